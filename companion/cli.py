@@ -1,0 +1,76 @@
+"""The ``companion`` command line: finds the subcommands and runs one.
+
+Each module in :mod:`companion.commands` is one subcommand. It defines
+``NAME`` (the word typed after ``companion``), ``HELP`` (one line),
+``add_arguments(parser)`` and ``run(args) -> int``. Adding a subcommand means
+adding a module; nothing here changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import pkgutil
+import sys
+
+from companion import __version__, commands
+from companion.errors import CompanionError
+
+log = logging.getLogger("companion")
+
+
+def discover(package) -> list:
+    """Import every module of ``package`` that defines ``NAME``, sorted by name."""
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if hasattr(module, "NAME"):
+            found.append(module)
+    return sorted(found, key=lambda m: m.NAME)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Dice roller and judge for Not Not, and bookkeeper for two other Not games.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--debug", action="store_true", help="log details, show tracebacks")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in discover(commands):
+        child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(child)
+        child.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.debug else logging.INFO,
+        format="%(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except CompanionError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # the last line of defence: one line, never a traceback
+        if args.debug:
+            raise
+        log.debug("internal error", exc_info=True)
+        print(f"companion: internal error: {type(error).__name__}: {error} "
+              "(run with --debug for details)", file=sys.stderr)
+        return 3

@@ -1,0 +1,19 @@
+"""The pure rules core of Not Not.
+
+Nothing in this package does I/O, reads a clock or touches global random
+state: randomness comes in as a seeded ``random.Random``, time comes in as
+stamps (``int`` nanoseconds on one monotonic clock). Adapters (inputs, screen,
+storage, the command line) feed it and show what it decides.
+
+Modules, from the smallest idea up:
+
+- ``sides``: the four table sides and how "up" rotates them.
+- ``cards``: portal, void and rule cards, their backs, and levels.
+- ``taps``: a stamped tap ``(player, side, t_ns)``.
+- ``dice``: the three dice and a roll.
+- ``judge``: which spots a roll makes valid.
+- ``deck``: the deck and the four spots: refills, the one-void rule, level
+  changes, end of game.
+- ``round``: one round: taps in, verdicts out, by stamps.
+- ``game``: a whole game: rolls, rounds, points, winners.
+"""
