@@ -166,7 +166,7 @@ class App:
         self.scene = self.scenes[name]
         self._guarded(self.scene.enter, now, **details)
         self.scene.dirty = True
-        self.ctx.on_scene(name, details)
+        self.ctx.on_scene(name, self.scene)
 
     def _guarded(self, call, *args, **kwargs):
         """Run a scene's method; on an error, log it and switch to the failsafe scene."""

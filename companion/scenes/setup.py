@@ -7,6 +7,7 @@ a game with those settings.
 from __future__ import annotations
 
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
+from companion.scenes.flow import start_game
 from companion.scenes.menu import MenuScene
 
 PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
@@ -37,7 +38,7 @@ class SetupScene(MenuScene):
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         else:
-            self.ctx.go("start")
+            start_game(self.ctx)
 
     def back(self) -> None:
         self.ctx.go("title")
