@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import collections
 import logging
+import os
 import time
 from typing import Callable, Iterable
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots

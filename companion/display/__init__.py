@@ -14,3 +14,7 @@ Modules, from the smallest idea up:
 - ``snapshots``: PNG frames of key moments.
 - ``screen``: the pygame display itself (driver, mode, rotation, flip).
 """
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any module here imports pygame

@@ -16,6 +16,9 @@ import pygame
 from companion.rules.sides import Side
 from companion.rules.taps import Tap
 
+#: Menu actions of the input layer's optional control buttons, by control name.
+NAV_OF_CONTROL: dict[str, str] = {"menu": "pause", "confirm": "select"}
+
 #: Menu actions, by the spot button that triggers them.
 NAV_OF_SIDE: dict[Side, str] = {Side.N: "up", Side.S: "down", Side.E: "select", Side.W: "back"}
 
@@ -44,13 +47,14 @@ class Quit:
 
 
 def nav_of(event) -> str | None:
-    """The menu action an event means: a pad tap by its side, a Nav or control by name."""
+    """The menu action an event means: a pad tap by its side, a Nav, a control button by its name
+    (``menu`` pauses, ``confirm`` selects)."""
     if isinstance(event, Tap):
         return NAV_OF_SIDE[event.side]
     if isinstance(event, Nav):
         return event.action
     name = getattr(event, "name", None)  # a Control event of the input layer
-    return name if isinstance(name, str) else None
+    return NAV_OF_CONTROL.get(name) if isinstance(name, str) else None
 
 
 class Scene:

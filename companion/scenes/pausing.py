@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from companion.scenes.base import Nav, Point
+from companion.rules.taps import Tap
+from companion.scenes.base import Point, nav_of
 
 
 def wants_pause(event) -> bool:
-    """Whether ``event`` asks for the pause menu (players' pad taps never do)."""
-    return isinstance(event, Point) or (isinstance(event, Nav) and event.action == "pause") \
-        or getattr(event, "name", None) == "pause"
+    """Whether ``event`` asks for the pause menu: a touch, the pause key or the menu control
+    (players' pad taps never do)."""
+    return isinstance(event, Point) or (not isinstance(event, Tap) and nav_of(event) == "pause")

@@ -65,7 +65,9 @@ class RollScene(Scene):
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
         draw_play(canvas, self.ctx.layout, view_of(self.ctx.game, self.roll, words, inks))
         self.final_drawn = final
-        return "round-open" if final else "rolling"
+        if not final:
+            return "rolling"
+        return f"round-open-{self.roll.level}" + ("-liar" if self.roll.liar else "")
 
     def flipped(self, t_ns: int) -> None:
         if self.final_drawn:

@@ -64,7 +64,7 @@ def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) 
     wrong = players_of(record, "wrong")
     if not ruling_tap:
         if wrong:
-            return VerdictView("wrong", "NOBODY MAY TAP", tuple(extra))
+            return VerdictView("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
         return VerdictView("nobody", "NOBODY MAY TAP", ("well held!", *extra))
     if wrong:
         return VerdictView("wrong", f"{names(wrong)} WRONG", tuple(extra))

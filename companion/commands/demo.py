@@ -1,0 +1,88 @@
+"""``companion demo``: the showcase. Simulated players play a whole game on the real kiosk.
+
+The bots (the reaction model of ``companion simulate``) watch the screen and
+press their buttons; each press goes in through :func:`press_source`, the
+real round engine judges by stamps, the real scenes draw. With ``--headless``
+SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
+(title, set-up, lay-out, roll, open round, each kind of verdict, the end).
+"""
+
+from __future__ import annotations
+
+import time
+
+from companion.argtypes import whole_number
+from companion.demo_table import SimulatedTable
+from companion.display.layout import check_rotation, parse_resolution
+from companion.errors import CompanionError
+from companion.kiosk import KioskOptions, build_kiosk
+from companion.rules.game import MODES
+from companion.rules.taps import Tap
+from companion.scenes.base import Quit
+from companion.scenes.context import Pace, Settings
+
+NAME = "demo"
+HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
+
+
+def speed_arg(text: str) -> float:
+    import argparse
+
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.1 <= speed <= 50:
+        raise argparse.ArgumentTypeError(f"speed {speed}: choose 0.1 to 50")
+    return speed
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
+    parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4, help="2 to 8 (default 4)")
+    parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
+    parser.add_argument("--speed", type=speed_arg, default=1.0,
+                        help="play this many times faster (delays and reactions; default 1)")
+    parser.add_argument("--size", type=parse_resolution, default=(800, 480), help="WIDTHxHEIGHT (default 800x480)")
+    parser.add_argument("--rotation", type=int, default=0, help="0, 90, 180 or 270 (default 0)")
+
+
+def press_source(app):
+    """How a simulated player's press enters the kiosk.
+
+    TEMPORARY in-process source: posts a stamped Tap straight to the loop, as
+    an input source does. To be replaced by mock GPIO pins driven through
+    ``companion.inputs.gpio`` once the input layer is on main.
+    """
+    def press(player, side) -> None:
+        app.post(Tap(player, side, time.monotonic_ns(), "demo"))
+    return press
+
+
+def run(args) -> int:
+    check_rotation(args.rotation)
+    if args.snapshots is None and args.headless:
+        raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+    pace = Pace().scaled(1 / args.speed)
+    settings = Settings(players=args.players, level=args.level, seed=args.seed)
+    app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
+                                   settings=settings, pace=pace, snapshots=args.snapshots))
+    table = SimulatedTable(args.players, args.seed, press_source(app), speed=args.speed,
+                           finish=lambda: app.post(Quit(time.monotonic_ns())))
+    app.ctx.on_scene = table.on_scene
+    table.start()
+    table.on_scene(app.scene.name, app.scene)
+    try:
+        app.run()
+    finally:
+        table.stop()
+    game = app.ctx.game
+    if game is not None:
+        scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        print(f"game over after {game.round_no} rounds: {scores}; winners: "
+              + " ".join(f"P{p}" for p in game.winners()))
+    for path in app.snapshots.saved:
+        print(path)
+    return 0

@@ -1,0 +1,123 @@
+"""The demo's table: simulated players who watch the screen and press their buttons.
+
+The players are the bots of :mod:`companion.bots` (the same reaction model
+as ``companion simulate``). They see each scene as it becomes current: they
+start a game from the title and set-up menus with player 1's pad, confirm
+the companion's dealing prompts, answer every round with the bots' presses
+(stamped when they actually happen, some too early), and pick a card after a
+same-card tie. Presses happen on a thread of their own, at their due time,
+through ``press(player, side)``: the input path under test.
+
+``speed`` divides every delay of the table (and the bots' reaction times).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import threading
+import time
+from typing import Callable
+
+from companion.bots import Bot, make_bots
+from companion.rules.sides import SIDES, Side
+
+MS = 1_000_000
+#: How long the simulated dealer looks at a menu or prompt before pressing.
+MENU_PAUSE_MS = 500
+
+
+class SimulatedTable:
+    """Bots around the table, pressing through ``press(player, side)`` on their own thread."""
+
+    def __init__(self, players: int, seed: int, press: Callable[[int, Side], None], speed: float = 1.0,
+                 finish: Callable[[], None] = lambda: None) -> None:
+        self.bots: list[Bot] = make_bots(players, random.Random(f"{seed}:bots"))
+        self.seed = seed
+        self.press = press
+        self.speed = speed
+        self.finish = finish
+        self._due: list[tuple[int, int, Callable[[], None]]] = []
+        self._order = 0
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._pending: list[tuple[int, Side, int]] = []
+        self._thread = threading.Thread(target=self._run, name="simulated-table", daemon=True)
+
+    # -- the thread ------------------------------------------------------------
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        self._thread.join(timeout=2)
+
+    def at(self, due_ns: int, action: Callable[[], None]) -> None:
+        """Run ``action`` on the table's thread at ``due_ns`` (monotonic)."""
+        with self._wake:
+            self._order += 1
+            heapq.heappush(self._due, (due_ns, self._order, action))
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._stopped and (not self._due or self._due[0][0] > time.monotonic_ns()):
+                    wait = (self._due[0][0] - time.monotonic_ns()) / 1e9 if self._due else None
+                    self._wake.wait(wait)
+                if self._stopped:
+                    return
+                _, _, action = heapq.heappop(self._due)
+            action()
+
+    def after_ms(self, ms: float) -> int:
+        """The monotonic stamp ``ms`` (divided by the speed) from now."""
+        return time.monotonic_ns() + round(ms * MS / self.speed)
+
+    def press_at(self, due_ns: int, player: int, side: Side) -> None:
+        self.at(due_ns, lambda: self.press(player, side))
+
+    # -- watching the screen ---------------------------------------------------
+    def on_scene(self, name: str, scene) -> None:
+        """React to the scene that just became current (called on the loop's thread)."""
+        handler = getattr(self, "on_" + name.replace("-", "_"), None)
+        if handler:
+            handler(scene)
+
+    def on_title(self, scene) -> None:
+        self.press_at(self.after_ms(MENU_PAUSE_MS), 1, Side.E)  # New game
+
+    def on_setup(self, scene) -> None:
+        start = len(scene.items()) - 1
+        for step in range(start - scene.cursor):
+            self.press_at(self.after_ms(MENU_PAUSE_MS * (step + 1) / 2), 1, Side.S)
+        self.press_at(self.after_ms(MENU_PAUSE_MS * (start + 2) / 2), 1, Side.E)  # Start
+
+    def on_deal(self, scene) -> None:
+        self.press_at(self.after_ms(MENU_PAUSE_MS), 1, Side.E)  # the cards are placed
+
+    def on_roll(self, scene) -> None:
+        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
+        presses = [(bot.player, side, offset) for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
+        pace = scene.ctx.pace
+        expected_open = time.monotonic_ns() + round(pace.roll_frames * pace.roll_frame_s * 1e9)
+        for player, side, offset in presses:
+            if offset < 0:
+                self.press_at(expected_open + round(offset / self.speed), player, side)
+        self._pending = [(player, side, offset) for player, side, offset in presses if offset >= 0]
+
+    def on_round(self, scene) -> None:
+        t_open = scene.round.t_open_ns
+        for player, side, offset in self._pending:
+            self.press_at(t_open + round(offset / self.speed), player, side)
+        self._pending = []
+
+    def on_tie_choice(self, scene) -> None:
+        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")
+        for player in scene.choosers:
+            self.press_at(self.after_ms(MENU_PAUSE_MS), player, rng.choice(SIDES))
+
+    def on_end(self, scene) -> None:
+        self.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)
