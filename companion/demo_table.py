@@ -6,20 +6,20 @@ start a game from the title and set-up menus with player 1's pad, confirm
 the companion's dealing prompts, answer every round with the bots' presses
 (stamped when they actually happen, some too early), and pick a card after a
 same-card tie. Presses happen on a thread of their own, at their due time,
-through ``press(player, side)``: the input path under test.
+through ``press(player, side)`` (the input path under test), from a
+:class:`~companion.press_scheduler.PressScheduler`.
 
 ``speed`` divides every delay of the table (and the bots' reaction times).
 """
 
 from __future__ import annotations
 
-import heapq
 import random
-import threading
 import time
 from typing import Callable
 
 from companion.bots import Bot, make_bots
+from companion.press_scheduler import PressScheduler
 from companion.rules.sides import SIDES, Side
 
 MS = 1_000_000
@@ -37,47 +37,22 @@ class SimulatedTable:
         self.press = press
         self.speed = speed
         self.finish = finish
-        self._due: list[tuple[int, int, Callable[[], None]]] = []
-        self._order = 0
-        self._wake = threading.Condition()
-        self._stopped = False
+        self.scheduler = PressScheduler("simulated-table")
         self._pending: list[tuple[int, Side, int]] = []
-        self._thread = threading.Thread(target=self._run, name="simulated-table", daemon=True)
 
     # -- the thread ------------------------------------------------------------
     def start(self) -> None:
-        self._thread.start()
+        self.scheduler.start()
 
     def stop(self) -> None:
-        with self._wake:
-            self._stopped = True
-            self._wake.notify()
-        self._thread.join(timeout=2)
-
-    def at(self, due_ns: int, action: Callable[[], None]) -> None:
-        """Run ``action`` on the table's thread at ``due_ns`` (monotonic)."""
-        with self._wake:
-            self._order += 1
-            heapq.heappush(self._due, (due_ns, self._order, action))
-            self._wake.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                while not self._stopped and (not self._due or self._due[0][0] > time.monotonic_ns()):
-                    wait = (self._due[0][0] - time.monotonic_ns()) / 1e9 if self._due else None
-                    self._wake.wait(wait)
-                if self._stopped:
-                    return
-                _, _, action = heapq.heappop(self._due)
-            action()
+        self.scheduler.stop()
 
     def after_ms(self, ms: float) -> int:
         """The monotonic stamp ``ms`` (divided by the speed) from now."""
         return time.monotonic_ns() + round(ms * MS / self.speed)
 
     def press_at(self, due_ns: int, player: int, side: Side) -> None:
-        self.at(due_ns, lambda: self.press(player, side))
+        self.scheduler.at(due_ns, lambda: self.press(player, side))
 
     # -- watching the screen ---------------------------------------------------
     def on_scene(self, name: str, scene) -> None:
@@ -120,4 +95,4 @@ class SimulatedTable:
             self.press_at(self.after_ms(MENU_PAUSE_MS), player, rng.choice(SIDES))
 
     def on_end(self, scene) -> None:
-        self.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)
+        self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)

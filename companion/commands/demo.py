@@ -1,7 +1,8 @@
 """``companion demo``: the showcase. Simulated players play a whole game on the real kiosk.
 
 The bots (the reaction model of ``companion simulate``) watch the screen and
-press their buttons; each press goes in through :func:`press_source`, the
+press their buttons; each press goes in through
+:func:`companion.simulated_presses.press_path`, the
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, each kind of verdict, the end).
@@ -17,9 +18,9 @@ from companion.display.layout import check_rotation, parse_resolution
 from companion.errors import CompanionError
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.rules.game import MODES
-from companion.rules.taps import Tap
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
+from companion.simulated_presses import press_path
 
 NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
@@ -49,18 +50,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rotation", type=int, default=0, help="0, 90, 180 or 270 (default 0)")
 
 
-def press_source(app):
-    """How a simulated player's press enters the kiosk.
-
-    TEMPORARY in-process source: posts a stamped Tap straight to the loop, as
-    an input source does. To be replaced by mock GPIO pins driven through
-    ``companion.inputs.gpio`` once the input layer is on main.
-    """
-    def press(player, side) -> None:
-        app.post(Tap(player, side, time.monotonic_ns(), "demo"))
-    return press
-
-
 def run(args) -> int:
     check_rotation(args.rotation)
     if args.snapshots is None and args.headless:
@@ -69,7 +58,8 @@ def run(args) -> int:
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
     app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
                                    settings=settings, pace=pace, snapshots=args.snapshots))
-    table = SimulatedTable(args.players, args.seed, press_source(app), speed=args.speed,
+    presses = press_path(app)
+    table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
     app.ctx.on_scene = table.on_scene
     table.start()
@@ -78,6 +68,7 @@ def run(args) -> int:
         app.run()
     finally:
         table.stop()
+        presses.close()
     game = app.ctx.game
     if game is not None:
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
