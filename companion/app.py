@@ -167,7 +167,6 @@ class App:
     def _enter(self, name: str, details: dict, now: int) -> None:
         self.scene = self.scenes[name]
         self._guarded(self.scene.enter, now, **details)
-        self.scene.dirty = True
         self.ctx.on_scene(name, self.scene)
 
     def _guarded(self, call, *args, **kwargs):

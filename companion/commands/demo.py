@@ -14,7 +14,7 @@ import time
 
 from companion.argtypes import whole_number
 from companion.demo_table import SimulatedTable
-from companion.display.layout import check_rotation, parse_resolution
+from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.rules.game import MODES
@@ -26,18 +26,6 @@ NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
 
 
-def speed_arg(text: str) -> float:
-    import argparse
-
-    try:
-        speed = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.1 <= speed <= 50:
-        raise argparse.ArgumentTypeError(f"speed {speed}: choose 0.1 to 50")
-    return speed
-
-
 def add_arguments(parser) -> None:
     parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
     parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
@@ -46,12 +34,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--speed", type=speed_arg, default=1.0,
                         help="play this many times faster (delays and reactions; default 1)")
-    parser.add_argument("--size", type=parse_resolution, default=(800, 480), help="WIDTHxHEIGHT (default 800x480)")
-    parser.add_argument("--rotation", type=int, default=0, help="0, 90, 180 or 270 (default 0)")
+    add_screen_arguments(parser, size_default=(800, 480))
 
 
 def run(args) -> int:
-    check_rotation(args.rotation)
     if args.snapshots is None and args.headless:
         raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
     pace = Pace().scaled(1 / args.speed)
