@@ -108,7 +108,7 @@ def pin_problem(gpio: int, *, pull_up: bool = True) -> str | None:
     """
     if gpio not in PHYSICAL:
         hint = ""
-        if HEADER.get(gpio, "").startswith("GPIO"):
+        if GPIO_AT.get(gpio) not in (None, *ID_EEPROM):
             hint = f"; physical pin {gpio} is {HEADER[gpio]}, and pins are given by BCM number"
         return f"there is no GPIO{gpio} on the 40-pin header (GPIO 2 to 27 are usable{hint})"
     if gpio in ID_EEPROM:

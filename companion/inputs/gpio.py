@@ -93,7 +93,11 @@ def buttons_of(settings: GpioSettings) -> tuple[Button, ...]:
 
 
 def stamp_ns(ticks: float) -> int:
-    """gpiozero ``ticks`` (seconds) as integer nanoseconds; exact for stamps under 52 days."""
+    """gpiozero ``ticks`` (seconds) as integer nanoseconds.
+
+    Exact for stamps under 2**51 ns (26 days of uptime), within a few ns after:
+    gpiozero hands the kernel's nanoseconds over as a float of seconds.
+    """
     return round(ticks * 1e9)
 
 

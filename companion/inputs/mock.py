@@ -32,7 +32,18 @@ BOUNCE_GAP_NS = 250_000
 
 
 class StampedMockPin(MockPin):
-    """A mock pin whose edges carry exact stamps; see the module docstring."""
+    """A mock pin whose edges carry exact stamps; see the module docstring.
+
+    It models a switch: ``closed`` says whether the switch is pressed, and
+    setting the pull keeps a closed switch's level (as on hardware).
+    """
+
+    closed = False
+
+    def _set_pull(self, value):
+        super()._set_pull(value)   # drives the input to the pull, as an open switch would
+        if self.closed:
+            self._change_state(self.active_level)
 
     @property
     def active_level(self) -> bool:
@@ -69,10 +80,12 @@ class StampedMockPin(MockPin):
 
     def press(self, t_ns: int, bounces: int = 0, gap_ns: int = BOUNCE_GAP_NS) -> int:
         """Close the switch at ``t_ns`` with ``bounces`` bounces; the stamp of the last edge."""
+        self.closed = True
         return self.burst(self.active_level, t_ns, bounces, gap_ns)
 
     def release(self, t_ns: int, bounces: int = 0, gap_ns: int = BOUNCE_GAP_NS) -> int:
         """Open the switch at ``t_ns`` with ``bounces`` bounces; the stamp of the last edge."""
+        self.closed = False
         return self.burst(not self.active_level, t_ns, bounces, gap_ns)
 
     def tap(self, t_ns: int, hold_ns: int = 50_000_000, bounces: int = 0,
