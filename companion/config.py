@@ -226,36 +226,35 @@ def merged(base: dict, over: dict) -> dict:
 # --------------------------------------------------------------- checking
 def check(data: dict) -> list[str]:
     """Every problem with merged config ``data``, one line each (empty if none)."""
-    problems = check_shape(data, SCHEMA, "")
-    if problems:  # values are only worth checking once their types are right
-        return problems
-    return check_gpio(data) + check_timing(data) + check_keyboard(data) + check_serial(data)
+    unknown, wrong = [], []
+    check_shape(data, SCHEMA, "", unknown, wrong)
+    if wrong:  # values are only worth checking once their types are right
+        return unknown + wrong
+    return unknown + check_gpio(data) + check_timing(data) + check_keyboard(data) + check_serial(data)
 
 
-def check_shape(table: dict, schema: dict, where: str) -> list[str]:
-    """Unknown keys (with a "did you mean") and values of the wrong kind, against ``schema``."""
-    problems = []
+def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
+    """Add unknown keys (with a "did you mean") to ``unknown``, values of the wrong kind to ``wrong``."""
     for key, value in table.items():
         name = f"{where}.{key}" if where else key
         if key not in schema:
-            problems.append(_unknown(name, key, schema))
+            unknown.append(_unknown(name, key, schema))
             continue
         kind = schema[key]
         if isinstance(kind, dict):
             if not isinstance(value, dict):
-                problems.append(f"{name} = {show(value)}: expected a table of {', '.join(kind)}")
+                wrong.append(f"{name} = {show(value)}: expected a table of {', '.join(kind)}")
             else:
-                problems += check_shape(value, kind, name)
+                check_shape(value, kind, name, unknown, wrong)
         elif isinstance(kind, list):
             if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-                problems.append(f"{name} = {show(value)}: expected an array of tables")
+                wrong.append(f"{name} = {show(value)}: expected an array of tables")
             else:
                 for number, item in enumerate(value, start=1):
-                    problems += check_shape(item, kind[0], f"{name}[{number}]")
-                    problems += _missing_sides(item, kind[0], f"{name}[{number}]")
+                    check_shape(item, kind[0], f"{name}[{number}]", unknown, wrong)
+                    wrong += _missing_sides(item, kind[0], f"{name}[{number}]")
         elif not is_kind(value, kind):
-            problems.append(f"{name} = {show(value)}: expected {KIND_NAMES[kind]}")
-    return problems
+            wrong.append(f"{name} = {show(value)}: expected {KIND_NAMES[kind]}")
 
 
 def _unknown(name: str, key: str, schema: dict) -> str:

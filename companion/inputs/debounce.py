@@ -52,6 +52,9 @@ class Held:
 
 Transition = Press | Release | Held
 
+#: ``last_edge_ns`` before any edge: earlier than every stamp.
+NO_EDGE = -(1 << 62)
+
 
 class Debouncer:
     """One button's debounce state.
@@ -60,7 +63,8 @@ class Debouncer:
     start. ``stuck_ns``: how long a press may last before it is reported held.
     ``active``/``t_ns``: the switch's state when watching starts; a switch
     already closed then counts as pressed (no :class:`Press` is reported) and
-    must be released before it can press.
+    must be released before it can press; ``t_ns`` is when its press is
+    taken to have begun (for the stuck time).
     """
 
     def __init__(self, debounce_ns: int, stuck_ns: int, *, active: bool = False, t_ns: int = 0):
@@ -69,7 +73,7 @@ class Debouncer:
         self.debounce_ns = debounce_ns
         self.stuck_ns = stuck_ns
         self.active = active          # the switch's last known state
-        self.last_edge_ns = t_ns      # stamp of the last edge seen
+        self.last_edge_ns = NO_EDGE   # stamp of the last edge seen
         self.pressed = active         # inside a press (from first edge until released)
         self.press_ns = t_ns          # stamp of the press's first edge
         self.edges = 0                # edges seen during this press
