@@ -108,7 +108,7 @@ def run(args) -> int:
                 while not check.done.wait(0.2):
                     pass
         except KeyboardInterrupt:
-            pass
+            print()
     print(check.missing_text())
     return 0 if check.done.is_set() else 1
 
