@@ -73,3 +73,14 @@ def test_a_missing_file_is_one_line_naming_it(tmp_path):
 def test_the_config_is_found_through_companion_config(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "c.toml"))
     assert config.find() == tmp_path / "c.toml"
+
+
+def test_the_pin_map_table_in_the_docs_is_the_default_map():
+    import re
+    from pathlib import Path
+    from companion.pins import describe
+    doc = (Path(__file__).parent.parent / "docs" / "INPUTS.md").read_text()
+    rows = re.findall(r"^\| (\d) \| (GPIO.*?) \| (GPIO.*?) \| (GPIO.*?) \| (GPIO.*?) \|", doc, re.M)
+    actual = [(str(pad.player), *(describe(gpio) for _, gpio in pad.buttons.items()))
+              for pad in load().gpio.pads]
+    assert rows == actual

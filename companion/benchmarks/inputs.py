@@ -31,6 +31,7 @@ import statistics
 import time
 from collections import Counter
 
+from companion.argtypes import whole_number
 from companion.config import load, parse
 from companion.inputs.events import Tap, in_stamp_order
 from companion.inputs.gpio import GpioPads
@@ -44,15 +45,14 @@ MS = 1_000_000
 
 def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--edges", type=int, default=2000, help="presses timed for latency (default 2000)")
-    parser.add_argument("--presses", type=int, default=1000, help="presses for the loss test (default 1000)")
+    parser.add_argument("--edges", type=whole_number(100, 1_000_000, "edges"), default=2000,
+                        help="presses timed for latency (default 2000)")
+    parser.add_argument("--presses", type=whole_number(1, 1_000_000, "presses"), default=1000,
+                        help="presses for the loss test (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the press schedule")
 
 
 def run(args) -> int:
-    if args.edges < 100 or args.presses < 1:
-        from companion.errors import CompanionError
-        raise CompanionError("--edges must be at least 100 and --presses at least 1")
     rng = random.Random(args.seed)
     p50, p99 = edge_to_queue_us(args.edges, rng)
     presses, error_us = bounce_burst()
