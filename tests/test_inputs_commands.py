@@ -107,3 +107,24 @@ def test_bench_inputs_prints_exactly_the_promised_keys(capsys):
     assert figures["edge_to_queue_us"]["p50"] > 0
     assert (figures["same_stamp_delivered"], figures["bounce_presses"],
             figures["bounce_stamp_error_us"], figures["lost"]) == (16, 1, 0, 0)
+
+
+def test_the_screen_check_lights_pressed_buttons_green_and_the_latest_yellow(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from companion.commands._buttons_screen import COLOURS
+    png = tmp_path / "check.png"
+    status = main(["buttons", "--config", small_config(tmp_path), "--mock", "--screen",
+                   "--png", str(png), "--press", "4", "--press", "17"])
+    image = pygame.image.load(str(png))
+    # player 1's cross: N at column 1 row 0, E at column 2 row 1 (boxes of 44 px from x=12, y=94)
+    assert status == 1
+    assert tuple(image.get_at((12 + 46 + 22, 94 + 4)))[:3] == COLOURS["pressed"]
+    assert tuple(image.get_at((12 + 92 + 22, 94 + 46 + 4)))[:3] == COLOURS["latest"]
+    assert tuple(image.get_at((12 + 46 + 22, 94 + 92 + 4)))[:3] == COLOURS["waiting"]
+
+
+def test_png_without_a_mock_screen_is_one_line(capsys):
+    assert main(["buttons", "--png", "x.png"]) == 2
+    assert capsys.readouterr().err == "companion: --png needs --screen and --mock\n"

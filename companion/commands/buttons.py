@@ -14,6 +14,7 @@ says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
 
 from __future__ import annotations
 
+import collections
 import re
 import sys
 import threading
@@ -40,6 +41,10 @@ def add_arguments(parser) -> None:
                         help="use mock pins, pressed by --press or by lines on standard input")
     parser.add_argument("--press", metavar="GPIO[xN]", action="append", default=[],
                         help="with --mock: press this BCM GPIO, with N bounces (e.g. 17x3); repeatable")
+    parser.add_argument("--screen", action="store_true",
+                        help="show the check in a window (on the kiosk's screen) as well as in the terminal")
+    parser.add_argument("--png", metavar="FILE",
+                        help="with --screen: draw the state after the --press presses into FILE and stop")
     parser.add_argument("--clock-check", action="store_true",
                         help="wait for one press and say which clock the edge stamps are on")
 
@@ -50,6 +55,9 @@ class WiringCheck:
     def __init__(self, buttons: tuple[Button, ...], write=print):
         self.buttons, self.write = buttons, write
         self.pressed: set[Button] = set()
+        self.stuck: set[Button] = set()
+        self.latest: Button | None = None
+        self.log: collections.deque[str] = collections.deque(maxlen=12)   # the last lines, for a screen
         self.done = threading.Event()
         self.lock = threading.Lock()
 
@@ -57,6 +65,7 @@ class WiringCheck:
         """Report one press, release or held button (called from the input thread)."""
         with self.lock:
             for line in self.report(button, transition):
+                self.log.append(line)
                 self.write(line)
             if len(self.pressed) == len(self.buttons):
                 self.done.set()
@@ -65,12 +74,15 @@ class WiringCheck:
         name = f"{button.label:<12} {describe(button.gpio):<16}"
         if isinstance(transition, Press):
             self.pressed.add(button)
+            self.latest = button
             return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s",
                     f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; {self.missing_text()}"]
         if isinstance(transition, Release):
+            self.stuck.discard(button)
             held_ms = (transition.t_ns - transition.press_ns) / 1e6
             return [f"{name} released  after {held_ms:.1f} ms, {transition.bounce_edges} bounce edges"]
         if isinstance(transition, Held):
+            self.stuck.add(button)
             return [f"{name} STUCK     held {(transition.t_ns - transition.press_ns) / 1e9:.1f} s: "
                     "check the switch and its wiring"]
         return []
@@ -94,6 +106,8 @@ def run(args) -> int:
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
         raise CompanionError("--press needs --mock (on real pins, press the buttons)")
+    if args.png and not (args.screen and args.mock):
+        raise CompanionError("--png needs --screen and --mock")
     factory = mock_factory() if args.mock else None
     if args.clock_check:
         return clock_check(loaded, factory, args)
@@ -102,7 +116,9 @@ def run(args) -> int:
         print(f"watching {len(pads.buttons)} buttons from {loaded.source}; "
               "press each one (Ctrl-C to stop)")
         try:
-            if args.mock:
+            if args.screen:
+                show(check, args, pads, factory)
+            elif args.mock:
                 drive_mock(pads, factory, args.press, check.done)
             else:
                 while not check.done.wait(0.2):
@@ -111,6 +127,29 @@ def run(args) -> int:
             print()
     print(check.missing_text())
     return 0 if check.done.is_set() else 1
+
+
+def show(check: WiringCheck, args, pads: GpioPads, factory) -> None:
+    """Run the check in a window; mock presses come from a thread, as real ones do."""
+    from companion.commands._buttons_screen import WiringScreen
+
+    try:
+        screen = WiringScreen(check)
+    except Exception as error:   # pygame.error: no display; one line, nothing lost
+        raise CompanionError(f"cannot open a window: {error} (drop --screen to check in the terminal)") from None
+    try:
+        if args.png:
+            drive_mock(pads, factory, args.press, check.done)
+            screen.save(args.png)
+            return
+        driver = None
+        if factory is not None:
+            driver = threading.Thread(target=drive_mock, args=(pads, factory, args.press, check.done),
+                                      daemon=True)
+            driver.start()
+        screen.run(check.done, should_stop=lambda: False)
+    finally:
+        screen.close()
 
 
 def _buttons(loaded) -> tuple[Button, ...]:
