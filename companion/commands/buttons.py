@@ -23,9 +23,13 @@ import warnings
 
 from companion import config
 from companion.errors import CompanionError
+from typing import TYPE_CHECKING
+
 from companion.inputs.debounce import Held, Press, Release, Transition
-from companion.inputs.gpio import Button, GpioPads
 from companion.pins import describe
+
+if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
+    from companion.inputs.gpio import Button, GpioPads
 
 NAME = "buttons"
 HELP = "wiring check: show every button press with its pin, stamp and bounces"
@@ -165,6 +169,8 @@ def mock_factory():
 def open_pads(loaded, on_transition, factory, watch_s=0.05) -> GpioPads:
     """The pads of ``loaded`` with nothing posted anywhere, each change told to ``on_transition``."""
     from gpiozero.exc import GPIOZeroError, PinFactoryFallback
+
+    from companion.inputs.gpio import GpioPads
 
     if not loaded.gpio.pads and not loaded.gpio.controls and not loaded.gpio.dealer:
         raise CompanionError(f"{loaded.source}: no GPIO buttons in the pin map")

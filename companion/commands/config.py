@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from companion import config
-from companion.inputs.keyboard import KeyMap
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"
@@ -25,6 +24,8 @@ def run(args) -> int:
         return 0
     path = args.check or config.find()
     loaded = config.load(path)
+    from companion.inputs.keyboard import KeyMap   # pygame: only when a file is checked
+
     KeyMap(loaded.keyboard, loaded.source)      # key names are checked against pygame's
     print(f"{loaded.source}: ok")
     print(summary(loaded))
