@@ -19,7 +19,6 @@ import re
 import sys
 import threading
 import time
-import warnings
 
 from companion import config
 from companion.errors import CompanionError
@@ -166,22 +165,14 @@ def mock_factory():
     return StampedMockFactory()
 
 
-def open_pads(loaded, on_transition, factory, watch_s=0.05) -> GpioPads:
+def open_pads(loaded, on_transition, factory) -> GpioPads:
     """The pads of ``loaded`` with nothing posted anywhere, each change told to ``on_transition``."""
-    from gpiozero.exc import GPIOZeroError, PinFactoryFallback
-
-    from companion.inputs.gpio import GpioPads
+    from companion.inputs.gpio import open_gpio
 
     if not loaded.gpio.pads and not loaded.gpio.controls and not loaded.gpio.dealer:
         raise CompanionError(f"{loaded.source}: no GPIO buttons in the pin map")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", PinFactoryFallback)   # the error below says it in one line
-            return GpioPads(loaded.gpio, post=lambda event: None, pin_factory=factory,
-                            on_transition=on_transition, watch_s=None if factory else watch_s)
-    except GPIOZeroError as error:
-        raise CompanionError(f"cannot open the GPIO pins: {error} (on a Pi: sudo apt install "
-                             "python3-lgpio; elsewhere try --mock)") from None
+    return open_gpio(loaded.gpio, post=lambda event: None, pin_factory=factory,
+                     on_transition=on_transition, watch_s=None if factory else 0.05)
 
 
 def parse_press(spec: str, pads: GpioPads) -> tuple[int, int]:

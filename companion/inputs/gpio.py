@@ -16,6 +16,7 @@ Use::
     from companion.inputs.gpio import GpioPads
 
     pads = GpioPads(load().gpio, post=events.put)            # lgpio on a Pi
+    pads = open_gpio(load().gpio, post=events.put)           # same; CompanionError if no GPIO
     pads = GpioPads(settings, post, pin_factory=StampedMockFactory())  # tests, demos
     ...
     pads.light(2, Side.E)        # the winner's LED, if the pin map has one
@@ -33,12 +34,15 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Callable
 
 from gpiozero import LED, InputDevice
+from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
 from companion.config import Config, GpioSettings
+from companion.errors import CompanionError
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
 from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
 from companion.pins import describe
@@ -227,6 +231,21 @@ class GpioPads:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options) -> GpioPads:
+    """``GpioPads(settings, post, **options)``, or a one-line ``CompanionError`` saying
+    why the pins cannot be opened (not a Pi, lgpio missing, a pin busy).
+
+    The kiosk catches it to fall back to the keyboard.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PinFactoryFallback)   # the error says it in one line
+            return GpioPads(settings, post, **options)
+    except GPIOZeroError as error:
+        raise CompanionError(f"cannot open the GPIO pins: {error} (on a Pi: sudo apt install "
+                             "python3-lgpio; without a Pi, use mock pins: --mock)") from None
 
 
 def warn_unless_stamping(factory) -> None:
