@@ -8,12 +8,13 @@ debounce is off; each pin has its own leading-edge
 its first edge however much the switch bounces. Every press becomes one event
 handed to ``post``: a :class:`Tap` for a pad button, :class:`Control` or
 :class:`Dealer` for the optional buttons, and :class:`Stuck` once for a
-button held past the stuck time. This module never decides anything.
+button held past the stuck time. This module never decides anything (not even
+whether ``settings.enabled``: that is the caller's choice).
 
 Use::
 
     from companion.config import load
-    from companion.inputs.gpio import GpioPads
+    from companion.inputs.gpio import GpioPads, open_gpio
 
     pads = GpioPads(load().gpio, post=events.put)            # lgpio on a Pi
     pads = open_gpio(load().gpio, post=events.put)           # same; CompanionError if no GPIO
