@@ -115,6 +115,8 @@ def run(args) -> int:
     if args.clock_check:
         return clock_check(loaded, factory, args)
     check = WiringCheck(_buttons(loaded))
+    for spec in args.press:   # every --press is checked before any pin is opened
+        parse_press(spec, check.buttons)
     with open_pads(loaded, check.on_transition, factory) as pads:
         print(f"watching {len(pads.buttons)} buttons from {loaded.source}; "
               "press each one (Ctrl-C to stop)")
@@ -175,20 +177,20 @@ def open_pads(loaded, on_transition, factory) -> GpioPads:
                      on_transition=on_transition, watch_s=None if factory else 0.05)
 
 
-def parse_press(spec: str, pads: GpioPads) -> tuple[int, int]:
+def parse_press(spec: str, buttons) -> tuple[int, int]:
     """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count."""
     match = re.fullmatch(r"\s*(\d+)\s*(?:x\s*(\d+))?\s*", spec)
     if not match:
         raise CompanionError(f"--press {spec}: expected a BCM GPIO number, optionally xN bounces (e.g. 17x3)")
     gpio, bounces = int(match[1]), int(match[2] or 0)
-    if gpio not in {button.gpio for button in pads.buttons}:
+    if gpio not in {button.gpio for button in buttons}:
         raise CompanionError(f"--press {spec}: GPIO{gpio} is not a button in the pin map")
     return gpio, bounces
 
 
 def drive_mock(pads: GpioPads, factory, specs: list[str], done: threading.Event) -> None:
     """Press the mock pins of ``specs``, or of lines read from standard input."""
-    presses = [parse_press(spec, pads) for spec in specs]   # all checked before any is pressed
+    presses = [parse_press(spec, pads.buttons) for spec in specs]
     if presses:
         for gpio, bounces in presses:
             mock_tap(pads, factory, gpio, bounces)
@@ -202,7 +204,7 @@ def drive_mock(pads: GpioPads, factory, specs: list[str], done: threading.Event)
             return
         for spec in line.split():
             try:
-                mock_tap(pads, factory, *parse_press(spec, pads))
+                mock_tap(pads, factory, *parse_press(spec, pads.buttons))
             except CompanionError as error:   # a typo loses nothing: say so, go on
                 print(f"companion: {error}")
 
