@@ -8,6 +8,8 @@ so a diagram cannot disagree with the software. Modules:
   dealer face), the ground each group returns to, and colours.
 - ``svg``: a drawing as a list of plain shapes, written as SVG text.
 - ``png``: the same drawing rendered with pygame, for quick viewing.
+- ``parts``: what every board diagram is built of: connectors with tagged
+  pins, a card per pad (its buttons as a cross), legends.
 - ``header``: the Raspberry Pi 40-pin header diagram of a GPIO map.
 - ``arduino``: the Nano/Mega diagram of a serial controller's map.
 - ``tables``: a Markdown table per pad, for printing.

@@ -23,6 +23,11 @@ from xml.sax.saxutils import escape
 #: The font both renderers use: pygame ships FreeSans Bold, browsers fall back.
 FONT_FAMILY = "FreeSans, 'Liberation Sans', Arial, Helvetica, sans-serif"
 
+#: From the middle of a capital letter down to the baseline, as a fraction of the font size
+#: (sans capitals are about 0.7 em tall). Written out rather than left to
+#: ``dominant-baseline``, which some SVG renderers ignore.
+BASELINE_DROP = 0.35
+
 #: Width of one character of the bold sans font, as a fraction of its size (an upper estimate).
 CHAR_WIDTH = 0.62
 
@@ -147,6 +152,7 @@ def svg_element(shape: Shape) -> str:
         dash = ' stroke-dasharray="8 6"' if shape.dashed else ""
         return (f'<polyline points="{points}" fill="none" stroke="{shape.stroke}" '
                 f'stroke-width="{num(shape.width)}" stroke-linejoin="round"{dash}/>')
-    return (f'<text x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(shape.size)}" font-weight="bold" '
-            f'fill="{shape.fill}" text-anchor="{shape.anchor}" dominant-baseline="central">'
+    baseline = shape.y + BASELINE_DROP * shape.size
+    return (f'<text x="{num(shape.x)}" y="{num(baseline)}" font-size="{num(shape.size)}" font-weight="bold" '
+            f'fill="{shape.fill}" text-anchor="{shape.anchor}">'
             f"{escape(shape.text)}</text>")
