@@ -7,11 +7,11 @@ same seed gives byte-identical output.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
 from companion import data
+from companion.argtypes import whole_number
 from companion.errors import CompanionError
 from companion.rules.game import MODES, Game, RuleError
 from companion.rules.round import Timing
@@ -21,31 +21,11 @@ NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
 
 
-def players_arg(text: str) -> int:
-    try:
-        players = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 2 <= players <= 8:
-        raise argparse.ArgumentTypeError(f"{players} players: choose 2 to 8")
-    return players
-
-
-def tie_window_arg(text: str) -> int:
-    try:
-        micros = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of microseconds") from None
-    if not 0 <= micros <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"{micros} us: choose 0 to 1000000")
-    return micros
-
-
 def add_arguments(parser) -> None:
-    parser.add_argument("--players", type=players_arg, default=4, help="2 to 8 (default 4)")
+    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4, help="2 to 8 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
-    parser.add_argument("--tie-window-us", type=tie_window_arg, default=1000,
+    parser.add_argument("--tie-window-us", type=whole_number(0, 1_000_000, "us"), default=1000,
                         help="taps this close to the first valid one tie (default 1000, GPIO)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
