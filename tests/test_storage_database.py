@@ -106,3 +106,12 @@ def test_an_installed_kiosks_folder_comes_before_the_users_own(tmp_path):
 def test_a_laptop_keeps_state_under_xdg_state_home(tmp_path):
     found = state_dir(None, {"XDG_STATE_HOME": str(tmp_path)}, system_dir=tmp_path / "absent")
     assert found == tmp_path / "companion"
+
+
+def test_a_database_it_may_not_write_is_named_as_such_not_as_damaged(tmp_path, monkeypatch):
+    path = tmp_path / FILENAME
+    sqlite3.connect(path).execute("CREATE TABLE placeholder (x)").connection.close()
+    connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda p, **kw: connect(f"file:{p}?mode=ro", uri=True, **kw))
+    with pytest.raises(CompanionError, match=r"cannot open the state database .*readonly.*another user"):
+        Database.in_folder(tmp_path)

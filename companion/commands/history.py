@@ -11,6 +11,7 @@ import json
 import sys
 
 from companion.argtypes import whole_number
+from companion.errors import CompanionError
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore, SavedGame
 from companion.storage.location import state_dir
@@ -41,7 +42,11 @@ def describe(game: SavedGame) -> str:
 def run(args) -> int:
     folder = state_dir(args.state_dir)
     games = []
-    if (folder / FILENAME).exists():
+    try:
+        present = (folder / FILENAME).exists()
+    except OSError as error:
+        raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
+    if present:
         with Database.in_folder(folder) as database:
             games = GameStore(database).finished(limit=args.limit)
     if args.json:

@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 #: The database's file name inside the state folder.
 FILENAME = "companion.sqlite3"
 
+#: SQLite errors that mean "not allowed here", not "damaged".
+ACCESS_ERRORS = ("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")
+
 
 class Database:
     """An open state database at ``path``, migrated to the newest schema.
@@ -44,6 +47,9 @@ class Database:
             self.migrate(migrations)
         except sqlite3.DatabaseError as error:
             self.connection.close()
+            if getattr(error, "sqlite_errorname", "") in ACCESS_ERRORS:
+                raise CompanionError(f"cannot open the state database {self.path}: {error} "
+                                     "(it belongs to another user? on the kiosk: sudo -u companion ...)") from None
             raise CompanionError(f"{self.path} is not a usable companion state database: {error}") from None
 
     @classmethod
