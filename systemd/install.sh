@@ -98,6 +98,7 @@ live() { [ -z "$ROOT" ]; }
 install_packages() {
     local missing=() package
     if ! live; then
+        host apt-get update -qq
         host apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
         return
     fi
@@ -105,6 +106,7 @@ install_packages() {
         dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
     done
     if [ ${#missing[@]} -gt 0 ]; then
+        apt-get update -qq
         apt-get install -y --no-install-recommends "${missing[@]}"
         changed "installed ${missing[*]}"
     fi
