@@ -162,3 +162,28 @@ def test_the_correction_screen_swaps_a_spot_and_refuses_a_second_void():
         with pytest.raises(RuleError, match="only one void"):
             game.correct(target, "VOID")
     assert len(game.deck) + 4 == 48  # nothing lost, nothing made up
+
+
+def lay(game, *faces):
+    """Correct the model's table to ``faces`` in N, E, S, W order."""
+    for side, face in zip(SIDES, faces):
+        game.correct(side, face)
+
+
+def test_a_roll_that_cannot_be_met_is_rerolled_and_never_shown():
+    game = new_game(level="discovery")
+    lay(game, "RED", "RED", "RED", "VOID")
+    for _ in range(30):
+        roll = game.next_roll()
+        assert not game.ruling_for(roll).reroll
+        game.round_no += 1
+
+
+def test_dice_that_no_table_can_meet_give_a_clear_error_not_a_hang():
+    from companion.rules.dice import DiceSet
+
+    game = new_game(level="discovery")
+    lay(game, "RED", "RED", "RED", "VOID")
+    game.dice = DiceSet(direction=("LEFT",), colour=("BLUE",), negation=("NOTHING",))
+    with pytest.raises(RuleError, match="check the dice faces"):
+        game.next_roll()

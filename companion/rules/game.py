@@ -29,6 +29,8 @@ FIRST_GAME = "first-game"
 MODES: tuple[str, ...] = (FIRST_GAME,) + tuple(level.value for level in Level)
 DEALS: tuple[str, ...] = ("companion", "table")
 MIN_PLAYERS, MAX_PLAYERS = 1, 48
+#: Real dice always leave a roll that can be met; redefined dice might not.
+MAX_REROLLS = 1000
 
 
 class RuleError(ValueError):
@@ -123,11 +125,12 @@ class Game:
         if empty_spots(self.table):
             raise RuleError(f"spots {', '.join(s.value for s in empty_spots(self.table))} are empty: deal first")
         rng = self.rng("roll")
-        while True:
+        for _ in range(MAX_REROLLS):
             up, liar = self._back(rng)
             roll = roll_dice(self.dice, self.level, rng, up, liar)
             if not self.ruling_for(roll).reroll:
                 return roll
+        raise RuleError(f"no roll out of {MAX_REROLLS} could be met by this table: check the dice faces")
 
     def open_round(self, roll: Roll, t_open_ns: int) -> Round:
         """The round for ``roll``, opened at the display flip stamped ``t_open_ns``."""
