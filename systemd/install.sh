@@ -169,7 +169,7 @@ install_program() {
 write_default_config() {
     local config=$ROOT$CONFIG_DIR/config.toml text
     [ ! -e "$config" ] || return 0
-    if text=$(PYTHONPATH="$ROOT$PREFIX/src" "$ROOT$VENV/bin/python" -m companion config --print-default 2>&1); then
+    if text=$(PYTHONPATH="$ROOT$PREFIX/src${PYTHONPATH:+:$PYTHONPATH}" "$ROOT$VENV/bin/python" -m companion config --print-default 2>&1); then
         mkdir -p "$ROOT$CONFIG_DIR"
         printf '%s\n' "$text" > "$config"
         chmod 644 "$config"

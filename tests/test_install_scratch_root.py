@@ -8,6 +8,8 @@ systemctl, udevadm): this machine's users and services are never touched.
 import hashlib
 import os
 import subprocess
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,14 @@ REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "systemd" / "install.sh"
 #: Folders every Raspberry Pi OS system already has.
 SYSTEM_FOLDERS = ("etc/systemd/system", "etc/udev/rules.d", "opt", "var/lib")
+#: On the Pi the venv sees Debian's python3-gpiozero, -pygame, -serial through
+#: --system-site-packages; here this test run's own packages stand in for them.
+DEBIAN_PACKAGES_STAND_IN = sysconfig.get_path("purelib")
 
 
 def install(root: Path, *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(INSTALL), "--root", str(root), *options],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(["bash", str(INSTALL), "--root", str(root), *options], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": DEBIAN_PACKAGES_STAND_IN})
 
 
 def tree_hash(root: Path, folder_times: bool = True) -> str:
@@ -74,7 +79,8 @@ def test_the_venv_sees_debians_site_packages_and_runs_companion(installed):
     assert launcher.read_text().startswith("#!/opt/companion/venv/bin/python\n")
     # The launcher's paths are the Pi's (/opt/companion/...): point Python at the scratch copy.
     ran = subprocess.run([str(venv / "bin/python"), str(launcher), "--version"], capture_output=True,
-                         text=True, env={**os.environ, "PYTHONPATH": str(root / "opt/companion/src")})
+                         text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                             [str(root / "opt/companion/src"), DEBIAN_PACKAGES_STAND_IN])})
     assert ran.returncode == 0 and ran.stdout.startswith("companion ")
 
 
@@ -92,7 +98,7 @@ def test_host_commands_are_printed_not_run_on_a_scratch_root(installed):
 def test_the_default_config_is_written_from_companion_config_or_the_gap_is_said(installed):
     root, first = installed
     config = root / "etc/companion/config.toml"
-    default = subprocess.run(["python3", "-m", "companion", "config", "--print-default"],
+    default = subprocess.run([sys.executable, "-m", "companion", "config", "--print-default"],
                              cwd=REPO, capture_output=True, text=True)
     if default.returncode == 0:
         assert config.read_text() == default.stdout.rstrip("\n") + "\n"
