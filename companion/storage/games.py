@@ -27,6 +27,8 @@ NOT_NOT = "not-not"
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 
+_COLUMNS = "id, kind, state, players, settings, snapshot, result, started_at, finished_at"
+
 
 def utc_now() -> str:
     """The wall-clock time now, UTC, ISO 8601 to the second."""
@@ -182,6 +184,3 @@ class GameStore:
             snapshot=json.loads(snapshot), result=json.loads(result) if result is not None else None,
             started_at=started_at, finished_at=finished_at,
             rounds=tuple(json.loads(record) for (record,) in records))
-
-
-_COLUMNS = "id, kind, state, players, settings, snapshot, result, started_at, finished_at"
