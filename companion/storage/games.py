@@ -8,6 +8,19 @@ holds a snapshot that matches the rounds saved. After a crash,
 games keep every round (roll, taps with their stamps, verdicts) for the end
 screen's reaction-time chart and for ``companion history``.
 
+In a main loop (``companion simulate`` does the same)::
+
+    store = GameStore(Database.in_folder(state_dir()))
+    saved = store.unfinished()                  # offer it for resume
+    if saved and resume_chosen:
+        game, game_id = Game.restore(saved.snapshot), saved.id
+    else:
+        game = Game.new(...)
+        game_id = store.create(game.players, settings, game.snapshot())
+    ...
+    record = game.finish_round(round_, choices)
+    store.save_round(game_id, record, game.snapshot(), result=final_result if game.over else None)
+
 The store does not know the rules: snapshots, round records and results are
 the JSON-able dicts the game hands over, stored whole and handed back as JSON
 reads them (equal to the original when its keys are strings).
