@@ -16,7 +16,7 @@ from companion.config import Config
 from companion.errors import CompanionError
 from companion.wiring import electrics, parts, tables
 from companion.wiring.svg import Drawing
-from companion.wiring.uses import Use, ground_returns, groups, pad_uses
+from companion.wiring.uses import Use, ground_returns, groups, pad_uses, return_tags
 
 POWER_NAMES = ("5V", "3V3", "VIN")
 RESERVED_NAMES = ("RST", "AREF", "IOREF", "RX0", "TX0", "A6", "A7")
@@ -147,10 +147,7 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
     check_layout(board, uses)
     used = {use.pin: use for use in uses}
     returns = returns_of(board, uses)
-    labels: dict[Hashable, list[str]] = {}
-    for group, pin in returns.items():
-        labels.setdefault(pin, []).append(group)
-    ground_labels = {pin: "GND " + " ".join(names) for pin, names in labels.items()}
+    ground_labels = return_tags(returns, lambda pin: "GND")
     tag_w = parts.tag_width([use.label for use in uses] + list(ground_labels.values()))
     d = Drawing(0, 0)
     parts.title(d, heading, subtitle)

@@ -14,7 +14,7 @@ from typing import Sequence
 from companion import pins
 from companion.wiring import electrics, parts, tables
 from companion.wiring.svg import Drawing
-from companion.wiring.uses import Use, ground_returns, groups
+from companion.wiring.uses import Use, ground_returns, groups, return_tags
 
 
 def spot(pin: int) -> parts.Spot:
@@ -64,10 +64,7 @@ def returns_of(uses: Sequence[Use], pull_up: bool = True) -> dict[str, tuple]:
 
 def ground_labels(returns: dict[str, tuple]) -> dict[tuple, str]:
     """Common pin -> its tag, e.g. ``"GND P1"`` or ``"GND P5 dealer"``."""
-    labels: dict[tuple, list[str]] = {}
-    for group, pin in returns.items():
-        labels.setdefault(pin, []).append(group)
-    return {pin: " ".join([pins.HEADER[physical(pin)]] + names) for pin, names in labels.items()}
+    return return_tags(returns, lambda pin: pins.HEADER[physical(pin)])
 
 
 def draw(uses: Sequence[Use], heading: str, subtitle: str, *, pull_up: bool = True) -> Drawing:

@@ -158,3 +158,11 @@ def ground_returns(uses: Sequence[Use], grounds: Sequence, position) -> dict[str
         load[best] += 1
         returns[group] = best
     return returns
+
+
+def return_tags(returns: Mapping[str, object], kind) -> dict[object, str]:
+    """Tag of each common pin: its ``kind(pin)`` and the groups returning to it (``"GND P1 P7"``)."""
+    grouped: dict[object, list[str]] = {}
+    for group, pin in returns.items():
+        grouped.setdefault(pin, []).append(group)
+    return {pin: " ".join([kind(pin)] + names) for pin, names in grouped.items()}
