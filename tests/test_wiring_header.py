@@ -133,3 +133,11 @@ def test_the_svg_is_well_formed_xml_with_every_label_escaped():
     root = ET.fromstring(header.draw(uses, "A & B <pins>", "sub").svg())
     assert root.tag.endswith("svg")
     assert any(el.text == "A & B <pins>" for el in root.iter() if el.tag.endswith("text"))
+
+
+def test_the_legend_names_the_interfaces_whose_pins_the_map_uses():
+    _, drawing = drawing_of(SHIPPED, 6)
+    note = next(t for t in texts(drawing) if t.startswith("Some of these pins"))
+    assert "UART (serial console)" in note and "I2C" in note and "I2S audio" in note
+    cfg = config.parse("[gpio]\npads = [{ N = 5, E = 6, S = 13, W = 26 }]")
+    assert not any(t.startswith("Some of these pins") for t in texts(drawing_of(cfg)[1]))

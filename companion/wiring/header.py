@@ -90,9 +90,19 @@ def draw(uses: Sequence[Use], heading: str, subtitle: str, *, pull_up: bool = Tr
         f"A pad's four switches share one black wire to the {switch} pin on its card.",
         "Colours mark players; the pin tables suggest a wire colour per side.",
     ] + (["Outlined tags are LEDs: pin, resistor, LED, then the pad's ground wire."]
-         if any(use.kind == "led" for use in uses) else []))
+         if any(use.kind == "led" for use in uses) else []) + interface_note(uses))
     d.height = int(end + parts.MARGIN)
     return d
+
+
+def interface_note(uses: Sequence[Use]) -> list[str]:
+    """A legend line naming the interfaces whose pins the map uses (they must stay off)."""
+    titles = [iface.title for iface in pins.INTERFACES.values()
+              if any(use.pin in iface.pins for use in uses)]
+    if not titles:
+        return []
+    return [f"Some of these pins also serve {', '.join(titles)}: keep those interfaces off "
+            "(and HATs that use them)."]
 
 
 def bcm_cell(pin) -> str:
