@@ -234,27 +234,30 @@ static uint8_t polled[SLOT_COUNT - FIRST_POLLED_SLOT];
 /* Push a snapshot of polled slot ``slot`` if its button bits changed. */
 #define POLL_SLOT(slot, levels)                                                    \
     if (((levels) ^ polled[(slot) - FIRST_POLLED_SLOT]) & slots[slot].mask) {      \
+        cli();                                                                     \
         RAW_PUSH(slot, levels, lo, hi, flags);                                     \
+        sei();                                                                     \
         polled[(slot) - FIRST_POLLED_SLOT] = (levels);                             \
     }
 
 /* Read the ports without interrupts and stamp those that changed. Ports J
  * and K are read too, as a backstop to their pin-change interrupts: on
- * hardware the interrupt has always pushed the change first, so this finds
- * nothing new; simavr 1.6 does not raise PCINT1/PCINT2 on the ATmega2560, so
- * in simulation these pins are measured as polled pins. Reading and pushing
- * happen with interrupts off, so snapshots enter the ring in reading order. */
+ * hardware the interrupt has pushed the change first, so this adds nothing
+ * new (the debouncer ignores a snapshot that repeats a level, and a pin is
+ * locked for the debounce time after each edge); simavr 1.6 does not raise
+ * PCINT1/PCINT2 on the ATmega2560, so in simulation these pins are measured
+ * as polled pins. Only the reading itself runs with interrupts off. */
 static inline __attribute__((always_inline)) void poll_ports(void)
 {
     cli();
     uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
     uint8_t a = PINA, c = PINC, l = PINL, j = PINJ, k = PINK;
+    sei();
     POLL_SLOT(SLOT_A, a)
     POLL_SLOT(SLOT_C, c)
     POLL_SLOT(SLOT_L, l)
     POLL_SLOT(SLOT_J_POLLED, j)
     POLL_SLOT(SLOT_K_POLLED, k)
-    sei();
 }
 #endif
 
@@ -312,6 +315,7 @@ static void snapshot_service(void)
     uint8_t changed = (snap.levels ^ seen[slot]) & port->mask;
     seen[slot] = snap.levels;
     for (uint8_t bit = 0; changed; bit++, changed >>= 1) {
+        poll_ports();
         if (!(changed & 1))
             continue;
         uint8_t pin = port->index[bit];
@@ -352,6 +356,7 @@ static uint16_t tx_len, tx_pos;
 
 static void put(uint8_t byte)
 {
+    poll_ports();
     if (payload_len < PAYLOAD_MAX)
         payload[payload_len++] = byte;
 }
@@ -603,9 +608,11 @@ int main(void)
         poll_ports();
         clock_service();
         rx_service();
+        poll_ports();
         snapshot_service();
         poll_ports();
         lock_service();
+        poll_ports();
         tx_service();
     }
 }
