@@ -246,6 +246,27 @@ def decode_controller(board: Board, wire: bytes, clock_start: int = 0) -> SimRes
     return result
 
 
+def start_on_pty(board: Board, presses: list[Press], end_us: float):
+    """Start the real firmware on a pseudo-terminal, paced to the wall clock.
+
+    Returns ``(process, path)``: open ``path`` with pyserial like a real
+    controller; simulated time 0 is about when this returns. The process ends
+    at simulated ``end_us``; the caller waits for or kills it.
+    """
+    elf = firmware_elf(board, "controller")
+    lines, _ = drive_script(board, presses)
+    process = subprocess.Popen([str(harness_path()), "--pty", board.mcu, str(elf)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    process.stdin.write("\n".join(lines + [f"end {round(end_us * 1000)}"]) + "\n")
+    process.stdin.close()
+    path = process.stdout.readline().strip()
+    if not path:
+        process.kill()
+        raise CompanionError(f"simavr harness gave no pty: {process.stderr.read().strip()}")
+    return process, path
+
+
 def run_controller(board: Board, presses: list[Press], clock_start: int | None = None,
                    wire_filter=None) -> SimResult:
     """Run the real firmware on ``presses`` and decode its output.
