@@ -211,8 +211,9 @@ def run_harness(board: Board, elf: Path, lines: list[str], end_us: float) -> lis
         raise CompanionError(f"simavr harness failed: {result.stderr.strip().splitlines()[-1:]}")
     out = []
     for line in result.stdout.splitlines():
-        ns, byte = line.split()
-        out.append((int(ns), int(byte, 16)))
+        fields = line.split()
+        if len(fields) == 2:  # "NS HEX"; watch lines have more fields
+            out.append((int(fields[0]), int(fields[1], 16)))
     return out
 
 

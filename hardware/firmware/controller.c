@@ -32,7 +32,7 @@
 #define FIRMWARE_VERSION 1
 #define TICKS_PER_US 2              /* F_CPU / 8 / 1e6 at 16 MHz */
 #define DEBOUNCE_US 5000UL
-#define HEARTBEAT_US 100000UL
+#define HEARTBEAT_OVERFLOWS 3       /* a heartbeat every 3 Timer1 overflows: 98.3 ms */
 #define BAUD_UBRR 1                 /* 1,000,000 baud with U2X at 16 MHz */
 
 #ifndef CLOCK_START                 /* software overflow count at power-on (tests set it near the top) */
@@ -500,7 +500,7 @@ static void rx_service(void)
 
 /* ---- messages ----------------------------------------------------------- */
 
-static uint32_t last_heartbeat;
+static uint8_t last_heartbeat; /* overflows_lo when the last heartbeat went out */
 
 static void send_hello(void)
 {
@@ -524,7 +524,7 @@ static void send_heartbeat(struct stamp now)
     put_u16(lost);
     put_u16(rx_errors);
     frame_end();
-    last_heartbeat = ticks32(now);
+    last_heartbeat = (uint8_t)now.hi;
 }
 
 /* Send one byte if the UART can take it; when a frame is done, build the next. */
@@ -535,7 +535,6 @@ static void tx_service(void)
             UDR0 = tx_buf[tx_pos++];
         return;
     }
-    struct stamp now = clock_now();
     if (pong_pending) {
         pong_pending = 0;
         frame_begin(MSG_PONG);
@@ -553,8 +552,8 @@ static void tx_service(void)
         put(e.pin);
         put_stamp(e.at);
         frame_end();
-    } else if (ticks32(now) - last_heartbeat >= HEARTBEAT_US * TICKS_PER_US) {
-        send_heartbeat(now);
+    } else if ((uint8_t)(overflows_lo - last_heartbeat) >= HEARTBEAT_OVERFLOWS) {
+        send_heartbeat(clock_now());
     }
 }
 

@@ -8,8 +8,10 @@
  *   drive NS PORT BIT LEVEL   set pin PORT (A..L) BIT (0..7) to LEVEL (0 or 1)
  *   send NS HEX               feed the bytes HEX (e.g. 0a1b00) into UART0's RX
  *   end NS                    stop the simulation at NS (required)
+ *   watch PORT BIT            report every change of that pin: "NS pin PORT BIT LEVEL"
  *
- * Output (stdout), one line per UART0 byte sent by the firmware: "NS HEX".
+ * Output (stdout), one line per UART0 byte sent by the firmware: "NS HEX"
+ * (and the watch lines, for measuring firmware timing).
  * With --pty the harness opens a pseudo-terminal instead, prints its path as
  * the first stdout line, paces the simulation to the wall clock, writes the
  * firmware's UART bytes to the terminal and feeds what the host writes there
@@ -51,6 +53,8 @@ static avr_t *avr;
 static avr_irq_t *uart_input;
 static int pty_fd = -1;
 static FILE *out; /* our stdout; simavr's own messages go to stderr */
+static struct action watches[8];
+static size_t watch_count;
 
 static void fail(const char *message, const char *detail)
 {
@@ -113,6 +117,13 @@ static unsigned long long read_script(void)
             if (sscanf(line, "drive %llu %c %d %d", &a.ns, &a.port, &a.bit, &a.level) != 4 ||
                 a.bit < 0 || a.bit > 7 || (a.level != 0 && a.level != 1))
                 fail("bad drive line", where);
+        } else if (!strcmp(word, "watch")) {
+            if (sscanf(line, "watch %c %d", &a.port, &a.bit) != 2 || a.bit < 0 || a.bit > 7)
+                fail("bad watch line", where);
+            if (watch_count == sizeof watches / sizeof *watches)
+                fail("too many watch lines", where);
+            watches[watch_count++] = a;
+            continue;
         } else if (!strcmp(word, "send")) {
             a.kind = SEND;
             if (sscanf(line, "send %llu %159s", &a.ns, text) != 2 ||
@@ -171,6 +182,13 @@ static void on_uart_byte(struct avr_irq_t *irq, uint32_t value, void *param)
     } else {
         fprintf(out, "%llu %02x\n", ns_of(avr->cycle), byte);
     }
+}
+
+static void on_watched_pin(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq;
+    const struct action *w = param;
+    fprintf(out, "%llu pin %c %d %u\n", ns_of(avr->cycle), w->port, w->bit, value);
 }
 
 static void open_pty(void)
@@ -241,6 +259,12 @@ int main(int argc, char **argv)
                             on_uart_byte, NULL);
     uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
 
+    for (size_t i = 0; i < watch_count; i++) {
+        avr_irq_t *irq = avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(watches[i].port), watches[i].bit);
+        if (!irq)
+            fail("the MCU has no such port", (char[]){watches[i].port, 0});
+        avr_irq_register_notify(irq, on_watched_pin, &watches[i]);
+    }
     if (use_pty)
         open_pty();
     if (action_count)
