@@ -63,6 +63,15 @@ def test_a_bounce_burst_gives_one_press_with_the_first_edges_stamp():
     assert abs(result.events[2]["t_us"] - 70_000.0) <= STAMP_ERROR_US
 
 
+def test_a_burst_that_overflows_the_ring_is_counted_and_no_press_is_lost():
+    chatter = tuple(3.0 * k for k in range(2, 82))  # 80 toggles, 3 us apart, on every pin
+    presses = [Press(pin, 2000.0 + 0.7 * i, 30_000.0, chatter) for i, pin in enumerate(NANO.pin_names)]
+    result = run_controller(NANO, presses)
+    assert result.overflows > 0
+    for pin in NANO.pin_names:
+        assert [e["edge"] for e in result.events if e["pin"] == pin] == ["press", "release"], pin
+
+
 def test_stamps_stay_right_across_both_timer_wraparounds():
     # the 16-bit Timer1 wraps every 32768 us; this build's 48-bit count wraps 65536 us after reset
     instants = [32_768.0 - 0.5, 65_536.0, 65_536.0 + 0.5, 98_304.0 + 1.0, 131_072.0 - 1.0]

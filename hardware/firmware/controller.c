@@ -326,6 +326,23 @@ static void snapshot_service(void)
     }
 }
 
+/* After snapshots were lost to a full ring, the port levels the debouncer last
+ * saw may be stale: once the ring has room, snapshot every port afresh (stamped
+ * now), so no level change stays unseen. The loss itself is counted. */
+static void loss_service(void)
+{
+    static uint8_t resynced;
+    uint8_t lost_now = raw_lost;
+    if (lost_now == resynced || raw_head != raw_tail)
+        return;
+    resynced = lost_now;
+    cli();
+    uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
+    for (uint8_t s = 0; s < SLOT_COUNT; s++)
+        RAW_PUSH(s, *slots[s].pin_reg, lo, hi, flags);
+    sei();
+}
+
 /* Unlock one pin whose debounce time is over (one pin per pass, round robin). */
 static void lock_service(void)
 {
@@ -611,6 +628,7 @@ int main(void)
         snapshot_service();
         poll_ports();
         lock_service();
+        loss_service();
         poll_ports();
         tx_service();
     }
