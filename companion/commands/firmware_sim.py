@@ -53,11 +53,12 @@ def run(args) -> int:
 
 
 def _table(report: dict) -> str:
-    lines = [f"{report['board']}: {report['pairs_per_gap']} pairs per gap",
-             f"{'gap us':>7}  {'ours ordered':>12}  {'ours worst us':>13}  "
-             f"{'naive ordered':>13}  {'naive worst us':>14}"]
+    lines = [f"{report['board']}: {report['pairs_per_gap']} pairs per gap; "
+             "ordered / worst error / worst jitter (us)",
+             f"{'gap us':>7}  {'ours':>24}  {'naive':>24}"]
     for row in report["rows"]:
-        ours, naive = row["ours"], row["naive"]
-        lines.append(f"{row['gap_us']:>7}  {ours['ordered']:>12.1%}  {ours['worst_error_us']:>13.1f}  "
-                     f"{naive['ordered']:>13.1%}  {naive['worst_error_us']:>14.1f}")
+        cells = [f"{r['ordered']:>7.1%} {r['worst_error_us']:>7.1f} {r['worst_jitter_us']:>7.1f}"
+                 + (f" ({r['missing']} missing)" if r["missing"] else "")
+                 for r in (row["ours"], row["naive"])]
+        lines.append(f"{row['gap_us']:>7}  {cells[0]:>24}  {cells[1]:>24}")
     return "\n".join(lines)
