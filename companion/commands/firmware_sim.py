@@ -13,7 +13,7 @@ import json
 
 from companion.errors import CompanionError
 from companion.serial.boards import BOARDS
-from companion.serial.comparison import GAPS_US, compare
+from companion.serial.comparison import GAPS_US, compare, stamping_errors
 from companion.serial.sim import load_stimulus, run_controller
 
 NAME = "firmware-sim"
@@ -28,6 +28,8 @@ def add_arguments(parser) -> None:
                       help='JSON {"presses": [{"pin", "at_us", "release_us", "bounce_us"}]}')
     what.add_argument("--compare", action="store_true",
                       help=f"ours vs naive at press gaps of {', '.join(map(str, GAPS_US))} us")
+    what.add_argument("--stamping", action="store_true",
+                      help="single presses on every pin: stamp error by interrupt or polling")
     parser.add_argument("--pairs", type=int, default=24, metavar="N",
                         help="press pairs per gap for --compare (default: 24)")
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -40,6 +42,15 @@ def run(args) -> int:
             raise CompanionError(f"--pairs {args.pairs}: give a number from 1 to 500")
         report = compare(board, args.pairs)
         print(json.dumps(report, indent=2) if args.json else _table(report))
+        return 0
+    if args.stamping:
+        report = stamping_errors(board)
+        if args.json:
+            print(json.dumps(report, indent=2))
+        else:
+            for kind, row in report["stamping"].items():
+                print(f"{kind:>6}: {row['pins']:>2} pins, median {row['median_error_us']:.1f} us, "
+                      f"worst {row['worst_error_us']:.1f} us")
         return 0
     result = run_controller(board, load_stimulus(args.stimulus, board))
     if args.json:

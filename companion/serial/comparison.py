@@ -86,3 +86,31 @@ def compare(board: Board, pairs_per_gap: int = 24) -> dict:
         "pairs_per_gap": pairs_per_gap,
         "rows": [{"gap_us": gap, "ours": ours[gap], "naive": naive[gap]} for gap in GAPS_US],
     }
+
+
+def stamping_errors(board: Board, presses_per_pin: int = 8) -> dict:
+    """Single presses on every pin at varied phases: stamp error by how the pin is stamped.
+
+    On the Mega, ports J and K count as "poll" in simulation: simavr 1.6 raises
+    no PCINT1/PCINT2 for the ATmega2560, so there the firmware's polling
+    backstop stamps them.
+    """
+    presses, kinds = [], []
+    k = 0
+    for round_no in range(presses_per_pin):
+        for pin in board.pins:
+            at = START_US + k * 1_500.0 + (k * 0.37) % 1.0
+            presses.append(Press(pin.name, at, at + 600.0))
+            simulated = "poll" if board.name == "mega" and pin.port in "JK" else pin.stamping
+            kinds.append(simulated)
+            k += 1
+    events = run_controller(board, presses).events
+    errors: dict[str, list[float]] = {}
+    for press, kind in zip(presses, kinds):
+        stamp = next((e["t_us"] for e in events if e["pin"] == press.pin and e["edge"] == "press"
+                      and abs(e["t_us"] - press.at_us) < 500), None)
+        errors.setdefault(kind, []).append(float("inf") if stamp is None else stamp - press.at_us)
+    return {"board": board.name, "presses_per_pin": presses_per_pin, "stamping": {
+        kind: {"pins": len(values) // presses_per_pin, "median_error_us": round(median(values), 3),
+               "worst_error_us": round(max(abs(v) for v in values), 3)}
+        for kind, values in errors.items()}}
