@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from companion.errors import CompanionError
+from companion.argtypes import whole_number
 from companion.serial.boards import BOARDS
 from companion.serial.comparison import GAPS_US, compare, stamping_errors
 from companion.serial.sim import load_stimulus, run_controller
@@ -30,7 +30,7 @@ def add_arguments(parser) -> None:
                       help=f"ours vs naive at press gaps of {', '.join(map(str, GAPS_US))} us")
     what.add_argument("--stamping", action="store_true",
                       help="single presses on every pin: stamp error by interrupt or polling")
-    parser.add_argument("--pairs", type=int, default=24, metavar="N",
+    parser.add_argument("--pairs", type=whole_number(1, 500, "pairs"), default=24, metavar="N",
                         help="press pairs per gap for --compare (default: 24)")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
@@ -38,8 +38,6 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     board = BOARDS[args.board]
     if args.compare:
-        if not 1 <= args.pairs <= 500:
-            raise CompanionError(f"--pairs {args.pairs}: give a number from 1 to 500")
         report = compare(board, args.pairs)
         print(json.dumps(report, indent=2) if args.json else _table(report))
         return 0

@@ -30,6 +30,8 @@ from companion.serial.protocol import Edge, Heartbeat, Hello, ProtocolError, par
 
 HARDWARE = Path(companion.__file__).resolve().parent.parent / "hardware"
 SETTLE_US = 10.0
+#: The latest instant a stimulus may name: 10 simulated minutes (about 2 real ones).
+MAX_US = 600_000_000.0
 #: Simulated time after the last stimulus, for debounce, sending and a heartbeat.
 TAIL_US = 120_000.0
 
@@ -79,8 +81,9 @@ class SimResult:
 # ---- stimulus ---------------------------------------------------------------
 
 def _number(value, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise CompanionError(f"{where}: expected a number of microseconds >= 0, got {value!r}")
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not 0 <= value <= MAX_US):
+        raise CompanionError(f"{where}: expected microseconds from 0 to {MAX_US:.0f}, got {value!r}")
     return float(value)
 
 
@@ -109,6 +112,8 @@ def parse_press(item, board: Board, where: str) -> Press:
                   None if release is None else _number(release, f"{where}.release_us"),
                   bounce_us)
     settled = press.transitions()[-2 if release is not None else -1][0]
+    if settled > MAX_US:
+        raise CompanionError(f"{where}.bounce_us: the bounces end after {MAX_US:.0f} us")
     if release is not None and press.release_us <= settled:
         raise CompanionError(f"{where}.release_us: must come after the press and its bounces "
                              f"(after {settled:g} us)")
@@ -136,6 +141,8 @@ def load_stimulus(path: str, board: Board) -> list[Press]:
         text = Path(path).read_text()
     except OSError as error:
         raise CompanionError(f"stimulus {path}: cannot read it ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise CompanionError(f"stimulus {path}: not text (byte {error.start} is not UTF-8)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
