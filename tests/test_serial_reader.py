@@ -64,10 +64,16 @@ def test_a_hello_announces_the_controller():
     assert "mega" in events[0].detail and "48 pins" in events[0].detail
 
 
+def test_a_pin_map_naming_pins_the_controller_lacks_is_shown_on_connect():
+    events = ControllerLink({"D2": (1, Side.N), "D40": (1, Side.E)}, NANO).feed(encode(HELLO), 0)
+    assert "pin map names pins it lacks: D40" in events[0].detail
+
+
 def test_heartbeats_report_the_controllers_loss_counters():
     link = synced_link()
     link.feed(encode(Heartbeat(10, 3, 1), 2), 0)
     assert (link.overflows, link.rx_errors) == (3, 1)
+    assert link.stats()["lost_events"] == 3 and link.stats()["frames"] == 3
 
 
 def test_stamps_unwrap_across_the_48_bit_wrap():

@@ -126,9 +126,12 @@ class ControllerLink:
     def _handle(self, message, now_ns: int, events: list) -> None:
         if isinstance(message, Hello):
             self.restart_clock(message)
-            events.append(ControllerStatus(True, f"{message.board} controller (firmware "
-                                                 f"{message.version}, {len(message.pins)} pins)",
-                                           now_ns))
+            detail = (f"{message.board} controller (firmware {message.version}, "
+                      f"{len(message.pins)} pins)")
+            missing = self.missing_pins()
+            if missing:
+                detail += f"; pin map names pins it lacks: {', '.join(missing)}"
+            events.append(ControllerStatus(True, detail, now_ns))
             return
         ticks = self.unwrapper.unwrap(message.ticks) if hasattr(message, "ticks") else None
         if isinstance(message, Pong):
@@ -144,6 +147,20 @@ class ControllerLink:
                 self.unmapped += 1
                 return
             self._held.append((ticks, target[0], target[1]))
+
+    def missing_pins(self) -> list[str]:
+        """Pins of the pin map that the connected controller does not have."""
+        if self.mapping is None or self.hello is None:
+            return []
+        return sorted(set(self.mapping) - set(self.hello.pins))
+
+    def stats(self) -> dict:
+        """Counters for logs and the status screen."""
+        decoder = self.decoder
+        return {"frames": decoder.frames, "crc_errors": decoder.crc_errors,
+                "bad_frames": decoder.bad_frames, "lost_frames": decoder.lost,
+                "lost_events": self.overflows, "rx_errors": self.rx_errors,
+                "unmapped": self.unmapped, "bad_messages": self.bad_messages}
 
     def restart_clock(self, hello: Hello) -> None:
         """A (re)started controller: its pins, and a clock learned afresh."""
