@@ -57,4 +57,4 @@ def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
     assert abs((by_player[3].t_ns - by_player[2].t_ns) - 300_000) < 20_000
     assert all(tap.source == "serial" for tap in taps)
     # and they sit where the simulation put them on the host clock (sim time 0 ~ t_start)
-    assert abs(by_player[3].t_ns - (t_start + 1_500_300_000)) < 20_000_000
+    assert abs(by_player[3].t_ns - (t_start + 1_500_300_000)) < 50_000_000
