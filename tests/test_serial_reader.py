@@ -156,3 +156,15 @@ def test_an_unplugged_controller_is_reported_and_reopened():
         assert sent, "the reader asks the replugged controller to say hello"
     finally:
         reader.stop()
+
+
+def test_the_device_is_found_by_the_kiosks_stable_name_first(tmp_path):
+    from companion.errors import CompanionError
+    from companion.serial.reader import DEVICE_PATTERNS, find_device
+    import pytest
+
+    assert DEVICE_PATTERNS[0] == "/dev/companion-buttons"
+    (tmp_path / "usb-1a86_USB_Serial-if00-port0").touch()
+    assert find_device((str(tmp_path / "missing"), str(tmp_path / "*"))).endswith("port0")
+    with pytest.raises(CompanionError, match="no serial controller found"):
+        find_device((str(tmp_path / "none*"),))

@@ -35,8 +35,9 @@ from companion.serial.protocol import (Edge, Heartbeat, Hello, HelloRequest, Pin
 log = logging.getLogger(__name__)
 
 BAUD = 1_000_000
-#: Where ``find_device`` looks: the kiosk's udev symlink first, then by-id names.
-DEVICE_PATTERNS = ("/dev/companion-controller", "/dev/serial/by-id/*")
+#: Where ``find_device`` looks: the kiosk's udev symlink (systemd/99-companion-buttons.rules)
+#: first, then by-id names.
+DEVICE_PATTERNS = ("/dev/companion-buttons", "/dev/serial/by-id/*")
 
 
 @dataclass(frozen=True)
