@@ -3,13 +3,17 @@
 import queue
 import threading
 
+import pytest
+
+from companion.errors import CompanionError
 from companion.rules.sides import Side
 from companion.rules.taps import Tap
 from companion.serial.boards import MEGA, NANO
 from companion.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
 from companion.serial.protocol import Edge, Heartbeat, Hello, Pong, encode, parse
 from companion.serial.frames import FrameDecoder
-from companion.serial.reader import ControllerLink, ControllerStatus, SerialReader
+from companion.serial.reader import (DEVICE_PATTERNS, ControllerLink, ControllerStatus,
+                                     SerialReader, find_device)
 
 HELLO = Hello(1, 2, 5000, 0, "nano", NANO.pin_names)
 
@@ -159,10 +163,6 @@ def test_an_unplugged_controller_is_reported_and_reopened():
 
 
 def test_the_device_is_found_by_the_kiosks_stable_name_first(tmp_path):
-    from companion.errors import CompanionError
-    from companion.serial.reader import DEVICE_PATTERNS, find_device
-    import pytest
-
     assert DEVICE_PATTERNS[0] == "/dev/companion-buttons"
     (tmp_path / "usb-1a86_USB_Serial-if00-port0").touch()
     assert find_device((str(tmp_path / "missing"), str(tmp_path / "*"))).endswith("port0")
