@@ -32,7 +32,7 @@ def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
     reader = SerialReader(path, posted.put, board=NANO, ping_interval_s=0.1).start()
     try:
         round_ = Round(Ruling(tap=True, valid=(Side.E,), reroll=False), t_open_ns=t_start + 1_000_000_000)
-        taps = []
+        taps, arrived = [], {}
         deadline = time.monotonic() + 10
         while len(taps) < 3 and time.monotonic() < deadline:
             try:
@@ -40,6 +40,7 @@ def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
             except queue.Empty:
                 continue
             if isinstance(event, Tap):
+                arrived[event.player] = time.monotonic_ns()
                 taps.append(event)
                 round_.offer(event)
         assert len(taps) == 3, f"taps that came through: {taps}"
@@ -56,5 +57,7 @@ def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
     assert abs((by_player[1].t_ns - by_player[3].t_ns) - 2_000_000) < 20_000
     assert abs((by_player[3].t_ns - by_player[2].t_ns) - 300_000) < 20_000
     assert all(tap.source == "serial" for tap in taps)
-    # and they sit where the simulation put them on the host clock (sim time 0 ~ t_start)
-    assert abs(by_player[3].t_ns - (t_start + 1_500_300_000)) < 50_000_000
+    # and each host stamp is a moment of this run that came before the tap reached the host
+    # (where exactly depends on how fast simavr runs on a busy machine, so no more than that)
+    for player, tap in by_player.items():
+        assert t_start < tap.t_ns <= arrived[player]
