@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-boards = pytest.importorskip("companion.serial.boards")
-
-from companion import config  # noqa: E402
-from companion.errors import CompanionError  # noqa: E402
-from companion.wiring import arduino  # noqa: E402
-from companion.wiring.svg import Text  # noqa: E402
+from companion import config
+from companion.errors import CompanionError
+from companion.rules.sides import Side
+from companion.serial import boards
+from companion.wiring import arduino
+from companion.wiring.svg import Text
+from companion.wiring.uses import Use
+from wiring_checks import assert_labels_apart_and_inside
 
 SHIPPED = config.load()
 
@@ -48,9 +50,6 @@ def test_a_config_with_serial_pads_draws_its_own_board_only():
 
 
 def test_a_pin_the_drawing_does_not_have_is_one_clear_error():
-    from companion.wiring.uses import Use
-    from companion.rules.sides import Side
-
     with pytest.raises(CompanionError, match="D99, which the nano drawing does not have"):
         arduino.draw("nano", [Use("D99", "button", 1, Side.N)], "t", "s")
 
@@ -61,3 +60,8 @@ def test_the_pin_tables_name_board_pins_and_the_ground():
     first_pin = boards.NANO.pin_names[0]
     assert f"| 1 | N (north) | {first_pin} | yellow |" in text
     assert "| 1 | ground (shared) | GND" in text
+
+
+def test_no_two_labels_overlap_on_either_board():
+    for name in boards.BOARDS:
+        assert_labels_apart_and_inside(arduino.diagram(name, SHIPPED))

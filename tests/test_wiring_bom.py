@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion import config
-from companion.wiring import arduino, bom, header
+from companion.serial import boards
+from companion.wiring import bom, header
 from companion.wiring.uses import gpio_uses
 
 SHIPPED = config.load()
@@ -50,10 +51,7 @@ def test_a_build_of_more_pads_than_the_shipped_map_is_refused():
         bom.gpio_build(8, SHIPPED)
 
 
-@pytest.mark.skipif(not arduino.available(), reason="serial board definitions not installed")
 def test_a_serial_build_takes_the_smallest_board_that_carries_its_players():
-    from companion.serial import boards
-
     for players in bom.SERIAL_PLAYERS:
         build = bom.serial_build(players)
         fitting = [b for b in boards.BOARDS.values() if b.players >= players]

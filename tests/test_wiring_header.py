@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
-
 from companion import config, pins
-from companion.wiring import header, png
+from companion.wiring import header
 from companion.wiring.svg import Circle, Text
 from companion.wiring.uses import gpio_uses, player_colour
+from wiring_checks import assert_labels_apart_and_inside
 
 SHIPPED = config.load()
 
@@ -95,23 +94,9 @@ dealer = { RED = 23, BLUE = 24, GREEN = 25, YELLOW = 12, WHITE = 16, VOID = 20, 
     assert {"Control buttons", "Dealer pad", "GND controls", "GND dealer"} <= set(words)
 
 
-def text_boxes(drawing):
-    pygame = png._pygame()
-    for shape in drawing.shapes:
-        if isinstance(shape, Text):
-            w, h = png._font(pygame, shape.size).size(shape.text)
-            x = shape.x - {"start": 0, "middle": w / 2, "end": w}[shape.anchor]
-            yield shape.text, (x, shape.y - h / 2, x + w, shape.y + h / 2)
-
-
 def test_no_two_labels_overlap_and_all_fit_on_the_picture():
     for players in (2, 4, 6):
-        _, drawing = drawing_of(SHIPPED, players)
-        boxes = list(text_boxes(drawing))
-        for text, (x0, y0, x1, y1) in boxes:
-            assert 0 <= x0 and x1 <= drawing.width and 0 <= y0 and y1 <= drawing.height, text
-        for (a, p), (b, q) in itertools.combinations(boxes, 2):
-            assert not (p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]), (a, b)
+        assert_labels_apart_and_inside(drawing_of(SHIPPED, players)[1])
 
 
 def test_the_four_player_picture_is_drawn_large_enough_to_read_at_a_glance():

@@ -14,12 +14,13 @@ from typing import Hashable, Sequence
 
 from companion.config import Config
 from companion.errors import CompanionError
+from companion.serial import boards
 from companion.wiring import electrics, parts, tables
 from companion.wiring.svg import Drawing
 from companion.wiring.uses import Use, ground_returns, groups, pad_uses, return_tags
 
 POWER_NAMES = ("5V", "3V3", "VIN")
-RESERVED_NAMES = ("RST", "AREF", "IOREF", "RX0", "TX0", "A6", "A7")
+RESERVED_NAMES = ("RST", "AREF", "IOREF", "RX0", "TX0", "TX1", "A6", "A7")
 
 #: A header of a board: its caption and its rows of pin names (one or two per row).
 #: A ground pin is written ``"GND (where)"``: the part in brackets tells the
@@ -45,7 +46,7 @@ LAYOUTS: dict[str, tuple[tuple[Header, ...], ...]] = {
             ("D13", "3V3", "AREF", "A0", "A1", "A2", "A3", "A4", "A5", "A6", "A7", "5V", "RST",
              "GND (by VIN)", "VIN"),
             ("D12", "D11", "D10", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2", "GND (by D2)",
-             "RST", "RX0", "TX0"),
+             "RST", "RX0", "TX1"),
         ))),),
     ),
     "mega": (
@@ -61,31 +62,15 @@ LAYOUTS: dict[str, tuple[tuple[Header, ...], ...]] = {
 }
 
 
-def available() -> bool:
-    """Whether the serial controller's board definitions are installed."""
-    try:
-        from companion.serial import boards  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _boards():
-    from companion.serial import boards
-    return boards.BOARDS
-
-
 def boards_to_draw(config: Config) -> list[str]:
     """The boards to draw: the config's ``serial.board`` if it wires serial pads,
-    else every board with its default map; none without the board definitions."""
-    if not available():
-        return []
+    else every board, with its default map."""
     if config.serial.pads:
-        if config.serial.board not in _boards():
+        if config.serial.board not in boards.BOARDS:
             raise CompanionError(f"{config.source}: serial.board = \"{config.serial.board}\" is "
-                                 f"not a board (choose from {', '.join(_boards())})")
+                                 f"not a board (choose from {', '.join(boards.BOARDS)})")
         return [config.serial.board]
-    return [name for name in _boards() if name in LAYOUTS]
+    return [name for name in boards.BOARDS if name in LAYOUTS]
 
 
 def board_uses(board: str, config: Config) -> list[Use]:
@@ -97,7 +82,7 @@ def board_uses(board: str, config: Config) -> list[Use]:
 
 def default_uses(board: str) -> list[Use]:
     """The wired pins of ``board``'s default map (pad after pad, N E S W)."""
-    default = _boards()[board].default_map()
+    default = boards.BOARDS[board].default_map()
     return [Use(name, "button", player, side) for name, (player, side) in default.items()]
 
 

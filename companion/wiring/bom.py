@@ -17,6 +17,7 @@ from typing import Sequence
 from companion import config
 from companion.config import CONTROL_NAMES, DEALER_FACES
 from companion.errors import CompanionError
+from companion.serial import boards
 from companion.wiring import arduino, electrics, header
 from companion.wiring.tables import table
 from companion.wiring.uses import gpio_uses
@@ -67,11 +68,7 @@ BOARD_TITLES = {"nano": "Nano", "mega": "Mega 2560"}
 
 
 def serial_boards() -> dict[str, int]:
-    """Board name -> how many pads it carries (empty without the board definitions)."""
-    if not arduino.available():
-        return {}
-    from companion.serial import boards
-
+    """Board name -> how many pads it carries."""
     return {name: board.players for name, board in boards.BOARDS.items()}
 
 
@@ -87,12 +84,10 @@ def serial_build(players: int) -> Build:
 
 
 def builds() -> list[Build]:
-    """Every build in the parts list (serial ones only with the board definitions)."""
+    """Every build in the parts list."""
     shipped = config.load()
-    found = [gpio_build(players, shipped) for players in GPIO_PLAYERS]
-    if serial_boards():
-        found += [serial_build(players) for players in SERIAL_PLAYERS]
-    return found
+    return ([gpio_build(players, shipped) for players in GPIO_PLAYERS]
+            + [serial_build(players) for players in SERIAL_PLAYERS])
 
 
 def _fits(free: int, needed: int, build: Build) -> str:
@@ -130,14 +125,12 @@ def count_rows(found: Sequence[Build]) -> list[list[str]]:
         ["Screw-terminal breakout for the controller"] + each(lambda b: 1)
         + ["GPIO: a 40-pin terminal HAT; Arduino: a terminal shield (or solder directly)"],
     ]
-    boards = serial_boards()
-    for name, players in boards.items():
+    for name, players in serial_boards().items():
         rows.append([f"Arduino {BOARD_TITLES.get(name, name)}"]
                     + each(lambda b, name=name: int(b.controller == name))
                     + [f"serial controller for up to {players} players"])
-    if boards:
-        rows.append(["USB cable, Pi to Arduino"] + each(lambda b: int(b.controller != "gpio"))
-                    + ["USB-B for the Mega; Mini-USB or USB-C for a Nano (check your board)"])
+    rows.append(["USB cable, Pi to Arduino"] + each(lambda b: int(b.controller != "gpio"))
+                + ["USB-B for the Mega; Mini-USB or USB-C for a Nano (check your board)"])
     return rows
 
 
@@ -199,9 +192,6 @@ def document(found: Sequence[Build]) -> str:
         table(["Part", "Count", "Notes"], COMMON_ROWS),
         "",
     ]
-    if not any(build.controller != "gpio" for build in found):
-        lines += ["(No serial builds: the serial controller's board definitions "
-                  "(companion.serial) are not installed.)", ""]
     return "\n".join(lines)
 
 

@@ -97,8 +97,7 @@ def wiring_files(config: Config, counts: Sequence[int] | None = None) -> dict[st
         files[f"{diagram.stem}.svg"] = diagram.drawing.svg().encode()
         files[f"{diagram.stem}.png"] = png.png_bytes(diagram.drawing)
     files["README.md"] = guide.readme(config, [(d.stem, d.title) for d in drawn],
-                                      [(name, title) for name, (title, _) in tables.items()],
-                                      arduino.available()).encode()
+                                      [(name, title) for name, (title, _) in tables.items()]).encode()
     return dict(sorted(files.items()))
 
 

@@ -19,13 +19,12 @@ from companion.wiring.uses import GROUND_WIRE, LED_WIRE_COLOURS, WIRE_COLOURS
 LED_CURRENTS = (2.0, electrics.LED_CURRENT_MA, 8.0)
 
 
-def readme(config: Config, diagrams: Sequence[tuple[str, str]], tables: Sequence[tuple[str, str]],
-           serial_known: bool) -> str:
+def readme(config: Config, diagrams: Sequence[tuple[str, str]],
+           tables: Sequence[tuple[str, str]]) -> str:
     """The README of a wiring folder.
 
     ``diagrams``: ``(file stem, title)`` of each diagram (an ``.svg`` and a
-    ``.png`` each); ``tables``: ``(file name, title)`` of each pin table;
-    ``serial_known``: whether the serial board definitions were installed.
+    ``.png`` each); ``tables``: ``(file name, title)`` of each pin table.
     """
     gpio = [(stem, title) for stem, title in diagrams if stem.startswith("gpio-")]
     boards = [(stem, title) for stem, title in diagrams if not stem.startswith("gpio-")]
@@ -42,7 +41,7 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]], tables: Sequence
     lines += _gpio_section(gpio)
     lines += _one_pad(config.gpio.pull_up)
     lines += _leds()
-    lines += _serial_section(boards, serial_known)
+    lines += _serial_section(boards)
     lines += ["## Pin tables to print", ""]
     lines += [f"- [{title}]({name})" for name, title in tables] or ["(no pins wired)"]
     lines += ["", "When it is wired, `companion buttons` lists every press with its player, side "
@@ -164,17 +163,13 @@ def _leds() -> list[str]:
     ]
 
 
-def _serial_section(boards: Sequence[tuple[str, str]], serial_known: bool) -> list[str]:
+def _serial_section(boards: Sequence[tuple[str, str]]) -> list[str]:
     lines = ["## Buttons on the serial controller (Arduino Nano or Mega)", "",
              "For more players than the Pi's header takes, the buttons go to an Arduino that "
              "stamps every press itself and reports over USB. The pad is wired the same way: "
              "each button a normally-open switch between its pin and a GND pin of the board, "
              "held high by the board's internal pull-up. The Arduino's pins run at 5 V: "
              "never connect them to the Pi's GPIO pins.", ""]
-    if not boards:
-        reason = ("the config wires no serial pads" if serial_known
-                  else "the serial controller's board definitions (companion.serial) are not installed")
-        return lines + [f"(No board diagrams: {reason}.)", ""]
     for stem, title in boards:
         lines += _embed(stem, title)
     return lines

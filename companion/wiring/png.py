@@ -122,9 +122,21 @@ def _dashes(pygame, surface, ink, start, end, width, dash=8, gap=6) -> None:
         at = stop + gap
 
 
-def _text(pygame, surface, shape: Text) -> None:
-    image = _font(pygame, shape.size).render(shape.text, True, colour(shape.fill))
-    box = image.get_rect()
+def text_boxes(drawing: Drawing) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """``(text, (x0, y0, x1, y1))``: where each text of the drawing lands when painted."""
+    pygame = _pygame()
+    boxes = []
+    for shape in drawing.shapes:
+        if isinstance(shape, Text):
+            box = _text_box(_font(pygame, shape.size).size(shape.text), shape)
+            boxes.append((shape.text, (box.left, box.top, box.right, box.bottom)))
+    return boxes
+
+
+def _text_box(size, shape: Text):
+    import pygame
+
+    box = pygame.Rect((0, 0), size)
     y = round(shape.y)
     if shape.anchor == "middle":
         box.midleft = (round(shape.x - box.width / 2), y)
@@ -132,4 +144,9 @@ def _text(pygame, surface, shape: Text) -> None:
         box.midright = (round(shape.x), y)
     else:
         box.midleft = (round(shape.x), y)
-    surface.blit(image, box)
+    return box
+
+
+def _text(pygame, surface, shape: Text) -> None:
+    image = _font(pygame, shape.size).render(shape.text, True, colour(shape.fill))
+    surface.blit(image, _text_box(image.get_size(), shape))
