@@ -6,11 +6,9 @@ import pytest
 
 from companion import config
 from companion.errors import CompanionError
-from companion.rules.sides import Side
 from companion.serial import boards
 from companion.wiring import arduino
 from companion.wiring.svg import Text
-from companion.wiring.uses import Use
 from wiring_checks import assert_labels_apart_and_inside
 
 SHIPPED = config.load()
@@ -49,9 +47,15 @@ def test_a_config_with_serial_pads_draws_its_own_board_only():
     assert "P1 N" in words and "P2 N" not in words
 
 
-def test_a_pin_the_drawing_does_not_have_is_one_clear_error():
-    with pytest.raises(CompanionError, match="D99, which the nano drawing does not have"):
-        arduino.draw("nano", [Use("D99", "button", 1, Side.N)], "t", "s")
+def test_a_pin_the_board_does_not_watch_is_one_clear_error(tmp_path, capsys):
+    from companion import cli
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[serial]\nboard = "nano"\npads = [{ N = "D2", E = "D3", S = "D13", W = "A7" }]\n')
+    assert cli.main(["wiring", "--config", str(mine), "--out", str(tmp_path / "w")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: serial.pads: D13, A7 are not button pins of the nano (pins: D2, ")
+    assert err.count("\n") == 1
 
 
 def test_the_pin_tables_name_board_pins_and_the_ground():
