@@ -128,7 +128,9 @@ def count_rows(found: Sequence[Build]) -> list[list[str]]:
     for name, players in serial_boards().items():
         rows.append([f"Arduino {BOARD_TITLES.get(name, name)}"]
                     + each(lambda b, name=name: int(b.controller == name))
-                    + [f"serial controller for up to {players} players"])
+                    + [f"serial controller for up to {players} players"
+                       + ("; can stand in for GPIO wiring in the smaller builds"
+                          if players < min(SERIAL_PLAYERS) else "")])
     rows.append(["USB cable, Pi to Arduino"] + each(lambda b: int(b.controller != "gpio"))
                 + ["USB-B for the Mega; Mini-USB or USB-C for a Nano (check your board)"])
     return rows
