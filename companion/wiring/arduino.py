@@ -137,15 +137,8 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
     tag_w = parts.tag_width([use.label for use in uses] + list(ground_labels.values()))
     d = Drawing(0, 0)
     parts.title(d, heading, subtitle)
-    x, top, bottom = parts.MARGIN, 150, 0.0
-    for column in LAYOUTS[board]:
-        y, two = top, any(len(row) == 2 for _, rows in column for row in rows)
-        for caption, rows in column:
-            d.text(x, y - 40, caption, size=17, fill=parts.INK)
-            spots = [(spot(row[0]), spot(row[1]) if len(row) == 2 else None) for row in rows]
-            y = parts.connector(d, x, y, spots, used, ground_labels, tag_w) + 80
-        bottom = max(bottom, y - 80)
-        x += parts.connector_width(tag_w, 2 if two else 1) + 40
+    top = 150
+    x, bottom = _headers(d, board, top, used, ground_labels, tag_w)
     by_group = groups(uses)
     style = parts.FULL if len(by_group) <= 6 else parts.COMPACT
     if len(by_group) <= 4:   # cards beside the board, two by two
@@ -163,6 +156,20 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
     ])
     d.height = int(end + parts.MARGIN)
     return d
+
+
+def _headers(d: Drawing, board: str, top: float, used, ground_labels, tag_w) -> tuple[float, float]:
+    """Draw the board's headers column by column from ``top``; returns ``(right x, bottom y)``."""
+    x, bottom = parts.MARGIN, top
+    for column in LAYOUTS[board]:
+        y, two = top, any(len(row) == 2 for _, rows in column for row in rows)
+        for caption, rows in column:
+            d.text(x, y - 40, caption, size=17, fill=parts.INK)
+            spots = [(spot(row[0]), spot(row[1]) if len(row) == 2 else None) for row in rows]
+            end = parts.connector(d, x, y, spots, used, ground_labels, tag_w)
+            bottom, y = max(bottom, end), end + 80
+        x += parts.connector_width(tag_w, 2 if two else 1) + 40
+    return x, bottom
 
 
 def title(board: str, config: Config) -> str:

@@ -56,7 +56,8 @@ def gpio_diagrams(config: Config, counts: Sequence[int]) -> list[Diagram]:
     diagrams = []
     for count in counts:
         uses = gpio_uses(gpio.pads[:count], gpio.controls, gpio.dealer)
-        title = f"Raspberry Pi 40-pin header: {count} player{'s' * (count != 1)} on GPIO"
+        players = "1 player" if count == 1 else f"{count} players"
+        title = f"Raspberry Pi 40-pin header: {players} on GPIO"
         subtitle = f"{config.source}, [gpio] pads 1-{count}; drawn by companion wiring"
         diagrams.append(Diagram(f"gpio-{count}-players", title,
                                 header.draw(uses, title, subtitle, pull_up=gpio.pull_up)))

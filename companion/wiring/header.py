@@ -82,17 +82,24 @@ def draw(uses: Sequence[Use], heading: str, subtitle: str, *, pull_up: bool = Tr
     top = 130
     bottom = parts.connector(d, parts.MARGIN, top, ROWS, used, labels, tag_w)
     cards_bottom = parts.cards(d, cards_x, top - 20, by_group, returns, columns, name_pin, ground_name)
+    end = parts.legend(d, parts.MARGIN, max(bottom, cards_bottom) + 36, legend_lines(uses, pull_up))
+    d.height = int(end + parts.MARGIN)
+    return d
+
+
+def legend_lines(uses: Sequence[Use], pull_up: bool) -> list[str]:
+    """The notes under the header diagram."""
     switch = "ground" if pull_up else "3V3"
     pull = "internal pull-up, pressed = low" if pull_up else "pull-down, pressed = high"
-    end = parts.legend(d, parts.MARGIN, max(bottom, cards_bottom) + 36, [
+    lines = [
         "Pin 1 (3V3) has the square pad; odd pins are the row away from the board edge.",
         f"Each button: a normally-open switch between its pin and {switch} ({pull}).",
         f"A pad's four switches share one black wire to the {switch} pin on its card.",
         "Colours mark players; the pin tables suggest a wire colour per side.",
-    ] + (["Outlined tags are LEDs: pin, resistor, LED, then the pad's ground wire."]
-         if any(use.kind == "led" for use in uses) else []) + interface_note(uses))
-    d.height = int(end + parts.MARGIN)
-    return d
+    ]
+    if any(use.kind == "led" for use in uses):
+        lines.append("Outlined tags are LEDs: pin, resistor, LED, then the pad's ground wire.")
+    return lines + interface_note(uses)
 
 
 def interface_note(uses: Sequence[Use]) -> list[str]:

@@ -92,39 +92,50 @@ def connector(d: Drawing, x: float, y: float, rows: Sequence[tuple[Spot | None, 
     return bottom + PIN_R + 8
 
 
+def spot_colours(spot: Spot, use: Use | None, is_return: bool) -> tuple[str, str, str]:
+    """``(circle fill, number ink, name ink)`` of a pin: its use's colour, else by its kind."""
+    if use is not None:
+        return use.colour, WHITE, INK
+    if spot.kind == "ground":
+        return GROUND, WHITE, INK if is_return else GREY
+    if spot.kind == "power":
+        return POWER.get(spot.name, LIGHT), INK, GREY
+    if spot.kind == "reserved":
+        return LIGHT, INK, GREY
+    return WHITE, GREY, GREY
+
+
 def _spot(d, cx, cy, spot: Spot, used, ground_labels, tag_w, direction: int) -> None:
+    """One pin at ``(cx, cy)``: circle, name beside it and, if wired, a tag further out
+    (``direction`` -1 to the left, +1 to the right)."""
     use = used.get(spot.pin)
     ground = ground_labels.get(spot.pin)
-    if use is not None:
-        fill, number_ink, name_ink = use.colour, WHITE, INK
-    elif spot.kind == "ground":
-        fill, number_ink, name_ink = GROUND, WHITE, INK if ground else GREY
-    elif spot.kind == "power":
-        fill, number_ink, name_ink = POWER.get(spot.name, LIGHT), INK, GREY
-    elif spot.kind == "reserved":
-        fill, number_ink, name_ink = LIGHT, INK, GREY
-    else:
-        fill, number_ink, name_ink = WHITE, GREY, GREY
-    label, tag_colour = (use.label, use.colour) if use else (ground, GROUND) if ground else (None, None)
-    anchor = "end" if direction < 0 else "start"
+    fill, number_ink, name_ink = spot_colours(spot, use, ground is not None)
     name_x = cx + direction * (PIN_R + 14)
     tag_edge = cx + direction * (PIN_R + NAME_ROOM + TAG_GAP)
+    if use is not None:
+        label, colour, outlined = use.label, use.colour, use.kind == "led"
+    else:
+        label, colour, outlined = ground, GROUND, False
     if label:
-        d.line((cx, cy), (tag_edge, cy), stroke=tag_colour, width=3)
-    d.circle(cx, cy, PIN_R, fill, stroke=WHITE if use or ground else LIGHT, stroke_width=2)
+        d.line((cx, cy), (tag_edge, cy), stroke=colour, width=3)
+    d.circle(cx, cy, PIN_R, fill, stroke=WHITE if label else LIGHT, stroke_width=2)
     if spot.number:
         d.text(cx, cy, spot.number, size=13 if len(spot.number) < 3 else 10, fill=number_ink,
                anchor="middle")
-    if label:
+    if label:   # a white backing keeps the wire line from running through the name
         d.rect(name_x - (NAME_ROOM - 2 if direction < 0 else 0), cy - 11, NAME_ROOM - 2, 22, WHITE)
-    d.text(name_x, cy, spot.name, size=NAME_SIZE, fill=name_ink, anchor=anchor)
+    d.text(name_x, cy, spot.name, size=NAME_SIZE, fill=name_ink,
+           anchor="end" if direction < 0 else "start")
     if label:
-        tag_x = tag_edge if direction > 0 else tag_edge - tag_w
-        outlined = use is not None and use.kind == "led"
-        d.rect(tag_x, cy - 15, tag_w, 30, WHITE if outlined else tag_colour,
-               stroke=tag_colour if outlined else None, stroke_width=3, radius=6)
-        d.text(tag_x + tag_w / 2, cy, label, size=TAG_SIZE, fill=tag_colour if outlined else WHITE,
-               anchor="middle")
+        _tag(d, tag_edge if direction > 0 else tag_edge - tag_w, cy, tag_w, label, colour, outlined)
+
+
+def _tag(d, x, cy, w, label, colour, outlined: bool) -> None:
+    """A label tag: filled with ``colour`` (white text), or outlined in it (for LEDs)."""
+    d.rect(x, cy - 15, w, 30, WHITE if outlined else colour,
+           stroke=colour if outlined else None, stroke_width=3, radius=6)
+    d.text(x + w / 2, cy, label, size=TAG_SIZE, fill=colour if outlined else WHITE, anchor="middle")
 
 
 # ------------------------------------------------------------------ cards
