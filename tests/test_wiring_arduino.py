@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from companion import config
-from companion.errors import CompanionError
 from companion.serial import boards
 from companion.wiring import arduino
 from companion.wiring.svg import Text
