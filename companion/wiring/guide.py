@@ -38,10 +38,11 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
            "--bom hardware/BOM.md`." if config.source == "default config" else ""),
         "",
     ]
-    lines += _gpio_section(gpio)
+    lines += _diagram_section("Buttons on the Raspberry Pi's 40-pin header", GPIO_INTRO, gpio)
     lines += _one_pad(config.gpio.pull_up)
     lines += _leds()
-    lines += _serial_section(boards)
+    lines += _diagram_section("Buttons on the serial controller (Arduino Nano or Mega)",
+                              SERIAL_INTRO, boards)
     lines += ["## Pin tables to print", ""]
     lines += [f"- [{title}]({name})" for name, title in tables] or ["(no pins wired)"]
     lines += ["", "When it is wired, `companion buttons` lists every press with its player, side "
@@ -58,16 +59,25 @@ def _embed(stem: str, title: str) -> list[str]:
             f"Vector version for printing: [{stem}.svg]({stem}.svg).", ""]
 
 
-def _gpio_section(gpio: Sequence[tuple[str, str]]) -> list[str]:
-    if not gpio:
+GPIO_INTRO = (
+    "Every used pin is tagged with its player and side (`P2 E`: player 2's east button), each "
+    "player has a colour, and the black `GND` tags show where each pad's shared ground wire "
+    "goes. The cards beside the header show each pad's four buttons as they are mounted. Pins "
+    "are physical header pins; the config names them by their BCM GPIO number (`GPIO4` is pin 7).")
+
+SERIAL_INTRO = (
+    "For more players than the Pi's header takes, the buttons go to an Arduino that stamps "
+    "every press itself and reports over USB. The pad is wired the same way: each button a "
+    "normally-open switch between its pin and a GND pin of the board, held high by the board's "
+    "internal pull-up. The Arduino's pins run at 5 V: never connect them to the Pi's GPIO pins.")
+
+
+def _diagram_section(heading: str, intro: str, diagrams: Sequence[tuple[str, str]]) -> list[str]:
+    """A section embedding ``diagrams`` (none: no section)."""
+    if not diagrams:
         return []
-    lines = ["## Buttons on the Raspberry Pi's 40-pin header", "",
-             "Every used pin is tagged with its player and side (`P2 E`: player 2's east "
-             "button), each player has a colour, and the black `GND` tags show where each pad's "
-             "shared ground wire goes. The cards beside the header show each pad's four buttons "
-             "as they are mounted. Pins are physical header pins; the config names them by "
-             "their BCM GPIO number (`GPIO4` is pin 7).", ""]
-    for stem, title in gpio:
+    lines = [f"## {heading}", "", intro, ""]
+    for stem, title in diagrams:
         lines += _embed(stem, title)
     return lines
 
@@ -161,16 +171,3 @@ def _leds() -> list[str]:
         f"header has room for LEDs on at most {usable // 8} pads ({usable} usable GPIOs).",
         "",
     ]
-
-
-def _serial_section(boards: Sequence[tuple[str, str]]) -> list[str]:
-    lines = ["## Buttons on the serial controller (Arduino Nano or Mega)", "",
-             "For more players than the Pi's header takes, the buttons go to an Arduino that "
-             "stamps every press itself and reports over USB. The pad is wired the same way: "
-             "each button a normally-open switch between its pin and a GND pin of the board, "
-             "held high by the board's internal pull-up. The Arduino's pins run at 5 V: "
-             "never connect them to the Pi's GPIO pins.", ""]
-    for stem, title in boards:
-        lines += _embed(stem, title)
-    return lines
-
