@@ -51,8 +51,10 @@ def test_a_pin_the_board_does_not_watch_is_one_clear_error(tmp_path, capsys):
     mine.write_text('[serial]\nboard = "nano"\npads = [{ N = "D2", E = "D3", S = "D13", W = "A7" }]\n')
     assert cli.main(["wiring", "--config", str(mine), "--out", str(tmp_path / "w")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("companion: serial.pads: D13, A7 are not button pins of the nano (pins: D2, ")
-    assert err.count("\n") == 1
+    lines = err.splitlines()
+    assert len(lines) == 2  # one line per wrong pin, naming the key, the pin and the board
+    assert 'serial.pads[1].S = "D13": \'D13\' is not a button pin of the nano (pins: D2, ' in lines[0]
+    assert 'serial.pads[1].W = "A7": \'A7\' is not a button pin of the nano' in lines[1]
 
 
 def test_the_pin_tables_name_board_pins_and_the_ground():

@@ -111,6 +111,15 @@ def board_named(name: str) -> Board:
         raise KeyError(f"{name!r} is not a board (choose from {', '.join(BOARDS)})") from None
 
 
+def pin_problem(board: str, name: str) -> str | None:
+    """Why ``name`` is not a button pin of ``board``, or None when it is one."""
+    try:
+        board_named(board).pin(name)
+    except KeyError as error:
+        return error.args[0]
+    return None
+
+
 def c_header(board: Board) -> str:
     """The firmware's pin table for ``board`` as a C header.
 

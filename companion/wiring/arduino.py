@@ -118,19 +118,8 @@ def ground_name(pin: str) -> str:
     return pin
 
 
-def check_pins(board: str, uses: Sequence[Use]) -> None:
-    """Every wired pin must be a button pin of ``board`` (the firmware watches no other)."""
-    button_pins = boards.BOARDS[board].pin_names
-    wrong = [str(use.pin) for use in uses if use.pin not in button_pins]
-    if wrong:
-        what = "is not a button pin" if len(wrong) == 1 else "are not button pins"
-        raise CompanionError(f"serial.pads: {', '.join(wrong)} {what} of the {board} "
-                             f"(pins: {', '.join(button_pins)})")
-
-
 def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawing:
     """The diagram of ``board`` with ``uses`` wired."""
-    check_pins(board, uses)
     used = {use.pin: use for use in uses}
     returns = returns_of(board, uses)
     ground_labels = return_tags(returns, lambda pin: "GND")
