@@ -25,6 +25,9 @@ from companion.rules.sides import SIDES, Side
 MS = 1_000_000
 #: How long the simulated dealer looks at a menu or prompt before pressing.
 MENU_PAUSE_MS = 500
+#: The shortest time between two menu presses, whatever the speed: a button
+#: pressed again within its hold plus debounce time would count as bounce.
+MIN_MENU_GAP_MS = 40
 
 
 class SimulatedTable:
@@ -38,6 +41,7 @@ class SimulatedTable:
         self.speed = speed
         self.finish = finish
         self.scheduler = PressScheduler("simulated-table")
+        self.last_scene_ns = time.monotonic_ns()
         self._pending: list[tuple[int, Side, int]] = []
 
     # -- the thread ------------------------------------------------------------
@@ -51,27 +55,33 @@ class SimulatedTable:
         """The monotonic stamp ``ms`` (divided by the speed) from now."""
         return time.monotonic_ns() + round(ms * MS / self.speed)
 
+    def menu_presses(self, player: int, sides: list[Side]) -> None:
+        """Press ``sides`` one after another, as a person reading a menu does."""
+        gap = max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS
+        start = time.monotonic_ns()
+        for step, side in enumerate(sides, start=1):
+            self.press_at(round(start + step * gap), player, side)
+
     def press_at(self, due_ns: int, player: int, side: Side) -> None:
         self.scheduler.at(due_ns, lambda: self.press(player, side))
 
     # -- watching the screen ---------------------------------------------------
     def on_scene(self, name: str, scene) -> None:
         """React to the scene that just became current (called on the loop's thread)."""
+        self.last_scene_ns = time.monotonic_ns()
         handler = getattr(self, "on_" + name.replace("-", "_"), None)
         if handler:
             handler(scene)
 
     def on_title(self, scene) -> None:
-        self.press_at(self.after_ms(MENU_PAUSE_MS), 1, Side.E)  # New game
+        self.menu_presses(1, [Side.E])  # New game
 
     def on_setup(self, scene) -> None:
-        start = len(scene.items()) - 1
-        for step in range(start - scene.cursor):
-            self.press_at(self.after_ms(MENU_PAUSE_MS * (step + 1) / 2), 1, Side.S)
-        self.press_at(self.after_ms(MENU_PAUSE_MS * (start + 2) / 2), 1, Side.E)  # Start
+        downs = len(scene.items()) - 1 - scene.cursor
+        self.menu_presses(1, [Side.S] * downs + [Side.E])  # down to Start, select
 
     def on_deal(self, scene) -> None:
-        self.press_at(self.after_ms(MENU_PAUSE_MS), 1, Side.E)  # the cards are placed
+        self.menu_presses(1, [Side.E])  # the cards are placed
 
     def on_roll(self, scene) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
@@ -92,7 +102,7 @@ class SimulatedTable:
     def on_tie_choice(self, scene) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")
         for player in scene.choosers:
-            self.press_at(self.after_ms(MENU_PAUSE_MS), player, rng.choice(SIDES))
+            self.menu_presses(player, [rng.choice(SIDES)])
 
     def on_end(self, scene) -> None:
         self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)

@@ -21,7 +21,7 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--players", "9"], "9 players: choose 2 to 8"),
+    (["--players", "7"], "7 players: choose 2 to 6"),
     (["--rotation", "45"], "rotation 45 is not one of 0, 90, 180, 270"),
     (["--size", "640x480"], "smaller than 800x480"),
     (["--size", "wide"], "is not WIDTHxHEIGHT"),
