@@ -23,6 +23,19 @@ def use_headless_drivers() -> None:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
+#: SDL video drivers that draw nowhere a person can see.
+HIDDEN_DRIVERS = ("offscreen", "dummy")
+
+
+def refuse_hidden_display() -> None:
+    """A CompanionError if SDL fell back to an invisible driver that nobody asked for."""
+    driver = pygame.display.get_driver()
+    if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise CompanionError(f"no display found (SDL fell back to its {driver} driver): run the kiosk "
+                             "on the Pi's console (KMSDRM) or in a desktop session (companion demo --headless draws offscreen)")
+
+
 class Screen:
     """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by ``rotation``."""
 
@@ -40,6 +53,7 @@ class Screen:
         except pygame.error as error:
             raise CompanionError(f"cannot open the display (SDL_VIDEODRIVER="
                                  f"{os.environ.get('SDL_VIDEODRIVER', 'auto')}): {error}") from None
+        refuse_hidden_display()
         pygame.display.set_caption(caption)
         pygame.mouse.set_visible(not fullscreen)
         self.layout = Layout(self.display.get_size(), rotation)
