@@ -20,6 +20,7 @@ FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
 
 
 def canvas(size=(800, 480)) -> pygame.Surface:
+    text.reset()  # another test may have quit pygame since fonts were cached
     pygame.font.init()
     surface = pygame.Surface(size)
     surface.fill(BACKGROUND)

@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from companion.display import text
 from companion.display.layout import Layout
 from companion.errors import CompanionError
 
@@ -43,6 +44,7 @@ class Screen:
                  caption: str = "Not Not companion") -> None:
         try:
             pygame.display.init()
+            text.reset()  # fonts cached before a pygame.quit() are dead
             pygame.font.init()
             flags = pygame.FULLSCREEN if fullscreen else 0
             if size is None:

@@ -23,12 +23,23 @@ def size_for_cap_height(cap_px: float) -> int:
     return max(8, round(cap_px / CAP_HEIGHT_PER_SIZE))
 
 
-@lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """The default font at ``size`` (cached; pygame.font must be initialised)."""
+    """The default font at ``size`` (cached while pygame.font stays initialised)."""
     if not pygame.font.get_init():
+        reset()
         pygame.font.init()
+    return _font(size)
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> pygame.font.Font:
     return pygame.font.Font(None, size)
+
+
+def reset() -> None:
+    """Forget cached fonts and text images (they die with ``pygame.font.quit()``)."""
+    _font.cache_clear()
+    image.cache_clear()
 
 
 @lru_cache(maxsize=512)

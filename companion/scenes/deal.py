@@ -4,7 +4,7 @@ After set-up and after each round, the new cards are ringed on the table and
 listed ("GREEN on W"), with any rule card that came up (and the new level)
 and any second void sent to the bottom. Players keep the cards sorted by
 colour, so the dealer takes the card named. E (any pad), Enter or a touch
-confirms, and the dice roll.
+confirms, and the dice roll; the pause key or menu control pauses.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class DealScene(Scene):
         self.dealt, self.first = list(dealt), first
 
     def handle(self, event, now_ns: int) -> None:
-        if nav_of(event) == "select" or (isinstance(event, Point) and not self.first):
+        if nav_of(event) == "select" or isinstance(event, Point):
             self.ctx.go("roll")
         elif wants_pause(event):
             self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first}))

@@ -49,6 +49,9 @@ class EntryScene(MenuScene):
         self.place(FACES[index])
 
     def back(self) -> None:
+        self.pause()
+
+    def pause(self) -> None:
         self.ctx.go("pause", resume=("entry", {}))
 
     def place(self, face: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display.draw_menu import draw_menu, item_rects
+from companion.rules.taps import Tap
 from companion.scenes.base import Point, Scene, nav_of
 
 
@@ -37,6 +38,9 @@ class MenuScene(Scene):
     def back(self) -> None:
         """W / Backspace was pressed."""
 
+    def pause(self) -> None:
+        """The pause key or the menu control was pressed (pads never pause)."""
+
     def handle(self, event, now_ns: int) -> None:
         if isinstance(event, Point):
             for i, rect in enumerate(item_rects(self.ctx.layout, len(self.items()))):
@@ -55,6 +59,8 @@ class MenuScene(Scene):
             self.choose(self.cursor)
         elif action == "back":
             self.back()
+        elif action == "pause" and not isinstance(event, Tap):
+            self.pause()
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         draw_menu(canvas, self.ctx.layout, self.title, self.items(), self.cursor, self.subtitle)
