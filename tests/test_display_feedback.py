@@ -48,7 +48,8 @@ def test_a_snapshot_is_saved_for_the_first_frame_of_each_moment(tmp_path):
     surface = canvas()
     for name in ["title", "title", "verdict-win", "end", "end", None]:
         shots.offer(name, surface)
-    assert [p.name for p in shots.saved] == ["01-title.png", "02-verdict-win.png", "03-end.png", "04-end.png"]
+    shots.close()
+    assert [p.name for p in shots.saved] == ["title.png", "verdict-win.png", "end.png", "end-2.png"]
     assert pygame.image.load(str(shots.saved[0])).get_size() == (800, 480)
 
 

@@ -63,6 +63,7 @@ def run(args) -> int:
     finally:
         table.stop()
         presses.close()
+        app.snapshots.close()
         app.screen.close()
     game = app.ctx.game
     if game is not None:
