@@ -119,6 +119,16 @@ def test_the_verdict_names_the_winner_on_screen():
     assert headline.text == "P3 WINS" and shows_text(app.screen.canvas, headline)
 
 
+def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
+    app = kiosk("setup", players=2)
+    round_ = to_round(app)
+    app.post(tap(5, round_.ruling.valid[0].value))
+    app.post(tap(2, round_.ruling.valid[0].value, now() + 1_000_000))
+    step_until(app, in_scene(app, "verdict"))
+    assert app.scene.view.headline == "P2 WINS"
+    assert [t["player"] for t in app.scene.record["taps"]] == [2]
+
+
 def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
     app = kiosk("setup", players=3)
     round_ = to_round(app, without_void=True)

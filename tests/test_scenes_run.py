@@ -50,3 +50,11 @@ def test_the_kiosk_tells_systemd_it_is_ready_after_the_first_frame_and_feeds_the
     app.screen.close()
     notifier.close()
     listener.close()
+
+
+def test_a_verdict_reaches_the_screen_only_after_the_tie_window_has_passed():
+    from companion.benchmarks.latency import measure_edge_to_verdict
+
+    latencies, path, lost = measure_edge_to_verdict(10, seed=3)
+    assert len(latencies) == 10 and lost == 0 and path.startswith("mock GPIO pins")
+    assert min(latencies) >= settings_file.load().gpio.tie_window_ns

@@ -10,7 +10,8 @@ Measures, on this machine, with the SDL dummy driver (no real panel):
   edge's stamp. It includes the tie window (the round cannot close sooner)
   and the loop's settle time. Reported as p50/p99/max in ms.
 - **render**: one full frame (play screen + verdict banner) drawn and
-  flipped, at 1920x1080 and 800x480, over varied rolls and tables.
+  flipped, at 1920x1080 and 800x480, and at 1920x1080 turned by 90 degrees
+  (the canvas is rotated onto the display), over varied rolls and tables.
 - **idle CPU**: the share of one core the process uses while a round waits
   for taps (``time.process_time()`` over a wall-clock interval).
 """
@@ -128,9 +129,13 @@ def measure_edge_to_verdict(rounds: int, seed: int) -> tuple[list[int], str, int
     return latencies, table.presses.name, lost
 
 
-def measure_render(size: tuple[int, int], frames: int, seed: int) -> list[int]:
-    """Times (ns) of drawing and flipping one full verdict frame at ``size``."""
-    app = build_kiosk(KioskOptions(size=size, headless=True, sound=False,
+def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int = 0) -> list[int]:
+    """Times (ns) of drawing and flipping one full verdict frame at ``size`` turned by ``rotation``.
+
+    Text images are cached across frames, as in the kiosk; the rolls and
+    tables change from frame to frame.
+    """
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                    settings=Settings(players=4, level="extreme", seed=seed)))
     start_game(app.ctx)
     game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
@@ -140,7 +145,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int) -> list[int]:
         roll = game.next_roll()
         words = dice_words(roll)
         inks = inks_for([w or "" for w in words], rng)
-        banner = VerdictView(rng.choice(["win", "wrong", "tie"]), f"P{1 + i % 4} WINS", (f"takes RED from N",))
+        banner = VerdictView(rng.choice(["win", "wrong", "tie"]), f"P{1 + i % 4} WINS", ("takes RED from N",))
         t0 = time.perf_counter_ns()
         draw_play(screen.canvas, screen.layout, view_of(game, roll, words, inks))
         draw_verdict(screen.canvas, screen.layout, banner)
@@ -176,8 +181,8 @@ def measure_idle_cpu(seconds: float, seed: int) -> float:
 
 def run(args) -> int:
     latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed)
-    render = {f"{w}x{h}": summary_ms(measure_render((w, h), args.frames, args.seed))
-              for w, h in ((1920, 1080), (800, 480))}
+    render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r))
+              for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
     idle = measure_idle_cpu(args.idle_seconds, args.seed)
     edge = summary_ms(latencies)
     report = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion import data
 from companion.errors import CompanionError
 from companion.rules.game import Game, RuleError
+from companion.rules.taps import Tap
 
 
 def start_game(ctx) -> None:
@@ -58,3 +59,10 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
             ctx.reactions.setdefault(tap["player"], []).append(tap["t_us"] / 1000)
     ctx.go("verdict", record=record, before=before, scores_before=scores_before,
            roll=round_.roll, ruling=round_.ruling, words=words, inks=inks)
+
+
+def answer_of(ctx, event):
+    """``event`` if it is a tap by a player of the game in progress (other pads are ignored), else ``None``."""
+    if isinstance(event, Tap) and ctx.game is not None and 1 <= event.player <= ctx.game.players:
+        return event
+    return None

@@ -12,6 +12,7 @@ import pygame
 from companion.display.stroop import inks_for
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.flow import answer_of
 from companion.scenes.pausing import wants_pause
 from companion.scenes.play_view import dice_words, draw_play, view_of
 
@@ -40,7 +41,8 @@ class RollScene(Scene):
 
     def handle(self, event, now_ns: int) -> None:
         if isinstance(event, Tap):
-            self.early.append(event)
+            if answer_of(self.ctx, event):
+                self.early.append(event)
         elif wants_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
-from companion.scenes.flow import conclude_round
+from companion.scenes.flow import answer_of, conclude_round
 from companion.scenes.pausing import wants_pause
 
 
@@ -28,7 +28,8 @@ class RoundScene(Scene):
 
     def handle(self, event, now_ns: int) -> None:
         if isinstance(event, Tap):
-            self.round.offer(event)
+            if answer_of(self.ctx, event):
+                self.round.offer(event)
         elif wants_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
 

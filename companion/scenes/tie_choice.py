@@ -12,9 +12,8 @@ import pygame
 
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView, draw_verdict
-from companion.rules.taps import Tap
 from companion.scenes.base import Scene
-from companion.scenes.flow import conclude_round
+from companion.scenes.flow import answer_of, conclude_round
 from companion.scenes.play_view import draw_play, view_of
 
 
@@ -31,7 +30,7 @@ class TieChoiceScene(Scene):
         self.until_ns = now_ns + self.ctx.game.timing.choice_timeout_ns
 
     def handle(self, event, now_ns: int) -> None:
-        if isinstance(event, Tap) and event.player in self.choosers and event.player not in self.choices:
+        if answer_of(self.ctx, event) and event.player in self.choosers and event.player not in self.choices:
             self.choices[event.player] = event.side
             self.dirty = True
 
