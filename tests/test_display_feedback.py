@@ -32,7 +32,8 @@ def dots_in(surface, rect) -> int:
 
 def test_the_chart_draws_one_dot_per_answer_on_each_players_row():
     surface = canvas((800, 400))
-    labels = draw_chart(surface, pygame.Rect(0, 0, 800, 400), {1: [400.0, 900.0], 2: [300.0, 1300.0, 1700.0, 2100.0]}, 24)
+    times = {1: [400.0, 900.0], 2: [300.0, 1300.0, 1700.0, 2100.0]}
+    labels = draw_chart(surface, pygame.Rect(0, 0, 800, 400), times, 24)
     assert labels[0].text == "P1 650 ms" and labels[1].text == "P2 1500 ms"
     rows = [pygame.Rect(0, label.rect.centery - 20, 800, 40) for label in labels[:2]]
     assert [dots_in(surface, row) for row in rows] == [2, 4]

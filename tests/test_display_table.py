@@ -42,10 +42,11 @@ def test_the_arrow_on_the_deck_points_to_the_side_that_is_up():
         draw_table(surface, LAYOUT, {side: "RED" for side in SIDES}, up=up)
         dx, dy = TOWARDS[up]
         px, py = -dy, dx
-        head = (deck.centerx + dx * 0.3 * length + px * 0.35 * length, deck.centery + dy * 0.3 * length + py * 0.35 * length)
-        tail = (deck.centerx - dx * 0.3 * length + px * 0.35 * length, deck.centery - dy * 0.3 * length + py * 0.35 * length)
-        assert surface.get_at((round(head[0]), round(head[1])))[:3] == ARROW, f"head towards {up}"
-        assert surface.get_at((round(tail[0]), round(tail[1])))[:3] != ARROW, f"narrow tail away from {up}"
+        def point(along):  # ``along`` lengths towards up, 0.35 lengths to the side
+            return (round(deck.centerx + (dx * along + px * 0.35) * length),
+                    round(deck.centery + (dy * along + py * 0.35) * length))
+        assert surface.get_at(point(0.3))[:3] == ARROW, f"the wide head points towards {up}"
+        assert surface.get_at(point(-0.3))[:3] != ARROW, f"the narrow tail points away from {up}"
 
 
 def test_no_arrow_is_shown_when_up_does_not_turn():

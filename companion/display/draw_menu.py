@@ -44,7 +44,8 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
         chosen = i == cursor
         pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:
-            pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)), border_radius=round(layout.unit))
+            pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
+                             border_radius=round(layout.unit))
         size = text.fit_size(item, layout.body_size, rect.width - round(2 * layout.unit))
         drawn.append(text.draw(surface, item, size, TEXT if chosen else DIM_TEXT, center=rect.center))
     drawn.append(draw_hint(surface, layout, hint))

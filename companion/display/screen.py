@@ -34,7 +34,8 @@ def refuse_hidden_display() -> None:
     if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         pygame.display.quit()
         raise CompanionError(f"no display found (SDL fell back to its {driver} driver): run the kiosk "
-                             "on the Pi's console (KMSDRM) or in a desktop session (companion demo --headless draws offscreen)")
+                             "on the Pi's console (KMSDRM) or in a desktop session "
+                             "(companion demo --headless draws offscreen)")
 
 
 class Screen:
