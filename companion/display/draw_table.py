@@ -4,7 +4,7 @@ A portal card is a grey card with a disc of its portal colour; a void card is
 black with a purple rim and no disc; an empty spot is an outline. Each spot
 carries its side letter (N, E, S, W). The deck in the middle shows the back
 of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
-symbol (Extreme).
+symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR.
 """
 
 from __future__ import annotations
@@ -69,15 +69,6 @@ def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
     return [(round(x), round(y)) for x, y in points]
 
 
-def liar_points(rect: pygame.Rect) -> list[tuple[int, int]]:
-    """The Liar mark: a zig-zag (a forked tongue) across the lower part of the card in ``rect``."""
-    left, right = rect.left + rect.width * 0.2, rect.right - rect.width * 0.2
-    y = rect.bottom - rect.height * 0.16
-    amp = rect.height * 0.06
-    steps = 6
-    return [(round(left + (right - left) * i / steps), round(y + (amp if i % 2 else -amp))) for i in range(steps + 1)]
-
-
 def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bool,
               cards_left: int | None = None) -> None:
     """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar symbol."""
@@ -86,7 +77,9 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
     pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
     if liar:
         pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)), border_radius=radius)
-        pygame.draw.lines(surface, LIAR, False, liar_points(rect), max(3, round(0.8 * layout.unit)))
+        strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26), rect.width, round(rect.height * 0.26))
+        pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center)
     if up is not None:
         arrow_rect = rect.copy()
         if liar:
