@@ -15,6 +15,9 @@ the loop at once. Each pass the loop
    and tells the scene (the roll scene opens the round at that stamp),
 5. calls the ``watchdog`` hook; after the first frame, the ``ready`` hook.
 
+A button reported stuck by the input layer is named in a notice line over
+every screen for a few seconds; the input layer ignores it until released.
+
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.
 """
@@ -32,6 +35,9 @@ import pygame  # noqa: E402
 
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
+from companion.display.draw_notice import draw_notice
+from companion.inputs.events import Stuck
+from companion.rules.taps import Tap
 from companion.scenes.base import Nav, Point, Quit, Scene
 from companion.scenes.context import Context, no_op
 
@@ -39,6 +45,8 @@ log = logging.getLogger(__name__)
 
 #: The longest the loop sleeps without a pass (keeps the watchdog fed).
 MAX_WAIT_MS = 500
+#: How long a notice (a stuck button) stays over the screen.
+NOTICE_S = 8
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
@@ -54,9 +62,10 @@ def menu_key(event: pygame.event.Event, t_ns: int) -> Nav | None:
     return Nav(action, t_ns) if action else None
 
 
-def stamp_of(event) -> int:
-    """An event's stamp, for ordering (events without one sort by arrival)."""
-    return getattr(event, "t_ns", 0)
+def stamp_of(event) -> tuple:
+    """An event's sort key: its stamp (taps at equal stamps by player, then side);
+    events without a stamp sort first, by arrival."""
+    return event.order if isinstance(event, Tap) else (getattr(event, "t_ns", 0),)
 
 
 class App:
@@ -81,6 +90,8 @@ class App:
         self.frames = 0
         self.last_flip_ns = 0
         self._posted: collections.deque = collections.deque()
+        #: A one-line notice over every screen (text, until stamp), e.g. a stuck button.
+        self.notice: tuple[str, int] | None = None
         self.scene = scenes[first]
         self._enter(first, {}, time.monotonic_ns())
 
@@ -130,25 +141,38 @@ class App:
         for event in events:
             if isinstance(event, Quit):
                 self.ctx.quitting = True
+            elif isinstance(event, Stuck):
+                self._notice(f"{event.button or 'a button'} is stuck: release it", now)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
+        if self.notice and time.monotonic_ns() >= self.notice[1]:
+            self.notice = None
+            self.scene.dirty = True
         self._guarded(self.scene.update, time.monotonic_ns())
         self._apply_change(time.monotonic_ns())
         if self.scene.dirty:
             self._draw()
         self.watchdog()
 
+    def _notice(self, text: str, now: int) -> None:
+        """Show ``text`` over every screen for :data:`NOTICE_S` seconds."""
+        self.notice = (text, now + int(NOTICE_S * 1e9))
+        self.scene.dirty = True
+
     def _timeout_ms(self) -> int:
         if self._posted or self.scene.dirty:
             return 0
-        wake = self.scene.wake_at_ns()
-        if wake is None:
+        wakes = [t for t in (self.scene.wake_at_ns(), self.notice and self.notice[1]) if t]
+        if not wakes:
             return MAX_WAIT_MS
+        wake = min(wakes)
         return max(0, min(MAX_WAIT_MS, -(-(wake - time.monotonic_ns()) // 1_000_000)))
 
     def _draw(self) -> None:
         self.scene.dirty = False
         moment = self._guarded(self.scene.draw, self.screen.canvas)
+        if self.notice:
+            draw_notice(self.screen.canvas, self.screen.layout, self.notice[0])
         t_flip = self.screen.present()
         self.last_flip_ns = t_flip
         self.frames += 1

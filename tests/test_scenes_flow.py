@@ -217,3 +217,19 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
         app.post(DealerPress(face))
     step_until(app, in_scene(app, "round"))
     assert app.ctx.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
+
+
+def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
+    from companion.inputs.events import Stuck
+    from kiosk_helpers import shows_text
+    from companion.display.draw_notice import draw_notice
+
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(Stuck(2, Side.E, now(), "player 2 E"))
+    app.step()
+    assert app.scene.name == "round" and app.notice[0] == "player 2 E is stuck: release it"
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, app.notice[0])
+    assert shows_text(app.screen.canvas, expected)
+    app.post(tap(1, round_.ruling.valid[0].value))
+    step_until(app, in_scene(app, "verdict"))

@@ -12,6 +12,7 @@ from companion.rules.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.flow import answer_of, conclude_round
 from companion.scenes.pausing import wants_pause
+from companion.scenes.play_view import draw_play, view_of
 
 
 class RoundScene(Scene):
@@ -32,6 +33,11 @@ class RoundScene(Scene):
                 self.round.offer(event)
         elif wants_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
+
+    def draw(self, canvas) -> str | None:
+        """The final dice again (only when something forces a redraw, e.g. a notice)."""
+        draw_play(canvas, self.ctx.layout, view_of(self.ctx.game, self.round.roll, self.words, self.inks))
+        return None
 
     def settled_at_ns(self) -> int:
         return self.round.closes_at_ns + round(self.ctx.pace.settle_s * 1e9)
