@@ -56,10 +56,24 @@ def test_taps_in_one_read_are_posted_in_controller_tick_order():
 def test_taps_wait_for_the_first_clock_sample_and_are_not_lost():
     link = ControllerLink(board=NANO)
     link.feed(encode(HELLO, 0), 0)
-    assert link.feed(encode(Edge(0, True, 4_000), 1), 0) == []
+    assert link.feed(encode(Edge(0, True, 4_000), 1), 2_000_000) == []
     link.ping(1_000)
     taps = link.feed(encode(Pong(1, 2_000), 2), 1_400)
     assert taps == [Tap(1, Side.N, 1_200 + 2_000 * 500, source="serial")]
+
+
+def test_taps_keep_the_controllers_order_when_the_clock_model_moves_between_frames():
+    link = ControllerLink(board=NANO)
+    link.feed(encode(HELLO, 0), 0)
+    link.ping(1_000_000)
+    link.feed(encode(Pong(1, 2_000), 1), 1_800_000)      # a slow round trip: tick 2,000 ~ 1.4 ms
+    [first] = link.feed(encode(Edge(0, True, 4_000), 2), 3_000_000)
+    link.ping(1_500_000)
+    link.feed(encode(Pong(2, 3_000), 3), 1_510_000)       # a better one moves the model 0.9 ms back
+    [second] = link.feed(encode(Edge(1, True, 4_010), 4), 3_100_000)  # 5 us after the first edge
+    assert second.t_ns > first.t_ns
+    assert second.t_ns - first.t_ns >= 10 * 500 * 0.99
+    assert link.stats()["order_corrections"] == 1
 
 
 def test_a_hello_announces_the_controller():

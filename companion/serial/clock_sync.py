@@ -97,6 +97,11 @@ class ClockSync:
         return self._ns_per_tick / self.nominal_ns_per_tick - 1.0
 
     @property
+    def min_ns_per_tick(self) -> float:
+        """The shortest a tick can last within the drift bound."""
+        return self.nominal_ns_per_tick * (1 - self.max_drift)
+
+    @property
     def uncertainty_ns(self) -> float:
         """Half the best kept round trip: how far off the offset can be."""
         return self._anchor.round_trip_ns / 2 if self._anchor else float("inf")

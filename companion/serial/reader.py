@@ -80,10 +80,14 @@ class ControllerLink:
         self.rx_errors = 0
         self.unmapped = 0
         self.bad_messages = 0
+        #: Taps the clock model would have put before an earlier tap (kept in tick order).
+        self.order_corrections = 0
         self._pins = self.board.pin_names
         self._token = 0
         self._pings: dict[int, int] = {}
         self._held: list[tuple[int, int, Side]] = []
+        #: (ticks, t_ns) of the last tap released, to keep the controller's order.
+        self._last: tuple[int, int] | None = None
 
     def restart(self) -> None:
         """Forget the stream (the port was reopened): framing, clock, pending pings."""
@@ -93,6 +97,7 @@ class ControllerLink:
         self.hello = None
         self._pings.clear()
         self._held.clear()
+        self._last = None
 
     def hello_request(self) -> bytes:
         return encode(HelloRequest())
@@ -161,7 +166,8 @@ class ControllerLink:
         return {"frames": decoder.frames, "crc_errors": decoder.crc_errors,
                 "bad_frames": decoder.bad_frames, "lost_frames": decoder.lost,
                 "lost_events": self.overflows, "rx_errors": self.rx_errors,
-                "unmapped": self.unmapped, "bad_messages": self.bad_messages}
+                "unmapped": self.unmapped, "bad_messages": self.bad_messages,
+                "order_corrections": self.order_corrections}
 
     def restart_clock(self, hello: Hello) -> None:
         """A (re)started controller: its pins, and a clock learned afresh."""
@@ -171,14 +177,31 @@ class ControllerLink:
         self.unwrapper.unwrap(hello.ticks)
         self.sync = ClockSync(hello.ticks_per_us)
         self._held.clear()
+        self._last = None
 
     def _release_held(self) -> list:
-        """Taps waiting for the clock, as soon as it is known, oldest stamp first."""
+        """Taps waiting for the clock, as soon as it is known, in tick order.
+
+        Each stamp comes from the clock model, except that a tap never lands
+        at or before an earlier tap of this controller: when the model moves
+        between frames (a better round trip, a new drift fit), a later tick
+        keeps at least the shortest spacing the drift bound allows after the
+        tap before it. So the controller's order is the host's order, always.
+        """
         if not self._held or self.sync is None or not self.sync.ready:
             return []
         held, self._held = sorted(self._held), []
-        return [Tap(player, side, self.sync.to_host_ns(ticks), source="serial")
-                for ticks, player, side in held]
+        taps = []
+        for ticks, player, side in held:
+            t_ns = self.sync.to_host_ns(ticks)
+            if self._last is not None and ticks > self._last[0]:
+                least = self._last[1] + max(1, int((ticks - self._last[0]) * self.sync.min_ns_per_tick))
+                if t_ns < least:
+                    self.order_corrections += 1
+                    t_ns = least
+            self._last = (ticks, t_ns)
+            taps.append(Tap(player, side, t_ns, source="serial"))
+        return taps
 
 
 class SerialReader:
