@@ -258,7 +258,7 @@ def test_the_total_is_rated_on_the_rulebook_table():
 
 
 def test_with_physical_discs_the_holder_enters_each_outcome():
-    game = MovieGame(4, votes="discs")
+    game = MovieGame(4, voting="discs")
     assert game.phase == "placing"
     assert game.record(mistake=False).coloured
     assert game.holder == 2
@@ -271,7 +271,7 @@ def test_with_physical_discs_the_holder_enters_each_outcome():
 
 
 def test_with_physical_discs_a_screen_still_takes_only_one_token():
-    game = MovieGame(4, votes="discs")
+    game = MovieGame(4, voting="discs")
     game.record(mistake=False, screen=6)
     with pytest.raises(MovieError, match="screen 6 already has a token"):
         game.record(mistake=True, screen=6)
@@ -292,7 +292,7 @@ def test_a_refused_move_changes_nothing():
 
 
 def test_undo_takes_back_the_last_move():
-    game = MovieGame(5, votes="discs", first_holder=4)
+    game = MovieGame(5, voting="discs", first_holder=4)
     game.record(mistake=False)
     game.record(mistake=True)
     game.undo()
@@ -343,9 +343,9 @@ def test_a_snapshot_resumes_the_game_exactly(case):
 
 
 @pytest.mark.parametrize("data, message", [
-    ({"kind": "thats-not-a-hat"}, "not a Not That Movie! game"),
-    ({"kind": "not-that-movie", "players": 3, "votes": "pads"}, "missing 'first_holder'"),
-    ({"kind": "not-that-movie", "players": 3, "votes": "pads", "first_holder": 1,
+    ({"kind": "thats-not-a-hat"}, "not a not-that-movie game"),
+    ({"kind": "not-that-movie", "players": 3, "voting": "pads"}, "missing 'first_holder'"),
+    ({"kind": "not-that-movie", "players": 3, "voting": "pads", "first_holder": 1,
       "moves": [{"move": "place", "screen": 1}]}, "move 1: tokens are placed once"),
 ])
 def test_a_broken_snapshot_is_refused_naming_what_is_wrong(data, message):

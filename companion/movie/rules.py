@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from companion.moves import MoveLog
 from companion.movie.rating import Rating, rate
 from companion.seats import left_of
 
@@ -39,8 +40,7 @@ ROUNDS = 5
 MISTAKES_THAT_END_A_ROUND = 2
 #: How votes reach the companion: secretly on the pads, or not at all
 #: (the table keeps its physical voting discs and enters outcomes).
-VOTE_MODES: tuple[str, ...] = ("pads", "discs")
-SNAPSHOT_KIND = "not-that-movie"
+VOTINGS: tuple[str, ...] = ("pads", "discs")
 
 
 class MovieError(ValueError):
@@ -130,27 +130,32 @@ class RoundScore:
                 "last_placer": self.last_placer}
 
 
-class MovieGame:
+class MovieGame(MoveLog):
     """One game of Not That Movie! for ``players`` players.
 
-    ``votes`` is ``"pads"`` (the companion holds the secret votes and judges
+    ``voting`` is ``"pads"`` (the companion holds the secret votes and judges
     each token) or ``"discs"`` (physical discs; the holder enters outcomes).
     ``first_holder`` is the player who most recently went to the cinema.
     Every move either raises :class:`MovieError` and changes nothing, or is
     applied and remembered for :meth:`undo` and :meth:`snapshot`.
     """
 
-    def __init__(self, players: int, votes: str = "pads", first_holder: int = 1):
+    KIND = "not-that-movie"
+    ERROR = MovieError
+    SETTINGS = ("players", "voting", "first_holder")
+    MOVES = {"votes": "_apply_votes", "place": "_apply_place", "record": "_apply_record",
+             "next-round": "_apply_next_round"}
+
+    def __init__(self, players: int, voting: str = "pads", first_holder: int = 1):
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise MovieError(f"Not That Movie! is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                              f"players, not {players!r}")
-        if votes not in VOTE_MODES:
-            raise MovieError(f"votes must be one of {', '.join(VOTE_MODES)}, not {votes!r}")
+        if voting not in VOTINGS:
+            raise MovieError(f"voting must be one of {', '.join(VOTINGS)}, not {voting!r}")
         self.players = players
-        self.vote_mode = votes
+        self.voting = voting
         self.first_holder = self._check_player(first_holder, "first holder")
-        self._moves: list[dict] = []
-        self._start()
+        self._begin()
 
     # -- state ---------------------------------------------------------------
 
@@ -176,7 +181,7 @@ class MovieGame:
         """``voting``, ``placing``, ``round-over`` or ``game-over``."""
         if self._round_over():
             return "game-over" if self.round.number == ROUNDS else "round-over"
-        if self.vote_mode == "pads" and self.round.votes is None:
+        if self.voting == "pads" and self.round.votes is None:
             return "voting"
         return "placing"
 
@@ -227,28 +232,8 @@ class MovieGame:
         """Start the next round; the player who placed the last token takes the stack."""
         self._do({"move": "next-round"})
 
-    def undo(self) -> None:
-        """Take back the last move (a mistyped outcome, a premature next round)."""
-        if not self._moves:
-            raise MovieError("there is nothing to undo")
-        moves = self._moves[:-1]
-        self._moves = []
-        self._start()
-        for move in moves:
-            self._do(move)
-
-    def _do(self, move: dict):
-        handler = {"votes": self._apply_votes, "place": self._apply_place,
-                   "record": self._apply_record, "next-round": self._apply_next_round}.get(
-                       move.get("move") if isinstance(move, dict) else None)
-        if handler is None:
-            raise MovieError(f"unknown move {move!r}")
-        result = handler(move)
-        self._moves.append(move)
-        return result
-
     def _apply_votes(self, move: dict) -> None:
-        if self.vote_mode != "pads":
+        if self.voting != "pads":
             raise MovieError("this table votes with physical discs: enter outcomes, not votes")
         if self.phase != "voting":
             raise MovieError(f"votes are cast at the start of a round, not during {self.phase}")
@@ -271,7 +256,7 @@ class MovieGame:
         return checked
 
     def _apply_place(self, move: dict) -> Placement:
-        if self.vote_mode != "pads":
+        if self.voting != "pads":
             raise MovieError("this table votes with physical discs: enter the outcome")
         self._check_placing()
         screen = self._check_free(move["screen"])
@@ -279,7 +264,7 @@ class MovieGame:
         return self._put(Placement(screen, self.holder, bool(voters), voters))
 
     def _apply_record(self, move: dict) -> Placement:
-        if self.vote_mode != "discs":
+        if self.voting != "discs":
             raise MovieError("this table votes on the pads: enter the screen, the companion judges")
         self._check_placing()
         if not isinstance(move["mistake"], bool):
@@ -325,35 +310,6 @@ class MovieGame:
         if isinstance(screen, bool) or not isinstance(screen, int) or screen not in SCREENS:
             raise MovieError(f"screens are numbered 1 to 8, not {screen!r}")
         return screen
-
-    def _check_player(self, player, what: str) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) \
-                or not 1 <= player <= self.players:
-            raise MovieError(f"{what} must be a player 1 to {self.players}, not {player!r}")
-        return player
-
-    # -- persistence ---------------------------------------------------------
-
-    def snapshot(self) -> dict:
-        """The whole game as JSON-able data; :meth:`restore` continues it exactly."""
-        return {"kind": SNAPSHOT_KIND, "players": self.players, "votes": self.vote_mode,
-                "first_holder": self.first_holder, "moves": [dict(m) for m in self._moves]}
-
-    @classmethod
-    def restore(cls, data: dict) -> "MovieGame":
-        """The game a :meth:`snapshot` describes; :class:`MovieError` names what is wrong."""
-        if not isinstance(data, dict) or data.get("kind") != SNAPSHOT_KIND:
-            raise MovieError("snapshot: not a Not That Movie! game")
-        try:
-            game = cls(data["players"], data["votes"], data["first_holder"])
-            for number, move in enumerate(data["moves"], 1):
-                try:
-                    game._do(dict(move))
-                except (MovieError, KeyError, TypeError) as error:
-                    raise MovieError(f"snapshot: move {number}: {error}") from None
-        except KeyError as error:
-            raise MovieError(f"snapshot: missing {error}") from None
-        return game
 
 
 def _as_int(value, what: str) -> int:
