@@ -15,6 +15,13 @@ def choose(vote, player, screen):
     return press(vote, player, "N" * (screen - 1) + "E")
 
 
+def vote_of_player_1(vote):
+    """Player 1's screens once players 2 and 3 have voted for screen 1."""
+    press(vote, 2, "E")
+    press(vote, 3, "E")
+    return vote.votes()[1]
+
+
 def test_every_disc_starts_at_screen_one():
     vote = SecretVote(3)
     for player in (1, 2, 3):
@@ -50,27 +57,21 @@ def test_west_takes_back_a_confirmed_vote_and_restarts_the_count():
     assert vote.press(1, "W") == "taken-back"
     assert not vote.has_voted(1)
     press(vote, 1, "NE")
-    press(vote, 2, "E")
-    press(vote, 3, "E")
-    assert vote.votes()[1] == (2,)
+    assert vote_of_player_1(vote) == (2,)
 
 
 def test_west_before_confirming_restarts_the_count_at_screen_one():
     vote = SecretVote(3)
     assert press(vote, 1, "NNNW") == ["stepped", "stepped", "stepped", "restarted"]
     press(vote, 1, "NE")
-    press(vote, 2, "E")
-    press(vote, 3, "E")
-    assert vote.votes()[1] == (2,)
+    assert vote_of_player_1(vote) == (2,)
 
 
 def test_a_player_who_has_voted_cannot_step_until_they_go_back():
     vote = SecretVote(3)
     choose(vote, 1, 4)
     assert press(vote, 1, "NSE") == ["ignored"] * 3
-    press(vote, 2, "E")
-    press(vote, 3, "E")
-    assert vote.votes()[1] == (4,)
+    assert vote_of_player_1(vote) == (4,)
 
 
 def test_two_players_confirm_two_discs_each():
