@@ -58,6 +58,11 @@ class MoveLog:
         """How many moves the game holds (what :meth:`undo` can take back)."""
         return len(self._moves)
 
+    @property
+    def last_move(self) -> dict | None:
+        """A copy of the last move made, or ``None`` before the first."""
+        return dict(self._moves[-1]) if self._moves else None
+
     def _check_player(self, player, what: str) -> int:
         """``player`` if it is a seat 1..players, else the game's error naming ``what``."""
         if isinstance(player, bool) or not isinstance(player, int) \
