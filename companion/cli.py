@@ -32,8 +32,15 @@ def discover(package) -> list:
     return sorted(found, key=lambda m: m.NAME)
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, naming the command and the option."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion",
         description="Dice roller and judge for Not Not, and bookkeeper for two other Not games.",
     )

@@ -1,0 +1,22 @@
+"""Argument types for the command line that say exactly what is wrong."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def whole_number(low: int, high: int, unit: str = ""):
+    """An argparse type: a whole number from ``low`` to ``high`` (``unit`` names it)."""
+    label = f" {unit}" if unit else ""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number{label and ' of' + label}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value}{label}: choose {low} to {high}")
+        return value
+
+    parse.__name__ = f"whole number {low}..{high}"
+    return parse

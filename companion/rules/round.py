@@ -1,0 +1,172 @@
+"""One round: stamped taps in, in any arrival order; verdicts out, by stamps.
+
+The rulings this module carries:
+
+- The round opens at the display flip that shows the final dice (``t_open_ns``).
+  Taps stamped before it are "early" and ignored (they do not use up the
+  player's answer).
+- Each player's first tap after the open is their answer; later taps by the
+  same player are "ignored".
+- The first valid answer wins; valid answers within ``tie_window`` of it tie.
+- The round closes ``tie_window`` after the first valid answer; answers after
+  the close are "ignored". A round where nobody may tap closes after
+  ``idle_timeout``; a round that needs a tap and gets no valid one closes after
+  ``round_timeout``.
+- An answer that is not valid (any answer when nobody may tap) is "wrong" and
+  costs a point card.
+
+Who takes which card is decided by :func:`plan_awards`: each winner, in stamp
+order, takes the void card if one lies on the table, else the card they
+tapped, else (another tied player took it) a card of their choice among those
+left, by default the first free side in N, E, S, W order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from companion.rules.cards import Card
+from companion.rules.judge import Ruling
+from companion.rules.sides import SIDES, Side
+from companion.rules.taps import Tap, by_stamp
+
+EARLY, WIN, TIE, WRONG, IGNORED = "early", "win", "tie", "wrong", "ignored"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The round's clocks, in nanoseconds (defaults from the rulings, GPIO tie window)."""
+
+    tie_window_ns: int = 1_000_000
+    idle_timeout_ns: int = 3_000_000_000
+    round_timeout_ns: int = 10_000_000_000
+    choice_timeout_ns: int = 5_000_000_000
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one tap counted for."""
+
+    tap: Tap
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Award:
+    """``player`` takes ``card`` from ``side`` as a point."""
+
+    player: int
+    card: Card
+    side: Side
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The judged round. ``winners`` are the winning taps in stamp order."""
+
+    verdicts: tuple[Verdict, ...]
+    winners: tuple[Tap, ...]
+    penalties: tuple[int, ...]
+    closed_at_ns: int
+
+
+class Round:
+    """Collects the taps of one round and judges them by their stamps."""
+
+    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(), roll=None):
+        self.ruling = ruling
+        self.roll = roll
+        self.t_open_ns = t_open_ns
+        self.timing = timing
+        self._taps: list[Tap] = []
+
+    def offer(self, tap: Tap) -> None:
+        """Add a tap, whenever it arrives; only its stamp matters."""
+        self._taps.append(tap)
+
+    @property
+    def taps(self) -> list[Tap]:
+        return by_stamp(self._taps)
+
+    def _answers(self) -> dict[int, Tap]:
+        """Each player's first tap at or after the open."""
+        answers: dict[int, Tap] = {}
+        for tap in self.taps:
+            if tap.t_ns >= self.t_open_ns and tap.player not in answers:
+                answers[tap.player] = tap
+        return answers
+
+    def _is_valid(self, tap: Tap) -> bool:
+        return self.ruling.tap and tap.side in self.ruling.valid
+
+    def first_valid(self) -> Tap | None:
+        """The earliest valid answer so far, or None."""
+        valid = [tap for tap in self._answers().values() if self._is_valid(tap)]
+        return min(valid, key=lambda tap: tap.order) if valid else None
+
+    @property
+    def closes_at_ns(self) -> int:
+        """When the round closes, given the taps offered so far.
+
+        It can only move earlier as more taps arrive: a late-arriving tap with
+        an earlier stamp brings the close forward, never back.
+        """
+        if not self.ruling.tap:
+            return self.t_open_ns + self.timing.idle_timeout_ns
+        first = self.first_valid()
+        if first is None:
+            return self.t_open_ns + self.timing.round_timeout_ns
+        return min(first.t_ns + self.timing.tie_window_ns, self.t_open_ns + self.timing.round_timeout_ns)
+
+    def outcome(self) -> Outcome:
+        """Judge every tap offered so far. Call once the round has closed."""
+        close = self.closes_at_ns
+        answers = {id(tap) for tap in self._answers().values()}
+        verdicts, winners, penalties = [], [], []
+        for tap in self.taps:
+            if tap.t_ns < self.t_open_ns:
+                verdict = EARLY
+            elif tap.t_ns > close or id(tap) not in answers:
+                verdict = IGNORED
+            elif self._is_valid(tap):
+                verdict = WIN
+                winners.append(tap)
+            else:
+                verdict = WRONG
+                penalties.append(tap.player)
+            verdicts.append(Verdict(tap, verdict))
+        if len(winners) > 1:
+            verdicts = [Verdict(v.tap, TIE) if v.verdict == WIN else v for v in verdicts]
+        return Outcome(tuple(verdicts), tuple(winners), tuple(penalties), close)
+
+
+def plan_awards(
+    winners, table: Mapping[Side, Card | None], choices: Mapping[int, Side] | None = None
+) -> tuple[list[Award], list[int]]:
+    """Which card each winner takes, in stamp order; and who had to choose.
+
+    ``choices`` holds the spot each tied player pressed when their tapped card
+    was already taken. Without a (usable) choice, the first free side in
+    N, E, S, W order is taken. Returns the awards and the players who chose.
+    """
+    choices = choices or {}
+    left = {side: card for side, card in table.items() if card is not None}
+    awards, choosers = [], []
+    for tap in winners:
+        void = next((side for side in SIDES if side in left and left[side].is_void), None)
+        if void is not None:
+            side = void
+        elif tap.side in left:
+            side = tap.side
+        else:
+            choosers.append(tap.player)
+            wanted = choices.get(tap.player)
+            side = wanted if wanted in left else next((s for s in SIDES if s in left), None)
+            if side is None:
+                continue  # more tied players than cards: nothing left to take
+        awards.append(Award(tap.player, left.pop(side), side))
+    return awards, choosers

@@ -1,0 +1,58 @@
+"""``companion judge``: the rules oracle on stdin/stdout, including bad lines."""
+
+import json
+import subprocess
+import sys
+
+CASE = {"level": "normal", "dice": ["LEFT", "GREEN"], "negation": "NOT",
+        "table": {"N": "RED", "E": "BLUE", "S": "YELLOW", "W": "GREEN"}}
+
+
+def judge(*lines):
+    result = subprocess.run([sys.executable, "-m", "companion", "judge"], input="".join(l + "\n" for l in lines),
+                            capture_output=True, text=True, timeout=60)
+    return result.returncode, [json.loads(line) for line in result.stdout.splitlines()], result.stderr
+
+
+def test_judge_answers_the_rulebook_example_not_left_and_green():
+    status, answers, _ = judge(json.dumps(CASE))
+    assert status == 0
+    assert answers == [{"tap": True, "valid": ["N", "E", "S"], "reroll": False}]
+
+
+def test_judge_answers_nobody_may_tap_and_reroll():
+    nothing = dict(CASE, dice=["NOTHING", "NOTHING"], negation="NOTHING")
+    impossible = {"level": "discovery", "dice": ["NOTHING", "RED"],
+                  "table": {"N": "BLUE", "E": "WHITE", "S": "GREEN", "W": "VOID"}}
+    _, answers, _ = judge(json.dumps(nothing), json.dumps(impossible))
+    assert answers == [{"tap": False, "valid": [], "reroll": False}, {"tap": True, "valid": [], "reroll": True}]
+
+
+def test_judge_optional_fields_default_and_are_ignored_where_the_level_does_not_use_them():
+    hard = {"level": "hard", "dice": ["UP", "NOTHING"], "up": "E", "liar": True,
+            "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}
+    normal = dict(hard, level="normal")
+    _, answers, _ = judge(json.dumps(hard), json.dumps(normal))
+    assert [a["valid"] for a in answers] == [["E"], ["N"]]
+
+
+def test_a_bad_line_gets_an_error_naming_the_field_and_processing_goes_on():
+    lines = [
+        "this is not json",
+        json.dumps(dict(CASE, dice=["LEFT", "PURPLE"])),
+        json.dumps(dict(CASE, table={"N": "VOID", "E": "VOID", "S": "RED", "W": "RED"})),
+        json.dumps(dict(CASE, table={"N": "RED", "E": "RED", "S": "RED"})),
+        json.dumps(dict(CASE, level="impossible")),
+        json.dumps(dict(CASE, up="X")),
+        json.dumps(CASE),
+    ]
+    status, answers, stderr = judge(*lines)
+    assert status == 1 and stderr == ""
+    errors = [a.get("error", "") for a in answers]
+    assert "not JSON" in errors[0]
+    assert "dice[1]" in errors[1] and "PURPLE" in errors[1]
+    assert "two void" in errors[2]
+    assert "table.W" in errors[3]
+    assert "level" in errors[4]
+    assert "up" in errors[5]
+    assert answers[6] == {"tap": True, "valid": ["N", "E", "S"], "reroll": False}

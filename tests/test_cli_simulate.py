@@ -1,0 +1,60 @@
+"""``companion simulate``: a whole game in virtual time, logged or as JSON."""
+
+import json
+import subprocess
+import sys
+
+
+def simulate(*args):
+    return subprocess.run([sys.executable, "-m", "companion", "simulate", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_same_seed_gives_byte_identical_output():
+    first, second = simulate("--seed", "7", "--json"), simulate("--seed", "7", "--json")
+    assert first.returncode == 0 and first.stdout == second.stdout
+    assert simulate("--seed", "8", "--json").stdout != first.stdout
+
+
+def test_json_has_the_documented_shape():
+    doc = json.loads(simulate("--players", "3", "--seed", "2", "--level", "extreme", "--json").stdout)
+    assert (doc["seed"], doc["players"], doc["level"], doc["tie_window_us"]) == (2, 3, "extreme", 1000)
+    rnd = doc["rounds"][0]
+    for key in ("n", "level", "dice", "negation", "liar", "up", "table", "taps", "winners", "penalties", "scores"):
+        assert key in rnd
+    assert set(rnd["table"]) == {"N", "E", "S", "W"}
+    for tap in (t for r in doc["rounds"] for t in r["taps"]):
+        assert set(tap) == {"player", "side", "t_us", "verdict"}
+        assert tap["verdict"] in ("win", "tie", "wrong", "ignored", "early")
+    assert set(doc["final"]) == {"scores", "winners", "deck_left"}
+    assert set(doc["final"]["scores"]) == {"1", "2", "3"}
+
+
+def test_bots_make_wrong_taps_ties_and_take_void_cards():
+    verdicts, void_taken = set(), False
+    for seed in (1, 2, 3):
+        doc = json.loads(simulate("--seed", str(seed), "--json").stdout)
+        verdicts |= {t["verdict"] for r in doc["rounds"] for t in r["taps"]}
+        void_taken |= any(w["card"] == "VOID" for r in doc["rounds"] for w in r["winners"])
+    assert {"wrong", "tie", "early", "win"} <= verdicts and void_taken
+
+
+def test_scores_in_the_last_round_match_the_final_scores():
+    doc = json.loads(simulate("--seed", "5", "--json").stdout)
+    assert doc["rounds"][-1]["scores"] == doc["final"]["scores"]
+    best = max(doc["final"]["scores"].values())
+    assert doc["final"]["winners"] == [int(p) for p, n in doc["final"]["scores"].items() if n == best]
+
+
+def test_the_first_game_log_tells_the_level_changes_and_the_end():
+    log = simulate("--players", "4", "--seed", "1", "--level", "first-game").stdout
+    for line in ("RULE CARD NOT NOT", "RULE CARD ARROW", "RULE CARD LIAR", "Game over"):
+        assert line in log
+
+
+def test_bad_options_give_one_clear_line():
+    for args, words in ((["--players", "9"], "9 players: choose 2 to 8"), (["--players", "x"], "not a whole number"),
+                        (["--level", "insane"], "invalid choice"), (["--seed", "one"], "invalid int")):
+        result = simulate(*args)
+        assert result.returncode == 2 and words in result.stderr
+        assert "Traceback" not in result.stderr

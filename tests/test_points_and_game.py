@@ -1,0 +1,189 @@
+"""Points, ties, penalties, the end of the game, snapshots and table deals."""
+
+from itertools import islice
+
+import pytest
+
+from companion import data
+from companion.rules.cards import Card, Level
+from companion.rules.game import Game, RuleError
+from companion.rules.judge import Ruling
+from companion.rules.round import Round, plan_awards
+from companion.rules.sides import SIDES, Side
+from companion.rules.taps import Tap
+from companion.simulation import play
+
+N, E, S, W = Side.N, Side.E, Side.S, Side.W
+MS = 1_000_000
+
+
+def layout(**faces):
+    return {Side(side): Card(face, N, False, i) for i, (side, face) in enumerate(faces.items())}
+
+
+def taps(*spec):
+    return [Tap(player, side, t_ms * MS) for player, side, t_ms in spec]
+
+
+def new_game(players=4, level="first-game", seed=1, **kw):
+    dice, recipe = data.not_not()
+    return Game.new(players, level, seed, dice=dice, recipe=recipe, **kw)
+
+
+def test_the_winner_takes_the_tapped_card():
+    awards, _ = plan_awards(taps((1, E, 10)), layout(N="RED", E="BLUE", S="GREEN", W="YELLOW"))
+    assert [(a.player, a.card.face, a.side) for a in awards] == [(1, "BLUE", E)]
+
+
+def test_with_a_void_on_the_table_the_winner_takes_the_void_and_the_tapped_card_stays():
+    awards, _ = plan_awards(taps((1, E, 10)), layout(N="RED", E="BLUE", S="VOID", W="YELLOW"))
+    assert [(a.player, a.card.face, a.side) for a in awards] == [(1, "VOID", S)]
+
+
+def test_tied_players_on_different_cards_each_take_their_card():
+    awards, choosers = plan_awards(taps((1, E, 10), (2, N, 10)), layout(N="RED", E="BLUE", S="GREEN", W="YELLOW"))
+    assert {(a.player, a.side) for a in awards} == {(1, E), (2, N)} and choosers == []
+
+
+def test_a_same_card_tie_the_earliest_takes_it_the_other_takes_the_void_first():
+    awards, choosers = plan_awards(taps((1, E, 10), (2, E, 10.5)), layout(N="RED", E="BLUE", S="VOID", W="YELLOW"))
+    # the void goes first, then the tapped card: both players score one card
+    assert [(a.player, a.card.face) for a in awards] == [(1, "VOID"), (2, "BLUE")]
+    assert choosers == []
+
+
+def test_a_same_card_tie_without_a_void_the_other_player_chooses_a_card():
+    table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
+    awards, choosers = plan_awards(taps((1, E, 10), (2, E, 10.5)), table, {2: W})
+    assert [(a.player, a.side) for a in awards] == [(1, E), (2, W)] and choosers == [2]
+
+
+def test_a_same_card_tie_without_a_choice_takes_the_first_free_side_in_n_e_s_w_order():
+    table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
+    awards, _ = plan_awards(taps((1, N, 10), (2, N, 10.5)), table)
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, E)]
+
+
+def test_a_choice_of_a_taken_card_falls_back_to_the_first_free_side():
+    table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
+    awards, _ = plan_awards(taps((1, N, 10), (2, N, 10.5)), table, {2: N})
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, E)]
+
+
+def finish(game, ruling, *spec):
+    round_ = Round(ruling, 0, game.timing)
+    round_.roll = game.next_roll()
+    for t in taps(*spec):
+        round_.offer(t)
+    return game.finish_round(round_)
+
+
+def test_a_wrong_tap_costs_one_point_card_which_leaves_the_game():
+    game = new_game(level="discovery")
+    game.points[1] = [Card("RED", N, False, 900), Card("BLUE", N, False, 901)]
+    removed = len(game.removed)
+    record = finish(game, Ruling(True, (N,), False), (1, S, 10))
+    assert record["penalties"] == [1] and game.scores()[1] == 1
+    assert len(game.removed) == removed + 1
+
+
+def test_a_wrong_tap_without_point_cards_costs_nothing():
+    game = new_game(level="discovery")
+    finish(game, Ruling(True, (N,), False), (1, S, 10))
+    assert game.scores()[1] == 0
+
+
+def test_empty_spots_are_refilled_before_the_next_roll():
+    game = new_game(level="discovery")
+    deck_before = len(game.deck)
+    finish(game, Ruling(True, (N,), False), (2, N, 10))
+    assert all(game.table[side] is not None for side in SIDES)
+    assert len(game.deck) <= deck_before - 1
+
+
+def test_the_first_game_plays_through_all_four_levels_in_order():
+    game = new_game()
+    levels = [record["level"] for record in play(game)]
+    seen = list(dict.fromkeys(levels))
+    assert seen == ["discovery", "normal", "hard", "extreme"]
+
+
+def test_the_game_ends_when_the_deck_cannot_fill_the_four_spots():
+    game = new_game(level="normal")
+    records = list(play(game))
+    assert game.over and records
+    assert any(card is None for card in game.table.values())
+
+
+def test_most_point_cards_wins_and_tied_players_all_win():
+    game = new_game(players=3, level="discovery")
+    game.points = {1: [Card("RED", N)] * 3, 2: [Card("RED", N)] * 3, 3: [Card("RED", N)]}
+    assert game.winners() == [1, 2]
+
+
+def test_a_restored_game_plays_on_exactly_like_the_uninterrupted_one():
+    whole = new_game(seed=42)
+    whole_records = list(play(whole))
+    half = new_game(seed=42)
+    first = list(islice(play(half), 20))
+    resumed = Game.restore(half.snapshot())
+    assert first + list(play(resumed)) == whole_records
+    assert resumed.snapshot() == whole.snapshot()
+
+
+def test_table_deals_the_dealer_enters_each_revealed_card():
+    game = new_game(level="hard", deals="table")
+    assert game.awaiting_cards() == list(SIDES)
+    for side, face in zip(SIDES, ["RED", "VOID", "GREEN", "WHITE"]):
+        game.place(side, face)
+    assert game.awaiting_cards() == [] and game.next_roll().level is Level.HARD
+
+
+def test_table_deals_refuses_a_second_void_and_says_what_to_do():
+    game = new_game(level="normal", deals="table")
+    game.place(N, "VOID")
+    with pytest.raises(RuleError, match="bottom of the deck"):
+        game.place(E, "VOID")
+
+
+def test_table_deals_a_rule_card_changes_the_level():
+    game = new_game(level="first-game", deals="table")
+    assert game.place(N, "RULE").level is Level.NORMAL
+    assert game.level is Level.NORMAL and game.table[N] is None
+
+
+def test_the_correction_screen_swaps_a_spot_and_refuses_a_second_void():
+    game = new_game(level="normal")
+    voids = [side for side in SIDES if game.table[side].is_void]
+    target = next(side for side in SIDES if side not in voids)
+    game.correct(target, "WHITE")
+    assert game.table[target].face == "WHITE"
+    if voids:
+        with pytest.raises(RuleError, match="only one void"):
+            game.correct(target, "VOID")
+    assert len(game.deck) + 4 == 48  # nothing lost, nothing made up
+
+
+def lay(game, *faces):
+    """Correct the model's table to ``faces`` in N, E, S, W order."""
+    for side, face in zip(SIDES, faces):
+        game.correct(side, face)
+
+
+def test_a_roll_that_cannot_be_met_is_rerolled_and_never_shown():
+    game = new_game(level="discovery")
+    lay(game, "RED", "RED", "RED", "VOID")
+    for _ in range(30):
+        roll = game.next_roll()
+        assert not game.ruling_for(roll).reroll
+        game.round_no += 1
+
+
+def test_dice_that_no_table_can_meet_give_a_clear_error_not_a_hang():
+    from companion.rules.dice import DiceSet
+
+    game = new_game(level="discovery")
+    lay(game, "RED", "RED", "RED", "VOID")
+    game.dice = DiceSet(direction=("LEFT",), colour=("BLUE",), negation=("NOTHING",))
+    with pytest.raises(RuleError, match="check the dice faces"):
+        game.next_roll()
