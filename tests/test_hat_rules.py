@@ -262,3 +262,17 @@ def test_a_snapshot_resumes_the_game_exactly(players, multi_round, before, after
 def test_a_broken_snapshot_is_refused_naming_what_is_wrong(data, message):
     with pytest.raises(HatError, match=message):
         HatGame.restore(data)
+
+
+def test_the_score_sheet_keeps_each_rounds_penalties_totals_and_winners():
+    game = HatGame(3, multi_round=True)
+    for number, losers in enumerate(((1, 1, 1), (2, 2, 2), (1, 3, 3, 3)), 1):
+        for player in losers:
+            penalise(game, player)
+        if number < 3:
+            assert game.score_sheet()["winners"] == []
+            game.next_round()
+    sheet = json.loads(json.dumps(game.score_sheet()))
+    assert sheet["rounds"] == [{"1": 3, "2": 0, "3": 0}, {"1": 0, "2": 3, "3": 0},
+                               {"1": 1, "2": 0, "3": 3}]
+    assert sheet["totals"] == {"1": 4, "2": 3, "3": 3} and sheet["winners"] == [2, 3]

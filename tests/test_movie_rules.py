@@ -351,3 +351,16 @@ def test_a_snapshot_resumes_the_game_exactly(case):
 def test_a_broken_snapshot_is_refused_naming_what_is_wrong(data, message):
     with pytest.raises(MovieError, match=message):
         MovieGame.restore(data)
+
+
+def test_the_score_sheet_records_points_per_round_total_and_stars():
+    game = MovieGame(3)
+    for number in range(5):
+        game.cast_votes(all_on(3, 8))
+        play_clean_round(game, (8, 1, 2, 3, 4, 5, 6))   # a mistake, then 6 coloured
+        if number < 4:
+            game.next_round()
+    sheet = json.loads(json.dumps(game.score_sheet()))
+    assert sheet["rounds"] == [6, 6, 6, 6, 6] and sheet["total"] == 30
+    assert (sheet["stars"], sheet["title"], sheet["row"]) == (4, "Blockbuster!", 4)
+    assert "no row for 3 players" in sheet["note"]

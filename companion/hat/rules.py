@@ -141,6 +141,14 @@ class HatGame(MoveLog):
         lowest = min(totals.values())
         return [p for p in self._seats() if totals[p] == lowest]
 
+    def score_sheet(self) -> dict:
+        """Penalty points per round and totals, JSON-able (player numbers as text keys),
+        and the winners once the game is over."""
+        def by_player(scores: dict[int, int]) -> dict[str, int]:
+            return {str(player): points for player, points in scores.items()}
+        return {"players": self.players, "rounds": [by_player(r) for r in self.scores_by_round()],
+                "totals": by_player(self.totals()), "winners": self.winners() if self.over else []}
+
     def winners(self) -> list[int]:
         """The winners (lowest total, ties all win); ``HatError`` before the end."""
         if not self.over:

@@ -205,6 +205,17 @@ class MovieGame(MoveLog):
         """Stars and title for the total so far (final once the game is over)."""
         return rate(self.players, self.total())
 
+    def score_sheet(self) -> dict:
+        """The score sheet's line so far, JSON-able: points per round, total, rating.
+
+        Stars and title rate the total of the rounds played so far; they are
+        the result once the game is over.
+        """
+        rating = self.rating()
+        return {"players": self.players, "rounds": [s.points for s in self.scores],
+                "total": self.total(), "stars": rating.stars, "title": rating.title,
+                "row": rating.row, "note": rating.note}
+
     def revealed_votes(self) -> dict[int, tuple[int, ...]]:
         """Everyone's votes, once the round is over ("now you can show your discs").
 
