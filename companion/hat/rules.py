@@ -192,12 +192,12 @@ class HatGame(MoveLog):
         return gift
 
     def _receiver(self, giver: int, way, to) -> int:
+        if way not in WAYS:
+            raise HatError(f"a gift goes left, right or (special card) any way, not {way!r}")
         if way == "left":
             return left_of(giver, self.players)
         if way == "right":
             return right_of(giver, self.players)
-        if way != "any":
-            raise HatError(f"a gift goes left, right or (special card) any way, not {way!r}")
         to = self._check_player(to, "receiver")
         if to == giver:
             raise HatError("a special card may go to anyone, but not to the giver")
