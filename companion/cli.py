@@ -16,6 +16,7 @@ import sys
 
 from companion import __version__, commands
 from companion.errors import CompanionError
+from companion.logs import configure as configure_logging
 
 log = logging.getLogger("companion")
 
@@ -57,11 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.debug else logging.INFO,
-        format="%(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    configure_logging(args.debug)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2

@@ -70,8 +70,9 @@ def write_log(game: Game, records: Iterable[dict], out: TextIO, args) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
-    out.write(f"Set-up: {describe_table(game.faces())}   deck {len(game.deck)} cards\n\n")
     for record in records:
+        if record["n"] == 1:
+            out.write(f"Set-up: {describe_table(record['table'])}\n\n")
         out.write(f"Round {record['n']:>2} [{record['level']}]  table: {describe_table(record['table'])}\n")
         out.write(f"    dice: {describe_roll(record)}  ->  {describe_valid(record)}\n")
         if not record["taps"]:

@@ -3,12 +3,21 @@
 Prints a round-by-round log a person can follow, or with ``--json`` one JSON
 object (seed, players, level, tie window, every round, the final result). The
 same seed gives byte-identical output.
+
+With ``--state-dir DIR`` the game is saved in DIR's state database as it is
+played, one transaction per round; ``--resume`` continues the unfinished game
+saved there (with its own players, seed and level) and prints the whole game,
+as an uninterrupted run would. ``--round-delay-ms`` slows the rounds down, so
+that a test can kill a game mid-way.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
 import sys
+import time
 
 from companion import data
 from companion.argtypes import whole_number
@@ -16,6 +25,10 @@ from companion.errors import CompanionError
 from companion.rules.game import MODES, Game, RuleError
 from companion.rules.round import Timing
 from companion.simulation import play, result
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+
+log = logging.getLogger(__name__)
 
 NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
@@ -28,6 +41,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--tie-window-us", type=whole_number(0, 1_000_000, "us"), default=1000,
                         help="taps this close to the first valid one tie (default 1000, GPIO)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="save the game round by round in DIR's state database (crash-safe)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the unfinished game saved in --state-dir, with its own "
+                             "players, seed, level and tie window")
+    parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0, metavar="MS",
+                        help="wait MS milliseconds after each round (default 0)")
 
 
 def new_game(args) -> Game:
@@ -39,18 +59,69 @@ def new_game(args) -> Game:
         raise CompanionError(str(error)) from None
 
 
+def settings_of(args) -> dict:
+    """What a game is started with, as the JSON document's header gives it."""
+    return {"seed": args.seed, "players": args.players, "level": args.level,
+            "tie_window_us": args.tie_window_us}
+
+
+def saved_as_played(records, store: GameStore, game_id: int, game: Game):
+    """Pass ``records`` on, each saved with the game's snapshot after it."""
+    for record in records:
+        store.save_round(game_id, record, game.snapshot(), result=result(game) if game.over else None)
+        yield record
+
+
+def paced(records, game: Game, delay_ms: int):
+    """Pass ``records`` on, waiting ``delay_ms`` after each round but the last."""
+    for record in records:
+        yield record
+        if delay_ms and not game.over:
+            time.sleep(delay_ms / 1000)
+
+
+def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
+    """A new game: its settings, the game, the rounds already played (none); saved if a store is given."""
+    settings, game = settings_of(args), new_game(args)
+    records = play(game)
+    if store is not None:
+        game_id = store.create(game.players, {**settings, "simulated": True}, game.snapshot())
+        records = saved_as_played(records, store, game_id, game)
+    return settings, game, records
+
+
+def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
+    """The unfinished game saved in ``store``: its settings, the game, its rounds so far and to come."""
+    saved = store.unfinished()
+    if saved is None:
+        raise CompanionError(f"no unfinished game to resume in {store.database.path.parent}")
+    game = Game.restore(saved.snapshot)
+    log.info("resuming game %d after round %d", saved.id, game.round_no)
+    settings = {key: saved.settings[key] for key in ("seed", "players", "level", "tie_window_us")}
+    records = itertools.chain(saved.rounds, saved_as_played(play(game), store, saved.id, game))
+    return settings, game, records
+
+
 def run(args) -> int:
-    game = new_game(args)
+    if args.resume and not args.state_dir:
+        raise CompanionError("--resume needs --state-dir DIR, the folder the game was saved in")
+    if not args.state_dir:
+        return show(args, *start(args, None))
+    with Database.in_folder(args.state_dir) as database:
+        store = GameStore(database)
+        return show(args, *(resume(store) if args.resume else start(args, store)))
+
+
+def show(args, settings: dict, game: Game, records) -> int:
+    """Play the rest of ``game`` and print the whole of it."""
+    records = paced(records, game, args.round_delay_ms)
     if args.json:
-        rounds = list(play(game))
-        document = {
-            "seed": args.seed, "players": args.players, "level": args.level,
-            "tie_window_us": args.tie_window_us, "rounds": rounds, "final": result(game),
-        }
+        rounds = list(records)
+        document = {**settings, "rounds": rounds, "final": result(game)}
         json.dump(document, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
     from companion.game_log import write_log
 
-    write_log(game, play(game), sys.stdout, args)
+    write_log(game, records, sys.stdout, args)
     return 0

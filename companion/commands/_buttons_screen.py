@@ -1,0 +1,95 @@
+"""The wiring check on a screen: every pad as a cross of four buttons, lit as they are pressed.
+
+Draws what a :class:`companion.commands.buttons.WiringCheck` knows: grey for a
+button not pressed yet, green once pressed, yellow for the latest press, red
+for a stuck one; control and dealer buttons in a row below; the last report
+lines at the bottom. Used by ``companion buttons --screen``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from companion.rules.sides import Side  # noqa: E402
+
+SIZE = (960, 540)
+BACKGROUND = (18, 18, 24)
+COLOURS = {"waiting": (70, 70, 80), "pressed": (40, 160, 70), "latest": (230, 200, 40),
+           "stuck": (200, 40, 40)}
+TEXT = (235, 235, 235)
+#: Where each side sits in a pad's 3x3 cross, as (column, row).
+CROSS = {Side.N: (1, 0), Side.E: (2, 1), Side.S: (1, 2), Side.W: (0, 1)}
+
+
+class WiringScreen:
+    """A pygame window showing a wiring check."""
+
+    def __init__(self, check):
+        pygame.init()
+        self.check = check
+        self.surface = pygame.display.set_mode(SIZE)
+        pygame.display.set_caption("companion buttons")
+        self.font = pygame.font.Font(None, 24)
+        self.big = pygame.font.Font(None, 40)
+
+    def colour(self, button) -> tuple[int, int, int]:
+        if button in self.check.stuck:
+            return COLOURS["stuck"]
+        if button == self.check.latest:
+            return COLOURS["latest"]
+        return COLOURS["pressed" if button in self.check.pressed else "waiting"]
+
+    def draw(self) -> None:
+        """Draw one frame of the check's current state."""
+        self.surface.fill(BACKGROUND)
+        check = self.check
+        self.text(self.big, f"Wiring check: {len(check.pressed)}/{len(check.buttons)} pressed", (20, 14))
+        pads = [b for b in check.buttons if b.kind == "pad"]
+        players = sorted({b.player for b in pads})
+        width = SIZE[0] // max(1, min(len(players), 6))
+        for number, player in enumerate(players):
+            left, top = (number % 6) * width, 70 + (number // 6) * 190
+            self.text(self.font, f"player {player}", (left + 12, top))
+            for button in (b for b in pads if b.player == player):
+                column, row = CROSS[button.side]
+                self.box(button, f"{button.side} {button.gpio}", left + 12 + column * 46, top + 24 + row * 46, 44)
+        others = [b for b in check.buttons if b.kind != "pad"]
+        for number, button in enumerate(others):
+            self.box(button, f"{button.name} {button.gpio}", 20 + number * 130, 340, 120, 40)
+        reports = [line for line in check.log if not line.startswith(" ")]   # the picture shows what is missing
+        for number, line in enumerate(reports[-5:]):
+            self.text(self.font, line, (20, 400 + number * 26))
+        pygame.display.flip()
+
+    def box(self, button, label, x, y, w, h=None) -> None:
+        rect = pygame.Rect(x, y, w, h or w)
+        pygame.draw.rect(self.surface, self.colour(button), rect, border_radius=6)
+        image = self.font.render(label, True, BACKGROUND)
+        self.surface.blit(image, image.get_rect(center=rect.center))
+
+    def text(self, font, line, where) -> None:
+        self.surface.blit(font.render(line, True, TEXT), where)
+
+    def run(self, done, should_stop) -> None:
+        """Redraw at 30 fps until every button is pressed, the window closes, Escape, or ``should_stop()``."""
+        clock = pygame.time.Clock()
+        while not should_stop():
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                    return
+            self.draw()
+            if done.is_set():
+                pygame.time.wait(1500)   # let the last press be seen
+                return
+            clock.tick(30)
+
+    def save(self, path: str) -> None:
+        """Draw the current state and save it as a PNG at ``path``."""
+        self.draw()
+        pygame.image.save(self.surface, path)
+
+    def close(self) -> None:
+        pygame.quit()

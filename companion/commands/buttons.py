@@ -1,0 +1,253 @@
+"""``companion buttons``: the wiring check for whoever just soldered the pads.
+
+Watches every button of the pin map through the real GPIO input and prints a
+line per press (player, side, pin, edge stamp), a line when it is released
+(how long it was held, how many bounce edges it made) and which buttons have
+not been pressed yet. It ends when every button has been pressed (status 0)
+or on Ctrl-C (status 1, listing the buttons never pressed).
+
+``--mock`` runs on stamped mock pins instead of the header, pressing the pins
+given with ``--press`` (or typed one per line on standard input), so the check
+can be tried and tested without a Pi. ``--clock-check`` waits for one press and
+says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import sys
+import threading
+import time
+
+from companion import config
+from companion.errors import CompanionError
+from typing import TYPE_CHECKING
+
+from companion.inputs.debounce import Held, Press, Release, Transition
+from companion.pins import describe
+
+if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
+    from companion.inputs.gpio import Button, GpioPads
+
+NAME = "buttons"
+HELP = "wiring check: show every button press with its pin, stamp and bounces"
+
+#: How long a ``--mock`` press is held, and the gap between scripted presses.
+MOCK_HOLD_NS = 60_000_000
+MOCK_GAP_NS = 100_000_000
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--config", metavar="FILE", help="config file (default: the active one)")
+    parser.add_argument("--mock", action="store_true",
+                        help="use mock pins, pressed by --press or by lines on standard input")
+    parser.add_argument("--press", metavar="GPIO[xN]", action="append", default=[],
+                        help="with --mock: press this BCM GPIO, with N bounces (e.g. 17x3); repeatable")
+    parser.add_argument("--screen", action="store_true",
+                        help="show the check in a window (on the kiosk's screen) as well as in the terminal")
+    parser.add_argument("--png", metavar="FILE",
+                        help="with --screen: draw the state after the --press presses into FILE and stop")
+    parser.add_argument("--clock-check", action="store_true",
+                        help="wait for one press and say which clock the edge stamps are on")
+
+
+class WiringCheck:
+    """What has been pressed so far, and the lines that report it (via ``write``)."""
+
+    def __init__(self, buttons: tuple[Button, ...], write=print):
+        self.buttons, self.write = buttons, write
+        self.pressed: set[Button] = set()
+        self.stuck: set[Button] = set()
+        self.latest: Button | None = None
+        self.log: collections.deque[str] = collections.deque(maxlen=12)   # the last lines, for a screen
+        self.done = threading.Event()
+        self.lock = threading.Lock()
+
+    def on_transition(self, button: Button, transition: Transition) -> None:
+        """Report one press, release or held button (called from the input thread)."""
+        with self.lock:
+            for line in self.report(button, transition):
+                self.log.append(line)
+                self.write(line)
+            if len(self.pressed) == len(self.buttons):
+                self.done.set()
+
+    def report(self, button: Button, transition: Transition) -> list[str]:
+        name = f"{button.label:<12} {describe(button.gpio):<16}"
+        if isinstance(transition, Press):
+            self.pressed.add(button)
+            self.latest = button
+            return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s",
+                    f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; {self.missing_text()}"]
+        if isinstance(transition, Release):
+            self.stuck.discard(button)
+            held_ms = (transition.t_ns - transition.press_ns) / 1e6
+            return [f"{name} released  after {held_ms:.1f} ms, {transition.bounce_edges} bounce edges"]
+        if isinstance(transition, Held):
+            self.stuck.add(button)
+            return [f"{name} STUCK     held {(transition.t_ns - transition.press_ns) / 1e9:.1f} s: "
+                    "check the switch and its wiring"]
+        return []
+
+    def missing(self) -> list[Button]:
+        """The buttons not pressed yet, in pin-map order."""
+        return [button for button in self.buttons if button not in self.pressed]
+
+    def missing_text(self) -> str:
+        missing = self.missing()
+        if not missing:
+            return "every button works"
+        groups: dict[str, list[str]] = {}
+        for button in missing:
+            head, _, tail = button.label.rpartition(" ") if button.kind == "pad" else (button.label, "", "")
+            groups.setdefault(head, []).append(tail)
+        return "not yet: " + "; ".join(" ".join([head, *tails]).strip() for head, tails in groups.items())
+
+
+def run(args) -> int:
+    loaded = config.load(args.config or config.find())
+    if not args.mock and args.press:
+        raise CompanionError("--press needs --mock (on real pins, press the buttons)")
+    if args.png and not (args.screen and args.mock):
+        raise CompanionError("--png needs --screen and --mock")
+    factory = mock_factory() if args.mock else None
+    if args.clock_check:
+        return clock_check(loaded, factory, args)
+    check = WiringCheck(_buttons(loaded))
+    for spec in args.press:   # every --press is checked before any pin is opened
+        parse_press(spec, check.buttons)
+    with open_pads(loaded, check.on_transition, factory) as pads:
+        print(f"watching {len(pads.buttons)} buttons from {loaded.source}; "
+              "press each one (Ctrl-C to stop)")
+        try:
+            if args.screen:
+                show(check, args, pads, factory)
+            elif args.mock:
+                drive_mock(pads, factory, args.press, check.done)
+            else:
+                while not check.done.wait(0.2):
+                    pass
+        except KeyboardInterrupt:
+            print()
+    print(check.missing_text())
+    return 0 if check.done.is_set() else 1
+
+
+def show(check: WiringCheck, args, pads: GpioPads, factory) -> None:
+    """Run the check in a window; mock presses come from a thread, as real ones do."""
+    from companion.commands._buttons_screen import WiringScreen
+
+    try:
+        screen = WiringScreen(check)
+    except Exception as error:   # pygame.error: no display; one line, nothing lost
+        raise CompanionError(f"cannot open a window: {error} (drop --screen to check in the terminal)") from None
+    try:
+        if args.png:
+            drive_mock(pads, factory, args.press, check.done)
+            screen.save(args.png)
+            return
+        driver = None
+        if factory is not None:
+            driver = threading.Thread(target=drive_mock, args=(pads, factory, args.press, check.done),
+                                      daemon=True)
+            driver.start()
+        screen.run(check.done, should_stop=lambda: False)
+    finally:
+        screen.close()
+
+
+def _buttons(loaded) -> tuple[Button, ...]:
+    from companion.inputs.gpio import buttons_of
+    return buttons_of(loaded.gpio)
+
+
+def mock_factory():
+    from companion.inputs.mock import StampedMockFactory
+    return StampedMockFactory()
+
+
+def open_pads(loaded, on_transition, factory) -> GpioPads:
+    """The pads of ``loaded`` with nothing posted anywhere, each change told to ``on_transition``."""
+    from companion.inputs.gpio import open_gpio
+
+    if not loaded.gpio.pads and not loaded.gpio.controls and not loaded.gpio.dealer:
+        raise CompanionError(f"{loaded.source}: no GPIO buttons in the pin map")
+    return open_gpio(loaded.gpio, post=lambda event: None, pin_factory=factory,
+                     on_transition=on_transition, watch_s=None if factory else 0.05)
+
+
+def parse_press(spec: str, buttons) -> tuple[int, int]:
+    """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:x\s*(\d+))?\s*", spec)
+    if not match:
+        raise CompanionError(f"--press {spec}: expected a BCM GPIO number, optionally xN bounces (e.g. 17x3)")
+    gpio, bounces = int(match[1]), int(match[2] or 0)
+    if gpio not in {button.gpio for button in buttons}:
+        raise CompanionError(f"--press {spec}: GPIO{gpio} is not a button in the pin map")
+    return gpio, bounces
+
+
+def drive_mock(pads: GpioPads, factory, specs: list[str], done: threading.Event) -> None:
+    """Press the mock pins of ``specs``, or of lines read from standard input."""
+    presses = [parse_press(spec, pads.buttons) for spec in specs]
+    if presses:
+        for gpio, bounces in presses:
+            mock_tap(pads, factory, gpio, bounces)
+        return
+    prompt = sys.stdin.isatty()
+    while not done.is_set():
+        if prompt:
+            print("GPIO[xN] to press> ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line or line.strip() in ("q", "quit"):
+            return
+        for spec in line.split():
+            try:
+                mock_tap(pads, factory, *parse_press(spec, pads.buttons))
+            except CompanionError as error:   # a typo loses nothing: say so, go on
+                print(f"companion: {error}")
+
+
+def mock_tap(pads: GpioPads, factory, gpio: int, bounces: int) -> None:
+    """Press and release mock ``gpio`` now, then let the pads see the release settle."""
+    t_ns = time.monotonic_ns()
+    last = factory.pin(gpio).tap(t_ns, MOCK_HOLD_NS, bounces)
+    pads.poll(last + pads.settings.debounce_ns)
+
+
+def clock_check(loaded, factory, args) -> int:
+    """Wait for one press; print its stamp beside CLOCK_MONOTONIC and CLOCK_REALTIME."""
+    first: list[tuple[int, int, int]] = []
+    got = threading.Event()
+
+    def on_transition(button, transition):
+        if isinstance(transition, Press) and not got.is_set():
+            first.append((transition.t_ns, time.monotonic_ns(), time.time_ns()))
+            got.set()
+
+    with open_pads(loaded, on_transition, factory) as pads:
+        print("press any button once")
+        if factory is not None:
+            drive_mock(pads, factory, args.press or [str(pads.buttons[0].gpio)], got)
+        try:
+            while not got.wait(0.2):
+                pass
+        except KeyboardInterrupt:
+            return 1
+    stamp, monotonic, realtime = first[0]
+    verdict, ok = clock_verdict(stamp, monotonic, realtime)
+    print(f"edge stamp        {stamp / 1e9:20.6f} s\n"
+          f"CLOCK_MONOTONIC   {monotonic / 1e9:20.6f} s  (stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
+          f"CLOCK_REALTIME    {realtime / 1e9:20.6f} s\n{verdict}")
+    return 0 if ok else 1
+
+
+def clock_verdict(stamp: int, monotonic: int, realtime: int) -> tuple[str, bool]:
+    """Which clock ``stamp`` (taken just before ``monotonic``/``realtime``) is on."""
+    if 0 <= monotonic - stamp < 1_000_000_000:
+        return "stamps are CLOCK_MONOTONIC: good", True
+    if 0 <= realtime - stamp < 1_000_000_000:
+        return ("stamps are CLOCK_REALTIME: they cannot be compared with the display's "
+                "time.monotonic_ns(); report this"), False
+    return "stamps are on neither clock; report this", False

@@ -1,0 +1,15 @@
+"""Inputs: everything that turns a press into a stamped event and posts it.
+
+Every source only stamps and calls ``post(event)``; the main loop owns the
+queue, sorts by stamp and decides. Modules:
+
+- ``events``: the events a source posts (``Tap``, ``Control``, ``Dealer``,
+  ``Stuck``) and their stamp order.
+- ``debounce``: leading-edge debounce and stuck detection for one button, as
+  a pure state machine fed ``(level, t_ns)``.
+- ``gpio``: arcade buttons on the Pi's header through gpiozero, stamped with
+  the kernel's edge stamp; optional LEDs.
+- ``keyboard``: pygame keys to taps for desk play (millisecond-true stamps).
+- ``mock``: gpiozero's ``MockFactory`` extended with exact stamps, bounce
+  patterns and out-of-order delivery, for tests, benchmarks and demos.
+"""

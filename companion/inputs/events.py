@@ -1,0 +1,78 @@
+"""The events an input source posts, and the one order they are handled in.
+
+Sources (GPIO pads, the serial controller, the keyboard, simulated players)
+build these and hand them to ``post(event)``. Every event carries ``t_ns``,
+nanoseconds on ``CLOCK_MONOTONIC``: when the button closed, not when the
+software heard of it. The main loop sorts what it has received with
+:func:`in_stamp_order` (or :func:`companion.rules.taps.by_stamp` for taps only)
+and never relies on arrival order.
+
+- :class:`Tap` (re-exported from the rules core): a pad button; the scene
+  decides whether it is an answer or menu navigation.
+- :class:`Control`: an optional ``menu`` or ``confirm`` button.
+- :class:`Dealer`: a button of the optional dealer pad (``RED`` ... ``RULE``).
+- :class:`Stuck`: a button held down past the stuck time; reported once, and
+  the button is ignored until it is released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from companion.rules.sides import Side
+from companion.rules.taps import Tap, by_stamp
+
+__all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "by_stamp", "event_order", "in_stamp_order"]
+
+
+@dataclass(frozen=True)
+class Control:
+    """Control button ``name`` (``"menu"`` or ``"confirm"``) pressed at ``t_ns``."""
+
+    name: str
+    t_ns: int
+    source: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """The dealer pad's ``face`` button (``RED BLUE GREEN YELLOW WHITE VOID RULE``) pressed at ``t_ns``."""
+
+    face: str
+    t_ns: int
+    source: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A button held down since ``t_ns`` for longer than the stuck time.
+
+    ``player``/``side`` name a pad button; for a control or dealer button
+    ``player`` is 0 and ``side`` is ``None``. ``button`` is a label for people,
+    e.g. ``"player 2 E"``, ``"menu"``, ``"dealer RED"``.
+    """
+
+    player: int
+    side: Side | None
+    t_ns: int
+    button: str = ""
+    source: str = field(default="", compare=False)
+
+
+Event = Union[Tap, Control, Dealer, Stuck]
+
+_KIND_RANK = {Tap: 0, Control: 1, Dealer: 2, Stuck: 3}
+
+
+def event_order(event: Event) -> tuple:
+    """Sort key: stamp first; at equal stamps taps (by player, side), then controls, dealer, stuck."""
+    if isinstance(event, Tap):
+        return (event.t_ns, 0, event.player, event.side.index, "")
+    name = getattr(event, "name", None) or getattr(event, "face", None) or getattr(event, "button", "")
+    return (event.t_ns, _KIND_RANK[type(event)], getattr(event, "player", 0), 0, name)
+
+
+def in_stamp_order(events) -> list[Event]:
+    """``events`` sorted by :func:`event_order`: by when it happened, never by arrival."""
+    return sorted(events, key=event_order)

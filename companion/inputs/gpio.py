@@ -1,0 +1,257 @@
+"""Arcade buttons on the Pi's GPIO header, stamped with the kernel's edge stamp.
+
+Each button pin is read at pin level through gpiozero: ``pin.when_changed(ticks,
+state)`` carries the edge's stamp (under the lgpio pin factory, the kernel's
+``CLOCK_MONOTONIC`` event stamp, in seconds), which becomes ``t_ns``. Library
+debounce is off; each pin has its own leading-edge
+:class:`~companion.inputs.debounce.Debouncer`, so a press keeps the stamp of
+its first edge however much the switch bounces. Every press becomes one event
+handed to ``post``: a :class:`Tap` for a pad button, :class:`Control` or
+:class:`Dealer` for the optional buttons, and :class:`Stuck` once for a
+button held past the stuck time. This module never decides anything (not even
+whether ``settings.enabled``: that is the caller's choice).
+
+Use::
+
+    from companion.config import load
+    from companion.inputs.gpio import GpioPads, open_gpio
+
+    pads = GpioPads(load().gpio, post=events.put)            # lgpio on a Pi
+    pads = open_gpio(load().gpio, post=events.put)           # same; CompanionError if no GPIO
+    pads = GpioPads(settings, post, pin_factory=StampedMockFactory())  # tests, demos
+    ...
+    pads.light(2, Side.E)        # the winner's LED, if the pin map has one
+    pads.close()
+
+Callbacks run in gpiozero's thread (lgpio's alert thread on a Pi; the driving
+thread under mock pins), so ``post`` must be thread-safe (``queue.Queue.put``
+is). A watcher thread calls :meth:`GpioPads.poll` to report stuck buttons;
+pass ``watch_s=None`` and call :meth:`poll` yourself when stamps are not real
+``time.monotonic_ns()`` stamps (tests with made-up stamps).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import warnings
+from dataclasses import dataclass
+from typing import Callable
+
+from gpiozero import LED, InputDevice
+from gpiozero.exc import GPIOZeroError, PinFactoryFallback
+
+from companion.config import Config, GpioSettings
+from companion.errors import CompanionError
+from companion.inputs.debounce import Debouncer, Held, Press, Transition
+from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
+from companion.pins import describe
+from companion.rules.sides import Side
+
+log = logging.getLogger(__name__)
+
+#: Pin factories whose ``ticks`` are CLOCK_MONOTONIC seconds of the edge itself.
+STAMPING_FACTORIES = ("LGPIOFactory", "MockFactory")
+
+SOURCE = "gpio"
+
+
+@dataclass(frozen=True)
+class Button:
+    """What one input pin is: a pad button (``player``, ``side``), a control (``name``)
+    or a dealer button (``name`` is the face)."""
+
+    gpio: int
+    kind: str                  # "pad", "control" or "dealer"
+    player: int = 0
+    side: Side | None = None
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """How people call it: ``"player 2 E"``, ``"menu"``, ``"dealer RED"``."""
+        if self.kind == "pad":
+            return f"player {self.player} {self.side}"
+        return self.name if self.kind == "control" else f"dealer {self.name}"
+
+    def pressed(self, t_ns: int) -> Event:
+        """The event a press of this button at ``t_ns`` posts."""
+        if self.kind == "pad":
+            return Tap(self.player, self.side, t_ns, SOURCE)
+        if self.kind == "control":
+            return Control(self.name, t_ns, SOURCE)
+        return Dealer(self.name, t_ns, SOURCE)
+
+    def stuck(self, press_ns: int) -> Stuck:
+        """The event for this button held down since ``press_ns``."""
+        return Stuck(self.player, self.side, press_ns, self.label, SOURCE)
+
+
+def buttons_of(settings: GpioSettings) -> tuple[Button, ...]:
+    """Every button the pin map wires: pads in player order (N E S W), controls, dealer."""
+    buttons = [Button(gpio, "pad", pad.player, side)
+               for pad in settings.pads for side, gpio in pad.buttons.items()]
+    buttons += [Button(gpio, "control", name=name) for name, gpio in settings.controls.items()]
+    buttons += [Button(gpio, "dealer", name=face) for face, gpio in settings.dealer.items()]
+    return tuple(buttons)
+
+
+def stamp_ns(ticks: float) -> int:
+    """gpiozero ``ticks`` (seconds) as integer nanoseconds.
+
+    Exact for stamps under 2**51 ns (26 days of uptime), within a few ns after:
+    gpiozero hands the kernel's nanoseconds over as a float of seconds.
+    """
+    return round(ticks * 1e9)
+
+
+class ButtonInput:
+    """One button pin: its gpiozero device, its debouncer, and its edge callback."""
+
+    def __init__(self, owner: "GpioPads", button: Button, factory):
+        self.owner, self.button = owner, button
+        settings = owner.settings
+        self.device = InputDevice(button.gpio, pull_up=settings.pull_up, pin_factory=factory)
+        pin = self.device.pin
+        self.debouncer = Debouncer(settings.debounce_ns, settings.stuck_ns,
+                                   active=self.is_active(pin.state), t_ns=time.monotonic_ns())
+        pin.bounce = None      # library debounce would move the stamp to the last bounce
+        pin.edges = "both"
+        pin.when_changed = self.on_change   # gpiozero keeps only a weak reference
+
+    def is_active(self, level) -> bool:
+        """Whether the pin ``level`` means the switch is closed."""
+        return bool(level) != self.owner.settings.pull_up
+
+    def on_change(self, ticks: float, level) -> None:
+        """gpiozero's edge callback: stamp, debounce, post."""
+        if level not in (0, 1):   # lgpio reports 2 for a watchdog timeout
+            return
+        self.owner.handle(self, self.debouncer.edge, self.is_active(level), stamp_ns(ticks))
+
+    def close(self) -> None:
+        self.device.pin.when_changed = None
+        self.device.close()
+
+
+class GpioPads:
+    """The pads, control buttons and dealer pad of ``settings`` on GPIO, posting to ``post``.
+
+    ``pin_factory``: a gpiozero pin factory (``None``: gpiozero's default, lgpio
+    on a Pi). ``on_transition(button, transition)``: also told every press,
+    confirmed release (with its bounce count) and held button, for the wiring
+    check. ``watch_s``: how often a watcher thread calls :meth:`poll`
+    (``None``: no thread).
+    """
+
+    def __init__(self, settings: GpioSettings, post: Callable[[Event], None], *,
+                 pin_factory=None, on_transition: Callable[[Button, Transition], None] | None = None,
+                 watch_s: float | None = 0.05):
+        self.settings, self.post, self.on_transition = settings, post, on_transition
+        self.lock = threading.Lock()
+        self.inputs: list[ButtonInput] = []
+        self.leds: dict[tuple[int, Side], LED] = {}
+        try:
+            for button in buttons_of(settings):
+                self.inputs.append(ButtonInput(self, button, pin_factory))
+            for pad in settings.pads:
+                for side, gpio in (pad.leds.items() if pad.leds else ()):
+                    if gpio is not None:
+                        self.leds[(pad.player, side)] = LED(gpio, pin_factory=pin_factory)
+        except Exception:
+            self.close()
+            raise
+        self.factory = self.inputs[0].device.pin_factory if self.inputs else pin_factory
+        warn_unless_stamping(self.factory)
+        self._stop = threading.Event()
+        self._watcher = None
+        if watch_s is not None:
+            self._watcher = threading.Thread(target=self._watch, args=(watch_s,),
+                                             name="gpio-stuck-watch", daemon=True)
+            self._watcher.start()
+
+    @classmethod
+    def from_config(cls, config: Config, post: Callable[[Event], None], **options) -> "GpioPads":
+        """``GpioPads(config.gpio, post, **options)``."""
+        return cls(config.gpio, post, **options)
+
+    @property
+    def buttons(self) -> tuple[Button, ...]:
+        """Every watched button, in pin-map order."""
+        return tuple(entry.button for entry in self.inputs)
+
+    def handle(self, entry: ButtonInput, step, *args) -> None:
+        """Run one debouncer step for ``entry`` and post what it found."""
+        with self.lock:
+            transitions = step(*args)
+        for transition in transitions:
+            if isinstance(transition, Press):
+                self.post(entry.button.pressed(transition.t_ns))
+            elif isinstance(transition, Held):
+                log.warning("%s (%s) is stuck", entry.button.label, describe(entry.button.gpio))
+                self.post(entry.button.stuck(transition.press_ns))
+            if self.on_transition is not None:
+                self.on_transition(entry.button, transition)
+
+    def poll(self, now_ns: int | None = None) -> None:
+        """Confirm releases and report stuck buttons as of ``now_ns`` (default: now)."""
+        now_ns = time.monotonic_ns() if now_ns is None else now_ns
+        for entry in self.inputs:
+            self.handle(entry, entry.debouncer.poll, now_ns)
+
+    def _watch(self, every_s: float) -> None:
+        while not self._stop.wait(every_s):
+            self.poll()
+
+    def light(self, player: int, side: Side, on: bool = True) -> bool:
+        """Switch player ``player``'s ``side`` LED; ``False`` if the pin map gives it none."""
+        led = self.leds.get((player, Side(side)))
+        if led is None:
+            return False
+        led.value = on
+        return True
+
+    def lights_off(self) -> None:
+        """Switch every LED off."""
+        for led in self.leds.values():
+            led.off()
+
+    def close(self) -> None:
+        """Stop watching, release every pin."""
+        if getattr(self, "_stop", None) is not None:
+            self._stop.set()
+        for entry in self.inputs:
+            entry.close()
+        for led in self.leds.values():
+            led.close()
+        self.inputs, self.leds = [], {}
+
+    def __enter__(self) -> "GpioPads":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options) -> GpioPads:
+    """``GpioPads(settings, post, **options)``, or a one-line ``CompanionError`` saying
+    why the pins cannot be opened (not a Pi, lgpio missing, a pin busy).
+
+    The kiosk catches it to fall back to the keyboard.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PinFactoryFallback)   # the error says it in one line
+            return GpioPads(settings, post, **options)
+    except GPIOZeroError as error:
+        raise CompanionError(f"cannot open the GPIO pins: {error} (on a Pi: sudo apt install "
+                             "python3-lgpio; without a Pi, use mock pins: --mock)") from None
+
+
+def warn_unless_stamping(factory) -> None:
+    """Log a warning if ``factory``'s edge ticks are not CLOCK_MONOTONIC edge stamps."""
+    names = {cls.__name__ for cls in type(factory).__mro__}
+    if factory is not None and not names & set(STAMPING_FACTORIES):
+        log.warning("pin factory %s does not give kernel edge stamps; "
+                    "use lgpio (GPIOZERO_PIN_FACTORY=lgpio) for fair judging", type(factory).__name__)

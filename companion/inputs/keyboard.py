@@ -1,0 +1,84 @@
+"""Keyboard play at a desk: pygame key events to taps and control presses.
+
+The ``[keyboard]`` table maps pygame key names to buttons: by default player 1
+on ``w d s a`` (N E S W), player 2 on the arrow keys, player 3 on ``i l k j``,
+player 4 on the keypad ``[8] [6] [5] [4]``; ``escape`` is the menu control and
+``return`` confirms.
+
+Stamps are only millisecond-true, and usually worse: pygame's key events carry
+no usable edge stamp, so :meth:`KeyMap.event_of` stamps an event with
+``time.monotonic_ns()`` when it is called (or the ``t_ns`` it is given). The
+stamp is as late as the loop is in reading the event queue (up to one frame,
+about 17 ms at 60 fps), plus the keyboard's own scan time (USB keyboards poll
+every 1-8 ms). Fine for playing at a desk; not a fair judge of close taps.
+
+>>> keys = KeyMap(companion.config.load().keyboard)
+>>> keys.event_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w), t_ns=5)
+Tap(player=1, side=<Side.N: 'N'>, t_ns=5, source='keyboard')
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import time
+import warnings
+
+from companion.config import KeyboardSettings
+from companion.errors import CompanionError
+from companion.inputs.events import Control, Tap
+from companion.rules.sides import Side
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+SOURCE = "keyboard"
+
+
+def key_code(name: str, where: str) -> int:
+    """The pygame key code of key ``name``; a ``CompanionError`` naming ``where`` if unknown."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # pygame warns before pygame.init(); names work anyway
+        try:
+            return pygame.key.key_code(name)
+        except ValueError:
+            close = difflib.get_close_matches(name, key_names(), n=1)
+            hint = f' (did you mean "{close[0]}"?)' if close else ""
+            raise CompanionError(f'{where} = "{name}": pygame knows no key by that name{hint}') from None
+
+
+def key_names() -> list[str]:
+    """Every key name pygame knows (as ``pygame.key.name`` spells them)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        codes = {getattr(pygame, name) for name in dir(pygame) if name.startswith("K_")}
+        return sorted({pygame.key.name(code) for code in codes} - {""})
+
+
+class KeyMap:
+    """Which key presses which button, from the config's ``[keyboard]`` table."""
+
+    def __init__(self, settings: KeyboardSettings, source: str = "config"):
+        self.taps: dict[int, tuple[int, Side]] = {}
+        self.controls: dict[int, str] = {}
+        for number, pad in enumerate(settings.pads, start=1):
+            for side, name in pad.buttons.items():
+                where = f"{source}: keyboard.pads[{number}].{side}"
+                self.taps[key_code(name, where)] = (pad.player, side)
+        for control, name in settings.controls.items():
+            self.controls[key_code(name, f"{source}: keyboard.{control}")] = control
+
+    def event_of(self, event, t_ns: int | None = None) -> Tap | Control | None:
+        """The tap or control press a pygame ``KEYDOWN`` event means, else ``None``.
+
+        Stamped ``t_ns``, or ``time.monotonic_ns()`` now (see the module docstring).
+        """
+        if event.type != pygame.KEYDOWN:
+            return None
+        t_ns = time.monotonic_ns() if t_ns is None else t_ns
+        if event.key in self.taps:
+            player, side = self.taps[event.key]
+            return Tap(player, side, t_ns, SOURCE)
+        if event.key in self.controls:
+            return Control(self.controls[event.key], t_ns, SOURCE)
+        return None

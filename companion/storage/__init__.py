@@ -1,0 +1,10 @@
+"""Everything the companion keeps on disk: game state and history in SQLite.
+
+- ``location``: which folder holds the state (``--state-dir``,
+  ``COMPANION_STATE_DIR``, systemd's ``StateDirectory=``, ...).
+- ``schema``: the tables, as numbered migrations applied in order.
+- ``database``: opening the file safely (WAL, ``synchronous=FULL``),
+  migrating it, and transactions.
+- ``games``: the store of games: create, save a finished round with the game's
+  snapshot in one transaction, resume, finish, and list finished games.
+"""

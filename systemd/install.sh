@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Install the companion kiosk on Raspberry Pi OS Lite (Bookworm), or remove it.
+#
+#   sudo ./systemd/install.sh                 install or update; enable at boot
+#   sudo ./systemd/install.sh --uninstall     remove it (keeps config and game history)
+#   sudo ./systemd/install.sh --uninstall --purge   ... and the config and history too
+#   ./systemd/install.sh --root DIR [...]     write into DIR as if it were /, for tests
+#
+# Idempotent: a second run changes nothing. What it does (docs/KIOSK.md):
+#   - apt: python3-venv and Debian's python3-pygame (built with KMSDRM),
+#     python3-lgpio, python3-gpiozero, python3-serial;
+#   - the system user `companion` in the groups gpio video render input dialout audio;
+#   - the program in /opt/companion/src, run by the venv /opt/companion/venv
+#     (made with --system-site-packages so that it sees Debian's pygame and lgpio);
+#   - /etc/companion/config.toml from `companion config --print-default`, if missing;
+#   - the unit /etc/systemd/system/companion.service, enabled (getty@tty1 disabled:
+#     the kiosk owns tty1), and the udev rule /etc/udev/rules.d/99-companion-buttons.rules.
+#
+# The seam for tests: every command that changes the host outside the files
+# this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm)
+# goes through `host`. With --root DIR, `host` prints the command instead of
+# running it, and all files are written below DIR.
+set -euo pipefail
+umask 022
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=""
+ACTION=install
+PURGE=no
+
+ACCOUNT=companion
+DEVICE_GROUPS=(gpio video render input dialout audio)
+APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3-serial)
+PREFIX=/opt/companion
+VENV=$PREFIX/venv
+STATE_DIR=/var/lib/companion
+CONFIG_DIR=/etc/companion
+UNIT=/etc/systemd/system/companion.service
+RULE=/etc/udev/rules.d/99-companion-buttons.rules
+
+say() { echo "install.sh: $*"; }
+fail() { echo "install.sh: $*" >&2; exit 2; }
+
+usage() {
+    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --root)
+            [ $# -ge 2 ] && [ -n "$2" ] || fail "--root needs a folder: --root DIR"
+            ROOT=$(mkdir -p -- "$2" && cd -- "$2" && pwd) || fail "--root $2: cannot make or enter that folder"
+            shift 2 ;;
+        --uninstall) ACTION=uninstall; shift ;;
+        --purge) PURGE=yes; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) fail "unknown option '$1' (see --help)" ;;
+    esac
+done
+[ "$PURGE" = no ] || [ "$ACTION" = uninstall ] || fail "--purge goes with --uninstall"
+[ "$ROOT" != / ] || ROOT=""
+if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
+    fail "run as root (sudo $0), or give --root DIR to write into a scratch folder"
+fi
+
+# host CMD...: run a command that changes the host; with --root, only say it.
+host() {
+    if [ -n "$ROOT" ]; then
+        say "not run (scratch root): $*"
+    else
+        "$@"
+    fi
+}
+
+CHANGED=0
+changed() { CHANGED=$((CHANGED + 1)); say "$*"; }
+
+# put_file SOURCE TARGET MODE: copy when the target is missing or differs. True if copied.
+put_file() {
+    local target=$ROOT$2
+    if [ -f "$target" ] && cmp -s "$1" "$target"; then
+        return 1
+    fi
+    install -D -m "$3" "$1" "$target"
+    changed "wrote $2"
+}
+
+# remove PATH: delete a file or folder below the root, if it is there.
+remove() {
+    if [ -e "$ROOT$1" ] || [ -L "$ROOT$1" ]; then
+        rm -rf -- "$ROOT$1"
+        changed "removed $1"
+    fi
+}
+
+live() { [ -z "$ROOT" ]; }
+
+install_packages() {
+    local missing=() package
+    if ! live; then
+        host apt-get update -qq
+        host apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+        return
+    fi
+    for package in "${APT_PACKAGES[@]}"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        apt-get update -qq
+        apt-get install -y --no-install-recommends "${missing[@]}"
+        changed "installed ${missing[*]}"
+    fi
+}
+
+make_account() {
+    local wanted=() group
+    if ! live; then
+        host useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "companion kiosk" "$ACCOUNT"
+        host usermod --append --groups "$(IFS=,; echo "${DEVICE_GROUPS[*]}")" "$ACCOUNT"
+        return
+    fi
+    if ! id "$ACCOUNT" >/dev/null 2>&1; then
+        useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "companion kiosk" "$ACCOUNT"
+        changed "created the user $ACCOUNT"
+    fi
+    for group in "${DEVICE_GROUPS[@]}"; do
+        if ! getent group "$group" >/dev/null; then
+            say "warning: no group '$group' on this system; $ACCOUNT cannot use its devices"
+        elif ! id -nG "$ACCOUNT" | tr ' ' '\n' | grep -qx "$group"; then
+            wanted+=("$group")
+        fi
+    done
+    if [ ${#wanted[@]} -gt 0 ]; then
+        usermod --append --groups "$(IFS=,; echo "${wanted[*]}")" "$ACCOUNT"
+        changed "added $ACCOUNT to ${wanted[*]}"
+    fi
+}
+
+# The fingerprint of the program files this checkout would install.
+source_fingerprint() {
+    (cd "$SRC" && find companion docs -type f ! -path '*/__pycache__/*' ! -name '*.py[co]' \
+        | LC_ALL=C sort | while IFS= read -r file; do sha256sum -- "$file"; done | sha256sum | cut -d' ' -f1)
+}
+
+install_program() {
+    local python=$ROOT$VENV/bin/python site fingerprint
+    if [ ! -x "$python" ]; then
+        python3 -m venv --system-site-packages --without-pip "$ROOT$VENV"
+        changed "made the venv $VENV (with Debian's site packages)"
+    fi
+    fingerprint=$(source_fingerprint)
+    if [ "$(cat "$ROOT$PREFIX/installed-fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
+        rm -rf -- "$ROOT$PREFIX/src"
+        mkdir -p "$ROOT$PREFIX/src"
+        tar -C "$SRC" --exclude=__pycache__ --exclude='*.py[co]' -cf - companion docs | tar -C "$ROOT$PREFIX/src" -xf -
+        "$python" -m compileall -q "$ROOT$PREFIX/src/companion" >/dev/null
+        site=$("$python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+        echo "$PREFIX/src" > "$site/companion.pth"
+        printf '#!%s\nimport sys\nfrom companion.cli import main\nsys.exit(main())\n' "$VENV/bin/python" \
+            > "$ROOT$VENV/bin/companion"
+        chmod 755 "$ROOT$VENV/bin/companion"
+        echo "$fingerprint" > "$ROOT$PREFIX/installed-fingerprint"
+        changed "installed the program into $PREFIX/src (fingerprint ${fingerprint:0:12})"
+    fi
+}
+
+write_default_config() {
+    local config=$ROOT$CONFIG_DIR/config.toml text
+    [ ! -e "$config" ] || return 0
+    if text=$(PYTHONPATH="$ROOT$PREFIX/src${PYTHONPATH:+:$PYTHONPATH}" "$ROOT$VENV/bin/python" -m companion config --print-default 2>&1); then
+        mkdir -p "$ROOT$CONFIG_DIR"
+        printf '%s\n' "$text" > "$config"
+        chmod 644 "$config"
+        changed "wrote $CONFIG_DIR/config.toml (the defaults; edit it to taste)"
+    else
+        say "warning: 'companion config --print-default' failed, so $CONFIG_DIR/config.toml was not written" \
+            "and the built-in defaults apply: ${text##*$'\n'}"
+    fi
+}
+
+install_units() {
+    if put_file "$SRC/systemd/99-companion-buttons.rules" "$RULE" 644; then
+        host udevadm control --reload-rules
+        host udevadm trigger --subsystem-match=tty --subsystem-match=usb-serial --action=add
+    fi
+    if put_file "$SRC/systemd/companion.service" "$UNIT" 644; then
+        host systemctl daemon-reload
+    fi
+    if ! live || ! systemctl is-enabled --quiet companion.service; then
+        host systemctl enable companion.service
+        if live; then changed "enabled companion.service"; fi
+    fi
+    # The kiosk owns tty1: no login prompt there (ssh and tty2..6 still work).
+    if ! live || systemctl is-enabled --quiet getty@tty1.service; then
+        host systemctl disable getty@tty1.service
+        if live; then changed "disabled getty@tty1.service (the kiosk owns tty1)"; fi
+    fi
+}
+
+uninstall() {
+    if ! live || systemctl cat companion.service >/dev/null 2>&1; then
+        host systemctl disable --now companion.service
+    fi
+    local had_unit=no had_rule=no
+    [ -e "$ROOT$UNIT" ] && had_unit=yes
+    [ -e "$ROOT$RULE" ] && had_rule=yes
+    remove "$UNIT"
+    remove "$RULE"
+    [ "$had_unit" = no ] || host systemctl daemon-reload
+    [ "$had_rule" = no ] || host udevadm control --reload-rules
+    if ! live || ! systemctl is-enabled --quiet getty@tty1.service; then
+        host systemctl enable getty@tty1.service
+    fi
+    remove "$PREFIX"
+    if ! live || id "$ACCOUNT" >/dev/null 2>&1; then
+        host userdel "$ACCOUNT"
+    fi
+    if [ "$PURGE" = yes ]; then
+        remove "$CONFIG_DIR"
+        remove "$STATE_DIR"
+    else
+        for kept in "$CONFIG_DIR" "$STATE_DIR"; do
+            [ ! -e "$ROOT$kept" ] || say "kept $kept (remove it with --uninstall --purge)"
+        done
+    fi
+}
+
+if [ "$ACTION" = install ]; then
+    install_packages
+    make_account
+    install_program
+    write_default_config
+    install_units
+    if [ "$CHANGED" -eq 0 ]; then
+        say "already installed; nothing changed"
+    elif live; then
+        say "done: the kiosk starts at the next boot (or now: sudo systemctl start companion)"
+    fi
+else
+    uninstall
+    [ "$CHANGED" -gt 0 ] || say "nothing to remove"
+fi

@@ -1,0 +1,119 @@
+"""A bad config gives one clear line per problem, naming the key and its value."""
+
+import pytest
+
+from companion import config
+from companion.config import ConfigError, parse
+
+ONE_PAD = "[[gpio.pads]]\nN = 4\nE = 17\nS = 27\nW = 22\n"
+
+
+def problems(text):
+    with pytest.raises(ConfigError) as error:
+        parse(text, "my.toml")
+    return error.value.problems
+
+
+def test_a_pin_used_twice_names_both_keys():
+    assert problems(ONE_PAD.replace("E = 17", "E = 4")) == [
+        "my.toml: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N"]
+
+
+def test_an_led_on_a_button_pin_is_a_pin_used_twice():
+    assert problems(ONE_PAD + "leds = { N = 27 }") == [
+        "my.toml: gpio.pads[1].leds.N = 27: GPIO27 (pin 13) is already gpio.pads[1].S"]
+
+
+def test_a_pin_that_does_not_exist_is_refused():
+    assert problems(ONE_PAD.replace("W = 22", "W = 28")) == [
+        "my.toml: gpio.pads[1].W = 28: there is no GPIO28 on the 40-pin header (GPIO 2 to 27 are usable)"]
+
+
+def test_the_id_eeprom_pins_are_refused():
+    assert problems(ONE_PAD.replace("S = 27", "S = 1")) == [
+        "my.toml: gpio.pads[1].S = 1: GPIO1 (pin 28) is ID_SC, reserved for the HAT ID EEPROM (never use GPIO 0/1)"]
+
+
+def test_a_pin_of_an_enabled_interface_is_refused_naming_its_other_use():
+    assert problems(ONE_PAD + "[gpio.controls]\nmenu = 14\n[interfaces]\nuart = true") == [
+        "my.toml: gpio.controls.menu = 14: GPIO14 (pin 8) is UART (serial console) TXD (interfaces.uart = true)"]
+
+
+def test_the_default_map_clashes_with_i2s_on_pad_5_only():
+    lines = problems("[interfaces]\ni2s = true")
+    assert [line.split(" = ")[0] for line in lines] == ["my.toml: gpio.pads[5].S", "my.toml: gpio.pads[5].W"]
+
+
+def test_an_unknown_key_suggests_the_nearest_known_one():
+    assert problems("[gpio]\ndebounce = 5") == [
+        'my.toml: gpio.debounce: unknown key (did you mean "debounce_ms"?)']
+
+
+def test_an_unknown_table_lists_the_known_ones():
+    assert problems("[screen]\nwidth = 5") == [
+        "my.toml: screen: unknown key (known: gpio, interfaces, keyboard, serial)"]
+
+
+def test_an_unknown_dealer_face_suggests_a_face():
+    assert problems("[gpio]\npads = []\n[gpio.dealer]\nGREN = 5") == [
+        'my.toml: gpio.dealer.GREN: unknown key (did you mean "GREEN"?)']
+
+
+def test_a_value_of_the_wrong_type_names_the_type_expected():
+    assert problems('[gpio]\npull_up = "yes"\ntie_window_us = 1.5') == [
+        'my.toml: gpio.pull_up = "yes": expected true or false',
+        "my.toml: gpio.tie_window_us = 1.5: expected an integer"]
+
+
+def test_a_pin_given_as_text_is_the_wrong_type():
+    assert problems(ONE_PAD.replace("N = 4", 'N = "GPIO4"')) == [
+        'my.toml: gpio.pads[1].N = "GPIO4": expected a BCM GPIO number (an integer)']
+
+
+def test_true_is_not_a_number():
+    assert problems("[gpio]\ndebounce_ms = true") == [
+        "my.toml: gpio.debounce_ms = true: expected a number"]
+
+
+def test_a_pad_missing_a_side_says_which():
+    assert problems("[[gpio.pads]]\nN = 4\nE = 17") == [
+        "my.toml: gpio.pads[1]: missing S, W (a pad needs N, E, S and W)"]
+
+
+def test_every_problem_is_reported_at_once():
+    assert len(problems(ONE_PAD.replace("E = 17", "E = 4").replace("W = 22", "W = 0"))) == 2
+
+
+def test_two_pads_of_one_player_across_enabled_sources_are_refused():
+    text = ONE_PAD + '[serial]\nenabled = true\n[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"'
+    assert problems(text) == [
+        "my.toml: serial.pads[1] is player 1, and so is gpio.pads[1] (give one of them player = N)"]
+
+
+def test_a_key_bound_twice_on_the_keyboard_is_refused():
+    assert problems('[keyboard]\nconfirm = "w"') == [
+        'my.toml: keyboard.confirm = "w": already used by keyboard.pads[1].N']
+
+
+def test_a_debounce_time_outside_0_to_100_ms_is_refused():
+    assert problems("[gpio]\ndebounce_ms = 0") == [
+        "my.toml: gpio.debounce_ms = 0: expected more than 0 and at most 100 ms"]
+
+
+def test_bad_toml_is_one_line():
+    lines = problems("[gpio\n")
+    assert len(lines) == 1 and lines[0].startswith("my.toml: not valid TOML: ") and "line 1" in lines[0]
+
+
+def test_the_serial_board_hook_checks_board_pin_names(monkeypatch):
+    monkeypatch.setattr(config, "serial_pin_check",
+                        lambda: lambda board, name: None if name.startswith("D") else f"{board} has no pin {name}")
+    text = '[serial]\nboard = "nano"\n[[serial.pads]]\nN = "D2"\nE = "X3"\nS = "D4"\nW = "D5"'
+    assert problems(text) == ['my.toml: serial.pads[1].E = "X3": nano has no pin X3']
+
+
+def test_adding_a_table_to_the_schema_is_one_entry(monkeypatch):
+    monkeypatch.setitem(config.SCHEMA, "display", {"fullscreen": bool})
+    parse("[display]\nfullscreen = true")
+    assert problems("[display]\nfulscreen = true") == [
+        'my.toml: display.fulscreen: unknown key (did you mean "fullscreen"?)']

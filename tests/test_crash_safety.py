@@ -1,0 +1,127 @@
+"""Pull the plug at any moment: the saved game resumes and ends exactly as if nothing happened.
+
+``companion simulate --state-dir DIR`` is killed with SIGKILL at random moments
+(no chance to clean up, as in a power cut). Every time the database must pass
+``PRAGMA integrity_check``, and either hold nothing yet (killed before the game
+was saved), a game to resume from the round it reached, or the finished game.
+``--resume`` must continue from that round (it reads players, seed and level
+from the database, not the command line) and print a document identical to an
+uninterrupted run's.
+"""
+
+import json
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.storage.database import FILENAME
+
+SEED, PLAYERS, LEVEL = 11, 3, "first-game"
+ROUND_DELAY_MS = 8
+KILLS = 50
+GAME = ["--seed", str(SEED), "--players", str(PLAYERS), "--level", LEVEL]
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", "simulate", "--json", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def integrity(path: Path) -> str:
+    with sqlite3.connect(path) as db:
+        return db.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def saved_games(path: Path) -> list[tuple[str, int]]:
+    """(state, rounds saved) of each game in the database; none before the schema was made."""
+    with sqlite3.connect(path) as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+            return []
+        return db.execute(
+            "SELECT state, (SELECT count(*) FROM rounds WHERE game_id = games.id) FROM games").fetchall()
+
+
+def finished_document(path: Path) -> tuple[list, dict]:
+    with sqlite3.connect(path) as db:
+        rounds = [json.loads(r) for (r,) in db.execute("SELECT record FROM rounds ORDER BY n")]
+        (result,) = db.execute("SELECT result FROM games").fetchone()
+    return rounds, json.loads(result)
+
+
+def test_a_game_killed_at_any_moment_resumes_to_the_same_result(tmp_path):
+    uninterrupted = simulate(*GAME)
+    assert uninterrupted.returncode == 0, uninterrupted.stderr
+    expected = json.loads(uninterrupted.stdout)
+
+    began = time.monotonic()
+    saved_run = simulate(*GAME, "--state-dir", str(tmp_path / "whole"), "--round-delay-ms", str(ROUND_DELAY_MS))
+    whole_run_s = time.monotonic() - began
+    assert json.loads(saved_run.stdout) == expected
+
+    kill_seed = random.randrange(2**32)
+    rng = random.Random(kill_seed)
+    where = f"(kill seed {kill_seed})"
+    landed = {"before the game was saved": 0, "mid-game": 0, "after the game finished": 0}
+    for kill in range(KILLS):
+        folder = tmp_path / f"kill-{kill}"
+        database = folder / FILENAME
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "simulate", "--json", *GAME, "--state-dir", str(folder),
+             "--round-delay-ms", str(ROUND_DELAY_MS)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, whole_run_s))
+        process.kill()
+        process.wait()
+
+        games = saved_games(database) if database.exists() else []
+        if database.exists():
+            assert integrity(database) == "ok", f"kill {kill} {where}"
+        if not games:
+            landed["before the game was saved"] += 1
+            refused = simulate("--state-dir", str(folder), "--resume")
+            assert refused.returncode == 2 and "no unfinished game to resume" in refused.stderr
+            continue
+        [(state, rounds_saved)] = games
+        if state == "finished":
+            landed["after the game finished"] += 1
+            assert finished_document(database) == (expected["rounds"], expected["final"]), f"kill {kill} {where}"
+            continue
+
+        landed["mid-game"] += 1
+        resumed = simulate("--state-dir", str(folder), "--resume")
+        assert resumed.returncode == 0, f"kill {kill} {where}: {resumed.stderr}"
+        match = re.search(r"resuming game \d+ after round (\d+)", resumed.stderr)
+        assert match and int(match.group(1)) == rounds_saved, f"kill {kill} {where}: {resumed.stderr}"
+        assert json.loads(resumed.stdout) == expected, f"kill {kill} {where}: resumed after round {rounds_saved}"
+        assert integrity(database) == "ok", f"kill {kill} {where}"
+        assert saved_games(database) == [("finished", len(expected["rounds"]))]
+
+    print(f"{KILLS} kills {where}: {landed}")
+    assert landed["mid-game"] >= KILLS // 3, f"too few kills landed mid-game to test resuming {where}: {landed}"
+
+
+def test_resume_needs_the_folder_the_game_was_saved_in(capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--resume"]) == 2
+    assert "--resume needs --state-dir DIR" in capsys.readouterr().err
+
+
+def test_a_state_folder_without_an_unfinished_game_has_nothing_to_resume(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--state-dir", str(tmp_path), "--resume"]) == 2
+    assert f"no unfinished game to resume in {tmp_path}" in capsys.readouterr().err
+
+
+def test_a_state_folder_that_is_a_file_is_named_in_one_line(tmp_path, capsys):
+    from companion.cli import main
+
+    (tmp_path / "state").write_text("not a folder")
+    assert main(["simulate", "--state-dir", str(tmp_path / "state")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: cannot open the state database") and err.count("\n") == 1

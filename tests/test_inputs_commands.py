@@ -1,0 +1,130 @@
+"""`companion buttons`, `companion config` and `companion bench inputs` from the command line."""
+
+import json
+import os
+
+import pytest
+
+from companion.cli import main
+from companion.commands.buttons import clock_verdict
+
+SMALL = "[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }]\n[gpio.controls]\nmenu = 18\n"
+
+
+def small_config(tmp_path):
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL)
+    return str(path)
+
+
+def test_the_wiring_check_reports_each_press_with_pin_and_bounces_and_ends_when_all_are_pressed(tmp_path, capsys):
+    path = small_config(tmp_path)
+    status = main(["buttons", "--config", path, "--mock",
+                   "--press", "4", "--press", "17x2", "--press", "27", "--press", "22", "--press", "18"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "player 1 E   GPIO17 (pin 11)  pressed" in out
+    assert "player 1 E   GPIO17 (pin 11)  released  after 61.0 ms, 8 bounce edges" in out
+    assert "2/5 pressed; not yet: player 1 S W; menu" in out
+    assert out.rstrip().endswith("every button works")
+
+
+def test_the_wiring_check_lists_the_buttons_never_pressed_and_fails(tmp_path, capsys):
+    status = main(["buttons", "--config", small_config(tmp_path), "--mock", "--press", "4"])
+    assert status == 1
+    assert capsys.readouterr().out.rstrip().endswith("not yet: player 1 E S W; menu")
+
+
+def test_the_wiring_check_reads_presses_from_standard_input_and_survives_typos(tmp_path, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("4 zz\n99 17\nq\n"))
+    status = main(["buttons", "--config", small_config(tmp_path), "--mock"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "companion: --press zz: expected a BCM GPIO number" in out
+    assert "companion: --press 99: GPIO99 is not a button in the pin map" in out
+    assert "player 1 E   GPIO17 (pin 11)  pressed" in out
+
+
+def test_pressing_a_pin_outside_the_map_is_one_line(tmp_path, capsys):
+    assert main(["buttons", "--config", small_config(tmp_path), "--mock", "--press", "5"]) == 2
+    assert capsys.readouterr().err == "companion: --press 5: GPIO5 is not a button in the pin map\n"
+
+
+@pytest.mark.skipif(os.path.exists("/dev/gpiochip0"), reason="this machine has GPIO")
+def test_without_gpio_hardware_the_wiring_check_says_so_in_one_line(capsys):
+    assert main(["buttons"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: cannot open the GPIO pins:") and err.count("\n") == 1
+
+
+def test_the_clock_check_finds_mock_stamps_on_the_monotonic_clock(capsys):
+    assert main(["buttons", "--mock", "--clock-check"]) == 0
+    assert "stamps are CLOCK_MONOTONIC: good" in capsys.readouterr().out
+
+
+def test_the_clock_check_recognises_realtime_stamps():
+    verdict, ok = clock_verdict(stamp=1_700_000_000_000_000_000, monotonic=5_000_000_000,
+                                realtime=1_700_000_000_000_300_000)
+    assert not ok and verdict.startswith("stamps are CLOCK_REALTIME")
+
+
+def test_print_default_writes_the_commented_default_file(capsys):
+    from companion.config import default_text
+    assert main(["config", "--print-default"]) == 0
+    assert capsys.readouterr().out == default_text()
+
+
+def test_config_check_says_ok_and_what_the_file_sets_up(tmp_path, capsys):
+    assert main(["config", "--check", small_config(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "small.toml: ok" in out and "gpio: on, 1 pads, controls menu;" in out
+
+
+def test_config_check_prints_every_problem_one_per_line(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text("[gpio]\ndebouce_ms = 3\npads = [{ N = 4, E = 4, S = 0, W = 22 }]\n")
+    assert main(["config", "--check", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        f'companion: {path}: gpio.debouce_ms: unknown key (did you mean "debounce_ms"?)',
+        f"{path}: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N",
+        f"{path}: gpio.pads[1].S = 0: GPIO0 (pin 27) is ID_SD, reserved for the HAT ID EEPROM (never use GPIO 0/1)",
+    ]
+
+
+def test_config_check_of_a_missing_file_is_one_line(capsys):
+    assert main(["config", "--check", "/nonexistent/c.toml"]) == 2
+    assert capsys.readouterr().err == "companion: config file not found: /nonexistent/c.toml\n"
+
+
+def test_bench_inputs_prints_exactly_the_promised_keys(capsys):
+    assert main(["bench", "inputs", "--json", "--edges", "100", "--presses", "200"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"edge_to_queue_us", "same_stamp_delivered", "bounce_presses",
+                            "bounce_stamp_error_us", "lost"}
+    assert set(figures["edge_to_queue_us"]) == {"p50", "p99"}
+    assert figures["edge_to_queue_us"]["p50"] > 0
+    assert (figures["same_stamp_delivered"], figures["bounce_presses"],
+            figures["bounce_stamp_error_us"], figures["lost"]) == (16, 1, 0, 0)
+
+
+def test_the_screen_check_lights_pressed_buttons_green_and_the_latest_yellow(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from companion.commands._buttons_screen import COLOURS
+    png = tmp_path / "check.png"
+    status = main(["buttons", "--config", small_config(tmp_path), "--mock", "--screen",
+                   "--png", str(png), "--press", "4", "--press", "17"])
+    image = pygame.image.load(str(png))
+    # player 1's cross: N at column 1 row 0, E at column 2 row 1 (boxes of 44 px from x=12, y=94)
+    assert status == 1
+    assert tuple(image.get_at((12 + 46 + 22, 94 + 4)))[:3] == COLOURS["pressed"]
+    assert tuple(image.get_at((12 + 92 + 22, 94 + 46 + 4)))[:3] == COLOURS["latest"]
+    assert tuple(image.get_at((12 + 46 + 22, 94 + 92 + 4)))[:3] == COLOURS["waiting"]
+
+
+def test_png_without_a_mock_screen_is_one_line(capsys):
+    assert main(["buttons", "--png", "x.png"]) == 2
+    assert capsys.readouterr().err == "companion: --png needs --screen and --mock\n"

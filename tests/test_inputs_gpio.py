@@ -1,0 +1,173 @@
+"""GPIO pads: the real input code on stamped mock pins."""
+
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+from companion.config import load, parse
+from companion.inputs.events import Control, Dealer, Stuck, Tap, by_stamp
+from companion.inputs.gpio import GpioPads, buttons_of, stamp_ns
+from companion.inputs.mock import StampedMockFactory
+from companion.rules.sides import SIDES, Side
+
+MS = 1_000_000
+T0 = 3_600 * 1_000_000_000   # an hour after boot
+
+
+@pytest.fixture
+def factory():
+    factory = StampedMockFactory()
+    yield factory
+    factory.close()
+
+
+def watch(settings, factory):
+    posted = []
+    pads = GpioPads(settings, posted.append, pin_factory=factory, watch_s=None)
+    return pads, posted
+
+
+def test_a_tap_carries_the_stamp_of_its_first_edge_however_the_switch_bounces(factory):
+    pads, posted = watch(load().gpio, factory)
+    factory.pin(17).tap(T0 + 123_457, bounces=10)
+    assert posted == [Tap(1, Side.E, T0 + 123_457)]
+    pads.close()
+
+
+def test_every_pad_pin_posts_its_own_player_and_side(factory):
+    settings = load().gpio
+    pads, posted = watch(settings, factory)
+    expected = []
+    for pad in settings.pads:
+        for side, gpio in pad.buttons.items():
+            t = T0 + len(expected) * MS
+            factory.pin(gpio).tap(t)
+            expected.append(Tap(pad.player, side, t))
+    assert posted == expected and len(posted) == 24
+    pads.close()
+
+
+def test_callbacks_arriving_out_of_order_still_give_taps_in_stamp_order(factory):
+    pads, posted = watch(load().gpio, factory)
+    rng = random.Random(7)
+    pins = [gpio for pad in pads.settings.pads for _, gpio in pad.buttons.items()]
+    stamps = sorted(rng.sample(range(T0, T0 + 2 * MS), len(pins)))
+    with factory.holding(order="reverse"):
+        for gpio, t in zip(pins, stamps):
+            factory.pin(gpio).press(t, bounces=2)
+    assert [tap.t_ns for tap in posted] != stamps          # they really did arrive out of order
+    assert [tap.t_ns for tap in by_stamp(posted)] == stamps
+    pads.close()
+
+
+def test_taps_with_the_same_stamp_sort_by_player_then_side(factory):
+    pads, posted = watch(load().gpio, factory)
+    with factory.holding(order="shuffle", rng=random.Random(3)):
+        for pad in reversed(pads.settings.pads[:4]):
+            for side, gpio in pad.buttons.items():
+                factory.pin(gpio).press(T0)
+    assert [(t.player, t.side) for t in by_stamp(posted)] == [
+        (player, side) for player in range(1, 5) for side in SIDES]
+    pads.close()
+
+
+def test_a_held_button_is_reported_stuck_once_and_does_not_block_the_others(factory):
+    pads, posted = watch(load().gpio, factory)
+    stuck_ns = pads.settings.stuck_ns
+    factory.pin(4).press(T0)
+    pads.poll(T0 + stuck_ns)
+    pads.poll(T0 + 2 * stuck_ns)
+    factory.pin(9).tap(T0 + 2 * stuck_ns + MS)
+    assert posted == [Tap(1, Side.N, T0), Stuck(1, Side.N, T0, "player 1 N"),
+                      Tap(2, Side.E, T0 + 2 * stuck_ns + MS)]
+    pads.close()
+
+
+def test_a_button_held_when_watching_starts_must_be_released_before_it_presses(factory):
+    factory.pin(4).press(T0)
+    pads, posted = watch(load().gpio, factory)
+    assert factory.pin(4).state == 0                  # still held after the pull-up was set
+    factory.pin(4).release(T0 + MS)
+    factory.pin(4).press(T0 + 2 * MS)                 # within the debounce time: release bounce
+    assert posted == []
+    factory.pin(4).release(T0 + 3 * MS)
+    factory.pin(4).press(T0 + 3 * MS + pads.settings.debounce_ns)
+    assert posted == [Tap(1, Side.N, T0 + 3 * MS + pads.settings.debounce_ns)]
+    pads.close()
+
+
+def test_control_and_dealer_buttons_post_their_own_events(factory):
+    settings = parse("""
+        [gpio]
+        pads = []
+        [gpio.controls]
+        menu = 18
+        [gpio.dealer]
+        VOID = 3
+    """).gpio
+    pads, posted = watch(settings, factory)
+    factory.pin(18).tap(T0)
+    factory.pin(3).tap(T0 + MS)
+    assert posted == [Control("menu", T0), Dealer("VOID", T0 + MS)]
+    pads.close()
+
+
+def test_active_high_wiring_presses_on_the_rising_edge(factory):
+    settings = parse("[gpio]\npull_up = false\npads = [{N = 4, E = 17, S = 27, W = 22}]").gpio
+    pads, posted = watch(settings, factory)
+    assert factory.pin(4).pull == "down"
+    factory.pin(4).tap(T0)
+    assert posted == [Tap(1, Side.N, T0)]
+    pads.close()
+
+
+def test_library_debounce_is_off_on_every_button_pin(factory):
+    pads, _ = watch(load().gpio, factory)
+    assert all(factory.pin(b.gpio).bounce is None for b in pads.buttons)
+    assert all(factory.pin(b.gpio).edges == "both" for b in pads.buttons)
+    pads.close()
+
+
+def test_the_winners_led_lights_where_the_pin_map_gives_one(factory):
+    settings = parse("[gpio]\npads = [{N = 4, E = 17, S = 27, W = 22, leds = {E = 5}}]").gpio
+    pads, _ = watch(settings, factory)
+    assert pads.light(1, Side.E) and factory.pin(5).state == 1
+    assert not pads.light(1, Side.N)
+    pads.lights_off()
+    assert factory.pin(5).state == 0
+    pads.close()
+
+
+def test_closing_releases_every_pin(factory):
+    pads, _ = watch(load().gpio, factory)
+    pads.close()
+    again, posted = watch(load().gpio, factory)
+    factory.pin(4).tap(T0)
+    assert posted == [Tap(1, Side.N, T0)]
+    again.close()
+
+
+def test_the_watcher_thread_reports_a_stuck_button_by_itself(factory):
+    import time
+    settings = parse("[gpio]\ndebounce_ms = 1\nstuck_s = 0.02").gpio
+    posted = []
+    pads = GpioPads(settings, posted.append, pin_factory=factory, watch_s=0.005)
+    factory.pin(4).press(time.monotonic_ns())
+    deadline = time.monotonic() + 2
+    while len(posted) < 2 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    pads.close()
+    assert isinstance(posted[1], Stuck) and posted[1].button == "player 1 N"
+
+
+def test_buttons_are_listed_pads_first_then_controls_then_dealer():
+    settings = parse("[gpio.controls]\nmenu = 18\n[gpio.dealer]\nRED = 19").gpio
+    labels = [b.label for b in buttons_of(settings)]
+    assert labels[:4] == ["player 1 N", "player 1 E", "player 1 S", "player 1 W"]
+    assert labels[-2:] == ["menu", "dealer RED"]
+
+
+@given(st.integers(min_value=0, max_value=2**51))
+def test_a_stamp_survives_gpiozeros_seconds_exactly(t_ns):
+    assert stamp_ns(t_ns / 1e9) == t_ns

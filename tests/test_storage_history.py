@@ -1,0 +1,62 @@
+"""``companion history``: finished games, newest first; ``--json`` with every round."""
+
+import json
+
+from companion.cli import main
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+
+
+def record(n: int) -> dict:
+    return {"n": n, "taps": [{"player": 1, "side": "N", "t_us": 400_000 + n, "verdict": "win"}],
+            "winners": [{"player": 1, "card": "RED", "from": "N"}], "scores": {"1": n, "2": 0}}
+
+
+def keep_games(folder, count: int, unfinished: bool = False) -> None:
+    with Database.in_folder(folder) as db:
+        store = GameStore(db)
+        for i in range(count):
+            game_id = store.create(2, {"level": "normal", "seed": i}, {"round_no": 0})
+            store.save_round(game_id, record(1), {"round_no": 1},
+                             result={"winners": [1], "scores": {"1": 1, "2": 0}})
+        if unfinished:
+            store.create(2, {"level": "hard"}, {"round_no": 0})
+
+
+def test_history_lists_finished_games_newest_first(tmp_path, capsys):
+    keep_games(tmp_path, 3, unfinished=True)
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:2] == ["Game", "Finished"]
+    assert [int(line.split()[0]) for line in lines[1:]] == [3, 2, 1]
+    assert "normal" in lines[1] and "P1 1  P2 0" in lines[1]
+
+
+def test_history_json_gives_every_round_with_its_taps(tmp_path, capsys):
+    keep_games(tmp_path, 2)
+    assert main(["history", "--state-dir", str(tmp_path), "--json", "--limit", "1"]) == 0
+    [game] = json.loads(capsys.readouterr().out)
+    assert game["id"] == 2 and game["state"] == "finished"
+    assert game["rounds"] == [record(1)]
+
+
+def test_history_follows_companion_state_dir(tmp_path, capsys, monkeypatch):
+    keep_games(tmp_path, 1)
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
+    assert main(["history", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 1
+
+
+def test_an_empty_state_folder_has_no_history_and_is_left_untouched(tmp_path, capsys):
+    assert main(["history", "--state-dir", str(tmp_path / "new")]) == 0
+    assert "No finished games yet" in capsys.readouterr().out
+    assert not (tmp_path / "new").exists()
+    assert main(["history", "--state-dir", str(tmp_path / "new"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_a_broken_database_is_named_in_one_line(tmp_path, capsys):
+    (tmp_path / "companion.sqlite3").write_text("not a database at all " * 50)
+    assert main(["history", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and "companion.sqlite3" in err and err.count("\n") == 1
