@@ -40,6 +40,11 @@ WAYS: tuple[str, ...] = ("left", "right", "any")
 WRONG: tuple[str, ...] = ("giver", "receiver")
 
 
+def by_player(scores: dict[int, int]) -> dict[str, int]:
+    """``scores`` with player numbers as text keys, as JSON keeps them."""
+    return {str(player): points for player, points in scores.items()}
+
+
 class HatError(ValueError):
     """A move the rulebook does not allow; the message names the rule."""
 
@@ -135,6 +140,13 @@ class HatGame(MoveLog):
         """Penalty points of each round so far, the round being played last."""
         return [dict(scores) for scores in self.finished_rounds] + [dict(self.penalties)]
 
+    def round_records(self) -> list[dict]:
+        """A record (``n``, penalty points by player) of every round that is over."""
+        over = self.scores_by_round()
+        if self.phase not in ("round-over", "game-over"):
+            over = over[:-1]
+        return [{"n": n, "penalties": by_player(scores)} for n, scores in enumerate(over, 1)]
+
     def leaders(self) -> list[int]:
         """Players with the lowest total now; the winners once the game is over."""
         totals = self.totals()
@@ -144,8 +156,6 @@ class HatGame(MoveLog):
     def score_sheet(self) -> dict:
         """Penalty points per round and totals, JSON-able (player numbers as text keys),
         and the winners once the game is over."""
-        def by_player(scores: dict[int, int]) -> dict[str, int]:
-            return {str(player): points for player, points in scores.items()}
         return {"players": self.players, "rounds": [by_player(r) for r in self.scores_by_round()],
                 "totals": by_player(self.totals()), "winners": self.winners() if self.over else []}
 

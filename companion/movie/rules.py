@@ -125,7 +125,8 @@ class RoundScore:
         return self.coloured + self.bonus
 
     def to_dict(self) -> dict:
-        return {"round": self.number, "placed": self.placed, "coloured": self.coloured,
+        """The round's record as the games store keeps it (``n`` is the round number)."""
+        return {"n": self.number, "placed": self.placed, "coloured": self.coloured,
                 "mistakes": self.mistakes, "bonus": self.bonus, "points": self.points,
                 "last_placer": self.last_placer}
 
@@ -172,6 +173,11 @@ class MovieGame(MoveLog):
         return discs_for(self.players)
 
     @property
+    def round_number(self) -> int:
+        """The round being played (the last one, once the game is over)."""
+        return self.round.number
+
+    @property
     def holder(self) -> int:
         """The player who holds the stack of tokens and places the next one."""
         return self.round.holder
@@ -215,6 +221,10 @@ class MovieGame(MoveLog):
         return {"players": self.players, "rounds": [s.points for s in self.scores],
                 "total": self.total(), "stars": rating.stars, "title": rating.title,
                 "row": rating.row, "note": rating.note}
+
+    def round_records(self) -> list[dict]:
+        """A record (``n``, points, bonus, ...) of every round that is over."""
+        return [score.to_dict() for score in self.scores]
 
     def revealed_votes(self) -> dict[int, tuple[int, ...]]:
         """Everyone's votes, once the round is over ("now you can show your discs").
