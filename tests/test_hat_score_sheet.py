@@ -1,7 +1,10 @@
 """That's Not a Hat kept in the state database: resume after power loss, the score sheet."""
 
+import json
+
 import pytest
 
+from companion.cli import main
 from companion.hat.rules import HatGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
@@ -64,3 +67,20 @@ def test_the_score_sheet_lists_the_newest_game_first(database):
         kept.finish()
     assert [sheet.players for sheet in hat_score_sheet(database)] == [5, 3]
     assert [sheet.players for sheet in hat_score_sheet(database, limit=1)] == [5]
+
+
+def test_score_sheet_prints_penalties_per_round_and_marks_the_winners(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, HatGame(3, multi_round=True), {})
+        for number, losers in enumerate(((1, 1, 1), (2, 2, 2), (3, 1, 3, 3)), 1):
+            for player in losers:
+                penalise(kept, player)
+            if number < 3:
+                kept.game.next_round()
+        kept.finish()
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert "P2* 0+3+0=3" in line and "P3* 0+0+3=3" in line and "P1 3+0+1=4" in line
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
+    [sheet] = json.loads(capsys.readouterr().out)
+    assert sheet["totals"] == {"1": 4, "2": 3, "3": 3}

@@ -1,7 +1,10 @@
 """Not That Movie! kept in the state database: resume after power loss, the score sheet."""
 
+import json
+
 import pytest
 
+from companion.cli import main
 from companion.movie.rules import MovieGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
@@ -89,3 +92,36 @@ def test_an_older_database_gains_the_score_sheets(tmp_path):
     with Database(path) as db:
         assert db.version == len(MIGRATIONS)
         assert movie_score_sheet(db) == []
+
+
+def test_score_sheet_prints_the_kept_sheet_newest_first(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as db:
+        for team in ("First", "Second"):
+            kept = KeptGame.start(db, MovieGame(5, voting="discs"), {"team": team})
+            for number in range(1, 6):
+                for _ in range(7):
+                    kept.game.record(mistake=False)
+                if number < 5:
+                    kept.game.next_round()
+            kept.finish()
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[2] for line in lines[1:]] == ["Second", "First"]
+    assert lines[1].split()[3:] == ["8", "8", "8", "8", "8", "40", "*****", "Oscar", "Laureate!"]
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path), "--json",
+                 "--limit", "1"]) == 0
+    [line] = json.loads(capsys.readouterr().out)
+    assert (line["team"], line["rounds"], line["stars"]) == ("Second", [8] * 5, 5)
+
+
+def test_score_sheet_of_an_empty_state_folder_is_empty_and_leaves_it_untouched(tmp_path, capsys):
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path / "new")]) == 0
+    assert "No finished not-that-movie games yet" in capsys.readouterr().out
+    assert not (tmp_path / "new").exists()
+
+
+def test_score_sheet_names_a_broken_database_in_one_line(tmp_path, capsys):
+    (tmp_path / "companion.sqlite3").write_text("not a database " * 50)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "companion.sqlite3" in err

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.hat.rules import by_player
 from companion.storage.database import Database
 
 
@@ -43,6 +44,10 @@ class HatSheet:
     def totals(self) -> dict[int, int]:
         """Each player's penalty points over all rounds."""
         return {p: sum(r.get(p, 0) for r in self.rounds) for p in range(1, self.players + 1)}
+
+    def to_dict(self) -> dict:
+        return {"game": self.game_id, "date": self.played_on, "players": self.players,
+                "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals())}
 
 
 def movie_score_sheet(database: Database, limit: int | None = None) -> list[MovieSheetLine]:
