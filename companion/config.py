@@ -373,17 +373,19 @@ def check_keyboard(data: dict) -> list[str]:
 
 
 def check_serial(data: dict) -> list[str]:
-    """Serial pad pins used once each; board-specific pin names through :func:`serial_pin_check`."""
+    """The board is one we know; its pad pins are that board's button pins, each used once."""
+    from companion.serial import boards
+
     serial = data["serial"]
+    if serial["board"] not in boards.BOARDS:
+        return [f"serial.board = {show(serial['board'])}: not a board (choose from {', '.join(boards.BOARDS)})"]
     used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
             for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES]
     problems = _repeats(used)
-    pin_check = serial_pin_check()
-    if pin_check is not None:
-        for key, name in used:
-            problem = pin_check(serial["board"], name)
-            if problem:
-                problems.append(f"{key} = {show(name)}: {problem}")
+    for key, name in used:
+        problem = boards.pin_problem(serial["board"], name)
+        if problem:
+            problems.append(f"{key} = {show(name)}: {problem}")
     return problems
 
 
@@ -394,20 +396,6 @@ def _repeats(used: list[tuple[str, Any]]) -> list[str]:
             problems.append(f"{key} = {show(value)}: already used by {first_use[value]}")
         first_use.setdefault(value, key)
     return problems
-
-
-def serial_pin_check():
-    """The serial controller's pin check, if that module is installed.
-
-    ``companion.serial.boards.pin_problem(board, name) -> str | None`` says why
-    ``name`` is not a usable input pin on ``board`` (or that the board is
-    unknown); ``None`` means the pin is fine.
-    """
-    try:
-        from companion.serial import boards  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(boards, "pin_problem", None)
 
 
 # --------------------------------------------------------------- freezing

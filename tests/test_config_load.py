@@ -55,8 +55,8 @@ def test_a_pad_may_number_its_player_itself():
 
 def test_serial_pads_carry_board_pin_names():
     loaded = parse('[gpio]\nenabled = false\n[serial]\nenabled = true\nboard = "mega"\n'
-                   '[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"')
-    assert loaded.serial.pads[0].buttons.N == "D2" and loaded.serial.board == "mega"
+                   '[[serial.pads]]\nN = "D53"\nE = "D52"\nS = "D51"\nW = "D50"')
+    assert loaded.serial.pads[0].buttons.N == "D53" and loaded.serial.board == "mega"
 
 
 def test_the_printed_default_file_loads_to_the_defaults(tmp_path):

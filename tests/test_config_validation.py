@@ -105,11 +105,15 @@ def test_bad_toml_is_one_line():
     assert len(lines) == 1 and lines[0].startswith("my.toml: not valid TOML: ") and "line 1" in lines[0]
 
 
-def test_the_serial_board_hook_checks_board_pin_names(monkeypatch):
-    monkeypatch.setattr(config, "serial_pin_check",
-                        lambda: lambda board, name: None if name.startswith("D") else f"{board} has no pin {name}")
+def test_a_serial_pad_pin_must_be_a_button_pin_of_the_board():
     text = '[serial]\nboard = "nano"\n[[serial.pads]]\nN = "D2"\nE = "X3"\nS = "D4"\nW = "D5"'
-    assert problems(text) == ['my.toml: serial.pads[1].E = "X3": nano has no pin X3']
+    [line] = problems(text)
+    assert line.startswith('my.toml: serial.pads[1].E = "X3": \'X3\' is not a button pin of the nano')
+
+
+def test_an_unknown_serial_board_is_refused_once():
+    assert problems('[serial]\nboard = "uno"') == [
+        'my.toml: serial.board = "uno": not a board (choose from nano, mega)']
 
 
 def test_adding_a_table_to_the_schema_is_one_entry(monkeypatch):

@@ -1,0 +1,59 @@
+"""``companion wiring``: draw the wiring diagrams, pin tables and parts list from the pin map."""
+
+from __future__ import annotations
+
+from companion import config
+from companion.errors import CompanionError
+
+NAME = "wiring"
+HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--out", metavar="DIR",
+                        help="write the diagrams, pin tables and their README into DIR")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--config", metavar="FILE",
+                        help="the config to draw (default: the active config, else the shipped map)")
+    source.add_argument("--shipped-map", action="store_true",
+                        help="ignore any config file and draw the shipped default map "
+                             "(how the repository's wiring/ folder is made)")
+    parser.add_argument("--players", metavar="N[,N...]",
+                        help="draw the header for pads 1 to N, for each N (default: every even "
+                             "count up to the number of GPIO pads, and that number)")
+    parser.add_argument("--bom", metavar="FILE",
+                        help="write the parts list (2-6 players on GPIO, 8 and 12 on the serial "
+                             "controller) to FILE")
+
+
+def player_counts(text: str | None) -> list[int] | None:
+    """``"2,4"`` -> ``[2, 4]``; ``None`` stays ``None`` (the default counts)."""
+    if text is None:
+        return None
+    counts = []
+    for item in text.split(","):
+        try:
+            counts.append(int(item.strip()))
+        except ValueError:
+            raise CompanionError(f"--players {text}: {item.strip()!r} is not a whole number "
+                                 "(write counts like 2,4,6)") from None
+    return counts
+
+
+def run(args) -> int:
+    if not args.out and not args.bom:
+        raise CompanionError("wiring: say where to write: --out DIR (diagrams and tables) "
+                             "and/or --bom FILE (parts list)")
+    from companion.wiring import bom, generate   # pygame is imported only when drawing
+
+    written = []
+    if args.out:
+        path = None if args.shipped_map else (args.config or config.find())
+        loaded = config.load(path)
+        files = generate.wiring_files(loaded, player_counts(args.players))
+        written += generate.write(files, args.out)
+    if args.bom:
+        written += bom.write(args.bom)
+    for path in written:
+        print(path)
+    return 0

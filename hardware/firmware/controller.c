@@ -1,0 +1,635 @@
+/*
+ * controller.c - firmware of the serial button controller (ATmega328P, ATmega2560).
+ *
+ * Owns: stamping every button edge in the controller's own clock, leading-edge
+ * debounce, and sending framed messages over the UART (hardware/PROTOCOL.md).
+ *
+ * Clock: Timer1 runs free at F_CPU/8 (0.5 us ticks at 16 MHz). Its overflow
+ * count is kept in software (no timer interrupt: the main loop clears TOV1 and
+ * counts; a stamp taken while an overflow is pending adds it), giving a 48-bit
+ * tick count: 16 bits of hardware and 32 of software. It wraps after 4.5 years.
+ *
+ * Stamping: an interrupt (pin-change or INTn, any edge) reads TCNT1 and the
+ * port's PIN register first thing and pushes the snapshot into a ring. On the
+ * Mega the ports without interrupts are read as whole-port snapshots in the
+ * main loop and stamped the same way. The main loop turns snapshots into
+ * debounced edges: the first edge of a pin is reported with its own stamp,
+ * then the pin is locked for DEBOUNCE_US; when the lock ends and the line has
+ * settled at the other level, that edge is reported with the stamp of the
+ * line's last change. Lost snapshots or edges (a full ring) are counted and
+ * reported in every heartbeat, never dropped silently.
+ *
+ * The main loop never blocks: each pass polls, moves at most one byte in and
+ * one byte out of the UART, and does a bounded piece of work.
+ */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <stdint.h>
+#include <util/crc16.h>
+
+#include "pins.h" /* generated from companion/serial/boards.py */
+
+#define FIRMWARE_VERSION 1
+#define TICKS_PER_US 2              /* F_CPU / 8 / 1e6 at 16 MHz */
+#define DEBOUNCE_US 5000UL
+#define HEARTBEAT_OVERFLOWS 3       /* a heartbeat every 3 Timer1 overflows: 98.3 ms */
+#define BAUD_UBRR 1                 /* 1,000,000 baud with U2X at 16 MHz */
+
+#ifndef CLOCK_START                 /* software overflow count at power-on (tests set it near the top) */
+#define CLOCK_START 0UL
+#endif
+
+/* Message types (hardware/PROTOCOL.md). */
+#define MSG_HELLO 0x01
+#define MSG_EDGE 0x02
+#define MSG_HEARTBEAT 0x03
+#define MSG_PONG 0x04
+#define MSG_HELLO_REQUEST 0x40
+#define MSG_PING 0x41
+
+/* ---- ports ------------------------------------------------------------ */
+
+struct port_slot {
+    volatile uint8_t *pin_reg;
+    uint8_t mask;
+    uint8_t index[8];
+};
+
+#if defined(__AVR_ATmega328P__)
+enum { SLOT_B, SLOT_C, SLOT_D, SLOT_COUNT };
+static const struct port_slot slots[SLOT_COUNT] = {
+    {&PINB, PORT_B_MASK, PORT_B_INDEX},
+    {&PINC, PORT_C_MASK, PORT_C_INDEX},
+    {&PIND, PORT_D_MASK, PORT_D_INDEX},
+};
+#define CANONICAL(slot) (slot)
+#elif defined(__AVR_ATmega2560__)
+enum { SLOT_B, SLOT_J, SLOT_K, SLOT_D, SLOT_E, SLOT_A, SLOT_C, SLOT_L, SLOT_J_POLLED,
+       SLOT_K_POLLED, SLOT_COUNT };
+#define FIRST_POLLED_SLOT SLOT_A
+static const struct port_slot slots[SLOT_COUNT] = {
+    {&PINB, PORT_B_MASK, PORT_B_INDEX}, {&PINJ, PORT_J_MASK, PORT_J_INDEX},
+    {&PINK, PORT_K_MASK, PORT_K_INDEX}, {&PIND, PORT_D_MASK, PORT_D_INDEX},
+    {&PINE, PORT_E_MASK, PORT_E_INDEX}, {&PINA, PORT_A_MASK, PORT_A_INDEX},
+    {&PINC, PORT_C_MASK, PORT_C_INDEX}, {&PINL, PORT_L_MASK, PORT_L_INDEX},
+    {&PINJ, PORT_J_MASK, PORT_J_INDEX}, {&PINK, PORT_K_MASK, PORT_K_INDEX},
+};
+/* The slot whose state a slot's snapshots update (the polled J and K are J and K). */
+#define CANONICAL(slot) ((slot) == SLOT_J_POLLED ? SLOT_J : (slot) == SLOT_K_POLLED ? SLOT_K : (slot))
+#else
+#error "unsupported MCU: build for atmega328p or atmega2560"
+#endif
+
+/* ---- clock ------------------------------------------------------------ */
+
+struct stamp {
+    uint16_t lo; /* TCNT1 */
+    uint32_t hi; /* software overflow count */
+};
+
+static volatile uint32_t overflows = CLOCK_START;
+static volatile uint8_t overflows_lo = (uint8_t)CLOCK_START; /* low byte, for the ISRs */
+
+/* The 48-bit tick count from a TCNT1 reading and the TIFR1 read just after it. */
+static inline __attribute__((always_inline)) struct stamp
+stamp_of(uint16_t count, uint8_t flags, uint32_t hi)
+{
+    if ((flags & _BV(TOV1)) && count < 0x8000)
+        hi++;
+    return (struct stamp){count, hi};
+}
+
+static struct stamp clock_now(void)
+{
+    uint8_t sreg = SREG;
+    cli();
+    uint16_t count = TCNT1;
+    uint8_t flags = TIFR1;
+    uint32_t hi = overflows;
+    SREG = sreg;
+    return stamp_of(count, flags, hi);
+}
+
+/* Count a Timer1 overflow; called every main-loop pass (overflows come every 32.8 ms). */
+static inline void clock_service(void)
+{
+    if (TIFR1 & _BV(TOV1)) {
+        cli();
+        TIFR1 = _BV(TOV1);
+        overflows++;
+        overflows_lo = (uint8_t)overflows;
+        sei();
+    }
+}
+
+static inline uint32_t ticks32(struct stamp s)
+{
+    return ((uint32_t)s.hi << 16) | s.lo;
+}
+
+/* ---- snapshots: interrupt and polled port readings -------------------- */
+
+/* A port reading as an ISR takes it: kept to single bytes so the ISR stays short. */
+#define RAW_SIZE 32 /* power of two */
+struct snapshot {
+    uint8_t slot;
+    uint8_t levels;
+    uint8_t count_lo, count_hi; /* TCNT1 */
+    uint8_t tifr;               /* TIFR1 read just after TCNT1 */
+    uint8_t overflows_lo;       /* low byte of the software overflow count */
+};
+#define NOINIT __attribute__((section(".noinit"))) /* written before read: not cleared at boot */
+static struct snapshot raw[RAW_SIZE] NOINIT;
+static volatile uint8_t raw_head, raw_tail;
+static volatile uint8_t raw_lost;     /* snapshots lost to a full ring (ISR side, wraps) */
+static uint8_t raw_lost_seen;
+static uint16_t lost;                 /* snapshots and edges lost, total (saturates) */
+
+static void count_lost(uint8_t how_many)
+{
+    lost = (uint16_t)(lost + how_many) < lost ? 0xFFFF : lost + how_many;
+}
+
+/* Store one snapshot at the head of the ring; call with interrupts disabled.
+ * The head slot is always free, so it is written first and kept only if the
+ * ring has room. */
+#define RAW_PUSH(slot_, levels_, lo_, hi_, tifr_)                                   \
+    do {                                                                            \
+        uint8_t head_ = raw_head;                                                   \
+        struct snapshot *s_ = &raw[head_];                                          \
+        s_->slot = (slot_);                                                         \
+        s_->levels = (levels_);                                                     \
+        s_->count_lo = (lo_);                                                       \
+        s_->count_hi = (hi_);                                                       \
+        s_->tifr = (tifr_);                                                         \
+        s_->overflows_lo = overflows_lo;                                            \
+        head_ = (head_ + 1) & (RAW_SIZE - 1);                                       \
+        if (head_ != raw_tail)                                                      \
+            raw_head = head_;                                                       \
+        else                                                                        \
+            raw_lost++;                                                             \
+    } while (0)
+
+/* The 48-bit stamp of a snapshot, given the overflow count now (taken within
+ * 255 overflows, 8 s, of the snapshot). */
+static struct stamp snapshot_stamp(const struct snapshot *s)
+{
+    uint32_t now = overflows;
+    uint32_t hi = now - (uint8_t)((uint8_t)now - s->overflows_lo);
+    return stamp_of(s->count_lo | ((uint16_t)s->count_hi << 8), s->tifr, hi);
+}
+
+/* An ISR that stamps first (TCNT1L latches TCNT1H), then snapshots its port. */
+#define SNAPSHOT_ISR(vector, slot, pin_register)                                   \
+    ISR(vector)                                                                    \
+    {                                                                              \
+        uint8_t lo = TCNT1L;                                                       \
+        uint8_t hi = TCNT1H;                                                       \
+        uint8_t levels = pin_register;                                             \
+        RAW_PUSH(slot, levels, lo, hi, TIFR1);                                     \
+    }
+
+#if defined(__AVR_ATmega328P__)
+SNAPSHOT_ISR(PCINT0_vect, SLOT_B, PINB)
+SNAPSHOT_ISR(PCINT1_vect, SLOT_C, PINC)
+SNAPSHOT_ISR(PCINT2_vect, SLOT_D, PIND)
+
+static void interrupts_init(void)
+{
+    PCMSK0 = PORT_B_MASK;
+    PCMSK1 = PORT_C_MASK;
+    PCMSK2 = PORT_D_MASK;
+    PCIFR = _BV(PCIF0) | _BV(PCIF1) | _BV(PCIF2);
+    PCICR = _BV(PCIE0) | _BV(PCIE1) | _BV(PCIE2);
+}
+
+static inline void poll_ports(void) {}
+
+#elif defined(__AVR_ATmega2560__)
+SNAPSHOT_ISR(PCINT0_vect, SLOT_B, PINB)
+SNAPSHOT_ISR(PCINT1_vect, SLOT_J, PINJ)
+SNAPSHOT_ISR(PCINT2_vect, SLOT_K, PINK)
+SNAPSHOT_ISR(INT0_vect, SLOT_D, PIND)
+SNAPSHOT_ISR(INT1_vect, SLOT_D, PIND)
+SNAPSHOT_ISR(INT2_vect, SLOT_D, PIND)
+SNAPSHOT_ISR(INT3_vect, SLOT_D, PIND)
+SNAPSHOT_ISR(INT4_vect, SLOT_E, PINE)
+SNAPSHOT_ISR(INT5_vect, SLOT_E, PINE)
+
+static void interrupts_init(void)
+{
+    PCMSK0 = PORT_B_MASK;
+    PCMSK1 = (uint8_t)(PORT_J_MASK << 1); /* PCINT9.. = PJ0.. */
+    PCMSK2 = PORT_K_MASK;
+    PCIFR = _BV(PCIF0) | _BV(PCIF1) | _BV(PCIF2);
+    PCICR = _BV(PCIE0) | _BV(PCIE1) | _BV(PCIE2);
+    EICRA = _BV(ISC00) | _BV(ISC10) | _BV(ISC20) | _BV(ISC30); /* any edge */
+    EICRB = _BV(ISC40) | _BV(ISC50);
+    EIFR = 0x3F;
+    EIMSK = 0x3F;
+}
+
+static uint8_t polled[SLOT_COUNT - FIRST_POLLED_SLOT];
+
+/* Push a snapshot of polled slot ``slot`` if its button bits changed. */
+#define POLL_SLOT(slot, levels)                                                    \
+    if (((levels) ^ polled[(slot) - FIRST_POLLED_SLOT]) & slots[slot].mask) {      \
+        cli();                                                                     \
+        RAW_PUSH(slot, levels, lo, hi, flags);                                     \
+        sei();                                                                     \
+        polled[(slot) - FIRST_POLLED_SLOT] = (levels);                             \
+    }
+
+/* Read the ports without interrupts and stamp those that changed. Ports J
+ * and K are read too, as a backstop to their pin-change interrupts: on
+ * hardware the interrupt has pushed the change first, so this adds nothing
+ * new (the debouncer ignores a snapshot that repeats a level, and a pin is
+ * locked for the debounce time after each edge); simavr 1.6 does not raise
+ * PCINT1/PCINT2 on the ATmega2560, so in simulation these pins are measured
+ * as polled pins. Only the reading itself runs with interrupts off. */
+static inline __attribute__((always_inline)) void poll_ports(void)
+{
+    cli();
+    uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
+    uint8_t a = PINA, c = PINC, l = PINL, j = PINJ, k = PINK;
+    sei();
+    POLL_SLOT(SLOT_A, a)
+    POLL_SLOT(SLOT_C, c)
+    POLL_SLOT(SLOT_L, l)
+    POLL_SLOT(SLOT_J_POLLED, j)
+    POLL_SLOT(SLOT_K_POLLED, k)
+}
+#endif
+
+/* ---- debounce: snapshots -> edges ------------------------------------- */
+
+#define PIN_RELEASED 0x01 /* reported level: high = released (pull-up) */
+#define PIN_LOCKED 0x02
+
+static uint8_t seen[SLOT_COUNT];          /* last snapshot processed, per port */
+static uint8_t pin_flags[PIN_COUNT];
+static uint8_t pin_slot[PIN_COUNT], pin_bit[PIN_COUNT];
+static uint32_t lock_start[PIN_COUNT] NOINIT; /* low 32 bits of ticks */
+static struct stamp last_change[PIN_COUNT] NOINIT;
+
+#define EDGE_SIZE 64 /* power of two */
+#define EDGE_PRESSED 0x80
+struct edge {
+    uint8_t pin; /* wire index | EDGE_PRESSED */
+    struct stamp at;
+};
+static struct edge edges[EDGE_SIZE] NOINIT;
+static uint8_t edge_head, edge_tail;
+
+static void edge_push(uint8_t pin, uint8_t released, struct stamp at)
+{
+    uint8_t next = (edge_head + 1) & (EDGE_SIZE - 1);
+    if (next == edge_tail) {
+        count_lost(1);
+        return;
+    }
+    edges[edge_head].pin = released ? pin : (pin | EDGE_PRESSED);
+    edges[edge_head].at = at;
+    edge_head = next;
+}
+
+/* Report the pin's new level with stamp ``at`` and lock it for the debounce time. */
+static void report(uint8_t pin, uint8_t released, struct stamp at)
+{
+    pin_flags[pin] = (released ? PIN_RELEASED : 0) | PIN_LOCKED;
+    lock_start[pin] = ticks32(at);
+    edge_push(pin, released, at);
+}
+
+/* Take the oldest snapshot, if any, and report the leading edges it shows. */
+static void snapshot_service(void)
+{
+    if (raw_tail == raw_head)
+        return;
+    __asm__ __volatile__("" ::: "memory"); /* read the entry only after seeing the head move */
+    struct snapshot snap = raw[raw_tail];
+    raw_tail = (raw_tail + 1) & (RAW_SIZE - 1);
+    struct stamp at = snapshot_stamp(&snap);
+    const struct port_slot *port = &slots[snap.slot];
+    uint8_t slot = CANONICAL(snap.slot);
+    uint8_t changed = (snap.levels ^ seen[slot]) & port->mask;
+    seen[slot] = snap.levels;
+    for (uint8_t bit = 0; changed; bit++, changed >>= 1) {
+        poll_ports();
+        if (!(changed & 1))
+            continue;
+        uint8_t pin = port->index[bit];
+        uint8_t released = (snap.levels >> bit) & 1;
+        last_change[pin] = at;
+        if (!(pin_flags[pin] & PIN_LOCKED) && released != (pin_flags[pin] & PIN_RELEASED))
+            report(pin, released, at);
+    }
+}
+
+/* After snapshots were lost to a full ring, the port levels the debouncer last
+ * saw may be stale: once the ring has room, snapshot every port afresh (stamped
+ * now), so no level change stays unseen. The loss itself is counted. */
+static void loss_service(void)
+{
+    static uint8_t resynced;
+    uint8_t lost_now = raw_lost;
+    if (lost_now == resynced || raw_head != raw_tail)
+        return;
+    resynced = lost_now;
+    cli();
+    uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
+    for (uint8_t s = 0; s < SLOT_COUNT; s++)
+        RAW_PUSH(s, *slots[s].pin_reg, lo, hi, flags);
+    sei();
+}
+
+/* Unlock one pin whose debounce time is over (one pin per pass, round robin). */
+static void lock_service(void)
+{
+    static uint8_t pin;
+    if (++pin >= PIN_COUNT)
+        pin = 0;
+    if (!(pin_flags[pin] & PIN_LOCKED))
+        return;
+    struct stamp now = clock_now();
+    if (ticks32(now) - lock_start[pin] < DEBOUNCE_US * TICKS_PER_US)
+        return;
+    if (raw_tail != raw_head)
+        return; /* settle only once every snapshot taken so far is processed */
+    pin_flags[pin] &= ~PIN_LOCKED;
+    uint8_t released = (seen[pin_slot[pin]] >> pin_bit[pin]) & 1;
+    if (released != (pin_flags[pin] & PIN_RELEASED))
+        report(pin, released, last_change[pin]);
+}
+
+/* ---- frames out --------------------------------------------------------- */
+
+#define PAYLOAD_MAX 240
+static uint8_t payload[PAYLOAD_MAX] NOINIT;
+static uint8_t payload_len;
+static uint8_t tx_seq;
+static uint8_t tx_buf[PAYLOAD_MAX + 4] NOINIT;
+static uint16_t tx_len, tx_pos;
+
+static void put(uint8_t byte)
+{
+    poll_ports();
+    if (payload_len < PAYLOAD_MAX)
+        payload[payload_len++] = byte;
+}
+
+static void put_u16(uint16_t value)
+{
+    put(value);
+    put(value >> 8);
+}
+
+static void put_stamp(struct stamp s)
+{
+    put_u16(s.lo);
+    put_u16(s.hi);
+    put_u16(s.hi >> 16);
+}
+
+static void put_text(const char *text)
+{
+    uint8_t start = payload_len;
+    put(0);
+    while (*text)
+        put(*text++);
+    payload[start] = payload_len - start - 1;
+}
+
+static void frame_begin(uint8_t type)
+{
+    payload_len = 0;
+    put(tx_seq++);
+    put(type);
+}
+
+/* CRC the payload, COBS-encode it into tx_buf and end it with the 0x00 delimiter. */
+static void frame_end(void)
+{
+    uint16_t crc = 0xFFFF;
+    for (uint8_t i = 0; i < payload_len; i++) {
+        crc = _crc_xmodem_update(crc, payload[i]);
+        poll_ports();
+    }
+    put_u16(crc);
+    uint16_t code_at = 0, out = 1;
+    uint8_t code = 1;
+    for (uint8_t i = 0; i < payload_len; i++) {
+        poll_ports();
+        if (payload[i] == 0) {
+            tx_buf[code_at] = code;
+            code_at = out++;
+            code = 1;
+            continue;
+        }
+        tx_buf[out++] = payload[i];
+        if (++code == 0xFF) {
+            tx_buf[code_at] = code;
+            code_at = out++;
+            code = 1;
+        }
+    }
+    tx_buf[code_at] = code;
+    tx_buf[out++] = 0x00;
+    tx_len = out;
+    tx_pos = 0;
+}
+
+/* ---- frames in ---------------------------------------------------------- */
+
+#define RX_MAX 16
+static uint8_t rx_buf[RX_MAX] NOINIT;
+static uint8_t rx_len;
+static uint8_t rx_overrun;
+static uint16_t rx_errors;
+static uint8_t hello_pending = 1;
+static uint8_t pong_pending;
+static uint8_t pong_token[4];
+static struct stamp pong_at;
+
+/* COBS-decode rx_buf in place; returns the decoded length, 0 if malformed. */
+static uint8_t cobs_decode(void)
+{
+    uint8_t in = 0, out = 0;
+    while (in < rx_len) {
+        uint8_t code = rx_buf[in++];
+        if (code == 0 || in + code - 1 > rx_len)
+            return 0;
+        for (uint8_t i = 1; i < code; i++)
+            rx_buf[out++] = rx_buf[in++];
+        if (code != 0xFF && in < rx_len)
+            rx_buf[out++] = 0;
+    }
+    return out;
+}
+
+static void frame_received(struct stamp at)
+{
+    uint8_t len = rx_overrun ? 0 : cobs_decode();
+    rx_len = 0;
+    rx_overrun = 0;
+    if (len < 4) {
+        rx_errors++;
+        return;
+    }
+    uint16_t crc = 0xFFFF;
+    for (uint8_t i = 0; i < len - 2; i++)
+        crc = _crc_xmodem_update(crc, rx_buf[i]);
+    if (crc != (rx_buf[len - 2] | ((uint16_t)rx_buf[len - 1] << 8))) {
+        rx_errors++;
+        return;
+    }
+    uint8_t type = rx_buf[1];
+    if (type == MSG_HELLO_REQUEST) {
+        hello_pending = 1;
+    } else if (type == MSG_PING && len == 8) {
+        for (uint8_t i = 0; i < 4; i++)
+            pong_token[i] = rx_buf[2 + i];
+        pong_at = at;
+        pong_pending = 1;
+    } else {
+        rx_errors++;
+    }
+}
+
+static void rx_service(void)
+{
+    uint8_t status = UCSR0A;
+    if (!(status & _BV(RXC0)))
+        return;
+    if (status & (_BV(DOR0) | _BV(FE0)))
+        rx_overrun = 1;
+    uint8_t byte = UDR0;
+    if (byte == 0) {
+        if (rx_len)
+            frame_received(clock_now());
+        return;
+    }
+    if (rx_len < RX_MAX)
+        rx_buf[rx_len++] = byte;
+    else
+        rx_overrun = 1;
+}
+
+/* ---- messages ----------------------------------------------------------- */
+
+static uint8_t last_heartbeat; /* overflows_lo when the last heartbeat went out */
+
+static void send_hello(void)
+{
+    frame_begin(MSG_HELLO);
+    put(FIRMWARE_VERSION);
+    put(TICKS_PER_US);
+    put_u16(DEBOUNCE_US);
+    put_stamp(clock_now());
+    put_text(BOARD_NAME);
+    put_text(PIN_NAMES);
+    frame_end();
+}
+
+static void send_heartbeat(struct stamp now)
+{
+    frame_begin(MSG_HEARTBEAT);
+    put_stamp(now);
+    uint8_t raw_lost_now = raw_lost;
+    count_lost(raw_lost_now - raw_lost_seen);
+    raw_lost_seen = raw_lost_now;
+    put_u16(lost);
+    put_u16(rx_errors);
+    frame_end();
+    last_heartbeat = (uint8_t)now.hi;
+}
+
+/* Send one byte if the UART can take it; when a frame is done, build the next. */
+static void tx_service(void)
+{
+    if (tx_pos < tx_len) {
+        if (UCSR0A & _BV(UDRE0))
+            UDR0 = tx_buf[tx_pos++];
+        return;
+    }
+    if (pong_pending) {
+        pong_pending = 0;
+        frame_begin(MSG_PONG);
+        for (uint8_t i = 0; i < 4; i++)
+            put(pong_token[i]);
+        put_stamp(pong_at);
+        frame_end();
+    } else if (hello_pending) {
+        hello_pending = 0;
+        send_hello();
+    } else if (edge_tail != edge_head) {
+        struct edge e = edges[edge_tail];
+        edge_tail = (edge_tail + 1) & (EDGE_SIZE - 1);
+        frame_begin(MSG_EDGE);
+        put(e.pin);
+        put_stamp(e.at);
+        frame_end();
+    } else if ((uint8_t)(overflows_lo - last_heartbeat) >= HEARTBEAT_OVERFLOWS) {
+        send_heartbeat(clock_now());
+    }
+}
+
+/* ---- start -------------------------------------------------------------- */
+
+/* Start Timer1 before the C runtime clears RAM, so ticks count from reset. */
+void clock_start(void) __attribute__((naked, used, section(".init3")));
+void clock_start(void)
+{
+    TCCR1A = 0;
+    TCCR1B = _BV(CS11); /* F_CPU / 8 */
+}
+
+static void pins_init(void)
+{
+    for (uint8_t s = 0; s < SLOT_COUNT; s++) {
+        volatile uint8_t *pin_reg = slots[s].pin_reg;
+        /* PINx, DDRx, PORTx are consecutive on every port of both MCUs */
+        pin_reg[1] &= ~slots[s].mask; /* input */
+        pin_reg[2] |= slots[s].mask;  /* pull-up */
+        for (uint8_t bit = 0; bit < 8; bit++) {
+            uint8_t pin = slots[s].index[bit];
+            if (pin != 0xFF && CANONICAL(s) == s) {
+                pin_slot[pin] = s;
+                pin_bit[pin] = bit;
+            }
+        }
+    }
+    for (volatile uint8_t i = 0; i < 50; i++) /* let the pull-ups charge the lines (~40 us) */
+        ;
+    for (uint8_t s = 0; s < SLOT_COUNT; s++)
+        seen[s] = *slots[s].pin_reg;
+#ifdef FIRST_POLLED_SLOT
+    for (uint8_t s = FIRST_POLLED_SLOT; s < SLOT_COUNT; s++)
+        polled[s - FIRST_POLLED_SLOT] = seen[s];
+#endif
+    for (uint8_t pin = 0; pin < PIN_COUNT; pin++)
+        pin_flags[pin] = (seen[pin_slot[pin]] >> pin_bit[pin]) & 1;
+}
+
+int main(void)
+{
+    UCSR0A = _BV(U2X0);
+    UBRR0 = BAUD_UBRR;
+    UCSR0B = _BV(RXEN0) | _BV(TXEN0);
+    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00); /* 8N1 */
+    pins_init();
+    interrupts_init();
+    sei();
+    for (;;) {
+        poll_ports();
+        clock_service();
+        rx_service();
+        poll_ports();
+        snapshot_service();
+        poll_ports();
+        lock_service();
+        loss_service();
+        poll_ports();
+        tx_service();
+    }
+}

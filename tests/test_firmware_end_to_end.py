@@ -1,0 +1,63 @@
+"""End to end: simulated presses -> firmware in simavr -> pty -> host reader -> round -> winner."""
+
+import queue
+import time
+
+import pytest
+
+from companion.rules.judge import Ruling
+from companion.rules.round import WIN, WRONG, IGNORED, Round
+from companion.rules.sides import Side
+from companion.rules.taps import Tap
+from companion.serial.boards import NANO
+from companion.serial.reader import SerialReader
+from companion.serial.sim import Press, start_on_pty, toolchain_missing
+
+pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
+                                reason=f"simavr toolchain missing: {toolchain_missing()}")
+
+PIN = {(player, side): pin for pin, (player, side) in NANO.default_map().items()}
+
+
+def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
+    at = 1_500_000.0  # simulated us: after a dozen clock-sync round trips
+    presses = [
+        Press(PIN[2, Side.S], at, at + 80_000),           # player 2: a wrong spot, first
+        Press(PIN[1, Side.E], at + 2_300, at + 80_000),    # player 1: valid, 2 ms after player 3
+        Press(PIN[3, Side.E], at + 300, at + 80_000),      # player 3: valid, first valid
+    ]
+    process, path = start_on_pty(NANO, presses, end_us=2_200_000)
+    t_start = time.monotonic_ns()
+    posted = queue.Queue()
+    reader = SerialReader(path, posted.put, board=NANO, ping_interval_s=0.1).start()
+    try:
+        round_ = Round(Ruling(tap=True, valid=(Side.E,), reroll=False), t_open_ns=t_start + 1_000_000_000)
+        taps, arrived = [], {}
+        deadline = time.monotonic() + 10
+        while len(taps) < 3 and time.monotonic() < deadline:
+            try:
+                event = posted.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if isinstance(event, Tap):
+                arrived[event.player] = time.monotonic_ns()
+                taps.append(event)
+                round_.offer(event)
+        assert len(taps) == 3, f"taps that came through: {taps}"
+        outcome = round_.outcome()
+    finally:
+        reader.stop()
+        process.kill()
+        process.wait()
+    assert [tap.player for tap in outcome.winners] == [3]
+    verdicts = {v.tap.player: v.verdict for v in outcome.verdicts}
+    assert verdicts == {2: WRONG, 3: WIN, 1: IGNORED}
+    by_player = {tap.player: tap for tap in taps}
+    # the host stamps keep the controller's spacing (clock sync within 0.5 ms over the pty)
+    assert abs((by_player[1].t_ns - by_player[3].t_ns) - 2_000_000) < 20_000
+    assert abs((by_player[3].t_ns - by_player[2].t_ns) - 300_000) < 20_000
+    assert all(tap.source == "serial" for tap in taps)
+    # and each host stamp is a moment of this run that came before the tap reached the host
+    # (where exactly depends on how fast simavr runs on a busy machine, so no more than that)
+    for player, tap in by_player.items():
+        assert t_start < tap.t_ns <= arrived[player]

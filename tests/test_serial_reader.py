@@ -1,0 +1,170 @@
+"""The host reader: pins to (player, side), controller ticks to host time, unplug and replug."""
+
+import queue
+import threading
+
+import pytest
+
+from companion.errors import CompanionError
+from companion.rules.sides import Side
+from companion.rules.taps import Tap
+from companion.serial.boards import MEGA, NANO
+from companion.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
+from companion.serial.protocol import Edge, Heartbeat, Hello, Pong, encode, parse
+from companion.serial.frames import FrameDecoder
+from companion.serial.reader import (DEVICE_PATTERNS, ControllerLink, ControllerStatus,
+                                     SerialReader, find_device)
+
+HELLO = Hello(1, 2, 5000, 0, "nano", NANO.pin_names)
+
+
+def synced_link(mapping=None, offset_ns=5_000_000_000) -> ControllerLink:
+    """A link that has seen hello and one zero-delay round trip: host ns = offset + ticks * 500."""
+    link = ControllerLink(mapping, NANO)
+    link.feed(encode(HELLO, 0), 0)
+    link.ping(offset_ns)
+    link.feed(encode(Pong(1, 0), 1), offset_ns)
+    return link
+
+
+def test_a_press_becomes_a_tap_for_the_mapped_player_and_side():
+    link = synced_link({"D5": (3, Side.W)})
+    events = link.feed(encode(Edge(NANO.pin_names.index("D5"), True, 2_000), 2), 6_000_000_000)
+    assert events == [Tap(3, Side.W, 5_000_000_000 + 1_000_000, source="serial")]
+
+
+def test_without_a_mapping_the_boards_default_pads_are_used():
+    link = synced_link()
+    events = link.feed(encode(Edge(NANO.pin_names.index("D7"), True, 0), 2), 0)
+    assert [(tap.player, tap.side) for tap in events] == [NANO.default_map()["D7"]] == [(2, Side.E)]
+
+
+def test_a_release_posts_nothing_and_an_unmapped_pin_is_counted():
+    link = synced_link({"D2": (1, Side.N)})
+    assert link.feed(encode(Edge(0, False, 10), 2) + encode(Edge(3, True, 10), 3), 0) == []
+    assert link.unmapped == 1
+
+
+def test_taps_in_one_read_are_posted_in_controller_tick_order():
+    wire = encode(Edge(5, True, 900), 2) + encode(Edge(1, True, 100), 3) + encode(Edge(9, True, 500), 4)
+    taps = synced_link().feed(wire, 0)
+    assert [tap.t_ns for tap in taps] == sorted(tap.t_ns for tap in taps)
+    assert [(tap.player, tap.side) for tap in taps] == [
+        NANO.default_map()[NANO.pin_names[pin]] for pin in (1, 9, 5)]
+
+
+def test_taps_wait_for_the_first_clock_sample_and_are_not_lost():
+    link = ControllerLink(board=NANO)
+    link.feed(encode(HELLO, 0), 0)
+    assert link.feed(encode(Edge(0, True, 4_000), 1), 0) == []
+    link.ping(1_000)
+    taps = link.feed(encode(Pong(1, 2_000), 2), 1_400)
+    assert taps == [Tap(1, Side.N, 1_200 + 2_000 * 500, source="serial")]
+
+
+def test_a_hello_announces_the_controller():
+    events = ControllerLink(board=MEGA).feed(encode(Hello(1, 2, 5000, 0, "mega", MEGA.pin_names)), 7)
+    assert len(events) == 1 and isinstance(events[0], ControllerStatus) and events[0].connected
+    assert "mega" in events[0].detail and "48 pins" in events[0].detail
+
+
+def test_a_pin_map_naming_pins_the_controller_lacks_is_shown_on_connect():
+    events = ControllerLink({"D2": (1, Side.N), "D40": (1, Side.E)}, NANO).feed(encode(HELLO), 0)
+    assert "pin map names pins it lacks: D40" in events[0].detail
+
+
+def test_heartbeats_report_the_controllers_loss_counters():
+    link = synced_link()
+    link.feed(encode(Heartbeat(10, 3, 1), 2), 0)
+    assert (link.overflows, link.rx_errors) == (3, 1)
+    assert link.stats()["lost_events"] == 3 and link.stats()["frames"] == 3
+
+
+def test_stamps_unwrap_across_the_48_bit_wrap():
+    unwrap = TickUnwrapper()
+    assert unwrap.unwrap(2**48 - 10) == 2**48 - 10
+    assert unwrap.unwrap(5) == 2**48 + 5
+    assert unwrap.unwrap(2**48 - 2) == 2**48 - 2  # a little back in time is still the same lap
+
+
+def test_clock_sync_keeps_the_lowest_round_trips_and_fits_the_drift():
+    sync = ClockSync(ticks_per_us=2)
+    drift = 200e-6  # the controller runs 200 ppm slow
+    for i in range(40):
+        ticks = i * 2_000_000  # one second apart
+        true_host = 10**9 + ticks * 500 * (1 + drift)
+        delay = 50_000 if i % 3 else 3_000_000  # most round trips short, some long and lopsided
+        sync.add(SyncSample(round(true_host - delay / 2), round(true_host + delay / 2 + (delay if i % 3 == 0 else 0)), ticks))
+    assert abs(sync.drift - drift) < 5e-6
+    t = 41 * 2_000_000
+    assert abs(sync.to_host_ns(t) - (10**9 + t * 500 * (1 + drift))) < 30_000
+
+
+def test_an_implausible_drift_is_bounded():
+    sync = ClockSync(ticks_per_us=2, max_drift=0.01)
+    sync.add(SyncSample(0, 0, 0))
+    sync.add(SyncSample(10**9, 10**9, 1_000_000))  # would be 100 % slow
+    assert abs(sync.drift - 0.01) < 1e-9
+
+
+class FakePort:
+    """A serial port that plays controller bytes and can be unplugged."""
+
+    def __init__(self, wire: bytes):
+        self.wire = bytearray(wire)
+        self.written = bytearray()
+        self.unplugged = threading.Event()
+        self.in_waiting = len(self.wire)
+
+    def read(self, n):
+        if self.unplugged.is_set():
+            raise OSError("device disconnected")
+        data, self.wire[:] = bytes(self.wire), b""
+        self.in_waiting = 0
+        if not data:
+            self.unplugged.wait(0.01)
+        return data
+
+    def write(self, data):
+        if self.unplugged.is_set():
+            raise OSError("device disconnected")
+        self.written += data
+
+    def close(self):
+        pass
+
+
+def test_an_unplugged_controller_is_reported_and_reopened():
+    ports = [FakePort(encode(HELLO, 0)), FakePort(encode(HELLO, 0))]
+    opened = []
+
+    def open_serial(path):
+        if len(opened) == len(ports):
+            raise OSError("no such device")
+        opened.append(ports[len(opened)])
+        return opened[-1]
+
+    events = queue.Queue()
+    reader = SerialReader("/dev/fake", events.put, board=NANO, open_serial=open_serial,
+                          reconnect_s=0.01, ping_interval_s=0.01).start()
+    try:
+        first = events.get(timeout=2)
+        assert first.connected
+        ports[0].unplugged.set()
+        gone = events.get(timeout=2)
+        assert not gone.connected and "unplugged" in gone.detail and "/dev/fake" in gone.detail
+        back = events.get(timeout=2)
+        assert back.connected
+        assert reader.reconnects == 1
+        sent = [parse(frame) for frame in FrameDecoder().feed(bytes(ports[1].written))]
+        assert sent, "the reader asks the replugged controller to say hello"
+    finally:
+        reader.stop()
+
+
+def test_the_device_is_found_by_the_kiosks_stable_name_first(tmp_path):
+    assert DEVICE_PATTERNS[0] == "/dev/companion-buttons"
+    (tmp_path / "usb-1a86_USB_Serial-if00-port0").touch()
+    assert find_device((str(tmp_path / "missing"), str(tmp_path / "*"))).endswith("port0")
+    with pytest.raises(CompanionError, match="no serial controller found"):
+        find_device((str(tmp_path / "none*"),))
