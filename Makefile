@@ -12,8 +12,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# A whole game played by simulated players pressing mock GPIO buttons, judged
+# and drawn by the real code, at real pace; PNG frames of key moments land in
+# snapshots/. In a window where a display exists, headless otherwise.
+DEMO_FLAGS := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--headless)
+
 demo: $(STAMP)
-	$(BIN)/companion simulate --players 4 --seed 1 --level first-game
+	$(BIN)/companion demo $(DEMO_FLAGS) --snapshots snapshots
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

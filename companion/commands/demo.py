@@ -1,0 +1,75 @@
+"""``companion demo``: the showcase. Simulated players play a whole game on the real kiosk.
+
+The bots (the reaction model of ``companion simulate``) watch the screen and
+press their buttons; each press goes in through
+:func:`companion.simulated_presses.press_path`, the
+real round engine judges by stamps, the real scenes draw. With ``--headless``
+SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
+(title, set-up, lay-out, roll, open round, each kind of verdict, the end).
+"""
+
+from __future__ import annotations
+
+import time
+
+from companion.argtypes import whole_number
+from companion.demo_table import SimulatedTable
+from companion.display.options import add_screen_arguments, speed_arg
+from companion.errors import CompanionError
+from companion.kiosk import KioskOptions, build_kiosk
+from companion.rules.game import MODES
+from companion.scenes.base import Quit
+from companion.scenes.context import Pace, Settings
+from companion.scenes.lights import winner_lights
+from companion.simulated_presses import press_path
+
+#: With nothing happening for this long, the demo stops with an error instead of hanging.
+STALL_S = 30
+
+NAME = "demo"
+HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
+    parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4, help="2 to 6 (default 4)")
+    parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
+    parser.add_argument("--speed", type=speed_arg, default=1.0,
+                        help="play this many times faster (delays and reactions; default 1)")
+    add_screen_arguments(parser, size_default=(800, 480))
+
+
+def run(args) -> int:
+    if args.snapshots is None and args.headless:
+        raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+    pace = Pace().scaled(1 / args.speed)
+    settings = Settings(players=args.players, level=args.level, seed=args.seed)
+    app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
+                                   settings=settings, pace=pace, snapshots=args.snapshots))
+    presses = press_path(app, args.players)
+    table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
+                           finish=lambda: app.post(Quit(time.monotonic_ns())))
+    app.ctx.on_scene = table.on_scene
+    app.ctx.on_winners = winner_lights(presses.pads)
+    table.start()
+    table.on_scene(app.scene.name, app.scene)
+    stalled = lambda: time.monotonic_ns() - table.last_scene_ns > STALL_S * 1e9  # noqa: E731
+    try:
+        app.run(until=stalled)
+        if stalled():
+            raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s in scene {app.scene.name}")
+    finally:
+        table.stop()
+        presses.close()
+        app.snapshots.close()
+        app.screen.close()
+    game = app.ctx.game
+    if game is not None:
+        scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        print(f"game over after {game.round_no} rounds: {scores}; winners: "
+              + " ".join(f"P{p}" for p in game.winners()))
+    for path in app.snapshots.saved:
+        print(path)
+    return 0

@@ -1,0 +1,21 @@
+"""The companion's screen: what a player sees, drawn with pygame from plain values.
+
+Modules, from the smallest idea up:
+
+- ``palette``: every colour on screen, by meaning.
+- ``text``: the default font at a size, cached text images, cap-height sizing.
+- ``layout``: where things go on a screen of any size (800x480..1920x1080)
+  and any rotation (0/90/180/270).
+- ``stroop``: which ink each dice word is drawn in (never the colour it names).
+- ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
+  ``draw_menu``, ``draw_notice``: one kind of thing on screen each.
+- ``chart``: the per-player reaction-time chart on the end screen.
+- ``sound``: one generated tone per verdict; silent without an audio device.
+- ``snapshots``: PNG frames of key moments.
+- ``screen``: the pygame display itself (driver, mode, rotation, flip).
+- ``options``: the command-line options for size, rotation and speed.
+"""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any module here imports pygame

@@ -1,0 +1,63 @@
+"""The per-player reaction-time chart on the end screen, drawn with pygame.
+
+One row per player: a dot for each answer (milliseconds from the flip that
+showed the dice to the tap's edge stamp), a bar at the player's median, and
+the median in numbers. The axis runs from 0 to the slowest answer, rounded
+up to a whole 500 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Mapping
+
+import pygame
+
+from companion.display import text
+from companion.display.draw_scores import player_label
+from companion.display.palette import DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
+
+DOT = PORTAL["YELLOW"]
+
+
+def axis_end_ms(times: Mapping[int, list[float]]) -> int:
+    """The axis end: the slowest time rounded up to 500 ms (at least 500)."""
+    slowest = max((max(values) for values in times.values() if values), default=0.0)
+    return max(500, int(-(-slowest // 500) * 500))
+
+
+def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
+               font_size: int) -> list[text.Drawn]:
+    """Draw reaction ``times`` (player -> ms list) in ``rect``; returns the labels drawn."""
+    drawn = []
+    players = sorted(times)
+    if not players:
+        return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
+    end = axis_end_ms(times)
+    label_w = text.width("P8 9999 ms", font_size) + font_size // 2
+    plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w - font_size, rect.height - font_size * 2)
+    row_h = plot.height / len(players)
+    radius = max(3, round(min(row_h * 0.12, font_size * 0.25)))
+    for i, player in enumerate(players):
+        y = round(plot.top + (i + 0.5) * row_h)
+        values = times[player]
+        label = player_label(player) + (f" {statistics.median(values):.0f} ms" if values else "  -")
+        drawn.append(text.draw(surface, label, font_size, TEXT, midleft=(rect.left, y)))
+        pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
+        for value in values:
+            pygame.draw.circle(surface, DOT, (x_of(plot, value, end), y), radius)
+        if values:
+            x = x_of(plot, statistics.median(values), end)
+            pygame.draw.line(surface, HIGHLIGHT, (x, y - row_h * 0.35), (x, y + row_h * 0.35), max(2, radius // 2))
+    for tick in range(0, end + 1, 500 if end <= 3000 else 1000):
+        x = x_of(plot, tick, end)
+        pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
+        drawn.append(text.draw(surface, f"{tick}", font_size * 3 // 4, DIM_TEXT,
+                               midtop=(x, plot.bottom + font_size // 3)))
+    drawn.append(text.draw(surface, "ms", font_size * 3 // 4, DIM_TEXT, bottomright=(rect.right, rect.bottom)))
+    return drawn
+
+
+def x_of(plot: pygame.Rect, value: float, end: int) -> int:
+    """The x pixel of ``value`` ms on an axis from 0 to ``end`` across ``plot``."""
+    return round(plot.left + plot.width * min(max(value, 0.0), end) / end)

@@ -1,0 +1,71 @@
+"""Menus and message screens: a title, a list with a cursor, and a hint line.
+
+Pads navigate every menu: N/S move the cursor, E selects, W goes back. The
+keyboard's arrow keys and touch do the same (touch selects the item
+touched).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display import text
+from companion.display.layout import Layout
+from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT
+
+NAVIGATION_HINT = "N/S move   E select   W back"
+
+
+def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
+    """Where the ``count`` items of a menu go (also their touch areas)."""
+    top = round(0.26 * layout.height)
+    bottom = round(0.88 * layout.height)
+    step = min((bottom - top) / max(count, 1), 0.13 * layout.height)
+    w = round(0.7 * layout.width)
+    return [pygame.Rect((layout.width - w) // 2, round(top + i * step), w, round(step * 0.86)) for i in range(count)]
+
+
+def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: str = "") -> list[text.Drawn]:
+    """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
+    surface.fill(BACKGROUND)
+    size = text.fit_size(title, layout.title_size, layout.width - round(6 * layout.unit))
+    drawn = [text.draw(surface, title, size, TEXT, midtop=(layout.width // 2, round(0.04 * layout.height)))]
+    if subtitle:
+        drawn.append(text.draw(surface, subtitle, text.fit_size(subtitle, layout.body_size, layout.width - 20),
+                               DIM_TEXT, midtop=(layout.width // 2, drawn[0].rect.bottom + round(layout.unit))))
+    return drawn
+
+
+def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[str], cursor: int,
+              subtitle: str = "", hint: str = NAVIGATION_HINT) -> list[text.Drawn]:
+    """A full menu screen: title, ``items`` with the one at ``cursor`` highlighted, hint line."""
+    drawn = draw_title(surface, layout, title, subtitle)
+    for i, (item, rect) in enumerate(zip(items, item_rects(layout, len(items)))):
+        chosen = i == cursor
+        pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
+        if chosen:
+            pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
+                             border_radius=round(layout.unit))
+        size = text.fit_size(item, layout.body_size, rect.width - round(2 * layout.unit))
+        drawn.append(text.draw(surface, item, size, TEXT if chosen else DIM_TEXT, center=rect.center))
+    drawn.append(draw_hint(surface, layout, hint))
+    return drawn
+
+
+def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> text.Drawn:
+    """The one-line hint at the bottom of a screen."""
+    return text.draw(surface, hint, layout.small_size, DIM_TEXT,
+                     midbottom=(layout.width // 2, layout.height - round(layout.unit)))
+
+
+def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: list[str],
+                 hint: str = "E continue") -> list[text.Drawn]:
+    """A screen of ``title`` and a few big lines (prompts, errors, pause)."""
+    drawn = draw_title(surface, layout, title)
+    y = round(0.3 * layout.height)
+    for line in lines:
+        size = text.fit_size(line, layout.body_size * 3 // 2, layout.width - round(6 * layout.unit))
+        drawn.append(text.draw(surface, line, size, TEXT, midtop=(layout.width // 2, y)))
+        y += text.font(size).get_height() + round(layout.unit)
+    drawn.append(draw_hint(surface, layout, hint))
+    return drawn

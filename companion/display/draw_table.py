@@ -1,0 +1,108 @@
+"""The table as it lies: four spots in a cross around the deck.
+
+A portal card is a grey card with a disc of its portal colour; a void card is
+black with a purple rim and no disc; an empty spot is an outline. Each spot
+carries its side letter (N, E, S, W). The deck in the middle shows the back
+of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
+symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from companion.display import text
+from companion.display.layout import Layout
+from companion.display.palette import (ARROW, CARD_BACK, CARD_FACE, DIM_TEXT, EMPTY_SPOT, LIAR, PORTAL,
+                                       TEXT, VOID_FACE, VOID_RIM)
+from companion.rules.sides import SIDES, Side
+
+#: Unit vectors on screen (y grows downwards) pointing from the deck to each side.
+TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
+
+
+def portal_centre(layout: Layout, side: Side) -> tuple[int, int]:
+    """Where the portal disc of the card on ``side`` is drawn (its centre)."""
+    return layout.spot(side).center
+
+
+def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None) -> None:
+    """One card lying face up in ``rect``: portal colour ``face``, ``"VOID"``, or empty (``None``)."""
+    radius = round(rect.width * 0.12)
+    line = max(2, round(0.5 * layout.unit))
+    if face is None:
+        pygame.draw.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
+        return
+    if face in PORTAL:
+        pygame.draw.rect(surface, CARD_FACE, rect, border_radius=radius)
+        pygame.draw.circle(surface, PORTAL[face], rect.center, round(rect.width * 0.33))
+        return
+    pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
+    pygame.draw.rect(surface, VOID_RIM, rect, line * 2, border_radius=radius)
+    text.draw(surface, "VOID", layout.small_size, VOID_RIM, center=rect.center)
+
+
+def draw_side_letters(surface: pygame.Surface, layout: Layout) -> None:
+    """The side letter N/E/S/W in the top-left corner of each spot."""
+    pad = round(0.8 * layout.unit)
+    for side in SIDES:
+        rect = layout.spot(side)
+        text.draw(surface, side.value, layout.small_size, DIM_TEXT, topleft=(rect.left + pad, rect.top + pad))
+
+
+def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
+    """Corners of an arrow in ``rect`` pointing towards table side ``towards``."""
+    dx, dy = TOWARDS[towards]
+    length = min(rect.width, rect.height) * 0.42
+    half = length * 0.5
+    shaft = half * 0.36
+    cx, cy = rect.center
+    px, py = -dy, dx  # perpendicular
+    tip = (cx + dx * length * 0.95, cy + dy * length * 0.95)
+    base = (cx + dx * length * 0.1, cy + dy * length * 0.1)
+    tail = (cx - dx * length * 0.9, cy - dy * length * 0.9)
+    points = [tip, (base[0] + px * half, base[1] + py * half), (base[0] + px * shaft, base[1] + py * shaft),
+              (tail[0] + px * shaft, tail[1] + py * shaft), (tail[0] - px * shaft, tail[1] - py * shaft),
+              (base[0] - px * shaft, base[1] - py * shaft), (base[0] - px * half, base[1] - py * half)]
+    return [(round(x), round(y)) for x, y in points]
+
+
+def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bool,
+              cards_left: int | None = None) -> None:
+    """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar symbol."""
+    rect = layout.deck
+    radius = round(rect.width * 0.12)
+    pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
+    if liar:
+        pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)), border_radius=radius)
+        strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26), rect.width, round(rect.height * 0.26))
+        pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center)
+    if up is not None:
+        arrow_rect = rect.copy()
+        if liar:
+            arrow_rect.height = round(rect.height * 0.75)
+        pygame.draw.polygon(surface, ARROW, arrow_points(arrow_rect, up))
+    if cards_left is not None:
+        pad = round(0.8 * layout.unit)
+        text.draw(surface, str(cards_left), layout.small_size, TEXT, topright=(rect.right - pad, rect.top + pad))
+
+
+def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
+               up: Side | None = None, liar: bool = False, cards_left: int | None = None,
+               outlines: Mapping[Side, tuple[int, int, int]] | None = None) -> None:
+    """The four spots with ``faces`` (portal colour, ``"VOID"`` or ``None``) and the deck.
+
+    ``outlines`` rings chosen spots in a colour (the verdict marks the card won).
+    """
+    for side in SIDES:
+        draw_card(surface, layout, layout.spot(side), faces.get(side))
+    draw_side_letters(surface, layout)
+    draw_deck(surface, layout, up, liar, cards_left)
+    for side, colour in (outlines or {}).items():
+        ring = layout.spot(side).inflate(round(2.4 * layout.unit), round(2.4 * layout.unit))
+        pygame.draw.rect(surface, colour, ring, max(3, round(1.0 * layout.unit)),
+                         border_radius=round(ring.width * 0.14))
+

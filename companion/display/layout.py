@@ -1,0 +1,174 @@
+"""Where things go on screen, for any display from 800x480 to 1920x1080 and any rotation.
+
+Everything is drawn on a *logical* canvas as the players see it: a display
+turned by 90 or 270 degrees has its width and height swapped. The screen
+module turns the canvas back onto the panel. Sizes are fractions of the
+canvas, so one layout serves every resolution:
+
+- landscape (wider than tall): dice words in a column on the left, the table
+  (four spots around the deck) in a square on the right, scores along the
+  bottom;
+- portrait: dice words on top, the table below, scores along the bottom.
+
+Dice words have a cap height of at least 8% of the display's shorter side,
+so they read from across the table on the smallest screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.display.text import size_for_cap_height
+from companion.errors import CompanionError
+from companion.rules.sides import Side
+
+ROTATIONS = (0, 90, 180, 270)
+MIN_SIZE = (800, 480)
+#: Minimum cap height of dice words, as a share of the display's shorter side.
+MIN_WORD_CAP = 0.08
+#: Preferred cap height of dice words, as a share of the canvas height.
+WORD_CAP = 0.10
+
+
+def check_rotation(rotation: int) -> int:
+    """``rotation`` if it is 0, 90, 180 or 270; otherwise a CompanionError naming it."""
+    if rotation not in ROTATIONS:
+        raise CompanionError(f"rotation {rotation!r} is not one of 0, 90, 180, 270")
+    return rotation
+
+
+def parse_resolution(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` -> ``(1920, 1080)``; a CompanionError for anything else."""
+    try:
+        w, h = (int(part) for part in str(text).lower().split("x"))
+    except ValueError:
+        raise CompanionError(f"resolution {text!r} is not WIDTHxHEIGHT, e.g. 800x480") from None
+    if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
+        raise CompanionError(f"resolution {text!r} is smaller than 800x480")
+    return w, h
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Regions of the logical canvas for a display of ``display_size`` turned by ``rotation``."""
+
+    display_size: tuple[int, int]
+    rotation: int = 0
+
+    def __post_init__(self) -> None:
+        check_rotation(self.rotation)
+
+    # -- the canvas ------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """The logical canvas (width, height) as the players see it."""
+        w, h = self.display_size
+        return (h, w) if self.rotation in (90, 270) else (w, h)
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    @property
+    def landscape(self) -> bool:
+        return self.width >= self.height
+
+    @property
+    def unit(self) -> float:
+        """One percent of the canvas's shorter side: the measure of margins and lines."""
+        return min(self.size) / 100
+
+    # -- text sizes ------------------------------------------------------
+    @property
+    def min_word_size(self) -> int:
+        """Smallest font size for dice words (cap height 8% of the shorter side)."""
+        return size_for_cap_height(MIN_WORD_CAP * min(self.display_size))
+
+    @property
+    def word_size(self) -> int:
+        """Preferred font size for dice words."""
+        return max(self.min_word_size, size_for_cap_height(WORD_CAP * min(self.size)))
+
+    @property
+    def title_size(self) -> int:
+        return size_for_cap_height(0.09 * min(self.size))
+
+    @property
+    def body_size(self) -> int:
+        return size_for_cap_height(0.045 * min(self.size))
+
+    @property
+    def small_size(self) -> int:
+        return size_for_cap_height(0.028 * min(self.size))
+
+    # -- regions ---------------------------------------------------------
+    @property
+    def scores(self) -> pygame.Rect:
+        """The strip along the bottom that shows every player's score."""
+        h = round(0.11 * self.height) if self.landscape else round(0.08 * self.height)
+        return pygame.Rect(0, self.height - h, self.width, h)
+
+    @property
+    def play_area(self) -> pygame.Rect:
+        """Everything above the score strip."""
+        return pygame.Rect(0, 0, self.width, self.scores.top)
+
+    @property
+    def table(self) -> pygame.Rect:
+        """The square holding the four spots in a cross around the deck."""
+        area = self.play_area
+        m = round(2 * self.unit)
+        if self.landscape:
+            side = min(area.height - 2 * m, round(0.52 * self.width))
+            return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2, side, side)
+        side = min(area.width - 2 * m, round(0.55 * area.height))
+        return pygame.Rect(area.centerx - side // 2, area.bottom - m - side, side, side)
+
+    @property
+    def dice(self) -> pygame.Rect:
+        """The area holding the three dice words, one per line."""
+        area = self.play_area
+        m = round(2 * self.unit)
+        if self.landscape:
+            return pygame.Rect(m, area.top + m, self.table.left - 2 * m, area.height - 2 * m)
+        return pygame.Rect(m, area.top + m, area.width - 2 * m, self.table.top - 2 * m)
+
+    def die_lines(self) -> list[pygame.Rect]:
+        """Three rects in the dice area, top to bottom: negation die, criteria dice."""
+        area = self.dice
+        h = area.height // 3
+        return [pygame.Rect(area.left, area.top + i * h, area.width, h) for i in range(3)]
+
+    @property
+    def card_size(self) -> tuple[int, int]:
+        cell = self.table.width / 3
+        return round(cell * 0.80), round(cell * 0.92)
+
+    def spot(self, side: Side) -> pygame.Rect:
+        """The card rect of table spot ``side`` (N above the deck, E right, S below, W left)."""
+        col, row = {Side.N: (1, 0), Side.E: (2, 1), Side.S: (1, 2), Side.W: (0, 1)}[side]
+        return self._cell_card(col, row)
+
+    @property
+    def deck(self) -> pygame.Rect:
+        """The card rect of the deck in the middle of the cross."""
+        return self._cell_card(1, 1)
+
+    def _cell_card(self, col: int, row: int) -> pygame.Rect:
+        table = self.table
+        cell = table.width / 3
+        w, h = self.card_size
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(table.left + (col + 0.5) * cell), round(table.top + (row + 0.5) * cell))
+        return rect
+
+    @property
+    def banner(self) -> pygame.Rect:
+        """The verdict banner: over the dice words, leaving the table (and the card won) in view."""
+        return self.dice.inflate(round(2 * self.unit), round(2 * self.unit))

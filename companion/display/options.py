@@ -1,0 +1,47 @@
+"""Command-line options of the kiosk commands (``run``, ``demo``): screen size, rotation, speed.
+
+Each is an argparse type that refuses bad input with one line naming it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.display.layout import check_rotation, parse_resolution
+from companion.errors import CompanionError
+
+
+def resolution_arg(text: str) -> tuple[int, int]:
+    """``--size WIDTHxHEIGHT``, at least 800x480."""
+    try:
+        return parse_resolution(text)
+    except CompanionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def rotation_arg(text: str) -> int:
+    """``--rotation`` 0, 90, 180 or 270."""
+    try:
+        return check_rotation(int(text))
+    except (ValueError, CompanionError):
+        raise argparse.ArgumentTypeError(f"rotation {text} is not one of 0, 90, 180, 270") from None
+
+
+def speed_arg(text: str) -> float:
+    """``--speed``: a factor from 0.1 to 50."""
+    try:
+        speed = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed {text!r} is not a number") from None
+    if not 0.1 <= speed <= 50:
+        raise argparse.ArgumentTypeError(f"speed {speed:g}: choose 0.1 to 50")
+    return speed
+
+
+def add_screen_arguments(parser, size_default=None) -> None:
+    """``--size`` and ``--rotation``."""
+    parser.add_argument("--size", type=resolution_arg, default=size_default,
+                        help="WIDTHxHEIGHT, at least 800x480 (default: " + (
+                            f"{size_default[0]}x{size_default[1]})" if size_default else "the whole screen)"))
+    parser.add_argument("--rotation", type=rotation_arg, default=0,
+                        help="turn the picture by 0, 90, 180 or 270 degrees (default 0)")

@@ -1,0 +1,46 @@
+"""Every colour on screen, named by what it means.
+
+Portal colours are the card colours of the real game; inks are the colours
+dice words may be drawn in (the same five, so a word's ink is always a colour
+of the game). The background is dark so that every ink, white included, reads
+from across the table.
+"""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+BACKGROUND: RGB = (18, 18, 24)
+PANEL: RGB = (40, 40, 52)
+TEXT: RGB = (235, 235, 235)
+DIM_TEXT: RGB = (150, 150, 165)
+CARD_FACE: RGB = (70, 70, 84)
+VOID_FACE: RGB = (6, 6, 8)
+VOID_RIM: RGB = (120, 60, 170)
+CARD_BACK: RGB = (30, 60, 120)
+EMPTY_SPOT: RGB = (90, 90, 100)
+ARROW: RGB = (245, 245, 245)
+LIAR: RGB = (200, 40, 200)
+HIGHLIGHT: RGB = (255, 255, 255)
+
+#: The colour of each portal on the cards, by face name.
+PORTAL: dict[str, RGB] = {
+    "RED": (230, 40, 40),
+    "BLUE": (50, 110, 255),
+    "GREEN": (40, 190, 70),
+    "YELLOW": (250, 215, 30),
+    "WHITE": (250, 250, 250),
+}
+
+#: Colours dice words may be inked in (the Stroop inks), by colour name.
+INKS: dict[str, RGB] = dict(PORTAL)
+
+#: Banner colour of each verdict kind.
+VERDICT: dict[str, RGB] = {
+    "win": (30, 120, 60),
+    "tie": (150, 110, 20),
+    "wrong": (150, 30, 30),
+    "early": (170, 80, 20),
+    "nobody": (50, 70, 110),
+    "none": (70, 70, 80),
+}

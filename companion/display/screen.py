@@ -1,0 +1,79 @@
+"""The pygame display: opening it, the logical canvas, rotation, and the flip.
+
+Scenes draw on :attr:`Screen.canvas`, which is the display surface itself
+when the rotation is 0 and an offscreen surface of the turned size
+otherwise; :meth:`Screen.present` turns it onto the display, flips, and
+returns the ``time.monotonic_ns()`` stamp taken right after the flip.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from companion.display import text
+from companion.display.layout import Layout
+from companion.errors import CompanionError
+
+
+def use_headless_drivers() -> None:
+    """Make SDL draw offscreen and play no sound (for tests and ``--headless``)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+#: SDL video drivers that draw nowhere a person can see.
+HIDDEN_DRIVERS = ("offscreen", "dummy")
+
+
+def refuse_hidden_display() -> None:
+    """A CompanionError if SDL fell back to an invisible driver that nobody asked for."""
+    driver = pygame.display.get_driver()
+    if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise CompanionError(f"no display found (SDL fell back to its {driver} driver): run the kiosk "
+                             "on the Pi's console (KMSDRM) or in a desktop session "
+                             "(companion demo --headless draws offscreen)")
+
+
+class Screen:
+    """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by ``rotation``."""
+
+    def __init__(self, size: tuple[int, int] | None = None, rotation: int = 0, fullscreen: bool = False,
+                 caption: str = "Not Not companion") -> None:
+        try:
+            pygame.display.init()
+            text.reset()  # fonts cached before a pygame.quit() are dead
+            pygame.font.init()
+            flags = pygame.FULLSCREEN if fullscreen else 0
+            if size is None:
+                info = pygame.display.Info()
+                size = (info.current_w, info.current_h) if fullscreen else (800, 480)
+                size = size if min(size) > 0 else (800, 480)
+            self.display = pygame.display.set_mode(size, flags)
+        except pygame.error as error:
+            raise CompanionError(f"cannot open the display (SDL_VIDEODRIVER="
+                                 f"{os.environ.get('SDL_VIDEODRIVER', 'auto')}): {error}") from None
+        refuse_hidden_display()
+        pygame.display.set_caption(caption)
+        pygame.mouse.set_visible(not fullscreen)
+        self.layout = Layout(self.display.get_size(), rotation)
+        self.canvas = self.display if rotation == 0 else pygame.Surface(self.layout.size).convert()
+
+    def present(self) -> int:
+        """Show the canvas: turn it onto the display if rotated, flip, and return the flip's stamp."""
+        if self.canvas is not self.display:
+            self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation), (0, 0))
+        pygame.display.flip()
+        return time.monotonic_ns()
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A display pixel (e.g. a touch) as a canvas pixel, undoing the rotation."""
+        x, y = pos
+        w, h = self.layout.size
+        return {0: (x, y), 90: (w - 1 - y, x), 180: (w - 1 - x, h - 1 - y), 270: (y, h - 1 - x)}[self.layout.rotation]
+
+    def close(self) -> None:
+        pygame.display.quit()

@@ -1,0 +1,22 @@
+"""The kiosk's scenes: one state of the screen each, as in pibooth 3.x.
+
+Every scene reacts to events, runs its own timers, and draws itself when
+something changed. The loop in :mod:`companion.app` owns the queue and asks
+the current scene; a scene moves on by ``self.ctx.go(name, **details)``.
+
+- ``base``: the Scene class and the events scenes see besides taps.
+- ``context``: what all scenes share (settings, the game, layout, sounds, pace).
+- ``menu``: the behaviour every menu shares; ``pausing``: what pauses a game.
+- ``flow``: starting a game, finishing a round, what comes after a round.
+- ``play_view``: the play screen composed from a game and a roll.
+- ``verdict_words``: a round's record in words; ``lights``: winners' LEDs.
+- ``catalogue``: every scene by name.
+- ``title``, ``setup``: title/menu, and the choice of level, players and dealing.
+- ``deal``: the companion-deals prompt ("GREEN portal on W") and the
+  table-deals entry of revealed cards.
+- ``roll``: the roll animation, ending at the flip that opens the round.
+- ``round``: taps in, by stamps, until the round closes.
+- ``tie_choice``: tied players on the same card pick another.
+- ``verdict``: who won what, wrong taps, ties, too early, nobody may tap.
+- ``correction``, ``pause``, ``end``, ``failsafe``.
+"""

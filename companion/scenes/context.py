@@ -1,0 +1,85 @@
+"""What every scene shares: settings, the game, the layout, sounds, pace, hooks.
+
+The context also carries the one pending scene change (:meth:`Context.go`),
+which the loop applies after the current scene has handled its events.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from companion.display.layout import Layout
+from companion.display.sound import Sounds
+from companion.rules.round import Timing
+
+LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
+DEAL_CHOICES = ("companion", "table")
+
+
+def no_op(*_args, **_kwargs) -> None:
+    """A hook that does nothing."""
+
+
+@dataclass
+class Settings:
+    """The choices made on the set-up screen."""
+
+    players: int = 4
+    level: str = "first-game"
+    deals: str = "companion"
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long things stay on screen, in seconds (tests and the benchmark shorten them)."""
+
+    roll_frames: int = 6
+    roll_frame_s: float = 0.07
+    verdict_s: float = 1.8
+    #: After a round's close, how long to wait for late-arriving taps stamped before it.
+    settle_s: float = 0.002
+
+    #: Multiplies the round's clocks (idle, round and choice timeouts); the tie window is kept.
+    timeouts: float = 1.0
+
+    def scaled(self, factor: float) -> "Pace":
+        """This pace with every duration multiplied by ``factor`` (settle time and tie window kept)."""
+        return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor, self.settle_s,
+                    self.timeouts * factor)
+
+    def timing(self, tie_window_ns: int = Timing().tie_window_ns) -> Timing:
+        """The round's clocks at this pace."""
+        base = Timing()
+        return Timing(tie_window_ns, round(base.idle_timeout_ns * self.timeouts),
+                      round(base.round_timeout_ns * self.timeouts), round(base.choice_timeout_ns * self.timeouts))
+
+
+@dataclass
+class Context:
+    """State shared by all scenes of one kiosk session."""
+
+    layout: Layout
+    settings: Settings = field(default_factory=Settings)
+    pace: Pace = field(default_factory=Pace)
+    sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
+    #: Chooses Stroop inks and roll-animation faces (never global random state).
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    #: The game in progress (a :class:`companion.rules.game.Game`), if any.
+    game: object | None = None
+    tie_window_ns: int = Timing().tie_window_ns
+    #: Each player's reaction times this game, in ms (first taps after the open).
+    reactions: dict[int, list[float]] = field(default_factory=dict)
+    #: Called with (scene name, scene) whenever a scene becomes current (the demo's table watches this).
+    on_scene: Callable[[str, object], None] = no_op
+    #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button LED.
+    on_winners: Callable[[list[tuple[int, object]]], None] = no_op
+    #: Set by the "Quit" menu item or a closed window.
+    quitting: bool = False
+    pending: tuple[str, dict] | None = None
+
+    def go(self, scene: str, **details) -> None:
+        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``."""
+        self.pending = (scene, details)

@@ -1,0 +1,55 @@
+"""Companion deals: the screen tells the table which card to put where.
+
+After set-up and after each round, the new cards are ringed on the table and
+listed ("GREEN on W"), with any rule card that came up (and the new level)
+and any second void sent to the bottom. Players keep the cards sorted by
+colour, so the dealer takes the card named. E (any pad), Enter or a touch
+confirms, and the dice roll; the pause key or menu control pauses.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.palette import HIGHLIGHT
+from companion.rules.sides import Side
+from companion.scenes.base import Point, Scene, nav_of
+from companion.scenes.pausing import wants_pause
+from companion.scenes.play_view import draw_play, view_of
+
+
+def deal_lines(dealt: list[dict]) -> list[str]:
+    """What the dealer must do, in short lines: placements two to a line, then rule cards and voids."""
+    placed = [f"{d['card']} on {d['side']}" for d in dealt if d["what"] == "placed"]
+    lines = ["   ".join(placed[i:i + 2]) for i in range(0, len(placed), 2)]
+    for d in dealt:
+        if d["what"] == "rule":
+            lines.append(f"{d['card']} card: now {d['level'].upper()}")
+        elif d["what"] == "to-bottom":
+            lines.append("second VOID: to the bottom")
+    return lines
+
+
+class DealScene(Scene):
+    """Shows the cards to place and waits for the table to confirm."""
+
+    name = "deal"
+
+    def enter(self, now_ns: int, dealt=(), first: bool = False, **details) -> None:
+        super().enter(now_ns)
+        self.dealt, self.first = list(dealt), first
+
+    def handle(self, event, now_ns: int) -> None:
+        if nav_of(event) == "select" or isinstance(event, Point):
+            self.ctx.go("roll")
+        elif wants_pause(event):
+            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first}))
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        view = view_of(self.ctx.game)
+        view.outlines = {Side(d["side"]): HIGHLIGHT for d in self.dealt if d["what"] == "placed"}
+        draw_play(canvas, self.ctx.layout, view)
+        headline = "LAY OUT" if self.first else "DEAL"
+        draw_verdict(canvas, self.ctx.layout, VerdictView("none", headline, (*deal_lines(self.dealt), "E when done")))
+        return "deal-first" if self.first else "deal"

@@ -1,0 +1,38 @@
+"""The end of the game: the winners, the scores, each player's reaction times."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.chart import draw_chart
+from companion.display.draw_menu import draw_hint, draw_title
+from companion.scenes.base import Point, Scene, nav_of
+from companion.scenes.verdict_words import names
+
+
+class EndScene(Scene):
+    """Winners, scores and the reaction-time chart; E goes back to the title."""
+
+    name = "end"
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        self.ctx.sounds.play("win")
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Point) or nav_of(event) == "select":
+            self.ctx.game = None
+            self.ctx.go("title")
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        game, layout = self.ctx.game, self.ctx.layout
+        winners = game.winners()
+        headline = f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
+        scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        drawn = draw_title(canvas, layout, headline, f"cards: {scores}")
+        top = drawn[-1].rect.bottom + round(3 * layout.unit)
+        chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
+                            layout.height - top - round(8 * layout.unit))
+        draw_chart(canvas, chart, self.ctx.reactions, layout.small_size)
+        draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
+        return "end"

@@ -1,0 +1,60 @@
+"""The play screen, composed: dice words, the table with its deck, the scores.
+
+Roll, round, tie choice, verdict and dealing scenes all show this screen
+(the verdict adds its banner on top). What it shows comes from the game and
+the roll as plain values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.display.draw_dice import draw_dice
+from companion.display.draw_scores import draw_scores
+from companion.display.draw_table import draw_table
+from companion.display.palette import BACKGROUND
+from companion.display.text import Drawn
+from companion.rules.dice import Roll
+from companion.rules.sides import Side
+
+
+@dataclass
+class PlayView:
+    """Everything the play screen shows, as plain values."""
+
+    faces: dict[Side, str | None]
+    scores: dict[int, int]
+    words: list[str | None] = field(default_factory=lambda: [None, None, None])
+    inks: list[str] = field(default_factory=lambda: ["WHITE"] * 3)
+    up: Side | None = None
+    liar: bool = False
+    cards_left: int | None = None
+    outlines: dict[Side, tuple[int, int, int]] = field(default_factory=dict)
+    marked: tuple[int, ...] = ()
+
+
+def dice_words(roll: Roll) -> list[str | None]:
+    """The three lines of dice words for ``roll``: negation (``None`` in Discovery), direction, colour."""
+    return [roll.negation if roll.level.rolls_negation else None, roll.criteria[0], roll.criteria[1]]
+
+
+def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
+    """The play screen for ``game`` between rounds, or showing ``roll`` (with ``words`` while rolling)."""
+    view = PlayView(faces=game.faces(), scores=game.scores(), cards_left=len(game.deck))
+    if roll is not None:
+        view.words = list(words) if words is not None else dice_words(roll)
+        view.inks = list(inks) if inks is not None else ["WHITE"] * 3
+        view.up = roll.up if roll.level.uses_arrow else None
+        view.liar = roll.liar
+    return view
+
+
+def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
+    """Draw the whole play screen for ``view``; returns the dice words drawn."""
+    canvas.fill(BACKGROUND)
+    drawn = draw_dice(canvas, layout, view.words, view.inks)
+    draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left, view.outlines)
+    draw_scores(canvas, layout, view.scores, view.marked)
+    return drawn

@@ -1,0 +1,76 @@
+"""The roll: a short animation of tumbling dice words, then the final faces.
+
+The round opens at the flip that first shows the final faces: this scene
+hands that flip's stamp to the round scene. Taps that arrive while the dice
+tumble are passed on too: stamped before the open, they count as too early.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.stroop import inks_for
+from companion.rules.taps import Tap
+from companion.scenes.base import Scene
+from companion.scenes.flow import answer_of
+from companion.scenes.pausing import wants_pause
+from companion.scenes.play_view import dice_words, draw_play, view_of
+
+
+class RollScene(Scene):
+    """Rolls the dice for the coming round and shows them landing."""
+
+    name = "roll"
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        game = self.ctx.game
+        self.roll = game.next_roll()
+        self.ruling = game.ruling_for(self.roll)
+        self.words = dice_words(self.roll)
+        self.inks = inks_for([w or "" for w in self.words], self.ctx.rng)
+        self.frame = 0
+        self.next_frame_ns = now_ns
+        self.early: list[Tap] = []
+        self.final_drawn = False
+        self.ctx.sounds.play("roll")
+
+    @property
+    def frames(self) -> int:
+        return self.ctx.pace.roll_frames
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Tap):
+            if answer_of(self.ctx, event):
+                self.early.append(event)
+        elif wants_pause(event):
+            self.ctx.go("pause", resume=("roll", {}))
+
+    def update(self, now_ns: int) -> None:
+        if self.frame < self.frames and now_ns >= self.next_frame_ns:
+            self.frame += 1
+            self.next_frame_ns = now_ns + round(self.ctx.pace.roll_frame_s * 1e9)
+            self.dirty = True
+
+    def wake_at_ns(self) -> int | None:
+        return self.next_frame_ns if self.frame < self.frames else None
+
+    def tumbling_words(self) -> list[str | None]:
+        """Random faces of the same dice, for one frame of the animation."""
+        dice, rng = self.ctx.game.dice, self.ctx.rng
+        faces = [dice.negation, dice.direction, dice.colour]
+        return [rng.choice(f) if word else None for word, f in zip(self.words, faces)]
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        final = self.frame >= self.frames
+        words = self.words if final else self.tumbling_words()
+        inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
+        draw_play(canvas, self.ctx.layout, view_of(self.ctx.game, self.roll, words, inks))
+        self.final_drawn = final
+        if not final:
+            return "rolling"
+        return f"round-open-{self.roll.level}" + ("-liar" if self.roll.liar else "")
+
+    def flipped(self, t_ns: int) -> None:
+        if self.final_drawn:
+            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words, inks=self.inks)

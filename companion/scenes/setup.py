@@ -1,0 +1,44 @@
+"""The choice of level, number of players and way of dealing, then the start.
+
+Selecting a choice steps it to its next value; selecting ``Start`` begins
+a game with those settings.
+"""
+
+from __future__ import annotations
+
+from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
+from companion.scenes.flow import start_game
+from companion.scenes.menu import MenuScene
+
+PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
+
+
+def next_in(choices: tuple, value) -> object:
+    """The value after ``value`` in ``choices``, wrapping round."""
+    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+
+
+class SetupScene(MenuScene):
+    """Level, players, dealing, start."""
+
+    name = "setup"
+    title = "New game"
+
+    def items(self) -> list[str]:
+        s = self.ctx.settings
+        return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
+                f"Deals: {s.deals}", "Start"]
+
+    def choose(self, index: int) -> None:
+        s = self.ctx.settings
+        if index == 0:
+            s.level = next_in(LEVEL_CHOICES, s.level)
+        elif index == 1:
+            s.players = next_in(PLAYER_CHOICES, s.players)
+        elif index == 2:
+            s.deals = next_in(DEAL_CHOICES, s.deals)
+        else:
+            start_game(self.ctx)
+
+    def back(self) -> None:
+        self.ctx.go("title")

@@ -1,0 +1,39 @@
+"""``companion demo``: a whole game of simulated players on the real kiosk, headless."""
+
+import pygame
+import pytest
+
+import kiosk_helpers  # noqa: F401  (headless SDL drivers)
+from companion.cli import main
+
+
+def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsys):
+    shots = tmp_path / "shots"
+    assert main(["demo", "--headless", "--snapshots", str(shots), "--speed", "40", "--players", "3",
+                 "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game over after ") and "winners: P" in out
+    names = sorted(p.name for p in shots.glob("*.png"))
+    moments = {name[:-4] for name in names}
+    assert {"title", "setup", "deal-first", "rolling", "round-open-discovery", "verdict-win", "end"} <= moments
+    assert any(m.startswith("round-open-extreme") for m in moments), "a first game reaches Extreme"
+    assert pygame.image.load(str(shots / "end.png")).get_size() == (800, 480)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "7"], "7 players: choose 2 to 6"),
+    (["--rotation", "45"], "rotation 45 is not one of 0, 90, 180, 270"),
+    (["--size", "640x480"], "smaller than 800x480"),
+    (["--size", "wide"], "is not WIDTHxHEIGHT"),
+    (["--speed", "0"], "speed 0: choose 0.1 to 50"),
+])
+def test_wrong_demo_arguments_are_refused_in_one_line(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", *argv])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_headless_demo_without_a_snapshot_folder_is_refused(capsys):
+    assert main(["demo", "--headless"]) == 2
+    assert "--headless without --snapshots DIR would show nothing" in capsys.readouterr().err

@@ -1,0 +1,61 @@
+"""Tones per verdict, the reaction-time chart, and snapshots of key moments."""
+
+import pygame
+import pytest
+
+from kiosk_helpers import canvas
+from companion.display import sound
+from companion.display.chart import DOT, axis_end_ms, draw_chart
+from companion.display.snapshots import Snapshots
+from companion.errors import CompanionError
+
+
+def test_each_verdict_has_a_tone_of_its_own():
+    kinds = ["win", "tie", "wrong", "early", "nobody", "none"]
+    tones = {kind: sound.samples(sound.TONES[kind]).tobytes() for kind in kinds}
+    assert len(set(tones.values())) == len(kinds)
+
+
+def test_without_an_audio_device_the_kiosk_is_silent_and_goes_on(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    tones = sound.Sounds(enabled=True)
+    assert not tones.audible
+    tones.play("win")  # nothing happens, nothing fails
+
+
+def dots_in(surface, rect) -> int:
+    part = surface.subsurface(rect).copy()
+    return len(pygame.mask.from_threshold(part, DOT, (1, 1, 1, 255)).connected_components())
+
+
+def test_the_chart_draws_one_dot_per_answer_on_each_players_row():
+    surface = canvas((800, 400))
+    times = {1: [400.0, 900.0], 2: [300.0, 1300.0, 1700.0, 2100.0]}
+    labels = draw_chart(surface, pygame.Rect(0, 0, 800, 400), times, 24)
+    assert labels[0].text == "P1 650 ms" and labels[1].text == "P2 1500 ms"
+    rows = [pygame.Rect(0, label.rect.centery - 20, 800, 40) for label in labels[:2]]
+    assert [dots_in(surface, row) for row in rows] == [2, 4]
+
+
+def test_the_chart_axis_ends_at_the_slowest_answer_rounded_up_to_500_ms():
+    assert axis_end_ms({1: [1234.0], 2: []}) == 1500
+    assert axis_end_ms({}) == 500
+
+
+def test_a_snapshot_is_saved_for_the_first_frame_of_each_moment(tmp_path):
+    shots = Snapshots(tmp_path, always=("end",))
+    surface = canvas()
+    for name in ["title", "title", "verdict-win", "end", "end", None]:
+        shots.offer(name, surface)
+    shots.close()
+    assert [p.name for p in shots.saved] == ["title.png", "verdict-win.png", "end.png", "end-2.png"]
+    assert pygame.image.load(str(shots.saved[0])).get_size() == (800, 480)
+
+
+def test_a_snapshot_folder_that_cannot_be_made_is_named_in_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(CompanionError, match="snapshot folder .*file/shots"):
+        Snapshots(blocker / "shots")

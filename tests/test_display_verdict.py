@@ -1,0 +1,70 @@
+"""The verdict says who won what, who was wrong or early, ties, and "nobody may tap"."""
+
+from kiosk_helpers import canvas, shows_text
+from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.layout import Layout
+from companion.scenes.verdict_words import verdict_view
+
+
+def record(taps, winners=(), valid=("N",)):
+    return {"taps": [{"player": p, "side": s, "t_us": t, "verdict": v} for p, s, t, v in taps],
+            "winners": [{"player": p, "card": c, "from": f} for p, c, f in winners], "valid": list(valid)}
+
+
+def test_the_verdict_names_the_winner_and_the_card_taken():
+    view = verdict_view(record([(2, "N", 400_000, "win")], [(2, "RED", "N")]), True, {2: 0})
+    assert (view.kind, view.headline, view.details) == ("win", "P2 WINS", ("takes RED from N",))
+
+
+def test_a_void_on_the_table_is_taken_instead_of_the_card_tapped():
+    view = verdict_view(record([(1, "N", 400_000, "win")], [(1, "VOID", "S")]), True, {})
+    assert view.details[0] == "takes the VOID from S instead"
+
+
+def test_a_wrong_tap_is_named_with_its_penalty_card():
+    taps = [(1, "N", 300_000, "win"), (3, "E", 350_000, "wrong")]
+    view = verdict_view(record(taps, [(1, "BLUE", "N")]), True, {3: 2})
+    assert "wrong: P3 loses a card" in view.details
+
+
+def test_a_wrong_tap_without_cards_costs_nothing_and_says_so():
+    view = verdict_view(record([(3, "E", 350_000, "wrong")]), True, {3: 0})
+    assert (view.kind, view.headline) == ("wrong", "P3 WRONG")
+    assert view.details == ("wrong: P3 (no card to lose)",)
+
+
+def test_a_tap_before_the_dice_land_is_too_early():
+    view = verdict_view(record([(4, "W", -50_000, "early"), (1, "N", 300_000, "win")], [(1, "RED", "N")]), True, {})
+    assert "too early: P4" in view.details
+
+
+def test_nobody_may_tap_is_announced_when_nobody_tapped():
+    view = verdict_view(record([], valid=()), False, {})
+    assert (view.kind, view.headline) == ("nobody", "NOBODY MAY TAP")
+
+
+def test_a_tap_when_nobody_may_tap_is_wrong():
+    view = verdict_view(record([(2, "S", 500_000, "wrong")], valid=()), False, {2: 1})
+    assert (view.kind, view.headline) == ("wrong", "P2 WRONG")
+    assert view.details[0] == "nobody may tap"
+
+
+def test_a_tie_names_every_tied_player_and_their_card():
+    taps = [(1, "N", 300_000, "tie"), (3, "E", 300_400, "tie")]
+    view = verdict_view(record(taps, [(1, "RED", "N"), (3, "BLUE", "E")]), True, {})
+    assert view.headline == "TIE P1 P3"
+    assert view.details[:2] == ("P1 takes RED from N", "P3 takes BLUE from E")
+
+
+def test_a_round_without_a_valid_tap_has_no_winner():
+    view = verdict_view(record([]), True, {})
+    assert (view.kind, view.headline) == ("none", "NO WINNER")
+
+
+def test_the_banner_on_screen_shows_the_headline_and_lines():
+    for size in ((800, 480), (1920, 1080)):
+        layout = Layout(size)
+        surface = canvas(size)
+        drawn = draw_verdict(surface, layout, VerdictView("win", "P7 WINS", ("takes the VOID from S instead",)))
+        assert [d.text for d in drawn] == ["P7 WINS", "takes the VOID from S instead"]
+        assert all(shows_text(surface, d) and layout.banner.contains(d.rect) for d in drawn)

@@ -1,0 +1,235 @@
+"""The kiosk's scenes, driven through the real loop with posted events, headless."""
+
+import time
+from dataclasses import replace
+
+import pytest
+
+from kiosk_helpers import FAST, kiosk, step_until
+from companion.rules.sides import Side
+from companion.rules.taps import Tap
+from companion.scenes.base import Nav, Point
+
+
+def now():
+    return time.monotonic_ns()
+
+
+def tap(player, side, t_ns=None):
+    return Tap(player, Side(side), now() if t_ns is None else t_ns, "test")
+
+
+def in_scene(app, name):
+    return lambda: app.scene.name == name
+
+
+def to_round(app, needs_tap=True, without_void=False):
+    """From the set-up screen to an open round (that needs a tap, and has no void on the table, if asked)."""
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "deal"))
+    app.post(tap(1, "E"))
+    while True:
+        step_until(app, in_scene(app, "round"))
+        void = "VOID" in app.ctx.game.faces().values()
+        ruling = app.scene.round.ruling
+        if ruling.tap == needs_tap and not (without_void and void):
+            return app.scene.round
+        if ruling.tap:  # someone wins (the void, if one lies there), so the table changes
+            app.post(tap(1, ruling.valid[0].value))
+        step_until(app, lambda: app.scene.name != "round")
+        if app.scene.name == "verdict":
+            step_until(app, lambda: app.scene.name != "verdict")
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+
+
+def test_a_pad_navigates_the_menus_n_s_move_e_selects_w_goes_back():
+    app = kiosk()
+    app.post(tap(2, "E"))
+    step_until(app, in_scene(app, "setup"))
+    assert app.scene.cursor == 0
+    app.post(tap(2, "S"))
+    app.post(tap(2, "E"))
+    app.step()
+    assert app.scene.cursor == 1 and app.ctx.settings.players == 5
+    app.post(tap(2, "N"))
+    app.post(tap(2, "E"))
+    app.step()
+    assert app.ctx.settings.level == "discovery"
+    app.post(tap(2, "W"))
+    step_until(app, in_scene(app, "title"))
+
+
+def test_a_touch_selects_the_menu_item_under_the_finger():
+    from companion.display.draw_menu import item_rects
+
+    app = kiosk()
+    app.step()
+    app.post(Point(item_rects(app.ctx.layout, 2)[0].center, now()))
+    step_until(app, in_scene(app, "setup"))
+
+
+def test_the_round_opens_at_the_flip_that_first_shows_the_final_dice():
+    app = kiosk("setup")
+    flips = []
+    app.screen.present = (lambda original: lambda: flips.append(original()) or flips[-1])(app.screen.present)
+    round_ = to_round(app)
+    assert round_.t_open_ns == flips[-1] == app.last_flip_ns
+
+
+def test_nothing_is_redrawn_while_an_open_round_waits_for_taps():
+    app = kiosk("setup", pace=replace(FAST, timeouts=0.2))  # the round waits 2 s for a tap
+    to_round(app)
+    frames, passes = app.frames, 0
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        app.step()
+        passes += 1
+    assert app.scene.name == "round" and app.frames == frames and passes < 30
+
+
+def test_a_tap_stamped_before_the_open_is_too_early_even_when_it_arrives_after():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(tap(3, round_.ruling.valid[0].value, round_.t_open_ns - 1_000_000))
+    step_until(app, in_scene(app, "verdict"))
+    assert [t["verdict"] for t in app.scene.record["taps"]] == ["early"]
+    assert "too early: P3" in app.scene.view.details
+
+
+def test_taps_are_judged_by_their_stamps_not_by_their_arrival():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    side = round_.ruling.valid[0].value
+    t = round_.t_open_ns + 20_000_000
+    app.post(tap(2, side, t + 5_000_000))  # arrives first, pressed later
+    app.post(tap(1, side, t))
+    step_until(app, in_scene(app, "verdict"))
+    assert app.scene.view.headline == "P1 WINS"
+
+
+def test_the_verdict_names_the_winner_on_screen():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", players=3)
+    round_ = to_round(app)
+    app.post(tap(3, round_.ruling.valid[0].value))
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    headline = app.scene.drawn[0]
+    assert headline.text == "P3 WINS" and shows_text(app.screen.canvas, headline)
+
+
+def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
+    app = kiosk("setup", players=2)
+    round_ = to_round(app)
+    app.post(tap(5, round_.ruling.valid[0].value))
+    app.post(tap(2, round_.ruling.valid[0].value, now() + 1_000_000))
+    step_until(app, in_scene(app, "verdict"))
+    assert app.scene.view.headline == "P2 WINS"
+    assert [t["player"] for t in app.scene.record["taps"]] == [2]
+
+
+def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
+    app = kiosk("setup", players=3)
+    round_ = to_round(app, without_void=True)
+    side = round_.ruling.valid[0]
+    t = now()
+    app.post(tap(1, side.value, t))
+    app.post(tap(2, side.value, t + 200_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2]
+    other = next(s for s in Side if s != side)
+    app.post(tap(2, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    froms = {w["player"]: w["from"] for w in app.scene.record["winners"]}
+    assert froms == {1: side.value, 2: other.value}
+
+
+def test_a_paused_round_rolls_the_same_dice_again_on_resume():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume
+    step_until(app, in_scene(app, "round"))
+    assert app.scene.round.roll == round_.roll and app.ctx.game.round_no == 0
+
+
+def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
+    app = kiosk("setup")
+    to_round(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "correction"))
+    game = app.ctx.game
+    before = game.faces()
+    app.post(tap(1, "E"))  # step the card on N
+    app.step()
+    after = game.faces()
+    assert after[Side.N] != before[Side.N]
+    assert list(after.values()).count("VOID") <= 1
+    void_elsewhere = any(f == "VOID" for s, f in after.items() if s != Side.N)
+    if void_elsewhere:
+        assert after[Side.N] != "VOID"
+
+
+def test_a_scene_that_fails_shows_the_failsafe_line_instead_of_crashing():
+    app = kiosk()
+
+    def broken(canvas):
+        raise ValueError("the paint ran out")
+    app.scenes["title"].draw = broken
+    app.step()
+    step_until(app, in_scene(app, "failsafe"))
+    assert app.scene.message == "title: ValueError: the paint ran out"
+    del app.scenes["title"].draw  # mended
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "title"))
+
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+class DealerPress:
+    """A dealer pad button as the input layer posts it (``face``, ``t_ns``)."""
+
+    def __init__(self, face):
+        self.face, self.t_ns = face, now()
+
+
+def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
+    app = kiosk("setup", deals="table", level="normal")
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "entry"))
+    assert app.scene.title == "Card revealed on N?"
+    app.post(DealerPress("VOID"))
+    app.post(DealerPress("VOID"))
+    app.step()
+    assert app.ctx.game.faces()[Side.N] == "VOID" and app.ctx.game.faces()[Side.E] is None
+    assert "only one void" in app.scene.message
+    for face in ("RED", "GREEN", "BLUE"):
+        app.post(DealerPress(face))
+    step_until(app, in_scene(app, "round"))
+    assert app.ctx.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
+
+
+def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
+    from companion.inputs.events import Stuck
+    from kiosk_helpers import shows_text
+    from companion.display.draw_notice import draw_notice
+
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(Stuck(2, Side.E, now(), "player 2 E"))
+    app.step()
+    assert app.scene.name == "round" and app.notice[0] == "player 2 E is stuck: release it"
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, app.notice[0])
+    assert shows_text(app.screen.canvas, expected)
+    app.post(tap(1, round_.ruling.valid[0].value))
+    step_until(app, in_scene(app, "verdict"))

@@ -1,0 +1,60 @@
+"""``companion run``: GPIO or the keyboard in a window, systemd told when ready and alive."""
+
+import socket
+import time
+from types import SimpleNamespace
+
+import pygame
+
+from kiosk_helpers import step_until
+from companion import config as settings_file
+from companion.commands.run import LoopPost, kiosk_options, open_pads
+from companion.kiosk import build_kiosk
+from companion.systemd_notify import Notifier
+
+
+def args(**overrides):
+    base = dict(size=(800, 480), rotation=0, window=False, keyboard_only=False, seed=7, config=None)
+    return SimpleNamespace(**{**base, **overrides})
+
+
+def test_without_gpio_the_kiosk_plays_with_the_keyboard_in_a_window():
+    config = settings_file.load()
+    pads, why = open_pads(config, keyboard_only=False, post=LoopPost())
+    assert pads is None and why.startswith("cannot open the GPIO pins")
+    options = kiosk_options(args(), config, pads, Notifier(environ={}))
+    assert not options.fullscreen and options.tie_window_ns is None
+    options.headless = True
+    app = build_kiosk(options)
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d))  # player 1's E: select
+    step_until(app, lambda: app.scene.name == "setup")
+    app.screen.close()
+
+
+def test_the_kiosk_tells_systemd_it_is_ready_after_the_first_frame_and_feeds_the_watchdog(tmp_path):
+    address = str(tmp_path / "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(address)
+    listener.settimeout(2)
+    notifier = Notifier(environ={"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "20000"})
+    options = kiosk_options(args(keyboard_only=True), settings_file.load(), None, notifier)
+    options.headless = True
+    app = build_kiosk(options)
+    assert app.frames == 0
+    app.step()
+    assert app.frames == 1 and listener.recv(100).startswith(b"READY=1")
+    time.sleep(0.02)
+    app.step()
+    assert listener.recv(100) == b"WATCHDOG=1"
+    app.screen.close()
+    notifier.close()
+    listener.close()
+
+
+def test_a_verdict_reaches_the_screen_only_after_the_tie_window_has_passed():
+    from companion.benchmarks.latency import measure_edge_to_verdict
+
+    latencies, path, lost = measure_edge_to_verdict(10, seed=3)
+    assert len(latencies) == 10 and lost == 0 and path.startswith("mock GPIO pins")
+    assert min(latencies) >= settings_file.load().gpio.tie_window_ns
