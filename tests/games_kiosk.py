@@ -45,3 +45,16 @@ class Table:
     def close(self) -> None:
         self.presses.close()
         self.app.screen.close()
+
+
+def run_demo(folder, capsys, game: str, players: int, seed: int) -> tuple[str, str, set[str]]:
+    """``companion demo --game GAME`` headless and fast: its summary line, the summary of
+    the game its script plays, and the snapshot moments saved."""
+    from companion.cli import main
+    from companion.games_demo import demo_script, summary
+
+    shots = folder / "shots"
+    assert main(["demo", "--headless", "--snapshots", str(shots), "--speed", "50", "--game", game,
+                 "--players", str(players), "--seed", str(seed)]) == 0
+    said = capsys.readouterr().out.splitlines()[0]
+    return said, summary(demo_script(game, players, seed)[1]), {p.stem for p in shots.glob("*.png")}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games_kiosk import Table
+from games_kiosk import Table, run_demo
 from companion.storage.score_sheets import hat_score_sheet
 
 PLAYERS, ROUNDS, START = 0, 1, 3   # set-up items: players, rounds, gifts each, start
@@ -80,3 +80,9 @@ def test_the_reminder_says_whose_turn_it_is_and_which_way_the_last_gift_went(tab
     assert (game.last_gift.giver, game.last_gift.receiver, game.last_gift.way) == (3, 2, "right")
     table.press(2, "W")                              # P2 accepts and gives the old gift left
     assert (game.last_gift.giver, game.last_gift.receiver) == (2, 3) and game.turn == 3
+
+
+def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
+    said, scripted, moments = run_demo(tmp_path, capsys, "thats-not-a-hat", players=5, seed=4)
+    assert said == scripted and said.startswith("game over: penalty points P1 ")
+    assert {"hat", "hat-end"} <= moments

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games_kiosk import Table
+from games_kiosk import Table, run_demo
 from companion.storage.score_sheets import movie_score_sheet
 
 START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
@@ -88,3 +88,9 @@ def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
         assert game.snapshot() == snapshot and game.round.mistakes == 1 and game.holder == 2
     finally:
         again.close()
+
+
+def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
+    said, scripted, moments = run_demo(tmp_path, capsys, "not-that-movie", players=2, seed=3)
+    assert said == scripted and said.startswith("game over: rounds ")
+    assert {"movie-vote", "movie-place", "movie-round-over", "movie-end", "movie-sheet"} <= moments

@@ -95,6 +95,12 @@ class Context:
             self._database = Database.in_folder(state_dir(self.state_dir))
         return self._database
 
+    def close_database(self) -> None:
+        """Close the state database if it was opened."""
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+
     def go(self, scene: str, **details) -> None:
         """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``."""
         self.pending = (scene, details)
