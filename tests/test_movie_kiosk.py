@@ -94,3 +94,20 @@ def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(
     said, scripted, moments = run_demo(tmp_path, capsys, "not-that-movie", players=2, seed=3)
     assert said == scripted and said.startswith("game over: rounds ")
     assert {"movie-vote", "movie-place", "movie-round-over", "movie-end", "movie-sheet"} <= moments
+
+
+def test_a_kept_game_that_no_longer_restores_is_set_aside_in_one_line(tmp_path):
+    from companion.storage.database import Database
+    from companion.storage.games import GameStore
+
+    with Database.in_folder(tmp_path) as db:
+        GameStore(db, kind="not-that-movie").create(4, {}, {"kind": "not-that-movie", "players": 9})
+    table = Table(tmp_path, players=4)
+    try:
+        table.menu(1, [])
+        table.wait_for("movie-setup")
+        assert table.scene.unfinished is None
+        assert table.scene.subtitle.startswith("the kept game could not be resumed: snapshot: missing")
+        assert table.scene.items()[0] == "Players: 4"
+    finally:
+        table.close()

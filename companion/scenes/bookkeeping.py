@@ -66,7 +66,12 @@ class BookkeepingSetup(MenuScene):
     play_scene = ""
 
     def enter(self, now_ns: int, **details) -> None:
-        self.unfinished = KeptGame.resume(self.ctx.database(), self.game_class)
+        self.subtitle = type(self).subtitle
+        try:
+            self.unfinished = KeptGame.resume(self.ctx.database(), self.game_class)
+        except self.game_class.ERROR as error:   # a kept game this companion cannot restore
+            KeptGame.give_up(self.ctx.database(), self.game_class)
+            self.unfinished, self.subtitle = None, f"the kept game could not be resumed: {error}"
         super().enter(now_ns)
 
     def items(self) -> list[str]:

@@ -47,6 +47,14 @@ class KeptGame:
         game = game_class.restore(saved.snapshot)
         return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
 
+    @staticmethod
+    def give_up(database: Database, game_class) -> None:
+        """Abandon the unfinished game of ``game_class``'s kind (one that no longer restores)."""
+        store = GameStore(database, kind=game_class.KIND)
+        saved = store.unfinished()
+        if saved is not None:
+            store.abandon(saved.id)
+
     def moved(self) -> None:
         """Save the game after an entry, and the records of rounds the table has left."""
         snapshot = self.game.snapshot()
