@@ -47,9 +47,13 @@ def test_tied_players_on_different_cards_each_take_their_card():
 
 def test_a_same_card_tie_the_earliest_takes_it_the_other_takes_the_void_first():
     awards, choosers = plan_awards(taps((1, E, 10), (2, E, 10.5)), layout(N="RED", E="BLUE", S="VOID", W="YELLOW"))
-    # the void goes first, then the tapped card: both players score one card
-    assert [(a.player, a.card.face) for a in awards] == [(1, "VOID"), (2, "BLUE")]
+    assert [(a.player, a.card.face) for a in awards] == [(1, "BLUE"), (2, "VOID")]
     assert choosers == []
+
+
+def test_tied_players_on_different_cards_with_a_void_the_earliest_takes_the_void():
+    awards, _ = plan_awards(taps((1, E, 10), (2, N, 10.5)), layout(N="RED", E="BLUE", S="VOID", W="YELLOW"))
+    assert [(a.player, a.card.face) for a in awards] == [(1, "VOID"), (2, "RED")]
 
 
 def test_a_same_card_tie_without_a_void_the_other_player_chooses_a_card():

@@ -15,14 +15,17 @@ The rulings this module carries:
 - An answer that is not valid (any answer when nobody may tap) is "wrong" and
   costs a point card.
 
-Who takes which card is decided by :func:`plan_awards`: each winner, in stamp
-order, takes the void card if one lies on the table, else the card they
-tapped, else (another tied player took it) a card of their choice among those
-left, by default the first free side in N, E, S, W order.
+Who takes which card is decided by :func:`plan_awards`. In stamp order: the
+earliest of several tied players on one card takes that card; any other
+winner takes the void card if one lies on the table (instead of the card
+they tapped), else the card they tapped, else (another tied player took it)
+a card of their choice among those left, by default the first free side in
+N, E, S, W order.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -155,10 +158,13 @@ def plan_awards(
     """
     choices = choices or {}
     left = {side: card for side, card in table.items() if card is not None}
+    shared = {side for side, count in Counter(tap.side for tap in winners).items() if count > 1}
     awards, choosers = [], []
     for tap in winners:
         void = next((side for side in SIDES if side in left and left[side].is_void), None)
-        if void is not None:
+        if tap.side in shared and tap.side in left:
+            side = tap.side  # the earliest of a same-card tie takes the card itself
+        elif void is not None:
             side = void
         elif tap.side in left:
             side = tap.side
