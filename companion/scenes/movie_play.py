@@ -122,23 +122,26 @@ class MoviePlayScene(BookkeepingScene):
                   midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
+        """The eight screens with their tokens (pad votes), or the round's tokens in order (discs)."""
         game, layout = self.kept.game, self.ctx.layout
-        tokens = {p.screen: p for p in game.round.placements if p.screen is not None}
+        placements = game.round.placements
+        if game.voting == "pads":
+            labels = [str(screen) for screen in SCREENS]
+            tokens = {p.screen: p for p in placements}
+            shown = [tokens.get(screen) for screen in SCREENS]
+        else:
+            labels = [str(n) for n in range(1, game.tokens + 1)]
+            shown = placements + [None] * (game.tokens - len(placements))
+        pointed = self.pads.pointer if game.phase == "placing" and game.voting == "pads" else None
         band = self._band(0.28, 0.22)
-        pointing = game.phase == "placing" and game.voting == "pads"
-        for screen, cell in zip(SCREENS, self._cells(band, len(SCREENS))):
-            token = tokens.get(screen)
+        for label, token, cell in zip(labels, shown, self._cells(band, len(labels))):
             colour = PANEL if token is None else COLOURED_TOKEN if token.coloured else GREY_TOKEN
             pygame.draw.rect(canvas, colour, cell, border_radius=round(layout.unit))
-            if pointing and screen == self.pads.pointer:
+            if label == str(pointed):
                 pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
                                  border_radius=round(layout.unit))
-            self._text(canvas, str(screen), layout.title_size, TEXT, center=cell.center)
-        unscreened = [p for p in game.round.placements if p.screen is None]
-        if unscreened:
-            marks = "  ".join("coloured" if p.coloured else "grey" for p in unscreened)
-            self._text(canvas, f"tokens: {marks}", layout.small_size, DIM_TEXT,
-                      midtop=(layout.width // 2, band.bottom + round(layout.unit)))
+            self._text(canvas, label, layout.title_size, TEXT if token is None or game.voting == "pads"
+                       else DIM_TEXT, center=cell.center)
 
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
         if self.said != "placed":
