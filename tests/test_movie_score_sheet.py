@@ -125,3 +125,15 @@ def test_score_sheet_names_a_broken_database_in_one_line(tmp_path, capsys):
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "companion.sqlite3" in err
+
+
+def test_bench_games_save_times_every_saved_entry_of_both_games(tmp_path, capsys):
+    from companion.games_demo import demo_script
+
+    assert main(["bench", "games-save", "--games", "1", "--players", "3", "--state-dir", str(tmp_path),
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    movie = demo_script("not-that-movie", 3, 1)[1]
+    assert report["not-that-movie"]["saves"] == movie.moves_made + 1     # every entry, then the end
+    assert 0 < report["not-that-movie"]["save_ms_median"] <= report["not-that-movie"]["save_ms_max"]
+    assert report["thats-not-a-hat"]["saves"] > 3
