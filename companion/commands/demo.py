@@ -1,5 +1,9 @@
 """``companion demo``: the showcase. Simulated players play a whole game on the real kiosk.
 
+``--game not-that-movie`` or ``--game thats-not-a-hat`` plays one of the two
+other games instead: a scripted table (:mod:`companion.games_demo`) presses
+its way through the same input path, with a fresh state folder of its own.
+
 The bots (the reaction model of ``companion simulate``) watch the screen and
 press their buttons; each press goes in through
 :func:`companion.simulated_presses.press_path`, the
@@ -16,6 +20,7 @@ from companion.argtypes import whole_number
 from companion.demo_table import SimulatedTable
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
+from companion.games_demo import GAMES, ScriptedTable, demo_script, kiosk_game, summary
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.rules.game import MODES
 from companion.scenes.base import Quit
@@ -36,6 +41,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4, help="2 to 6 (default 4)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
+    parser.add_argument("--game", choices=("not-not",) + GAMES, default="not-not",
+                        help="which game the table plays (default not-not)")
     parser.add_argument("--speed", type=speed_arg, default=1.0,
                         help="play this many times faster (delays and reactions; default 1)")
     add_screen_arguments(parser, size_default=(800, 480))
@@ -48,6 +55,8 @@ def run(args) -> int:
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
     app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
                                    settings=settings, pace=pace, snapshots=args.snapshots))
+    if args.game != "not-not":
+        return run_scripted(app, args)
     presses = press_path(app, args.players)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
@@ -55,9 +64,23 @@ def run(args) -> int:
     app.ctx.on_winners = winner_lights(presses.pads)
     table.start()
     table.on_scene(app.scene.name, app.scene)
-    stalled = lambda: time.monotonic_ns() - table.last_scene_ns > STALL_S * 1e9  # noqa: E731
+    run_table(app, table, presses, lambda: table.last_scene_ns)
+    game = app.ctx.game
+    if game is not None:
+        scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        print(f"game over after {game.round_no} rounds: {scores}; winners: "
+              + " ".join(f"P{p}" for p in game.winners()))
+    for path in app.snapshots.saved:
+        print(path)
+    return 0
+
+
+def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None:
+    """Run the loop until ``done()``, or stop with an error when nothing happened for
+    :data:`STALL_S` seconds; then stop the table and release inputs, snapshots, screen, database."""
+    stalled = lambda: time.monotonic_ns() - last_activity_ns() > STALL_S * 1e9  # noqa: E731
     try:
-        app.run(until=stalled)
+        app.run(until=lambda: done() or stalled())
         if stalled():
             raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s in scene {app.scene.name}")
     finally:
@@ -65,11 +88,28 @@ def run(args) -> int:
         presses.close()
         app.snapshots.close()
         app.screen.close()
-    game = app.ctx.game
-    if game is not None:
-        scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
-        print(f"game over after {game.round_no} rounds: {scores}; winners: "
-              + " ".join(f"P{p}" for p in game.winners()))
+        app.ctx.close_database()
+
+
+def run_scripted(app, args) -> int:
+    """Not That Movie! or That's Not a Hat, played by a scripted table in a fresh state folder."""
+    import tempfile
+
+    from companion.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
+
+    presses = press_path(app, args.players)
+    gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)
+    script, expected = demo_script(args.game, args.players, args.seed)
+    table = ScriptedTable(script, presses.press, gap_ns)
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
+        app.ctx.state_dir = folder
+        table.start(time.monotonic_ns())
+        run_table(app, table, presses, lambda: table.last_press_ns,
+                  done=lambda: table.finished and app.scene.name == "title")
+    played = kiosk_game(app, args.game)
+    if played.snapshot()["moves"] != expected.snapshot()["moves"]:
+        raise CompanionError(f"the kiosk's {args.game} game went another way than the table's script")
+    print(summary(played))
     for path in app.snapshots.saved:
         print(path)
     return 0

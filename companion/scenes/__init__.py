@@ -19,4 +19,8 @@ the current scene; a scene moves on by ``self.ctx.go(name, **details)``.
 - ``tie_choice``: tied players on the same card pick another.
 - ``verdict``: who won what, wrong taps, ties, too early, nobody may tap.
 - ``correction``, ``pause``, ``end``, ``failsafe``.
+- ``bookkeeping``: what the two other games' scenes share (set-up with
+  resume, pads into a kept game); ``movie_setup``, ``movie_play``,
+  ``movie_sheet``: Not That Movie!; ``hat_setup``, ``hat_play``: That's Not a
+  Hat; ``games_pause``: their pause menu.
 """

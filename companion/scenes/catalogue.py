@@ -8,6 +8,12 @@ from companion.scenes.deal import DealScene
 from companion.scenes.end import EndScene
 from companion.scenes.entry import EntryScene
 from companion.scenes.failsafe import FailsafeScene
+from companion.scenes.games_pause import GamesPauseScene
+from companion.scenes.hat_play import HatPlayScene
+from companion.scenes.hat_setup import HatSetupScene
+from companion.scenes.movie_play import MoviePlayScene
+from companion.scenes.movie_setup import MovieSetupScene
+from companion.scenes.movie_sheet import MovieSheetScene
 from companion.scenes.pause import PauseScene
 from companion.scenes.roll import RollScene
 from companion.scenes.round import RoundScene
@@ -19,6 +25,7 @@ from companion.scenes.verdict import VerdictScene
 SCENES: tuple[type[Scene], ...] = (
     TitleScene, SetupScene, DealScene, EntryScene, RollScene, RoundScene, TieChoiceScene,
     VerdictScene, CorrectionScene, PauseScene, EndScene, FailsafeScene,
+    MovieSetupScene, MoviePlayScene, MovieSheetScene, HatSetupScene, HatPlayScene, GamesPauseScene,
 )
 
 

@@ -79,6 +79,27 @@ class Context:
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
     pending: tuple[str, dict] | None = None
+    #: The state folder of the bookkeeping modes' database (``None``: the usual place).
+    state_dir: str | None = None
+    _database: object | None = field(default=None, repr=False)
+
+    def database(self):
+        """The state database (:class:`companion.storage.database.Database`), opened on first use.
+
+        Not That Movie! and That's Not a Hat keep their games and score sheets there.
+        """
+        if self._database is None:
+            from companion.storage.database import Database
+            from companion.storage.location import state_dir
+
+            self._database = Database.in_folder(state_dir(self.state_dir))
+        return self._database
+
+    def close_database(self) -> None:
+        """Close the state database if it was opened."""
+        if self._database is not None:
+            self._database.close()
+            self._database = None
 
     def go(self, scene: str, **details) -> None:
         """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``."""

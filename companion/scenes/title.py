@@ -1,4 +1,4 @@
-"""The title screen and main menu: start a new game or quit."""
+"""The title screen and main menu: a new game of Not Not, the other two games, or quit."""
 
 from __future__ import annotations
 
@@ -13,10 +13,14 @@ class TitleScene(MenuScene):
     subtitle = "the companion: dice, table and judge"
 
     def items(self) -> list[str]:
-        return ["New game", "Quit"]
+        return ["New game", "Not That Movie!", "That's Not a Hat", "Quit"]
 
     def choose(self, index: int) -> None:
         if index == 0:
             self.ctx.go("setup")
+        elif index == 1:
+            self.ctx.go("movie-setup")
+        elif index == 2:
+            self.ctx.go("hat-setup")
         else:
             self.ctx.quitting = True

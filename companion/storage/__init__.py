@@ -7,4 +7,8 @@
   migrating it, and transactions.
 - ``games``: the store of games: create, save a finished round with the game's
   snapshot in one transaction, resume, finish, and list finished games.
+- ``bookkeeping``: Not That Movie! and That's Not a Hat saved entry by entry
+  (start, resume, rounds written once the table moves on, finish).
+- ``score_sheets``: those two games' score sheets, read from the views of
+  schema version 2.
 """

@@ -140,6 +140,13 @@ class GameStore:
             if result is not None:
                 self._mark_finished(db, game_id, result, now)
 
+    def save_snapshot(self, game_id: int, snapshot: dict) -> None:
+        """Store the game's snapshot after a move within a round (games that keep books
+        move by move, like Not That Movie!, save after every entry)."""
+        with self.database.transaction() as db:
+            self._require_playing(db, game_id)
+            db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
+
     def finish(self, game_id: int, result: dict, snapshot: dict | None = None) -> None:
         """Mark a game finished with its ``result`` (winners, scores) and final snapshot."""
         with self.database.transaction() as db:

@@ -9,6 +9,13 @@ score sheets of Not That Movie! and That's Not a Hat come later as new kinds,
 and new tables if they need them). A game's ``settings``, ``snapshot`` and
 ``result`` and each round's ``record`` are JSON text: whatever the game's own
 code hands over, stored whole.
+
+Version 2 adds the score sheets of Not That Movie! (``movie_score_sheet``:
+date, players, team, points of rounds 1-5, total, stars, title) and That's
+Not a Hat (``hat_score_sheet``: one row per game, round and player with the
+penalty points). They are views over the finished games of those kinds, read
+from the result and settings the games store, so a sheet line exists exactly
+when its game is finished, and is kept as long as the game.
 """
 
 from __future__ import annotations
@@ -49,6 +56,36 @@ MIGRATIONS: tuple[Migration, ...] = (
             saved_at TEXT    NOT NULL,  -- UTC, ISO 8601
             PRIMARY KEY (game_id, n)
         ) WITHOUT ROWID
+        """,
+    )),
+    Migration(2, "score sheets of Not That Movie! and That's Not a Hat", (
+        """
+        CREATE VIEW movie_score_sheet AS
+        SELECT id                                  AS game_id,
+               substr(finished_at, 1, 10)          AS played_on,  -- UTC date
+               players,
+               json_extract(settings, '$.team')    AS team,
+               json_extract(result, '$.rounds[0]') AS round_1,
+               json_extract(result, '$.rounds[1]') AS round_2,
+               json_extract(result, '$.rounds[2]') AS round_3,
+               json_extract(result, '$.rounds[3]') AS round_4,
+               json_extract(result, '$.rounds[4]') AS round_5,
+               json_extract(result, '$.total')     AS total,
+               json_extract(result, '$.stars')     AS stars,
+               json_extract(result, '$.title')     AS title
+        FROM games
+        WHERE kind = 'not-that-movie' AND state = 'finished'
+        """,
+        """
+        CREATE VIEW hat_score_sheet AS
+        SELECT games.id                         AS game_id,
+               substr(games.finished_at, 1, 10) AS played_on,  -- UTC date
+               games.players,
+               round.key + 1                    AS round,
+               CAST(score.key AS INTEGER)       AS player,
+               score.value                      AS penalties
+        FROM games, json_each(games.result, '$.rounds') AS round, json_each(round.value) AS score
+        WHERE games.kind = 'thats-not-a-hat' AND games.state = 'finished'
         """,
     )),
 )

@@ -1,0 +1,85 @@
+"""``companion score-sheet GAME``: the kept score sheet of Not That Movie! or That's Not a Hat.
+
+Not That Movie!: one line per game, newest first, as the rulebook's last
+page has it: date, players, team, points of rounds 1-5, total, stars, title.
+That's Not a Hat: one line per game with each player's penalty points per
+round and in total, winners marked ``*``. ``--json`` prints the same as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.argtypes import whole_number
+from companion.errors import CompanionError
+from companion.hat.rules import HatGame
+from companion.movie.rules import MovieGame
+from companion.storage.database import FILENAME, Database
+from companion.storage.location import state_dir
+from companion.storage.score_sheets import HatSheet, MovieSheetLine, hat_score_sheet, movie_score_sheet
+
+NAME = "score-sheet"
+HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
+GAMES = (MovieGame.KIND, HatGame.KIND)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("game", choices=GAMES, help="which game's sheet")
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="the state folder (default: as for companion history)")
+    parser.add_argument("--limit", type=whole_number(1, 1_000_000, "games"), metavar="N",
+                        help="only the N newest games")
+    parser.add_argument("--json", action="store_true", help="print a JSON list")
+
+
+def movie_line(line: MovieSheetLine) -> str:
+    rounds = " ".join(f"{points:>2}" for points in line.rounds)
+    return (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
+            f"{line.total:>5}  {'*' * line.stars:<5}  {line.title}")
+
+
+def hat_line(sheet: HatSheet) -> str:
+    totals = sheet.totals()
+    lowest = min(totals.values())
+    players = []
+    for player, total in totals.items():
+        per_round = "+".join(str(r.get(player, 0)) for r in sheet.rounds)
+        mark = "*" if total == lowest else ""
+        players.append(f"P{player}{mark} {per_round}={total}" if len(sheet.rounds) > 1
+                       else f"P{player}{mark} {total}")
+    return f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  " + "  ".join(players)
+
+
+def read_sheet(folder, game: str, limit: int | None) -> list:
+    """The sheet's entries, newest first; none when the state folder holds no database yet."""
+    try:
+        present = (folder / FILENAME).exists()
+    except OSError as error:
+        raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
+    if not present:
+        return []
+    with Database.in_folder(folder) as database:
+        reader = movie_score_sheet if game == MovieGame.KIND else hat_score_sheet
+        return reader(database, limit)
+
+
+def run(args) -> int:
+    folder = state_dir(args.state_dir)
+    entries = read_sheet(folder, args.game, args.limit)
+    movie = args.game == MovieGame.KIND
+    if args.json:
+        rows = [e.to_dict() for e in entries]
+        json.dump(rows, sys.stdout, separators=(",", ":"))
+        sys.stdout.write("\n")
+        return 0
+    if not entries:
+        print(f"No finished {args.game} games yet in {folder}.")
+        return 0
+    if movie:
+        print(f"{'Date':<10}  {'Players':>7}  {'Team':<20}  {'Rounds 1-5':<14}  {'Total':>5}  Stars")
+    else:
+        print(f"{'Date':<10}  {'Players':>7}  {'Rounds':>6}  Penalty points (* wins)")
+    for entry in entries:
+        print(movie_line(entry) if movie else hat_line(entry))
+    return 0

@@ -1,0 +1,95 @@
+"""A game kept as the list of its moves, for undo and for resuming.
+
+The bookkeeping games (Not That Movie!, That's Not a Hat) store nothing but
+their settings and the moves made so far. Their state is those moves replayed
+from the start, so taking back a move is replaying all but the last one, and
+a snapshot (settings + moves, JSON-able) restores the game exactly after a
+power loss. A move is a dict ``{"move": name, ...}`` handled by the game's
+``apply_<name>`` method, which either raises the game's error and changes
+nothing, or applies the move.
+"""
+
+from __future__ import annotations
+
+
+class MoveLog:
+    """Base of a game kept as its moves.
+
+    A subclass sets ``KIND`` (the snapshot's ``kind``), ``ERROR`` (its
+    ``ValueError`` subclass), ``SETTINGS`` (the constructor's argument names,
+    which are also attribute names) and ``MOVES`` (move name -> method name),
+    and implements ``_start()`` to set the state before any move.
+    """
+
+    KIND = ""
+    ERROR: type[ValueError] = ValueError
+    SETTINGS: tuple[str, ...] = ()
+    MOVES: dict[str, str] = {}
+
+    players: int
+
+    def _begin(self) -> None:
+        self._moves: list[dict] = []
+        self._start()
+
+    def _start(self) -> None:
+        raise NotImplementedError
+
+    def _do(self, move: dict):
+        """Apply ``move`` and remember it; the game's error if it is not allowed."""
+        name = self.MOVES.get(move.get("move")) if isinstance(move, dict) else None
+        if name is None:
+            raise self.ERROR(f"unknown move {move!r}")
+        result = getattr(self, name)(move)
+        self._moves.append(move)
+        return result
+
+    def undo(self) -> None:
+        """Take back the last move (a wrong press, a mistyped entry)."""
+        if not self._moves:
+            raise self.ERROR("there is nothing to undo")
+        moves = self._moves[:-1]
+        self._begin()
+        for move in moves:
+            self._do(move)
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the game holds (what :meth:`undo` can take back)."""
+        return len(self._moves)
+
+    @property
+    def last_move(self) -> dict | None:
+        """A copy of the last move made, or ``None`` before the first."""
+        return dict(self._moves[-1]) if self._moves else None
+
+    def _check_player(self, player, what: str) -> int:
+        """``player`` if it is a seat 1..players, else the game's error naming ``what``."""
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 1 <= player <= self.players:
+            raise self.ERROR(f"{what} must be a player 1 to {self.players}, not {player!r}")
+        return player
+
+    def snapshot(self) -> dict:
+        """The whole game as JSON-able data; :meth:`restore` continues it exactly."""
+        data = {"kind": self.KIND}
+        data.update({name: getattr(self, name) for name in self.SETTINGS})
+        data["moves"] = [dict(move) for move in self._moves]
+        return data
+
+    @classmethod
+    def restore(cls, data: dict):
+        """The game a :meth:`snapshot` describes; the game's error names what is wrong."""
+        if not isinstance(data, dict) or data.get("kind") != cls.KIND:
+            raise cls.ERROR(f"snapshot: not a {cls.KIND} game")
+        try:
+            game = cls(**{name: data[name] for name in cls.SETTINGS})
+            moves = list(data["moves"])
+        except KeyError as error:
+            raise cls.ERROR(f"snapshot: missing {error}") from None
+        for number, move in enumerate(moves, 1):
+            try:
+                game._do(dict(move))
+            except (cls.ERROR, KeyError, TypeError, ValueError) as error:
+                raise cls.ERROR(f"snapshot: move {number}: {error}") from None
+        return game

@@ -1,0 +1,88 @@
+"""The bookkeeping games (Not That Movie!, That's Not a Hat) saved entry by entry.
+
+These games are kept as their moves (:mod:`companion.moves`), and a table
+enters a move every few seconds, so each entry saves the game's snapshot:
+after a power cut the game resumes at the last entry. A round's record is
+written once the table has moved on to the next round (until then an entry
+can still be taken back), and the last round's record, the result and the
+end of the game are written together by :meth:`KeptGame.finish`. The score
+sheets (:mod:`companion.storage.score_sheets`) read those results.
+"""
+
+from __future__ import annotations
+
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+
+
+class KeptGame:
+    """A bookkeeping ``game`` stored as game ``game_id`` of its kind."""
+
+    def __init__(self, store: GameStore, game, game_id: int, settings: dict,
+                 saved_rounds: set[int]) -> None:
+        self.store = store
+        self.game = game
+        self.game_id = game_id
+        #: What the game was set up with (players, variant, team name, ...).
+        self.settings = settings
+        self._saved_rounds = set(saved_rounds)
+
+    @classmethod
+    def start(cls, database: Database, game, settings: dict) -> "KeptGame":
+        """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings``."""
+        store = GameStore(database, kind=game.KIND)
+        game_id = store.create(game.players, settings, game.snapshot())
+        return cls(store, game, game_id, dict(settings), set())
+
+    @classmethod
+    def resume(cls, database: Database, game_class) -> "KeptGame | None":
+        """The unfinished game of ``game_class``'s kind, restored, or ``None``.
+
+        A snapshot that no longer restores raises the game's error naming what is wrong.
+        """
+        store = GameStore(database, kind=game_class.KIND)
+        saved = store.unfinished()
+        if saved is None:
+            return None
+        game = game_class.restore(saved.snapshot)
+        return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
+
+    @staticmethod
+    def give_up(database: Database, game_class) -> None:
+        """Abandon the unfinished game of ``game_class``'s kind (one that no longer restores)."""
+        store = GameStore(database, kind=game_class.KIND)
+        saved = store.unfinished()
+        if saved is not None:
+            store.abandon(saved.id)
+
+    def moved(self) -> None:
+        """Save the game after an entry, and the records of rounds the table has left."""
+        snapshot = self.game.snapshot()
+        left = self._unsaved(lambda n: n < self.game.round_number)
+        for record in left:
+            self._save(record, snapshot)
+        if not left:
+            self.store.save_snapshot(self.game_id, snapshot)
+
+    def finish(self) -> None:
+        """The game is over and the table has seen the result: write it down for ever."""
+        snapshot, result = self.game.snapshot(), self.game.score_sheet()
+        records = self._unsaved(lambda n: True)
+        for record in records[:-1]:
+            self._save(record, snapshot)
+        if records:
+            self._save(records[-1], snapshot, result)
+        else:
+            self.store.finish(self.game_id, result, snapshot)
+
+    def _unsaved(self, wanted) -> list[dict]:
+        return [record for record in self.game.round_records()
+                if record["n"] not in self._saved_rounds and wanted(record["n"])]
+
+    def _save(self, record: dict, snapshot: dict, result: dict | None = None) -> None:
+        self.store.save_round(self.game_id, record, snapshot, result=result)
+        self._saved_rounds.add(record["n"])
+
+    def abandon(self) -> None:
+        """The table stopped this game: it is kept, but never offered for resume."""
+        self.store.abandon(self.game_id)

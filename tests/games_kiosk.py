@@ -1,0 +1,60 @@
+"""A headless kiosk whose pads are pressed through the real GPIO input path, for the
+Not That Movie! and That's Not a Hat scripted games."""
+
+from __future__ import annotations
+
+import time
+
+from kiosk_helpers import kiosk, step_until
+from companion.rules.sides import Side
+from companion.simulated_presses import press_path
+
+#: Between two presses: a press is held 5 ms and a pin debounces for 10 ms after its release.
+PRESS_GAP_S = 0.016
+
+
+class Table:
+    """A kiosk at the title screen, its state folder in ``folder``, and hands on ``players`` pads."""
+
+    def __init__(self, folder, players: int) -> None:
+        self.app = kiosk("title")
+        self.app.ctx.state_dir = str(folder)
+        self.presses = press_path(self.app, players)
+
+    @property
+    def scene(self):
+        return self.app.scene
+
+    def press(self, player: int, sides: str) -> None:
+        """``player`` presses ``sides`` one after another (e.g. ``"NNE"``); the loop takes each."""
+        for side in sides:
+            self.presses.press(player, Side(side))
+            self.app.step()
+            time.sleep(PRESS_GAP_S)
+
+    def menu(self, title_item: int, setup_items: list[int]) -> None:
+        """From the title: choose ``title_item``, then select each set-up item index in turn."""
+        self.press(1, "S" * title_item + "E")
+        for index in setup_items:
+            step = index - self.scene.cursor
+            self.press(1, ("S" * step if step >= 0 else "N" * -step) + "E")
+
+    def wait_for(self, scene: str) -> None:
+        step_until(self.app, lambda: self.app.scene.name == scene)
+
+    def close(self) -> None:
+        self.presses.close()
+        self.app.screen.close()
+
+
+def run_demo(folder, capsys, game: str, players: int, seed: int) -> tuple[str, str, set[str]]:
+    """``companion demo --game GAME`` headless and fast: its summary line, the summary of
+    the game its script plays, and the snapshot moments saved."""
+    from companion.cli import main
+    from companion.games_demo import demo_script, summary
+
+    shots = folder / "shots"
+    assert main(["demo", "--headless", "--snapshots", str(shots), "--speed", "50", "--game", game,
+                 "--players", str(players), "--seed", str(seed)]) == 0
+    said = capsys.readouterr().out.splitlines()[0]
+    return said, summary(demo_script(game, players, seed)[1]), {p.stem for p in shots.glob("*.png")}

@@ -1,0 +1,88 @@
+"""That's Not a Hat on the kiosk: whole games pressed on the pads through the GPIO input path."""
+
+import pytest
+
+from games_kiosk import Table, run_demo
+from companion.storage.score_sheets import hat_score_sheet
+
+PLAYERS, ROUNDS, START = 0, 1, 3   # set-up items: players, rounds, gifts each, start
+
+
+def give_penalty(table, player):
+    """One penalty point for ``player``, entered on the pads.
+
+    If it is ``player``'s turn (or nobody's yet), they give a gift to the left, it is
+    refused and they were wrong. Otherwise the turn player gives ``player`` a special
+    card, which ``player`` refuses wrongly.
+    """
+    game = table.scene.kept.game
+    giver = game.turn
+    if giver in (None, player):
+        table.press(player, "W")                     # a gift to the left
+        receiver = game.pending.receiver
+        table.press(receiver, "S")                   # "That's not a ...!"
+        table.press(player, "S")                     # the giver owns up
+        return
+    table.press(giver, "N")                          # a special card: choose who gets it
+    while table.scene.pads.chosen != player:
+        table.press(giver, "N")
+    table.press(giver, "E")
+    table.press(player, "SS")                        # refuses, then owns up to being wrong
+
+
+@pytest.fixture
+def table(tmp_path):
+    table = Table(tmp_path, players=4)
+    yield table
+    table.close()
+
+
+def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    game = table.scene.kept.game
+    for player in (2, 4, 2, 1, 4, 2):
+        assert not game.over
+        give_penalty(table, player)
+    assert game.over and game.penalties == {1: 1, 2: 3, 3: 0, 4: 2}
+    assert game.winners() == [3]
+    table.press(1, "E")
+    table.wait_for("title")
+    [sheet] = hat_score_sheet(table.app.ctx.database())
+    assert sheet.rounds == ({1: 1, 2: 3, 3: 0, 4: 2},)
+
+
+def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_totals(table):
+    table.menu(2, [ROUNDS, START])
+    table.wait_for("hat")
+    game = table.scene.kept.game
+    rounds = ((1, 1, 1), (2, 3, 2, 2), (3, 3, 4, 3), (4, 1, 4, 4))
+    for number, losers in enumerate(rounds, 1):
+        for player in losers:
+            give_penalty(table, player)
+        if number < 4:
+            assert table.scene.pads.prompt == "round-over"
+            table.press(2, "E")
+    assert game.over and game.totals() == {1: 4, 2: 3, 3: 4, 4: 4}
+    assert game.winners() == [2]
+    table.press(4, "E")
+    table.wait_for("title")
+    [sheet] = hat_score_sheet(table.app.ctx.database())
+    assert sheet.totals() == {1: 4, 2: 3, 3: 4, 4: 4} and len(sheet.rounds) == 4
+
+
+def test_the_reminder_says_whose_turn_it_is_and_which_way_the_last_gift_went(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    table.press(3, "E")                              # P3 begins: a gift to the right
+    table.app.step()
+    game = table.scene.kept.game
+    assert (game.last_gift.giver, game.last_gift.receiver, game.last_gift.way) == (3, 2, "right")
+    table.press(2, "W")                              # P2 accepts and gives the old gift left
+    assert (game.last_gift.giver, game.last_gift.receiver) == (2, 3) and game.turn == 3
+
+
+def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
+    said, scripted, moments = run_demo(tmp_path, capsys, "thats-not-a-hat", players=5, seed=4)
+    assert said == scripted and said.startswith("game over: penalty points P1 ")
+    assert {"hat", "hat-end"} <= moments

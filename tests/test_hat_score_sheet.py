@@ -1,0 +1,86 @@
+"""That's Not a Hat kept in the state database: resume after power loss, the score sheet."""
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.hat.rules import HatGame
+from companion.storage.bookkeeping import KeptGame
+from companion.storage.database import Database
+from companion.storage.score_sheets import hat_score_sheet
+
+
+@pytest.fixture
+def database(tmp_path):
+    with Database.in_folder(tmp_path) as db:
+        yield db
+
+
+def penalise(kept, player):
+    """``player`` begins (or gives on) and their gift is refused: they were wrong."""
+    game = kept.game
+    if game.turn not in (None, player):
+        game.give(game.turn, "any", to=player)
+        kept.moved()
+    game.give(player, "left")
+    kept.moved()
+    game.refuse("giver")
+    kept.moved()
+
+
+def test_a_game_resumes_after_power_loss_at_the_last_entry(tmp_path):
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, HatGame(4, multi_round=True), {"multi_round": True})
+        penalise(kept, 2)
+        kept.game.give(2, "right")
+        kept.moved()
+        before = kept.game.snapshot()
+    with Database.in_folder(tmp_path) as db:
+        resumed = KeptGame.resume(db, HatGame)
+        assert resumed.game.snapshot() == before
+        assert resumed.game.penalties[2] == 1 and resumed.game.last_gift.receiver == 1
+
+
+def test_a_finished_multi_round_game_goes_on_the_score_sheet_round_by_round(database):
+    kept = KeptGame.start(database, HatGame(3, multi_round=True), {})
+    for number, losers in enumerate(((1, 1, 1), (2, 3, 2, 2), (3, 3, 1, 3)), 1):
+        for player in losers:
+            penalise(kept, player)
+        if number < 3:
+            kept.game.next_round()
+            kept.moved()
+    assert [r["n"] for r in kept.store.get(kept.game_id).rounds] == [1, 2]
+    kept.finish()
+    [sheet] = hat_score_sheet(database)
+    assert sheet.players == 3
+    assert sheet.rounds == ({1: 3, 2: 0, 3: 0}, {1: 0, 2: 3, 3: 1}, {1: 1, 2: 0, 3: 3})
+    assert sheet.totals() == {1: 4, 2: 3, 3: 4}
+    assert kept.store.get(kept.game_id).result["winners"] == [2]
+
+
+def test_the_score_sheet_lists_the_newest_game_first(database):
+    for players in (3, 5):
+        kept = KeptGame.start(database, HatGame(players), {})
+        for _ in range(3):
+            penalise(kept, 1)
+        kept.finish()
+    assert [sheet.players for sheet in hat_score_sheet(database)] == [5, 3]
+    assert [sheet.players for sheet in hat_score_sheet(database, limit=1)] == [5]
+
+
+def test_score_sheet_prints_penalties_per_round_and_marks_the_winners(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, HatGame(3, multi_round=True), {})
+        for number, losers in enumerate(((1, 1, 1), (2, 2, 2), (3, 1, 3, 3)), 1):
+            for player in losers:
+                penalise(kept, player)
+            if number < 3:
+                kept.game.next_round()
+        kept.finish()
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert "P2* 0+3+0=3" in line and "P3* 0+0+3=3" in line and "P1 3+0+1=4" in line
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
+    [sheet] = json.loads(capsys.readouterr().out)
+    assert sheet["totals"] == {"1": 4, "2": 3, "3": 3}

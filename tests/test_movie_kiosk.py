@@ -1,0 +1,113 @@
+"""Not That Movie! on the kiosk: whole games pressed on the pads through the GPIO input path."""
+
+import pytest
+
+from games_kiosk import Table, run_demo
+from companion.storage.score_sheets import movie_score_sheet
+
+START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
+
+
+@pytest.fixture
+def table(tmp_path):
+    table = Table(tmp_path, players=4)
+    yield table
+    table.close()
+
+
+def vote(table, votes):
+    """Each player counts to their screen on their own pad: from 1, N up or S down, then E."""
+    for player, screen in votes.items():
+        table.press(player, ("N" * (screen - 1) if screen <= 4 else "S" * (9 - screen)) + "E")
+
+
+def place(table, screen):
+    """The holder moves the pointer to ``screen`` and places the token there."""
+    game = table.scene.kept.game
+    while table.scene.pads.pointer != screen:
+        table.press(game.holder, "N")
+    table.press(game.holder, "E")
+
+
+def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_says(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    on_8 = {1: 8, 2: 8, 3: 8, 4: 8}
+    rounds = [
+        (on_8, (1, 2, 3, 4, 5, 6, 7)),                  # all 7 coloured + 1 bonus     = 8
+        ({1: 1, 2: 2, 3: 1, 4: 2}, (1, 2)),             # two mistakes at once         = 0
+        ({1: 1, 2: 1, 3: 1, 4: 1}, (1, 2, 3, 4, 5, 6, 7)),  # a mistake, 6 coloured    = 6
+        ({1: 3, 2: 8, 3: 8, 4: 8}, (1, 2, 3, 4, 5, 6, 7)),  # screen 3 is P1's mistake = 6
+        (on_8, (1, 2, 3, 4, 5, 6, 7)),                  #                              = 8
+    ]
+    game = table.scene.kept.game
+    for number, (votes, screens) in enumerate(rounds, 1):
+        assert game.phase == "voting"
+        vote(table, votes)
+        for screen in screens:
+            place(table, screen)
+        if number < 5:
+            assert game.phase == "round-over"
+            table.press(3, "E")
+    assert game.over and [s.points for s in game.scores] == [8, 0, 6, 6, 8]
+    assert (game.total(), game.rating().stars, game.rating().title) == (28, 4, "Blockbuster!")
+    table.press(2, "E")
+    table.wait_for("movie-sheet")
+    [line] = movie_score_sheet(table.app.ctx.database())
+    assert (line.players, line.team, line.rounds) == (4, "Popcorn", (8, 0, 6, 6, 8))
+    assert (line.total, line.stars, line.title) == (28, 4, "Blockbuster!")
+
+
+def test_a_mistake_shows_only_the_players_who_voted_for_the_screen(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 2, 2: 5, 3: 2, 4: 6})
+    place(table, 2)
+    last = table.scene.pads.last
+    assert last.mistake and last.voters == (1, 3)
+    table.app.step()
+    shown = table.scene.shown
+    assert "Screen 2: MISTAKE - voted for it: P1, P3" in shown
+    assert not any("5" in words and "P2" in words for words in shown)
+
+
+def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
+    first = Table(tmp_path, players=4)
+    first.menu(1, [START])
+    first.wait_for("movie")
+    vote(first, {1: 8, 2: 8, 3: 7, 4: 8})
+    place(first, 1)
+    place(first, 7)
+    snapshot = first.scene.kept.game.snapshot()
+    first.close()                                  # the power went
+    again = Table(tmp_path, players=4)
+    try:
+        again.menu(1, [0])                         # "Resume the game in progress"
+        again.wait_for("movie")
+        game = again.scene.kept.game
+        assert game.snapshot() == snapshot and game.round.mistakes == 1 and game.holder == 2
+    finally:
+        again.close()
+
+
+def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
+    said, scripted, moments = run_demo(tmp_path, capsys, "not-that-movie", players=2, seed=3)
+    assert said == scripted and said.startswith("game over: rounds ")
+    assert {"movie-vote", "movie-place", "movie-round-over", "movie-end", "movie-sheet"} <= moments
+
+
+def test_a_kept_game_that_no_longer_restores_is_set_aside_in_one_line(tmp_path):
+    from companion.storage.database import Database
+    from companion.storage.games import GameStore
+
+    with Database.in_folder(tmp_path) as db:
+        GameStore(db, kind="not-that-movie").create(4, {}, {"kind": "not-that-movie", "players": 9})
+    table = Table(tmp_path, players=4)
+    try:
+        table.menu(1, [])
+        table.wait_for("movie-setup")
+        assert table.scene.unfinished is None
+        assert table.scene.subtitle.startswith("the kept game could not be resumed: snapshot: missing")
+        assert table.scene.items()[0] == "Players: 4"
+    finally:
+        table.close()

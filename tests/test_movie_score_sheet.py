@@ -1,0 +1,139 @@
+"""Not That Movie! kept in the state database: resume after power loss, the score sheet."""
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.movie.rules import MovieGame
+from companion.storage.bookkeeping import KeptGame
+from companion.storage.database import Database
+from companion.storage.schema import MIGRATIONS
+from companion.storage.score_sheets import movie_score_sheet
+
+EVERYONE_ON_8 = {1: (8,), 2: (8,), 3: (8,)}
+
+
+@pytest.fixture
+def database(tmp_path):
+    with Database.in_folder(tmp_path) as db:
+        yield db
+
+
+def play_round(kept, screens, votes=EVERYONE_ON_8):
+    kept.game.cast_votes(votes)
+    kept.moved()
+    for screen in screens:
+        kept.game.place(screen)
+        kept.moved()
+
+
+def test_a_game_resumes_after_power_loss_at_the_last_entry(tmp_path):
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, MovieGame(3, first_holder=2), {"team": "Popcorn"})
+        kept.game.cast_votes(EVERYONE_ON_8)
+        kept.moved()
+        kept.game.place(8)
+        kept.moved()
+        kept.game.place(1)
+        kept.moved()
+        before = kept.game.snapshot()
+    with Database.in_folder(tmp_path) as db:          # the power came back
+        resumed = KeptGame.resume(db, MovieGame)
+        assert resumed.game.snapshot() == before and resumed.settings == {"team": "Popcorn"}
+        assert resumed.game.holder == 3 and resumed.game.round.mistakes == 1
+
+
+def test_there_is_nothing_to_resume_when_no_game_is_being_played(database):
+    assert KeptGame.resume(database, MovieGame) is None
+
+
+def test_a_round_is_written_down_once_the_table_moves_on(database):
+    kept = KeptGame.start(database, MovieGame(3), {"team": "x"})
+    play_round(kept, (1, 2, 3, 4, 5, 6, 7))
+    assert kept.store.get(kept.game_id).rounds == ()     # it can still be taken back
+    kept.game.undo()
+    kept.game.place(7)
+    kept.game.next_round()
+    kept.moved()
+    rounds = kept.store.get(kept.game_id).rounds
+    assert [(r["n"], r["points"], r["bonus"]) for r in rounds] == [(1, 8, 1)]
+
+
+def test_a_finished_game_goes_on_the_score_sheet(database):
+    kept = KeptGame.start(database, MovieGame(3), {"team": "The Critics"})
+    rounds = [(1, 2, 3, 4, 5, 6, 7), (8, 1, 2, 3, 4, 5, 6), (8, 1, 2, 3, 4, 5, 6),
+              (1, 2, 3, 4, 5, 6, 7), (1, 2, 3, 4, 5, 6, 7)]
+    for number, screens in enumerate(rounds, 1):
+        play_round(kept, screens)
+        if number < 5:
+            kept.game.next_round()
+            kept.moved()
+    assert movie_score_sheet(database) == []             # not before the table has seen it
+    kept.finish()
+    [line] = movie_score_sheet(database)
+    assert (line.players, line.team, line.rounds, line.total) == (3, "The Critics", (8, 6, 6, 8, 8), 36)
+    assert (line.stars, line.title) == (4, "Blockbuster!")    # 3 players: the 4-player row
+    assert len(line.played_on) == 10 and line.played_on[4] == "-"
+    assert KeptGame.resume(database, MovieGame) is None
+
+
+def test_an_abandoned_game_is_not_on_the_score_sheet(database):
+    kept = KeptGame.start(database, MovieGame(4, voting="discs"), {"team": "x"})
+    kept.game.record(mistake=False)
+    kept.moved()
+    kept.abandon()
+    assert movie_score_sheet(database) == [] and KeptGame.resume(database, MovieGame) is None
+
+
+def test_an_older_database_gains_the_score_sheets(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    Database(path, migrations=MIGRATIONS[:1]).close()
+    with Database(path) as db:
+        assert db.version == len(MIGRATIONS)
+        assert movie_score_sheet(db) == []
+
+
+def test_score_sheet_prints_the_kept_sheet_newest_first(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as db:
+        for team in ("First", "Second"):
+            kept = KeptGame.start(db, MovieGame(5, voting="discs"), {"team": team})
+            for number in range(1, 6):
+                for _ in range(7):
+                    kept.game.record(mistake=False)
+                if number < 5:
+                    kept.game.next_round()
+            kept.finish()
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[2] for line in lines[1:]] == ["Second", "First"]
+    assert lines[1].split()[3:] == ["8", "8", "8", "8", "8", "40", "*****", "Oscar", "Laureate!"]
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path), "--json",
+                 "--limit", "1"]) == 0
+    [line] = json.loads(capsys.readouterr().out)
+    assert (line["team"], line["rounds"], line["stars"]) == ("Second", [8] * 5, 5)
+
+
+def test_score_sheet_of_an_empty_state_folder_is_empty_and_leaves_it_untouched(tmp_path, capsys):
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path / "new")]) == 0
+    assert "No finished not-that-movie games yet" in capsys.readouterr().out
+    assert not (tmp_path / "new").exists()
+
+
+def test_score_sheet_names_a_broken_database_in_one_line(tmp_path, capsys):
+    (tmp_path / "companion.sqlite3").write_text("not a database " * 50)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "companion.sqlite3" in err
+
+
+def test_bench_games_save_times_every_saved_entry_of_both_games(tmp_path, capsys):
+    from companion.games_demo import demo_script
+
+    assert main(["bench", "games-save", "--games", "1", "--players", "3", "--state-dir", str(tmp_path),
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    movie = demo_script("not-that-movie", 3, 1)[1]
+    assert report["not-that-movie"]["saves"] == movie.moves_made + 1     # every entry, then the end
+    assert 0 < report["not-that-movie"]["save_ms_median"] <= report["not-that-movie"]["save_ms_max"]
+    assert report["thats-not-a-hat"]["saves"] > 3
