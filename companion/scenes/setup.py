@@ -22,7 +22,7 @@ class SetupScene(MenuScene):
     """Level, players, dealing, start."""
 
     name = "setup"
-    title = "New game"
+    title = "Not Not: new game"
 
     def items(self) -> list[str]:
         s = self.ctx.settings

@@ -6,14 +6,14 @@ from companion.scenes.menu import MenuScene
 
 
 class TitleScene(MenuScene):
-    """``NOT NOT`` and the main menu."""
+    """``NOT NOT`` and the main menu: one item per game, each named."""
 
     name = "title"
     title = "NOT NOT"
     subtitle = "the companion: dice, table and judge"
 
     def items(self) -> list[str]:
-        return ["New game", "Not That Movie!", "That's Not a Hat", "Quit"]
+        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]
 
     def choose(self, index: int) -> None:
         if index == 0:
