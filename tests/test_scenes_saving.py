@@ -5,9 +5,10 @@ from argparse import Namespace
 
 import pytest
 
-from kiosk_helpers import in_scene, kiosk, step_until, tap
+from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.cli import main
 from companion.commands import simulate
+from companion.scenes.base import Nav
 from companion.simulation import result
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, GameStore
@@ -150,3 +151,32 @@ def test_a_game_of_companion_simulate_is_never_offered_for_resume_in_the_kiosk(t
     app = kiosk("setup", state_dir=tmp_path)
     assert app.scene.items()[0].startswith("Level")
     app.screen.close()
+
+
+def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(tmp_path):
+    first = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(first, "Deals")
+    choose(first, "Start")
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        choose(first, face)
+    rolls = []
+    while first.ctx.game.round_no == 0 or first.scene.name != "entry":
+        play_round(first, rolls)
+    empty = first.ctx.game.awaiting_cards()
+    first.screen.close()
+    again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(again, "Resume")
+    assert again.scene.name == "entry" and again.ctx.game.awaiting_cards() == empty != []
+
+
+def test_a_game_ended_from_the_pause_menu_is_saved_finished_as_it_stands(tmp_path, capsys):
+    app = new_game(tmp_path)
+    play(app, rounds=2)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "End the game")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    app.screen.close()
+    assert kept(tmp_path) is None
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert f"{2:>6}  " in capsys.readouterr().out.splitlines()[1]
