@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 
+from companion.argtypes import whole_number
 from companion.rules.cards import TABLE_FACES, Level
 from companion.rules.dice import CRITERIA_FACES, NEGATIONS
 from companion.rules.sides import SIDES
@@ -21,7 +22,7 @@ HELP = "time `companion judge` over many random cases"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--cases", type=int, default=100_000)
+    parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
 

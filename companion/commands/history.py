@@ -54,7 +54,8 @@ def run(args) -> int:
         sys.stdout.write("\n")
         return 0
     if not games:
-        print(f"No finished games yet in {folder}.")
+        where = folder if folder.is_dir() else f"{folder} (no such folder)"
+        print(f"No finished games yet in {where}.")
         return 0
     print(f"{'Game':>5}  {'Finished (UTC)':<19}  {'Players':>7}  {'Level':<22}  {'Rounds':>6}  {'Winners':<8}  Scores")
     for game in games:
