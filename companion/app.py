@@ -12,11 +12,13 @@ the loop at once. Each pass the loop
 3. runs the scene's timers and applies a scene change,
 4. draws and flips only when the scene says something changed, stamps the
    flip with ``time.monotonic_ns()`` right after ``pygame.display.flip()``
-   and tells the scene (the roll scene opens the round at that stamp),
+   and tells the scene (the roll scene opens the round at that stamp); then
+   does the work scenes left for after the frame (saving a round),
 5. calls the ``watchdog`` hook; after the first frame, the ``ready`` hook.
 
 A button reported stuck by the input layer is named in a notice line over
-every screen for a few seconds; the input layer ignores it until released.
+every screen for a few seconds (scenes show theirs through ``ctx.notify``);
+the input layer ignores it until released.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.
@@ -92,6 +94,7 @@ class App:
         self._posted: collections.deque = collections.deque()
         #: A one-line notice over every screen (text, until stamp), e.g. a stuck button.
         self.notice: tuple[str, int] | None = None
+        ctx.notify = self.notify
         self.scene = scenes[first]
         self._enter(first, {}, time.monotonic_ns())
 
@@ -154,6 +157,10 @@ class App:
             self._draw()
         self.watchdog()
 
+    def notify(self, text: str) -> None:
+        """Show ``text`` over every screen for :data:`NOTICE_S` seconds, from now."""
+        self._notice(text, time.monotonic_ns())
+
     def _notice(self, text: str, now: int) -> None:
         """Show ``text`` over every screen for :data:`NOTICE_S` seconds."""
         self.notice = (text, now + int(NOTICE_S * 1e9))
@@ -177,6 +184,8 @@ class App:
         self.last_flip_ns = t_flip
         self.frames += 1
         self._guarded(self.scene.flipped, t_flip)
+        while self.ctx.after_frame:
+            self._guarded(self.ctx.after_frame.pop(0))
         self.snapshots.offer(moment, self.screen.canvas)
         if self.frames == 1:
             self.ready()

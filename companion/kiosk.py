@@ -30,6 +30,8 @@ class KioskOptions:
     settings: Settings = field(default_factory=Settings)
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
+    #: The state folder games are saved in (``None``: the usual place).
+    state_dir: str | None = None
     snapshots: str | None = None
     first_scene: str = "title"
     key_maps: tuple[Callable, ...] = (menu_key,)
@@ -44,7 +46,7 @@ def build_kiosk(options: KioskOptions) -> App:
     screen = Screen(options.size, options.rotation, options.fullscreen)
     ctx = Context(layout=screen.layout, settings=options.settings, pace=options.pace,
                   sounds=Sounds(enabled=options.sound and not options.headless),
-                  rng=random.Random(f"{options.settings.seed}:inks"))
+                  rng=random.Random(f"{options.settings.seed}:inks"), state_dir=options.state_dir)
     if options.tie_window_ns is not None:
         ctx.tie_window_ns = options.tie_window_ns
     snapshots = Snapshots(options.snapshots, always=("end",))

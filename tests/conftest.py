@@ -20,3 +20,9 @@ def table(N="RED", E="BLUE", S="GREEN", W="YELLOW") -> dict:
 @pytest.fixture
 def make_table():
     return table
+
+
+@pytest.fixture(autouse=True)
+def state_folder_of_the_test(tmp_path, monkeypatch):
+    """Games saved by a test's kiosk go to a folder of its own, never the user's state folder."""
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))

@@ -14,6 +14,8 @@ import pygame  # noqa: E402
 from companion.display import text  # noqa: E402
 from companion.display.palette import BACKGROUND  # noqa: E402
 from companion.kiosk import KioskOptions, build_kiosk  # noqa: E402
+from companion.rules.sides import Side  # noqa: E402
+from companion.rules.taps import Tap  # noqa: E402
 from companion.scenes.context import Pace, Settings  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
@@ -45,10 +47,25 @@ def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
     return pygame.mask.from_threshold(part, tuple(colour), (1, 1, 1, 255)).count()
 
 
-def kiosk(first="title", pace=FAST, **settings):
-    """A headless kiosk with the fast pace, starting at scene ``first``."""
+def kiosk(first="title", pace=FAST, state_dir=None, **settings):
+    """A headless kiosk with the fast pace, starting at scene ``first``, saving games in
+    ``state_dir`` (default: the test's own state folder)."""
     return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
-                                    settings=Settings(**settings), first_scene=first))
+                                    settings=Settings(**settings), first_scene=first,
+                                    state_dir=None if state_dir is None else str(state_dir)))
+
+
+def now():
+    return time.monotonic_ns()
+
+
+def tap(player, side, t_ns=None):
+    """Player ``player`` presses ``side`` (stamped now, unless ``t_ns`` is given)."""
+    return Tap(player, Side(side), now() if t_ns is None else t_ns, "test")
+
+
+def in_scene(app, name):
+    return lambda: app.scene.name == name
 
 
 def step_until(app, done, limit_s: float = 5.0) -> None:

@@ -5,22 +5,9 @@ from dataclasses import replace
 
 import pytest
 
-from kiosk_helpers import FAST, kiosk, step_until
+from kiosk_helpers import FAST, in_scene, kiosk, now, step_until, tap
 from companion.rules.sides import Side
-from companion.rules.taps import Tap
 from companion.scenes.base import Nav, Point
-
-
-def now():
-    return time.monotonic_ns()
-
-
-def tap(player, side, t_ns=None):
-    return Tap(player, Side(side), now() if t_ns is None else t_ns, "test")
-
-
-def in_scene(app, name):
-    return lambda: app.scene.name == name
 
 
 def to_round(app, needs_tap=True, without_void=False):

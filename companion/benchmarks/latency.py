@@ -14,6 +14,9 @@ Measures, on this machine, with the SDL dummy driver (no real panel):
   (the canvas is rotated onto the display), over varied rolls and tables.
 - **idle CPU**: the share of one core the process uses while a round waits
   for taps (``time.process_time()`` over a wall-clock interval).
+
+The games are saved as the kiosk saves them (each round once its verdict is
+on screen), in a temporary state folder removed at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import tempfile
 import time
 
 from companion.argtypes import whole_number
@@ -100,13 +104,13 @@ class LatencyTable:
         self.edges[round_no] = self.presses.last_edge_ns
 
 
-def measure_edge_to_verdict(rounds: int, seed: int) -> tuple[list[int], str, int]:
+def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None) -> tuple[list[int], str, int]:
     """Latencies (ns) of ``rounds`` rounds on the kiosk at 800x480, the input path used, and how
     many presses never reached a verdict (lost on the way: the round timed out instead)."""
     pace = Pace(roll_frames=2, roll_frame_s=0.002, verdict_s=0.004, timeouts=0.01)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
                                    settings=Settings(players=4, level="extreme", seed=seed),
-                                   first_scene="title"))
+                                   first_scene="title", state_dir=state_dir))
     table = LatencyTable(app, seed)
     table.scheduler.start()
     table.on_scene("title", app.scene)
@@ -129,14 +133,15 @@ def measure_edge_to_verdict(rounds: int, seed: int) -> tuple[list[int], str, int
     return latencies, table.presses.name, lost
 
 
-def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int = 0) -> list[int]:
+def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int = 0,
+                   state_dir: str | None = None) -> list[int]:
     """Times (ns) of drawing and flipping one full verdict frame at ``size`` turned by ``rotation``.
 
     Text images are cached across frames, as in the kiosk; the rolls and
     tables change from frame to frame.
     """
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(players=4, level="extreme", seed=seed)))
+                                   settings=Settings(players=4, level="extreme", seed=seed), state_dir=state_dir))
     start_game(app.ctx)
     game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
     times = []
@@ -155,10 +160,11 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
     return times
 
 
-def measure_idle_cpu(seconds: float, seed: int) -> float:
+def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) -> float:
     """The share of one core used while a round is open and nobody presses."""
     settings = Settings(players=4, level="discovery", seed=seed)
-    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings))
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
+                                   state_dir=state_dir))
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
         start_game(app.ctx)
         game = app.ctx.game
@@ -180,10 +186,12 @@ def measure_idle_cpu(seconds: float, seed: int) -> float:
 
 
 def run(args) -> int:
-    latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed)
-    render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r))
-              for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
-    idle = measure_idle_cpu(args.idle_seconds, args.seed)
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder)
+        render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r,
+                                                                                folder))
+                  for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
+        idle = measure_idle_cpu(args.idle_seconds, args.seed, folder)
     edge = summary_ms(latencies)
     report = {
         "edge_to_verdict_ms": edge,

@@ -2,7 +2,9 @@
 
 ``--game not-that-movie`` or ``--game thats-not-a-hat`` plays one of the two
 other games instead: a scripted table (:mod:`companion.games_demo`) presses
-its way through the same input path, with a fresh state folder of its own.
+its way through the same input path. Every demo saves its game in a fresh
+state folder of its own, removed at the end (the table's games and history
+are never touched).
 
 The bots (the reaction model of ``companion simulate``) watch the screen and
 press their buttons; each press goes in through
@@ -14,6 +16,7 @@ SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 
 from __future__ import annotations
 
+import tempfile
 import time
 
 from companion.argtypes import whole_number
@@ -53,10 +56,14 @@ def run(args) -> int:
         raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
     pace = Pace().scaled(1 / args.speed)
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
-    app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
-                                   settings=settings, pace=pace, snapshots=args.snapshots))
-    if args.game != "not-not":
-        return run_scripted(app, args)
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
+        app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
+                                       settings=settings, pace=pace, snapshots=args.snapshots, state_dir=folder))
+        return run_scripted(app, args) if args.game != "not-not" else run_not_not(app, args)
+
+
+def run_not_not(app, args) -> int:
+    """Not Not, played by simulated players."""
     presses = press_path(app, args.players)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
@@ -92,20 +99,16 @@ def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None
 
 
 def run_scripted(app, args) -> int:
-    """Not That Movie! or That's Not a Hat, played by a scripted table in a fresh state folder."""
-    import tempfile
-
+    """Not That Movie! or That's Not a Hat, played by a scripted table."""
     from companion.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 
     presses = press_path(app, args.players)
     gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)
     script, expected = demo_script(args.game, args.players, args.seed)
     table = ScriptedTable(script, presses.press, gap_ns)
-    with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
-        app.ctx.state_dir = folder
-        table.start(time.monotonic_ns())
-        run_table(app, table, presses, lambda: table.last_press_ns,
-                  done=lambda: table.finished and app.scene.name == "title")
+    table.start(time.monotonic_ns())
+    run_table(app, table, presses, lambda: table.last_press_ns,
+              done=lambda: table.finished and app.scene.name == "title")
     played = kiosk_game(app, args.game)
     if played.snapshot()["moves"] != expected.snapshot()["moves"]:
         raise CompanionError(f"the kiosk's {args.game} game went another way than the table's script")

@@ -7,7 +7,10 @@ the current scene; a scene moves on by ``self.ctx.go(name, **details)``.
 - ``base``: the Scene class and the events scenes see besides taps.
 - ``context``: what all scenes share (settings, the game, layout, sounds, pace).
 - ``menu``: the behaviour every menu shares; ``pausing``: what pauses a game.
-- ``flow``: starting a game, finishing a round, what comes after a round.
+- ``flow``: starting or resuming a game, finishing a round, what comes after a round.
+- ``saving``: the Not Not game saved in the state database round by round,
+  and the unfinished one found for resume.
+- ``setup_menu``: every game's set-up menu, led by "Resume" when a game is kept.
 - ``play_view``: the play screen composed from a game and a roll.
 - ``verdict_words``: a round's record in words; ``lights``: winners' LEDs.
 - ``catalogue``: every scene by name.

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
-from companion.scenes.menu import MenuScene
 from companion.scenes.pausing import wants_pause
+from companion.scenes.setup_menu import SetupMenu
 from companion.storage.bookkeeping import KeptGame
 
 
@@ -54,7 +54,7 @@ class BookkeepingScene(Scene):
         self.dirty = True
 
 
-class BookkeepingSetup(MenuScene):
+class BookkeepingSetup(SetupMenu):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
     Subclasses set ``game_class`` and ``play_scene``, list their own items in
@@ -65,35 +65,18 @@ class BookkeepingSetup(MenuScene):
     game_class = None
     play_scene = ""
 
-    def enter(self, now_ns: int, **details) -> None:
+    def find_unfinished(self):
         self.subtitle = type(self).subtitle
         try:
-            self.unfinished = KeptGame.resume(self.ctx.database(), self.game_class)
+            return KeptGame.resume(self.ctx.database(), self.game_class)
         except self.game_class.ERROR as error:   # a kept game this companion cannot restore
             KeptGame.give_up(self.ctx.database(), self.game_class)
-            self.unfinished, self.subtitle = None, f"the kept game could not be resumed: {error}"
-        super().enter(now_ns)
+            self.subtitle = f"the kept game could not be resumed: {error}"
+            return None
 
-    def items(self) -> list[str]:
-        return (["Resume the game in progress"] if self.unfinished else []) + self.settings_items()
-
-    def settings_items(self) -> list[str]:
-        return []
-
-    def choose(self, index: int) -> None:
-        if self.unfinished:
-            if index == 0:
-                self.ctx.go(self.play_scene, kept=self.unfinished)
-                return
-            index -= 1
-        self.choose_setting(index)
-
-    def choose_setting(self, index: int) -> None:
-        """Settings item ``index`` (counted without the "Resume" item) was selected."""
+    def resume(self) -> None:
+        self.ctx.go(self.play_scene, kept=self.unfinished)
 
     def start(self, game, settings: dict) -> None:
         """Keep ``game`` (set up with ``settings``) in the state database and play it."""
         self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.database(), game, settings))
-
-    def back(self) -> None:
-        self.ctx.go("title")

@@ -69,6 +69,8 @@ class Context:
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     #: The game in progress (a :class:`companion.rules.game.Game`), if any.
     game: object | None = None
+    #: Its id in the state database while it is being saved (:mod:`companion.scenes.saving`), else ``None``.
+    game_id: int | None = None
     tie_window_ns: int = Timing().tie_window_ns
     #: Each player's reaction times this game, in ms (first taps after the open).
     reactions: dict[int, list[float]] = field(default_factory=dict)
@@ -76,6 +78,11 @@ class Context:
     on_scene: Callable[[str, object], None] = no_op
     #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button LED.
     on_winners: Callable[[list[tuple[int, object]]], None] = no_op
+    #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
+    notify: Callable[[str], None] = no_op
+    #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
+    #: delays a verdict), in order.
+    after_frame: list[Callable[[], None]] = field(default_factory=list)
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
     pending: tuple[str, dict] | None = None
@@ -86,7 +93,8 @@ class Context:
     def database(self):
         """The state database (:class:`companion.storage.database.Database`), opened on first use.
 
-        Not That Movie! and That's Not a Hat keep their games and score sheets there.
+        Not Not, Not That Movie! and That's Not a Hat keep their games (and score sheets) there.
+        Raises :class:`~companion.errors.CompanionError` when it cannot be opened.
         """
         if self._database is None:
             from companion.storage.database import Database

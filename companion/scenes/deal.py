@@ -3,7 +3,8 @@
 After set-up and after each round, the new cards are ringed on the table and
 listed ("GREEN on W"), with any rule card that came up (and the new level)
 and any second void sent to the bottom. Players keep the cards sorted by
-colour, so the dealer takes the card named. E (any pad), Enter or a touch
+colour, so the dealer takes the card named. A resumed game first lists all
+four spots to check the real table against. E (any pad), Enter or a touch
 confirms, and the dice roll; the pause key or menu control pauses.
 """
 
@@ -36,20 +37,20 @@ class DealScene(Scene):
 
     name = "deal"
 
-    def enter(self, now_ns: int, dealt=(), first: bool = False, **details) -> None:
+    def enter(self, now_ns: int, dealt=(), first: bool = False, check: bool = False, **details) -> None:
         super().enter(now_ns)
-        self.dealt, self.first = list(dealt), first
+        self.dealt, self.first, self.check = list(dealt), first, check
 
     def handle(self, event, now_ns: int) -> None:
         if nav_of(event) == "select" or isinstance(event, Point):
             self.ctx.go("roll")
         elif wants_pause(event):
-            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first}))
+            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first, "check": self.check}))
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_of(self.ctx.game)
         view.outlines = {Side(d["side"]): HIGHLIGHT for d in self.dealt if d["what"] == "placed"}
         draw_play(canvas, self.ctx.layout, view)
-        headline = "LAY OUT" if self.first else "DEAL"
+        headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         draw_verdict(canvas, self.ctx.layout, VerdictView("none", headline, (*deal_lines(self.dealt), "E when done")))
-        return "deal-first" if self.first else "deal"
+        return "deal-check" if self.check else "deal-first" if self.first else "deal"

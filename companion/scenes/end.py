@@ -1,4 +1,7 @@
-"""The end of the game: the winners, the scores, each player's reaction times."""
+"""The end of the game: the winners, the scores, each player's reaction times.
+
+A game the table ended early from the pause menu is saved finished here, as it stands.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import pygame
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.scenes.base import Point, Scene, nav_of
+from companion.scenes.saving import save_ended
 from companion.scenes.verdict_words import names
 
 
@@ -17,6 +21,7 @@ class EndScene(Scene):
 
     def enter(self, now_ns: int, **details) -> None:
         super().enter(now_ns)
+        save_ended(self.ctx)
         self.ctx.sounds.play("win")
 
     def handle(self, event, now_ns: int) -> None:

@@ -1,14 +1,16 @@
 """The choice of level, number of players and way of dealing, then the start.
 
 Selecting a choice steps it to its next value; selecting ``Start`` begins
-a game with those settings.
+a game with those settings. When a game is kept unfinished (a power cut),
+the menu is led by "Resume the game in progress", naming its round and level.
 """
 
 from __future__ import annotations
 
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
-from companion.scenes.flow import start_game
-from companion.scenes.menu import MenuScene
+from companion.scenes.flow import resume_game, start_game
+from companion.scenes.saving import unfinished_game
+from companion.scenes.setup_menu import SetupMenu
 
 PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
 
@@ -18,18 +20,28 @@ def next_in(choices: tuple, value) -> object:
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-class SetupScene(MenuScene):
-    """Level, players, dealing, start."""
+class SetupScene(SetupMenu):
+    """Level, players, dealing, start (and resume)."""
 
     name = "setup"
     title = "Not Not: new game"
 
-    def items(self) -> list[str]:
+    def find_unfinished(self):
+        return unfinished_game(self.ctx)
+
+    def resume_item(self) -> str:
+        game = self.unfinished.game
+        return f"Resume the game in progress: round {game.round_no + 1}, {game.level.value}"
+
+    def resume(self) -> None:
+        resume_game(self.ctx, self.unfinished)
+
+    def settings_items(self) -> list[str]:
         s = self.ctx.settings
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
                 f"Deals: {s.deals}", "Start"]
 
-    def choose(self, index: int) -> None:
+    def choose_setting(self, index: int) -> None:
         s = self.ctx.settings
         if index == 0:
             s.level = next_in(LEVEL_CHOICES, s.level)
@@ -39,6 +51,3 @@ class SetupScene(MenuScene):
             s.deals = next_in(DEAL_CHOICES, s.deals)
         else:
             start_game(self.ctx)
-
-    def back(self) -> None:
-        self.ctx.go("title")

@@ -1,0 +1,182 @@
+"""The Not Not kiosk saves its game round by round and offers it for resume after a power cut."""
+
+import json
+from argparse import Namespace
+
+import pytest
+
+from kiosk_helpers import in_scene, kiosk, now, step_until, tap
+from companion.cli import main
+from companion.commands import simulate
+from companion.scenes.base import Nav
+from companion.simulation import result
+from companion.storage.database import Database
+from companion.storage.games import ABANDONED, GameStore
+
+SEED, PLAYERS = 4, 3
+
+
+def choose(app, label: str) -> None:
+    """Player 1 moves the menu's cursor to the item starting with ``label`` and selects it."""
+    index = next(i for i, item in enumerate(app.scene.items()) if item.startswith(label))
+    steps = index - app.scene.cursor
+    for side in ("S" * steps if steps >= 0 else "N" * -steps) + "E":
+        app.post(tap(1, side))
+    app.step()
+
+
+def play_round(app, rolls: list) -> None:
+    """Confirm the deal prompt if shown, then play one round: when a tap is needed, the player
+    whose turn it is (round number, round the table) taps the first valid spot."""
+    if app.scene.name == "deal":
+        app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "round"))
+    round_ = app.scene.round
+    rolls.append(round_.roll)
+    if round_.ruling.tap:
+        app.post(tap(app.ctx.game.round_no % PLAYERS + 1, round_.ruling.valid[0].value))
+    step_until(app, in_scene(app, "verdict"))
+    step_until(app, lambda: app.scene.name != "verdict")
+
+
+def play(app, rounds: int | None = None) -> list:
+    """Play ``rounds`` rounds (default: to the end); the rolls, in order."""
+    rolls: list = []
+    while app.scene.name != "end" and (rounds is None or len(rolls) < rounds):
+        play_round(app, rolls)
+    return rolls
+
+
+def new_game(folder, first="setup"):
+    """A kiosk saving in ``folder``, a new game started from the set-up menu."""
+    app = kiosk(first, state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    return app
+
+
+def kept(folder):
+    with Database.in_folder(folder) as database:
+        return GameStore(database).unfinished()
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    """A whole game played without a break: its state folder, rolls, result and chart."""
+    folder = tmp_path_factory.mktemp("uninterrupted")
+    app = new_game(folder)
+    rolls = play(app)
+    app.step()  # the end screen's frame, after which the last round is saved
+    game = app.ctx.game
+    played = Namespace(folder=folder, rolls=rolls, result=result(game), reactions=dict(app.ctx.reactions))
+    app.screen.close()
+    app.ctx.close_database()
+    return played
+
+
+def test_each_finished_round_is_saved_with_the_snapshot_after_it(tmp_path):
+    app = new_game(tmp_path)
+    play(app, rounds=3)
+    saved = kept(tmp_path)
+    app.screen.close()
+    assert [record["n"] for record in saved.rounds] == [1, 2, 3]
+    assert saved.snapshot == json.loads(json.dumps(app.ctx.game.snapshot()))
+    assert saved.settings == {"level": "first-game", "players": PLAYERS, "deals": "companion", "seed": SEED,
+                              "tie_window_us": 1000}
+
+
+def test_a_finished_kiosk_game_is_listed_by_companion_history(uninterrupted, capsys):
+    assert main(["history", "--state-dir", str(uninterrupted.folder)]) == 0
+    games = capsys.readouterr().out.splitlines()[1:]
+    winners = " ".join(f"P{p}" for p in uninterrupted.result["winners"])
+    assert len(games) == 1 and "first-game " in games[0] and "(simulated)" not in games[0]
+    assert f"{len(uninterrupted.rolls):>6}  {winners}" in games[0]
+
+
+def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp_path, uninterrupted):
+    first = new_game(tmp_path)
+    before = play(first, rounds=5)
+    level, table = first.ctx.game.level.value, first.ctx.game.faces()
+    first.screen.close()                      # the power went: nothing else is closed or saved
+    again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
+    choose(again, "Not Not")
+    step_until(again, in_scene(again, "setup"))
+    assert again.scene.items()[0] == f"Resume the game in progress: round 6, {level}"
+    choose(again, "Resume")
+    assert again.scene.name == "deal" and again.scene.check
+    assert {d["side"]: d["card"] for d in again.scene.dealt} == {side.value: face for side, face in table.items()}
+    after = play(again)
+    again.step()
+    assert before + after == uninterrupted.rolls
+    assert result(again.ctx.game) == uninterrupted.result
+    assert {p: len(times) for p, times in again.ctx.reactions.items()} == \
+        {p: len(times) for p, times in uninterrupted.reactions.items()}
+    again.screen.close()
+
+
+def test_starting_a_new_game_abandons_the_one_kept_unfinished(tmp_path):
+    first = new_game(tmp_path)
+    play(first, rounds=1)
+    first.screen.close()
+    old = kept(tmp_path).id
+    again = new_game(tmp_path)
+    again.screen.close()
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        assert store.get(old).state == ABANDONED and store.unfinished().id == again.ctx.game_id != old
+
+
+@pytest.mark.parametrize("spoil", ["damaged file", "a file, not a folder"])
+def test_an_unusable_state_folder_gives_a_notice_and_the_game_still_plays(tmp_path, spoil):
+    if spoil == "damaged file":
+        folder = tmp_path
+        (folder / "companion.sqlite3").write_bytes(b"this is not a database " * 100)
+    else:
+        folder = tmp_path / "state"
+        folder.write_text("a file")
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    assert app.scene.items()[0].startswith("Level")
+    choose(app, "Start")
+    assert app.notice[0].startswith("this game is not being saved: ")
+    play(app, rounds=2)
+    assert app.ctx.game.round_no == 2 and app.ctx.game_id is None
+    app.screen.close()
+
+
+def test_a_game_of_companion_simulate_is_never_offered_for_resume_in_the_kiosk(tmp_path):
+    args = Namespace(seed=SEED, players=PLAYERS, level="normal", tie_window_us=1000)
+    with Database.in_folder(tmp_path) as database:
+        records = simulate.start(args, GameStore(database))[2]
+        next(records), next(records)
+    assert kept(tmp_path).settings["simulated"]
+    app = kiosk("setup", state_dir=tmp_path)
+    assert app.scene.items()[0].startswith("Level")
+    app.screen.close()
+
+
+def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(tmp_path):
+    first = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(first, "Deals")
+    choose(first, "Start")
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        choose(first, face)
+    rolls = []
+    while first.ctx.game.round_no == 0 or first.scene.name != "entry":
+        play_round(first, rolls)
+    empty = first.ctx.game.awaiting_cards()
+    first.screen.close()
+    again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(again, "Resume")
+    assert again.scene.name == "entry" and again.ctx.game.awaiting_cards() == empty != []
+
+
+def test_a_game_ended_from_the_pause_menu_is_saved_finished_as_it_stands(tmp_path, capsys):
+    app = new_game(tmp_path)
+    play(app, rounds=2)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "End the game")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    app.screen.close()
+    assert kept(tmp_path) is None
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert f"{2:>6}  " in capsys.readouterr().out.splitlines()[1]
