@@ -9,6 +9,7 @@ from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.cli import main
 from companion.commands import simulate
 from companion.scenes.base import Nav
+from companion.scenes.flow import start_game
 from companion.simulation import result
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, GameStore
@@ -180,3 +181,13 @@ def test_a_game_ended_from_the_pause_menu_is_saved_finished_as_it_stands(tmp_pat
     assert kept(tmp_path) is None
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     assert f"{2:>6}  " in capsys.readouterr().out.splitlines()[1]
+
+
+def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
+    app = new_game(tmp_path)
+    first = app.ctx.game
+    start_game(app.ctx)
+    second = app.ctx.game
+    assert (first.seed, second.seed) == (SEED, SEED + 1)
+    assert [c.ident for c in first.deck] != [c.ident for c in second.deck]
+    assert kept(tmp_path).settings["seed"] == SEED + 1

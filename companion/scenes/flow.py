@@ -30,6 +30,7 @@ def start_game(ctx) -> None:
         raise CompanionError(str(error)) from None
     ctx.reactions = {player: [] for player in range(1, s.players + 1)}
     save_new_game(ctx)
+    s.seed += 1  # the next game of this session gets a deck of its own
     if ctx.game.deals == "companion":
         ctx.go("deal", dealt=table_as_dealt(ctx.game), first=True)
     else:

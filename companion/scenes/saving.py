@@ -42,7 +42,7 @@ class UnfinishedGame:
 def settings_of(ctx) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
     s = ctx.settings
-    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": s.seed,
+    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.game.seed,
             "tie_window_us": micros(ctx.tie_window_ns)}
 
 
