@@ -131,8 +131,3 @@ def interface_clashes(gpio: int, enabled) -> list[tuple[str, str]]:
         for key, iface in INTERFACES.items()
         if key in enabled and gpio in iface.pins
     ]
-
-
-def other_uses(gpio: int) -> list[str]:
-    """Every interface use ``gpio`` can have, enabled or not (for diagrams and hints)."""
-    return [use for _, use in interface_clashes(gpio, INTERFACES)]

@@ -33,9 +33,5 @@ def not_not() -> tuple[DiceSet, DeckRecipe]:
         raise CompanionError(f"not_not.toml: {error}") from None
 
 
-def default_dice() -> DiceSet:
-    return not_not()[0]
-
-
 def default_recipe() -> DeckRecipe:
     return not_not()[1]

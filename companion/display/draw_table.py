@@ -23,11 +23,6 @@ from companion.rules.sides import SIDES, Side
 TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
 
 
-def portal_centre(layout: Layout, side: Side) -> tuple[int, int]:
-    """Where the portal disc of the card on ``side`` is drawn (its centre)."""
-    return layout.spot(side).center
-
-
 def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None) -> None:
     """One card lying face up in ``rect``: portal colour ``face``, ``"VOID"``, or empty (``None``)."""
     radius = round(rect.width * 0.12)

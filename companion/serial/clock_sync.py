@@ -101,11 +101,6 @@ class ClockSync:
         """The shortest a tick can last within the drift bound."""
         return self.nominal_ns_per_tick * (1 - self.max_drift)
 
-    @property
-    def uncertainty_ns(self) -> float:
-        """Half the best kept round trip: how far off the offset can be."""
-        return self._anchor.round_trip_ns / 2 if self._anchor else float("inf")
-
     def add(self, sample: SyncSample) -> None:
         """Take one round trip into account (negative round trips are ignored)."""
         if sample.round_trip_ns < 0:
