@@ -110,12 +110,23 @@ def open_pads(config, keyboard_only: bool, post, mock: bool = False):
         return None, str(error)
 
 
+def keyboard_keys(config) -> tuple[KeyMap | None, str]:
+    """The ``[keyboard]`` keys, or ``(None, why not)`` when this pygame refuses one of their
+    names (the menus keep the arrows, Enter and Esc)."""
+    if not config.keyboard.enabled:
+        return None, ""
+    try:
+        return KeyMap(config.keyboard), ""
+    except CompanionError as error:
+        return None, str(error)
+
+
 def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up") -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs.
 
     ``status`` is the line ``systemctl status`` shows once the first frame is up.
     """
-    keys = KeyMap(config.keyboard) if config.keyboard.enabled else None
+    keys, _ = keyboard_keys(config)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     windowed = args.window or getattr(args, "mock", False)
     return KioskOptions(
@@ -159,15 +170,28 @@ def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None])
         left -= 1.0
 
 
-def show_start_notes(app: App, problem: StartProblem | None, no_pads_why: str) -> None:
-    """Put what went wrong at start on the screen: the problem, or a notice per fallback."""
+def start_notices(app: App, config, no_pads_why: str) -> list[str]:
+    """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving."""
+    notices = []
+    if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
+        notices.append("no button pads: playing with the keyboard (companion doctor says why)")
+    keys_why = keyboard_keys(config)[1]
+    if keys_why:
+        notices.append(f"no keyboard pads: {keys_why}")
     try:
         app.ctx.database()
     except STORE_ERRORS as error:
-        log.warning("games are not saved: %s", error)
-        app.notify(f"games are not saved: {error}")
-    if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
-        app.notify("no button pads: playing with the keyboard (companion doctor says why)")
+        notices.append(f"games are not saved: {error}")
+    return notices
+
+
+def show_start_notes(app: App, problem: StartProblem | None, notices: list[str]) -> None:
+    """Put what went wrong at start on the screen: the problem, else the first (most urgent)
+    notice (the notice line holds one); every notice is logged."""
+    for notice in notices:
+        log.warning("%s", notice)
+    if notices:
+        app.notify(notices[0])
     if problem is not None:
         log.error("%s", problem.summary())
         app.ctx.go("failsafe", problem=problem)
@@ -189,7 +213,7 @@ def run(args) -> int:
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
         post.target = app.post
-        show_start_notes(app, problem, why if pads is None else "")
+        show_start_notes(app, problem, start_notices(app, config, why if pads is None else ""))
         app.run()
     finally:
         notifier.stopping()
