@@ -127,8 +127,14 @@ def test_a_state_folder_that_cannot_be_made_is_to_fix(tmp_path):
     assert state.status == FIX
 
 
+def no_keyboard(folder: Path) -> str:
+    """Settings without keyboard keys (pygame 2.1.2 refuses some default names: issue 11 item 2)."""
+    return str(write(folder, "no-keyboard.toml", "[keyboard]\nenabled = false\n"))
+
+
 def test_on_a_machine_that_is_not_a_pi_the_pi_checks_do_not_apply_and_it_exits_0(tmp_path, capsys):
-    code = cli.main(["doctor", "--root", str(tmp_path), "--state-dir", str(tmp_path / "state")])
+    code = cli.main(["doctor", "--root", str(tmp_path), "--state-dir", str(tmp_path / "state"),
+                     "--config", no_keyboard(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0, out
     lines = out.splitlines()
@@ -149,7 +155,7 @@ def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsy
 
 def test_the_clock_check_is_the_buttons_check_on_a_pressed_pin(tmp_path, capsys):
     code = cli.main(["doctor", "--json", "--clock-check", "--mock", "--root", str(tmp_path),
-                     "--state-dir", str(tmp_path / "state")])
+                     "--state-dir", str(tmp_path / "state"), "--config", no_keyboard(tmp_path)])
     found = {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}
     assert code == 0
     assert found["clock"] == {"name": "clock", "status": OK,
@@ -160,3 +166,15 @@ def test_the_clock_check_is_the_buttons_check_on_a_pressed_pin(tmp_path, capsys)
 def test_a_root_that_is_not_a_folder_is_one_line(root, capsys):
     assert cli.main(["doctor", "--root", root]) == 2
     assert capsys.readouterr().err == f"companion: --root {root}: not a folder\n"
+
+
+def test_a_keyboard_key_this_pygame_refuses_is_to_fix(tmp_path, monkeypatch):
+    from companion.commands import run as run_command
+    from companion.errors import CompanionError
+
+    def refused(settings):
+        raise CompanionError('keyboard.pads[4].N = "[8]": pygame knows no key by that name')
+
+    monkeypatch.setattr(run_command, "KeyMap", refused)
+    found = by_name(pi_host(fake_pi(tmp_path)))["settings"]
+    assert found.status == FIX and found.text.startswith('keyboard.pads[4].N = "[8]"')

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from companion.commands import buttons
-from companion.commands.run import load_settings
+from companion.commands.run import keyboard_keys, load_settings
 from companion.errors import CompanionError
 from companion.storage.location import SYSTEM_STATE_DIR, state_dir
 
@@ -189,6 +189,10 @@ def check_machine(host: Host) -> Check:
 def check_settings(path) -> tuple[Check, object]:
     config, problem = load_settings(path)
     if problem is None:
+        refused = keyboard_keys(config)[1]
+        if refused:
+            return Check("settings", FIX, f"{refused}: name that key differently in [keyboard] "
+                                          "(the kiosk plays on with the menu keys only)"), config
         return Check("settings", OK, f"{config.source}"), config
     more = f" (and {len(problem.detail) - 1} more)" if len(problem.detail) > 1 else ""
     return Check("settings", FIX, f"{problem.detail[0]}{more}: fix it "
