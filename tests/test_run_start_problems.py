@@ -182,9 +182,11 @@ def test_in_a_terminal_a_missing_display_is_one_line_and_exit_2(monkeypatch, tmp
     assert last.startswith("companion: cannot open the display (SDL_VIDEODRIVER=no-such-driver)")
 
 
-def test_pads_that_cannot_be_opened_leave_the_keyboard_with_a_notice(monkeypatch, tmp_path):
+@pytest.mark.parametrize("error", [CompanionError("cannot open the GPIO pins: no header here"),
+                                   RuntimeError("GPIO busy")])
+def test_pads_that_cannot_be_opened_leave_the_keyboard_with_a_notice(monkeypatch, tmp_path, error):
     def no_pins(*args, **kwargs):
-        raise CompanionError("cannot open the GPIO pins: no header here")
+        raise error
 
     monkeypatch.setattr(run_command, "open_gpio", no_pins)
     code, looked = run_and_look(monkeypatch, tmp_path, [])

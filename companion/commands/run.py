@@ -108,6 +108,8 @@ def open_pads(config, keyboard_only: bool, post, mock: bool = False):
         return open_gpio(config.gpio, post), ""
     except CompanionError as error:
         return None, str(error)
+    except Exception as error:  # noqa: BLE001 - e.g. lgpio's own "GPIO busy": the keyboard plays on
+        return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
 
 
 def keyboard_keys(config) -> tuple[KeyMap | None, str]:
