@@ -22,9 +22,10 @@
 #     the kiosk owns tty1), and the udev rule /etc/udev/rules.d/99-companion-buttons.rules.
 #
 # The seam for tests: every command that changes the host outside the files
-# this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm)
-# goes through `host`. With --root DIR, `host` prints the command instead of
-# running it, and all files are written below DIR.
+# this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm,
+# modprobe) goes through `host`. With --root DIR, `host` prints the command
+# instead of running it, and all files are written below DIR. apt-cache only
+# reads, so the Raspberry Pi archive is checked with --root too.
 set -euo pipefail
 umask 022
 
