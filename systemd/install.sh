@@ -7,19 +7,25 @@
 #   ./systemd/install.sh --root DIR [...]     write into DIR as if it were /, for tests
 #
 # Idempotent: a second run changes nothing. What it does (docs/KIOSK.md):
-#   - apt: python3-venv and Debian's python3-pygame (built with KMSDRM),
-#     python3-lgpio, python3-gpiozero, python3-serial;
+#   - refuses, before changing anything, where apt knows no python3-lgpio (a system
+#     without the Raspberry Pi archive: not Raspberry Pi OS);
+#   - apt: python3-venv and Debian's python3-pygame (built with KMSDRM), the EGL and
+#     Mesa libraries KMSDRM draws with, python3-lgpio, python3-gpiozero, python3-serial;
+#     gpiozero and lgpio are upgraded if stale (a Pi 5 needs their gpiochip fix);
+#   - /etc/modules-load.d/companion.conf: the serial and sound drivers load at boot,
+#     before the kiosk starts (its device list is fixed when it starts);
 #   - the system user `companion` in the groups gpio video render input dialout audio;
-#   - the program in /opt/companion/src, run by the venv /opt/companion/venv
-#     (made with --system-site-packages so that it sees Debian's pygame and lgpio);
+#   - the program in /opt/companion/src, owned by root, run by the venv /opt/companion/venv
+#     (made by /usr/bin/python3 with --system-site-packages: it sees Debian's pygame and lgpio);
 #   - /etc/companion/config.toml from `companion config --print-default`, if missing;
 #   - the unit /etc/systemd/system/companion.service, enabled (getty@tty1 disabled:
 #     the kiosk owns tty1), and the udev rule /etc/udev/rules.d/99-companion-buttons.rules.
 #
 # The seam for tests: every command that changes the host outside the files
-# this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm)
-# goes through `host`. With --root DIR, `host` prints the command instead of
-# running it, and all files are written below DIR.
+# this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm,
+# modprobe) goes through `host`. With --root DIR, `host` prints the command
+# instead of running it, and all files are written below DIR. apt-cache only
+# reads, so the Raspberry Pi archive is checked with --root too.
 set -euo pipefail
 umask 022
 
@@ -30,13 +36,23 @@ PURGE=no
 
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio video render input dialout audio)
-APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3-serial)
+#: Debian's python3 (the one python3-pygame and python3-lgpio are built for), never PATH's.
+PYTHON=/usr/bin/python3
+#: KMSDRM draws through EGL with a Mesa driver; python3-pygame does not pull them in.
+EGL_PACKAGES=(libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri)
+APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3-serial "${EGL_PACKAGES[@]}")
+#: Upgraded even when installed: gpiozero 2.0.1 and old lgpio look for a Pi 5's
+#: header on gpiochip4, which kernels from 6.6.45 call gpiochip0.
+UPGRADE_PACKAGES=(python3-gpiozero python3-lgpio)
+#: Only the Raspberry Pi archive has this package: without it, this is not Raspberry Pi OS.
+PI_ARCHIVE_PACKAGE=python3-lgpio
 PREFIX=/opt/companion
 VENV=$PREFIX/venv
 STATE_DIR=/var/lib/companion
 CONFIG_DIR=/etc/companion
 UNIT=/etc/systemd/system/companion.service
 RULE=/etc/udev/rules.d/99-companion-buttons.rules
+MODULES=/etc/modules-load.d/companion.conf
 
 say() { echo "install.sh: $*"; }
 fail() { echo "install.sh: $*" >&2; exit 2; }
@@ -49,7 +65,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --root)
             [ $# -ge 2 ] && [ -n "$2" ] || fail "--root needs a folder: --root DIR"
-            ROOT=$(mkdir -p -- "$2" && cd -- "$2" && pwd) || fail "--root $2: cannot make or enter that folder"
+            # realpath: //, /. and /tmp/.. all mean the live system, as / does.
+            ROOT=$(mkdir -p -- "$2" && realpath -e -- "$2") || fail "--root $2: cannot make or enter that folder"
             shift 2 ;;
         --uninstall) ACTION=uninstall; shift ;;
         --purge) PURGE=yes; shift ;;
@@ -95,11 +112,42 @@ remove() {
 
 live() { [ -z "$ROOT" ]; }
 
+# Refuse before changing anything where the Raspberry Pi archive is missing:
+# a half install (the unit without lgpio) would only restart forever.
+require_pi_archive() {
+    command -v apt-cache >/dev/null || fail "no apt-cache here: the kiosk installs on Raspberry Pi OS only"
+    [ -x "$PYTHON" ] || fail "no $PYTHON: install Debian's python3 (apt-get install python3)"
+    if ! apt-cache show --no-all-versions "$PI_ARCHIVE_PACKAGE" >/dev/null 2>&1; then
+        fail "apt knows no $PI_ARCHIVE_PACKAGE, which only the Raspberry Pi archive has: this is not" \
+            "Raspberry Pi OS (Bookworm); nothing was changed. On Raspberry Pi OS run" \
+            "'sudo apt-get update' first."
+    fi
+}
+
+# The installed version of each package given, one "name version" a line.
+versions() {
+    dpkg-query -W -f '${Package} ${Version}\n' "$@" 2>/dev/null || true
+}
+
+upgrade_packages() {
+    local before
+    if ! live; then
+        host apt-get install -y --only-upgrade "${UPGRADE_PACKAGES[@]}"
+        return
+    fi
+    before=$(versions "${UPGRADE_PACKAGES[@]}")
+    apt-get install -y -qq --only-upgrade "${UPGRADE_PACKAGES[@]}" >/dev/null
+    if [ "$(versions "${UPGRADE_PACKAGES[@]}")" != "$before" ]; then
+        changed "upgraded ${UPGRADE_PACKAGES[*]}"
+    fi
+}
+
 install_packages() {
     local missing=() package
     if ! live; then
         host apt-get update -qq
         host apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+        upgrade_packages
         return
     fi
     for package in "${APT_PACKAGES[@]}"; do
@@ -109,6 +157,15 @@ install_packages() {
         apt-get update -qq
         apt-get install -y --no-install-recommends "${missing[@]}"
         changed "installed ${missing[*]}"
+    fi
+    upgrade_packages
+}
+
+# The serial (usbserial, cdc_acm) and sound (snd) drivers load at boot, before
+# the kiosk: DeviceAllow=char-ttyUSB and friends only name drivers already loaded.
+load_drivers_at_boot() {
+    if put_file "$SRC/systemd/companion-modules.conf" "$MODULES" 644; then
+        host modprobe -a $(grep -v '^#' "$SRC/systemd/companion-modules.conf")
     fi
 }
 
@@ -147,14 +204,17 @@ source_fingerprint() {
 install_program() {
     local python=$ROOT$VENV/bin/python site fingerprint
     if [ ! -x "$python" ]; then
-        python3 -m venv --system-site-packages --without-pip "$ROOT$VENV"
+        "$PYTHON" -m venv --system-site-packages --without-pip "$ROOT$VENV"
         changed "made the venv $VENV (with Debian's site packages)"
     fi
     fingerprint=$(source_fingerprint)
     if [ "$(cat "$ROOT$PREFIX/installed-fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
         rm -rf -- "$ROOT$PREFIX/src"
         mkdir -p "$ROOT$PREFIX/src"
-        tar -C "$SRC" --exclude=__pycache__ --exclude='*.py[co]' -cf - companion docs | tar -C "$ROOT$PREFIX/src" -xf -
+        # Owned by whoever installs (root), never by the checkout's owner: the pi
+        # user must not be able to change the code that the service runs.
+        tar -C "$SRC" --exclude=__pycache__ --exclude='*.py[co]' -cf - companion docs \
+            | tar -C "$ROOT$PREFIX/src" --no-same-owner --no-same-permissions -xf -
         "$python" -m compileall -q "$ROOT$PREFIX/src/companion" >/dev/null
         site=$("$python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
         echo "$PREFIX/src" > "$site/companion.pth"
@@ -208,6 +268,7 @@ uninstall() {
     [ -e "$ROOT$RULE" ] && had_rule=yes
     remove "$UNIT"
     remove "$RULE"
+    remove "$MODULES"
     [ "$had_unit" = no ] || host systemctl daemon-reload
     [ "$had_rule" = no ] || host udevadm control --reload-rules
     if ! live || ! systemctl is-enabled --quiet getty@tty1.service; then
@@ -228,7 +289,9 @@ uninstall() {
 }
 
 if [ "$ACTION" = install ]; then
+    require_pi_archive
     install_packages
+    load_drivers_at_boot
     make_account
     install_program
     write_default_config

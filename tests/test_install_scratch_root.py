@@ -2,7 +2,9 @@
 
 With ``--root`` the installer writes every file below DIR and only prints the
 commands that would change the host (apt-get, useradd, usermod, userdel,
-systemctl, udevadm): this machine's users and services are never touched.
+systemctl, udevadm, modprobe): this machine's users and services are never
+touched. ``apt-cache`` only reads, so it runs even then: a stand-in on PATH
+says whether the Raspberry Pi archive is there (it is not on plain Debian).
 """
 
 import hashlib
@@ -12,20 +14,41 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import shutil
+import tempfile
+
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "systemd" / "install.sh"
 #: Folders every Raspberry Pi OS system already has.
-SYSTEM_FOLDERS = ("etc/systemd/system", "etc/udev/rules.d", "opt", "var/lib")
+SYSTEM_FOLDERS = ("etc/systemd/system", "etc/udev/rules.d", "etc/modules-load.d", "opt", "var/lib")
 #: On the Pi the venv sees Debian's python3-gpiozero, -pygame, -serial through
 #: --system-site-packages; here this test run's own packages stand in for them.
 DEBIAN_PACKAGES_STAND_IN = sysconfig.get_path("purelib")
 
 
-def install(root: Path, *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(INSTALL), "--root", str(root), *options], capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": DEBIAN_PACKAGES_STAND_IN})
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def fake_commands(folder: Path, **scripts: str) -> str:
+    """A PATH with ``folder`` first, holding each ``name=shell body`` as a command."""
+    folder.mkdir(exist_ok=True)
+    for name, body in scripts.items():
+        command = folder / name.replace("_", "-")
+        command.write_text(f"#!/bin/sh\n{body}\n")
+        command.chmod(0o755)
+    return f"{folder}{os.pathsep}{os.environ['PATH']}"
+
+
+def install(root: Path, *options: str, pi_archive: bool = True, script: Path = INSTALL,
+            extra: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the installer on ``root``; ``pi_archive``: whether apt knows python3-lgpio."""
+    commands = {"apt_cache": "exit 0" if pi_archive else "echo 'E: No packages found' >&2; exit 100"}
+    path = fake_commands(root.parent / "bin", **commands, **(extra or {}))
+    return subprocess.run(["bash", str(script), "--root", str(root), *options], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": DEBIAN_PACKAGES_STAND_IN, "PATH": path})
 
 
 def tree_hash(root: Path, folder_times: bool = True) -> str:
@@ -63,6 +86,25 @@ def installed(root):
     return root, first
 
 
+@pytest.fixture
+def readable_installer():
+    """A copy of install.sh that ``nobody`` can read (the clone may be in a 0700 folder)."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-install-"))
+    try:
+        folder.chmod(0o755)
+        copy = folder / "install.sh"
+        shutil.copy(INSTALL, copy)
+        copy.chmod(0o644)
+        yield copy
+    finally:
+        shutil.rmtree(folder)
+
+
+def printed_commands(result: subprocess.CompletedProcess) -> list[str]:
+    """The host commands a scratch-root run printed instead of running."""
+    return [line.split(": ", 2)[2] for line in result.stdout.splitlines() if "not run (scratch root)" in line]
+
+
 def test_the_unit_and_the_udev_rule_are_installed_as_in_the_repo(installed):
     root, _ = installed
     assert (root / "etc/systemd/system/companion.service").read_text() == \
@@ -86,7 +128,7 @@ def test_the_venv_sees_debians_site_packages_and_runs_companion(installed):
 
 def test_host_commands_are_printed_not_run_on_a_scratch_root(installed):
     _, first = installed
-    printed = [line.split(": ", 2)[2] for line in first.stdout.splitlines() if "not run (scratch root)" in line]
+    printed = printed_commands(first)
     assert any(line.startswith("apt-get install") and "python3-pygame" in line and "python3-lgpio" in line
                for line in printed)
     assert any(line.startswith("useradd --system") and line.endswith(" companion") for line in printed)
@@ -166,9 +208,65 @@ def test_wrong_options_get_one_clear_line(root, options, message):
     assert wrong.stderr.startswith(f"install.sh: {message}") and wrong.stderr.count("\n") == 1
 
 
-def test_without_root_or_a_scratch_root_it_refuses():
-    command = ["bash", str(INSTALL)]
+@pytest.mark.parametrize("root_option", [[], ["--root", "/"], ["--root", "//"], ["--root", "/."],
+                                         ["--root", "/tmp/.."]])
+def test_without_root_it_refuses_and_every_spelling_of_slash_is_the_live_system(
+        readable_installer, root_option):
+    command = ["bash", str(readable_installer), *root_option]
     if os.geteuid() == 0:  # become nobody for this one run
-        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
-    refused = subprocess.run(command, capture_output=True, text=True)
+        command = [*NOBODY, *command]
+    refused = subprocess.run(command, capture_output=True, text=True, cwd="/")
     assert refused.returncode == 2 and "run as root" in refused.stderr
+
+
+def test_the_egl_and_mesa_libraries_kmsdrm_draws_with_are_installed(installed):
+    _, first = installed
+    apt = next(line for line in printed_commands(first) if line.startswith("apt-get install -y --no"))
+    for package in ("libegl1", "libgles2", "libegl-mesa0", "libgl1-mesa-dri"):
+        assert package in apt.split()
+
+
+def test_a_stale_gpiozero_or_lgpio_is_upgraded_for_the_pi_5_gpiochip(installed):
+    _, first = installed
+    assert "apt-get install -y --only-upgrade python3-gpiozero python3-lgpio" in printed_commands(first)
+
+
+def test_the_serial_and_sound_drivers_load_at_boot_before_the_kiosk(installed):
+    root, first = installed
+    assert (root / "etc/modules-load.d/companion.conf").read_text() == \
+        (REPO / "systemd/companion-modules.conf").read_text()
+    assert "modprobe -a usbserial cdc_acm snd" in printed_commands(first)
+
+
+def test_the_venv_is_made_by_debians_python_whatever_python3_is_first_on_path(root):
+    wrong = "echo 'the python3 first on PATH ran' >&2; exit 1"
+    made = install(root, extra={"python3": wrong})
+    assert made.returncode == 0, made.stderr
+    config = (root / "opt/companion/venv/pyvenv.cfg").read_text()
+    assert "home = /usr/bin\n" in config
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can install files owned by root")
+def test_installed_files_belong_to_root_not_to_the_checkouts_owner(tmp_path):
+    checkout = tmp_path / "checkout"
+    for folder in ("companion", "docs", "systemd"):
+        shutil.copytree(REPO / folder, checkout / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [checkout, *checkout.rglob("*")]:
+        os.chown(path, 1000, 1000)
+    root = tmp_path / "root"
+    for folder in SYSTEM_FOLDERS:
+        (root / folder).mkdir(parents=True)
+    assert install(root, script=checkout / "systemd/install.sh").returncode == 0
+    owners = {(path.lstat().st_uid, path.lstat().st_gid) for path in root.rglob("*")}
+    assert owners == {(0, 0)}
+
+
+def test_without_the_raspberry_pi_archive_it_refuses_before_changing_anything(root):
+    before = tree_hash(root)
+    refused = install(root, pi_archive=False)
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1
+    assert "python3-lgpio" in refused.stderr and "not Raspberry Pi OS" in refused.stderr
+    assert "nothing was changed" in refused.stderr
+    assert refused.stdout == ""
+    assert tree_hash(root) == before

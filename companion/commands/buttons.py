@@ -218,6 +218,24 @@ def mock_tap(pads: GpioPads, factory, gpio: int, bounces: int) -> None:
 
 def clock_check(loaded, factory, args) -> int:
     """Wait for one press; print its stamp beside CLOCK_MONOTONIC and CLOCK_REALTIME."""
+    stamps = first_press_stamps(loaded, factory, args.press)
+    if stamps is None:
+        return 1
+    stamp, monotonic, realtime = stamps
+    verdict, ok = clock_verdict(stamp, monotonic, realtime)
+    print(f"edge stamp        {stamp / 1e9:20.6f} s\n"
+          f"CLOCK_MONOTONIC   {monotonic / 1e9:20.6f} s  (stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
+          f"CLOCK_REALTIME    {realtime / 1e9:20.6f} s\n{verdict}")
+    return 0 if ok else 1
+
+
+def first_press_stamps(loaded, factory, presses: list[str]) -> tuple[int, int, int] | None:
+    """Wait for one press of the pin map: its edge stamp, then CLOCK_MONOTONIC and
+    CLOCK_REALTIME read right after it arrived (ns); ``None`` on Ctrl-C.
+
+    With mock pins (``factory``) the first of ``presses`` (else the first
+    button) is pressed. Shared by ``buttons --clock-check`` and ``doctor --clock-check``.
+    """
     first: list[tuple[int, int, int]] = []
     got = threading.Event()
 
@@ -229,18 +247,13 @@ def clock_check(loaded, factory, args) -> int:
     with open_pads(loaded, on_transition, factory) as pads:
         print("press any button once")
         if factory is not None:
-            drive_mock(pads, factory, args.press or [str(pads.buttons[0].gpio)], got)
+            drive_mock(pads, factory, presses or [str(pads.buttons[0].gpio)], got)
         try:
             while not got.wait(0.2):
                 pass
         except KeyboardInterrupt:
-            return 1
-    stamp, monotonic, realtime = first[0]
-    verdict, ok = clock_verdict(stamp, monotonic, realtime)
-    print(f"edge stamp        {stamp / 1e9:20.6f} s\n"
-          f"CLOCK_MONOTONIC   {monotonic / 1e9:20.6f} s  (stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
-          f"CLOCK_REALTIME    {realtime / 1e9:20.6f} s\n{verdict}")
-    return 0 if ok else 1
+            return None
+    return first[0]
 
 
 def clock_verdict(stamp: int, monotonic: int, realtime: int) -> tuple[str, bool]:

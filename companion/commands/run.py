@@ -2,26 +2,40 @@
 
 Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
 first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
-else the shipped defaults), opens the GPIO pads, and runs the one loop. With
-no GPIO (a laptop, a desktop) it says why in one line and plays in a window
-with the keyboard (the ``[keyboard]`` keys; Esc is the menu, Enter confirms).
-Under systemd it sends READY=1 after the first frame and WATCHDOG=1 from the
-loop; SIGTERM (which SDL turns into a window close) ends it cleanly.
+else the shipped defaults), opens the GPIO pads (``--mock``: mock pins), and
+runs the one loop. Under systemd it sends READY=1 after the first frame and
+WATCHDOG=1 from the loop; SIGTERM (which SDL turns into a window close) ends
+it cleanly.
+
+Never a dead screen: what stops a normal start is shown on the display, and
+the loop (so the watchdog) runs on. A settings file with a mistake (or one
+that cannot be read) puts the mistake on screen in large text with what to
+do; E, Enter or a touch then plays with the default settings (the default pin
+map, the keyboard). Pads that cannot be opened leave the keyboard, with a
+notice; so does a state database that cannot be opened (the games are not
+saved). Under systemd, a display that cannot be opened yet is waited for
+(READY=1 and the watchdog keep the unit from restarting in a loop, and
+``systemctl status companion`` says why); in a terminal it is one line and
+exit 2.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
+from typing import Callable
 
 from companion import config as settings_file
-from companion.app import menu_key
+from companion.app import App, menu_key
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.scenes.context import Settings
+from companion.scenes.failsafe import StartProblem
+from companion.scenes.saving import STORE_ERRORS
 from companion.scenes.lights import winner_lights
 from companion.systemd_notify import Notifier
 
@@ -30,12 +44,25 @@ HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keybo
 
 log = logging.getLogger(__name__)
 
+#: Why there are no pads when nothing went wrong (no notice for these).
+KEYBOARD_ASKED = "keyboard only, as asked"
+GPIO_OFF = "GPIO is off in the settings"
+#: Seconds between tries to open a display that is not there yet (under systemd).
+DISPLAY_RETRY_S = 5.0
+#: What to restart once a start problem is fixed.
+RESTART = "sudo systemctl restart companion"
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the usual places, else defaults)")
     parser.add_argument("--window", action="store_true", help="play in a window instead of fullscreen")
     parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
     parser.add_argument("--seed", type=int, default=None, help="seed of the first game's deck (default: random)")
+    parser.add_argument("--mock", action="store_true",
+                        help="open the pin map on mock pins (no Pi needed); play with the keyboard")
+    parser.add_argument("--state-dir", metavar="DIR", default=None,
+                        help="folder of the game state database "
+                             "(default: the usual place, docs/KIOSK.md)")
     add_screen_arguments(parser)
 
 
@@ -50,42 +77,145 @@ class LoopPost:
             self.target(event)
 
 
-def open_pads(config, keyboard_only: bool, post):
-    """The GPIO pads posting to ``post``, or ``(None, why not)``."""
-    if keyboard_only:
-        return None, "keyboard only, as asked"
-    if not config.gpio.enabled:
-        return None, "GPIO is off in the settings"
+def load_settings(path) -> tuple[settings_file.Config, StartProblem | None]:
+    """The settings at ``path``; if they cannot be used, the defaults and the problem to show."""
     try:
+        return settings_file.load(path), None
+    except settings_file.ConfigError as error:
+        detail = tuple(error.problems)
+    except CompanionError as error:
+        detail = (str(error),)
+    except Exception as error:  # noqa: BLE001 - a value the checks let through (e.g. inf)
+        detail = (f"{path}: cannot use it: {type(error).__name__}: {error}",)
+    problem = StartProblem(
+        title="The settings file has a mistake", detail=detail,
+        todo=f"Fix {path} (companion config --check {path} lists every mistake), then: {RESTART}",
+        fallback="play with the default settings",
+        notice=f"playing with the default settings: fix {path}")
+    return settings_file.load(None), problem
+
+
+def open_pads(config, keyboard_only: bool, post, mock: bool = False):
+    """The GPIO pads (``mock``: on mock pins) posting to ``post``, or ``(None, why not)``."""
+    if keyboard_only:
+        return None, KEYBOARD_ASKED
+    if not config.gpio.enabled:
+        return None, GPIO_OFF
+    try:
+        if mock:
+            from companion.inputs.mock import StampedMockFactory
+            return open_gpio(config.gpio, post, pin_factory=StampedMockFactory()), ""
         return open_gpio(config.gpio, post), ""
+    except CompanionError as error:
+        return None, str(error)
+    except Exception as error:  # noqa: BLE001 - e.g. lgpio's own "GPIO busy": the keyboard plays on
+        return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
+
+
+def keyboard_keys(config) -> tuple[KeyMap | None, str]:
+    """The ``[keyboard]`` keys, or ``(None, why not)`` when this pygame refuses one of their
+    names (the menus keep the arrows, Enter and Esc)."""
+    if not config.keyboard.enabled:
+        return None, ""
+    try:
+        return KeyMap(config.keyboard), ""
     except CompanionError as error:
         return None, str(error)
 
 
-def kiosk_options(args, config, pads, notifier: Notifier) -> KioskOptions:
-    """How to build the kiosk for these arguments, settings and inputs."""
-    keys = KeyMap(config.keyboard) if config.keyboard.enabled else None
+def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up") -> KioskOptions:
+    """How to build the kiosk for these arguments, settings and inputs.
+
+    ``status`` is the line ``systemctl status`` shows once the first frame is up.
+    """
+    keys, _ = keyboard_keys(config)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    windowed = args.window or getattr(args, "mock", False)
     return KioskOptions(
-        size=args.size, rotation=args.rotation, fullscreen=pads is not None and not args.window,
+        size=args.size, rotation=args.rotation, fullscreen=pads is not None and not windowed,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=config.gpio.tie_window_ns if pads is not None else None,
-        ready=lambda: notifier.ready("kiosk up"), watchdog=notifier.watchdog)
+        state_dir=getattr(args, "state_dir", None),
+        ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
+
+
+def open_kiosk(options: KioskOptions, notifier: Notifier,
+               sleep: Callable[[float], None] = time.sleep, tries: int | None = None) -> App:
+    """The kiosk, built; under systemd a display that cannot be opened is tried again.
+
+    Without systemd (``notifier.enabled`` false) the first failure is raised.
+    Under systemd the unit is told it is up (so it is not restarted in a loop),
+    its status says why there is no picture, and the watchdog is fed while it
+    waits :data:`DISPLAY_RETRY_S` between tries (``tries``: at most that many).
+    """
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            return build_kiosk(options)
+        except CompanionError as error:
+            if not notifier.enabled or (tries is not None and attempt >= tries):
+                raise
+            if attempt == 1:
+                log.error("%s; trying again every %g s (companion doctor says more)",
+                          error, DISPLAY_RETRY_S)
+                notifier.ready(f"no picture: {error}")
+            wait_fed(notifier, DISPLAY_RETRY_S, sleep)
+
+
+def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None]) -> None:
+    """Wait ``seconds`` in one-second steps, feeding the watchdog."""
+    left = seconds
+    while left > 0:
+        notifier.watchdog()
+        sleep(min(1.0, left))
+        left -= 1.0
+
+
+def start_notices(app: App, config, no_pads_why: str) -> list[str]:
+    """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving."""
+    notices = []
+    if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
+        notices.append("no button pads: playing with the keyboard (companion doctor says why)")
+    keys_why = keyboard_keys(config)[1]
+    if keys_why:
+        notices.append(f"no keyboard pads: {keys_why}")
+    try:
+        app.ctx.database()
+    except STORE_ERRORS as error:
+        notices.append(f"games are not saved: {error}")
+    return notices
+
+
+def show_start_notes(app: App, problem: StartProblem | None, notices: list[str]) -> None:
+    """Put what went wrong at start on the screen: the problem, else the first (most urgent)
+    notice (the notice line holds one); every notice is logged."""
+    for notice in notices:
+        log.warning("%s", notice)
+    if notices:
+        app.notify(notices[0])
+    if problem is not None:
+        log.error("%s", problem.summary())
+        app.ctx.go("failsafe", problem=problem)
 
 
 def run(args) -> int:
-    config = settings_file.load(args.config or settings_file.find())
+    path = args.config or settings_file.find()
+    config, problem = load_settings(path)
     post = LoopPost()
-    pads, why = open_pads(config, args.keyboard_only, post)
+    pads, why = open_pads(config, args.keyboard_only, post, mock=args.mock)
     if pads is None:
-        log.warning("playing with the keyboard in a window: %s", why)
+        level = logging.DEBUG if why in (KEYBOARD_ASKED, GPIO_OFF) else logging.WARNING
+        log.log(level, "playing with the keyboard in a window: %s", why)
     notifier = Notifier()
     app = None
     try:
-        app = build_kiosk(kiosk_options(args, config, pads, notifier))
+        status = f"showing: {problem.summary()}" if problem else "kiosk up"
+        app = open_kiosk(kiosk_options(args, config, pads, notifier, status), notifier)
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
         post.target = app.post
+        show_start_notes(app, problem, start_notices(app, config, why if pads is None else ""))
         app.run()
     finally:
         notifier.stopping()

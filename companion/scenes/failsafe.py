@@ -1,34 +1,130 @@
-"""The failsafe: one line saying what went wrong, instead of a dead kiosk.
+"""The failsafe: what went wrong, on the screen, instead of a dead kiosk.
 
-Any scene's error lands here. E (any pad), Enter or a touch goes back to the
-title; the game in progress, if any, is kept for a new start.
+Two kinds of trouble land here. A scene's error (the loop catches it) is one
+line; E (any pad), Enter or a touch goes back to the title, and the game in
+progress, if any, is kept for a new start. A :class:`StartProblem` (what
+stopped ``companion run`` from starting normally, e.g. a mistake in the
+settings file) is shown in large wrapped lines with what to do about it; the
+same keys then play on with the safe default it names, if it names one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from companion.display.draw_menu import draw_message
+from companion.display import text
+from companion.display.draw_menu import draw_hint, draw_message, draw_title
+from companion.display.layout import Layout
+from companion.display.palette import PORTAL, TEXT
 from companion.scenes.base import Point, Scene, nav_of
+
+#: The colour of what to do, set apart from the problem itself.
+HIGHLIGHT_TODO = PORTAL["YELLOW"]
+#: At most this many lines of a start problem's detail are shown (the rest is counted).
+MAX_DETAIL_LINES = 5
+
+
+@dataclass(frozen=True)
+class StartProblem:
+    """What stopped the kiosk from starting normally, and what to do about it."""
+
+    #: A few words: "The settings file has a mistake".
+    title: str
+    #: The problems, one a line, as the program found them.
+    detail: tuple[str, ...]
+    #: What the person at the box can do: "Fix FILE, then: sudo systemctl restart companion".
+    todo: str
+    #: What E/Enter/a touch does instead ("play with the default settings"), or "" for nothing.
+    fallback: str = ""
+    #: The one-line notice shown over the game once the table plays on with the fallback.
+    notice: str = ""
+
+    def summary(self) -> str:
+        """One line for logs and ``systemctl status``."""
+        return f"{self.title}: {'; '.join(self.detail)}"
+
+
+def wrap(line: str, size: int, max_width: int) -> list[str]:
+    """``line`` broken between words into lines no wider than ``max_width`` at ``size``.
+
+    A single word wider than ``max_width`` keeps a line of its own.
+    """
+    lines: list[str] = []
+    for word in line.split():
+        if lines and text.width(f"{lines[-1]} {word}", size) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def detail_lines(problem: StartProblem) -> list[str]:
+    """The detail lines shown: at most :data:`MAX_DETAIL_LINES`, then a count of the rest."""
+    shown = list(problem.detail[:MAX_DETAIL_LINES])
+    if len(problem.detail) > MAX_DETAIL_LINES:
+        shown.append(f"... and {len(problem.detail) - MAX_DETAIL_LINES} more")
+    return shown
+
+
+def draw_problem(surface: pygame.Surface, layout: Layout,
+                 problem: StartProblem) -> list[text.Drawn]:
+    """A start problem: the title, its detail and then what to do, wrapped in body text (what
+    does not fit above the hint is left out), and the fallback as the hint."""
+    drawn = draw_title(surface, layout, problem.title)
+    hint = []
+    if problem.fallback:
+        hint.append(draw_hint(surface, layout, f"E, Enter or a touch: {problem.fallback}"))
+    bottom = hint[0].rect.top if hint else layout.height
+    margin = round(4 * layout.unit)
+    max_width = layout.width - 2 * margin
+    size = layout.body_size
+    step = text.font(size).get_linesize()
+    y = drawn[0].rect.bottom + round(2 * layout.unit)
+    for lines, colour in ((detail_lines(problem), TEXT), ([problem.todo], HIGHLIGHT_TODO)):
+        for line in (piece for line in lines for piece in wrap(line, size, max_width)):
+            if y + step > bottom:
+                return drawn + hint
+            line_size = text.fit_size(line, size, max_width)
+            drawn.append(text.draw(surface, line, line_size, colour, topleft=(margin, y)))
+            y += step
+        y += round(2 * layout.unit)
+    return drawn + hint
 
 
 class FailsafeScene(Scene):
-    """Shows ``message`` in one line."""
+    """Shows a scene's error in one line, or a :class:`StartProblem` in full."""
 
     name = "failsafe"
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self.message = ""
+        self.problem: StartProblem | None = None
+        #: What the last frame drew (for tests that look at the screen).
+        self.drawn: list[text.Drawn] = []
 
-    def enter(self, now_ns: int, message: str = "unknown error", **details) -> None:
+    def enter(self, now_ns: int, message: str = "unknown error",
+              problem: StartProblem | None = None, **details) -> None:
         super().enter(now_ns)
+        self.problem = problem
         self.message = message.splitlines()[0] if message else "unknown error"
 
     def handle(self, event, now_ns: int) -> None:
-        if isinstance(event, Point) or nav_of(event) == "select":
+        if not (isinstance(event, Point) or nav_of(event) == "select"):
+            return
+        if self.problem is None:
             self.ctx.go("title")
+        elif self.problem.fallback:
+            self.ctx.go("title")
+            if self.problem.notice:
+                self.ctx.notify(self.problem.notice)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        draw_message(canvas, self.ctx.layout, "Something went wrong", [self.message], hint="E back to the title")
+        if self.problem is not None:
+            self.drawn = draw_problem(canvas, self.ctx.layout, self.problem)
+            return "start-problem"
+        self.drawn = draw_message(canvas, self.ctx.layout, "Something went wrong", [self.message],
+                                  hint="E back to the title")
         return "failsafe"

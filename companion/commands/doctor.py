@@ -1,0 +1,444 @@
+"""``companion doctor``: is this Pi ready for the kiosk? One line per check, OK or what to do.
+
+The one command a maker runs on the Pi after wiring and installing. It checks
+the machine and OS, the settings file, pygame and SDL, the video driver the
+kiosk will use, EGL, the display connectors, the input devices SDL will see,
+the GPIO chip, that GPIO edge stamps are CLOCK_MONOTONIC (``--clock-check``:
+press one button; the same check as ``companion buttons --clock-check``), the
+serial controller if the settings name one, the state folder, and the
+service. Each line is ``OK``, ``FIX`` (with what to do) or ``--`` (does not
+apply here, e.g. the Pi checks on a laptop, and why). Exit 0 when nothing is
+to fix, else 1. ``--json`` prints the same as one JSON object for scripts.
+
+Everything it reads goes through a :class:`Host` (files below a root, the
+environment, commands it runs, the video probe), so tests fake a Pi.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pwd
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from companion.commands import buttons
+from companion.commands.run import keyboard_keys, load_settings
+from companion.errors import CompanionError
+from companion.storage.location import SYSTEM_STATE_DIR, state_dir
+
+NAME = "doctor"
+HELP = "check this Pi for the kiosk: display, inputs, GPIO, serial, state folder, service"
+
+OK, FIX, SKIP = "ok", "fix", "n/a"
+#: How each status starts its line.
+LABELS = {OK: "OK", FIX: "FIX", SKIP: "--"}
+#: What KMSDRM draws with; python3-pygame does not pull them in.
+EGL_FILES = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2",
+             "libEGL_mesa.so.0": "libegl-mesa0", "dri/*_dri.so": "libgl1-mesa-dri"}
+#: Where Debian's own Python packages live (python3-pygame, python3-lgpio).
+DEBIAN_PACKAGES = "/usr/lib/python3/dist-packages"
+#: The video driver the installed service uses (systemd/companion.service).
+SERVICE_VIDEO_DRIVER = "kmsdrm"
+SERVICE = "companion.service"
+SERVICE_USER = "companion"
+#: Run in a child Python: opens SDL's video with $SDL_VIDEODRIVER and prints the driver's name.
+VIDEO_PROBE = ("import os; os.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1'; import pygame; "
+               "pygame.display.init(); print(pygame.display.get_driver())")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the checks as one JSON object")
+    parser.add_argument("--config", metavar="FILE", help="settings file (default: the active one)")
+    parser.add_argument("--state-dir", metavar="DIR", default=None,
+                        help="state folder to check (default: the kiosk's)")
+    parser.add_argument("--clock-check", action="store_true",
+                        help="wait for one button press and check its stamp's clock")
+    parser.add_argument("--mock", action="store_true", help="with --clock-check: press a mock pin")
+    parser.add_argument("--root", metavar="DIR", default="/",
+                        help="read /proc, /sys, /dev, /etc and /usr below DIR (tests, a mounted "
+                             "SD card); commands and the video probe are then not run")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report: what was checked, OK/FIX/n/a, and what was found or what to do."""
+
+    name: str
+    status: str
+    text: str
+
+
+def run_command(argv: list[str]) -> tuple[int, str]:
+    """Run ``argv``; its exit status and standard output (127 if it is not installed)."""
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=15)
+    except FileNotFoundError:
+        return 127, ""
+    except subprocess.TimeoutExpired:
+        return 124, ""
+    return done.returncode, done.stdout
+
+
+def probe_video(driver: str) -> tuple[str | None, str]:
+    """Open SDL's video with ``driver`` in a child process.
+
+    Returns (the driver's name, "") or (None, why not).
+    """
+    env = {**os.environ, "SDL_VIDEODRIVER": driver}
+    try:
+        done = subprocess.run([sys.executable, "-c", VIDEO_PROBE], capture_output=True, text=True,
+                              timeout=20, env=env)
+    except subprocess.TimeoutExpired:
+        return None, "it did not answer in 20 s"
+    if done.returncode == 0 and done.stdout.strip():
+        return done.stdout.strip().splitlines()[-1], ""
+    lines = (done.stderr or done.stdout).strip().splitlines()
+    return None, lines[-1] if lines else f"exit {done.returncode}"
+
+
+def chip_labels(numbers: list[int]) -> dict[int, str]:
+    """Each GPIO chip's label from lgpio (e.g. ``pinctrl-rp1`` on a Pi 5), where lgpio can tell."""
+    try:
+        import lgpio  # type: ignore[import-not-found]
+    except ImportError:
+        return {}
+    labels = {}
+    for number in numbers:
+        try:
+            handle = lgpio.gpiochip_open(number)
+        except Exception:  # noqa: BLE001 - lgpio raises its own error type
+            continue
+        try:
+            labels[number] = lgpio.gpio_get_chip_info(handle)[3]
+        finally:
+            lgpio.gpiochip_close(handle)
+    return labels
+
+
+def read_text(path: Path) -> str:
+    """The text of ``path``, stripped and without NULs ("" if it cannot be read)."""
+    try:
+        return path.read_text(errors="replace").replace("\0", "").strip()
+    except OSError:
+        return ""
+
+
+@dataclass
+class Host:
+    """What the doctor looks at: files below ``root``, the environment, commands, probes."""
+
+    root: Path = Path("/")
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    run: Callable[[list[str]], tuple[int, str]] = run_command
+    probe_video: Callable[[str], tuple[str | None, str]] = probe_video
+    chip_labels: Callable[[list[int]], dict[int, str]] = chip_labels
+    #: Whether commands and probes are run (this machine itself, not a folder such as an SD card).
+    live: bool = True
+
+    def path(self, absolute: str) -> Path:
+        """``absolute`` below the root."""
+        return self.root / absolute.lstrip("/")
+
+    def read(self, absolute: str) -> str:
+        """The text of a file below the root ("" if it cannot be read), NULs dropped."""
+        return read_text(self.path(absolute))
+
+    def pi_model(self) -> str:
+        """The board's model ("Raspberry Pi 5 Model B Rev 1.0"), or "" if not a Pi."""
+        model = (self.read("/proc/device-tree/model")
+                 or self.read("/sys/firmware/devicetree/base/model"))
+        return model if model.startswith("Raspberry Pi") else ""
+
+
+def os_release(host: Host) -> dict[str, str]:
+    """``/etc/os-release`` as a dict."""
+    found = {}
+    for line in host.read("/etc/os-release").splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            found[key.strip()] = value.strip().strip('"')
+    return found
+
+
+def not_here(host: Host, name: str, text: str, why_not: str) -> Check:
+    """FIX on a Pi; on any other machine the check does not apply, and says why."""
+    if host.pi_model():
+        return Check(name, FIX, text)
+    return Check(name, SKIP, f"{why_not} (not a Raspberry Pi: only the kiosk needs it)")
+
+
+# ------------------------------------------------------------------ the checks
+def check_machine(host: Host) -> Check:
+    release = os_release(host)
+    system = release.get("PRETTY_NAME", "an unknown OS")
+    model = host.pi_model()
+    if not model:
+        return Check("machine", SKIP, f"not a Raspberry Pi ({system}): the Pi checks do not apply")
+    if release.get("VERSION_CODENAME") != "bookworm":
+        return Check("machine", FIX, f"{model}, {system}: the kiosk is made for Raspberry Pi OS "
+                                     "Bookworm (Lite); install that")
+    return Check("machine", OK, f"{model}, {system}")
+
+
+def check_settings(path) -> tuple[Check, object]:
+    config, problem = load_settings(path)
+    if problem is None:
+        refused = keyboard_keys(config)[1]
+        if refused:
+            return Check("settings", FIX, f"{refused}: name that key differently in [keyboard] "
+                                          "(the kiosk plays on with the menu keys only)"), config
+        return Check("settings", OK, f"{config.source}"), config
+    more = f" (and {len(problem.detail) - 1} more)" if len(problem.detail) > 1 else ""
+    return Check("settings", FIX, f"{problem.detail[0]}{more}: fix it "
+                                  f"(companion config --check {path}); the kiosk shows this "
+                                  "and offers the defaults"), config
+
+
+def check_pygame(host: Host) -> Check:
+    try:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+    except ImportError as error:
+        return Check("pygame", FIX, f"cannot import pygame ({error}): "
+                                    "sudo apt-get install python3-pygame")
+    sdl = ".".join(map(str, pygame.get_sdl_version()))
+    where = str(Path(pygame.__file__).parent.parent)
+    found = f"pygame {pygame.version.ver}, SDL {sdl}, from {where}"
+    if host.pi_model() and where != DEBIAN_PACKAGES:
+        return Check("pygame", FIX, f"{found}: not Debian's python3-pygame (built with KMSDRM); "
+                                    "pip uninstall pygame from this venv or ~/.local")
+    return Check("pygame", OK, found)
+
+
+def video_driver(host: Host) -> str:
+    """The SDL video driver a kiosk started here would use."""
+    if host.environ.get("SDL_VIDEODRIVER"):
+        return host.environ["SDL_VIDEODRIVER"]
+    if host.environ.get("WAYLAND_DISPLAY"):
+        return "wayland"
+    if host.environ.get("DISPLAY"):
+        return "x11"
+    return SERVICE_VIDEO_DRIVER
+
+
+def check_video(host: Host, service_active: bool) -> Check:
+    driver = video_driver(host)
+    also = "" if driver == SERVICE_VIDEO_DRIVER else f"; the service uses {SERVICE_VIDEO_DRIVER}"
+    if not host.live:
+        return Check("video", SKIP, f"{driver} would be used{also}; not probed with --root")
+    if service_active and driver == SERVICE_VIDEO_DRIVER:
+        return Check("video", OK, f"{driver}: the running kiosk holds the display (not probed)")
+    got, why = host.probe_video(driver)
+    if got in ("dummy", "offscreen") and got != driver:
+        got, why = None, f"SDL fell back to its invisible {got} driver"
+    if got:
+        return Check("video", OK, f"{got} opens{also}")
+    return not_here(host, "video", f"{driver} cannot open the display: {why}; check the display "
+                                   "checks below and that nothing else holds it (no desktop, no X)",
+                    f"no display for {driver} here: {why}")
+
+
+def check_egl(host: Host) -> Check:
+    folders = [host.path("/usr/lib"), *host.path("/usr/lib").glob("*-linux-gnu*")]
+    missing = [package for pattern, package in EGL_FILES.items()
+               if not any(next(folder.glob(pattern), None) for folder in folders)]
+    if not missing:
+        return Check("egl", OK, "EGL, GLES and Mesa's driver are installed")
+    install = f"sudo apt-get install {' '.join(missing)}"
+    return not_here(host, "egl", f"KMSDRM needs EGL and Mesa: {install}",
+                    f"no {', '.join(missing)}")
+
+
+def check_connectors(host: Host) -> Check:
+    drm = host.path("/sys/class/drm")
+    connectors = {path.name.split("-", 1)[1]: read_text(path / "status")
+                  for path in sorted(drm.glob("card*-*"))}
+    connected = [name for name, status in connectors.items() if status == "connected"]
+    if connected:
+        return Check("display", OK, f"{', '.join(connected)} connected "
+                                    f"({len(connectors) - len(connected)} other connectors empty)")
+    if connectors:
+        return not_here(host, "display", f"no display connected ({', '.join(connectors)} empty): "
+                                         "check the HDMI cable or the DSI ribbon, then reboot",
+                        "no display connected")
+    return not_here(host, "display", "no DRM display device: dtoverlay=vc4-kms-v3d must be in "
+                                     "/boot/firmware/config.txt (the Bookworm default); reboot",
+                    "no DRM display device (/sys/class/drm)")
+
+
+def check_inputs(host: Host) -> Check:
+    devices = sorted(host.path("/dev/input").glob("event*"), key=lambda p: int(p.name[5:] or 0))
+    if not devices:
+        return Check("input", SKIP, "no input devices: plug in a keyboard or the touchscreen for "
+                                    "the menus (the pads work without)")
+    seen = []
+    unreadable = 0
+    for device in devices:
+        name = host.read(f"/sys/class/input/{device.name}/device/name") or "?"
+        readable = os.access(device, os.R_OK)
+        unreadable += not readable
+        seen.append(f"{device.name} {name}" + ("" if readable else " (not readable)"))
+    text = f"{len(devices)} devices SDL will see: {'; '.join(seen)}"
+    if unreadable == len(devices):
+        return Check("input", FIX, f"{text}: you cannot read them; the kiosk's user needs the "
+                                   "group input (run the installer again)")
+    return Check("input", OK, text)
+
+
+def check_gpio(host: Host) -> Check:
+    chips = sorted(int(p.name[8:]) for p in host.path("/dev").glob("gpiochip*")
+                   if p.name[8:].isdigit())
+    if not chips:
+        return not_here(host, "gpio", "no /dev/gpiochip*: the GPIO driver is missing; update the "
+                                      "kernel (sudo apt full-upgrade)", "no GPIO chips")
+    labels = host.chip_labels(chips) if host.live else {}
+    header = [n for n in chips if labels.get(n, "").startswith("pinctrl-")]
+    named = ", ".join(f"gpiochip{n}" + (f" ({labels[n]})" if n in labels else "") for n in chips)
+    if header:
+        chip = header[0]
+        return Check("gpio", OK, f"the header is gpiochip{chip} ({labels[chip]}); {named}")
+    return Check("gpio", OK, f"{named} (labels need python3-lgpio)")
+
+
+def check_clock(host: Host, args, config) -> Check:
+    if not args.clock_check:
+        if host.pi_model():
+            return Check("clock", SKIP, "press stamps not checked: companion doctor --clock-check, "
+                                        "then press one button")
+        return Check("clock", SKIP, "no GPIO here; --clock-check --mock tries the check "
+                                    "on mock pins")
+    factory = buttons.mock_factory() if args.mock else None
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # "press any button once" is not the report
+            stamps = buttons.first_press_stamps(config, factory, [])
+    except CompanionError as error:
+        return Check("clock", FIX, f"cannot open the pads: {error}")
+    if stamps is None:
+        return Check("clock", SKIP, "no button was pressed")
+    verdict, good = buttons.clock_verdict(*stamps)
+    pins = "mock pins" if args.mock else "the GPIO pads"
+    return Check("clock", OK if good else FIX, f"{pins}: {verdict}")
+
+
+def check_serial(host: Host, config) -> Check:
+    serial = config.serial
+    if not serial.enabled:
+        return Check("serial", SKIP, "no serial controller in the settings "
+                                     "([serial] enabled = false)")
+    device = host.path(serial.device)
+    if not device.exists():
+        return Check("serial", FIX, f"{serial.device} is not there: plug the {serial.board} in; "
+                                    "a board the udev rule does not know needs its ids added "
+                                    "(docs/KIOSK.md)")
+    if not os.access(device, os.R_OK | os.W_OK):
+        return Check("serial", FIX, f"{serial.device}: you cannot open it; the kiosk's user "
+                                    "needs the group dialout")
+    return Check("serial", OK, f"{serial.device} ({serial.board}) is there and can be opened")
+
+
+def owned_by_service_user(folder: Path) -> bool:
+    """Whether ``folder`` belongs to the kiosk's user, who may write it."""
+    try:
+        info = folder.stat()
+        return info.st_uid == pwd.getpwnam(SERVICE_USER).pw_uid and bool(info.st_mode & 0o200)
+    except (KeyError, OSError):
+        return False
+
+
+def check_state(host: Host, args) -> Check:
+    folder = state_dir(args.state_dir, environ=host.environ,
+                       system_dir=host.path(str(SYSTEM_STATE_DIR)))
+    if folder.is_dir():
+        if owned_by_service_user(folder):
+            return Check("state", OK, f"{folder} belongs to {SERVICE_USER}, the kiosk's user")
+        try:
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        except OSError as error:
+            return Check("state", FIX, f"{folder} is not writable ({error.strerror}): "
+                                       f"sudo chown {SERVICE_USER}: {folder}")
+        return Check("state", OK, f"{folder} is writable")
+    parent = next((p for p in folder.parents if p.exists()), Path("/"))
+    if parent.is_dir() and os.access(parent, os.W_OK):
+        return Check("state", OK, f"{folder} will be made at the first save")
+    if not parent.is_dir():
+        return Check("state", FIX, f"{folder} cannot be made: {parent} is a file, not a folder")
+    return Check("state", FIX, f"{folder} does not exist and {parent} is not writable: "
+                               f"make it (sudo mkdir -p {folder})")
+
+
+def service_state(host: Host) -> dict[str, str] | None:
+    """The service's systemd properties, or ``None`` where there is no systemctl to ask."""
+    if not host.live:
+        return None
+    code, out = host.run(["systemctl", "show", SERVICE, "-p", "LoadState", "-p", "ActiveState",
+                          "-p", "SubState", "-p", "UnitFileState", "-p", "StatusText",
+                          "-p", "NRestarts"])
+    if code != 0:
+        return None
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def check_service(host: Host, state: dict[str, str] | None) -> Check:
+    if state is None:
+        return Check("service", SKIP, "no systemd to ask" + ("" if host.live else " (with --root)"))
+    if state.get("LoadState") != "loaded":
+        return not_here(host, "service", "companion.service is not installed: "
+                                         "sudo ./systemd/install.sh",
+                        "companion.service is not installed")
+    found = (f"{state.get('ActiveState')} ({state.get('SubState')}), {state.get('UnitFileState')}, "
+             f"restarts: {state.get('NRestarts', '?')}")
+    if state.get("StatusText"):
+        found += f", says: {state['StatusText']}"
+    if state.get("ActiveState") != "active":
+        return Check("service", FIX, f"{found}: journalctl -u companion -b says why; "
+                                     "sudo systemctl restart companion")
+    if state.get("UnitFileState") != "enabled":
+        return Check("service", FIX, f"{found}: it will not start at boot; "
+                                     "sudo systemctl enable companion")
+    return Check("service", OK, found)
+
+
+def checks(args, host: Host) -> list[Check]:
+    """Every check, in the order a maker would fix them."""
+    service = service_state(host)
+    settings, config = check_settings(args.config or _find_settings())
+    return [
+        check_machine(host), settings, check_pygame(host),
+        check_video(host, bool(service and service.get("ActiveState") == "active")),
+        check_egl(host), check_connectors(host), check_inputs(host), check_gpio(host),
+        check_clock(host, args, config), check_serial(host, config), check_state(host, args),
+        check_service(host, service),
+    ]
+
+
+def _find_settings():
+    from companion import config
+    return config.find()
+
+
+def report(found: list[Check]) -> str:
+    """The checks as lines: ``OK``/``FIX``/``--``, the check's name, what was found."""
+    width = max(len(check.name) for check in found)
+    return "\n".join(f"{LABELS[c.status]:<4} {c.name:<{width}}  {c.text}" for c in found)
+
+
+def run(args) -> int:
+    host = Host(root=Path(args.root), live=Path(args.root).resolve() == Path("/"))
+    if not host.root.is_dir():
+        raise CompanionError(f"--root {args.root}: not a folder")
+    found = checks(args, host)
+    to_fix = sum(check.status == FIX for check in found)
+    if args.json:
+        print(json.dumps({"pi": bool(host.pi_model()), "to_fix": to_fix,
+                          "checks": [asdict(check) for check in found]}))
+    else:
+        print(report(found))
+        print(f"{to_fix} to fix" if to_fix else "nothing to fix")
+    return 1 if to_fix else 0

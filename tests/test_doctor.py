@@ -1,0 +1,180 @@
+"""``companion doctor``: one line per check, OK or what to do; a Pi faked below a root folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from companion import cli
+from companion.commands import doctor
+from companion.commands.doctor import FIX, OK, SKIP, Host
+
+SERVICE_RUNNING = {"LoadState": "loaded", "ActiveState": "active", "SubState": "running",
+                   "UnitFileState": "enabled", "StatusText": "kiosk up", "NRestarts": "0"}
+
+
+def write(root: Path, path: str, text: str = "") -> Path:
+    target = root / path.lstrip("/")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    return target
+
+
+def fake_pi(root: Path) -> Path:
+    """A Raspberry Pi 5 on Bookworm with a display, a keyboard, EGL and its GPIO chip."""
+    write(root, "/proc/device-tree/model", "Raspberry Pi 5 Model B Rev 1.0\0")
+    write(root, "/etc/os-release", 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n'
+                                   "VERSION_CODENAME=bookworm\n")
+    write(root, "/sys/class/drm/card1-HDMI-A-1/status", "connected\n")
+    write(root, "/sys/class/drm/card1-HDMI-A-2/status", "disconnected\n")
+    write(root, "/dev/input/event0")
+    write(root, "/sys/class/input/event0/device/name", "USB Keyboard\n")
+    write(root, "/dev/gpiochip0")
+    for library in ("libEGL.so.1", "libGLESv2.so.2", "libEGL_mesa.so.0", "dri/v3d_dri.so"):
+        write(root, f"/usr/lib/aarch64-linux-gnu/{library}")
+    (root / "var/lib/companion").mkdir(parents=True)
+    return root
+
+
+def systemctl_says(state: dict[str, str] | None):
+    def run(argv: list[str]) -> tuple[int, str]:
+        if state is None:
+            return 1, ""
+        return 0, "".join(f"{key}={value}\n" for key, value in state.items())
+    return run
+
+
+def pi_host(root: Path, service=SERVICE_RUNNING, video=("kmsdrm", "")) -> Host:
+    """A live host whose files are below ``root`` and whose commands and probes are faked."""
+    return Host(root=root, environ={}, run=systemctl_says(service), live=True,
+                probe_video=lambda driver: video, chip_labels=lambda chips: {0: "pinctrl-rp1"})
+
+
+def arguments(**overrides) -> SimpleNamespace:
+    base = dict(json=False, config=None, state_dir=None, clock_check=False, mock=False, root="/")
+    return SimpleNamespace(**{**base, **overrides})
+
+
+def by_name(host: Host, **overrides) -> dict[str, doctor.Check]:
+    return {check.name: check for check in doctor.checks(arguments(**overrides), host)}
+
+
+def test_on_a_ready_pi_every_check_is_ok_or_says_why_it_was_not_run(tmp_path):
+    found = by_name(pi_host(fake_pi(tmp_path)), state_dir=str(tmp_path / "state"))
+    assert found["machine"].status == OK and "Raspberry Pi 5" in found["machine"].text
+    assert found["display"].status == OK and "HDMI-A-1 connected" in found["display"].text
+    assert found["input"].status == OK and "event0 USB Keyboard" in found["input"].text
+    assert found["gpio"].status == OK and "gpiochip0 (pinctrl-rp1)" in found["gpio"].text
+    assert found["egl"].status == OK
+    assert found["service"].status == OK and "kiosk up" in found["service"].text
+    assert found["video"].status == OK and "holds the display" in found["video"].text
+    assert found["clock"].status == SKIP and "--clock-check" in found["clock"].text
+    assert found["serial"].status == SKIP
+
+
+def test_missing_egl_on_a_pi_names_the_packages_to_install(tmp_path):
+    root = fake_pi(tmp_path)
+    (root / "usr/lib/aarch64-linux-gnu/libEGL_mesa.so.0").unlink()
+    (root / "usr/lib/aarch64-linux-gnu/dri/v3d_dri.so").unlink()
+    egl = by_name(pi_host(root))["egl"]
+    assert egl.status == FIX
+    assert egl.text.endswith("sudo apt-get install libegl-mesa0 libgl1-mesa-dri")
+
+
+def test_no_display_connected_on_a_pi_says_to_check_the_cable(tmp_path):
+    root = fake_pi(tmp_path)
+    write(root, "/sys/class/drm/card1-HDMI-A-1/status", "disconnected\n")
+    display = by_name(pi_host(root))["display"]
+    assert display.status == FIX and "cable" in display.text
+
+
+def test_a_pi_without_the_service_says_to_run_the_installer(tmp_path):
+    service = by_name(pi_host(fake_pi(tmp_path), service={"LoadState": "not-found"}))["service"]
+    assert service.status == FIX and "install.sh" in service.text
+
+
+def test_a_failed_service_points_at_its_journal(tmp_path):
+    failed = {**SERVICE_RUNNING, "ActiveState": "failed", "SubState": "failed"}
+    service = by_name(pi_host(fake_pi(tmp_path), service=failed))["service"]
+    assert service.status == FIX and "journalctl -u companion" in service.text
+
+
+def test_a_display_that_does_not_open_on_a_pi_is_to_fix(tmp_path):
+    video = by_name(pi_host(fake_pi(tmp_path), service=None,
+                            video=(None, "kmsdrm not available")))["video"]
+    assert video.status == FIX and "kmsdrm not available" in video.text
+
+
+def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_path):
+    settings = write(tmp_path, "config.toml", "[serial]\nenabled = true\n")
+    serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
+    assert serial.status == FIX and "is not there" in serial.text
+
+
+def test_a_mistake_in_the_settings_is_to_fix(tmp_path):
+    settings = write(tmp_path, "config.toml", "[gpio]\nstuck_s = inf\n")
+    found = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["settings"]
+    assert found.status == FIX and "companion config --check" in found.text
+
+
+def test_a_state_folder_that_cannot_be_made_is_to_fix(tmp_path):
+    in_the_way = write(tmp_path, "file", "not a folder")
+    host = pi_host(fake_pi(tmp_path / "root"))
+    state = by_name(host, state_dir=str(in_the_way / "state"))["state"]
+    assert state.status == FIX
+
+
+def no_keyboard(folder: Path) -> str:
+    """Settings without keyboard keys (pygame 2.1.2 refuses some default names: issue 11 item 2)."""
+    return str(write(folder, "no-keyboard.toml", "[keyboard]\nenabled = false\n"))
+
+
+def test_on_a_machine_that_is_not_a_pi_the_pi_checks_do_not_apply_and_it_exits_0(tmp_path, capsys):
+    code = cli.main(["doctor", "--root", str(tmp_path), "--state-dir", str(tmp_path / "state"),
+                     "--config", no_keyboard(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[-1] == "nothing to fix"
+    assert all(line.startswith(("OK ", "-- ")) for line in lines[:-1])
+    assert "not a Raspberry Pi" in lines[0]
+
+
+def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsys):
+    code = cli.main(["doctor", "--json", "--state-dir", str(tmp_path / "state")])
+    found = json.loads(capsys.readouterr().out)
+    assert code == (1 if found["to_fix"] else 0)
+    names = [check["name"] for check in found["checks"]]
+    assert names == ["machine", "settings", "pygame", "video", "egl", "display", "input", "gpio",
+                     "clock", "serial", "state", "service"]
+    assert {check["status"] for check in found["checks"]} <= {OK, FIX, SKIP}
+
+
+def test_the_clock_check_is_the_buttons_check_on_a_pressed_pin(tmp_path, capsys):
+    code = cli.main(["doctor", "--json", "--clock-check", "--mock", "--root", str(tmp_path),
+                     "--state-dir", str(tmp_path / "state"), "--config", no_keyboard(tmp_path)])
+    found = {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}
+    assert code == 0
+    assert found["clock"] == {"name": "clock", "status": OK,
+                              "text": "mock pins: stamps are CLOCK_MONOTONIC: good"}
+
+
+@pytest.mark.parametrize("root", ["/no/such/folder"])
+def test_a_root_that_is_not_a_folder_is_one_line(root, capsys):
+    assert cli.main(["doctor", "--root", root]) == 2
+    assert capsys.readouterr().err == f"companion: --root {root}: not a folder\n"
+
+
+def test_a_keyboard_key_this_pygame_refuses_is_to_fix(tmp_path, monkeypatch):
+    from companion.commands import run as run_command
+    from companion.errors import CompanionError
+
+    def refused(settings):
+        raise CompanionError('keyboard.pads[4].N = "[8]": pygame knows no key by that name')
+
+    monkeypatch.setattr(run_command, "KeyMap", refused)
+    found = by_name(pi_host(fake_pi(tmp_path)))["settings"]
+    assert found.status == FIX and found.text.startswith('keyboard.pads[4].N = "[8]"')
