@@ -14,6 +14,8 @@ from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT
 
 NAVIGATION_HINT = "N/S move   E select   W back"
+#: The hint while an item asks for its confirmation.
+CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
 def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
@@ -37,10 +39,13 @@ def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
 
 
 def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[str], cursor: int,
-              subtitle: str = "", hint: str = NAVIGATION_HINT) -> list[text.Drawn]:
-    """A full menu screen: title, ``items`` with the one at ``cursor`` highlighted, hint line."""
+              subtitle: str = "", hint: str = NAVIGATION_HINT,
+              rects: list[pygame.Rect] | None = None) -> list[text.Drawn]:
+    """A full menu screen: title, ``items`` with the one at ``cursor`` highlighted, hint line.
+
+    ``rects`` places the items (default: :func:`item_rects`)."""
     drawn = draw_title(surface, layout, title, subtitle)
-    for i, (item, rect) in enumerate(zip(items, item_rects(layout, len(items)))):
+    for i, (item, rect) in enumerate(zip(items, rects or item_rects(layout, len(items)))):
         chosen = i == cursor
         pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:

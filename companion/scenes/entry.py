@@ -2,8 +2,11 @@
 
 For each empty spot (N, E, S, W order) the screen asks which card was
 revealed: a portal colour, VOID, or a rule card. A dealer pad's face button
-enters it at once; pads, keys and touch pick it from the list. The rules
-refuse a second void on the table and say what to do instead.
+enters it at once; the dealer's pad (the one that selected Start), keys and
+touch pick it from the list, where each face is drawn as its card; other
+pads are ignored, so a player's stray tap enters nothing. The spots already
+entered are shown as the table lies. The rules refuse a second void on the
+table and say what to do instead.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from companion.errors import CompanionError
 from companion.rules.cards import PORTAL_COLOURS, VOID
 from companion.rules.game import RuleError
+from companion.scenes.deal import is_dealers_pad
 from companion.scenes.flow import after_round
 from companion.scenes.menu import MenuScene
 
@@ -42,7 +46,7 @@ class EntryScene(MenuScene):
         face = getattr(event, "face", None)  # a Dealer event of the input layer
         if isinstance(face, str):
             self.place(face)
-        else:
+        elif is_dealers_pad(self.ctx, event):
             super().handle(event, now_ns)
 
     def choose(self, index: int) -> None:

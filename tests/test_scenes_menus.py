@@ -1,0 +1,116 @@
+"""Menus, prompts and confirmations at the table, driven through the real loop, headless."""
+
+import pytest
+
+from kiosk_helpers import in_scene, kiosk, now, step_until, tap
+from companion.scenes.base import Nav, Point
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def start_from_setup(app, player: int = 1) -> None:
+    """Player ``player``'s pad moves down to Start and selects it."""
+    for side in "SSSE":
+        app.post(tap(player, side))
+    step_until(app, lambda: app.scene.name in ("deal", "entry"))
+
+
+def test_only_the_dealers_pad_confirms_a_dealing_prompt_a_players_mashed_e_does_not(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    start_from_setup(app, player=2)
+    assert app.ctx.settings.dealer == 2
+    app.post(tap(1, "E")); app.post(tap(3, "E")); app.post(tap(4, "E"))
+    app.step(); app.step()
+    assert app.scene.name == "deal"
+    app.post(tap(2, "E"))
+    step_until(app, lambda: app.scene.name in ("roll", "round"))
+
+
+def test_enter_confirms_a_dealing_prompt_without_a_pad(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    start_from_setup(app)
+    app.post(Nav("select", now()))
+    step_until(app, lambda: app.scene.name in ("roll", "round"))
+
+
+def test_a_touch_on_a_dealing_prompt_pauses_as_on_every_play_screen(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    start_from_setup(app)
+    app.post(Point((400, 240), now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume: back to the same prompt
+    step_until(app, in_scene(app, "deal"))
+
+
+def test_table_dealt_cards_are_entered_by_the_dealers_pad_only(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, deals="table")
+    start_from_setup(app, player=3)
+    spot = app.ctx.game.awaiting_cards()[0]
+    app.post(tap(1, "E")); app.post(tap(2, "S")); app.post(tap(2, "E"))
+    app.step()
+    assert app.ctx.game.faces()[spot] is None and app.scene.cursor == 0
+    app.post(tap(3, "E"))  # the first face on the list
+    app.step()
+    assert app.ctx.game.faces()[spot] == "RED"
+
+
+def test_quit_asks_first_and_a_second_select_quits():
+    app = kiosk()
+    app.post(tap(1, "N"))  # wraps from the first item to Quit
+    app.post(tap(1, "E"))
+    app.step()
+    assert not app.ctx.quitting and app.scene.shown_items()[3] == "Quit the companion? select again"
+    app.post(tap(1, "E"))
+    app.step()
+    assert app.ctx.quitting
+
+
+def test_any_other_button_cancels_a_question_and_does_nothing_else():
+    app = kiosk()
+    app.post(tap(1, "N")); app.post(tap(1, "E"))
+    app.step()
+    app.post(tap(1, "W"))
+    app.step()
+    assert app.scene.name == "title" and app.scene.asking is None and app.scene.cursor == 3
+    app.post(tap(1, "E"))
+    app.step()
+    assert not app.ctx.quitting and app.scene.asking == 3
+
+
+def test_a_touch_asks_and_a_second_touch_on_the_same_item_confirms():
+    app = kiosk()
+    app.step()
+    quit_item = app.scene.item_rects()[3].center
+    app.post(Point(quit_item, now()))
+    app.step()
+    assert not app.ctx.quitting and app.scene.asking == 3
+    app.post(Point(quit_item, now()))
+    app.step()
+    assert app.ctx.quitting
+
+
+@pytest.mark.parametrize("setup", ["setup", "movie-setup", "hat-setup"])
+@pytest.mark.parametrize("back", ["Esc", "W"])
+def test_esc_and_the_pads_w_go_back_from_a_set_up_menu_to_the_title(tmp_path, setup, back):
+    app = kiosk(setup, state_dir=tmp_path)
+    app.step()
+    app.post(Nav("pause", now()) if back == "Esc" else tap(1, "W"))
+    step_until(app, in_scene(app, "title"))
+
+
+def test_e_on_the_end_screen_goes_to_the_set_up_of_a_new_game(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    start_from_setup(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    for side in "SSEE":  # End the game, asked and confirmed
+        app.post(tap(1, side))
+    step_until(app, in_scene(app, "end"))
+    app.post(tap(1, "E"))
+    step_until(app, lambda: app.scene.name != "end")
+    assert app.scene.name == "setup" and app.ctx.game is None
