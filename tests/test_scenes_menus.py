@@ -114,3 +114,40 @@ def test_e_on_the_end_screen_goes_to_the_set_up_of_a_new_game(tmp_path):
     app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name != "end")
     assert app.scene.name == "setup" and app.ctx.game is None
+
+
+def to_correction(app) -> None:
+    """From the set-up, through the first dealing prompt and the pause menu, to the correction."""
+    start_from_setup(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "correction"))
+
+
+def test_correct_the_table_steps_a_card_forward_with_e_and_back_with_w(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    to_correction(app)
+    game = app.ctx.game
+    app.post(tap(1, "S"))  # the spot E
+    before = game.faces()["E"]
+    app.post(tap(1, "E"))
+    app.step()
+    forward = game.faces()["E"]
+    app.post(tap(1, "W"))
+    app.step()
+    assert forward != before and game.faces()["E"] == before and app.scene.name == "correction"
+    app.post(tap(1, "W"))
+    app.step()
+    assert game.faces()["E"] not in (before, None)
+
+
+def test_correct_the_table_returns_to_the_pause_menu_from_done_or_with_esc(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    to_correction(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "correction"))
+    app.post(tap(1, "N")); app.post(tap(1, "W"))  # W on Done
+    step_until(app, in_scene(app, "pause"))
