@@ -151,3 +151,23 @@ def test_correct_the_table_returns_to_the_pause_menu_from_done_or_with_esc(tmp_p
     step_until(app, in_scene(app, "correction"))
     app.post(tap(1, "N")); app.post(tap(1, "W"))  # W on Done
     step_until(app, in_scene(app, "pause"))
+
+
+def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_entered(tmp_path):
+    from kiosk_helpers import count_colour
+    from companion.display.draw_entry import entry_item_rects, small_spot, small_table_area
+    from companion.display.palette import PORTAL
+    from companion.rules.sides import Side
+
+    app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
+    start_from_setup(app)
+    app.post(tap(1, "E"))  # RED on N
+    step_until(app, lambda: app.ctx.game.faces()[Side.N] == "RED" and not app.scene.dirty)
+    canvas, layout = app.screen.canvas, app.ctx.layout
+    items = entry_item_rects(layout, len(app.scene.items()))
+    for i, colour in enumerate(("RED", "BLUE", "GREEN", "YELLOW")):
+        assert count_colour(canvas, items[i], PORTAL[colour]) > 100, colour
+    table = small_table_area(layout)
+    assert count_colour(canvas, small_spot(table, Side.N), PORTAL["RED"]) > 100
+    assert count_colour(canvas, small_spot(table, Side.E), PORTAL["RED"]) == 0
+    assert app.scene.title == "Card revealed on E?"
