@@ -171,3 +171,27 @@ def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_ente
     assert count_colour(canvas, small_spot(table, Side.N), PORTAL["RED"]) > 100
     assert count_colour(canvas, small_spot(table, Side.E), PORTAL["RED"]) == 0
     assert app.scene.title == "Card revealed on E?"
+
+
+def test_a_resized_window_is_laid_out_for_its_new_size_and_touches_follow():
+    import pygame
+
+    app = kiosk()
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720))
+    app.step()
+    assert app.ctx.layout.size == (1280, 720) == app.screen.canvas.get_size()
+    first = app.scene.item_rects()[0]
+    assert first.centerx == 640
+    app.post(Point(first.center, now()))
+    step_until(app, in_scene(app, "setup"))
+
+
+def test_a_window_made_smaller_than_800x480_keeps_800x480():
+    import pygame
+
+    app = kiosk()
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 900), w=640, h=900))
+    app.step()
+    assert app.ctx.layout.size == (800, 900)
