@@ -185,7 +185,8 @@ def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_ear
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     choose(app, "End the game")
-    assert app.scene.name == "pause" and app.scene.shown_items()[2] == "End the game now? select again"
+    assert app.scene.name == "pause"
+    assert app.scene.shown_items()[2] == "End the game now? select again"
     app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
     app.screen.close()

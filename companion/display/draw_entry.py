@@ -61,7 +61,8 @@ def draw_face_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, f
         pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
     elif face == VOID:
         pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
-        pygame.draw.rect(surface, VOID_RIM, rect, max(2, round(0.5 * layout.unit)), border_radius=radius)
+        line = max(2, round(0.5 * layout.unit))
+        pygame.draw.rect(surface, VOID_RIM, rect, line, border_radius=radius)
     else:
         draw_card(surface, layout, rect, face)
 
@@ -89,7 +90,8 @@ def draw_entry(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
     """The whole entry screen: title, the ``faces`` as cards with their ``labels`` (the one at
     ``cursor`` highlighted), the small ``table`` with the ``asked`` spot ringed, the hint."""
     drawn = draw_title(surface, layout, title, subtitle)
-    for i, (face, label, rect) in enumerate(zip(faces, labels, entry_item_rects(layout, len(faces)))):
+    rects = entry_item_rects(layout, len(faces))
+    for i, (face, label, rect) in enumerate(zip(faces, labels, rects)):
         pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if i == cursor:
             pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),

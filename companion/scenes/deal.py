@@ -49,7 +49,8 @@ def is_dealers_pad(ctx, event) -> bool:
 
 
 def confirms_deal(ctx, event) -> bool:
-    """Whether ``event`` confirms a dealing prompt: the dealer pad's E, Enter, the confirm control."""
+    """Whether ``event`` confirms a dealing prompt: the dealer pad's E, Enter, or the confirm
+    control."""
     return is_dealers_pad(ctx, event) and nav_of(event) == "select"
 
 
@@ -75,5 +76,6 @@ class DealScene(Scene):
         draw_play(canvas, self.ctx.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         done = f"P{dealer_of(self.ctx)} E when done"
-        draw_verdict(canvas, self.ctx.layout, VerdictView("none", headline, (*deal_lines(self.dealt), done)))
+        banner = VerdictView("none", headline, (*deal_lines(self.dealt), done))
+        draw_verdict(canvas, self.ctx.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

@@ -112,5 +112,5 @@ class MenuScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         draw_menu(canvas, self.ctx.layout, self.title, self.shown_items(), self.cursor,
-                  self.subtitle, hint=self.hint(), rects=self.item_rects())
+                  self.subtitle, hint=self.hint(), rects=self.item_rects(), asking=self.asking)
         return self.name

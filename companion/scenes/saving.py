@@ -90,7 +90,8 @@ def end_kept(ctx, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
     starting over it); a notice if it cannot be written."""
     try:
-        GameStore(ctx.database()).finish(kept.id, result(kept.game), kept.game.snapshot(), early=True)
+        store = GameStore(ctx.database())
+        store.finish(kept.id, result(kept.game), kept.game.snapshot(), early=True)
     except STORE_ERRORS as error:
         log.warning("the kept game %d could not be ended: %s", kept.id, error)
         ctx.notify(f"the kept game could not be ended: {error}")

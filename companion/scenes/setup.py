@@ -62,6 +62,7 @@ class SetupScene(SetupMenu):
             start_game(self.ctx)
 
     def take_dealer(self) -> None:
-        """The pad that selected Start or Resume deals (a key or touch keeps the dealer as it was)."""
+        """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
+        was)."""
         if self.chooser is not None:
             self.ctx.settings.dealer = self.chooser

@@ -203,8 +203,8 @@ class GameStore:
                    (FINISHED, to_json("game result", result), now, game_id))
 
     def _load(self, row) -> SavedGame:
-        game_id, kind, state, players, settings, snapshot, result, started_at, finished_at, early = (
-            row)
+        game_id, kind, state, players, settings, snapshot, result, started_at, finished_at = row[:9]
+        early = row[9]
         records = self.database.connection.execute(
             "SELECT record FROM rounds WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
         return SavedGame(
