@@ -212,3 +212,14 @@ def test_games_kept_before_schema_3_are_listed_as_played_to_their_end(tmp_path, 
         assert database.version == 3 and not GameStore(database).get(game_id).ended_early
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     assert "ended early" not in capsys.readouterr().out
+
+
+def test_a_touch_on_another_item_only_cancels_a_question():
+    app = kiosk()
+    app.step()
+    rects = app.scene.item_rects()
+    app.post(Point(rects[3].center, now()))
+    app.step()
+    app.post(Point(rects[0].center, now()))  # "Not Not", while Quit asks
+    app.step()
+    assert app.scene.name == "title" and app.scene.asking is None and not app.ctx.quitting

@@ -81,11 +81,11 @@ class MenuScene(Scene):
         if isinstance(event, Point):
             rects = self.item_rects()
             touched = [i for i, rect in enumerate(rects) if rect.collidepoint(event.pos)]
-            if touched:
+            if self.asking is not None and touched != [self.asking]:
+                self.asking, self.dirty = None, True  # a touch elsewhere only cancels
+            elif touched:
                 self.chooser = None
                 self.select(touched[0])
-            elif self.asking is not None:
-                self.asking, self.dirty = None, True
             return
         action = nav_of(event)
         if action is None:
