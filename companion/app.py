@@ -16,6 +16,8 @@ the loop at once. Each pass the loop
    does the work scenes left for after the frame (saving a round),
 5. calls the ``watchdog`` hook; after the first frame, the ``ready`` hook.
 
+A resized window is laid out anew for its size and redrawn at once.
+
 A button reported stuck by the input layer is named in a notice line over
 every screen for a few seconds (scenes show theirs through ``ctx.notify``);
 the input layer ignores it until released.
@@ -119,7 +121,15 @@ class App:
                     events.append(mapped)
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 events.append(Point(self.screen.to_canvas(event.pos), t_ns))
+            elif event.type == pygame.VIDEORESIZE:
+                self.resize(event.size)
         return events
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window was resized: lay everything out for the new size and redraw."""
+        if self.screen.resize(size):
+            self.ctx.layout = self.screen.layout
+            self.scene.dirty = True
 
     def _take_events(self, timeout_ms: int) -> list:
         raw = [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []

@@ -12,7 +12,7 @@ from companion.scenes.base import Nav
 from companion.scenes.flow import start_game
 from companion.simulation import result
 from companion.storage.database import Database
-from companion.storage.games import ABANDONED, GameStore
+from companion.storage.games import ABANDONED, FINISHED, GameStore
 
 SEED, PLAYERS = 4, 3
 
@@ -114,16 +114,24 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     again.screen.close()
 
 
-def test_starting_a_new_game_abandons_the_one_kept_unfinished(tmp_path):
+def test_starting_a_new_game_over_a_kept_one_asks_first_then_lists_the_kept_one_as_ended_early(
+        tmp_path):
     first = new_game(tmp_path)
     play(first, rounds=1)
     first.screen.close()
     old = kept(tmp_path).id
     again = new_game(tmp_path)
+    assert again.scene.name == "setup" and again.scene.shown_items()[4].startswith("Start anew")
+    assert kept(tmp_path).id == old  # asked, not done
+    again.post(tap(1, "E"))
+    step_until(again, in_scene(again, "deal"))
     again.screen.close()
     with Database.in_folder(tmp_path) as database:
         store = GameStore(database)
-        assert store.get(old).state == ABANDONED and store.unfinished().id == again.ctx.game_id != old
+        ended = store.get(old)
+        assert ended.state == FINISHED and ended.ended_early and ended.result["scores"]
+        assert store.unfinished().id == again.ctx.game_id != old
+        assert [game.id for game in store.finished()] == [old]
 
 
 @pytest.mark.parametrize("spoil", ["damaged file", "a file, not a folder"])
@@ -170,17 +178,22 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
     assert again.scene.name == "entry" and again.ctx.game.awaiting_cards() == empty != []
 
 
-def test_a_game_ended_from_the_pause_menu_is_saved_finished_as_it_stands(tmp_path, capsys):
+def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_early(
+        tmp_path, capsys):
     app = new_game(tmp_path)
     play(app, rounds=2)
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     choose(app, "End the game")
+    assert app.scene.name == "pause"
+    assert app.scene.shown_items()[2] == "End the game now? select again"
+    app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
     app.screen.close()
     assert kept(tmp_path) is None
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
-    assert f"{2:>6}  " in capsys.readouterr().out.splitlines()[1]
+    line = capsys.readouterr().out.splitlines()[1]
+    assert f"{2:>6}  " in line and line.endswith("(ended early)")
 
 
 def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):

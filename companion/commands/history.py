@@ -1,7 +1,8 @@
 """``companion history``: the finished games kept in the state folder.
 
 One line per game, newest first: when it ended, players, level, rounds,
-winners and scores. ``--json`` prints every stored detail instead, rounds
+winners and scores, and "ended early" for a game the table ended before its
+rules did. ``--json`` prints every stored detail instead, rounds
 with their taps, stamps and verdicts included.
 """
 
@@ -36,7 +37,9 @@ def describe(game: SavedGame) -> str:
     winners = " ".join(f"P{player}" for player in result.get("winners", ())) or "-"
     ended = (game.finished_at or "").replace("T", " ")[:19]
     level = str(game.settings.get("level", "-")) + (" (simulated)" if game.settings.get("simulated") else "")
-    return f"{game.id:>5}  {ended:<19}  {game.players:>7}  {level:<22}  {len(game.rounds):>6}  {winners:<8}  {scores}"
+    early = "  (ended early)" if game.ended_early else ""
+    return (f"{game.id:>5}  {ended:<19}  {game.players:>7}  {level:<22}  {len(game.rounds):>6}  "
+            f"{winners:<8}  {scores}{early}")
 
 
 def run(args) -> int:

@@ -8,11 +8,13 @@ Modules, from the smallest idea up:
   and any rotation (0/90/180/270).
 - ``stroop``: which ink each dice word is drawn in (never the colour it names).
 - ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
-  ``draw_menu``, ``draw_notice``: one kind of thing on screen each.
+  ``draw_menu``, ``draw_notice``, ``draw_entry`` (the table-deals entry of
+  cards): one kind of thing on screen each.
 - ``chart``: the per-player reaction-time chart on the end screen.
 - ``sound``: one generated tone per verdict; silent without an audio device.
 - ``snapshots``: PNG frames of key moments.
-- ``screen``: the pygame display itself (driver, mode, rotation, flip).
+- ``screen``: the pygame display itself (driver, mode, rotation, flip, a
+  resized window).
 - ``options``: the command-line options for size, rotation and speed.
 """
 

@@ -11,9 +11,13 @@ import pygame
 
 from companion.display import text
 from companion.display.layout import Layout
-from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT
+from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
 
 NAVIGATION_HINT = "N/S move   E select   W back"
+#: The frame of an item asking for its confirmation.
+QUESTION = VERDICT["early"]
+#: The hint while an item asks for its confirmation.
+CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
 def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
@@ -37,14 +41,20 @@ def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
 
 
 def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[str], cursor: int,
-              subtitle: str = "", hint: str = NAVIGATION_HINT) -> list[text.Drawn]:
-    """A full menu screen: title, ``items`` with the one at ``cursor`` highlighted, hint line."""
+              subtitle: str = "", hint: str = NAVIGATION_HINT,
+              rects: list[pygame.Rect] | None = None,
+              asking: int | None = None) -> list[text.Drawn]:
+    """A full menu screen: title, ``items`` with the one at ``cursor`` highlighted, hint line.
+
+    ``rects`` places the items (default: :func:`item_rects`); item ``asking`` (a question
+    waiting for its confirmation) is framed in the warning colour."""
     drawn = draw_title(surface, layout, title, subtitle)
-    for i, (item, rect) in enumerate(zip(items, item_rects(layout, len(items)))):
+    for i, (item, rect) in enumerate(zip(items, rects or item_rects(layout, len(items)))):
         chosen = i == cursor
         pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:
-            pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
+            frame = QUESTION if i == asking else HIGHLIGHT
+            pygame.draw.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
         size = text.fit_size(item, layout.body_size, rect.width - round(2 * layout.unit))
         drawn.append(text.draw(surface, item, size, TEXT if chosen else DIM_TEXT, center=rect.center))

@@ -4,6 +4,10 @@ Scenes draw on :attr:`Screen.canvas`, which is the display surface itself
 when the rotation is 0 and an offscreen surface of the turned size
 otherwise; :meth:`Screen.present` turns it onto the display, flips, and
 returns the ``time.monotonic_ns()`` stamp taken right after the flip.
+
+A window (not fullscreen) can be resized: :meth:`Screen.resize` opens the
+display at the new size (at least 800x480) and makes a new layout, so
+everything drawn after follows the window.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import time
 import pygame
 
 from companion.display import text
-from companion.display.layout import Layout
+from companion.display.layout import MIN_SIZE, Layout
 from companion.errors import CompanionError
 
 
@@ -47,20 +51,37 @@ class Screen:
             pygame.display.init()
             text.reset()  # fonts cached before a pygame.quit() are dead
             pygame.font.init()
-            flags = pygame.FULLSCREEN if fullscreen else 0
+            self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
             if size is None:
                 info = pygame.display.Info()
-                size = (info.current_w, info.current_h) if fullscreen else (800, 480)
-                size = size if min(size) > 0 else (800, 480)
-            self.display = pygame.display.set_mode(size, flags)
+                size = (info.current_w, info.current_h) if fullscreen else MIN_SIZE
+                size = size if min(size) > 0 else MIN_SIZE
+            self.display = pygame.display.set_mode(size, self.flags)
         except pygame.error as error:
             raise CompanionError(f"cannot open the display (SDL_VIDEODRIVER="
                                  f"{os.environ.get('SDL_VIDEODRIVER', 'auto')}): {error}") from None
         refuse_hidden_display()
         pygame.display.set_caption(caption)
         pygame.mouse.set_visible(not fullscreen)
+        self._fit(rotation)
+
+    def _fit(self, rotation: int) -> None:
+        """Make the layout and the canvas for the display as it is now."""
         self.layout = Layout(self.display.get_size(), rotation)
         self.canvas = self.display if rotation == 0 else pygame.Surface(self.layout.size).convert()
+
+    def resize(self, size: tuple[int, int]) -> bool:
+        """The window was resized to ``size``: reopen the display at that size (at least
+        800x480) with a new layout and canvas. ``False`` (nothing done) when fullscreen, or
+        when the display already has that size."""
+        if self.flags & pygame.FULLSCREEN:
+            return False
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if size == self.display.get_size() and size == self.layout.display_size:
+            return False
+        self.display = pygame.display.set_mode(size, self.flags)
+        self._fit(self.layout.rotation)
+        return True
 
     def present(self) -> int:
         """Show the canvas: turn it onto the display if rotated, flip, and return the flip's stamp."""

@@ -30,6 +30,9 @@ class Settings:
     level: str = "first-game"
     deals: str = "companion"
     seed: int = 1
+    #: The player whose pad confirms the dealing prompts and enters table-dealt cards
+    #: (the pad that selected Start).
+    dealer: int = 1
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,13 @@ After set-up and after each round, the new cards are ringed on the table and
 listed ("GREEN on W"), with any rule card that came up (and the new level)
 and any second void sent to the bottom. Players keep the cards sorted by
 colour, so the dealer takes the card named. A resumed game first lists all
-four spots to check the real table against. E (any pad), Enter or a touch
-confirms, and the dice roll; the pause key or menu control pauses.
+four spots to check the real table against.
+
+Only the dealer confirms, so that a player still mashing a button after the
+last round cannot roll the dice before the cards are down: the E button of
+the dealer's pad (the pad that selected Start), Enter, or the confirm
+control button. Every other pad's taps are ignored here. A touch pauses, as
+it does on every play screen; so do the pause key and the menu control.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ import pygame
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.palette import HIGHLIGHT
 from companion.rules.sides import Side
-from companion.scenes.base import Point, Scene, nav_of
+from companion.rules.taps import Tap
+from companion.scenes.base import Scene, nav_of
 from companion.scenes.pausing import wants_pause
 from companion.scenes.play_view import draw_play, view_of
 
@@ -32,6 +38,22 @@ def deal_lines(dealt: list[dict]) -> list[str]:
     return lines
 
 
+def dealer_of(ctx) -> int:
+    """The player whose pad deals: confirms the prompts and enters table-dealt cards."""
+    return ctx.settings.dealer
+
+
+def is_dealers_pad(ctx, event) -> bool:
+    """Whether ``event`` comes from the dealer's pad, or from no pad at all (a key, a control)."""
+    return not isinstance(event, Tap) or event.player == dealer_of(ctx)
+
+
+def confirms_deal(ctx, event) -> bool:
+    """Whether ``event`` confirms a dealing prompt: the dealer pad's E, Enter, or the confirm
+    control."""
+    return is_dealers_pad(ctx, event) and nav_of(event) == "select"
+
+
 class DealScene(Scene):
     """Shows the cards to place and waits for the table to confirm."""
 
@@ -42,15 +64,18 @@ class DealScene(Scene):
         self.dealt, self.first, self.check = list(dealt), first, check
 
     def handle(self, event, now_ns: int) -> None:
-        if nav_of(event) == "select" or isinstance(event, Point):
+        if wants_pause(event):
+            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first,
+                                                  "check": self.check}))
+        elif confirms_deal(self.ctx, event):
             self.ctx.go("roll")
-        elif wants_pause(event):
-            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first, "check": self.check}))
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_of(self.ctx.game)
         view.outlines = {Side(d["side"]): HIGHLIGHT for d in self.dealt if d["what"] == "placed"}
         draw_play(canvas, self.ctx.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
-        draw_verdict(canvas, self.ctx.layout, VerdictView("none", headline, (*deal_lines(self.dealt), "E when done")))
+        done = f"P{dealer_of(self.ctx)} E when done"
+        banner = VerdictView("none", headline, (*deal_lines(self.dealt), done))
+        draw_verdict(canvas, self.ctx.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

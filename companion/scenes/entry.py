@@ -2,15 +2,22 @@
 
 For each empty spot (N, E, S, W order) the screen asks which card was
 revealed: a portal colour, VOID, or a rule card. A dealer pad's face button
-enters it at once; pads, keys and touch pick it from the list. The rules
-refuse a second void on the table and say what to do instead.
+enters it at once; the dealer's pad (the one that selected Start), keys and
+touch pick it from the list, where each face is drawn as its card; other
+pads are ignored, so a player's stray tap enters nothing. The spots already
+entered are shown as the table lies. The rules refuse a second void on the
+table and say what to do instead.
 """
 
 from __future__ import annotations
 
+import pygame
+
+from companion.display.draw_entry import draw_entry, entry_item_rects
 from companion.errors import CompanionError
 from companion.rules.cards import PORTAL_COLOURS, VOID
 from companion.rules.game import RuleError
+from companion.scenes.deal import dealer_of, is_dealers_pad
 from companion.scenes.flow import after_round
 from companion.scenes.menu import MenuScene
 
@@ -42,8 +49,14 @@ class EntryScene(MenuScene):
         face = getattr(event, "face", None)  # a Dealer event of the input layer
         if isinstance(face, str):
             self.place(face)
-        else:
+        elif is_dealers_pad(self.ctx, event):
             super().handle(event, now_ns)
+
+    def hint(self) -> str:
+        return f"P{dealer_of(self.ctx)}: N/S move   E enter the card   W pause"
+
+    def item_rects(self) -> list[pygame.Rect]:
+        return entry_item_rects(self.ctx.layout, len(FACES))
 
     def choose(self, index: int) -> None:
         self.place(FACES[index])
@@ -68,3 +81,11 @@ class EntryScene(MenuScene):
             if game.over or not game.awaiting_cards():
                 after_round(self.ctx, [])
         self.dirty = True
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        game = self.ctx.game
+        spots = game.awaiting_cards()
+        self.drawn = draw_entry(canvas, self.ctx.layout, self.title, self.subtitle, list(FACES),
+                                self.items(), self.cursor, game.faces(),
+                                spots[0] if spots else None, self.hint())
+        return self.name

@@ -3,7 +3,8 @@
 Resuming a round that was rolling or open rolls it again (the same dice, as
 the roll is drawn from the seed and the round number); nothing of that round
 counts. From here the table can also correct the model of the table, end the
-game (to the end screen), or leave to the title.
+game (to the end screen, after asking: it is then listed as ended early), or
+leave to the title (the game stays kept for resume).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ class PauseScene(MenuScene):
 
     def items(self) -> list[str]:
         return ["Resume", "Correct the table", "End the game", "Back to the title"]
+
+    def question(self, index: int) -> str | None:
+        return "End the game now? select again" if index == 2 else None
 
     def choose(self, index: int) -> None:
         if index == 0:

@@ -5,7 +5,9 @@ finished round is saved with the snapshot after it in one transaction, once
 its verdict is on screen (the disk never delays a verdict); the round that
 ends the game saves it finished with its result, so ``companion history``
 lists it. A game the table ends early from the pause menu is saved finished
-as it stands. Starting a new game abandons one kept unfinished.
+as it stands, marked ended early. Starting a new game over one kept
+unfinished (the set-up menu asks first) ends the kept one the same way, so
+``companion history`` lists it as ended early.
 
 The set-up menu offers the table's unfinished game for resume; games saved
 by ``companion simulate --state-dir`` are not the table's and never offered.
@@ -80,7 +82,19 @@ def save_ended(ctx) -> None:
     ctx.game_id = None
     if game_id is not None and not game.over:
         final, snapshot = result(game), game.snapshot()
-        ctx.after_frame.append(lambda: _write(ctx, game_id, lambda store: store.finish(game_id, final, snapshot)))
+        ctx.after_frame.append(lambda: _write(ctx, game_id, lambda store: store.finish(
+            game_id, final, snapshot, early=True)))
+
+
+def end_kept(ctx, kept: UnfinishedGame) -> None:
+    """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
+    starting over it); a notice if it cannot be written."""
+    try:
+        store = GameStore(ctx.database())
+        store.finish(kept.id, result(kept.game), kept.game.snapshot(), early=True)
+    except STORE_ERRORS as error:
+        log.warning("the kept game %d could not be ended: %s", kept.id, error)
+        ctx.notify(f"the kept game could not be ended: {error}")
 
 
 def _write(ctx, game_id: int, write) -> None:

@@ -2,15 +2,19 @@
 
 Selecting a choice steps it to its next value; selecting ``Start`` begins
 a game with those settings. When a game is kept unfinished (a power cut),
-the menu is led by "Resume the game in progress", naming its round and level.
+the menu is led by "Resume the game in progress", naming its round and level;
+Start then asks first, and ends the kept game as it stands (``companion
+history`` lists it as ended early). The pad that selects Start (or Resume)
+is the dealer's: it alone confirms the dealing prompts and enters
+table-dealt cards (see :mod:`companion.scenes.deal`).
 """
 
 from __future__ import annotations
 
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
 from companion.scenes.flow import resume_game, start_game
-from companion.scenes.saving import unfinished_game
-from companion.scenes.setup_menu import SetupMenu
+from companion.scenes.saving import end_kept, unfinished_game
+from companion.scenes.setup_menu import START, SetupMenu
 
 PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
 
@@ -21,10 +25,11 @@ def next_in(choices: tuple, value) -> object:
 
 
 class SetupScene(SetupMenu):
-    """Level, players, dealing, start (and resume)."""
+    """Level, players, dealing, start (and resume); the pad that starts deals."""
 
     name = "setup"
     title = "Not Not: new game"
+    subtitle = "the pad that selects Start deals"
 
     def find_unfinished(self):
         return unfinished_game(self.ctx)
@@ -34,12 +39,13 @@ class SetupScene(SetupMenu):
         return f"Resume the game in progress: round {game.round_no + 1}, {game.level.value}"
 
     def resume(self) -> None:
+        self.take_dealer()
         resume_game(self.ctx, self.unfinished)
 
     def settings_items(self) -> list[str]:
         s = self.ctx.settings
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
-                f"Deals: {s.deals}", "Start"]
+                f"Deals: {s.deals}", START]
 
     def choose_setting(self, index: int) -> None:
         s = self.ctx.settings
@@ -50,4 +56,13 @@ class SetupScene(SetupMenu):
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         else:
+            if self.unfinished:
+                end_kept(self.ctx, self.unfinished)
+            self.take_dealer()
             start_game(self.ctx)
+
+    def take_dealer(self) -> None:
+        """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
+        was)."""
+        if self.chooser is not None:
+            self.ctx.settings.dealer = self.chooser

@@ -2,12 +2,17 @@
 
 Every game's set-up (Not Not, Not That Movie!, That's Not a Hat) looks for
 a game a power cut interrupted each time it is shown; when there is one,
-the menu starts with a "Resume the game in progress" item, under the cursor.
+the menu starts with a "Resume the game in progress" item, under the cursor,
+and Start asks first, as it gives the kept game up. W, Backspace and Esc go
+back to the title.
 """
 
 from __future__ import annotations
 
 from companion.scenes.menu import MenuScene
+
+#: The label of the item that starts a new game, in every set-up menu.
+START = "Start"
 
 
 class SetupMenu(MenuScene):
@@ -43,6 +48,11 @@ class SetupMenu(MenuScene):
     def settings_items(self) -> list[str]:
         return []
 
+    def question(self, index: int) -> str | None:
+        if self.unfinished and self.items()[index] == START:
+            return "Start anew, ending the kept game? select again"
+        return None
+
     def choose(self, index: int) -> None:
         if self.unfinished:
             if index == 0:
@@ -59,3 +69,7 @@ class SetupMenu(MenuScene):
 
     def back(self) -> None:
         self.ctx.go("title")
+
+    def pause(self) -> None:
+        """Esc (the pause key) on a set-up menu goes back, as W does."""
+        self.back()

@@ -1,4 +1,7 @@
-"""The title screen and main menu: a new game of Not Not, the other two games, or quit."""
+"""The title screen and main menu: a new game of Not Not, the other two games, or quit.
+
+Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +17,9 @@ class TitleScene(MenuScene):
 
     def items(self) -> list[str]:
         return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]
+
+    def question(self, index: int) -> str | None:
+        return "Quit the companion? select again" if index == 3 else None
 
     def choose(self, index: int) -> None:
         if index == 0:

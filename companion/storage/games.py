@@ -40,7 +40,8 @@ NOT_NOT = "not-not"
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 
-_COLUMNS = "id, kind, state, players, settings, snapshot, result, started_at, finished_at"
+_COLUMNS = ("id, kind, state, players, settings, snapshot, result, started_at, finished_at,"
+            " ended_early")
 
 
 def utc_now() -> str:
@@ -71,6 +72,8 @@ class SavedGame:
     finished_at: str | None
     #: Every saved round's record, in round order.
     rounds: tuple[dict, ...] = field(default=())
+    #: Whether the table ended it before its rules did (finished with the scores as they stood).
+    ended_early: bool = False
 
     def reaction_times(self) -> dict[int, list[tuple[int, int, str]]]:
         """Each player's taps as ``(round n, t_us, verdict)``, in round and stamp order.
@@ -89,7 +92,8 @@ class SavedGame:
         return {
             "id": self.id, "kind": self.kind, "state": self.state, "players": self.players,
             "settings": self.settings, "result": self.result, "started_at": self.started_at,
-            "finished_at": self.finished_at, "rounds": list(self.rounds),
+            "finished_at": self.finished_at, "ended_early": self.ended_early,
+            "rounds": list(self.rounds),
         }
 
 
@@ -147,13 +151,16 @@ class GameStore:
             self._require_playing(db, game_id)
             db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
 
-    def finish(self, game_id: int, result: dict, snapshot: dict | None = None) -> None:
-        """Mark a game finished with its ``result`` (winners, scores) and final snapshot."""
+    def finish(self, game_id: int, result: dict, snapshot: dict | None = None,
+               early: bool = False) -> None:
+        """Mark a game finished with its ``result`` (winners, scores) and final snapshot;
+        ``early``: the table ended it before its rules did."""
         with self.database.transaction() as db:
             self._require_playing(db, game_id)
             if snapshot is not None:
                 db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
             self._mark_finished(db, game_id, result, self.clock())
+            db.execute("UPDATE games SET ended_early = ? WHERE id = ?", (int(early), game_id))
 
     def abandon(self, game_id: int) -> None:
         """Mark a game that will not be continued; it stays out of the history."""
@@ -196,11 +203,12 @@ class GameStore:
                    (FINISHED, to_json("game result", result), now, game_id))
 
     def _load(self, row) -> SavedGame:
-        game_id, kind, state, players, settings, snapshot, result, started_at, finished_at = row
+        game_id, kind, state, players, settings, snapshot, result, started_at, finished_at = row[:9]
+        early = row[9]
         records = self.database.connection.execute(
             "SELECT record FROM rounds WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
         return SavedGame(
             id=game_id, kind=kind, state=state, players=players, settings=json.loads(settings),
             snapshot=json.loads(snapshot), result=json.loads(result) if result is not None else None,
             started_at=started_at, finished_at=finished_at,
-            rounds=tuple(json.loads(record) for (record,) in records))
+            rounds=tuple(json.loads(record) for (record,) in records), ended_early=bool(early))

@@ -16,6 +16,10 @@ Not a Hat (``hat_score_sheet``: one row per game, round and player with the
 penalty points). They are views over the finished games of those kinds, read
 from the result and settings the games store, so a sheet line exists exactly
 when its game is finished, and is kept as long as the game.
+
+Version 3 adds ``games.ended_early``: 1 for a game the table ended before
+its rules did (the pause menu's "End the game", or a new game started over a
+kept one), finished with the scores as they stood; 0 otherwise.
 """
 
 from __future__ import annotations
@@ -87,5 +91,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         FROM games, json_each(games.result, '$.rounds') AS round, json_each(round.value) AS score
         WHERE games.kind = 'thats-not-a-hat' AND games.state = 'finished'
         """,
+    )),
+    Migration(3, "games ended early by the table", (
+        "ALTER TABLE games ADD COLUMN"
+        " ended_early INTEGER NOT NULL DEFAULT 0 CHECK (ended_early IN (0, 1))",
     )),
 )
