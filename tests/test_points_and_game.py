@@ -135,6 +135,16 @@ def test_a_restored_game_plays_on_exactly_like_the_uninterrupted_one():
     assert resumed.snapshot() == whole.snapshot()
 
 
+def test_a_game_stored_with_a_void_in_the_opening_cross_still_restores_and_plays_on():
+    """Games saved before the portal-only cross may hold a void on the table."""
+    stored = new_game(seed=7).snapshot()
+    at = next(i for i, card in enumerate(stored["deck"]) if card["face"] == "VOID")
+    stored["table"]["N"], stored["deck"][at] = stored["deck"][at], stored["table"]["N"]
+    resumed = Game.restore(stored)
+    assert resumed.table[N].is_void
+    assert list(play(resumed)) and resumed.over
+
+
 def test_table_deals_the_dealer_enters_each_revealed_card():
     game = new_game(level="hard", deals="table")
     assert game.awaiting_cards() == list(SIDES)
