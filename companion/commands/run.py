@@ -62,6 +62,17 @@ def open_pads(config, keyboard_only: bool, post):
         return None, str(error)
 
 
+def players_with_pads(config, gpio_open: bool) -> int:
+    """How many players, counting from player 1, have a pad: on GPIO (when open) or keys."""
+    numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()
+    if config.keyboard.enabled:
+        numbers |= {pad.player for pad in config.keyboard.pads}
+    count = 0
+    while count + 1 in numbers:
+        count += 1
+    return count
+
+
 def kiosk_options(args, config, pads, notifier: Notifier) -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs."""
     keys = KeyMap(config.keyboard) if config.keyboard.enabled else None
@@ -70,6 +81,7 @@ def kiosk_options(args, config, pads, notifier: Notifier) -> KioskOptions:
         size=args.size, rotation=args.rotation, fullscreen=pads is not None and not args.window,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=config.gpio.tie_window_ns if pads is not None else None,
+        pads=players_with_pads(config, pads is not None),
         ready=lambda: notifier.ready("kiosk up"), watchdog=notifier.watchdog)
 
 
