@@ -44,15 +44,19 @@ def test_with_the_default_six_pads_not_not_offers_two_to_six_players(tmp_path):
 
 
 def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_the_table():
-    from types import SimpleNamespace
-
     from companion import config as settings_file
-    from companion.commands.run import kiosk_options
-    from companion.systemd_notify import Notifier
+    from companion.commands.run import players_with_pads
 
-    args = SimpleNamespace(size=(800, 480), rotation=0, window=False, keyboard_only=True, seed=7,
-                           config=None)
     config = settings_file.load()
-    at_a_desk = kiosk_options(args, config, None, Notifier(environ={}))
-    at_the_table = kiosk_options(args, config, object(), Notifier(environ={}))
-    assert (at_a_desk.pads, at_the_table.pads) == (4, 6)
+    assert players_with_pads(config, gpio_open=False) == 4     # the keyboard's four pads
+    assert players_with_pads(config, gpio_open=True) == 6      # the six GPIO pads
+
+
+def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
+    from companion.kiosk import KioskOptions, build_kiosk
+
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pads=3))
+    try:
+        assert app.ctx.pads == 3
+    finally:
+        app.screen.close()
