@@ -145,3 +145,16 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
     table.wait_for("movie-sheet")
     [line] = movie_score_sheet(table.app.ctx.database())
     assert line.rounds == (8, 8, 8, 8, 8)
+
+
+def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
+    database = table.app.ctx.database()
+    for number in range(8):
+        finished_discs_game(database, 3, f"Team{number}")
+    table.app.ctx.go("movie-sheet")
+    table.app.step()
+    seen = set()
+    for _ in range(8):
+        seen |= {d.text.split()[2] for d in table.scene.drawn if d.text.startswith("20")}
+        table.press(1, "S")                          # scroll down one game
+    assert seen == {f"Team{number}" for number in range(8)}

@@ -41,7 +41,7 @@ class MovieSheetScene(Scene):
         action = nav_of(event)
         if action in ("up", "down"):
             step = 1 if action == "down" else -1
-            self.top = max(0, min(self.top + step, len(self.lines) - LINES_SHOWN))
+            self.top = max(0, min(self.top + step, len(self.lines) - 1))
             self.dirty = True
         elif action in ("select", "back") or isinstance(event, Point):
             self.ctx.go("title")
@@ -55,7 +55,10 @@ class MovieSheetScene(Scene):
                       center=(layout.width // 2, layout.height // 2))
         y, width = round(0.27 * layout.height), layout.width - round(6 * layout.unit)
         self.drawn = []
+        bottom = round(0.88 * layout.height)   # above the hint line
         for line in self.lines[self.top:self.top + LINES_SHOWN]:
+            if y > bottom - layout.body_size:
+                break                          # notes took the room: N/S scrolls to the rest
             words = sheet_text(line)
             ink = HIGHLIGHT if line.game_id == self.newest else TEXT
             self.drawn.append(text.draw(canvas, words, text.fit_size(words, layout.body_size, width),
