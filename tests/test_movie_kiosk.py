@@ -127,7 +127,7 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     assert not any("no row for 5" in words for words in drawn)
 
 
-def press_enter(table):
+def press_enter(table: Table) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     table.app.step()
 

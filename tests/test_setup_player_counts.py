@@ -13,7 +13,7 @@ GAMES = {
 }
 
 
-def offered(table, game):
+def offered(table: Table, game: str) -> set[int]:
     """Every player count the set-up's "Players" item steps through."""
     title_item, players_item, count, _ = GAMES[game]
     table.press(1, "S" * title_item + "E")

@@ -62,7 +62,7 @@ def open_pads(config, keyboard_only: bool, post):
         return None, str(error)
 
 
-def players_with_pads(config, gpio_open: bool) -> int:
+def players_with_pads(config: settings_file.Config, gpio_open: bool) -> int:
     """How many players, counting from player 1, have a pad: on GPIO (when open) or keys."""
     numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()
     if config.keyboard.enabled:

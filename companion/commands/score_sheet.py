@@ -45,7 +45,7 @@ def movie_line(line: MovieSheetLine) -> str:
     return f"{text}\n            {note}" if note else text
 
 
-def sheet_row(entry, movie: bool) -> dict:
+def sheet_row(entry: MovieSheetLine | HatSheet, movie: bool) -> dict:
     """An entry as JSON: a Not That Movie! line gains ``note`` (the rating row note, or "")."""
     row = entry.to_dict()
     if movie:
