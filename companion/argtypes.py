@@ -1,11 +1,20 @@
-"""Argument types for the command line that say exactly what is wrong."""
+"""Argument types for the command line that say exactly what is wrong, and the error
+a command raises when its options ask for something it cannot do."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Callable
+
+from companion.errors import CompanionError
 
 
-def whole_number(low: int, high: int, unit: str = ""):
+class UsageError(CompanionError):
+    """A command's options ask for something it cannot do (a missing option, a count out
+    of range): ``companion`` prints it naming the command and where that command's help is."""
+
+
+def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` (``unit`` names it)."""
     label = f" {unit}" if unit else ""
 

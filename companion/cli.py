@@ -4,6 +4,11 @@ Each module in :mod:`companion.commands` is one subcommand. It defines
 ``NAME`` (the word typed after ``companion``), ``HELP`` (one line),
 ``add_arguments(parser)`` and ``run(args) -> int``. Adding a subcommand means
 adding a module; nothing here changes.
+
+Every mistake on the command line is one line naming the command and the
+help that explains it: ``companion SUBCOMMAND --help`` for a subcommand's
+options (unknown ones included, and a :class:`~companion.argtypes.UsageError`
+its ``run`` raises), ``companion --help`` for the rest.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import pkgutil
 import sys
 
 from companion import __version__, commands
+from companion.argtypes import UsageError
 from companion.errors import CompanionError
 from companion.logs import configure as configure_logging
 
@@ -34,13 +40,27 @@ def discover(package) -> list:
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, naming the command and the option."""
+    """An argument parser whose errors are one line, naming the command and the option.
+
+    ``commands`` holds the parser of each subcommand, by name.
+    """
+
+    commands: dict[str, "Parser"]
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
+    """``argv`` parsed; options nobody knows are refused by the subcommand they follow."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        owner = parser.commands.get(getattr(args, "command", None) or "", parser)
+        owner.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
+
+
+def build_parser() -> Parser:
     parser = Parser(
         prog="companion",
         description="Dice roller and judge for Not Not, and bookkeeper for two other Not games.",
@@ -48,22 +68,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     parser.add_argument("--debug", action="store_true", help="log details, show tracebacks")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.commands = {}
     for module in discover(commands):
         child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(child)
         child.set_defaults(run=module.run)
+        parser.commands[module.NAME] = child
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(parser, argv)
     configure_logging(args.debug)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
     try:
         return int(args.run(args) or 0)
+    except UsageError as error:
+        print(f"companion {args.command}: {error} (see companion {args.command} --help)",
+              file=sys.stderr)
+        return 2
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2

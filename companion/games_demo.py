@@ -15,16 +15,18 @@ import random
 import time
 
 from companion.hat.pads import HatPads
-from companion.hat.rules import MIN_PLAYERS, HatGame
+from companion.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS, MIN_PLAYERS, HatGame
 from companion.movie.pads import MoviePads
 from companion.movie.rules import MAX_PLAYERS, MIN_PLAYERS as MOVIE_MIN_PLAYERS, SCREENS, MovieGame
 from companion.rules.sides import Side
+from companion.scenes.context import DEFAULT_PADS
+from companion.scenes.setup_menu import player_choices
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)
 #: Title menu item of each game, and its set-up menu's items (players, start).
 TITLE_ITEM = {MOVIE: 1, HAT: 2}
-START_ITEM = {MOVIE: 4, HAT: 3}
+START_ITEM = {MOVIE: 4, HAT: 4}
 #: A player refuses a gift this often.
 REFUSALS = 0.3
 
@@ -35,7 +37,7 @@ def presses(sides: str, player: int = 1) -> list[Press]:
     return [(player, Side(side)) for side in sides]
 
 
-def cycle_steps(start: int, goal: int, choices: range) -> int:
+def cycle_steps(start: int, goal: int, choices: tuple[int, ...]) -> int:
     """How many selections step a menu value from ``start`` to ``goal`` through ``choices``."""
     values = list(choices)
     return (values.index(goal) - values.index(start)) % len(values)
@@ -45,12 +47,14 @@ def menu_script(game: str, players: int) -> list[Press]:
     """From the title to the first move: choose the game, set the players, start."""
     script = presses("S" * TITLE_ITEM[game] + "E")
     if game == MOVIE:
-        script += presses("E" * cycle_steps(4, players, range(MOVIE_MIN_PLAYERS, MAX_PLAYERS + 1)))
+        choices = player_choices(MOVIE_MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PADS)
+        script += presses("E" * cycle_steps(4, players, choices))
     else:
         lowest = 2 if players < MIN_PLAYERS else MIN_PLAYERS
         if lowest == 2:
             script += presses("SSENN")      # two gifts each, then back to the players
-        script += presses("E" * cycle_steps(4, players, range(lowest, 9)))
+        choices = player_choices(lowest, HAT_MAX_PLAYERS, DEFAULT_PADS)
+        script += presses("E" * cycle_steps(4, players, choices))
     return script + presses("S" * START_ITEM[game] + "E")
 
 
@@ -92,7 +96,7 @@ def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
         if game.pending is not None and rng.random() < REFUSALS:
             gift = game.pending
             press(gift.receiver, "S")
-            press(rng.choice((gift.giver, gift.receiver)), "S")
+            press(rng.choice((gift.giver, gift.receiver)), "N")   # "I was wrong"
         else:
             giver = game.pending.receiver if game.pending else game.turn or rng.randint(1, players)
             press(giver, rng.choice("WE"))

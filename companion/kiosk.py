@@ -30,6 +30,8 @@ class KioskOptions:
     settings: Settings = field(default_factory=Settings)
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
+    #: How many players have a pad (``None``: the context's default).
+    pads: int | None = None
     #: The state folder games are saved in (``None``: the usual place).
     state_dir: str | None = None
     snapshots: str | None = None
@@ -49,6 +51,8 @@ def build_kiosk(options: KioskOptions) -> App:
                   rng=random.Random(f"{options.settings.seed}:inks"), state_dir=options.state_dir)
     if options.tie_window_ns is not None:
         ctx.tie_window_ns = options.tie_window_ns
+    if options.pads is not None:
+        ctx.pads = options.pads
     snapshots = Snapshots(options.snapshots, always=("end",))
     return App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
                snapshots=snapshots, ready=options.ready, watchdog=options.watchdog)

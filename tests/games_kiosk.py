@@ -6,7 +6,10 @@ from __future__ import annotations
 import time
 
 from kiosk_helpers import kiosk, step_until
+from companion.movie.rules import MovieGame
 from companion.rules.sides import Side
+from companion.storage.bookkeeping import KeptGame
+from companion.storage.database import Database
 from companion.simulated_presses import press_path
 
 #: Between two presses: a press is held 5 ms and a pin debounces for 10 ms after its release.
@@ -58,3 +61,15 @@ def run_demo(folder, capsys, game: str, players: int, seed: int) -> tuple[str, s
                  "--players", str(players), "--seed", str(seed)]) == 0
     said = capsys.readouterr().out.splitlines()[0]
     return said, summary(demo_script(game, players, seed)[1]), {p.stem for p in shots.glob("*.png")}
+
+
+def finished_discs_game(database: Database, players: int, team: str) -> None:
+    """A whole Not That Movie! game of ``players`` players (voting discs, every token
+    coloured) kept in ``database`` and finished: on the score sheet."""
+    kept = KeptGame.start(database, MovieGame(players, voting="discs"), {"team": team})
+    for number in range(1, 6):
+        while kept.game.phase == "placing":
+            kept.game.record(mistake=False)
+        if number < 5:
+            kept.game.next_round()
+    kept.finish()

@@ -34,10 +34,27 @@ def test_only_one_void_may_lie_on_the_table_a_second_goes_to_the_bottom():
     assert [card.face for card in deck] == ["VOID"]
 
 
-def test_the_set_up_cross_never_has_two_voids():
-    for seed in range(200):
-        table, _ = set_up(default_recipe(), random.Random(seed), first_game=True)
-        assert sum(card.is_void for card in table.values()) <= 1
+def test_the_opening_cross_is_four_portal_cards():
+    for seed in range(500):
+        for first_game in (True, False):
+            table, _ = set_up(default_recipe(), random.Random(seed), first_game=first_game)
+            assert all(table[side].is_portal for side in SIDES), (seed, first_game)
+
+
+def test_the_remaining_cards_are_shuffled_so_voids_spread_across_the_three_stacks():
+    seeds = 2000
+    voids = {"C": 0, "B": 0, "A": 0}
+    for seed in range(seeds):
+        _, deck = set_up(default_recipe(), random.Random(seed), first_game=True)
+        arrow, liar = (next(i for i, c in enumerate(deck) if c.face == f) for f in ("ARROW", "LIAR"))
+        stacks = {"C": deck[:arrow], "B": deck[arrow + 1:liar], "A": deck[liar + 1:]}
+        for name, stack in stacks.items():
+            voids[name] += sum(card.is_void for card in stack)
+    # 44 cards remain after the cross (36 portals, all 8 voids): stacks of 16, 14 and 14.
+    share = {"C": 16 / 44, "B": 14 / 44, "A": 14 / 44}
+    for name, count in voids.items():
+        expected = 8 * share[name] * seeds
+        assert abs(count - expected) < 0.03 * expected, (name, count, round(expected))
 
 
 def test_empty_spots_are_refilled_from_the_top_in_n_e_s_w_order():

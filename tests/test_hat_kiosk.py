@@ -5,7 +5,7 @@ import pytest
 from games_kiosk import Table, run_demo
 from companion.storage.score_sheets import hat_score_sheet
 
-PLAYERS, ROUNDS, START = 0, 1, 3   # set-up items: players, rounds, gifts each, start
+PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start
 
 
 def give_penalty(table, player):
@@ -21,13 +21,13 @@ def give_penalty(table, player):
         table.press(player, "W")                     # a gift to the left
         receiver = game.pending.receiver
         table.press(receiver, "S")                   # "That's not a ...!"
-        table.press(player, "S")                     # the giver owns up
+        table.press(player, "N")                     # the giver owns up: "I was wrong"
         return
     table.press(giver, "N")                          # a special card: choose who gets it
     while table.scene.pads.chosen != player:
         table.press(giver, "N")
     table.press(giver, "E")
-    table.press(player, "SS")                        # refuses, then owns up to being wrong
+    table.press(player, "SN")                        # refuses, then owns up to being wrong
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def table(tmp_path):
 
 
 def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
-    table.menu(2, [START])
+    table.menu(2, [SPECIAL, START])
     table.wait_for("hat")
     game = table.scene.kept.game
     for player in (2, 4, 2, 1, 4, 2):
@@ -53,7 +53,7 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
 
 
 def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_totals(table):
-    table.menu(2, [ROUNDS, START])
+    table.menu(2, [ROUNDS, SPECIAL, START])
     table.wait_for("hat")
     game = table.scene.kept.game
     rounds = ((1, 1, 1), (2, 3, 2, 2), (3, 3, 4, 3), (4, 1, 4, 4))
@@ -86,3 +86,34 @@ def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(
     said, scripted, moments = run_demo(tmp_path, capsys, "thats-not-a-hat", players=5, seed=4)
     assert said == scripted and said.startswith("game over: penalty points P1 ")
     assert {"hat", "hat-end"} <= moments
+
+
+def test_the_special_cards_are_left_out_unless_the_set_up_adds_them_and_kept_with_the_game(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    game = table.scene.kept.game
+    assert not game.special_cards
+    table.press(1, "N")                              # no special card to give
+    assert game.moves_made == 0
+    assert table.scene.kept.settings["special_cards"] is False
+    table.app.ctx.go("hat-setup")
+    table.app.step()
+    assert table.scene.items()[0].startswith("Resume")
+    for index in (SPECIAL + 1, START + 1):           # after "Resume": special cards, start anew
+        table.press(1, "S" * (index - table.scene.cursor) + "E")
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("hat")
+    assert table.scene.kept.game.special_cards
+
+
+def test_a_double_press_of_s_on_the_kiosk_refuses_once_and_costs_nobody_a_penalty(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    table.press(1, "W")                              # P1 gives a gift to P2
+    table.press(2, "SS")                             # P2 refuses, and presses S again
+    game = table.scene.kept.game
+    assert table.scene.pads.prompt == "who-was-wrong"
+    assert game.totals() == {1: 0, 2: 0, 3: 0, 4: 0}
+    table.press(1, "N")                              # P1 was wrong
+    assert game.totals()[1] == 1
+

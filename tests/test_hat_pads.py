@@ -1,5 +1,8 @@
 """That's Not a Hat on the pads: presses in, moves out, whole games by presses."""
 
+import copy
+import random
+
 from companion.hat.pads import HatPads
 from companion.hat.rules import HatGame
 
@@ -22,7 +25,7 @@ def test_only_the_player_whose_turn_it_is_gives():
 
 
 def test_north_gives_a_special_card_to_the_player_chosen():
-    pads = HatPads(HatGame(5))
+    pads = HatPads(HatGame(5, special_cards=True))
     assert pads.press(1, "N") == "choosing" and pads.chosen == 2
     assert press(pads, 1, "NN") == ["stepped", "stepped"] and pads.chosen == 4
     assert pads.press(3, "E") == "ignored"
@@ -31,7 +34,7 @@ def test_north_gives_a_special_card_to_the_player_chosen():
 
 
 def test_a_special_card_is_never_offered_to_its_giver():
-    pads = HatPads(HatGame(3))
+    pads = HatPads(HatGame(3, special_cards=True))
     pads.press(1, "N")
     shown = set()
     for _ in range(4):
@@ -40,26 +43,33 @@ def test_a_special_card_is_never_offered_to_its_giver():
     assert shown == {2, 3}
 
 
+def test_without_the_special_cards_north_gives_nothing():
+    pads = HatPads(HatGame(4))
+    assert pads.press(1, "N") == "ignored"
+    assert pads.prompt == "start" and pads.game.moves_made == 0
+
+
 def test_west_cancels_choosing_a_special_card():
-    pads = HatPads(HatGame(3))
+    pads = HatPads(HatGame(3, special_cards=True))
     pads.press(1, "N")
     assert pads.press(1, "W") == "cancelled"
     assert pads.prompt == "start" and pads.game.moves_made == 0
 
 
-def test_the_receiver_refuses_with_south_and_the_wrong_player_owns_up():
+def test_the_receiver_refuses_with_south_and_the_wrong_player_owns_up_with_north():
     pads = HatPads(HatGame(4))
     pads.press(1, "W")
     assert pads.press(2, "S") == "refused" and pads.prompt == "who-was-wrong"
-    assert pads.press(3, "S") == "ignored"
-    assert pads.press(1, "S") == "penalty"
+    assert pads.press(3, "N") == "ignored"
+    assert pads.press(1, "S") == "ignored"
+    assert pads.press(1, "N") == "penalty"
     assert pads.game.penalties[1] == 1 and pads.game.turn == 1 and pads.game.draws_from_shop
 
 
 def test_the_receiver_can_own_up_to_a_wrong_refusal():
     pads = HatPads(HatGame(4))
     pads.press(1, "W")
-    press(pads, 2, "SS")
+    assert press(pads, 2, "SN") == ["refused", "penalty"]
     assert pads.game.penalties[2] == 1 and pads.game.turn == 2
 
 
@@ -71,15 +81,44 @@ def test_west_on_the_receivers_pad_cancels_a_refusal():
     assert pads.prompt == "answering" and pads.game.penalties[2] == 0
 
 
-def test_south_on_the_pad_of_the_last_entry_takes_it_back():
+def test_south_then_east_on_the_pad_of_the_last_entry_takes_it_back():
     pads = HatPads(HatGame(4))
     pads.press(1, "W")
     assert pads.press(3, "S") == "ignored"
-    assert pads.press(1, "S") == "undone" and pads.game.moves_made == 0
+    assert pads.press(1, "S") == "asked" and pads.prompt == "taking-back"
+    assert pads.press(2, "E") == "ignored"
+    assert pads.press(1, "E") == "undone" and pads.game.moves_made == 0
     pads.press(1, "W")
-    press(pads, 2, "SS")            # player 2 refused, then owned up by mistake
-    assert pads.press(2, "S") == "undone"
+    press(pads, 2, "SN")            # player 2 refused, then owned up by mistake
+    assert press(pads, 2, "SE") == ["asked", "undone"]
     assert pads.game.penalties[2] == 0 and pads.prompt == "answering"
+
+
+def test_west_or_south_keeps_an_entry_that_was_going_to_be_taken_back():
+    pads = HatPads(HatGame(4))
+    pads.press(1, "W")
+    assert press(pads, 1, "SW") == ["asked", "kept"]
+    assert press(pads, 1, "SS") == ["asked", "kept"]
+    assert pads.game.moves_made == 1 and pads.prompt == "answering"
+
+
+def test_a_double_press_of_south_never_costs_a_penalty():
+    """From every moment of random games, any player pressing S twice (or three times)
+    takes no penalty point and gives none."""
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(6):
+        pads = HatPads(HatGame(4, special_cards=rng.random() < 0.5))
+        while not pads.game.over:
+            for player in range(1, 5):
+                for times in (2, 3):
+                    trial = copy.deepcopy(pads)
+                    before = trial.game.totals()
+                    press(trial, player, "S" * times)
+                    assert trial.game.totals() == before, (player, times, pads.game.last_move)
+                    checked += 1
+            pads.press(rng.randint(1, 4), rng.choice("NESWN"))
+    assert checked > 200
 
 
 def give_penalty(pads, player):
@@ -88,16 +127,16 @@ def give_penalty(pads, player):
     if giver == player:
         pads.press(player, "W")
         press(pads, player % pads.game.players + 1, "S")
-        return pads.press(player, "S")
+        return pads.press(player, "N")
     pads.press(giver, "N")
     while pads.chosen != player:
         pads.press(giver, "N")
     pads.press(giver, "E")
-    return press(pads, player, "SS")[-1]
+    return press(pads, player, "SN")[-1]
 
 
 def test_a_whole_game_on_the_pads_ends_at_three_penalty_points_and_the_lowest_win():
-    pads = HatPads(HatGame(5))
+    pads = HatPads(HatGame(5, special_cards=True))
     for player in (2, 4, 2, 5, 4, 1, 4):
         assert give_penalty(pads, player) == "penalty"
     game = pads.game
@@ -107,7 +146,7 @@ def test_a_whole_game_on_the_pads_ends_at_three_penalty_points_and_the_lowest_wi
 
 
 def test_a_whole_multi_round_game_on_the_pads_keeps_running_totals():
-    pads = HatPads(HatGame(3, multi_round=True))
+    pads = HatPads(HatGame(3, multi_round=True, special_cards=True))
     rounds = ((1, 1, 2, 1), (3, 3, 2, 3), (2, 1, 2, 2))
     for number, losers in enumerate(rounds, 1):
         for player in losers:

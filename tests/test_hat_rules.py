@@ -10,12 +10,11 @@ from companion.hat.rules import HatError, HatGame
 
 def penalise(game, player):
     """Play until ``player`` takes one penalty point as a wrong giver."""
-    giver = game.turn or player
-    if giver != player:
-        game.give(giver, "any", to=player)   # a special card lands with ``player``
+    if game.turn is None:
         game.give(player, "left")
     else:
-        game.give(player, "left")
+        while game.pending is None or game.pending.giver != player:
+            game.give(game.turn, "left")     # gifts go round until ``player`` gives one
     return game.refuse("giver")
 
 
@@ -50,10 +49,25 @@ def test_a_gift_goes_left_or_right_as_its_arrow_says():
 
 
 def test_a_special_card_may_go_to_anyone_but_the_giver():
-    game = HatGame(6)
+    game = HatGame(6, special_cards=True)
     assert game.give(2, "any", to=5).receiver == 5
     with pytest.raises(HatError, match="not to the giver"):
         game.give(5, "any", to=5)
+
+
+def test_the_special_cards_are_optional_and_set_aside_unless_the_set_up_adds_them():
+    game = HatGame(6)
+    assert not game.special_cards
+    with pytest.raises(HatError, match="without the special cards"):
+        game.give(2, "any", to=5)
+    assert game.moves_made == 0
+
+
+def test_a_game_kept_before_the_special_cards_setting_resumes_with_them():
+    kept = {"kind": "thats-not-a-hat", "players": 4, "multi_round": False, "two_gifts": False,
+            "moves": [{"move": "give", "giver": 1, "way": "any", "to": 3}]}
+    game = HatGame.restore(kept)
+    assert game.special_cards and game.pending.receiver == 3
 
 
 def test_a_gift_goes_only_left_right_or_any_way():
@@ -243,7 +257,7 @@ def drive(game, steps):
 @settings(max_examples=60, deadline=None)
 @given(st.integers(3, 8), st.booleans(), moves, moves)
 def test_a_snapshot_resumes_the_game_exactly(players, multi_round, before, after):
-    game = HatGame(players, multi_round=multi_round)
+    game = HatGame(players, multi_round=multi_round, special_cards=True)
     drive(game, before)
     resumed = HatGame.restore(json.loads(json.dumps(game.snapshot())))
     drive(game, after)

@@ -20,11 +20,12 @@ def database(tmp_path):
 def penalise(kept, player):
     """``player`` begins (or gives on) and their gift is refused: they were wrong."""
     game = kept.game
-    if game.turn not in (None, player):
-        game.give(game.turn, "any", to=player)
+    if game.turn is None:
+        game.give(player, "left")
         kept.moved()
-    game.give(player, "left")
-    kept.moved()
+    while game.pending is None or game.pending.giver != player:
+        game.give(game.turn, "left")   # gifts go round until ``player`` gives one
+        kept.moved()
     game.refuse("giver")
     kept.moved()
 

@@ -1,8 +1,10 @@
 """Not That Movie! on the kiosk: whole games pressed on the pads through the GPIO input path."""
 
+import pygame
 import pytest
 
-from games_kiosk import Table, run_demo
+from games_kiosk import Table, finished_discs_game, run_demo
+from kiosk_helpers import shows_text
 from companion.storage.score_sheets import movie_score_sheet
 
 START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
@@ -111,3 +113,48 @@ def test_a_kept_game_that_no_longer_restores_is_set_aside_in_one_line(tmp_path):
         assert table.scene.items()[0] == "Players: 4"
     finally:
         table.close()
+
+
+def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_row(table):
+    database = table.app.ctx.database()
+    finished_discs_game(database, 3, "Trio")
+    finished_discs_game(database, 5, "Five")
+    table.app.ctx.go("movie-sheet")
+    table.app.step()
+    drawn = {d.text: d for d in table.scene.drawn}
+    note = "The rulebook's table has no row for 3 players: rated on the 4-player row."
+    assert note in drawn and shows_text(table.app.screen.canvas, drawn[note])
+    assert not any("no row for 5" in words for words in drawn)
+
+
+def press_enter(table: Table) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    table.app.step()
+
+
+def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
+    table.menu(1, [1, START])                       # votes with the voting discs, start
+    table.wait_for("movie")
+    game = table.scene.kept.game
+    for number in range(1, 6):
+        while game.phase == "placing":
+            table.press(game.holder, "E")           # "nobody voted for it"
+        press_enter(table)
+        if number < 5:
+            assert game.round_number == number + 1 and game.phase == "placing"
+    table.wait_for("movie-sheet")
+    [line] = movie_score_sheet(table.app.ctx.database())
+    assert line.rounds == (8, 8, 8, 8, 8)
+
+
+def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
+    database = table.app.ctx.database()
+    for number in range(8):
+        finished_discs_game(database, 3, f"Team{number}")
+    table.app.ctx.go("movie-sheet")
+    table.app.step()
+    seen = set()
+    for _ in range(8):
+        seen |= {d.text.split()[2] for d in table.scene.drawn if d.text.startswith("20")}
+        table.press(1, "S")                          # scroll down one game
+    assert seen == {f"Team{number}" for number in range(8)}

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from games_kiosk import finished_discs_game
 from companion.cli import main
 from companion.movie.rules import MovieGame
 from companion.storage.bookkeeping import KeptGame
@@ -137,3 +138,17 @@ def test_bench_games_save_times_every_saved_entry_of_both_games(tmp_path, capsys
     assert report["not-that-movie"]["saves"] == movie.moves_made + 1     # every entry, then the end
     assert 0 < report["not-that-movie"]["save_ms_median"] <= report["not-that-movie"]["save_ms_max"]
     assert report["thats-not-a-hat"]["saves"] > 3
+
+
+def test_score_sheet_notes_that_three_players_were_rated_on_the_four_player_row(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as db:
+        for players in (3, 5):
+            finished_discs_game(db, players, f"P{players}")
+    note = "The rulebook's table has no row for 3 players: rated on the 4-player row."
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in lines].count(note) == 1
+    assert lines[lines.index(next(line for line in lines if " P3 " in line)) + 1].strip() == note
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path), "--json"]) == 0
+    notes = {row["players"]: row["note"] for row in json.loads(capsys.readouterr().out)}
+    assert notes == {5: "", 3: note}

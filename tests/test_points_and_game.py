@@ -6,6 +6,7 @@ import pytest
 
 from companion import data
 from companion.rules.cards import Card, Level
+from companion.rules.deck import rule_card
 from companion.rules.game import Game, RuleError
 from companion.rules.judge import Ruling
 from companion.rules.round import Round, plan_awards
@@ -133,6 +134,33 @@ def test_a_restored_game_plays_on_exactly_like_the_uninterrupted_one():
     resumed = Game.restore(half.snapshot())
     assert first + list(play(resumed)) == whole_records
     assert resumed.snapshot() == whole.snapshot()
+
+
+def test_a_rule_card_on_top_of_the_deck_has_no_arrow_or_liar_so_up_is_north_and_no_liar():
+    game = new_game(level="extreme")
+    game.deck.insert(0, rule_card("LIAR", 999))
+    roll = game.next_roll()
+    assert (roll.up, roll.liar) == (N, False)
+
+
+def test_after_the_deck_runs_out_rounds_go_on_until_a_spot_cannot_be_filled():
+    game = new_game(level="extreme")
+    game.deck = []                                       # the last card has been placed
+    assert not game.over
+    roll = game.next_roll()                              # an extra round: no top card
+    assert (roll.up, roll.liar) == (N, False)
+    finish(game, Ruling(True, (N,), False), (1, N, 10))  # a card is taken: no refill
+    assert game.over and game.table[N] is None
+
+
+def test_a_game_stored_with_a_void_in_the_opening_cross_still_restores_and_plays_on():
+    """Games saved before the portal-only cross may hold a void on the table."""
+    stored = new_game(seed=7).snapshot()
+    at = next(i for i, card in enumerate(stored["deck"]) if card["face"] == "VOID")
+    stored["table"]["N"], stored["deck"][at] = stored["deck"][at], stored["table"]["N"]
+    resumed = Game.restore(stored)
+    assert resumed.table[N].is_void
+    assert list(play(resumed)) and resumed.over
 
 
 def test_table_deals_the_dealer_enters_each_revealed_card():

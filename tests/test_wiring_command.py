@@ -36,7 +36,8 @@ def test_without_somewhere_to_write_it_says_so_in_one_line(capsys):
 
 def test_more_players_than_pads_is_one_line(tmp_path, capsys):
     status, _, err = run(capsys, "--shipped-map", "--players", "2,8", "--out", str(tmp_path))
-    assert status == 2 and err == "companion: --players 8: default config has 6 GPIO pads, so draw 1 to 6 players\n"
+    assert status == 2 and err == ("companion wiring: --players 8: default config has 6 GPIO pads, "
+                                   "so draw 1 to 6 players (see companion wiring --help)\n")
 
 
 def test_a_count_that_is_not_a_number_is_one_line(tmp_path, capsys):
@@ -68,3 +69,19 @@ def test_the_parts_list_alone_needs_no_out_folder(tmp_path, capsys):
     status, out, _ = run(capsys, "--bom", str(tmp_path / "BOM.md"))
     assert status == 0 and out == f"{tmp_path / 'BOM.md'}\n"
     assert (tmp_path / "BOM.md").read_text().startswith("# Parts list")
+
+
+def test_out_writes_the_parts_list_beside_the_diagrams_and_a_readme_for_users(tmp_path, capsys):
+    status, out, _ = run(capsys, "--out", str(tmp_path / "w"))
+    assert status == 0 and str(tmp_path / "w" / "BOM.md") in out.split()
+    assert (tmp_path / "w" / "BOM.md").read_text().startswith("# Parts list")
+    readme = (tmp_path / "w" / "README.md").read_text()
+    assert "](BOM.md)" in readme
+    assert "--shipped-map" not in readme and "hardware/BOM.md" not in readme
+    assert "hardware/BOM.md" not in (tmp_path / "w" / "BOM.md").read_text()
+
+
+def test_out_with_bom_elsewhere_links_the_parts_list_where_it_was_written(tmp_path, capsys):
+    status, _, _ = run(capsys, "--out", str(tmp_path / "w"), "--bom", str(tmp_path / "parts.md"))
+    assert status == 0 and not (tmp_path / "w" / "BOM.md").exists()
+    assert "](../parts.md)" in (tmp_path / "w" / "README.md").read_text()

@@ -1,7 +1,9 @@
 """The committed wiring/ folder and hardware/BOM.md are exactly what the pin maps generate.
 
-Regenerates both into a temporary folder with the command a person would
-run (``companion wiring --shipped-map --out DIR --bom FILE``) and compares:
+Regenerates both into a temporary copy of the repository's layout with the
+command a maintainer runs (``companion wiring --shipped-map --out wiring --bom
+hardware/BOM.md``: the README links the parts list at ``../hardware/BOM.md``)
+and compares:
 Markdown and SVG byte for byte; PNGs by size and by the colour of every
 filled shape (pins, buttons, tags), because pygame builds with another
 SDL_ttf/FreeType may anti-alias text differently. Every PNG is drawn from
@@ -27,7 +29,7 @@ BOM = ROOT / "hardware" / "BOM.md"
 def fresh(tmp_path_factory):
     out = tmp_path_factory.mktemp("wiring")
     assert cli.main(["wiring", "--shipped-map", "--out", str(out / "wiring"),
-                     "--bom", str(out / "BOM.md")]) == 0
+                     "--bom", str(out / "hardware" / "BOM.md")]) == 0
     return out
 
 
@@ -42,7 +44,7 @@ def test_the_committed_tables_svgs_and_readme_are_the_generated_ones_byte_for_by
 
 
 def test_the_committed_parts_list_is_the_generated_one(fresh):
-    assert BOM.read_bytes() == (fresh / "BOM.md").read_bytes()
+    assert BOM.read_bytes() == (fresh / "hardware" / "BOM.md").read_bytes()
 
 
 def box(shape):

@@ -123,6 +123,17 @@ def keyboard_keys(config) -> tuple[KeyMap | None, str]:
         return None, str(error)
 
 
+def players_with_pads(config: settings_file.Config, gpio_open: bool) -> int:
+    """How many players, counting from player 1, have a pad: on GPIO (when open) or keys."""
+    numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()
+    if config.keyboard.enabled:
+        numbers |= {pad.player for pad in config.keyboard.pads}
+    count = 0
+    while count + 1 in numbers:
+        count += 1
+    return count
+
+
 def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up") -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs.
 
@@ -136,6 +147,7 @@ def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk u
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=config.gpio.tie_window_ns if pads is not None else None,
         state_dir=getattr(args, "state_dir", None),
+        pads=players_with_pads(config, pads is not None),
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
 
 

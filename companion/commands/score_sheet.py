@@ -1,7 +1,9 @@
 """``companion score-sheet GAME``: the kept score sheet of Not That Movie! or That's Not a Hat.
 
 Not That Movie!: one line per game, newest first, as the rulebook's last
-page has it: date, players, team, points of rounds 1-5, total, stars, title.
+page has it: date, players, team, points of rounds 1-5, total, stars, title;
+a game of 2 or 3 players is followed by the note that it was rated on the
+4-player row (``note`` in the JSON, empty for the other counts).
 That's Not a Hat: one line per game with each player's penalty points per
 round and in total, winners marked ``*``. ``--json`` prints the same as JSON.
 """
@@ -14,6 +16,7 @@ import sys
 from companion.argtypes import whole_number
 from companion.errors import CompanionError
 from companion.hat.rules import HatGame
+from companion.movie.rating import row_note
 from companion.movie.rules import MovieGame
 from companion.storage.database import FILENAME, Database
 from companion.storage.location import state_dir
@@ -34,9 +37,20 @@ def add_arguments(parser) -> None:
 
 
 def movie_line(line: MovieSheetLine) -> str:
+    """The game's line, and under it (2 or 3 players) the note on the row it was rated on."""
     rounds = " ".join(f"{points:>2}" for points in line.rounds)
-    return (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
+    text = (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
             f"{line.total:>5}  {'*' * line.stars:<5}  {line.title}")
+    note = row_note(line.players)
+    return f"{text}\n            {note}" if note else text
+
+
+def sheet_row(entry: MovieSheetLine | HatSheet, movie: bool) -> dict:
+    """An entry as JSON: a Not That Movie! line gains ``note`` (the rating row note, or "")."""
+    row = entry.to_dict()
+    if movie:
+        row["note"] = row_note(entry.players)
+    return row
 
 
 def hat_line(sheet: HatSheet) -> str:
@@ -69,7 +83,7 @@ def run(args) -> int:
     entries = read_sheet(folder, args.game, args.limit)
     movie = args.game == MovieGame.KIND
     if args.json:
-        rows = [e.to_dict() for e in entries]
+        rows = [sheet_row(e, movie) for e in entries]
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0

@@ -1,9 +1,16 @@
-"""``companion wiring``: draw the wiring diagrams, pin tables and parts list from the pin map."""
+"""``companion wiring``: draw the wiring diagrams, pin tables and parts list from the pin map.
+
+``--out DIR`` writes the diagrams, the pin tables, the parts list (``BOM.md``)
+and a README linking them all; ``--bom FILE`` puts the parts list at ``FILE``
+instead (alone, it writes just the parts list).
+"""
 
 from __future__ import annotations
 
+import os
+
 from companion import config
-from companion.errors import CompanionError
+from companion.argtypes import UsageError
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
@@ -11,7 +18,7 @@ HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts lis
 
 def add_arguments(parser) -> None:
     parser.add_argument("--out", metavar="DIR",
-                        help="write the diagrams, pin tables and their README into DIR")
+                        help="write the diagrams, pin tables, parts list and their README into DIR")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--config", metavar="FILE",
                         help="the config to draw (default: the active config, else the shipped map)")
@@ -23,7 +30,7 @@ def add_arguments(parser) -> None:
                              "count up to the number of GPIO pads, and that number)")
     parser.add_argument("--bom", metavar="FILE",
                         help="write the parts list (2-6 players on GPIO, 8 and 12 on the serial "
-                             "controller) to FILE")
+                             "controller) to FILE (default with --out: DIR/BOM.md)")
 
 
 def player_counts(text: str | None) -> list[int] | None:
@@ -35,22 +42,23 @@ def player_counts(text: str | None) -> list[int] | None:
         try:
             counts.append(int(item.strip()))
         except ValueError:
-            raise CompanionError(f"--players {text}: {item.strip()!r} is not a whole number "
-                                 "(write counts like 2,4,6)") from None
+            raise UsageError(f"--players {text}: {item.strip()!r} is not a whole number "
+                             "(write counts like 2,4,6)") from None
     return counts
 
 
 def run(args) -> int:
     if not args.out and not args.bom:
-        raise CompanionError("wiring: say where to write: --out DIR (diagrams and tables) "
-                             "and/or --bom FILE (parts list)")
+        raise UsageError("say where to write: --out DIR (diagrams, tables and parts list) "
+                         "and/or --bom FILE (parts list)")
     from companion.wiring import bom, generate   # pygame is imported only when drawing
 
     written = []
     if args.out:
         path = None if args.shipped_map else (args.config or config.find())
         loaded = config.load(path)
-        files = generate.wiring_files(loaded, player_counts(args.players))
+        parts_list = os.path.relpath(args.bom, args.out) if args.bom else None
+        files = generate.wiring_files(loaded, player_counts(args.players), parts_list)
         written += generate.write(files, args.out)
     if args.bom:
         written += bom.write(args.bom)

@@ -5,17 +5,23 @@ A pure state machine fed ``(player, side)`` presses, between the pads and
 Each player's pad lies in front of them, ``W`` on their left hand, ``E`` on
 their right.
 
+Every press has one meaning, so a press repeated by a nervous hand never
+turns into a different move (a double press of ``S`` cannot cost a penalty).
+
 - Giving (the player whose turn it is; anyone to begin a round):
-  ``W`` gives the gift to the left, ``E`` to the right, ``N`` gives a special
-  card: ``N``/``S`` then step through the other players, ``E`` gives it to the
-  one shown, ``W`` cancels. Giving on after receiving a gift accepts it.
+  ``W`` gives the gift to the left, ``E`` to the right. With the special
+  cards, ``N`` gives a special card: ``N``/``S`` then step through the other
+  players, ``E`` gives it to the one shown, ``W`` cancels. Giving on after
+  receiving a gift accepts it.
 - Refusing: the player who just received a gift presses ``S`` ("That's not
   a ...!"). The card is revealed; whoever was wrong, the giver or the
-  receiver, presses ``S`` on their own pad and takes the penalty point.
-  ``W`` on the receiver's pad cancels a refusal pressed by mistake.
-- Taking back: ``S`` on the pad of the player who made the last entry (passed
-  the last gift, took the last penalty) takes it back, unless a gift was
-  just given to that player (then ``S`` refuses it).
+  receiver, presses ``N`` ("I was wrong") on their own pad and takes the
+  penalty point. ``W`` on the receiver's pad cancels a refusal pressed by
+  mistake; ``S`` again does nothing.
+- Taking back: ``S`` on the pad of the player who made the last entry
+  (passed the last gift, took the last penalty) asks "take it back?"; ``E``
+  on that pad takes it back, ``W`` or ``S`` keeps it. A gift just given to a
+  player is never theirs to take back, so their ``S`` always refuses it.
 - When a round of the multi-round variant is over, ``E`` on any pad starts
   the next one.
 """
@@ -26,8 +32,8 @@ from companion.hat.rules import HatGame
 from companion.rules.sides import Side, parse_side
 from companion.seats import left_of
 
-GAVE, CHOOSING, STEPPED, CANCELLED, REFUSED, PENALTY, UNDONE, NEXT_ROUND, IGNORED = (
-    "gave", "choosing", "stepped", "cancelled", "refused", "penalty", "undone",
+GAVE, CHOOSING, STEPPED, CANCELLED, REFUSED, PENALTY, ASKED, UNDONE, KEPT, NEXT_ROUND, IGNORED = (
+    "gave", "choosing", "stepped", "cancelled", "refused", "penalty", "asked", "undone", "kept",
     "next-round", "ignored")
 
 
@@ -41,12 +47,17 @@ class HatPads:
         self.chosen: int | None = None
         #: Whether a refused gift is waiting for the wrong player to own up.
         self.refused = False
+        #: The player asked "take back your last entry?", until they answer.
+        self.taker: int | None = None
 
     @property
     def prompt(self) -> str:
-        """What the table is waiting for: a phase of the game, ``choosing`` or ``who-was-wrong``."""
+        """What the table is waiting for: a phase of the game, ``choosing``, ``who-was-wrong``
+        or ``taking-back``."""
         if self.refused:
             return "who-was-wrong"
+        if self.taker is not None:
+            return "taking-back"
         return "choosing" if self.chooser is not None else self.game.phase
 
     def press(self, player: int, side: Side | str) -> str:
@@ -57,22 +68,26 @@ class HatPads:
         prompt = self.prompt
         if prompt == "who-was-wrong":
             return self._own_up(player, side)
+        if prompt == "taking-back":
+            return self._answer_take_back(player, side) if player == self.taker else IGNORED
         if prompt == "choosing":
             return self._choose(player, side) if player == self.chooser else IGNORED
         if prompt in ("round-over", "game-over"):
             if prompt == "round-over" and side is Side.E:
                 self.game.next_round()
                 return NEXT_ROUND
-            return self._take_back(player) if side is Side.S else IGNORED
+            return self._ask_take_back(player) if side is Side.S else IGNORED
         pending = self.game.pending
         if side is Side.S:
             if pending is not None and player == pending.receiver:
                 self.refused = True
                 return REFUSED
-            return self._take_back(player)
+            return self._ask_take_back(player)
         if player != self._giver(player):
             return IGNORED
         if side is Side.N:
+            if not self.game.special_cards:
+                return IGNORED
             self.chooser, self.chosen = player, left_of(player, self.game.players)
             return CHOOSING
         self.game.give(player, "left" if side is Side.W else "right")
@@ -102,18 +117,27 @@ class HatPads:
         if side is Side.W and player == pending.receiver:
             self.refused = False
             return CANCELLED
-        if side is not Side.S or player not in (pending.giver, pending.receiver):
+        if side is not Side.N or player not in (pending.giver, pending.receiver):
             return IGNORED
         self.refused = False
         self.game.refuse("giver" if player == pending.giver else "receiver")
         return PENALTY
 
-    def _take_back(self, player: int) -> str:
+    def _ask_take_back(self, player: int) -> str:
         last = self.game.last_move
         if last is None or self._author(last) != player:
             return IGNORED
-        self.game.undo()
-        return UNDONE
+        self.taker = player
+        return ASKED
+
+    def _answer_take_back(self, player: int, side: Side) -> str:
+        if side is Side.N:
+            return IGNORED
+        self.taker = None
+        if side is Side.E:
+            self.game.undo()
+            return UNDONE
+        return KEPT
 
     def _author(self, move: dict) -> int | None:
         """The player who made ``move``: the giver of a gift, the taker of a penalty."""

@@ -7,14 +7,19 @@ The rulebook, as the companion enforces it:
   cards) also allows 2 players; the companion only keeps score and turns, so
   the variant changes nothing else here.
 - The player who last received a gift begins: they draw a gift from the shop
-  and give it (left or right as its arrow says; a special card to anyone but
-  themselves). Whoever gives first in a round is taken to be that player.
+  and give it (left or right as its arrow says). Whoever gives first in a
+  round is taken to be that player.
+- The 30 special cards are optional ("If you're playing with the special
+  cards"); the book's set-up sets them aside, so a game is without them
+  unless its set-up says otherwise. With them, a special card goes to anyone
+  but its giver.
 - A receiver who gives next has accepted the gift: they give their 'old' gift.
 - A receiver who refuses reveals the card; whoever was wrong (the giver or the
   receiver) takes it as 1 penalty point, then draws a new gift from the shop
   and gives it.
 - The round ends when a player reaches 3 penalty points. Lowest total wins;
-  tied players all win.
+  tied players all win (the companion's reading of "whoever has the lowest
+  score wins").
 - Variant: as many rounds as players, with running totals; the fewest
   penalty points over all rounds wins.
 
@@ -68,16 +73,18 @@ class HatGame(MoveLog):
 
     ``multi_round`` plays as many rounds as there are players, with running
     totals. ``two_gifts`` is the rulebook's column-of-two variant, which also
-    allows 2 players. Every move either raises :class:`HatError` and changes
+    allows 2 players. ``special_cards`` lets gifts go to anyone (the special
+    cards are in the game). Every move either raises :class:`HatError` and changes
     nothing, or is applied and remembered for :meth:`undo` and :meth:`snapshot`.
     """
 
     KIND = "thats-not-a-hat"
     ERROR = HatError
-    SETTINGS = ("players", "multi_round", "two_gifts")
+    SETTINGS = ("players", "multi_round", "two_gifts", "special_cards")
     MOVES = {"give": "_apply_give", "refuse": "_apply_refuse", "next-round": "_apply_next_round"}
 
-    def __init__(self, players: int, multi_round: bool = False, two_gifts: bool = False):
+    def __init__(self, players: int, multi_round: bool = False, two_gifts: bool = False,
+                 special_cards: bool = False) -> None:
         lowest = MIN_PLAYERS_WITH_TWO_GIFTS if two_gifts else MIN_PLAYERS
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not lowest <= players <= MAX_PLAYERS:
@@ -87,7 +94,15 @@ class HatGame(MoveLog):
         self.players = players
         self.multi_round = bool(multi_round)
         self.two_gifts = bool(two_gifts)
+        self.special_cards = bool(special_cards)
         self._begin()
+
+    @classmethod
+    def restore(cls, data: dict) -> "HatGame":
+        """As :meth:`MoveLog.restore`; games kept before the special-cards setting had them."""
+        if isinstance(data, dict) and "special_cards" not in data:
+            data = {**data, "special_cards": True}
+        return super().restore(data)
 
     # -- state ---------------------------------------------------------------
 
@@ -208,6 +223,9 @@ class HatGame(MoveLog):
             return left_of(giver, self.players)
         if way == "right":
             return right_of(giver, self.players)
+        if not self.special_cards:
+            raise HatError("this game is played without the special cards: a gift goes left "
+                           "or right as its arrow says")
         to = self._check_player(to, "receiver")
         if to == giver:
             raise HatError("a special card may go to anyone, but not to the giver")

@@ -43,6 +43,14 @@ def row_for(players: int) -> int:
     return max(players, min(THRESHOLDS))
 
 
+def row_note(players: int) -> str:
+    """The sentence saying that ``players`` players are rated on another row, else ``""``."""
+    row = row_for(players)
+    if row == players:
+        return ""
+    return f"The rulebook's table has no row for {players} players: rated on the {row}-player row."
+
+
 def rate(players: int, total: int) -> Rating:
     """The rating of ``total`` points after 5 rounds for ``players`` players.
 
@@ -54,8 +62,4 @@ def rate(players: int, total: int) -> Rating:
         raise ValueError(f"total must be {MIN_TOTAL} to {MAX_TOTAL} points, not {total}")
     row = row_for(players)
     stars = 1 + sum(total >= lowest for lowest in THRESHOLDS[row])
-    note = ""
-    if row != players:
-        note = (f"The rulebook's table has no row for {players} players: "
-                f"rated on the {row}-player row.")
-    return Rating(stars, TITLES[stars - 1], row, note)
+    return Rating(stars, TITLES[stars - 1], row, row_note(players))

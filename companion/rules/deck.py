@@ -2,9 +2,11 @@
 
 - Cards: portal cards of each colour and void cards, each with a back (arrow
   and maybe the Liar symbol), built from a :class:`DeckRecipe` and a seeded RNG.
-- Set-up: four cards in a cross, at most one void among them; for the first
-  game the deck is, top to bottom: stack C with the Not Not card shuffled in,
-  the Arrow card, stack B, the Liar card, stack A.
+- Set-up (rulebook steps 2 and 3): the opening cross is four shuffled portal
+  cards; the remaining portal and void cards are then shuffled together, so
+  voids are spread through the whole deck. For the first game the deck is, top
+  to bottom: stack C with the Not Not card shuffled in, the Arrow card, stack
+  B, the Liar card, stack A.
 - Refill: empty spots are filled from the top in N, E, S, W order. A second
   void goes to the bottom and the next card is drawn; a rule card changes the
   level, leaves the game, and the next card is drawn. When the deck cannot
@@ -107,15 +109,20 @@ def refill(table: Table, deck: list[Card], level: Level) -> tuple[Level, list[De
     return level, dealt
 
 
-def deal_layout(cards: list[Card]) -> tuple[Table, list[Card]]:
-    """Lay four cards in a cross from the top of shuffled ``cards``, one void at most.
+def deal_cross(cards: list[Card], rng: random.Random) -> tuple[Table, list[Card]]:
+    """Lay out the opening cross and shuffle what is left (rulebook steps 2 and 3).
 
-    Returns the table and the cards left, in order; a second void drawn goes
-    to the bottom.
+    The portal cards are shuffled and the first four go on N, E, S, W; the
+    other portal cards and every void card are then shuffled together.
+    Returns the table and the remaining cards, top first.
     """
+    portals = [card for card in cards if card.is_portal]
+    rng.shuffle(portals)
     table = empty_table()
-    rest = list(cards)
-    refill(table, rest, Level.DISCOVERY)
+    for side, card in zip(SIDES, portals):
+        table[side] = card
+    rest = portals[len(SIDES):] + [card for card in cards if not card.is_portal]
+    rng.shuffle(rest)
     return table, rest
 
 
@@ -133,10 +140,9 @@ def first_game_deck(rest: list[Card], rng: random.Random, first_ident: int) -> l
 
 
 def set_up(recipe: DeckRecipe, rng: random.Random, first_game: bool) -> tuple[Table, list[Card]]:
-    """Shuffle, lay out the cross, and stack the deck (with rule cards for a first game)."""
+    """Lay out the portal cross, shuffle the rest, and stack the deck (rule cards: first game)."""
     cards = build_cards(recipe, rng)
-    rng.shuffle(cards)
-    table, rest = deal_layout(cards)
+    table, rest = deal_cross(cards, rng)
     if first_game:
         return table, first_game_deck(rest, rng, first_ident=len(cards) + 1)
     return table, rest

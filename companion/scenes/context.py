@@ -15,6 +15,8 @@ from companion.display.sound import Sounds
 from companion.rules.round import Timing
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
+#: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
+DEFAULT_PADS = 6
 DEAL_CHOICES = ("companion", "table")
 
 
@@ -75,6 +77,8 @@ class Context:
     #: Its id in the state database while it is being saved (:mod:`companion.scenes.saving`), else ``None``.
     game_id: int | None = None
     tie_window_ns: int = Timing().tie_window_ns
+    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
+    pads: int = DEFAULT_PADS
     #: Each player's reaction times this game, in ms (first taps after the open).
     reactions: dict[int, list[float]] = field(default_factory=dict)
     #: Called with (scene name, scene) whenever a scene becomes current (the demo's table watches this).

@@ -3,7 +3,8 @@
 The pads drive :class:`companion.hat.pads.HatPads`; this scene is the
 reminder (never a card: remembering the gifts is the game): who gives next
 and whether from the shop, the last gift's giver, receiver and way, the
-question "who was wrong?" after a refusal, and every player's penalty points
+question "who was wrong?" after a refusal, "take it back?" after a take-back
+press, and every player's penalty points
 (running totals in the multi-round variant). E after the end writes the
 result down.
 """
@@ -17,32 +18,42 @@ from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.draw_scores import draw_scores
 from companion.display.palette import DIM_TEXT, TEXT, VERDICT
 from companion.hat.pads import HatPads
+from companion.hat.rules import HatGame
 from companion.rules.sides import Side
 from companion.scenes.bookkeeping import BookkeepingScene
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
 
+def give_keys(game: HatGame) -> str:
+    """The giving buttons: left, right, and the special card when the game has them."""
+    return "W left  E right" + ("  N special card" if game.special_cards else "")
+
+
 def reminder(pads: HatPads) -> tuple[str, str, str]:
     """(banner kind, headline, hint) for what the table waits for."""
     game, prompt = pads.game, pads.prompt
     if prompt == "start":
-        return "none", "Who begins? Draw a gift from the shop and give it", "W left  E right  N special card"
+        return "none", "Who begins? Draw a gift from the shop and give it", give_keys(game)
     if prompt == "choosing":
         return "none", f"P{pads.chooser}: special card for P{pads.chosen}?", "N/S other player  E give  W cancel"
     if prompt == "who-was-wrong":
         gift = game.pending
         return ("wrong", f"Refused! Who was wrong: P{gift.giver} or P{gift.receiver}?",
-                "the one who was wrong presses S and takes the card   W (receiver): cancel")
+                "the one who was wrong presses N and takes the card   W (receiver): cancel")
+    if prompt == "taking-back":
+        return ("wrong", f"P{pads.taker}: take back your last entry?",
+                f"P{pads.taker}: E take it back  W keep it")
     if prompt == "answering":
         gift = game.pending
+        gives = "W/E/N" if game.special_cards else "W/E"
         return ("nobody", f"P{gift.receiver}: accept and give on, or refuse",
-                f"P{gift.receiver}: W/E/N give your old gift  S that's not a ...!   "
+                f"P{gift.receiver}: {gives} give your old gift  S that's not a ...!   "
                 f"P{gift.giver}: S take back")
     if prompt == "giving":
         what = "draws a new gift from the shop and gives it" if game.draws_from_shop \
             else "gives the old gift"
-        return "none", f"P{game.turn} {what}", f"P{game.turn}: W left  E right  N special card  S take back"
+        return "none", f"P{game.turn} {what}", f"P{game.turn}: {give_keys(game)}  S take back"
     if prompt == "round-over":
         return "wrong", f"Round {game.round_number} is over", "E next round"
     winners = ", ".join(f"P{p}" for p in game.winners())
@@ -54,10 +65,11 @@ class HatPlayScene(BookkeepingScene):
 
     name = "hat"
     pads_class = HatPads
-    tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "next-round": "nobody"}
+    tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
+             "next-round": "nobody"}
 
     def press(self, player: int, side) -> None:
-        if self.kept.game.over and side is Side.E:
+        if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
             self.ctx.go("title")
             return

@@ -5,6 +5,8 @@ what the table may see: who has voted (never what), the eight screens with
 the tokens on them, the holder, the answer to the last token ("nobody voted
 for it" or "mistake" with only its voters), the points of each round, and at
 the end the total with its stars. E after the end writes the score sheet.
+Between rounds and at the end, the keyboard's Enter (or the confirm button)
+does what E on any pad does.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from companion.movie.pads import MoviePads
 from companion.movie.rules import ROUNDS, SCREENS
 from companion.rules.sides import Side
 from companion.rules.taps import Tap
+from companion.scenes.base import nav_of
 from companion.scenes.bookkeeping import BookkeepingScene
 
 COLOURED_TOKEN = (230, 170, 40)
@@ -43,6 +46,13 @@ class MoviePlayScene(BookkeepingScene):
     name = "movie"
     pads_class = MoviePads
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
+
+    def handle(self, event, now_ns: int) -> None:
+        if not isinstance(event, Tap) and nav_of(event) == "select" \
+                and self.kept.game.phase in ("round-over", "game-over"):
+            self.press(self.kept.game.holder, Side.E)   # as E on any pad: next round, or the sheet
+            return
+        super().handle(event, now_ns)
 
     def press(self, player: int, side) -> None:
         game = self.kept.game

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
 from companion.scenes.bookkeeping import BookkeepingSetup
 from companion.scenes.setup import next_in
+from companion.scenes.setup_menu import player_choices
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
          "Box Office", "End Credits")
@@ -28,6 +29,15 @@ class MovieSetupScene(BookkeepingSetup):
         super().__init__(ctx)
         self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
 
+    def enter(self, now_ns: int, **details) -> None:
+        self.players = min(self.players, self.player_counts()[-1])
+        self.first_holder = min(self.first_holder, self.players)
+        super().enter(now_ns, **details)
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: no more than there are pads."""
+        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)
+
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
                 f"Tokens start with: P{self.first_holder}", f"Team: {self.team}",
@@ -35,7 +45,7 @@ class MovieSetupScene(BookkeepingSetup):
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
-            self.players = next_in(tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)), self.players)
+            self.players = next_in(self.player_counts(), self.players)
             self.first_holder = min(self.first_holder, self.players)
         elif index == 1:
             self.voting = next_in(VOTINGS, self.voting)

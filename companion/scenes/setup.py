@@ -14,9 +14,10 @@ from __future__ import annotations
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
 from companion.scenes.flow import resume_game, start_game
 from companion.scenes.saving import end_kept, unfinished_game
-from companion.scenes.setup_menu import START, SetupMenu
+from companion.scenes.setup_menu import START, SetupMenu, player_choices
 
-PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
+#: Not Not's player counts, before the limit of one pad per player.
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
 def next_in(choices: tuple, value) -> object:
@@ -30,6 +31,11 @@ class SetupScene(SetupMenu):
     name = "setup"
     title = "Not Not: new game"
     subtitle = "the pad that selects Start deals"
+
+    def enter(self, now_ns: int, **details) -> None:
+        s = self.ctx.settings
+        s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)[-1])
+        super().enter(now_ns, **details)
 
     def find_unfinished(self):
         return unfinished_game(self.ctx)
@@ -52,7 +58,7 @@ class SetupScene(SetupMenu):
         if index == 0:
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
-            s.players = next_in(PLAYER_CHOICES, s.players)
+            s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads), s.players)
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         else:

@@ -15,6 +15,12 @@ from companion.scenes.menu import MenuScene
 START = "Start"
 
 
+def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
+    """The player counts a set-up offers: ``lowest`` up to ``highest``, but no more than
+    ``pads`` (each player needs a pad); just ``lowest`` when there are fewer pads."""
+    return tuple(range(lowest, max(lowest, min(highest, pads)) + 1))
+
+
 class SetupMenu(MenuScene):
     """Settings items after an optional "Resume" item.
 

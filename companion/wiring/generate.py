@@ -8,8 +8,9 @@ Files for the ``[gpio]`` map: ``gpio-<n>-players.svg``/``.png`` for each
 player count (pads 1 to n, plus the control buttons and dealer pad), and
 ``gpio-pins.md`` with a table per pad. For the serial controller:
 ``<board>.svg``/``.png`` and ``<board>-pins.md`` (see
-:mod:`companion.wiring.arduino`). ``README.md`` explains how to wire one pad
-and embeds every diagram.
+:mod:`companion.wiring.arduino`). ``BOM.md`` is the parts list (see
+:mod:`companion.wiring.bom`), unless it is written elsewhere. ``README.md``
+explains how to wire one pad, embeds every diagram and links the parts list.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from companion.argtypes import UsageError
 from companion.config import Config
 from companion.errors import CompanionError
-from companion.wiring import arduino, guide, header, png
+from companion.wiring import arduino, bom, guide, header, png
 from companion.wiring.svg import Drawing
 from companion.wiring.uses import gpio_uses
 
@@ -46,8 +48,8 @@ def check_counts(counts: Sequence[int], config: Config) -> None:
     pads = len(config.gpio.pads)
     for count in counts:
         if not 1 <= count <= pads:
-            raise CompanionError(f"--players {count}: {config.source} has {pads} GPIO pads, "
-                                 f"so draw 1 to {pads} players")
+            raise UsageError(f"--players {count}: {config.source} has {pads} GPIO pads, "
+                             f"so draw 1 to {pads} players")
 
 
 def gpio_diagrams(config: Config, counts: Sequence[int]) -> list[Diagram]:
@@ -88,17 +90,28 @@ def pin_tables(config: Config) -> dict[str, tuple[str, str]]:
     return found
 
 
-def wiring_files(config: Config, counts: Sequence[int] | None = None) -> dict[str, bytes]:
+#: The parts list's file name in a wiring folder.
+PARTS_LIST = "BOM.md"
+
+
+def wiring_files(config: Config, counts: Sequence[int] | None = None,
+                 parts_list: str | None = None) -> dict[str, bytes]:
     """Every wiring file for ``config``, by file name, in name order. ``counts``:
-    the GPIO player counts to draw (default: :func:`default_counts`)."""
+    the GPIO player counts to draw (default: :func:`default_counts`).
+    ``parts_list``: where the parts list is, relative to the folder (``None``:
+    it is written into the folder as :data:`PARTS_LIST`)."""
     drawn = diagrams(config, counts)
     tables = pin_tables(config)
     files = {name: text.encode() for name, (_, text) in tables.items()}
     for diagram in drawn:
         files[f"{diagram.stem}.svg"] = diagram.drawing.svg().encode()
         files[f"{diagram.stem}.png"] = png.png_bytes(diagram.drawing)
+    if parts_list is None:
+        parts_list = PARTS_LIST
+        files[PARTS_LIST] = bom.document(bom.builds()).encode()
     files["README.md"] = guide.readme(config, [(d.stem, d.title) for d in drawn],
-                                      [(name, title) for name, (title, _) in tables.items()]).encode()
+                                      [(name, title) for name, (title, _) in tables.items()],
+                                      parts_list).encode()
     return dict(sorted(files.items()))
 
 

@@ -1,0 +1,62 @@
+"""Each game's set-up offers only as many players as there are pads: nobody waits for a pad
+that does not exist."""
+
+import pytest
+
+from games_kiosk import Table
+
+#: title item, index of "Players" in its set-up, how to read the count chosen, the fewest.
+GAMES = {
+    "not-not": (0, 1, lambda scene: scene.ctx.settings.players, 2),
+    "not-that-movie": (1, 0, lambda scene: scene.players, 2),
+    "thats-not-a-hat": (2, 0, lambda scene: scene.players, 3),
+}
+
+
+def offered(table: Table, game: str) -> set[int]:
+    """Every player count the set-up's "Players" item steps through."""
+    title_item, players_item, count, _ = GAMES[game]
+    table.press(1, "S" * title_item + "E")
+    table.press(1, "S" * players_item)
+    seen = {count(table.scene)}
+    for _ in range(8):
+        table.press(1, "E")
+        seen.add(count(table.scene))
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_up_offers_no_more_players_than_there_are_pads(tmp_path, game):
+    table = Table(tmp_path, players=4)
+    try:
+        table.app.ctx.pads = 4
+        assert offered(table, game) == set(range(GAMES[game][3], 5))
+    finally:
+        table.close()
+
+
+def test_with_the_default_six_pads_not_not_offers_two_to_six_players(tmp_path):
+    table = Table(tmp_path, players=4)
+    try:
+        assert offered(table, "not-not") == {2, 3, 4, 5, 6}
+    finally:
+        table.close()
+
+
+def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_the_table():
+    from companion import config as settings_file
+    from companion.commands.run import players_with_pads
+
+    config = settings_file.load()
+    assert players_with_pads(config, gpio_open=False) == 4     # the keyboard's four pads
+    assert players_with_pads(config, gpio_open=True) == 6      # the six GPIO pads
+
+
+def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
+    from companion.kiosk import KioskOptions, build_kiosk
+
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pads=3))
+    try:
+        assert app.ctx.pads == 3
+    finally:
+        app.screen.close()
