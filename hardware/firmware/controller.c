@@ -143,7 +143,8 @@ struct snapshot {
 #define RAW_ENTRIES (256 / SNAPSHOT_ENTRY)
 #define NOINIT __attribute__((section(".noinit"))) /* written before read: not cleared at boot */
 uint8_t raw[256] __attribute__((aligned(256))) NOINIT;
-volatile uint8_t raw_head, raw_tail; /* byte offsets into raw */
+volatile uint8_t raw_head;          /* byte offset into raw: the next snapshot's slot */
+register uint8_t raw_tail asm("r12"); /* byte offset of the oldest snapshot (snapshot.S reads it) */
 volatile uint8_t raw_lost;           /* snapshots kept out of a full ring (wraps) */
 static uint8_t raw_lost_seen;
 static uint16_t lost;                /* snapshots and edges lost, total (saturates) */
@@ -551,6 +552,7 @@ static void pins_init(void)
 int main(void)
 {
     overflows_lo = (uint8_t)CLOCK_START;
+    raw_tail = 0; /* raw_head is 0 from .bss */
     UCSR0A = _BV(U2X0);
     UBRR0 = BAUD_UBRR;
     UCSR0B = _BV(RXEN0) | _BV(TXEN0);

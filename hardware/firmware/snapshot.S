@@ -10,18 +10,18 @@
  * of leaving and re-entering. So a burst across ports is stamped port by port
  * within one short loop, and one timer read covers every port it shows.
  *
- * Written in assembly so the path from an edge to its timer read is a fixed,
- * short number of cycles (see hardware/README.md for the bound). It uses
- * registers r2-r11, which controller.c is compiled never to touch
- * (-ffixed-r2 ... -ffixed-r11), so it saves only SREG, r30 and r31 (into
- * GPIOR1/2: one cycle each). r3 is the low byte of the software overflow
- * count, kept by the main loop.
+ * Written in assembly so every path from an edge to its timer read is a fixed,
+ * short number of cycles (hardware/README.md counts them). It uses
+ * registers r2-r12, which controller.c is compiled never to touch
+ * (-ffixed-r2 ... -ffixed-r12), so it saves only SREG, r30 and r31 (into
+ * GPIOR1/2: one cycle each). r3 (low byte of the software overflow count) and
+ * r12 (raw_tail) are written by the main loop only.
  *
- * Ring entry (ENTRY bytes, the ring is one 256-byte page, so an entry's
+ * Ring entry (ENTRY bytes; the ring is one 256-byte page, so an entry's
  * offset is one byte and wraps by itself): TCNT1 low, TCNT1 high, TIFR1,
  * overflow count low byte, then the PIN register of each port in
- * PORT_ORDER. raw_head and raw_tail are offsets; a full ring keeps the
- * snapshot out and counts it in raw_lost.
+ * PORT_ORDER. raw_head (written on leaving) and raw_tail are offsets; a full
+ * ring keeps the snapshot out and counts it in raw_lost.
  */
 #include <avr/io.h>
 
@@ -32,6 +32,7 @@
 #define overflow_lo r3
 #define clock_lo r4
 #define scratch r5
+#define tail r12
 
 #if defined(__AVR_ATmega328P__)
 #define ENTRY 8
@@ -42,12 +43,11 @@
     in r8, IO(PIND)
 .endm
 .macro store_ports
-    st Z+, r6
-    st Z+, r7
-    st Z+, r8
+    std Z+4, r6
+    std Z+5, r7
+    std Z+6, r8
 .endm
-#define PORTS 3
-/* scratch: the pending flags; clear those seen (writing a one clears a flag) */
+/* the pending flags: clear those seen (writing a one clears a flag); Z set if none */
 .macro take_flags
     in scratch, IO(PCIFR)
     out IO(PCIFR), scratch
@@ -65,13 +65,12 @@
     lds r10, MEM(PINK)
 .endm
 .macro store_ports
-    st Z+, r6
-    st Z+, r7
-    st Z+, r8
-    st Z+, r9
-    st Z+, r10
+    std Z+4, r6
+    std Z+5, r7
+    std Z+6, r8
+    std Z+7, r9
+    std Z+8, r10
 .endm
-#define PORTS 5
 .macro take_flags
     in scratch, IO(PCIFR)
     in r11, IO(EIFR)
@@ -103,20 +102,18 @@ PCINT2_vect:
     out IO(GPIOR1), r30
     out IO(GPIOR2), r31
     lds r30, raw_head
-store:
     ldi r31, hi8(raw)
+store:                          /* clock_lo (and TCNT1H's latch) and the ports: one snapshot */
     lds scratch, MEM(TCNT1H)
-    st Z+, clock_lo
-    st Z+, scratch
+    std Z+0, clock_lo
+    std Z+1, scratch
     in scratch, IO(TIFR1)       /* read after TCNT1: see stamp_of() in controller.c */
-    st Z+, scratch
-    st Z+, overflow_lo
+    std Z+2, scratch
+    std Z+3, overflow_lo
     store_ports
-    adiw r30, ENTRY - 4 - PORTS
-    lds scratch, raw_tail
-    cp r30, scratch
+    subi r30, -ENTRY            /* the next slot; r31 stays on the page */
+    cp r30, tail
     breq full
-    sts raw_head, r30
 check:
     take_flags
     breq done
@@ -124,12 +121,13 @@ check:
     read_ports
     rjmp store
 full:                           /* keep the snapshot out, count it, keep watching */
-    lds r30, raw_head
+    subi r30, ENTRY
     lds scratch, raw_lost
     inc scratch
     sts raw_lost, scratch
     rjmp check
 done:
+    sts raw_head, r30
     out IO(SREG), sreg_saved
     in r31, IO(GPIOR2)
     in r30, IO(GPIOR1)
