@@ -3,8 +3,8 @@
  *
  * Owns: turning button edges into port snapshots in the ring `raw` (read by
  * controller.c's main loop). Every button interrupt (the Nano's PCINT0-2; the
- * Mega's PCINT0-2 and INT0-5) enters here. The routine reads Timer1 first,
- * then every button port back to back, stores the snapshot, and before
+ * Mega's PCINT0-2 and INT0-5) enters here. The routine reads Timer1 and
+ * every button port back to back, first thing; stores the snapshot; and before
  * returning looks at the interrupt flags: if another button changed meanwhile
  * it clears the flags and takes another snapshot at once, without the cost
  * of leaving and re-entering. So a burst across ports is stamped port by port
@@ -36,8 +36,9 @@
 
 #if defined(__AVR_ATmega328P__)
 #define ENTRY 8
-/* PORT_ORDER: B, C, D */
-.macro read_ports
+/* PORT_ORDER: B, C, D. The clock, then the ports (TCNT1L latches TCNT1H too). */
+.macro take_snapshot
+    lds clock_lo, MEM(TCNT1L)
     in r6, IO(PINB)
     in r7, IO(PINC)
     in r8, IO(PIND)
@@ -56,13 +57,15 @@
     .global PCINT0_vect, PCINT1_vect, PCINT2_vect
 #elif defined(__AVR_ATmega2560__)
 #define ENTRY 16
-/* PORT_ORDER: B, D, E, J, K */
-.macro read_ports
+/* PORT_ORDER: B, D, E, J, K. J and K take two cycles each to read, so they
+ * come before the clock: the clock then sits within 3 cycles of every port. */
+.macro take_snapshot
+    lds r9, MEM(PINJ)
+    lds r10, MEM(PINK)
+    lds clock_lo, MEM(TCNT1L)
     in r6, IO(PINB)
     in r7, IO(PIND)
     in r8, IO(PINE)
-    lds r9, MEM(PINJ)
-    lds r10, MEM(PINK)
 .endm
 .macro store_ports
     std Z+4, r6
@@ -96,8 +99,7 @@ INT5_vect:
 PCINT0_vect:
 PCINT1_vect:
 PCINT2_vect:
-    lds clock_lo, MEM(TCNT1L)   /* the stamp first: latches TCNT1H as well */
-    read_ports
+    take_snapshot               /* first: the stamp */
     in sreg_saved, IO(SREG)
     out IO(GPIOR1), r30
     out IO(GPIOR2), r31
@@ -117,8 +119,7 @@ store:                          /* clock_lo (and TCNT1H's latch) and the ports: 
 check:
     take_flags
     breq done
-    lds clock_lo, MEM(TCNT1L)
-    read_ports
+    take_snapshot
     rjmp store
 full:                           /* keep the snapshot out, count it, keep watching */
     subi r30, ENTRY
