@@ -20,6 +20,7 @@ away; jitter could not).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from statistics import median
 
 from companion.serial.boards import Board
@@ -35,6 +36,7 @@ START_US = 2_000.0
 
 
 def _by_port(board: Board) -> dict[str, list[str]]:
+    """Port letter -> the board's pin names on that port, in wire order."""
     ports: dict[str, list[str]] = {}
     for pin in board.pins:
         ports.setdefault(pin.port, []).append(pin.name)
@@ -69,8 +71,12 @@ def pin_sets(board: Board, kind: str, count: int) -> list[tuple[str, ...]]:
     return sets
 
 
-def press_sets(board: Board, kind: str, gaps=GAPS_US,
-               sets_per_gap: int = 24) -> list[tuple[float, tuple[Press, ...]]]:
+#: (gap in us, the set's presses in true order)
+PressSet = tuple[float, tuple[Press, ...]]
+
+
+def press_sets(board: Board, kind: str, gaps: Sequence[float] = GAPS_US,
+               sets_per_gap: int = 24) -> list[PressSet]:
     """(gap, presses in true order) for every set of ``kind``, spread over pins and phases."""
     out = []
     k = 0
@@ -92,7 +98,7 @@ def _stamp_of(events: list[dict], press: Press) -> float | None:
     return None
 
 
-def score(events: list[dict], sets) -> dict[float, dict]:
+def score(events: list[dict], sets: list[PressSet]) -> dict[float, dict]:
     """Per gap: sets, share ordered right, worst error and jitter (us), presses missing."""
     stamped = [(gap, presses, [_stamp_of(events, press) for press in presses])
                for gap, presses in sets]
