@@ -200,3 +200,14 @@ def test_a_stimulus_naming_a_pin_the_board_lacks_is_one_clear_line(tmp_path):
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [
         out.stderr.strip()] and "presses[0].pin" in out.stderr and "D99" in out.stderr
+
+
+def test_the_compare_command_reports_pairs_and_bursts_at_every_gap_within_2_us():
+    out = subprocess.run([sys.executable, "-m", "companion", "firmware-sim", "--board", "mega",
+                          "--compare", "--pairs", "1", "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert [(row["kind"], row["gap_us"]) for row in report["rows"]] == \
+        [(kind, gap) for kind in KINDS for gap in GAPS_US]
+    assert report["worst_error_us"] <= STAMP_ERROR_US
+    assert all(row["naive"] is not None for row in report["rows"])
