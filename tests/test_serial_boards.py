@@ -4,12 +4,13 @@ import re
 
 import pytest
 
+from companion.config import ConfigError, parse
 from companion.rules.sides import SIDES
 from companion.serial.boards import BOARDS, MEGA, NANO, board_named, c_header
 
 
-def test_a_nano_carries_four_pads_and_a_mega_twelve():
-    assert (NANO.players, MEGA.players) == (4, 12)
+def test_a_nano_carries_four_pads_and_a_mega_six():
+    assert (NANO.players, MEGA.players) == (4, 6)
 
 
 @pytest.mark.parametrize("board", BOARDS.values(), ids=list(BOARDS))
@@ -28,9 +29,20 @@ def test_the_uart_pins_are_never_buttons():
     assert not {"D0", "D1"} & set(NANO.pin_names) and not {"D0", "D1"} & set(MEGA.pin_names)
 
 
-def test_the_mega_stamps_24_pins_by_interrupt_and_polls_the_rest():
+def test_every_button_pin_of_the_mega_has_an_interrupt():
     kinds = [pin.stamping for pin in MEGA.pins]
-    assert (kinds.count("pcint"), kinds.count("int"), kinds.count("poll")) == (18, 6, 24)
+    assert (kinds.count("pcint"), kinds.count("int")) == (18, 6) and len(kinds) == 24
+
+
+def test_the_set_up_refuses_a_player_on_a_mega_pin_without_an_interrupt():
+    # D22-D25 were pad 7 when pads 7-12 were polled (up to ~15 us late)
+    text = '[serial]\nboard = "mega"\n[[serial.pads]]\nN = "D22"\nE = "D23"\nS = "D24"\nW = "D25"'
+    with pytest.raises(ConfigError) as error:
+        parse(text, "my.toml")
+    assert len(error.value.problems) == 4
+    assert error.value.problems[0].startswith(
+        'my.toml: serial.pads[1].N = "D22": \'D22\' has no interrupt on the mega')
+    assert "seats players only on its 24 interrupt pins (pads 1-6" in error.value.problems[0]
 
 
 @pytest.mark.parametrize("board", BOARDS.values(), ids=list(BOARDS))

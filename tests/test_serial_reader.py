@@ -79,7 +79,7 @@ def test_taps_keep_the_controllers_order_when_the_clock_model_moves_between_fram
 def test_a_hello_announces_the_controller():
     events = ControllerLink(board=MEGA).feed(encode(Hello(1, 2, 5000, 0, "mega", MEGA.pin_names)), 7)
     assert len(events) == 1 and isinstance(events[0], ControllerStatus) and events[0].connected
-    assert "mega" in events[0].detail and "48 pins" in events[0].detail
+    assert "mega" in events[0].detail and f"{len(MEGA.pins)} pins" in events[0].detail
 
 
 def test_a_pin_map_naming_pins_the_controller_lacks_is_shown_on_connect():

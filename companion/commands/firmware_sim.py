@@ -3,8 +3,9 @@
 ``--stimulus FILE`` drives the pins as the file says (see
 :mod:`companion.serial.sim`) and prints the decoded edges with their stamps
 in microseconds since power-on. ``--compare`` runs our firmware and the naive
-baseline on the same press pairs and prints, per gap, the share of pairs each
-orders right and each one's worst stamp error.
+baseline on the same press sets (same-port pairs, cross-port pairs, bursts of
+eight on two ports; :mod:`companion.serial.comparison`) and prints, per kind
+and gap, the share of sets each orders right and each one's worst stamp error.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ def add_arguments(parser) -> None:
     what.add_argument("--stimulus", metavar="FILE",
                       help='JSON {"presses": [{"pin", "at_us", "release_us", "bounce_us"}]}')
     what.add_argument("--compare", action="store_true",
-                      help=f"ours vs naive at press gaps of {', '.join(map(str, GAPS_US))} us")
+                      help="ours vs naive on same-port pairs, cross-port pairs and bursts "
+                           f"at press gaps of {', '.join(map(str, GAPS_US))} us")
     what.add_argument("--stamping", action="store_true",
-                      help="single presses on every pin: stamp error by interrupt or polling")
+                      help="single presses on every pin: stamp error by kind of interrupt")
     parser.add_argument("--pairs", type=whole_number(1, 500, "pairs"), default=24, metavar="N",
-                        help="press pairs per gap for --compare (default: 24)")
+                        help="press sets (pairs or bursts) per kind and gap for --compare "
+                             "(default: 24)")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -62,12 +65,20 @@ def run(args) -> int:
 
 
 def _table(report: dict) -> str:
-    lines = [f"{report['board']}: {report['pairs_per_gap']} pairs per gap; "
-             "ordered / worst error / worst jitter (us)",
-             f"{'gap us':>7}  {'ours':>24}  {'naive':>24}"]
+    lines = [f"{report['board']}: {report['sets_per_gap']} sets per kind and gap; "
+             "ordered / worst error / worst jitter (us) / reversed sets",
+             f"{'kind':<10} {'gap us':>6}  {'ours':>27}  {'naive':>27}"]
     for row in report["rows"]:
-        cells = [f"{r['ordered']:>7.1%} {r['worst_error_us']:>7.1f} {r['worst_jitter_us']:>7.1f}"
-                 + (f" ({r['missing']} missing)" if r["missing"] else "")
-                 for r in (row["ours"], row["naive"])]
-        lines.append(f"{row['gap_us']:>7}  {cells[0]:>24}  {cells[1]:>24}")
+        cells = [_cell(r) for r in (row["ours"], row["naive"])]
+        lines.append(f"{row['kind']:<10} {row['gap_us']:>6}  {cells[0]:>27}  {cells[1]:>27}")
+    lines.append(f"worst stamp error, ours: {report['worst_error_us']:.1f} us")
     return "\n".join(lines)
+
+
+def _cell(result: dict | None) -> str:
+    if result is None:
+        return "-"
+    ordered = "-" if result["ordered"] is None else f"{result['ordered']:.1%}"
+    return (f"{ordered:>7} {result['worst_error_us']:>7.1f} {result['worst_jitter_us']:>7.1f}"
+            f" {result['reversed_sets']:>3}"
+            + (f" ({result['missing']} missing)" if result["missing"] else ""))

@@ -29,7 +29,7 @@ def add_arguments(parser) -> None:
                         help="draw the header for pads 1 to N, for each N (default: every even "
                              "count up to the number of GPIO pads, and that number)")
     parser.add_argument("--bom", metavar="FILE",
-                        help="write the parts list (2-6 players on GPIO, 8 and 12 on the serial "
+                        help="write the parts list (2-6 players on GPIO, 4 and 6 on the serial "
                              "controller) to FILE (default with --out: DIR/BOM.md)")
 
 

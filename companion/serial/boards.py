@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from companion.rules.sides import SIDES, Side
 
-#: How the firmware stamps a pin: a pin-change interrupt, an external
-#: interrupt (INTn, any edge), or a whole-port snapshot in the main loop.
-STAMPING = ("pcint", "int", "poll")
+#: How a pin raises the firmware's button interrupt: a pin-change interrupt or
+#: an external interrupt (INTn, any edge). Either way the same routine stamps it.
+STAMPING = ("pcint", "int")
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,16 @@ class BoardPin:
 
 @dataclass(frozen=True)
 class Board:
-    """A controller board: the MCU it carries and its button pins in wire order."""
+    """A controller board: the MCU it carries and its button pins in wire order.
+
+    ``refused`` names pins of the board that the firmware does not read as
+    buttons because they have no interrupt (see :data:`MEGA`).
+    """
 
     name: str
     mcu: str
     pins: tuple[BoardPin, ...]
+    refused: tuple[str, ...] = ()
 
     @property
     def pin_names(self) -> tuple[str, ...]:
@@ -56,6 +61,11 @@ class Board:
         for pin in self.pins:
             if pin.name == name:
                 return pin
+        if name in self.refused:
+            raise KeyError(f"{name!r} has no interrupt on the {self.name}: a polled pin is stamped "
+                           f"up to ~15 us late, so the {self.name} seats players only on its "
+                           f"{len(self.pins)} interrupt pins (pads 1-{self.players}; "
+                           "more players take a second controller)")
         raise KeyError(f"{name!r} is not a button pin of the {self.name} "
                        f"(pins: {', '.join(self.pin_names)})")
 
@@ -83,9 +93,11 @@ NANO = Board(
                         "D10=B2 D11=B3 D12=B4 A0=C0 A1=C1 A2=C2 A3=C3 A4=C4"),
 )
 
-#: Arduino Mega 2560: 24 pins have interrupts (18 usable pin-change pins on
-#: ports B, J, K and six external interrupts INT0-5); the other 24 are three
-#: whole ports (A, C, L) read as one snapshot each in the main loop.
+#: Arduino Mega 2560: the 24 pins that have interrupts (18 usable pin-change
+#: pins on ports B, J, K and six external interrupts INT0-5), six pads. Its
+#: other pins have none: read by polling (as pads 7-12 once were, on ports A,
+#: C and L) a press waits for the main loop, up to ~15 us (measured), far from
+#: the 2 us the interrupt pins keep; so those pins are refused.
 MEGA = Board(
     name="mega",
     mcu="atmega2560",
@@ -94,10 +106,8 @@ MEGA = Board(
                        "A8=K0 A9=K1 A10=K2 A11=K3 A12=K4 A13=K5 A14=K6 A15=K7 "
                        "D15=J0 D14=J1")
         + _pins("int", "D21=D0 D20=D1 D19=D2 D18=D3 D2=E4 D3=E5")
-        + _pins("poll", "D22=A0 D23=A1 D24=A2 D25=A3 D26=A4 D27=A5 D28=A6 D29=A7 "
-                        "D37=C0 D36=C1 D35=C2 D34=C3 D33=C4 D32=C5 D31=C6 D30=C7 "
-                        "D49=L0 D48=L1 D47=L2 D46=L3 D45=L4 D44=L5 D43=L6 D42=L7")
     ),
+    refused=tuple(f"D{number}" for number in range(22, 50)),
 )
 
 BOARDS: dict[str, Board] = {board.name: board for board in (NANO, MEGA)}

@@ -14,7 +14,7 @@ so a diagram cannot disagree with the software. Modules:
 - ``arduino``: the Nano/Mega diagram of a serial controller's map.
 - ``tables``: a Markdown table per pad, for printing.
 - ``electrics``: the LED resistor arithmetic and current limits.
-- ``bom``: the parts list for 2-6 players on GPIO and 8-12 on serial.
+- ``bom``: the parts list for 2-6 players on GPIO, 4 and 6 on serial.
 - ``guide``: the wiring README that embeds the generated diagrams.
 - ``generate``: writes a whole wiring folder for a config.
 """

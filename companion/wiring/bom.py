@@ -1,4 +1,4 @@
-"""The parts list: what to buy for 2, 4 and 6 players on GPIO, 8 and 12 on the serial controller.
+"""The parts list: what to buy for 2, 4 and 6 players on GPIO, 4 and 6 on the serial controller.
 
 Every count comes from the shipped pin maps: buttons and wires from the pads
 each build wires, the ground pins from the same ground assignment the
@@ -23,7 +23,7 @@ from companion.wiring.tables import table
 from companion.wiring.uses import gpio_uses
 
 GPIO_PLAYERS = (2, 4, 6)
-SERIAL_PLAYERS = (8, 12)
+SERIAL_PLAYERS = (4, 6)
 #: Length of one pad's cable, from the controller in the middle of the table to the pad (m).
 CABLE_M = 1.5
 #: Length of one ground jumper between two switches inside a pad (m).

@@ -68,8 +68,9 @@ GPIO_INTRO = (
     "are physical header pins; the config names them by their BCM GPIO number (`GPIO4` is pin 7).")
 
 SERIAL_INTRO = (
-    "For more players than the Pi's header takes, the buttons go to an Arduino that stamps "
-    "every press itself and reports over USB. The pad is wired the same way: each button a "
+    "For stamps accurate to 2 microseconds, the buttons go to an Arduino that stamps every press "
+    "itself (a Nano carries 4 pads, a Mega 6: only its pins with an interrupt) and reports over "
+    "USB. The pad is wired the same way: each button a "
     "normally-open switch between its pin and a GND pin of the board, held high by the board's "
     "internal pull-up. The Arduino's pins run at 5 V: never connect them to the Pi's GPIO pins.")
 

@@ -9,18 +9,20 @@
  * counts; a stamp taken while an overflow is pending adds it), giving a 48-bit
  * tick count: 16 bits of hardware and 32 of software. It wraps after 4.5 years.
  *
- * Stamping: an interrupt (pin-change or INTn, any edge) reads TCNT1 and the
- * port's PIN register first thing and pushes the snapshot into a ring. On the
- * Mega the ports without interrupts are read as whole-port snapshots in the
- * main loop and stamped the same way. The main loop turns snapshots into
+ * Stamping: every button pin has an interrupt (pin-change or INTn, any edge);
+ * all of them enter one routine, snapshot.S, which reads TCNT1 and then every
+ * button port, pushes the snapshot into a ring, and takes another snapshot at
+ * once while further buttons change. The main loop turns snapshots into
  * debounced edges: the first edge of a pin is reported with its own stamp,
  * then the pin is locked for DEBOUNCE_US; when the lock ends and the line has
  * settled at the other level, that edge is reported with the stamp of the
  * line's last change. Lost snapshots or edges (a full ring) are counted and
  * reported in every heartbeat, never dropped silently.
  *
- * The main loop never blocks: each pass polls, moves at most one byte in and
- * one byte out of the UART, and does a bounded piece of work.
+ * The main loop never blocks: each pass moves at most one byte in and one
+ * byte out of the UART and does a bounded piece of work. The main loop
+ * never disables interrupts for more than a few cycles, so a button
+ * interrupt waits at most one instruction.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -29,7 +31,7 @@
 
 #include "pins.h" /* generated from companion/serial/boards.py */
 
-#define FIRMWARE_VERSION 1
+#define FIRMWARE_VERSION 2
 #define TICKS_PER_US 2              /* F_CPU / 8 / 1e6 at 16 MHz */
 #define DEBOUNCE_US 5000UL
 #define HEARTBEAT_OVERFLOWS 3       /* a heartbeat every 3 Timer1 overflows: 98.3 ms */
@@ -55,30 +57,25 @@ struct port_slot {
     uint8_t index[8];
 };
 
+/* The button ports in the order snapshot.S stores them (its PORT_ORDER). */
 #if defined(__AVR_ATmega328P__)
-enum { SLOT_B, SLOT_C, SLOT_D, SLOT_COUNT };
-static const struct port_slot slots[SLOT_COUNT] = {
+#define SNAPSHOT_ENTRY 8
+static const struct port_slot slots[] = {
     {&PINB, PORT_B_MASK, PORT_B_INDEX},
     {&PINC, PORT_C_MASK, PORT_C_INDEX},
     {&PIND, PORT_D_MASK, PORT_D_INDEX},
 };
-#define CANONICAL(slot) (slot)
 #elif defined(__AVR_ATmega2560__)
-enum { SLOT_B, SLOT_J, SLOT_K, SLOT_D, SLOT_E, SLOT_A, SLOT_C, SLOT_L, SLOT_J_POLLED,
-       SLOT_K_POLLED, SLOT_COUNT };
-#define FIRST_POLLED_SLOT SLOT_A
-static const struct port_slot slots[SLOT_COUNT] = {
-    {&PINB, PORT_B_MASK, PORT_B_INDEX}, {&PINJ, PORT_J_MASK, PORT_J_INDEX},
-    {&PINK, PORT_K_MASK, PORT_K_INDEX}, {&PIND, PORT_D_MASK, PORT_D_INDEX},
-    {&PINE, PORT_E_MASK, PORT_E_INDEX}, {&PINA, PORT_A_MASK, PORT_A_INDEX},
-    {&PINC, PORT_C_MASK, PORT_C_INDEX}, {&PINL, PORT_L_MASK, PORT_L_INDEX},
-    {&PINJ, PORT_J_MASK, PORT_J_INDEX}, {&PINK, PORT_K_MASK, PORT_K_INDEX},
+#define SNAPSHOT_ENTRY 16
+static const struct port_slot slots[] = {
+    {&PINB, PORT_B_MASK, PORT_B_INDEX}, {&PIND, PORT_D_MASK, PORT_D_INDEX},
+    {&PINE, PORT_E_MASK, PORT_E_INDEX}, {&PINJ, PORT_J_MASK, PORT_J_INDEX},
+    {&PINK, PORT_K_MASK, PORT_K_INDEX},
 };
-/* The slot whose state a slot's snapshots update (the polled J and K are J and K). */
-#define CANONICAL(slot) ((slot) == SLOT_J_POLLED ? SLOT_J : (slot) == SLOT_K_POLLED ? SLOT_K : (slot))
 #else
 #error "unsupported MCU: build for atmega328p or atmega2560"
 #endif
+#define SLOT_COUNT (sizeof slots / sizeof *slots)
 
 /* ---- clock ------------------------------------------------------------ */
 
@@ -88,9 +85,11 @@ struct stamp {
 };
 
 static volatile uint32_t overflows = CLOCK_START;
-static volatile uint8_t overflows_lo = (uint8_t)CLOCK_START; /* low byte, for the ISRs */
+/* Its low byte, for snapshot.S: kept in r3, which only this file writes. */
+register uint8_t overflows_lo asm("r3");
 
-/* The 48-bit tick count from a TCNT1 reading and the TIFR1 read just after it. */
+/* The 48-bit tick count from a TCNT1 reading and a TIFR1 reading taken after it
+ * (within one Timer1 period, with no overflow counted in between). */
 static inline __attribute__((always_inline)) struct stamp
 stamp_of(uint16_t count, uint8_t flags, uint32_t hi)
 {
@@ -99,26 +98,29 @@ stamp_of(uint16_t count, uint8_t flags, uint32_t hi)
     return (struct stamp){count, hi};
 }
 
+/* Now. Only the 16-bit TCNT1 read runs with interrupts off (snapshot.S uses
+ * the same TEMP latch); TIFR1 and the overflow count change only here in the
+ * main loop, so they need no lock. */
 static struct stamp clock_now(void)
 {
     uint8_t sreg = SREG;
     cli();
     uint16_t count = TCNT1;
-    uint8_t flags = TIFR1;
-    uint32_t hi = overflows;
     SREG = sreg;
-    return stamp_of(count, flags, hi);
+    return stamp_of(count, TIFR1, overflows);
 }
 
-/* Count a Timer1 overflow; called every main-loop pass (overflows come every 32.8 ms). */
+/* Count a Timer1 overflow; called every main-loop pass (overflows come every
+ * 32.8 ms). snapshot.S reads TIFR1 and r3 together, so those two change
+ * together: interrupts are off for three instructions. */
 static inline void clock_service(void)
 {
     if (TIFR1 & _BV(TOV1)) {
         cli();
+        overflows_lo++;
         TIFR1 = _BV(TOV1);
-        overflows++;
-        overflows_lo = (uint8_t)overflows;
         sei();
+        overflows++;
     }
 }
 
@@ -127,48 +129,30 @@ static inline uint32_t ticks32(struct stamp s)
     return ((uint32_t)s.hi << 16) | s.lo;
 }
 
-/* ---- snapshots: interrupt and polled port readings -------------------- */
+/* ---- snapshots: what snapshot.S takes at each button interrupt ---------- */
 
-/* A port reading as an ISR takes it: kept to single bytes so the ISR stays short. */
-#define RAW_SIZE 32 /* power of two */
+/* One ring entry as snapshot.S writes it. */
 struct snapshot {
-    uint8_t slot;
-    uint8_t levels;
-    uint8_t count_lo, count_hi; /* TCNT1 */
-    uint8_t tifr;               /* TIFR1 read just after TCNT1 */
+    uint8_t count_lo, count_hi; /* TCNT1, read first */
+    uint8_t tifr;               /* TIFR1, read after TCNT1 */
     uint8_t overflows_lo;       /* low byte of the software overflow count */
+    uint8_t levels[SLOT_COUNT]; /* each port's PIN register, read right after TCNT1 */
 };
+
+/* The ring: one 256-byte page, so snapshot.S keeps offsets in one byte. */
+#define RAW_ENTRIES (256 / SNAPSHOT_ENTRY)
 #define NOINIT __attribute__((section(".noinit"))) /* written before read: not cleared at boot */
-static struct snapshot raw[RAW_SIZE] NOINIT;
-static volatile uint8_t raw_head, raw_tail;
-static volatile uint8_t raw_lost;     /* snapshots lost to a full ring (ISR side, wraps) */
+uint8_t raw[256] __attribute__((aligned(256))) NOINIT;
+volatile uint8_t raw_head;          /* byte offset into raw: the next snapshot's slot */
+register uint8_t raw_tail asm("r12"); /* byte offset of the oldest snapshot (snapshot.S reads it) */
+volatile uint8_t raw_lost;           /* snapshots kept out of a full ring (wraps) */
 static uint8_t raw_lost_seen;
-static uint16_t lost;                 /* snapshots and edges lost, total (saturates) */
+static uint16_t lost;                /* snapshots and edges lost, total (saturates) */
 
 static void count_lost(uint8_t how_many)
 {
     lost = (uint16_t)(lost + how_many) < lost ? 0xFFFF : lost + how_many;
 }
-
-/* Store one snapshot at the head of the ring; call with interrupts disabled.
- * The head slot is always free, so it is written first and kept only if the
- * ring has room. */
-#define RAW_PUSH(slot_, levels_, lo_, hi_, tifr_)                                   \
-    do {                                                                            \
-        uint8_t head_ = raw_head;                                                   \
-        struct snapshot *s_ = &raw[head_];                                          \
-        s_->slot = (slot_);                                                         \
-        s_->levels = (levels_);                                                     \
-        s_->count_lo = (lo_);                                                       \
-        s_->count_hi = (hi_);                                                       \
-        s_->tifr = (tifr_);                                                         \
-        s_->overflows_lo = overflows_lo;                                            \
-        head_ = (head_ + 1) & (RAW_SIZE - 1);                                       \
-        if (head_ != raw_tail)                                                      \
-            raw_head = head_;                                                       \
-        else                                                                        \
-            raw_lost++;                                                             \
-    } while (0)
 
 /* The 48-bit stamp of a snapshot, given the overflow count now (taken within
  * 255 overflows, 8 s, of the snapshot). */
@@ -179,21 +163,28 @@ static struct stamp snapshot_stamp(const struct snapshot *s)
     return stamp_of(s->count_lo | ((uint16_t)s->count_hi << 8), s->tifr, hi);
 }
 
-/* An ISR that stamps first (TCNT1L latches TCNT1H), then snapshots its port. */
-#define SNAPSHOT_ISR(vector, slot, pin_register)                                   \
-    ISR(vector)                                                                    \
-    {                                                                              \
-        uint8_t lo = TCNT1L;                                                       \
-        uint8_t hi = TCNT1H;                                                       \
-        uint8_t levels = pin_register;                                             \
-        RAW_PUSH(slot, levels, lo, hi, TIFR1);                                     \
-    }
+/* Snapshot every port now, as snapshot.S does, from the main loop. */
+static void snapshot_now(void)
+{
+    cli();
+    uint8_t head = raw_head;
+    struct snapshot *s = (struct snapshot *)&raw[head];
+    uint16_t count = TCNT1;
+    s->count_lo = (uint8_t)count;
+    s->count_hi = count >> 8;
+    s->tifr = TIFR1;
+    s->overflows_lo = overflows_lo;
+    for (uint8_t slot = 0; slot < SLOT_COUNT; slot++)
+        s->levels[slot] = *slots[slot].pin_reg;
+    head += SNAPSHOT_ENTRY;
+    if (head != raw_tail)
+        raw_head = head;
+    else
+        raw_lost++;
+    sei();
+}
 
 #if defined(__AVR_ATmega328P__)
-SNAPSHOT_ISR(PCINT0_vect, SLOT_B, PINB)
-SNAPSHOT_ISR(PCINT1_vect, SLOT_C, PINC)
-SNAPSHOT_ISR(PCINT2_vect, SLOT_D, PIND)
-
 static void interrupts_init(void)
 {
     PCMSK0 = PORT_B_MASK;
@@ -202,20 +193,7 @@ static void interrupts_init(void)
     PCIFR = _BV(PCIF0) | _BV(PCIF1) | _BV(PCIF2);
     PCICR = _BV(PCIE0) | _BV(PCIE1) | _BV(PCIE2);
 }
-
-static inline void poll_ports(void) {}
-
 #elif defined(__AVR_ATmega2560__)
-SNAPSHOT_ISR(PCINT0_vect, SLOT_B, PINB)
-SNAPSHOT_ISR(PCINT1_vect, SLOT_J, PINJ)
-SNAPSHOT_ISR(PCINT2_vect, SLOT_K, PINK)
-SNAPSHOT_ISR(INT0_vect, SLOT_D, PIND)
-SNAPSHOT_ISR(INT1_vect, SLOT_D, PIND)
-SNAPSHOT_ISR(INT2_vect, SLOT_D, PIND)
-SNAPSHOT_ISR(INT3_vect, SLOT_D, PIND)
-SNAPSHOT_ISR(INT4_vect, SLOT_E, PINE)
-SNAPSHOT_ISR(INT5_vect, SLOT_E, PINE)
-
 static void interrupts_init(void)
 {
     PCMSK0 = PORT_B_MASK;
@@ -227,37 +205,6 @@ static void interrupts_init(void)
     EICRB = _BV(ISC40) | _BV(ISC50);
     EIFR = 0x3F;
     EIMSK = 0x3F;
-}
-
-static uint8_t polled[SLOT_COUNT - FIRST_POLLED_SLOT];
-
-/* Push a snapshot of polled slot ``slot`` if its button bits changed. */
-#define POLL_SLOT(slot, levels)                                                    \
-    if (((levels) ^ polled[(slot) - FIRST_POLLED_SLOT]) & slots[slot].mask) {      \
-        cli();                                                                     \
-        RAW_PUSH(slot, levels, lo, hi, flags);                                     \
-        sei();                                                                     \
-        polled[(slot) - FIRST_POLLED_SLOT] = (levels);                             \
-    }
-
-/* Read the ports without interrupts and stamp those that changed. Ports J
- * and K are read too, as a backstop to their pin-change interrupts: on
- * hardware the interrupt has pushed the change first, so this adds nothing
- * new (the debouncer ignores a snapshot that repeats a level, and a pin is
- * locked for the debounce time after each edge); simavr 1.6 does not raise
- * PCINT1/PCINT2 on the ATmega2560, so in simulation these pins are measured
- * as polled pins. Only the reading itself runs with interrupts off. */
-static inline __attribute__((always_inline)) void poll_ports(void)
-{
-    cli();
-    uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
-    uint8_t a = PINA, c = PINC, l = PINL, j = PINJ, k = PINK;
-    sei();
-    POLL_SLOT(SLOT_A, a)
-    POLL_SLOT(SLOT_C, c)
-    POLL_SLOT(SLOT_L, l)
-    POLL_SLOT(SLOT_J_POLLED, j)
-    POLL_SLOT(SLOT_K_POLLED, k)
 }
 #endif
 
@@ -304,26 +251,28 @@ static void report(uint8_t pin, uint8_t released, struct stamp at)
 /* Take the oldest snapshot, if any, and report the leading edges it shows. */
 static void snapshot_service(void)
 {
-    if (raw_tail == raw_head)
+    uint8_t tail = raw_tail;
+    if (tail == raw_head)
         return;
     __asm__ __volatile__("" ::: "memory"); /* read the entry only after seeing the head move */
-    struct snapshot snap = raw[raw_tail];
-    raw_tail = (raw_tail + 1) & (RAW_SIZE - 1);
-    struct stamp at = snapshot_stamp(&snap);
-    const struct port_slot *port = &slots[snap.slot];
-    uint8_t slot = CANONICAL(snap.slot);
-    uint8_t changed = (snap.levels ^ seen[slot]) & port->mask;
-    seen[slot] = snap.levels;
-    for (uint8_t bit = 0; changed; bit++, changed >>= 1) {
-        poll_ports();
-        if (!(changed & 1))
-            continue;
-        uint8_t pin = port->index[bit];
-        uint8_t released = (snap.levels >> bit) & 1;
-        last_change[pin] = at;
-        if (!(pin_flags[pin] & PIN_LOCKED) && released != (pin_flags[pin] & PIN_RELEASED))
-            report(pin, released, at);
+    const struct snapshot *snap = (const struct snapshot *)&raw[tail];
+    struct stamp at = snapshot_stamp(snap);
+    for (uint8_t slot = 0; slot < SLOT_COUNT; slot++) {
+        const struct port_slot *port = &slots[slot];
+        uint8_t levels = snap->levels[slot];
+        uint8_t changed = (levels ^ seen[slot]) & port->mask;
+        seen[slot] = levels;
+        for (uint8_t bit = 0; changed; bit++, changed >>= 1) {
+            if (!(changed & 1))
+                continue;
+            uint8_t pin = port->index[bit];
+            uint8_t released = (levels >> bit) & 1;
+            last_change[pin] = at;
+            if (!(pin_flags[pin] & PIN_LOCKED) && released != (pin_flags[pin] & PIN_RELEASED))
+                report(pin, released, at);
+        }
     }
+    raw_tail = tail + SNAPSHOT_ENTRY; /* wraps with the page */
 }
 
 /* After snapshots were lost to a full ring, the port levels the debouncer last
@@ -336,11 +285,7 @@ static void loss_service(void)
     if (lost_now == resynced || raw_head != raw_tail)
         return;
     resynced = lost_now;
-    cli();
-    uint8_t lo = TCNT1L, hi = TCNT1H, flags = TIFR1;
-    for (uint8_t s = 0; s < SLOT_COUNT; s++)
-        RAW_PUSH(s, *slots[s].pin_reg, lo, hi, flags);
-    sei();
+    snapshot_now();
 }
 
 /* Unlock one pin whose debounce time is over (one pin per pass, round robin). */
@@ -373,7 +318,6 @@ static uint16_t tx_len, tx_pos;
 
 static void put(uint8_t byte)
 {
-    poll_ports();
     if (payload_len < PAYLOAD_MAX)
         payload[payload_len++] = byte;
 }
@@ -413,13 +357,11 @@ static void frame_end(void)
     uint16_t crc = 0xFFFF;
     for (uint8_t i = 0; i < payload_len; i++) {
         crc = _crc_xmodem_update(crc, payload[i]);
-        poll_ports();
     }
     put_u16(crc);
     uint16_t code_at = 0, out = 1;
     uint8_t code = 1;
     for (uint8_t i = 0; i < payload_len; i++) {
-        poll_ports();
         if (payload[i] == 0) {
             tx_buf[code_at] = code;
             code_at = out++;
@@ -593,7 +535,7 @@ static void pins_init(void)
         pin_reg[2] |= slots[s].mask;  /* pull-up */
         for (uint8_t bit = 0; bit < 8; bit++) {
             uint8_t pin = slots[s].index[bit];
-            if (pin != 0xFF && CANONICAL(s) == s) {
+            if (pin != 0xFF) {
                 pin_slot[pin] = s;
                 pin_bit[pin] = bit;
             }
@@ -603,16 +545,14 @@ static void pins_init(void)
         ;
     for (uint8_t s = 0; s < SLOT_COUNT; s++)
         seen[s] = *slots[s].pin_reg;
-#ifdef FIRST_POLLED_SLOT
-    for (uint8_t s = FIRST_POLLED_SLOT; s < SLOT_COUNT; s++)
-        polled[s - FIRST_POLLED_SLOT] = seen[s];
-#endif
     for (uint8_t pin = 0; pin < PIN_COUNT; pin++)
         pin_flags[pin] = (seen[pin_slot[pin]] >> pin_bit[pin]) & 1;
 }
 
 int main(void)
 {
+    overflows_lo = (uint8_t)CLOCK_START;
+    raw_tail = 0; /* raw_head is 0 from .bss */
     UCSR0A = _BV(U2X0);
     UBRR0 = BAUD_UBRR;
     UCSR0B = _BV(RXEN0) | _BV(TXEN0);
@@ -621,15 +561,11 @@ int main(void)
     interrupts_init();
     sei();
     for (;;) {
-        poll_ports();
         clock_service();
         rx_service();
-        poll_ports();
         snapshot_service();
-        poll_ports();
         lock_service();
         loss_service();
-        poll_ports();
         tx_service();
     }
 }

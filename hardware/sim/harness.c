@@ -16,6 +16,11 @@
  * the first stdout line, paces the simulation to the wall clock, writes the
  * firmware's UART bytes to the terminal and feeds what the host writes there
  * into UART0's RX. Errors: one line on stderr, exit status 2.
+ *
+ * Two things simavr 1.6 leaves out, added here as the datasheets describe
+ * them: writing a one to an interrupt flag in PCIFR or EIFR clears that flag
+ * (and its pending interrupt), and on the ATmega2560 ports J and K raise
+ * PCINT1 (PCMSK1 bits 1-7 = PJ0-6) and PCINT2 (PCMSK2 = PK0-7).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,6 +40,11 @@
 #include <sim_time.h>
 
 #define FREQUENCY 16000000UL
+#define PCIFR_ADDR 0x3B /* data addresses, the same on the ATmega328P and ATmega2560 */
+#define EIFR_ADDR 0x3C
+#define PCICR_ADDR 0x68
+#define PCMSK1_ADDR 0x6C
+#define PCMSK2_ADDR 0x6D
 
 enum kind { DRIVE, SEND };
 
@@ -191,6 +201,59 @@ static void on_watched_pin(struct avr_irq_t *irq, uint32_t value, void *param)
     fprintf(out, "%llu pin %c %d %u\n", ns_of(avr->cycle), w->port, w->bit, value);
 }
 
+/* Writing a one to an interrupt flag clears it, and the interrupt is no longer pending. */
+static void on_flag_write(struct avr_t *avr_, avr_io_addr_t addr, uint8_t value, void *param)
+{
+    (void)param;
+    avr_->data[addr] &= (uint8_t)~value;
+    for (int i = 0; i < avr_->interrupts.vector_count; i++) {
+        avr_int_vector_t *vector = avr_->interrupts.vector[i];
+        if (vector->raised.reg == addr && (value >> vector->raised.bit) & 1)
+            avr_clear_interrupt(avr_, vector);
+    }
+}
+
+/* ATmega2560 PCINT1 (port J, PCMSK1 bit = pin bit + 1) and PCINT2 (port K). */
+static avr_int_vector_t pcint_j = {
+    .vector = 10, .enable = AVR_IO_REGBIT(PCICR_ADDR, 1), .raised = AVR_IO_REGBIT(PCIFR_ADDR, 1)};
+static avr_int_vector_t pcint_k = {
+    .vector = 11, .enable = AVR_IO_REGBIT(PCICR_ADDR, 2), .raised = AVR_IO_REGBIT(PCIFR_ADDR, 2)};
+
+static void on_pin_change(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)value;
+    int port_k = param == &pcint_k;
+    uint8_t mask = avr->data[port_k ? PCMSK2_ADDR : PCMSK1_ADDR];
+    if ((mask >> (irq->irq + (port_k ? 0 : 1))) & 1)
+        avr_raise_interrupt(avr, param);
+}
+
+static int has_vector(int number)
+{
+    for (int i = 0; i < avr->interrupts.vector_count; i++)
+        if (avr->interrupts.vector[i]->vector == number)
+            return 1;
+    return 0;
+}
+
+static void add_missing_interrupts(const char *mcu)
+{
+    avr_register_io_write(avr, PCIFR_ADDR, on_flag_write, NULL);
+    avr_register_io_write(avr, EIFR_ADDR, on_flag_write, NULL);
+    if (strcmp(mcu, "atmega2560"))
+        return;
+    avr_int_vector_t *vectors[2] = {&pcint_j, &pcint_k};
+    const char ports[2] = {'J', 'K'};
+    for (int p = 0; p < 2; p++) {
+        if (has_vector(vectors[p]->vector))
+            continue;
+        avr_register_vector(avr, vectors[p]);
+        for (int bit = 0; bit < 8; bit++)
+            avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(ports[p]), bit),
+                                    on_pin_change, vectors[p]);
+    }
+}
+
 static void open_pty(void)
 {
     pty_fd = posix_openpt(O_RDWR | O_NOCTTY);
@@ -250,6 +313,7 @@ int main(int argc, char **argv)
     avr->log = 0;
     avr_load_firmware(avr, &firmware);
     avr->frequency = FREQUENCY;
+    add_missing_interrupts(mcu);
 
     uint32_t flags = 0;
     avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);

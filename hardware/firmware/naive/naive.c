@@ -39,7 +39,7 @@ static uint32_t micros(void)
 #if defined(__AVR_ATmega328P__)
 #define PORT_LIST X(B) X(C) X(D)
 #else
-#define PORT_LIST X(A) X(B) X(C) X(D) X(E) X(J) X(K) X(L)
+#define PORT_LIST X(B) X(D) X(E) X(J) X(K)
 #endif
 
 #define X(p) PORT_##p##_SLOT,
