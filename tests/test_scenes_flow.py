@@ -132,14 +132,15 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
     assert froms == {1: side.value, 2: other.value}
 
 
-def test_a_paused_round_rolls_the_same_dice_again_on_resume():
+def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     app = kiosk("setup")
     round_ = to_round(app)
+    round_no = app.ctx.game.round_no
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "E"))  # Resume
     step_until(app, in_scene(app, "round"))
-    assert app.scene.round.roll == round_.roll and app.ctx.game.round_no == 0
+    assert app.scene.round.roll != round_.roll and app.ctx.game.round_no == round_no
 
 
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():

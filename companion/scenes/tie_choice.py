@@ -14,6 +14,7 @@ from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.scenes.base import Scene
 from companion.scenes.flow import answer_of, conclude_round
+from companion.scenes.pausing import wants_pause
 from companion.scenes.play_view import draw_play, view_of
 
 
@@ -30,7 +31,10 @@ class TieChoiceScene(Scene):
         self.until_ns = now_ns + self.ctx.game.timing.choice_timeout_ns
 
     def handle(self, event, now_ns: int) -> None:
-        if answer_of(self.ctx, event) and event.player in self.choosers and event.player not in self.choices:
+        if wants_pause(event):
+            self.ctx.go("pause", resume=("tie-choice", {"round": self.round, "choosers": self.choosers,
+                                                        "words": self.words, "inks": self.inks}))
+        elif answer_of(self.ctx, event) and event.player in self.choosers and event.player not in self.choices:
             self.choices[event.player] = event.side
             self.dirty = True
 
