@@ -1,11 +1,19 @@
 """The round as the table plays it, through the real loop: pauses, feedback, countdowns, ties."""
 
+from dataclasses import replace
+
+import pygame
 import pytest
 
-from kiosk_helpers import in_scene, kiosk, now, step_until, tap
+from kiosk_helpers import FAST, count_colour, in_scene, kiosk, now, step_until, tap
 from test_scenes_flow import to_round
-from companion.rules.sides import SIDES
+from companion.display.palette import TAP_FLASH
+from companion.rules.judge import Ruling
+from companion.rules.round import Round, Timing
+from companion.rules.sides import SIDES, Side
 from companion.scenes.base import Nav
+from companion.scenes.countdown import seconds_left
+from companion.scenes.round import clock_close_ns
 
 
 @pytest.fixture(autouse=True)
@@ -62,3 +70,129 @@ def test_taps_are_final_a_wrong_tap_then_a_pause_still_costs_the_card_and_the_di
     assert app.scene.view.headline == "P1 WRONG"
     shown = next_open(app)
     assert shown.roll != seen and game.round_no == round_no + 1
+
+
+def test_the_verdict_lies_beside_the_dice_and_every_dice_word_stays_in_view():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="hard")
+    round_ = to_round(app)
+    app.post(tap(2, round_.ruling.valid[0].value))
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    layout, canvas = app.ctx.layout, app.screen.canvas
+    words = [d for d in app.scene.play_drawn if d.text != "LEVEL  HARD"]
+    assert [d.text for d in app.scene.drawn][:1] == ["P2 WINS"]
+    assert len(words) == 3 and all(shows_text(canvas, d) for d in words + app.scene.drawn)
+    assert not any(w.rect.colliderect(v.rect) for w in words for v in app.scene.drawn)
+    assert all(layout.verdict.contains(v.rect) for v in app.scene.drawn)
+
+
+def test_the_level_is_always_shown_on_the_play_screen():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="normal")
+    to_round(app)
+    app.scene.dirty = True
+    app.step()
+    level = app.scene.drawn_texts[0]
+    assert level.text == "LEVEL  NORMAL" and shows_text(app.screen.canvas, level)
+
+
+SLOW = replace(FAST, timeouts=0.2)  # idle 0.6 s, round 2 s: a round stays open while a test looks
+
+
+def score_cell(app, player):
+    """The rect of ``player``'s name and score in the score strip."""
+    strip, players = app.ctx.layout.scores, app.ctx.game.players
+    width = strip.width / players
+    return pygame.Rect(round(strip.left + (player - 1) * width), strip.top, round(width), strip.height)
+
+
+def recorded_taps(app):
+    """Record what ``ctx.on_tap`` (the pads' LEDs) and the tones are told."""
+    told = []
+    app.ctx.on_tap = lambda player, side, kind: told.append(("led", player, side.value, kind))
+    app.ctx.sounds.play = lambda name: told.append(("tone", name))
+    return told
+
+
+def test_a_wrong_tap_turns_the_players_name_red_on_the_next_frame_with_a_tone_and_the_pads_led():
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    told = recorded_taps(app)
+    side = wrong_side(round_).value
+    app.post(tap(2, side))
+    app.step()
+    assert app.scene.name == "round"  # still open: the verdict comes later
+    assert count_colour(app.screen.canvas, score_cell(app, 2), TAP_FLASH["wrong"]) > 100
+    assert count_colour(app.screen.canvas, score_cell(app, 1), TAP_FLASH["wrong"]) == 0
+    assert told == [("tone", "tap-wrong"), ("led", 2, side, "wrong")]
+
+
+def test_a_valid_tap_is_told_as_counted_until_the_verdict_says_win_or_tie():
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    told = recorded_taps(app)
+    app.post(tap(3, round_.ruling.valid[0].value))
+    app.step()
+    assert ("led", 3, round_.ruling.valid[0].value, "counted") in told
+
+
+def test_a_tap_while_the_dice_tumble_shows_too_early_at_once():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", pace=replace(SLOW, roll_frames=50, roll_frame_s=0.05))
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "deal"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "roll"))
+    app.step()
+    app.post(tap(4, "W"))
+    app.step()
+    assert app.scene.name == "roll"
+    banner = [d for d in app.scene.drawn_texts if d.text in ("TOO EARLY", "P4")]
+    assert [d.text for d in banner] == ["TOO EARLY", "P4"]
+    assert all(shows_text(app.screen.canvas, d) for d in banner)
+    assert count_colour(app.screen.canvas, score_cell(app, 4), TAP_FLASH["early"]) > 100
+
+
+def test_the_countdown_is_the_same_in_every_round_until_the_idle_timeout():
+    ruling_tap = Ruling(tap=True, valid=(Side.N,), reroll=False)
+    nobody = Ruling(tap=False, valid=(), reroll=False)
+    timing = Timing()
+    rounds = [Round(ruling, 0, timing) for ruling in (ruling_tap, nobody)]
+    for t_s in (0, 1.2, 2.9):
+        shown = {seconds_left(clock_close_ns(r, int(t_s * 1e9)), int(t_s * 1e9)) for r in rounds}
+        assert len(shown) == 1
+    assert seconds_left(clock_close_ns(rounds[0], 3_500_000_000), 3_500_000_000) == 7
+
+
+def test_an_open_round_shows_its_countdown_beside_the_dice():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", pace=SLOW)
+    to_round(app)
+    app.scene.dirty = True
+    app.step()
+    line = [d for d in app.scene.drawn_texts if d.text.endswith(" s left")]
+    assert line and shows_text(app.screen.canvas, line[0])
+    assert app.ctx.layout.verdict.contains(line[0].rect)
+
+
+def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict():
+    from companion.scenes.lights import tap_lights, winner_lights
+
+    class Pads:
+        lit: set = set()
+
+        def light(self, player, side, on=True):
+            self.lit.add((player, side))
+
+        def lights_off(self):
+            self.lit.clear()
+
+    pads = Pads()
+    tap_lights(pads)(2, Side.E, "wrong")
+    assert pads.lit == {(2, Side.E)}
+    winner_lights(pads)([(1, Side.N)])
+    assert pads.lit == {(1, Side.N)}

@@ -22,7 +22,7 @@ from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.scenes.context import Settings
-from companion.scenes.lights import winner_lights
+from companion.scenes.lights import tap_lights, winner_lights
 from companion.systemd_notify import Notifier
 
 NAME = "run"
@@ -85,6 +85,7 @@ def run(args) -> int:
         app = build_kiosk(kiosk_options(args, config, pads, notifier))
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
+            app.ctx.on_tap = tap_lights(pads)
         post.target = app.post
         app.run()
     finally:

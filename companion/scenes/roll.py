@@ -2,19 +2,25 @@
 
 The round opens at the flip that first shows the final faces: this scene
 hands that flip's stamp to the round scene. Taps that arrive while the dice
-tumble are passed on too: stamped before the open, they count as too early.
+tumble are passed on too: stamped before the open, they count as too early,
+and the next frame says so (the player's name flashes orange, a TOO EARLY
+banner shows beside the dice). The final frame shows the round's countdown.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from companion.display.draw_verdict import VerdictView
 from companion.display.stroop import inks_for
+from companion.rules.round import EARLY
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.countdown import countdown_view
 from companion.scenes.flow import answer_of
 from companion.scenes.pausing import wants_pause
 from companion.scenes.play_view import dice_words, draw_play, view_of
+from companion.scenes.tap_feedback import TapFeedback
 
 
 class RollScene(Scene):
@@ -32,6 +38,8 @@ class RollScene(Scene):
         self.frame = 0
         self.next_frame_ns = now_ns
         self.early: list[Tap] = []
+        self.feedback = TapFeedback(self.ctx)
+        self.now_ns = now_ns
         self.final_drawn = False
         self.ctx.sounds.play("roll")
 
@@ -43,10 +51,12 @@ class RollScene(Scene):
         if isinstance(event, Tap):
             if answer_of(self.ctx, event):
                 self.early.append(event)
+                self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
         elif wants_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
 
     def update(self, now_ns: int) -> None:
+        self.now_ns = now_ns
         if self.frame < self.frames and now_ns >= self.next_frame_ns:
             self.frame += 1
             self.next_frame_ns = now_ns + round(self.ctx.pace.roll_frame_s * 1e9)
@@ -65,12 +75,22 @@ class RollScene(Scene):
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
-        draw_play(canvas, self.ctx.layout, view_of(self.ctx.game, self.roll, words, inks))
+        view = view_of(self.ctx.game, self.roll, words, inks)
+        view.flashes = self.feedback.flashes()
+        view.panel = self.feedback.early_banner(self.now_ns) or (self.countdown() if final else None)
+        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
         self.final_drawn = final
         if not final:
             return "rolling"
         return f"round-open-{self.roll.level}" + ("-liar" if self.roll.liar else "")
 
+    def countdown(self) -> VerdictView:
+        """The countdown as the round opens: the same in every round (see the round scene)."""
+        timing = self.ctx.game.timing
+        first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
+        return countdown_view(first_ns, 0)
+
     def flipped(self, t_ns: int) -> None:
         if self.final_drawn:
-            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words, inks=self.inks)
+            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words, inks=self.inks,
+                        feedback=self.feedback)

@@ -70,4 +70,5 @@ def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) 
         return VerdictView("wrong", f"{names(wrong)} WRONG", tuple(extra))
     if players_of(record, "early"):
         return VerdictView("early", "TOO EARLY", ("nobody answered in time", *extra))
-    return VerdictView("none", "NO WINNER", ("time is up",))
+    could = " ".join(record.get("valid", ()))
+    return VerdictView("none", "NO WINNER", ("time is up", f"could tap: {could}") if could else ("time is up",))
