@@ -196,3 +196,40 @@ def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict()
     assert pads.lit == {(2, Side.E)}
     winner_lights(pads)([(1, Side.N)])
     assert pads.lit == {(1, Side.N)}
+
+
+def tie_on_one_card(app):
+    """An open round in which P1 and P2 tie on the same card: the tie-choice prompt."""
+    round_ = to_round(app, without_void=True)
+    side = round_.ruling.valid[0]
+    t = now()
+    app.post(tap(1, side.value, t))
+    app.post(tap(2, side.value, t + 200_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    return side
+
+
+def test_pressing_the_tied_card_again_is_not_the_choice():
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    app.post(tap(2, side.value))  # the reflex: the same card again
+    app.step()
+    assert app.scene.name == "tie-choice" and app.scene.choices == {}
+    other = next(s for s in app.scene.free if s != side)
+    app.post(tap(2, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    assert {w["player"]: w["from"] for w in app.scene.record["winners"]} == {1: side.value, 2: other.value}
+
+
+def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    face = app.ctx.game.table[side].face
+    app.scene.dirty = True
+    app.step()
+    texts = {d.text: d for d in app.scene.drawn_texts}
+    assert "TIE ON ONE CARD" in texts and f"P1 took {face} on {side.value}" in texts
+    countdown = [d for d in texts.values() if " s left, then " in d.text]
+    assert countdown and all(shows_text(app.screen.canvas, d) for d in [texts["TIE ON ONE CARD"], *countdown])

@@ -32,12 +32,14 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     banner = layout.banner if area is None else area
     pygame.draw.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
     margin = round(3 * layout.unit)
-    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, banner.width - 2 * margin)
     body = layout.body_size
+    body_h = text.font(body).get_height() + round(0.4 * layout.unit)  # rendered lines may be a pixel taller
+    details = view.details[:3]
+    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, banner.width - 2 * margin)
+    while head_size > body and text.font(head_size).get_height() + len(details) * body_h > banner.height:
+        head_size -= max(1, head_size // 20)  # a smaller headline before fewer lines
     head_h = text.font(head_size).get_height()
-    body_h = text.font(body).get_height()
-    room = max(0, (banner.height - head_h - margin) // body_h)
-    details = view.details[:min(3, room)]
+    details = details[:max(0, (banner.height - head_h) // body_h)]
     total = head_h + len(details) * body_h
     y = banner.centery - total // 2
     drawn = [text.draw(surface, view.headline, head_size, TEXT, midtop=(banner.centerx, y))]
