@@ -116,14 +116,20 @@ def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
     assert [t["player"] for t in app.scene.record["taps"]] == [2]
 
 
-def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
-    app = kiosk("setup", players=3)
+def tie_on_one_card(app):
+    """An open round in which P1 and P2 tie on the same card: the tie-choice prompt."""
     round_ = to_round(app, without_void=True)
     side = round_.ruling.valid[0]
     t = now()
     app.post(tap(1, side.value, t))
     app.post(tap(2, side.value, t + 200_000))
     step_until(app, in_scene(app, "tie-choice"))
+    return side
+
+
+def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
+    app = kiosk("setup", players=3)
+    side = tie_on_one_card(app)
     assert app.scene.choosers == [2]
     other = next(s for s in Side if s != side)
     app.post(tap(2, other.value))

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from kiosk_helpers import FAST, count_colour, in_scene, kiosk, now, step_until, tap
-from test_scenes_flow import to_round
+from test_scenes_flow import tie_on_one_card, to_round
 from companion.display.palette import TAP_FLASH
 from companion.rules.judge import Ruling
 from companion.rules.round import Round, Timing
@@ -196,17 +196,6 @@ def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict()
     assert pads.lit == {(2, Side.E)}
     winner_lights(pads)([(1, Side.N)])
     assert pads.lit == {(1, Side.N)}
-
-
-def tie_on_one_card(app):
-    """An open round in which P1 and P2 tie on the same card: the tie-choice prompt."""
-    round_ = to_round(app, without_void=True)
-    side = round_.ruling.valid[0]
-    t = now()
-    app.post(tap(1, side.value, t))
-    app.post(tap(2, side.value, t + 200_000))
-    step_until(app, in_scene(app, "tie-choice"))
-    return side
 
 
 def test_pressing_the_tied_card_again_is_not_the_choice():
