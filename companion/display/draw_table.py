@@ -4,7 +4,8 @@ A portal card is a grey card with a disc of its portal colour; a void card is
 black with a purple rim and no disc; an empty spot is an outline. Each spot
 carries its side letter (N, E, S, W). The deck in the middle shows the back
 of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
-symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR.
+symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR,
+and the number of cards left; an empty deck is an outline saying EMPTY.
 """
 
 from __future__ import annotations
@@ -66,9 +67,18 @@ def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
 
 def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bool,
               cards_left: int | None = None) -> None:
-    """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar symbol."""
+    """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar
+    symbol, and how many cards are left. An empty deck (``cards_left == 0``) is an empty outline
+    saying EMPTY (the arrow still shows which side is up)."""
     rect = layout.deck
     radius = round(rect.width * 0.12)
+    if cards_left == 0:
+        pygame.draw.rect(surface, EMPTY_SPOT, rect, max(2, round(0.5 * layout.unit)), border_radius=radius)
+        text.draw(surface, "EMPTY", layout.small_size, DIM_TEXT,
+                  midbottom=(rect.centerx, rect.bottom - round(0.8 * layout.unit)))
+        if up is not None:
+            pygame.draw.polygon(surface, DIM_TEXT, arrow_points(rect, up))
+        return
     pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
     if liar:
         pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)), border_radius=radius)
