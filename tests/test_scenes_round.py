@@ -222,3 +222,35 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
     assert "TIE ON ONE CARD" in texts and f"P1 took {face} on {side.value}" in texts
     countdown = [d for d in texts.values() if " s left, then " in d.text]
     assert countdown and all(shows_text(app.screen.canvas, d) for d in [texts["TIE ON ONE CARD"], *countdown])
+
+
+def play_until(app, done, limit_s=30.0):
+    """Play on (P4 taps a valid card, deals are confirmed) until ``done()``."""
+    import time
+
+    end = time.monotonic() + limit_s
+    while not done():
+        assert time.monotonic() < end, f"still in scene {app.scene.name}"
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        elif app.scene.name == "round" and app.scene.round.ruling.tap and not app.scene.round.taps:
+            app.post(tap(4, app.scene.round.ruling.valid[0].value))
+        app.step()
+
+
+def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_next_roll():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="first-game")
+    moments = []
+    offer = app.snapshots.offer
+    app.snapshots.offer = lambda name, surface: moments.append(
+        (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    play_until(app, lambda: app.ctx.game is not None and app.ctx.game.level.value == "normal"
+               and app.scene.name == "round")
+    splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]
+    assert len(splashes) == 1
+    surface, drawn = splashes[0]
+    headline = next(d for d in drawn if d.text.startswith("LEVEL UP"))
+    assert headline.text == "LEVEL UP: NORMAL" and shows_text(surface, headline)
