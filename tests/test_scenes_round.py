@@ -174,9 +174,11 @@ def test_an_open_round_shows_its_countdown_beside_the_dice():
     to_round(app)
     app.scene.dirty = True
     app.step()
-    line = [d for d in app.scene.drawn_texts if d.text.endswith(" s left")]
+    texts = [d.text for d in app.scene.drawn_texts]
+    line = [d for d in app.scene.drawn_texts if d.text == "left in this round"]
     assert line and shows_text(app.screen.canvas, line[0])
     assert app.ctx.layout.verdict.contains(line[0].rect)
+    assert texts[texts.index(line[0].text) - 1].removesuffix(" s").isdigit()
 
 
 def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict():

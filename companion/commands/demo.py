@@ -11,7 +11,8 @@ press their buttons; each press goes in through
 :func:`companion.simulated_presses.press_path`, the
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
-(title, set-up, lay-out, roll, open round, each kind of verdict, the end).
+(title, set-up, lay-out, roll, open round, its countdown, a level-up, a
+tie choice, each kind of verdict, the end).
 """
 
 from __future__ import annotations

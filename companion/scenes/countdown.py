@@ -5,6 +5,8 @@ from __future__ import annotations
 from companion.display.draw_verdict import VerdictView
 
 SECOND_NS = 1_000_000_000
+#: The line under a round's countdown.
+COUNTDOWN_WORDS = "left in this round"
 
 
 def seconds_left(until_ns: int, now_ns: int) -> int:
@@ -24,5 +26,5 @@ def countdown_line(until_ns: int, now_ns: int, what: str = "left") -> str:
 
 
 def countdown_view(until_ns: int, now_ns: int) -> VerdictView:
-    """The panel of a round's countdown: the seconds left, big, and ``N s left`` under it."""
-    return VerdictView("none", str(seconds_left(until_ns, now_ns)), (countdown_line(until_ns, now_ns),))
+    """The panel of a round's countdown: the seconds left, big, and what they count under it."""
+    return VerdictView("none", f"{seconds_left(until_ns, now_ns)} s", (COUNTDOWN_WORDS,))
