@@ -256,3 +256,26 @@ def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_
     surface, drawn = splashes[0]
     headline = next(d for d in drawn if d.text.startswith("LEVEL UP"))
     assert headline.text == "LEVEL UP: NORMAL" and shows_text(surface, headline)
+
+
+def test_after_no_winner_the_cards_that_could_have_been_tapped_are_named_and_ringed():
+    from companion.display.palette import OPTION
+
+    app = kiosk("setup")
+    round_ = to_round(app)
+    valid = round_.ruling.valid
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    assert app.scene.view.headline == "NO WINNER"
+    assert app.scene.view.details == ("time is up", "could tap: " + " ".join(s.value for s in valid))
+    ring = app.ctx.layout.spot(valid[0]).inflate(round(2.4 * app.ctx.layout.unit), round(2.4 * app.ctx.layout.unit))
+    assert count_colour(app.screen.canvas, ring, OPTION) > 100
+
+
+def test_a_paused_tie_choice_goes_on_after_resume():
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2] and side not in app.scene.free

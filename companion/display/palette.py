@@ -22,8 +22,9 @@ EMPTY_SPOT: RGB = (90, 90, 100)
 ARROW: RGB = (245, 245, 245)
 LIAR: RGB = (200, 40, 200)
 HIGHLIGHT: RGB = (255, 255, 255)
-#: Rings the cards that could have been tapped when nobody tapped one.
-MISSED: RGB = (250, 215, 30)
+#: Rings the cards a player could have tapped (after no winner) or may take (a tie choice):
+#: cyan, a colour no card has.
+OPTION: RGB = (0, 230, 230)
 
 #: The colour of each portal on the cards, by face name.
 PORTAL: dict[str, RGB] = {

@@ -17,7 +17,7 @@ import pygame
 
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
-from companion.display.palette import HIGHLIGHT, MISSED
+from companion.display.palette import HIGHLIGHT, OPTION
 from companion.rules.round import plan_awards
 from companion.rules.sides import SIDES
 from companion.scenes.base import Scene
@@ -89,7 +89,7 @@ class TieChoiceScene(Scene):
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_of(self.ctx.game, self.round.roll, self.words, self.inks)
         view.outlines = {side: HIGHLIGHT for side in self.taken}
-        view.outlines.update({side: MISSED for side in self.free})
+        view.outlines.update({side: OPTION for side in self.free})
         view.panel = self.prompt()
         self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
         return "tie-choice"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display.draw_verdict import draw_verdict
-from companion.display.palette import HIGHLIGHT, MISSED
+from companion.display.palette import HIGHLIGHT, OPTION
 from companion.rules.sides import Side
 from companion.scenes.base import Scene
 from companion.scenes.flow import after_round, next_after_round
@@ -36,7 +36,7 @@ class VerdictScene(Scene):
         play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
         play.marked = tuple(w["player"] for w in record["winners"])
         if self.view.kind == "none":
-            play.outlines = {side: MISSED for side in ruling.valid}
+            play.outlines = {side: OPTION for side in ruling.valid}
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
         self.ctx.sounds.play(self.view.kind)
