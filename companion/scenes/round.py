@@ -2,7 +2,8 @@
 
 The final dice stay on screen. Each telling tap is shown at once
 (:mod:`companion.scenes.tap_feedback`): the next frame flashes the player's
-name. Beside the dice a countdown shows the seconds until the round closes
+name (a valid tap whose round settles within a frame shows its verdict
+instead, which is sooner than a flash and then a verdict). Beside the dice a countdown shows the seconds until the round closes
 by its clock. For the first ``idle_timeout`` it counts down to the idle close
 in every round, so it never tells the table whether anybody may tap; after
 that (a round that needs a tap) it counts down to the round timeout.
@@ -19,7 +20,7 @@ new dice are rolled) and the pause menu shows instead of what comes next.
 from __future__ import annotations
 
 from companion.display.draw_verdict import VerdictView
-from companion.rules.round import Round
+from companion.rules.round import COUNTED, Round
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.countdown import countdown_view, next_change_ns, seconds_left
@@ -27,6 +28,9 @@ from companion.scenes.flow import answer_of, conclude_round
 from companion.scenes.pausing import CANCELLED_NOTE, CLOSED_NOTE, pause_before_pending, wants_pause
 from companion.scenes.play_view import draw_play, view_of
 from companion.scenes.tap_feedback import TapFeedback
+
+#: One frame at 60 Hz, in nanoseconds.
+FRAME_NS = 16_666_667
 
 
 def clock_close_ns(round_: Round, now_ns: int) -> int:
@@ -57,11 +61,17 @@ class RoundScene(Scene):
         if isinstance(event, Tap):
             if answer_of(self.ctx, event):
                 self.round.offer(event)
-                if self.feedback.show(event, self.round.feedback_of(event), now_ns):
+                kind = self.round.feedback_of(event)
+                if self.feedback.show(event, kind, now_ns) and not self.verdict_is_next(kind, now_ns):
                     self.dirty = True
         elif wants_pause(event) and not self.pausing:
             self.round.close_at(getattr(event, "t_ns", now_ns))
             self.pausing = True
+
+    def verdict_is_next(self, kind: str, now_ns: int) -> bool:
+        """Whether a counted tap's flash would only delay the verdict: the round settles within
+        a frame, and the verdict frame tells the table more."""
+        return kind == COUNTED and self.settled_at_ns() - now_ns < FRAME_NS
 
     def panel_key(self, now_ns: int) -> tuple:
         """What the panel beside the dice shows at ``now_ns``, as a key that changes with it."""
