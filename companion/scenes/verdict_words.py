@@ -25,12 +25,12 @@ def names(players: list[int]) -> str:
 
 
 def took_line(record: dict, winner: dict, who: bool = True) -> str:
-    """``P2 takes RED from N``, or ``... takes the VOID from E instead`` when the void is taken
-    instead of the card tapped; without ``who``, the line starts at ``takes``."""
+    """``P2 takes RED from N``, or ``... takes the VOID from E instead of N`` when the void is
+    taken instead of the card tapped (on N); without ``who``, the line starts at ``takes``."""
     tapped = next((t["side"] for t in record["taps"] if t["player"] == winner["player"]
                    and t["verdict"] in ("win", "tie")), winner["from"])
     card = "the VOID" if winner["card"] == "VOID" else winner["card"]
-    instead = " instead" if winner["card"] == "VOID" and tapped != winner["from"] else ""
+    instead = f" instead of {tapped}" if winner["card"] == "VOID" and tapped != winner["from"] else ""
     line = f"takes {card} from {winner['from']}{instead}"
     return f"{player_label(winner['player'])} {line}" if who else line
 
