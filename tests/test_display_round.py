@@ -15,12 +15,14 @@ def test_an_empty_deck_shows_no_card_back_and_says_empty():
     surface = canvas()
     draw_table(surface, LAYOUT, FULL, cards_left=0)
     assert count_colour(surface, LAYOUT.deck, CARD_BACK) == 0
+    deck = LAYOUT.deck
     label = text.draw(surface.copy(), "EMPTY", LAYOUT.small_size, DIM_TEXT,
-                      midbottom=(LAYOUT.deck.centerx, LAYOUT.deck.bottom - round(0.8 * LAYOUT.unit)))
+                      midbottom=(deck.centerx, deck.bottom - round(0.8 * LAYOUT.unit)))
     assert shows_text(surface, label)
 
 
 def test_a_deck_with_cards_shows_its_back_and_how_many_are_left():
     surface = canvas()
     draw_table(surface, LAYOUT, FULL, cards_left=12)
-    assert count_colour(surface, LAYOUT.deck, CARD_BACK) > LAYOUT.deck.width * LAYOUT.deck.height // 2
+    deck = LAYOUT.deck
+    assert count_colour(surface, deck, CARD_BACK) > deck.width * deck.height // 2

@@ -51,7 +51,7 @@ def next_open(app):
     return app.scene.round
 
 
-def test_taps_are_final_a_wrong_tap_then_a_pause_still_costs_the_card_and_the_dice_are_not_shown_again():
+def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are_not_shown_again():
     app = kiosk("setup")
     round_ = to_round(app)
     app.post(tap(1, round_.ruling.valid[0].value))  # P1 wins a card
@@ -105,7 +105,8 @@ def score_cell(app, player):
     """The rect of ``player``'s name and score in the score strip."""
     strip, players = app.ctx.layout.scores, app.ctx.game.players
     width = strip.width / players
-    return pygame.Rect(round(strip.left + (player - 1) * width), strip.top, round(width), strip.height)
+    left = round(strip.left + (player - 1) * width)
+    return pygame.Rect(left, strip.top, round(width), strip.height)
 
 
 def recorded_taps(app):
@@ -209,7 +210,8 @@ def test_pressing_the_tied_card_again_is_not_the_choice():
     other = next(s for s in app.scene.free if s != side)
     app.post(tap(2, other.value))
     step_until(app, in_scene(app, "verdict"))
-    assert {w["player"]: w["from"] for w in app.scene.record["winners"]} == {1: side.value, 2: other.value}
+    froms = {w["player"]: w["from"] for w in app.scene.record["winners"]}
+    assert froms == {1: side.value, 2: other.value}
 
 
 def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
@@ -223,7 +225,8 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
     texts = {d.text: d for d in app.scene.drawn_texts}
     assert "TIE ON ONE CARD" in texts and f"P1 took {face} on {side.value}" in texts
     countdown = [d for d in texts.values() if " s left, then " in d.text]
-    assert countdown and all(shows_text(app.screen.canvas, d) for d in [texts["TIE ON ONE CARD"], *countdown])
+    shown = [texts["TIE ON ONE CARD"], *countdown]
+    assert countdown and all(shows_text(app.screen.canvas, d) for d in shown)
 
 
 def play_until(app, done, limit_s=30.0):
@@ -266,8 +269,10 @@ def test_after_no_winner_the_cards_that_could_have_been_tapped_are_named_and_rin
     valid = round_.ruling.valid
     step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
     assert app.scene.view.headline == "NO WINNER"
-    assert app.scene.view.details == ("time is up", "could tap: " + " ".join(s.value for s in valid))
-    ring = app.ctx.layout.spot(valid[0]).inflate(round(2.4 * app.ctx.layout.unit), round(2.4 * app.ctx.layout.unit))
+    could = "could tap: " + " ".join(s.value for s in valid)
+    assert app.scene.view.details == ("time is up", could)
+    grow = round(2.4 * app.ctx.layout.unit)
+    ring = app.ctx.layout.spot(valid[0]).inflate(grow, grow)
     assert count_colour(app.screen.canvas, ring, OPTION) > 100
 
 

@@ -32,8 +32,8 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     for i, player in enumerate(players):
         cell = pygame.Rect(round(strip.left + i * cell_w), strip.top, round(cell_w), strip.height)
         if flashes and player in flashes:
-            pygame.draw.rect(surface, flashes[player], cell.inflate(-round(layout.unit), -round(layout.unit)),
-                             border_radius=round(layout.unit))
+            inner = cell.inflate(-round(layout.unit), -round(layout.unit))
+            pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
         label = f"{player_label(player)}  {scores[player]}"
         drawn.append(text.draw(surface, label, size, TEXT, center=cell.center))
         if player in marked:

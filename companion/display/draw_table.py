@@ -73,7 +73,8 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
     rect = layout.deck
     radius = round(rect.width * 0.12)
     if cards_left == 0:
-        pygame.draw.rect(surface, EMPTY_SPOT, rect, max(2, round(0.5 * layout.unit)), border_radius=radius)
+        line = max(2, round(0.5 * layout.unit))
+        pygame.draw.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
         text.draw(surface, "EMPTY", layout.small_size, DIM_TEXT,
                   midbottom=(rect.centerx, rect.bottom - round(0.8 * layout.unit)))
         if up is not None:

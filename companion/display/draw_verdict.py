@@ -33,10 +33,12 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     pygame.draw.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
     margin = round(3 * layout.unit)
     body = layout.body_size
-    body_h = text.font(body).get_height() + round(0.4 * layout.unit)  # rendered lines may be a pixel taller
+    body_h = text.font(body).get_height() + round(0.4 * layout.unit)  # a line may render taller
     details = view.details[:3]
-    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, banner.width - 2 * margin)
-    while head_size > body and text.font(head_size).get_height() + len(details) * body_h > banner.height:
+    width = banner.width - 2 * margin
+    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, width)
+    lines_h = len(details) * body_h
+    while head_size > body and text.font(head_size).get_height() + lines_h > banner.height:
         head_size -= max(1, head_size // 20)  # a smaller headline before fewer lines
     head_h = text.font(head_size).get_height()
     details = details[:max(0, (banner.height - head_h) // body_h)]
@@ -45,7 +47,7 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     drawn = [text.draw(surface, view.headline, head_size, TEXT, midtop=(banner.centerx, y))]
     y += head_h
     for line in details:
-        size = text.fit_size(line, body, banner.width - 2 * margin)
+        size = text.fit_size(line, body, width)
         drawn.append(text.draw(surface, line, size, TEXT, midtop=(banner.centerx, y)))
         y += body_h
     return drawn

@@ -190,7 +190,7 @@ class Layout:
 
     @property
     def banner(self) -> pygame.Rect:
-        """The big banner over the whole dice area (prompts between rounds, when no dice are shown)."""
+        """The big banner over the dice area below the level line (prompts between rounds)."""
         area = self.dice.inflate(round(2 * self.unit), round(2 * self.unit))
         area.height -= self.level_line.bottom - area.top
         area.top = self.level_line.bottom  # the level stays in view

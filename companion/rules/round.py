@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from companion.rules.cards import Card
+from companion.rules.dice import Roll
 from companion.rules.judge import Ruling
 from companion.rules.sides import SIDES, Side
 from companion.rules.taps import Tap, by_stamp
@@ -90,7 +91,8 @@ class Outcome:
 class Round:
     """Collects the taps of one round and judges them by their stamps."""
 
-    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(), roll=None) -> None:
+    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(),
+                 roll: Roll | None = None) -> None:
         self.ruling = ruling
         self.roll = roll
         self.t_open_ns = t_open_ns
@@ -124,7 +126,7 @@ class Round:
 
     @property
     def answered(self) -> bool:
-        """Whether any player answered before the close (a round closed without one is cancelled)."""
+        """Whether any player answered before the close (a round closed without is cancelled)."""
         return any(tap.t_ns <= self.closes_at_ns for tap in self._answers().values())
 
     def feedback_of(self, tap: Tap) -> str:

@@ -6,8 +6,13 @@ The roll scene shows it; this module owns its words and when it is due.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.display.draw_verdict import VerdictView
 from companion.rules.cards import Level
+
+if TYPE_CHECKING:
+    from companion.rules.game import Game
 
 #: The rule each level adds, in two short lines.
 NEWS: dict[Level, tuple[str, str]] = {
@@ -30,7 +35,7 @@ class LevelWatch:
         self._game: object | None = None
         self._level: Level | None = None
 
-    def changed(self, game) -> bool:
+    def changed(self, game: "Game") -> bool:
         """Whether ``game`` plays another level than at its last roll (a new or resumed game:
         never); remembers the level now played."""
         changed = game is self._game and game.level != self._level

@@ -18,7 +18,8 @@ def winner_lights(pads: Any) -> Callable[[list], None]:
 
 
 def tap_lights(pads: Any) -> Callable[[int, Side, str], None]:
-    """A ``Context.on_tap`` hook for GPIO ``pads``: lights the button just pressed (until the verdict)."""
+    """A ``Context.on_tap`` hook for GPIO ``pads``: lights the button just pressed (until the
+    verdict puts it out)."""
     def show(player: int, side: Side, kind: str) -> None:
         pads.light(player, side)
     return show

@@ -9,8 +9,13 @@ cancelled).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.rules.taps import Tap
 from companion.scenes.base import Point, nav_of
+
+if TYPE_CHECKING:
+    from companion.scenes.context import Context
 
 #: What the pause menu says about a round closed at the pause, by what became of it.
 CLOSED_NOTE = "The round closed at the pause: its taps count"
@@ -23,7 +28,7 @@ def wants_pause(event) -> bool:
     return isinstance(event, Point) or (not isinstance(event, Tap) and nav_of(event) == "pause")
 
 
-def pause_before_pending(ctx, note: str) -> None:
+def pause_before_pending(ctx: "Context", note: str) -> None:
     """Show the pause menu (saying ``note``) instead of the scene the game was about to
     go to; Resume goes there."""
     name, details = ctx.pending or ("roll", {})

@@ -20,6 +20,7 @@ from companion.display.stroop import inks_for
 from companion.rules.round import EARLY
 from companion.rules.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.context import Context
 from companion.scenes.countdown import countdown_view
 from companion.scenes.flow import answer_of
 from companion.scenes.level_up import LevelWatch, level_up_view
@@ -33,7 +34,7 @@ class RollScene(Scene):
 
     name = "roll"
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.levels = LevelWatch()
 
@@ -94,14 +95,16 @@ class RollScene(Scene):
         if self.splashing:
             view = view_of(self.ctx.game)
             self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
-            self.drawn_texts += draw_verdict(canvas, self.ctx.layout, level_up_view(self.ctx.game.level))
+            splash = level_up_view(self.ctx.game.level)
+            self.drawn_texts += draw_verdict(canvas, self.ctx.layout, splash)
             return "level-up"
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
         view = view_of(self.ctx.game, self.roll, words, inks)
         view.flashes = self.feedback.flashes()
-        view.panel = self.feedback.early_banner(self.now_ns) or (self.countdown() if final else None)
+        countdown = self.countdown() if final else None
+        view.panel = self.feedback.early_banner(self.now_ns) or countdown
         self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
         self.final_drawn = final
         if not final:
@@ -116,5 +119,5 @@ class RollScene(Scene):
 
     def flipped(self, t_ns: int) -> None:
         if self.final_drawn:
-            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words, inks=self.inks,
-                        feedback=self.feedback)
+            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
+                        inks=self.inks, feedback=self.feedback)

@@ -3,10 +3,11 @@
 The final dice stay on screen. Each telling tap is shown at once
 (:mod:`companion.scenes.tap_feedback`): the next frame flashes the player's
 name (a valid tap whose round settles within a frame shows its verdict
-instead, which is sooner than a flash and then a verdict). Beside the dice a countdown shows the seconds until the round closes
-by its clock. For the first ``idle_timeout`` it counts down to the idle close
-in every round, so it never tells the table whether anybody may tap; after
-that (a round that needs a tap) it counts down to the round timeout.
+instead, which is sooner than a flash and then a verdict). Beside the dice
+a countdown shows the seconds until the round closes by its clock. For the
+first ``idle_timeout`` it counts down to the idle close in every round, so
+it never tells the table whether anybody may tap; after that (a round that
+needs a tap) it counts down to the round timeout.
 
 The loop wakes at the round's close plus a short settle time (for taps
 stamped before the close that arrive a moment later), then the round is
@@ -62,8 +63,8 @@ class RoundScene(Scene):
             if answer_of(self.ctx, event):
                 self.round.offer(event)
                 kind = self.round.feedback_of(event)
-                if self.feedback.show(event, kind, now_ns) and not self.verdict_is_next(kind, now_ns):
-                    self.dirty = True
+                shown = self.feedback.show(event, kind, now_ns)
+                self.dirty = self.dirty or (shown and not self.verdict_is_next(kind, now_ns))
         elif wants_pause(event) and not self.pausing:
             self.round.close_at(getattr(event, "t_ns", now_ns))
             self.pausing = True
@@ -80,7 +81,8 @@ class RoundScene(Scene):
 
     def panel(self, now_ns: int) -> VerdictView:
         """The early banner while it shows, else the countdown."""
-        return self.feedback.early_banner(now_ns) or countdown_view(clock_close_ns(self.round, now_ns), now_ns)
+        until = clock_close_ns(self.round, now_ns)
+        return self.feedback.early_banner(now_ns) or countdown_view(until, now_ns)
 
     def draw(self, canvas) -> str | None:
         """The final dice, the countdown or early banner beside them, the flashing names."""

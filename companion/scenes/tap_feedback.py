@@ -12,17 +12,22 @@ after the tap shows it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import TAP_FLASH
 from companion.rules.round import EARLY, IGNORED
 from companion.rules.taps import Tap
 
+if TYPE_CHECKING:
+    from companion.scenes.context import Context
+
 
 class TapFeedback:
     """The flashes and the early banner of one round."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx
         self.kinds: dict[int, str] = {}
         self.early: list[int] = []

@@ -20,6 +20,7 @@ from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.rules.round import plan_awards
 from companion.rules.sides import SIDES
+from companion.rules.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.flow import answer_of, conclude_round
@@ -43,19 +44,20 @@ class TieChoiceScene(Scene):
         winners = round.outcome().winners
         self.tapped = {tap.player: tap.side for tap in winners}
         awards, _ = plan_awards(winners, self.ctx.game.table)
-        self.taken = {award.side: award.player for award in awards if award.player not in self.choosers}
+        self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
         table = self.ctx.game.table
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
 
     def handle(self, event, now_ns: int) -> None:
         if wants_pause(event):
-            self.ctx.go("pause", resume=("tie-choice", {"round": self.round, "choosers": self.choosers,
-                                                        "words": self.words, "inks": self.inks}))
+            again = {"round": self.round, "choosers": self.choosers, "words": self.words,
+                     "inks": self.inks}
+            self.ctx.go("pause", resume=("tie-choice", again))
         elif self.is_choice(answer_of(self.ctx, event)):
             self.choices[event.player] = event.side
             self.dirty = True
 
-    def is_choice(self, tap) -> bool:
+    def is_choice(self, tap: Tap | None) -> bool:
         """Whether ``tap`` chooses: a waiting chooser's press on a free card, made while asked."""
         return (tap is not None and tap.player in self.choosers and tap.player not in self.choices
                 and tap.t_ns >= self.shown_ns and tap.side in self.free)

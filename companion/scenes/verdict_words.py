@@ -30,7 +30,8 @@ def took_line(record: dict, winner: dict, who: bool = True) -> str:
     tapped = next((t["side"] for t in record["taps"] if t["player"] == winner["player"]
                    and t["verdict"] in ("win", "tie")), winner["from"])
     card = "the VOID" if winner["card"] == "VOID" else winner["card"]
-    instead = f" instead of {tapped}" if winner["card"] == "VOID" and tapped != winner["from"] else ""
+    void_instead = winner["card"] == "VOID" and tapped != winner["from"]
+    instead = f" instead of {tapped}" if void_instead else ""
     line = f"takes {card} from {winner['from']}{instead}"
     return f"{player_label(winner['player'])} {line}" if who else line
 
@@ -71,4 +72,5 @@ def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) 
     if players_of(record, "early"):
         return VerdictView("early", "TOO EARLY", ("nobody answered in time", *extra))
     could = " ".join(record.get("valid", ()))
-    return VerdictView("none", "NO WINNER", ("time is up", f"could tap: {could}") if could else ("time is up",))
+    why = (f"could tap: {could}",) if could else ()
+    return VerdictView("none", "NO WINNER", ("time is up", *why))
