@@ -80,7 +80,8 @@ def test_the_verdict_lies_beside_the_dice_and_every_dice_word_stays_in_view():
     app.post(tap(2, round_.ruling.valid[0].value))
     step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
     layout, canvas = app.ctx.layout, app.screen.canvas
-    words = [d for d in app.scene.play_drawn if d.text != "LEVEL  HARD"]
+    level, *words = app.scene.play_drawn[:4]  # then the deck's number
+    assert level.text == "LEVEL  HARD"
     assert [d.text for d in app.scene.drawn][:1] == ["P2 WINS"]
     assert len(words) == 3 and all(shows_text(canvas, d) for d in words + app.scene.drawn)
     assert not any(w.rect.colliderect(v.rect) for w in words for v in app.scene.drawn)
@@ -284,3 +285,15 @@ def test_a_paused_tie_choice_goes_on_after_resume():
     app.post(tap(1, "E"))  # Resume
     step_until(app, in_scene(app, "tie-choice"))
     assert app.scene.choosers == [2] and side not in app.scene.free
+
+
+def test_the_play_screen_shows_an_empty_deck_as_empty():
+    from companion.display.palette import CARD_BACK
+
+    app = kiosk("setup", pace=SLOW)
+    to_round(app)
+    app.ctx.game.deck.clear()  # the last card was dealt
+    app.scene.dirty = True
+    app.step()
+    assert count_colour(app.screen.canvas, app.ctx.layout.deck, CARD_BACK) == 0
+    assert "EMPTY" in [d.text for d in app.scene.drawn_texts]

@@ -63,7 +63,7 @@ def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
 
 def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
     """Draw the whole play screen for ``view``; returns the texts drawn: the level line
-    (if shown), the dice words, then the panel's texts."""
+    (if shown), the dice words, the panel's texts, then the deck's."""
     canvas.fill(BACKGROUND)
     drawn = []
     if view.level:
@@ -73,6 +73,7 @@ def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
     drawn += draw_dice(canvas, layout, view.words, view.inks)
     if view.panel is not None:
         drawn += draw_verdict(canvas, layout, view.panel, layout.verdict)
-    draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left, view.outlines)
+    drawn += draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left,
+                        view.outlines)
     draw_scores(canvas, layout, view.scores, view.marked, view.flashes)
     return drawn
