@@ -30,7 +30,7 @@ def test_a_wrong_tap_is_named_with_its_penalty_card():
 def test_a_wrong_tap_without_cards_costs_nothing_and_says_so():
     view = verdict_view(record([(3, "E", 350_000, "wrong")]), True, {3: 0})
     assert (view.kind, view.headline) == ("wrong", "P3 WRONG")
-    assert view.details == ("wrong: P3 (no card to lose)",)
+    assert view.details == ("wrong: P3 (no card to lose)", "could tap: N")
 
 
 def test_a_tap_before_the_dice_land_is_too_early():

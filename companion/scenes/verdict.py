@@ -1,7 +1,7 @@
 """The verdict: a panel beside the dice and the card won ringed on the table.
 
 The table is shown as it was during the round, with the spots taken ringed,
-so the table sees which card went where (after "no winner", the cards that
+so the table sees which card went where (with no winner, the cards that
 could have been tapped are ringed instead); the scores are already the new
 ones. A tone per kind of verdict plays, the winners' button LEDs are lit
 (through the context's hook), and after a moment the game goes on.
@@ -35,7 +35,7 @@ class VerdictScene(Scene):
         play.faces = dict(before)
         play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
         play.marked = tuple(w["player"] for w in record["winners"])
-        if self.view.kind == "none":
+        if ruling.tap and not record["winners"]:  # show which cards could have been tapped
             play.outlines = {side: OPTION for side in ruling.valid}
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)

@@ -2,7 +2,8 @@
 
 Kinds, in the order a player needs them: a win, a tie (several winners),
 "nobody may tap", wrong taps, too early, no winner (time ran out). Wrong and
-early taps are added as lines under a win or tie.
+early taps are added as lines under a win or tie; a round that needed a tap
+and got no winner names the cards that could have been tapped.
 """
 
 from __future__ import annotations
@@ -67,10 +68,10 @@ def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) 
         if wrong:
             return VerdictView("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
         return VerdictView("nobody", "NOBODY MAY TAP", ("well held!", *extra))
-    if wrong:
-        return VerdictView("wrong", f"{names(wrong)} WRONG", tuple(extra))
-    if players_of(record, "early"):
-        return VerdictView("early", "TOO EARLY", ("nobody answered in time", *extra))
     could = " ".join(record.get("valid", ()))
     why = (f"could tap: {could}",) if could else ()
+    if wrong:
+        return VerdictView("wrong", f"{names(wrong)} WRONG", (*extra, *why))
+    if players_of(record, "early"):
+        return VerdictView("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
     return VerdictView("none", "NO WINNER", ("time is up", *why))
