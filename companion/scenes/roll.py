@@ -74,7 +74,9 @@ class RollScene(Scene):
             self.ctx.go("pause", resume=("roll", {}))
 
     def update(self, now_ns: int) -> None:
+        was_splashing = self.splashing
         self.now_ns = now_ns
+        self.dirty = self.dirty or (was_splashing and not self.splashing)
         if self.frame < self.frames and now_ns >= self.next_frame_ns:
             if self.frame == 0:
                 self.ctx.sounds.play("roll")
@@ -83,6 +85,8 @@ class RollScene(Scene):
             self.dirty = True
 
     def wake_at_ns(self) -> int | None:
+        if self.splashing:
+            return self.splash_until_ns
         return self.next_frame_ns if self.frame < self.frames else None
 
     def tumbling_words(self) -> list[str | None]:
