@@ -15,7 +15,8 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
     assert out.startswith("game over after ") and "winners: P" in out
     names = sorted(p.name for p in shots.glob("*.png"))
     moments = {name[:-4] for name in names}
-    assert {"title", "setup", "deal-first", "rolling", "round-open-discovery", "verdict-win", "end"} <= moments
+    assert {"title", "setup", "deal-first", "rolling", "round-open-discovery", "verdict-win",
+            "level-up", "round-countdown", "end"} <= moments
     assert any(m.startswith("round-open-extreme") for m in moments), "a first game reaches Extreme"
     assert pygame.image.load(str(shots / "end.png")).get_size() == (800, 480)
 

@@ -18,7 +18,7 @@ def test_the_verdict_names_the_winner_and_the_card_taken():
 
 def test_a_void_on_the_table_is_taken_instead_of_the_card_tapped():
     view = verdict_view(record([(1, "N", 400_000, "win")], [(1, "VOID", "S")]), True, {})
-    assert view.details[0] == "takes the VOID from S instead"
+    assert view.details[0] == "takes the VOID from S instead of N"
 
 
 def test_a_wrong_tap_is_named_with_its_penalty_card():
@@ -30,7 +30,7 @@ def test_a_wrong_tap_is_named_with_its_penalty_card():
 def test_a_wrong_tap_without_cards_costs_nothing_and_says_so():
     view = verdict_view(record([(3, "E", 350_000, "wrong")]), True, {3: 0})
     assert (view.kind, view.headline) == ("wrong", "P3 WRONG")
-    assert view.details == ("wrong: P3 (no card to lose)",)
+    assert view.details == ("wrong: P3 (no card to lose)", "could tap: N")
 
 
 def test_a_tap_before_the_dice_land_is_too_early():

@@ -64,7 +64,7 @@ def test_the_round_opens_at_the_flip_that_first_shows_the_final_dice():
     assert round_.t_open_ns == flips[-1] == app.last_flip_ns
 
 
-def test_nothing_is_redrawn_while_an_open_round_waits_for_taps():
+def test_an_open_round_is_not_redrawn_while_nothing_it_shows_changes():
     app = kiosk("setup", pace=replace(FAST, timeouts=0.2))  # the round waits 2 s for a tap
     to_round(app)
     frames, passes = app.frames, 0
@@ -116,14 +116,20 @@ def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
     assert [t["player"] for t in app.scene.record["taps"]] == [2]
 
 
-def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
-    app = kiosk("setup", players=3)
+def tie_on_one_card(app):
+    """An open round in which P1 and P2 tie on the same card: the tie-choice prompt."""
     round_ = to_round(app, without_void=True)
     side = round_.ruling.valid[0]
     t = now()
     app.post(tap(1, side.value, t))
     app.post(tap(2, side.value, t + 200_000))
     step_until(app, in_scene(app, "tie-choice"))
+    return side
+
+
+def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
+    app = kiosk("setup", players=3)
+    side = tie_on_one_card(app)
     assert app.scene.choosers == [2]
     other = next(s for s in Side if s != side)
     app.post(tap(2, other.value))
@@ -132,14 +138,15 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
     assert froms == {1: side.value, 2: other.value}
 
 
-def test_a_paused_round_rolls_the_same_dice_again_on_resume():
+def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     app = kiosk("setup")
     round_ = to_round(app)
+    round_no = app.ctx.game.round_no
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "E"))  # Resume
     step_until(app, in_scene(app, "round"))
-    assert app.scene.round.roll == round_.roll and app.ctx.game.round_no == 0
+    assert app.scene.round.roll != round_.roll and app.ctx.game.round_no == round_no
 
 
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():

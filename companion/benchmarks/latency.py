@@ -9,7 +9,7 @@ Measures, on this machine, with the SDL dummy driver (no real panel):
   the stamp of the flip that first shows that round's verdict minus the
   edge's stamp. It includes the tie window (the round cannot close sooner)
   and the loop's settle time. Reported as p50/p99/max in ms.
-- **render**: one full frame (play screen + verdict banner) drawn and
+- **render**: one full frame (play screen + the verdict beside the dice) drawn and
   flipped, at 1920x1080 and 800x480, and at 1920x1080 turned by 90 degrees
   (the canvas is rotated onto the display), over varied rolls and tables.
 - **idle CPU**: the share of one core the process uses while a round waits
@@ -153,7 +153,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
         banner = VerdictView(rng.choice(["win", "wrong", "tie"]), f"P{1 + i % 4} WINS", ("takes RED from N",))
         t0 = time.perf_counter_ns()
         draw_play(screen.canvas, screen.layout, view_of(game, roll, words, inks))
-        draw_verdict(screen.canvas, screen.layout, banner)
+        draw_verdict(screen.canvas, screen.layout, banner, screen.layout.verdict)
         screen.present()
         times.append(time.perf_counter_ns() - t0)
     screen.close()

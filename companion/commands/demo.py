@@ -11,7 +11,8 @@ press their buttons; each press goes in through
 :func:`companion.simulated_presses.press_path`, the
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
-(title, set-up, lay-out, roll, open round, each kind of verdict, the end).
+(title, set-up, lay-out, roll, open round, its countdown, a level-up, a
+tie choice, each kind of verdict, the end).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from companion.kiosk import KioskOptions, build_kiosk
 from companion.rules.game import MODES
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
-from companion.scenes.lights import winner_lights
+from companion.scenes.lights import tap_lights, winner_lights
 from companion.simulated_presses import press_path
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
@@ -69,6 +70,7 @@ def run_not_not(app, args) -> int:
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
     app.ctx.on_scene = table.on_scene
     app.ctx.on_winners = winner_lights(presses.pads)
+    app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
     table.on_scene(app.scene.name, app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)

@@ -36,7 +36,7 @@ from companion.kiosk import KioskOptions, build_kiosk
 from companion.scenes.context import Settings
 from companion.scenes.failsafe import StartProblem
 from companion.scenes.saving import STORE_ERRORS
-from companion.scenes.lights import winner_lights
+from companion.scenes.lights import tap_lights, winner_lights
 from companion.systemd_notify import Notifier
 
 NAME = "run"
@@ -226,6 +226,7 @@ def run(args) -> int:
         app = open_kiosk(kiosk_options(args, config, pads, notifier, status), notifier)
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
+            app.ctx.on_tap = tap_lights(pads)
         post.target = app.post
         show_start_notes(app, problem, start_notices(app, config, why if pads is None else ""))
         app.run()

@@ -17,8 +17,10 @@ def player_label(player: int) -> str:
 
 
 def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, int],
-                marked: tuple[int, ...] = ()) -> list[text.Drawn]:
-    """Draw ``scores`` (player -> points) in equal cells; ring the ``marked`` players."""
+                marked: tuple[int, ...] = (),
+                flashes: Mapping[int, tuple[int, int, int]] | None = None) -> list[text.Drawn]:
+    """Draw ``scores`` (player -> points) in equal cells; ring the ``marked`` players and fill
+    the cells of the players in ``flashes`` (player -> colour) with their colour."""
     strip = layout.scores
     pygame.draw.rect(surface, PANEL, strip)
     drawn = []
@@ -29,6 +31,9 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     size = text.size_for_cap_height(strip.height * 0.45)
     for i, player in enumerate(players):
         cell = pygame.Rect(round(strip.left + i * cell_w), strip.top, round(cell_w), strip.height)
+        if flashes and player in flashes:
+            inner = cell.inflate(-round(layout.unit), -round(layout.unit))
+            pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
         label = f"{player_label(player)}  {scores[player]}"
         drawn.append(text.draw(surface, label, size, TEXT, center=cell.center))
         if player in marked:

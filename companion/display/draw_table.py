@@ -4,7 +4,8 @@ A portal card is a grey card with a disc of its portal colour; a void card is
 black with a purple rim and no disc; an empty spot is an outline. Each spot
 carries its side letter (N, E, S, W). The deck in the middle shows the back
 of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
-symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR.
+symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR,
+and the number of cards left; an empty deck is an outline saying EMPTY.
 """
 
 from __future__ import annotations
@@ -65,16 +66,27 @@ def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
 
 
 def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bool,
-              cards_left: int | None = None) -> None:
-    """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar symbol."""
+              cards_left: int | None = None) -> list[text.Drawn]:
+    """The deck: its top card's back, with the arrow to ``up`` (``None`` = no arrow) and the Liar
+    symbol, and how many cards are left. An empty deck (``cards_left == 0``) is an empty outline
+    saying EMPTY (the arrow still shows which side is up). Returns the texts drawn on it."""
     rect = layout.deck
     radius = round(rect.width * 0.12)
+    if cards_left == 0:
+        line = max(2, round(0.5 * layout.unit))
+        pygame.draw.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
+        label = text.draw(surface, "EMPTY", layout.small_size, DIM_TEXT,
+                          midbottom=(rect.centerx, rect.bottom - round(0.8 * layout.unit)))
+        if up is not None:
+            pygame.draw.polygon(surface, DIM_TEXT, arrow_points(rect, up))
+        return [label]
+    drawn = []
     pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
     if liar:
         pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)), border_radius=radius)
         strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26), rect.width, round(rect.height * 0.26))
         pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
-        text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center)
+        drawn.append(text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center))
     if up is not None:
         arrow_rect = rect.copy()
         if liar:
@@ -82,22 +94,26 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
         pygame.draw.polygon(surface, ARROW, arrow_points(arrow_rect, up))
     if cards_left is not None:
         pad = round(0.8 * layout.unit)
-        text.draw(surface, str(cards_left), layout.small_size, TEXT, topright=(rect.right - pad, rect.top + pad))
+        corner = (rect.right - pad, rect.top + pad)
+        drawn.append(text.draw(surface, str(cards_left), layout.small_size, TEXT, topright=corner))
+    return drawn
 
 
 def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
                up: Side | None = None, liar: bool = False, cards_left: int | None = None,
-               outlines: Mapping[Side, tuple[int, int, int]] | None = None) -> None:
+               outlines: Mapping[Side, tuple[int, int, int]] | None = None) -> list[text.Drawn]:
     """The four spots with ``faces`` (portal colour, ``"VOID"`` or ``None``) and the deck.
 
     ``outlines`` rings chosen spots in a colour (the verdict marks the card won).
+    Returns the texts drawn on the deck.
     """
     for side in SIDES:
         draw_card(surface, layout, layout.spot(side), faces.get(side))
     draw_side_letters(surface, layout)
-    draw_deck(surface, layout, up, liar, cards_left)
+    drawn = draw_deck(surface, layout, up, liar, cards_left)
     for side, colour in (outlines or {}).items():
         ring = layout.spot(side).inflate(round(2.4 * layout.unit), round(2.4 * layout.unit))
         pygame.draw.rect(surface, colour, ring, max(3, round(1.0 * layout.unit)),
                          border_radius=round(ring.width * 0.14))
+    return drawn
 

@@ -10,6 +10,10 @@ canvas, so one layout serves every resolution:
   bottom;
 - portrait: dice words on top, the table below, scores along the bottom.
 
+The dice column holds, top to bottom: the level line, the three dice words,
+and the verdict panel (verdicts, prompts, countdowns), so a verdict is read
+beside the dice that decided it, never over them.
+
 Dice words have a cap height of at least 8% of the display's shorter side,
 so they read from across the table on the smallest screen.
 """
@@ -30,6 +34,9 @@ MIN_SIZE = (800, 480)
 MIN_WORD_CAP = 0.08
 #: Preferred cap height of dice words, as a share of the canvas height.
 WORD_CAP = 0.10
+#: Height of the level line and of each dice word's line, as shares of the canvas's shorter side.
+LEVEL_LINE = 0.06
+WORD_LINE = 0.14
 
 
 def check_rotation(rotation: int) -> int:
@@ -127,7 +134,7 @@ class Layout:
         if self.landscape:
             side = min(area.height - 2 * m, round(0.52 * self.width))
             return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2, side, side)
-        side = min(area.width - 2 * m, round(0.55 * area.height))
+        side = min(area.width - 2 * m, round(0.46 * area.height))
         return pygame.Rect(area.centerx - side // 2, area.bottom - m - side, side, side)
 
     @property
@@ -139,11 +146,24 @@ class Layout:
             return pygame.Rect(m, area.top + m, self.table.left - 2 * m, area.height - 2 * m)
         return pygame.Rect(m, area.top + m, area.width - 2 * m, self.table.top - 2 * m)
 
-    def die_lines(self) -> list[pygame.Rect]:
-        """Three rects in the dice area, top to bottom: negation die, criteria dice."""
+    @property
+    def level_line(self) -> pygame.Rect:
+        """The line at the top of the dice area that names the level being played."""
         area = self.dice
-        h = area.height // 3
-        return [pygame.Rect(area.left, area.top + i * h, area.width, h) for i in range(3)]
+        return pygame.Rect(area.left, area.top, area.width, round(LEVEL_LINE * min(self.size)))
+
+    def die_lines(self) -> list[pygame.Rect]:
+        """Three rects under the level line, top to bottom: negation die, criteria dice."""
+        area, top = self.dice, self.level_line.bottom
+        h = round(WORD_LINE * min(self.size))
+        return [pygame.Rect(area.left, top + i * h, area.width, h) for i in range(3)]
+
+    @property
+    def verdict(self) -> pygame.Rect:
+        """The panel under the dice words: verdicts, prompts and countdowns, beside the dice."""
+        area = self.dice
+        top = self.die_lines()[-1].bottom + round(self.unit)
+        return pygame.Rect(area.left, top, area.width, area.bottom - top)
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -170,5 +190,8 @@ class Layout:
 
     @property
     def banner(self) -> pygame.Rect:
-        """The verdict banner: over the dice words, leaving the table (and the card won) in view."""
-        return self.dice.inflate(round(2 * self.unit), round(2 * self.unit))
+        """The big banner over the dice area below the level line (prompts between rounds)."""
+        area = self.dice.inflate(round(2 * self.unit), round(2 * self.unit))
+        area.height -= self.level_line.bottom - area.top
+        area.top = self.level_line.bottom  # the level stays in view
+        return area

@@ -22,6 +22,9 @@ EMPTY_SPOT: RGB = (90, 90, 100)
 ARROW: RGB = (245, 245, 245)
 LIAR: RGB = (200, 40, 200)
 HIGHLIGHT: RGB = (255, 255, 255)
+#: Rings the cards a player could have tapped (after no winner) or may take (a tie choice):
+#: cyan, a colour no card has.
+OPTION: RGB = (0, 230, 230)
 
 #: The colour of each portal on the cards, by face name.
 PORTAL: dict[str, RGB] = {
@@ -43,4 +46,12 @@ VERDICT: dict[str, RGB] = {
     "early": (170, 80, 20),
     "nobody": (50, 70, 110),
     "none": (70, 70, 80),
+}
+
+#: A tapping player's name flashes in this colour at the tap: a wrong tap, a tap before the
+#: dice landed, or a valid tap counted (win or tie is told at the verdict).
+TAP_FLASH: dict[str, RGB] = {
+    "wrong": (200, 30, 30),
+    "early": (230, 120, 20),
+    "counted": (95, 95, 130),
 }

@@ -3,7 +3,9 @@
 Tones are built from sine waves in memory (no sound files, nothing
 copyrighted): a rising pair for a win, a falling buzz for a wrong tap, two
 quick equal notes for a tie, a low click for too early, a soft chime for
-"nobody may tap". If the mixer cannot start, every ``play`` does nothing.
+"nobody may tap"; and a short blip at each tap (counted, wrong, too early),
+and a rising arpeggio for a level-up.
+If the mixer cannot start, every ``play`` does nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ TONES: dict[str, tuple[tuple[float, float], ...]] = {
     "nobody": ((523.0, 0.10), (659.0, 0.10)),
     "none": ((330.0, 0.15),),
     "roll": ((880.0, 0.02),),
+    "level-up": ((523.0, 0.08), (659.0, 0.08), (784.0, 0.08), (1047.0, 0.16)),
+    "tap-counted": ((1320.0, 0.03),),
+    "tap-wrong": ((185.0, 0.06),),
+    "tap-early": ((300.0, 0.03), (0.0, 0.02), (300.0, 0.03)),
 }
 
 
@@ -67,7 +73,8 @@ class Sounds:
         return bool(self._tones)
 
     def play(self, name: str) -> None:
-        """Start the tone ``name`` (a verdict kind or ``"roll"``) without waiting for it."""
+        """Start the tone ``name`` (a verdict kind, ``"roll"`` or ``"tap-"`` and what a tap
+        counts for) without waiting for it."""
         tone = self._tones.get(name)
         if tone is not None:
             tone.play()

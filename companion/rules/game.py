@@ -1,8 +1,14 @@
 """A whole game of Not Not: set-up, rolls, rounds, points, refills, the end.
 
-Randomness is drawn from ``random.Random`` seeded by ``(seed, round, purpose)``,
-so a game restored from :meth:`Game.snapshot` plays on exactly as the
-uninterrupted game would have.
+Randomness is drawn from ``random.Random`` seeded by ``(seed, round, purpose)``
+(and how many rolls of that round were cancelled, once one was), so a game
+restored from :meth:`Game.snapshot` plays on exactly as the uninterrupted game
+would have.
+
+Taps are final: a round paused while open is closed at the pause and judged
+(:meth:`Game.finish_round`) if anyone had answered; otherwise it is cancelled
+(:meth:`Game.cancel_round`) and the next roll draws new dice, never the ones the
+table has already seen.
 
 Two ways of keeping the model in step with the real cards:
 
@@ -59,6 +65,8 @@ class Game:
     points: dict[int, list[Card]] = field(default_factory=dict)
     removed: list[Card] = field(default_factory=list)
     round_no: int = 0
+    #: Rolls of the coming round cancelled by a pause before anyone answered.
+    cancelled: int = 0
     over: bool = False
 
     # -- set-up -----------------------------------------------------------
@@ -99,7 +107,8 @@ class Game:
 
     def rng(self, purpose: str) -> random.Random:
         """The random source for ``purpose`` in the coming round."""
-        return random.Random(f"{self.seed}:{self.round_no + 1}:{purpose}")
+        again = f":{self.cancelled}" if self.cancelled else ""
+        return random.Random(f"{self.seed}:{self.round_no + 1}:{purpose}{again}")
 
     def faces(self) -> dict[Side, str | None]:
         """The face on each spot (None for an empty spot)."""
@@ -138,6 +147,12 @@ class Game:
 
     # -- finishing a round --------------------------------------------------------
 
+    def cancel_round(self, round: Round) -> None:
+        """Drop ``round``, closed before anyone answered: the next roll draws new dice."""
+        if round.answered:
+            raise RuleError("a round with answers is judged, never cancelled: taps are final")
+        self.cancelled += 1
+
     def choosers(self, round: Round) -> list[int]:
         """Tied players whose tapped card another tied player took: they pick a spot."""
         return plan_awards(round.outcome().winners, self.table)[1]
@@ -159,6 +174,7 @@ class Game:
             if self.points[player]:
                 self.removed.append(self.points[player].pop())
         self.round_no += 1
+        self.cancelled = 0
         dealt = self.deal() if self.deals == "companion" else []
         self._check_end()
         return {
@@ -267,7 +283,8 @@ class Game:
         """The whole state as plain JSON-able data; :meth:`restore` inverts it."""
         return {
             "players": self.players, "seed": self.seed, "mode": self.mode, "deals": self.deals,
-            "level": self.level.value, "round_no": self.round_no, "over": self.over,
+            "level": self.level.value, "round_no": self.round_no, "cancelled": self.cancelled,
+            "over": self.over,
             "table": {side.value: (card.to_dict() if card else None) for side, card in self.table.items()},
             "deck": [card.to_dict() for card in self.deck],
             "points": {str(p): [card.to_dict() for card in cards] for p, cards in self.points.items()},
@@ -284,6 +301,7 @@ class Game:
         return cls(
             players=data["players"], seed=data["seed"], mode=data["mode"], deals=data["deals"],
             level=Level(data["level"]), round_no=data["round_no"], over=data["over"],
+            cancelled=data.get("cancelled", 0),
             table={Side(s): (Card.from_dict(c) if c else None) for s, c in data["table"].items()},
             deck=cards(data["deck"]),
             points={int(p): cards(items) for p, items in data["points"].items()},

@@ -14,6 +14,14 @@ The rulings this module carries:
   ``round_timeout``.
 - An answer that is not valid (any answer when nobody may tap) is "wrong" and
   costs a point card.
+- Taps are final: pausing an open round closes it at the pause
+  (:meth:`Round.close_at`); the answers made so far are judged as if the round
+  had closed then. A round closed with no answer at all is cancelled
+  (:attr:`Round.answered` is False): the game rolls new dice for it.
+
+What a tap counts for at the moment it arrives (:meth:`Round.feedback_of`) is
+told to the tapping player at once: "early", "wrong", "counted" (a valid
+answer: win or tie is known only at the close) or "ignored".
 
 Who takes which card is decided by :func:`plan_awards`. In stamp order: the
 earliest of several tied players on one card takes that card; any other
@@ -30,11 +38,14 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from companion.rules.cards import Card
+from companion.rules.dice import Roll
 from companion.rules.judge import Ruling
 from companion.rules.sides import SIDES, Side
 from companion.rules.taps import Tap, by_stamp
 
 EARLY, WIN, TIE, WRONG, IGNORED = "early", "win", "tie", "wrong", "ignored"
+#: A valid answer, before the close decides between a win and a tie.
+COUNTED = "counted"
 
 
 @dataclass(frozen=True)
@@ -80,12 +91,15 @@ class Outcome:
 class Round:
     """Collects the taps of one round and judges them by their stamps."""
 
-    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(), roll=None):
+    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(),
+                 roll: Roll | None = None) -> None:
         self.ruling = ruling
         self.roll = roll
         self.t_open_ns = t_open_ns
         self.timing = timing
         self._taps: list[Tap] = []
+        #: When the round was closed early (a pause), else ``None``.
+        self.closed_at_ns: int | None = None
 
     def offer(self, tap: Tap) -> None:
         """Add a tap, whenever it arrives; only its stamp matters."""
@@ -95,6 +109,13 @@ class Round:
     def taps(self) -> list[Tap]:
         return by_stamp(self._taps)
 
+    def close_at(self, t_ns: int) -> None:
+        """Close the round at ``t_ns`` (a pause), unless it already closes sooner.
+
+        Taps stamped after ``t_ns`` are ignored; those before are judged as usual.
+        """
+        self.closed_at_ns = t_ns if self.closed_at_ns is None else min(self.closed_at_ns, t_ns)
+
     def _answers(self) -> dict[int, Tap]:
         """Each player's first tap at or after the open."""
         answers: dict[int, Tap] = {}
@@ -102,6 +123,20 @@ class Round:
             if tap.t_ns >= self.t_open_ns and tap.player not in answers:
                 answers[tap.player] = tap
         return answers
+
+    @property
+    def answered(self) -> bool:
+        """Whether any player answered before the close (a round closed without is cancelled)."""
+        return any(tap.t_ns <= self.closes_at_ns for tap in self._answers().values())
+
+    def feedback_of(self, tap: Tap) -> str:
+        """What ``tap`` (already offered) counts for as far as is known now: ``early``,
+        ``wrong``, ``counted`` (valid; win or tie is decided at the close) or ``ignored``."""
+        if tap.t_ns < self.t_open_ns:
+            return EARLY
+        if tap.t_ns > self.closes_at_ns or self._answers().get(tap.player) != tap:
+            return IGNORED
+        return COUNTED if self._is_valid(tap) else WRONG
 
     def _is_valid(self, tap: Tap) -> bool:
         return self.ruling.tap and tap.side in self.ruling.valid
@@ -118,6 +153,11 @@ class Round:
         It can only move earlier as more taps arrive: a late-arriving tap with
         an earlier stamp brings the close forward, never back.
         """
+        natural = self._natural_close_ns()
+        return natural if self.closed_at_ns is None else min(natural, self.closed_at_ns)
+
+    def _natural_close_ns(self) -> int:
+        """When the round closes by its clocks and its taps alone."""
         if not self.ruling.tap:
             return self.t_open_ns + self.timing.idle_timeout_ns
         first = self.first_valid()

@@ -85,6 +85,9 @@ class Context:
     on_scene: Callable[[str, object], None] = no_op
     #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button LED.
     on_winners: Callable[[list[tuple[int, object]]], None] = no_op
+    #: Called with (player, side, what the tap counts for) at each telling tap of a round:
+    #: lights the pressed button's LED.
+    on_tap: Callable[[int, object, str], None] = no_op
     #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
     notify: Callable[[str], None] = no_op
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never

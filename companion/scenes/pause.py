@@ -1,8 +1,10 @@
 """Pause: the game stands still until the table resumes.
 
-Resuming a round that was rolling or open rolls it again (the same dice, as
-the roll is drawn from the seed and the round number); nothing of that round
-counts. From here the table can also correct the model of the table, end the
+Taps are final: a round open at the pause was closed and judged before this
+menu shows (:mod:`companion.scenes.pausing`), and the menu's subtitle says
+so; Resume then shows its verdict, or rolls new dice if nobody had tapped.
+A roll still tumbling at the pause (its dice not yet shown) rolls again on
+Resume. From here the table can also correct the model of the table, end the
 game (to the end screen, after asking: it is then listed as ended early), or
 leave to the title (the game stays kept for resume).
 """
@@ -18,9 +20,10 @@ class PauseScene(MenuScene):
     name = "pause"
     title = "PAUSED"
 
-    def enter(self, now_ns: int, resume=("roll", {}), **details) -> None:
+    def enter(self, now_ns: int, resume=("roll", {}), note: str = "", **details) -> None:
         super().enter(now_ns)
         self.resume = resume
+        self.subtitle = note
         self.cursor = 0
 
     def items(self) -> list[str]:

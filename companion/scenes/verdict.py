@@ -1,7 +1,8 @@
-"""The verdict: a banner over the dice and the card won ringed on the table.
+"""The verdict: a panel beside the dice and the card won ringed on the table.
 
 The table is shown as it was during the round, with the spots taken ringed,
-so the table sees which card went where; the scores are already the new
+so the table sees which card went where (with no winner, the cards that
+could have been tapped are ringed instead); the scores are already the new
 ones. A tone per kind of verdict plays, the winners' button LEDs are lit
 (through the context's hook), and after a moment the game goes on.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display.draw_verdict import draw_verdict
-from companion.display.palette import HIGHLIGHT
+from companion.display.palette import HIGHLIGHT, OPTION
 from companion.rules.sides import Side
 from companion.scenes.base import Scene
 from companion.scenes.flow import after_round, next_after_round
@@ -34,6 +35,8 @@ class VerdictScene(Scene):
         play.faces = dict(before)
         play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
         play.marked = tuple(w["player"] for w in record["winners"])
+        if ruling.tap and not record["winners"]:  # show which cards could have been tapped
+            play.outlines = {side: OPTION for side in ruling.valid}
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
         self.ctx.sounds.play(self.view.kind)
@@ -51,6 +54,6 @@ class VerdictScene(Scene):
             after_round(self.ctx, self.record["dealt"])
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        draw_play(canvas, self.ctx.layout, self.play)
-        self.drawn = draw_verdict(canvas, self.ctx.layout, self.view)
+        self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)
+        self.drawn = draw_verdict(canvas, self.ctx.layout, self.view, self.ctx.layout.verdict)
         return f"verdict-{self.view.kind}"

@@ -2,7 +2,8 @@
 
 Kinds, in the order a player needs them: a win, a tie (several winners),
 "nobody may tap", wrong taps, too early, no winner (time ran out). Wrong and
-early taps are added as lines under a win or tie.
+early taps are added as lines under a win or tie; a round that needed a tap
+and got no winner names the cards that could have been tapped.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ def names(players: list[int]) -> str:
 
 
 def took_line(record: dict, winner: dict, who: bool = True) -> str:
-    """``P2 takes RED from N``, or ``... takes the VOID from E instead`` when the void is taken
-    instead of the card tapped; without ``who``, the line starts at ``takes``."""
+    """``P2 takes RED from N``, or ``... takes the VOID from E instead of N`` when the void is
+    taken instead of the card tapped (on N); without ``who``, the line starts at ``takes``."""
     tapped = next((t["side"] for t in record["taps"] if t["player"] == winner["player"]
                    and t["verdict"] in ("win", "tie")), winner["from"])
     card = "the VOID" if winner["card"] == "VOID" else winner["card"]
-    instead = " instead" if winner["card"] == "VOID" and tapped != winner["from"] else ""
+    void_instead = winner["card"] == "VOID" and tapped != winner["from"]
+    instead = f" instead of {tapped}" if void_instead else ""
     line = f"takes {card} from {winner['from']}{instead}"
     return f"{player_label(winner['player'])} {line}" if who else line
 
@@ -66,8 +68,10 @@ def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) 
         if wrong:
             return VerdictView("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
         return VerdictView("nobody", "NOBODY MAY TAP", ("well held!", *extra))
+    could = " ".join(record.get("valid", ()))
+    why = (f"could tap: {could}",) if could else ()
     if wrong:
-        return VerdictView("wrong", f"{names(wrong)} WRONG", tuple(extra))
+        return VerdictView("wrong", f"{names(wrong)} WRONG", (*extra, *why))
     if players_of(record, "early"):
-        return VerdictView("early", "TOO EARLY", ("nobody answered in time", *extra))
-    return VerdictView("none", "NO WINNER", ("time is up",))
+        return VerdictView("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
+    return VerdictView("none", "NO WINNER", ("time is up", *why))

@@ -1,0 +1,30 @@
+"""Countdowns on screen: whole seconds left until a stamp, and when that number changes."""
+
+from __future__ import annotations
+
+from companion.display.draw_verdict import VerdictView
+
+SECOND_NS = 1_000_000_000
+#: The line under a round's countdown.
+COUNTDOWN_WORDS = "left in this round"
+
+
+def seconds_left(until_ns: int, now_ns: int) -> int:
+    """Whole seconds left until ``until_ns``, rounded up (0 once it has passed)."""
+    return max(0, -(-(until_ns - now_ns) // SECOND_NS))
+
+
+def next_change_ns(until_ns: int, now_ns: int) -> int | None:
+    """When :func:`seconds_left` next shows another number (``None`` once it shows 0)."""
+    left = seconds_left(until_ns, now_ns)
+    return until_ns - (left - 1) * SECOND_NS if left else None
+
+
+def countdown_line(until_ns: int, now_ns: int, what: str = "left") -> str:
+    """``3 s left``: the seconds left until ``until_ns``, and what they are for."""
+    return f"{seconds_left(until_ns, now_ns)} s {what}"
+
+
+def countdown_view(until_ns: int, now_ns: int) -> VerdictView:
+    """The panel of a round's countdown: the seconds left, big, and what they count under it."""
+    return VerdictView("none", f"{seconds_left(until_ns, now_ns)} s", (COUNTDOWN_WORDS,))

@@ -1,0 +1,299 @@
+"""The round as the table plays it, through the real loop: pauses, feedback, countdowns, ties."""
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from kiosk_helpers import FAST, count_colour, in_scene, kiosk, now, step_until, tap
+from test_scenes_flow import tie_on_one_card, to_round
+from companion.display.palette import TAP_FLASH
+from companion.rules.judge import Ruling
+from companion.rules.round import Round, Timing
+from companion.rules.sides import SIDES, Side
+from companion.scenes.base import Nav
+from companion.scenes.countdown import seconds_left
+from companion.scenes.round import clock_close_ns
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def wrong_side(round_):
+    """A spot that is not a valid tap this round."""
+    return next(side for side in SIDES if side not in round_.ruling.valid)
+
+
+def next_round(app, needs_tap=True):
+    """Play on (player 4 taking a valid card) to the next open round that needs a tap."""
+    while True:
+        step_until(app, lambda: app.scene.name in ("round", "deal", "verdict"))
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        elif app.scene.name == "round":
+            if app.scene.round.ruling.tap == needs_tap:
+                return app.scene.round
+            if app.scene.round.ruling.tap:
+                app.post(tap(4, app.scene.round.ruling.valid[0].value))
+        app.step()
+
+
+def next_open(app):
+    """Confirm any dealing prompt up to the next open round."""
+    while app.scene.name != "round":
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        app.step()
+    return app.scene.round
+
+
+def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are_not_shown_again():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(tap(1, round_.ruling.valid[0].value))  # P1 wins a card
+    step_until(app, in_scene(app, "verdict"))
+    round_ = next_round(app)
+    game = app.ctx.game
+    assert game.scores()[1] == 1
+    round_no, seen = game.round_no, round_.roll
+    app.post(tap(1, wrong_side(round_).value))
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    assert game.scores()[1] == 0 and game.round_no == round_no + 1
+    assert "its taps count" in app.scene.subtitle
+    app.post(tap(2, "E"))  # Resume: the closed round's verdict first
+    step_until(app, in_scene(app, "verdict"))
+    assert app.scene.view.headline == "P1 WRONG"
+    shown = next_open(app)
+    assert shown.roll != seen and game.round_no == round_no + 1
+
+
+def test_the_verdict_lies_beside_the_dice_and_every_dice_word_stays_in_view():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="hard")
+    round_ = to_round(app)
+    app.post(tap(2, round_.ruling.valid[0].value))
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    layout, canvas = app.ctx.layout, app.screen.canvas
+    level, *words = app.scene.play_drawn[:4]  # then the deck's number
+    assert level.text == "LEVEL  HARD"
+    assert [d.text for d in app.scene.drawn][:1] == ["P2 WINS"]
+    assert len(words) == 3 and all(shows_text(canvas, d) for d in words + app.scene.drawn)
+    assert not any(w.rect.colliderect(v.rect) for w in words for v in app.scene.drawn)
+    assert all(layout.verdict.contains(v.rect) for v in app.scene.drawn)
+
+
+def test_the_level_is_always_shown_on_the_play_screen():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="normal")
+    to_round(app)
+    app.scene.dirty = True
+    app.step()
+    level = app.scene.drawn_texts[0]
+    assert level.text == "LEVEL  NORMAL" and shows_text(app.screen.canvas, level)
+
+
+SLOW = replace(FAST, timeouts=0.2)  # idle 0.6 s, round 2 s: a round stays open while a test looks
+
+
+def score_cell(app, player):
+    """The rect of ``player``'s name and score in the score strip."""
+    strip, players = app.ctx.layout.scores, app.ctx.game.players
+    width = strip.width / players
+    left = round(strip.left + (player - 1) * width)
+    return pygame.Rect(left, strip.top, round(width), strip.height)
+
+
+def recorded_taps(app):
+    """Record what ``ctx.on_tap`` (the pads' LEDs) and the tones are told."""
+    told = []
+    app.ctx.on_tap = lambda player, side, kind: told.append(("led", player, side.value, kind))
+    app.ctx.sounds.play = lambda name: told.append(("tone", name))
+    return told
+
+
+def test_a_wrong_tap_turns_the_players_name_red_on_the_next_frame_with_a_tone_and_the_pads_led():
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    told = recorded_taps(app)
+    side = wrong_side(round_).value
+    app.post(tap(2, side))
+    app.step()
+    assert app.scene.name == "round"  # still open: the verdict comes later
+    assert count_colour(app.screen.canvas, score_cell(app, 2), TAP_FLASH["wrong"]) > 100
+    assert count_colour(app.screen.canvas, score_cell(app, 1), TAP_FLASH["wrong"]) == 0
+    assert told == [("tone", "tap-wrong"), ("led", 2, side, "wrong")]
+
+
+def test_a_valid_tap_is_told_as_counted_until_the_verdict_says_win_or_tie():
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    told = recorded_taps(app)
+    app.post(tap(3, round_.ruling.valid[0].value))
+    app.step()
+    assert ("led", 3, round_.ruling.valid[0].value, "counted") in told
+
+
+def test_a_tap_while_the_dice_tumble_shows_too_early_at_once():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", pace=replace(SLOW, roll_frames=50, roll_frame_s=0.05))
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "deal"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "roll"))
+    app.step()
+    app.post(tap(4, "W"))
+    app.step()
+    assert app.scene.name == "roll"
+    banner = [d for d in app.scene.drawn_texts if d.text in ("TOO EARLY", "P4")]
+    assert [d.text for d in banner] == ["TOO EARLY", "P4"]
+    assert all(shows_text(app.screen.canvas, d) for d in banner)
+    assert count_colour(app.screen.canvas, score_cell(app, 4), TAP_FLASH["early"]) > 100
+
+
+def test_the_countdown_is_the_same_in_every_round_until_the_idle_timeout():
+    ruling_tap = Ruling(tap=True, valid=(Side.N,), reroll=False)
+    nobody = Ruling(tap=False, valid=(), reroll=False)
+    timing = Timing()
+    rounds = [Round(ruling, 0, timing) for ruling in (ruling_tap, nobody)]
+    for t_s in (0, 1.2, 2.9):
+        shown = {seconds_left(clock_close_ns(r, int(t_s * 1e9)), int(t_s * 1e9)) for r in rounds}
+        assert len(shown) == 1
+    assert seconds_left(clock_close_ns(rounds[0], 3_500_000_000), 3_500_000_000) == 7
+
+
+def test_an_open_round_shows_its_countdown_beside_the_dice():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", pace=SLOW)
+    to_round(app)
+    app.scene.dirty = True
+    app.step()
+    texts = [d.text for d in app.scene.drawn_texts]
+    line = [d for d in app.scene.drawn_texts if d.text == "left in this round"]
+    assert line and shows_text(app.screen.canvas, line[0])
+    assert app.ctx.layout.verdict.contains(line[0].rect)
+    assert texts[texts.index(line[0].text) - 1].removesuffix(" s").isdigit()
+
+
+def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict():
+    from companion.scenes.lights import tap_lights, winner_lights
+
+    class Pads:
+        lit: set = set()
+
+        def light(self, player, side, on=True):
+            self.lit.add((player, side))
+
+        def lights_off(self):
+            self.lit.clear()
+
+    pads = Pads()
+    tap_lights(pads)(2, Side.E, "wrong")
+    assert pads.lit == {(2, Side.E)}
+    winner_lights(pads)([(1, Side.N)])
+    assert pads.lit == {(1, Side.N)}
+
+
+def test_pressing_the_tied_card_again_is_not_the_choice():
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    app.post(tap(2, side.value))  # the reflex: the same card again
+    app.step()
+    assert app.scene.name == "tie-choice" and app.scene.choices == {}
+    other = next(s for s in app.scene.free if s != side)
+    app.post(tap(2, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    froms = {w["player"]: w["from"] for w in app.scene.record["winners"]}
+    assert froms == {1: side.value, 2: other.value}
+
+
+def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    face = app.ctx.game.table[side].face
+    app.scene.dirty = True
+    app.step()
+    texts = {d.text: d for d in app.scene.drawn_texts}
+    assert "TIE ON ONE CARD" in texts and f"P1 took {face} on {side.value}" in texts
+    countdown = [d for d in texts.values() if " s left, then " in d.text]
+    shown = [texts["TIE ON ONE CARD"], *countdown]
+    assert countdown and all(shows_text(app.screen.canvas, d) for d in shown)
+
+
+def play_until(app, done, limit_s=30.0):
+    """Play on (P4 taps a valid card, deals are confirmed) until ``done()``."""
+    import time
+
+    end = time.monotonic() + limit_s
+    while not done():
+        assert time.monotonic() < end, f"still in scene {app.scene.name}"
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        elif app.scene.name == "round" and app.scene.round.ruling.tap and not app.scene.round.taps:
+            app.post(tap(4, app.scene.round.ruling.valid[0].value))
+        app.step()
+
+
+def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_next_roll():
+    from kiosk_helpers import shows_text
+
+    app = kiosk("setup", level="first-game")
+    moments = []
+    offer = app.snapshots.offer
+    app.snapshots.offer = lambda name, surface: moments.append(
+        (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    play_until(app, lambda: app.ctx.game is not None and app.ctx.game.level.value == "normal"
+               and app.scene.name == "round")
+    splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]
+    assert len(splashes) == 1
+    surface, drawn = splashes[0]
+    headline = next(d for d in drawn if d.text.startswith("LEVEL UP"))
+    assert headline.text == "LEVEL UP: NORMAL" and shows_text(surface, headline)
+
+
+def test_after_no_winner_the_cards_that_could_have_been_tapped_are_named_and_ringed():
+    from companion.display.palette import OPTION
+
+    app = kiosk("setup")
+    round_ = to_round(app)
+    valid = round_.ruling.valid
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    assert app.scene.view.headline == "NO WINNER"
+    could = "could tap: " + " ".join(s.value for s in valid)
+    assert app.scene.view.details == ("time is up", could)
+    grow = round(2.4 * app.ctx.layout.unit)
+    ring = app.ctx.layout.spot(valid[0]).inflate(grow, grow)
+    assert count_colour(app.screen.canvas, ring, OPTION) > 100
+
+
+def test_a_paused_tie_choice_goes_on_after_resume():
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2] and side not in app.scene.free
+
+
+def test_the_play_screen_shows_an_empty_deck_as_empty():
+    from companion.display.palette import CARD_BACK
+
+    app = kiosk("setup", pace=SLOW)
+    to_round(app)
+    app.ctx.game.deck.clear()  # the last card was dealt
+    app.scene.dirty = True
+    app.step()
+    assert count_colour(app.screen.canvas, app.ctx.layout.deck, CARD_BACK) == 0
+    assert "EMPTY" in [d.text for d in app.scene.drawn_texts]
