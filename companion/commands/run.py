@@ -2,9 +2,10 @@
 
 Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
 first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
-else the shipped defaults), opens the GPIO pads, and runs the one loop. With
-no GPIO (a laptop, a desktop) it says why in one line and plays in a window
-with the keyboard (the ``[keyboard]`` keys; Esc is the menu, Enter confirms).
+else the shipped defaults), opens the GPIO pads and, with ``[serial]``
+enabled, the serial controller (:mod:`companion.inputs.serial_pads`; its
+state is a notice on screen), and runs the one loop. With neither (a laptop,
+a desktop) it says why in one line and plays in a window with the keyboard (the ``[keyboard]`` keys; Esc is the menu, Enter confirms).
 Under systemd it sends READY=1 after the first frame and WATCHDOG=1 from the
 loop; SIGTERM (which SDL turns into a window close) ends it cleanly.
 """
@@ -20,6 +21,7 @@ from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
+from companion.inputs.serial_pads import SerialPads, serial_pads, tie_window_ns
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.scenes.context import Settings
 from companion.scenes.lights import winner_lights
@@ -62,14 +64,16 @@ def open_pads(config, keyboard_only: bool, post):
         return None, str(error)
 
 
-def kiosk_options(args, config, pads, notifier: Notifier) -> KioskOptions:
+def kiosk_options(args, config, pads, notifier: Notifier,
+                  controller: SerialPads | None = None) -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs."""
     keys = KeyMap(config.keyboard) if config.keyboard.enabled else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     return KioskOptions(
-        size=args.size, rotation=args.rotation, fullscreen=pads is not None and not args.window,
+        size=args.size, rotation=args.rotation,
+        fullscreen=(pads is not None or controller is not None) and not args.window,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
-        tie_window_ns=config.gpio.tie_window_ns if pads is not None else None,
+        tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
         ready=lambda: notifier.ready("kiosk up"), watchdog=notifier.watchdog)
 
 
@@ -77,21 +81,26 @@ def run(args) -> int:
     config = settings_file.load(args.config or settings_file.find())
     post = LoopPost()
     pads, why = open_pads(config, args.keyboard_only, post)
-    if pads is None:
+    controller = serial_pads(config, post, args.keyboard_only)
+    if pads is None and controller is None:
         log.warning("playing with the keyboard in a window: %s", why)
     notifier = Notifier()
     app = None
     try:
-        app = build_kiosk(kiosk_options(args, config, pads, notifier))
+        app = build_kiosk(kiosk_options(args, config, pads, notifier, controller))
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
         post.target = app.post
+        if controller is not None:
+            controller.start()
         app.run()
     finally:
         notifier.stopping()
         notifier.close()
         if pads is not None:
             pads.close()
+        if controller is not None:
+            controller.close()
         if app is not None:
             app.screen.close()
     return 0

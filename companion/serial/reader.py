@@ -42,7 +42,7 @@ DEVICE_PATTERNS = ("/dev/companion-buttons", "/dev/serial/by-id/*")
 
 #: A controller clock that steps back further than this has restarted. (An edge may
 #: carry a stamp one debounce time, 5 ms, older than the newest stamp seen.)
-RESTART_STEP_S = 0.25
+RESTART_STEP_S = 0.05
 #: How many recent presses are remembered to drop one received twice.
 RECENT_PRESSES = 64
 
@@ -394,6 +394,9 @@ class SerialReader:
                     for event in link.feed(data, now_ns):
                         self.post(event)
                     if link.decoder.frames != frames_before:
+                        if silent_posted:
+                            self.post(ControllerStatus(True, "talking again", now_ns,
+                                                       synced=link.synced))
                         last_frame, silent_posted = time.monotonic(), False
                 wall = time.monotonic()
                 if wall - last_ping >= self.ping_interval_s:
