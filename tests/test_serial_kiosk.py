@@ -162,3 +162,13 @@ def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():
     overflow = replace(restarted, detail="its buffer overflowed: 3 edges lost", synced=True)
     assert status_notice(overflow) == ("serial controller /dev/ttyUSB0: its buffer overflowed: "
                                        "3 edges lost")
+
+
+def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypatch, capsys):
+    from companion.cli import main
+    from companion.commands import demo
+
+    monkeypatch.setattr(demo, "toolchain_missing", lambda: "avr-gcc is not installed")
+    assert main(["demo", "--controller", "simavr"]) == 2
+    assert capsys.readouterr().err == ("companion: --controller simavr needs the AVR toolchain "
+                                       "and simavr: avr-gcc is not installed\n")

@@ -89,3 +89,15 @@ def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_b
     controller.press(4, round_.ruling.valid[0])
     step_until(app, in_scene(app, "verdict"), limit_s=20)
     assert app.scene.view.headline == "P4 WINS"
+
+
+def test_the_demo_plays_a_whole_game_through_the_simulated_controller(tmp_path, capsys):
+    from companion.cli import main
+
+    shots = tmp_path / "shots"
+    assert main(["demo", "--controller", "simavr", "--headless", "--snapshots", str(shots),
+                 "--speed", "40", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game over after ") and "winners: P" in out
+    assert {"title", "round-open-discovery", "verdict-win", "end"} <= {
+        path.stem for path in shots.glob("*.png")}

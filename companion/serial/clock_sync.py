@@ -25,9 +25,11 @@ from companion.serial.protocol import STAMP_BITS
 
 _WRAP = 1 << STAMP_BITS
 _HALF = _WRAP >> 1
-#: Host-side slack when judging whether a round trip fits the model: scheduling, and a
-#: simulated controller (simavr) falling behind the wall clock on a busy machine.
-FIT_SLACK_NS = 50_000_000
+#: Slack when judging whether a round trip fits the model. Generous: a restarted
+#: controller's clock starts near 0, which the reader sees going back long before this
+#: matters; this catches clocks that jump forward, and must not mistake a simulated
+#: controller (simavr) falling behind the wall clock on a busy machine for a restart.
+FIT_SLACK_NS = 1_000_000_000
 
 
 class TickUnwrapper:

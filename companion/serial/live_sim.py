@@ -16,6 +16,7 @@ import os
 import subprocess
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -27,6 +28,11 @@ from companion.serial.sim import drive_script, firmware_elf, harness_path, toolc
 MAX_HOURS = 6
 #: How long a simulated finger holds a button, in simulated microseconds.
 HOLD_US = 5_000
+#: How far ahead :meth:`SimulatedController.press_together` schedules its presses.
+LEAD_US = 2_000
+#: The soonest a button is pressed again after its release: the firmware's 5 ms
+#: debounce lock, and a margin.
+REPRESS_NS = 10_000_000
 
 
 class SimulatedController:
@@ -50,6 +56,7 @@ class SimulatedController:
         self.path = str(Path(folder or self._folder.name) / "controller")
         self._pins = {target: board.pin(name) for name, target in board.default_map().items()}
         self._lock = threading.Lock()
+        self._free_at: dict[tuple[str, int], int] = {}
         self.process: subprocess.Popen | None = None
         self.plug_in()
 
@@ -94,17 +101,29 @@ class SimulatedController:
 
     def press(self, player: int, side: Side, hold_us: float = HOLD_US) -> None:
         """``player`` presses ``side`` now, and lets go ``hold_us`` later."""
-        self.press_together([(player, side, 0.0)], hold_us)
+        self.press_together([(player, side, 0.0)], hold_us, lead_us=0)
 
     def press_together(self, presses: list[tuple[int, Side, float]],
-                       hold_us: float = HOLD_US) -> None:
-        """Presses ``(player, side, after_us)`` that many simulated microseconds from now,
-        exactly that far apart; each held ``hold_us``."""
+                       hold_us: float = HOLD_US, lead_us: float = LEAD_US) -> None:
+        """Presses ``(player, side, after_us)``, ``after_us`` microseconds after ``lead_us``
+        from now, exactly that far apart in simulated time; each held ``hold_us``.
+
+        Each pin change is sent with its host ``CLOCK_MONOTONIC`` instant, and the
+        harness applies it when the simulation reaches that instant, however late
+        it reads the line; the lead keeps every change of one call in its future
+        (the simulation runs at most 0.2 ms ahead of the wall clock). A finger
+        cannot press a button again before it let go and the firmware's debounce
+        lock ended: a press that comes sooner (a starved caller's presses arrive
+        bunched) waits until :data:`REPRESS_NS` after the release."""
+        start_ns = time.monotonic_ns() + round(lead_us * 1000)
         lines = []
         for player, side, after_us in presses:
             port, bit = self.pin_of(player, side)
-            lines.append(f"drive +{round(after_us * 1000)} {port} {bit} 0")
-            lines.append(f"drive +{round((after_us + hold_us) * 1000)} {port} {bit} 1")
+            at_ns = max(start_ns + round(after_us * 1000), self._free_at.get((port, bit), 0))
+            released_ns = at_ns + round(hold_us * 1000)
+            self._free_at[port, bit] = released_ns + REPRESS_NS
+            lines.append(f"drive @{at_ns} {port} {bit} 0")
+            lines.append(f"drive @{released_ns} {port} {bit} 1")
         with self._lock:
             process = self.process
             if process is None or process.stdin is None:

@@ -17,9 +17,11 @@
  * firmware's UART bytes to the terminal and feeds what the host writes there
  * into UART0's RX. With --pty --live the script ends at its end line and the
  * harness then reads live lines on stdin while it runs (EOF ends the run):
- *   drive +NS PORT BIT LEVEL  set the pin NS simulated nanoseconds from now
- * (lines written together keep their exact spacing). Errors: one line on
- * stderr, exit status 2.
+ *   drive @NS PORT BIT LEVEL  set the pin when the simulation reaches the
+ *                             host's CLOCK_MONOTONIC instant NS (at once if
+ *                             that is past), so presses keep their spacing
+ *                             however late the harness reads them.
+ * Errors: one line on stderr, exit status 2.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -54,6 +56,7 @@ struct action {
 static struct action *actions;
 static size_t action_count, next_action, action_capacity;
 static int live_mode, live_eof;
+static unsigned long long start_wall; /* CLOCK_MONOTONIC ns at simulated time 0 */
 static char live_line[256];
 static size_t live_len;
 static avr_t *avr;
@@ -228,16 +231,16 @@ static unsigned long long wall_ns(void)
     return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* live mode: schedule one "drive +NS PORT BIT LEVEL" line, NS from now. */
+/* live mode: schedule one "drive @NS PORT BIT LEVEL" line (NS: host CLOCK_MONOTONIC). */
 static void live_drive(const char *line)
 {
     struct action a = {0};
-    unsigned long long after;
-    if (sscanf(line, "drive +%llu %c %d %d", &after, &a.port, &a.bit, &a.level) != 4 ||
+    unsigned long long wall, now = ns_of(avr->cycle);
+    if (sscanf(line, "drive @%llu %c %d %d", &wall, &a.port, &a.bit, &a.level) != 4 ||
         a.bit < 0 || a.bit > 7 || (a.level != 0 && a.level != 1))
         fail("bad live line", line);
     a.kind = DRIVE;
-    a.ns = ns_of(avr->cycle) + after;
+    a.ns = wall > start_wall + now ? wall - start_wall : now;
     add_action(a);
 }
 
@@ -267,7 +270,7 @@ static void live_lines(void)
 }
 
 /* pty mode: hold the simulation to the wall clock and pass host bytes in. */
-static void pace(unsigned long long start_wall)
+static void pace(void)
 {
     unsigned char buf[64];
     ssize_t n = read(pty_fd, buf, sizeof buf);
@@ -329,14 +332,14 @@ int main(int argc, char **argv)
         avr_cycle_timer_register(avr, cycle_of(actions[0].ns), on_action, NULL);
 
     avr_cycle_count_t end_cycle = cycle_of(end_ns);
-    unsigned long long start_wall = wall_ns();
+    start_wall = wall_ns();
     unsigned long passes = 0;
     while (avr->cycle < end_cycle && !live_eof) {
         int state = avr_run(avr);
         if (state == cpu_Done || state == cpu_Crashed)
             fail("the firmware stopped", state == cpu_Crashed ? "crashed" : "done");
         if (use_pty && (++passes & 0x3FF) == 0)
-            pace(start_wall);
+            pace();
     }
     fflush(out);
     return 0;
