@@ -47,8 +47,8 @@ class FakeController:
             self.seq = (self.seq + 1) & 0xFF
             self.out += encode(message, self.seq)
 
-    def press(self, player: int, side: Side, t_ns: int) -> None:
-        self.send(Edge(PIN[player, side], True, self.ticks(t_ns)))
+    def press(self, player: int, side: Side, t_ns: int, pressed: bool = True) -> None:
+        self.send(Edge(PIN[player, side], pressed, self.ticks(t_ns)))
 
     @property
     def in_waiting(self) -> int:
@@ -172,3 +172,34 @@ def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypat
     assert main(["demo", "--controller", "simavr"]) == 2
     assert capsys.readouterr().err == ("companion: --controller simavr needs the AVR toolchain "
                                        "and simavr: avr-gcc is not installed\n")
+
+
+def test_the_wiring_check_shows_controller_presses_like_gpio_presses():
+    from companion.commands.buttons import SerialWatch, WiringCheck, serial_buttons
+
+    loaded = settings_file.parse('[serial]\nenabled = true\n[[serial.pads]]\nplayer = 7\n'
+                                 'N = "D2"\nE = "D3"\nS = "D4"\nW = "D5"\n')
+    lines: list[str] = []
+    check = WiringCheck(serial_buttons(loaded), write=lines.append)
+    plugs = Plugs()
+    watch = SerialWatch(check, check.buttons, "/dev/fake", open_serial=plugs,
+                        ping_interval_s=0.02)
+    watch.reader.start()
+    try:
+        deadline = time.monotonic() + 5
+        while not watch.reader.link.synced and time.monotonic() < deadline:
+            time.sleep(0.01)
+        t = time.monotonic_ns()
+        for side in Side:
+            plugs.current.press(1, side, t)        # board pins D2-D5 are player 7 here
+            plugs.current.press(1, side, t + 30_000_000, pressed=False)
+        assert check.done.wait(5), lines
+    finally:
+        watch.reader.stop()
+    pressed = [line for line in lines if " pressed " in line]
+    assert pressed[0].startswith("player 7 N   nano D2") and "t = " in pressed[0]
+    assert any(line.startswith("player 7 N   nano D2") and "released  after 30.0 ms, bounce "
+               "filtered by the controller" in line for line in lines)
+    assert lines[0] == "serial controller /dev/fake: connected (nano controller (firmware 1, " \
+                       "16 pins)), syncing its clock"
+    assert check.missing_text() == "every button works"

@@ -65,6 +65,18 @@ class ControllerStatus:
     device: str = ""
 
 
+@dataclass(frozen=True)
+class PinEdge:
+    """Pin ``pin`` of the controller was pressed or released at controller ``ticks``
+    (``t_ns`` on the host clock once the clock is synced, else ``None``). Posted only
+    by a link asked to ``report_edges`` (the wiring check)."""
+
+    pin: str
+    pressed: bool
+    ticks: int
+    t_ns: int | None
+
+
 def find_device(patterns=DEVICE_PATTERNS) -> str:
     """The serial controller's stable path; :class:`CompanionError` if there is none."""
     for pattern in patterns:
@@ -93,8 +105,9 @@ class ControllerLink:
     """
 
     def __init__(self, mapping: Mapping[str, tuple[int, Side]] | None = None,
-                 board: Board | None = None) -> None:
+                 board: Board | None = None, report_edges: bool = False) -> None:
         self.board = board or NANO
+        self.report_edges = report_edges
         self.mapping = dict(mapping) if mapping is not None else None
         self.decoder = FrameDecoder()
         self.unwrapper = TickUnwrapper()
@@ -178,8 +191,15 @@ class ControllerLink:
             self._heartbeat(message, now_ns, events)
         elif isinstance(message, Edge):
             ticks = self._ticks(message.ticks, now_ns, events)
+            if self.report_edges:
+                events.append(self._pin_edge(message, ticks))
             if message.pressed:
                 self._press(message, ticks)
+
+    def _pin_edge(self, edge: Edge, ticks: int) -> PinEdge:
+        name = self._pins[edge.pin] if edge.pin < len(self._pins) else f"#{edge.pin}"
+        return PinEdge(name, edge.pressed, ticks, self.sync.to_host_ns(ticks) if self.synced
+                       and self.sync is not None else None)
 
     def _hello(self, hello: Hello, now_ns: int, events: list) -> None:
         """The first HELLO starts the clock; a later one restarts it if its clock went back."""
@@ -321,10 +341,10 @@ class SerialReader:
                  board: Board | None = None, *, clock: Callable[[], int] = time.monotonic_ns,
                  open_serial: Callable[[str], object] | None = None,
                  ping_interval_s: float = 0.2, reconnect_s: float = 0.5,
-                 silence_s: float = 1.0) -> None:
+                 silence_s: float = 1.0, report_edges: bool = False) -> None:
         self.path = path
         self._post_event = post
-        self.link = ControllerLink(mapping, board)
+        self.link = ControllerLink(mapping, board, report_edges)
         self.clock = clock
         self.open_serial = open_serial or _open_pyserial
         self.ping_interval_s = ping_interval_s
