@@ -113,7 +113,8 @@ def test_run_opens_the_controller_when_serial_is_enabled_and_uses_its_tie_window
     assert isinstance(controller, SerialPads) and controller.reader.path == "/dev/fake"
     args = SimpleNamespace(size=(800, 480), rotation=0, window=False, keyboard_only=False,
                            seed=7, config=None)
-    options = kiosk_options(args, SERIAL_ON, None, Notifier(environ={}), controller)
+    serial_and_pads_only = replace(SERIAL_ON, keyboard=replace(SERIAL_ON.keyboard, enabled=False))
+    options = kiosk_options(args, serial_and_pads_only, None, Notifier(environ={}), controller)
     assert options.fullscreen and options.tie_window_ns == 20_000
     assert serial_pads(SERIAL_ON, lambda event: None, keyboard_only=True) is None
     assert serial_pads(settings_file.load(), lambda event: None) is None
