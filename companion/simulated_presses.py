@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import Callable
 
 from companion import config as settings_file
 from companion.errors import CompanionError
@@ -60,7 +61,8 @@ class SimavrPresses:
     #: How long to wait for the simulated controller's clock to be synced.
     READY_S = 20
 
-    def __init__(self, post, players: int, config=None) -> None:
+    def __init__(self, post: Callable[[object], None], players: int,
+                 config: settings_file.Config | None = None) -> None:
         from companion.inputs.serial_pads import SerialPads
         from companion.serial.boards import MEGA, NANO
         from companion.serial.live_sim import SimulatedController
@@ -92,6 +94,7 @@ class SimavrPresses:
         self.controller.press(player, side, hold_us=HOLD_NS / 1000)
 
     def close(self) -> None:
+        """Stop reading and stop the simulation."""
         self.pads.close()
         self.controller.close()
 
@@ -100,7 +103,8 @@ class SimavrPresses:
 CONTROLLERS = ("gpio-mock", "simavr")
 
 
-def press_path(app, players: int, controller: str = "gpio-mock"):
+def press_path(app, players: int,
+               controller: str = "gpio-mock") -> MockGpioPresses | SimavrPresses:
     """The input path simulated presses take into ``app`` (its loop's ``post``):
     mock GPIO pins, or (``"simavr"``) the controller firmware in simavr."""
     if controller == "simavr":

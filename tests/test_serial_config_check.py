@@ -26,7 +26,8 @@ def test_gpio_is_read_on_a_pi_with_its_pads():
 
 
 def test_gpio_switched_off_or_without_buttons_is_not_read():
-    assert lines("[gpio]\nenabled = false\n", True)["gpio"] == "gpio: not read (gpio.enabled = false)"
+    assert lines("[gpio]\nenabled = false\n", True)["gpio"] == \
+        "gpio: not read (gpio.enabled = false)"
     assert lines("[gpio]\npads = []\n", True)["gpio"] == "gpio: not read (no buttons in [gpio])"
 
 

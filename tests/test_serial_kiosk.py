@@ -159,7 +159,8 @@ def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_i
 def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():
     restarted = ControllerStatus(True, "controller restarted (its clock went back): syncing "
                                  "its clock afresh", alarm=True, device="/dev/ttyUSB0")
-    assert status_notice(restarted).startswith("serial controller /dev/ttyUSB0: controller restarted")
+    assert status_notice(restarted).startswith(
+        "serial controller /dev/ttyUSB0: controller restarted")
     overflow = replace(restarted, detail="its buffer overflowed: 3 edges lost", synced=True)
     assert status_notice(overflow) == ("serial controller /dev/ttyUSB0: its buffer overflowed: "
                                        "3 edges lost")

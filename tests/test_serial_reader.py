@@ -60,7 +60,8 @@ def test_taps_wait_for_the_first_clock_sample_and_are_not_lost():
     link.ping(1_000)
     synced, *taps = link.feed(encode(Pong(1, 2_000), 2), 1_400)
     assert taps == [Tap(1, Side.N, 1_200 + 2_000 * 500, source="serial")]
-    assert isinstance(synced, ControllerStatus) and synced.synced and synced.detail == "clock synced"
+    assert isinstance(synced, ControllerStatus) and synced.synced
+    assert synced.detail == "clock synced"
 
 
 def test_taps_keep_the_controllers_order_when_the_clock_model_moves_between_frames():

@@ -79,7 +79,7 @@ class SerialButton:
         return f"{self.board} {self.pin}"
 
 
-def serial_buttons(loaded) -> tuple[SerialButton, ...]:
+def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
     """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
     none when ``[serial]`` is off."""
     from companion.inputs.serial_pads import pin_map
@@ -212,7 +212,8 @@ def mock_factory():
     return StampedMockFactory()
 
 
-def open_inputs(loaded, check: WiringCheck, factory, inputs: contextlib.ExitStack):
+def open_inputs(loaded: config.Config, check: WiringCheck, factory,
+                inputs: contextlib.ExitStack) -> GpioPads | None:
     """Open the GPIO pads (``None`` if the check has no GPIO button) and the serial
     controller when enabled, each closed by ``inputs``. Without GPIO on this machine
     the controller is checked alone (one line says so)."""
@@ -251,7 +252,7 @@ class SerialWatch:
         self.reader = SerialReader(device, self.on_event, board=board,
                                    report_edges=True, **reader_options)
 
-    def on_event(self, event) -> None:
+    def on_event(self, event: object) -> None:
         """A controller event: a pin edge becomes a press or release line, a status a line."""
         from companion.serial.reader import ControllerStatus, PinEdge
 

@@ -58,7 +58,7 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
     return "\n".join(lines)
 
 
-def players(pads) -> str:
+def players(pads: tuple[config.Pad, ...]) -> str:
     """``"players 1-4"`` / ``"player 2"`` / ``"players 1, 3"`` of ``pads``."""
     numbers = sorted(pad.player for pad in pads)
     if len(numbers) == 1:

@@ -5,7 +5,8 @@ first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
 else the shipped defaults), opens the GPIO pads and, with ``[serial]``
 enabled, the serial controller (:mod:`companion.inputs.serial_pads`; its
 state is a notice on screen), and runs the one loop. With neither (a laptop,
-a desktop) it says why in one line and plays in a window with the keyboard (the ``[keyboard]`` keys; Esc is the menu, Enter confirms).
+a desktop) it says why in one line and plays in a window with the keyboard
+(the ``[keyboard]`` keys; Esc is the menu, Enter confirms).
 Under systemd it sends READY=1 after the first frame and WATCHDOG=1 from the
 loop; SIGTERM (which SDL turns into a window close) ends it cleanly.
 """

@@ -181,7 +181,7 @@ class ControllerLink:
             self._handle(message, now_ns, events)
         return events + self._release_held()
 
-    def _handle(self, message, now_ns: int, events: list) -> None:
+    def _handle(self, message: object, now_ns: int, events: list) -> None:
         if isinstance(message, Hello):
             self._hello(message, now_ns, events)
         elif isinstance(message, Pong):
@@ -197,9 +197,11 @@ class ControllerLink:
                 self._press(message, ticks)
 
     def _pin_edge(self, edge: Edge, ticks: int) -> PinEdge:
+        """The edge for the wiring check: its pin's name, and its host stamp once synced."""
         name = self._pins[edge.pin] if edge.pin < len(self._pins) else f"#{edge.pin}"
-        return PinEdge(name, edge.pressed, ticks, self.sync.to_host_ns(ticks) if self.synced
-                       and self.sync is not None else None)
+        sync = self.sync
+        return PinEdge(name, edge.pressed, ticks,
+                       sync.to_host_ns(ticks) if sync is not None and sync.ready else None)
 
     def _hello(self, hello: Hello, now_ns: int, events: list) -> None:
         """The first HELLO starts the clock; a later one restarts it if its clock went back."""
@@ -212,8 +214,9 @@ class ControllerLink:
                 detail += f"; pin map names pins it lacks: {', '.join(missing)}"
             events.append(ControllerStatus(True, detail, now_ns))
             return
-        self.hello, self._pins, self.hello_wanted = hello, hello.pins, False
+        self.hello, self._pins = hello, hello.pins
         self._ticks(hello.ticks, now_ns, events)
+        self.hello_wanted = False
 
     def _ticks(self, raw: int, now_ns: int, events: list) -> int:
         """The unwrapped ticks of stamp ``raw``; a clock that went back restarts the sync."""
@@ -226,6 +229,7 @@ class ControllerLink:
         return ticks
 
     def _pong(self, pong: Pong, now_ns: int, events: list) -> None:
+        """A clock sample (unless its ping is unknown); one that cannot be right restarts."""
         ticks = self._ticks(pong.ticks, now_ns, events)
         sent = self._pings.pop(pong.token, None)
         if sent is None or self.sync is None:
@@ -241,6 +245,7 @@ class ControllerLink:
                 events.append(ControllerStatus(True, "clock synced", now_ns, synced=True))
 
     def _heartbeat(self, heartbeat: Heartbeat, now_ns: int, events: list) -> None:
+        """The loss counters; edges newly lost to full rings are an alarm."""
         lost = heartbeat.lost_events - self.overflows
         if lost > 0:
             events.append(ControllerStatus(
@@ -249,6 +254,7 @@ class ControllerLink:
         self.overflows, self.rx_errors = heartbeat.lost_events, heartbeat.rx_errors
 
     def _press(self, edge: Edge, ticks: int) -> None:
+        """Hold a press for release as a tap, unless it was taken already or is unmapped."""
         key = (edge.pin, ticks)
         if key in self._recent:
             self.repeated_presses += 1
