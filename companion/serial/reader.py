@@ -130,6 +130,7 @@ class ControllerLink:
         self._held: list[tuple[int, int, Side]] = []
         self._newest: int | None = None
         self._recent: dict[tuple[int, int], None] = {}
+        self._default_map: tuple[Board | None, Mapping[str, tuple[int, Side]]] = (None, {})
 
     def restart(self) -> None:
         """Forget the stream (the port was reopened): framing, clock, pending pings."""
@@ -163,10 +164,13 @@ class ControllerLink:
         return encode(Ping(self._token), seq=self._token)
 
     def _pin_map(self) -> Mapping[str, tuple[int, Side]]:
+        """The pin map: the one given, else the connected board's own pads (built once)."""
         if self.mapping is not None:
             return self.mapping
-        board = BOARDS.get(self.hello.board) if self.hello else None
-        return (board or self.board).default_map()
+        board = (BOARDS.get(self.hello.board) if self.hello else None) or self.board
+        if self._default_map[0] is not board:
+            self._default_map = (board, board.default_map())
+        return self._default_map[1]
 
     def feed(self, data: bytes, now_ns: int) -> list:
         """Decode ``data`` (read at ``now_ns``); the events it produces, taps in tick order."""
