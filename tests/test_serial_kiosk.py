@@ -144,7 +144,7 @@ def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_i
         plugs.current.unplugged.set()
         plugs.current = None
         step_until(app, lambda: app.notice is not None and "unplugged" in app.notice[0])
-        assert "/dev/fake" in app.notice[0] and "reconnecting by itself" in app.notice[0]
+        assert "/dev/fake" in app.notice[0] and "waiting for it" in app.notice[0]
         assert app.scene.name == "round"
         app.post(tap(1, round_.ruling.valid[0].value))      # the keyboard still plays
         step_until(app, in_scene(app, "verdict"))
@@ -205,3 +205,22 @@ def test_the_wiring_check_shows_controller_presses_like_gpio_presses():
     assert lines[0] == "serial controller /dev/fake: connected (nano controller (firmware 1, " \
                        "16 pins)), syncing its clock"
     assert check.missing_text() == "every button works"
+
+
+def test_a_controller_not_plugged_in_at_start_is_named_until_it_appears():
+    plugs = Plugs()
+    plugs.current = None
+    app = kiosk("setup")
+    controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
+                             reconnect_s=0.02)
+    assert isinstance(controller, SerialPads)
+    controller.start()
+    try:
+        step_until(app, lambda: app.notice is not None and "yet" in app.notice[0])
+        assert app.notice[0] == "no controller on /dev/fake yet; waiting for it"
+        plugs.current = FakeController()
+        step_until(app, lambda: "clock synced" in (app.notice or ("",))[0])
+        assert controller.reader.reconnects == 0
+    finally:
+        controller.close()
+        app.screen.close()

@@ -79,7 +79,7 @@ def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_b
     round_ = press_to_round(app, controller)
     controller.unplug()
     step_until(app, lambda: app.notice is not None
-               and app.notice[0].endswith("; reconnecting by itself"), limit_s=20)
+               and app.notice[0].endswith("; waiting for it"), limit_s=20)
     assert "unplugged" in app.notice[0] and app.scene.name == "round"
     controller.plug_in()
     step_until(app, lambda: pads.reader.link.synced and "clock synced" in app.notice[0],

@@ -95,7 +95,7 @@ def status_notice(status: ControllerStatus) -> str:
     if not status.connected:
         said = status.detail if status.device and status.device in status.detail \
             else f"{name}: {status.detail}"
-        return f"{said}; reconnecting by itself"
+        return f"{said}; waiting for it"
     if status.alarm:
         return f"{name}: {status.detail}"
     if status.synced:

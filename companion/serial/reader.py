@@ -383,11 +383,16 @@ class SerialReader:
             self._thread.join(timeout)
 
     def run(self) -> None:
-        """Read until :meth:`stop`: connect, read, reconnect after an unplug."""
-        connected_once = False
+        """Read until :meth:`stop`: connect, read, reconnect after an unplug. A device
+        that is not there at the start is reported once, and opened when it appears."""
+        connected_once = missing_posted = False
         while not self._stop.is_set():
             port = self._open()
             if port is None:
+                if not connected_once and not missing_posted:
+                    self.post(ControllerStatus(False, f"no controller on {self.path} yet",
+                                               self.clock(), alarm=True))
+                    missing_posted = True
                 self._stop.wait(self.reconnect_s)
                 continue
             if connected_once:
