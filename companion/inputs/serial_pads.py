@@ -12,12 +12,15 @@ window the kiosk uses once it knows which inputs it reads
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 from companion.config import Config, SerialSettings
 from companion.rules.sides import Side
 from companion.serial.boards import Board, board_named
 from companion.serial.reader import ControllerStatus, SerialReader
+
+log = logging.getLogger(__name__)
 
 
 def pin_map(settings: SerialSettings) -> dict[str, tuple[int, Side]] | None:
@@ -52,6 +55,9 @@ class SerialPads:
 
     def start(self) -> "SerialPads":
         """Start reading (the reader opens the device, and keeps reopening it)."""
+        seated = players_of(self.settings)
+        log.info("reading the serial controller on %s (%s, players %s)", self.settings.device,
+                 self.board.name, " ".join(map(str, seated)))
         self.reader.start()
         return self
 
