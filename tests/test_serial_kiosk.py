@@ -224,3 +224,17 @@ def test_a_controller_not_plugged_in_at_start_is_named_until_it_appears():
     finally:
         controller.close()
         app.screen.close()
+
+
+def test_a_mega_seats_twelve_players_and_each_score_fits_its_own_cell():
+    from kiosk_helpers import canvas, shows_text
+    from companion.display.draw_scores import draw_scores
+    from companion.display.layout import Layout
+    from companion.scenes.setup import PLAYER_CHOICES
+
+    assert max(PLAYER_CHOICES) == 12
+    layout = Layout((800, 480))
+    surface = canvas()
+    drawn = draw_scores(surface, layout, {player: 10 + player for player in range(1, 13)})
+    assert all(shows_text(surface, d) and layout.scores.contains(d.rect) for d in drawn)
+    assert all(left.rect.right <= right.rect.left for left, right in zip(drawn, drawn[1:]))

@@ -12,7 +12,8 @@ from companion.scenes.flow import resume_game, start_game
 from companion.scenes.saving import unfinished_game
 from companion.scenes.setup_menu import SetupMenu
 
-PLAYER_CHOICES = (2, 3, 4, 5, 6, 7, 8)
+#: Up to 12: a Mega serial controller seats 12 players (docs/INPUTS.md).
+PLAYER_CHOICES = tuple(range(2, 13))
 
 
 def next_in(choices: tuple, value) -> object:
