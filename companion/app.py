@@ -20,7 +20,9 @@ A resized window is laid out anew for its size and redrawn at once.
 
 A button reported stuck by the input layer is named in a notice line over
 every screen for a few seconds (scenes show theirs through ``ctx.notify``);
-the input layer ignores it until released.
+the input layer ignores it until released. The serial controller's state
+(connected, clock synced, restarted, overflowed) is a notice too; "unplugged"
+stays until it is back.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.
@@ -41,9 +43,11 @@ from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
 from companion.display.draw_notice import draw_notice
 from companion.inputs.events import Stuck
+from companion.inputs.serial_pads import status_notice
 from companion.rules.taps import Tap
 from companion.scenes.base import Nav, Point, Quit, Scene
 from companion.scenes.context import Context, no_op
+from companion.serial.reader import ControllerStatus
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +55,8 @@ log = logging.getLogger(__name__)
 MAX_WAIT_MS = 500
 #: How long a notice (a stuck button) stays over the screen.
 NOTICE_S = 8
+#: How long a lasting notice stays when nothing replaces it (a day).
+LASTING_NOTICE_S = 86_400
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
@@ -156,6 +162,8 @@ class App:
                 self.ctx.quitting = True
             elif isinstance(event, Stuck):
                 self._notice(f"{event.button or 'a button'} is stuck: release it", now)
+            elif isinstance(event, ControllerStatus):
+                self._notice(status_notice(event), now, lasting=not event.connected)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
         if self.notice and time.monotonic_ns() >= self.notice[1]:
@@ -171,9 +179,10 @@ class App:
         """Show ``text`` over every screen for :data:`NOTICE_S` seconds, from now."""
         self._notice(text, time.monotonic_ns())
 
-    def _notice(self, text: str, now: int) -> None:
-        """Show ``text`` over every screen for :data:`NOTICE_S` seconds."""
-        self.notice = (text, now + int(NOTICE_S * 1e9))
+    def _notice(self, text: str, now: int, lasting: bool = False) -> None:
+        """Show ``text`` over every screen for :data:`NOTICE_S` seconds (``lasting``:
+        until the next notice, e.g. an unplugged controller until it is back)."""
+        self.notice = (text, now + int((LASTING_NOTICE_S if lasting else NOTICE_S) * 1e9))
         self.scene.dirty = True
 
     def _timeout_ms(self) -> int:

@@ -4,12 +4,18 @@ This is the one place that wires simulated hands to the input layer. Each
 press closes and opens a mock switch on the pin the pin map gives that
 player's button: gpiozero's mock pins (``companion.inputs.mock``) fire the
 real :class:`companion.inputs.gpio.GpioPads` edge callbacks, which stamp,
-debounce and post a ``Tap`` to the loop, exactly as on a Pi.
+debounce and post a ``Tap`` to the loop, exactly as on a Pi. With
+``controller="simavr"`` each press closes a button pin of the real
+controller firmware running in simavr (:mod:`companion.serial.live_sim`),
+read by the real serial reader (:mod:`companion.inputs.serial_pads`), which
+stamps on the controller, syncs its clock and posts the ``Tap``.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from typing import Callable
 
 from companion import config as settings_file
 from companion.errors import CompanionError
@@ -47,8 +53,64 @@ class MockGpioPresses:
         self.factory.close()
 
 
-def press_path(app, players: int) -> MockGpioPresses:
-    """The input path simulated presses take into ``app`` (its loop's ``post``)."""
-    presses = MockGpioPresses(app.post, players)
+class SimavrPresses:
+    """Simulated presses on the button pins of the controller firmware running in simavr."""
+
+    name = "the controller firmware in simavr, read by companion.serial (stamps, clock sync)"
+
+    #: How long to wait for the simulated controller's clock to be synced.
+    READY_S = 20
+
+    def __init__(self, post: Callable[[object], None], players: int,
+                 config: settings_file.Config | None = None) -> None:
+        from companion.inputs.serial_pads import SerialPads
+        from companion.serial.boards import MEGA, NANO
+        from companion.serial.live_sim import SimulatedController
+
+        board = NANO if players <= NANO.players else MEGA
+        if players > board.players:
+            raise CompanionError(f"the controller seats {board.players} players, not {players}")
+        self.controller = SimulatedController(board)
+        serial = (config or settings_file.load()).serial
+        settings = replace(serial, enabled=True, device=self.controller.path, board=board.name,
+                           pads=())
+        self.tie_window_ns = settings.tie_window_ns
+        self.pads = SerialPads(settings, post, ping_interval_s=0.05).start()
+        self.last_edge_ns = 0
+
+    def wait_ready(self) -> None:
+        """Wait until the reader knows the controller's clock (taps are judged from then on)."""
+        end = time.monotonic() + self.READY_S
+        while not self.pads.reader.link.synced:
+            if time.monotonic() > end:
+                self.close()
+                raise CompanionError(f"the simulated controller did not answer within "
+                                     f"{self.READY_S} s")
+            time.sleep(0.02)
+
+    def press(self, player: int, side: Side) -> None:
+        """Player ``player`` taps spot button ``side`` now (held 5 ms, simulated)."""
+        self.last_edge_ns = time.monotonic_ns()
+        self.controller.press(player, side, hold_us=HOLD_NS / 1000)
+
+    def close(self) -> None:
+        """Stop reading and stop the simulation."""
+        self.pads.close()
+        self.controller.close()
+
+
+#: The press paths by name (``companion demo --controller``).
+CONTROLLERS = ("gpio-mock", "simavr")
+
+
+def press_path(app, players: int,
+               controller: str = "gpio-mock") -> MockGpioPresses | SimavrPresses:
+    """The input path simulated presses take into ``app`` (its loop's ``post``):
+    mock GPIO pins, or (``"simavr"``) the controller firmware in simavr."""
+    if controller == "simavr":
+        presses = SimavrPresses(app.post, players)
+        presses.wait_ready()
+    else:
+        presses = MockGpioPresses(app.post, players)
     app.ctx.tie_window_ns = presses.tie_window_ns
     return presses

@@ -78,7 +78,7 @@ def test_print_default_writes_the_commented_default_file(capsys):
 def test_config_check_says_ok_and_what_the_file_sets_up(tmp_path, capsys):
     assert main(["config", "--check", small_config(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "small.toml: ok" in out and "gpio: on, 1 pads, controls menu;" in out
+    assert "small.toml: ok" in out and "1 pads (player 1), controls menu;" in out
 
 
 def test_config_check_prints_every_problem_one_per_line(tmp_path, capsys):

@@ -58,8 +58,10 @@ def test_taps_wait_for_the_first_clock_sample_and_are_not_lost():
     link.feed(encode(HELLO, 0), 0)
     assert link.feed(encode(Edge(0, True, 4_000), 1), 2_000_000) == []
     link.ping(1_000)
-    taps = link.feed(encode(Pong(1, 2_000), 2), 1_400)
+    synced, *taps = link.feed(encode(Pong(1, 2_000), 2), 1_400)
     assert taps == [Tap(1, Side.N, 1_200 + 2_000 * 500, source="serial")]
+    assert isinstance(synced, ControllerStatus) and synced.synced
+    assert synced.detail == "clock synced"
 
 
 def test_taps_keep_the_controllers_order_when_the_clock_model_moves_between_frames():

@@ -55,7 +55,9 @@ class WiringScreen:
             self.text(self.font, f"player {player}", (left + 12, top))
             for button in (b for b in pads if b.player == player):
                 column, row = CROSS[button.side]
-                self.box(button, f"{button.side} {button.gpio}", left + 12 + column * 46, top + 24 + row * 46, 44)
+                pin = getattr(button, "pin", None) or button.gpio   # controller pin or BCM GPIO
+                self.box(button, f"{button.side} {pin}",
+                         left + 12 + column * 46, top + 24 + row * 46, 44)
         others = [b for b in check.buttons if b.kind != "pad"]
         for number, button in enumerate(others):
             self.box(button, f"{button.name} {button.gpio}", 20 + number * 130, 340, 120, 40)

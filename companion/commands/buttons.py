@@ -4,7 +4,11 @@ Watches every button of the pin map through the real GPIO input and prints a
 line per press (player, side, pin, edge stamp), a line when it is released
 (how long it was held, how many bounce edges it made) and which buttons have
 not been pressed yet. It ends when every button has been pressed (status 0)
-or on Ctrl-C (status 1, listing the buttons never pressed).
+or on Ctrl-C (status 1, listing the buttons never pressed). With ``[serial]
+enabled`` it watches the serial controller's pads too, with the same lines
+(the controller stamps and debounces: its pin and its stamp on the host
+clock once synced); on a machine without GPIO it then checks the controller
+alone.
 
 ``--mock`` runs on stamped mock pins instead of the header, pressing the pins
 given with ``--press`` (or typed one per line on standard input), so the check
@@ -15,10 +19,12 @@ says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
 from __future__ import annotations
 
 import collections
+import contextlib
 import re
 import sys
 import threading
 import time
+from dataclasses import dataclass
 
 from companion import config
 from companion.errors import CompanionError
@@ -26,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from companion.inputs.debounce import Held, Press, Release, Transition
 from companion.pins import describe
+from companion.rules.sides import Side
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
@@ -52,6 +59,40 @@ def add_arguments(parser) -> None:
                         help="wait for one press and say which clock the edge stamps are on")
 
 
+@dataclass(frozen=True)
+class SerialButton:
+    """A pad button on the serial controller: board pin ``pin`` is ``player``'s ``side``."""
+
+    pin: str
+    board: str
+    player: int
+    side: Side
+    kind: str = "pad"
+
+    @property
+    def label(self) -> str:
+        return f"player {self.player} {self.side}"
+
+    @property
+    def where(self) -> str:
+        """The pin, as the wiring check prints it."""
+        return f"{self.board} {self.pin}"
+
+
+def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
+    """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
+    none when ``[serial]`` is off."""
+    from companion.inputs.serial_pads import pin_map
+    from companion.serial.boards import board_named
+
+    serial = loaded.serial
+    if not serial.enabled:
+        return ()
+    mapping = pin_map(serial) or board_named(serial.board).default_map()
+    return tuple(SerialButton(pin, serial.board, player, side)
+                 for pin, (player, side) in mapping.items())
+
+
 class WiringCheck:
     """What has been pressed so far, and the lines that report it (via ``write``)."""
 
@@ -74,7 +115,8 @@ class WiringCheck:
                 self.done.set()
 
     def report(self, button: Button, transition: Transition) -> list[str]:
-        name = f"{button.label:<12} {describe(button.gpio):<16}"
+        where = button.where if isinstance(button, SerialButton) else describe(button.gpio)
+        name = f"{button.label:<12} {where:<16}"
         if isinstance(transition, Press):
             self.pressed.add(button)
             self.latest = button
@@ -83,7 +125,9 @@ class WiringCheck:
         if isinstance(transition, Release):
             self.stuck.discard(button)
             held_ms = (transition.t_ns - transition.press_ns) / 1e6
-            return [f"{name} released  after {held_ms:.1f} ms, {transition.bounce_edges} bounce edges"]
+            bounce = ("bounce filtered by the controller" if isinstance(button, SerialButton)
+                      else f"{transition.bounce_edges} bounce edges")
+            return [f"{name} released  after {held_ms:.1f} ms, {bounce}"]
         if isinstance(transition, Held):
             self.stuck.add(button)
             return [f"{name} STUCK     held {(transition.t_ns - transition.press_ns) / 1e9:.1f} s: "
@@ -117,8 +161,9 @@ def run(args) -> int:
     check = WiringCheck(_buttons(loaded))
     for spec in args.press:   # every --press is checked before any pin is opened
         parse_press(spec, check.buttons)
-    with open_pads(loaded, check.on_transition, factory) as pads:
-        print(f"watching {len(pads.buttons)} buttons from {loaded.source}; "
+    with contextlib.ExitStack() as inputs:
+        pads = open_inputs(loaded, check, factory, inputs)
+        print(f"watching {len(check.buttons)} buttons from {loaded.source}; "
               "press each one (Ctrl-C to stop)")
         try:
             if args.screen:
@@ -165,6 +210,65 @@ def _buttons(loaded) -> tuple[Button, ...]:
 def mock_factory():
     from companion.inputs.mock import StampedMockFactory
     return StampedMockFactory()
+
+
+def open_inputs(loaded: config.Config, check: WiringCheck, factory,
+                inputs: contextlib.ExitStack) -> GpioPads | None:
+    """Open the GPIO pads (``None`` if the check has no GPIO button) and the serial
+    controller when enabled, each closed by ``inputs``. Without GPIO on this machine
+    the controller is checked alone (one line says so)."""
+    serial = serial_buttons(loaded)
+    pads = None
+    if serial and not loaded.gpio.enabled:
+        check.buttons = ()
+    if check.buttons or not serial:
+        try:
+            pads = inputs.enter_context(open_pads(loaded, check.on_transition, factory))
+        except CompanionError as error:
+            if not serial or factory is not None:
+                raise
+            print(f"companion: {error}; checking the serial controller alone")
+            check.buttons = ()
+    if serial and factory is None:
+        check.buttons = tuple(check.buttons) + serial
+        watch = SerialWatch(check, serial, loaded.serial.device)
+        inputs.callback(watch.reader.stop)
+        watch.reader.start()
+    return pads
+
+
+class SerialWatch:
+    """Feeds the serial controller's pin edges to a wiring check as presses and releases."""
+
+    def __init__(self, check: WiringCheck, buttons: tuple[SerialButton, ...], device: str,
+                 **reader_options) -> None:
+        from companion.serial.boards import board_named
+        from companion.serial.reader import SerialReader
+
+        self.check = check
+        self.by_pin = {button.pin: button for button in buttons}
+        self.pressed_at: dict[str, int] = {}
+        board = board_named(buttons[0].board)
+        self.reader = SerialReader(device, self.on_event, board=board,
+                                   report_edges=True, **reader_options)
+
+    def on_event(self, event: object) -> None:
+        """A controller event: a pin edge becomes a press or release line, a status a line."""
+        from companion.serial.reader import ControllerStatus, PinEdge
+
+        if isinstance(event, ControllerStatus):
+            from companion.inputs.serial_pads import status_notice
+            self.check.write(status_notice(event))
+            return
+        button = self.by_pin.get(event.pin) if isinstance(event, PinEdge) else None
+        if button is None:
+            return
+        t_ns = event.t_ns if event.t_ns is not None else time.monotonic_ns()
+        if event.pressed:
+            self.pressed_at[event.pin] = t_ns
+            self.check.on_transition(button, Press(t_ns))
+        elif event.pin in self.pressed_at:
+            self.check.on_transition(button, Release(t_ns, self.pressed_at.pop(event.pin), 0))
 
 
 def open_pads(loaded, on_transition, factory) -> GpioPads:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import glob
+import os
 import sys
 
 from companion import config
+from companion.inputs.serial_pads import players_of, tie_window_ns
+from companion.rules.round import Timing
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"
@@ -32,18 +36,75 @@ def run(args) -> int:
     return 0
 
 
-def summary(loaded: config.Config) -> str:
-    """A few lines saying what ``loaded`` sets up."""
-    gpio, serial = loaded.gpio, loaded.serial
-    lines = [
-        f"gpio: {'on' if gpio.enabled else 'off'}, {len(gpio.pads)} pads"
-        f"{', controls ' + ' '.join(gpio.controls) if gpio.controls else ''}"
-        f"{', dealer pad' if gpio.dealer else ''}; "
-        f"debounce {gpio.debounce_ns / 1e6:g} ms, stuck after {gpio.stuck_ns / 1e9:g} s, "
-        f"tie window {gpio.tie_window_ns / 1e3:g} us",
-        f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}",
-        f"keyboard: {'on' if loaded.keyboard.enabled else 'off'}, {len(loaded.keyboard.pads)} pads",
-        f"serial: {'on' if serial.enabled else 'off'}, {serial.device} ({serial.board}), "
-        f"{len(serial.pads)} pads, tie window {serial.tie_window_ns / 1e3:g} us",
-    ]
+def summary(loaded: config.Config, gpio_here: bool | None = None,
+            device_here: bool | None = None) -> str:
+    """What ``companion run`` will read with ``loaded``: one line per input, then the tie window.
+
+    An input is "read" only when the kiosk will open it: GPIO needs buttons in
+    the pin map and a GPIO chip on this machine (``gpio_here``, default: is
+    there a ``/dev/gpiochip*``); the serial controller is read when enabled
+    (``device_here`` says whether its device exists now; it is opened when it
+    appears). Without GPIO and controller the kiosk plays in a window with the keyboard.
+    """
+    gpio_here = bool(glob.glob("/dev/gpiochip*")) if gpio_here is None else gpio_here
+    device_here = os.path.exists(loaded.serial.device) if device_here is None else device_here
+    gpio_read = gpio_line(loaded, gpio_here)
+    serial_read = serial_line(loaded, device_here)
+    lines = [gpio_read[1], serial_read[1], keyboard_line(loaded, gpio_read[0] or serial_read[0]),
+             f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}"]
+    window = tie_window_ns(loaded, gpio_read[0], serial_read[0])
+    lines.append(f"ties: within {(window or Timing().tie_window_ns) / 1e3:g} us"
+                 + ("" if window is not None else " (keyboard only: the rules' default)"))
     return "\n".join(lines)
+
+
+def players(pads: tuple[config.Pad, ...]) -> str:
+    """``"players 1-4"`` / ``"player 2"`` / ``"players 1, 3"`` of ``pads``."""
+    numbers = sorted(pad.player for pad in pads)
+    if len(numbers) == 1:
+        return f"player {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"players {numbers[0]}-{numbers[-1]}"
+    return "players " + ", ".join(map(str, numbers))
+
+
+def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
+    """(whether the kiosk reads the GPIO header, the line that says so)."""
+    gpio = loaded.gpio
+    if not gpio.enabled:
+        return False, "gpio: not read (gpio.enabled = false)"
+    if not (gpio.pads or gpio.controls or gpio.dealer):
+        return False, "gpio: not read (no buttons in [gpio])"
+    what = (f"{len(gpio.pads)} pads ({players(gpio.pads)})" if gpio.pads else "no pads") \
+        + (f", controls {' '.join(gpio.controls)}" if gpio.controls else "") \
+        + (", dealer pad" if gpio.dealer else "")
+    timing = (f"debounce {gpio.debounce_ns / 1e6:g} ms, stuck after {gpio.stuck_ns / 1e9:g} s, "
+              f"tie window {gpio.tie_window_ns / 1e3:g} us")
+    if not gpio_here:
+        return False, (f"gpio: not read here (no /dev/gpiochip*: not a Pi); on a Pi: {what}; "
+                       f"{timing}")
+    return True, f"gpio: read, {what}; {timing}"
+
+
+def serial_line(loaded: config.Config, device_here: bool) -> tuple[bool, str]:
+    """(whether the kiosk reads the serial controller, the line that says so)."""
+    serial = loaded.serial
+    if not serial.enabled:
+        return False, "serial: not read (serial.enabled = false)"
+    seated = players_of(serial)
+    pads = f"{len(seated)} pads (players {seated[0]}-{seated[-1]}, the board's own)" \
+        if not serial.pads else f"{len(serial.pads)} pads ({players(serial.pads)})"
+    plugged = "" if device_here else "; not plugged in now: read as soon as it appears"
+    return True, (f"serial: read, {serial.device} ({serial.board}), {pads}, "
+                  f"tie window {serial.tie_window_ns / 1e3:g} us{plugged}")
+
+
+def keyboard_line(loaded: config.Config, with_pads: bool) -> str:
+    """The keyboard's line: its pads and keys, or only the menu keys when it is off."""
+    keyboard = loaded.keyboard
+    if not keyboard.enabled:
+        return "keyboard: only the menu keys (arrows, Enter, Esc; keyboard.enabled = false)"
+    keys = ", ".join(f"{name} {key}" for name, key in keyboard.controls.items())
+    pads = f"{len(keyboard.pads)} pads ({players(keyboard.pads)})" if keyboard.pads else "no pads"
+    place = "" if with_pads else " (in a window)"
+    return f"keyboard: read{place}, {pads}" + (f", {keys}" if keys else "")

@@ -13,6 +13,9 @@ real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
 tie choice, each kind of verdict, the end).
+``--controller simavr`` sends every press through the real serial controller
+firmware running in simavr instead of mock GPIO pins (one line and status 2
+where the AVR toolchain or simavr is missing).
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from companion.rules.game import MODES
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
 from companion.scenes.lights import tap_lights, winner_lights
-from companion.simulated_presses import press_path
+from companion.serial.sim import toolchain_missing
+from companion.simulated_presses import CONTROLLERS, press_path
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
@@ -47,6 +51,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--game", choices=("not-not",) + GAMES, default="not-not",
                         help="which game the table plays (default not-not)")
+    parser.add_argument("--controller", choices=CONTROLLERS, default="gpio-mock",
+                        help="how the presses come in: mock GPIO pins (default), or the serial "
+                             "controller's firmware running in simavr")
     parser.add_argument("--speed", type=speed_arg, default=1.0,
                         help="play this many times faster (delays and reactions; default 1)")
     add_screen_arguments(parser, size_default=(800, 480))
@@ -55,6 +62,9 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     if args.snapshots is None and args.headless:
         raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+    missing = toolchain_missing() if args.controller == "simavr" else None
+    if missing:
+        raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")
     pace = Pace().scaled(1 / args.speed)
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
@@ -65,7 +75,7 @@ def run(args) -> int:
 
 def run_not_not(app, args) -> int:
     """Not Not, played by simulated players."""
-    presses = press_path(app, args.players)
+    presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
     app.ctx.on_scene = table.on_scene
@@ -104,7 +114,7 @@ def run_scripted(app, args) -> int:
     """Not That Movie! or That's Not a Hat, played by a scripted table."""
     from companion.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 
-    presses = press_path(app, args.players)
+    presses = press_path(app, args.players, args.controller)
     gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)
     script, expected = demo_script(args.game, args.players, args.seed)
     table = ScriptedTable(script, presses.press, gap_ns)

@@ -2,7 +2,9 @@
 
 Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
 first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
-else the shipped defaults), opens the GPIO pads (``--mock``: mock pins), and
+else the shipped defaults), opens the GPIO pads (``--mock``: mock pins) and,
+with ``[serial]`` enabled, the serial controller
+(:mod:`companion.inputs.serial_pads`; its state is a notice on screen), and
 runs the one loop. Under systemd it sends READY=1 after the first frame and
 WATCHDOG=1 from the loop; SIGTERM (which SDL turns into a window close) ends
 it cleanly.
@@ -32,6 +34,7 @@ from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
+from companion.inputs.serial_pads import SerialPads, players_of, serial_pads, tie_window_ns
 from companion.kiosk import KioskOptions, build_kiosk
 from companion.scenes.context import Settings
 from companion.scenes.failsafe import StartProblem
@@ -123,9 +126,12 @@ def keyboard_keys(config) -> tuple[KeyMap | None, str]:
         return None, str(error)
 
 
-def players_with_pads(config: settings_file.Config, gpio_open: bool) -> int:
-    """How many players, counting from player 1, have a pad: on GPIO (when open) or keys."""
+def players_with_pads(config: settings_file.Config, gpio_open: bool, serial_open: bool = False) -> int:
+    """How many players, counting from player 1, have a pad: on GPIO or the serial controller
+    (when open) or keys."""
     numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()
+    if serial_open:
+        numbers |= set(players_of(config.serial))
     if config.keyboard.enabled:
         numbers |= {pad.player for pad in config.keyboard.pads}
     count = 0
@@ -134,7 +140,8 @@ def players_with_pads(config: settings_file.Config, gpio_open: bool) -> int:
     return count
 
 
-def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up") -> KioskOptions:
+def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up",
+                  controller: SerialPads | None = None) -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs.
 
     ``status`` is the line ``systemctl status`` shows once the first frame is up.
@@ -143,11 +150,12 @@ def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk u
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     windowed = args.window or getattr(args, "mock", False)
     return KioskOptions(
-        size=args.size, rotation=args.rotation, fullscreen=pads is not None and not windowed,
+        size=args.size, rotation=args.rotation,
+        fullscreen=(pads is not None or controller is not None) and not windowed,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
-        tie_window_ns=config.gpio.tie_window_ns if pads is not None else None,
+        tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
         state_dir=getattr(args, "state_dir", None),
-        pads=players_with_pads(config, pads is not None),
+        pads=players_with_pads(config, pads is not None, controller is not None),
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
 
 
@@ -216,25 +224,31 @@ def run(args) -> int:
     config, problem = load_settings(path)
     post = LoopPost()
     pads, why = open_pads(config, args.keyboard_only, post, mock=args.mock)
-    if pads is None:
+    controller = serial_pads(config, post, args.keyboard_only or args.mock)
+    if pads is None and controller is None:
         level = logging.DEBUG if why in (KEYBOARD_ASKED, GPIO_OFF) else logging.WARNING
         log.log(level, "playing with the keyboard in a window: %s", why)
     notifier = Notifier()
     app = None
     try:
         status = f"showing: {problem.summary()}" if problem else "kiosk up"
-        app = open_kiosk(kiosk_options(args, config, pads, notifier, status), notifier)
+        app = open_kiosk(kiosk_options(args, config, pads, notifier, status, controller), notifier)
         if pads is not None:
             app.ctx.on_winners = winner_lights(pads)
             app.ctx.on_tap = tap_lights(pads)
         post.target = app.post
-        show_start_notes(app, problem, start_notices(app, config, why if pads is None else ""))
+        no_pads_why = why if pads is None and controller is None else ""
+        show_start_notes(app, problem, start_notices(app, config, no_pads_why))
+        if controller is not None:
+            controller.start()
         app.run()
     finally:
         notifier.stopping()
         notifier.close()
         if pads is not None:
             pads.close()
+        if controller is not None:
+            controller.close()
         if app is not None:
             app.screen.close()
     return 0

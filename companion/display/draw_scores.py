@@ -28,14 +28,16 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     if not players:
         return drawn
     cell_w = strip.width / len(players)
-    size = text.size_for_cap_height(strip.height * 0.45)
+    labels = {player: f"{player_label(player)}  {scores[player]}" for player in players}
+    widest = max(labels.values(), key=lambda label: text.width(label, 100))
+    size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45),
+                         round(cell_w - layout.unit))   # 12 players still fit their cells
     for i, player in enumerate(players):
         cell = pygame.Rect(round(strip.left + i * cell_w), strip.top, round(cell_w), strip.height)
         if flashes and player in flashes:
             inner = cell.inflate(-round(layout.unit), -round(layout.unit))
             pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
-        label = f"{player_label(player)}  {scores[player]}"
-        drawn.append(text.draw(surface, label, size, TEXT, center=cell.center))
+        drawn.append(text.draw(surface, labels[player], size, TEXT, center=cell.center))
         if player in marked:
             pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),
                              max(2, round(0.5 * layout.unit)), border_radius=round(layout.unit))

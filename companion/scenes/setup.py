@@ -16,8 +16,9 @@ from companion.scenes.flow import resume_game, start_game
 from companion.scenes.saving import end_kept, unfinished_game
 from companion.scenes.setup_menu import START, SetupMenu, player_choices
 
-#: Not Not's player counts, before the limit of one pad per player.
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
+#: Mega serial controller together, docs/INPUTS.md).
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
 
 
 def next_in(choices: tuple, value) -> object:

@@ -9,16 +9,27 @@ samples with the lowest round trips are kept: the controller's stamp lies
 inside its round trip, so a short one pins the offset tightly. The drift
 (the controller crystal's rate error) is the slope through the kept samples,
 bounded to what a crystal or resonator can do.
+
+:meth:`ClockSync.contradicts` says when a round trip cannot belong to the
+clock learned so far (the controller restarted: start a new ``ClockSync``).
+:class:`TickOrder` keeps one controller's taps in the order of their ticks
+whatever the model does between them.
 """
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from companion.serial.protocol import STAMP_BITS
 
 _WRAP = 1 << STAMP_BITS
 _HALF = _WRAP >> 1
+#: Slack when judging whether a round trip fits the model. Generous: a restarted
+#: controller's clock starts near 0, which the reader sees going back long before this
+#: matters; this catches clocks that jump forward, and must not mistake a simulated
+#: controller (simavr) falling behind the wall clock on a busy machine for a restart.
+FIT_SLACK_NS = 1_000_000_000
 
 
 class TickUnwrapper:
@@ -131,3 +142,63 @@ class ClockSync:
             raise RuntimeError("no clock sync sample yet")
         anchor = self._anchor
         return round(anchor.host_mid_ns + (ticks - anchor.ticks) * self._ns_per_tick)
+
+    def contradicts(self, sample: SyncSample) -> bool:
+        """Whether ``sample`` cannot be a round trip of the clock learned so far.
+
+        The anchor's instant is known within half its round trip and the fitted
+        rate within twice ``max_drift`` of the truth, so the model places
+        ``sample.ticks`` within that error (plus :data:`FIT_SLACK_NS`) of the
+        true instant, which lies between the ping leaving and the pong coming
+        back. A sample outside that is from another clock: a restarted
+        controller. False before the first sample.
+        """
+        if self._anchor is None or sample.round_trip_ns < 0:
+            return False
+        anchor = self._anchor
+        error = (anchor.round_trip_ns / 2 + FIT_SLACK_NS
+                 + 2 * self.max_drift * self.nominal_ns_per_tick * abs(sample.ticks - anchor.ticks))
+        placed = self.to_host_ns(sample.ticks)
+        return not sample.host_sent_ns - error <= placed <= sample.host_received_ns + error
+
+
+class TickOrder:
+    """Host stamps for one controller's taps that never contradict their tick order.
+
+    :meth:`place` takes a tap's ticks and the host stamp the clock model gives
+    it, and returns that stamp moved, if needed, so that it lies after every
+    earlier-ticked tap and before every later-ticked tap already placed, by at
+    least the shortest time those ticks can last (``min_ns_per_tick``). Taps
+    may be placed in any order (an edge reported late); the model may move in
+    between (a better round trip). The last ``memory`` taps are remembered.
+    """
+
+    def __init__(self, memory: int = 256) -> None:
+        self.memory = memory
+        self.corrections = 0
+        self._placed: list[tuple[int, int]] = []   # (ticks, t_ns), sorted by ticks
+
+    def reset(self) -> None:
+        """Forget the taps placed so far (a new clock: the controller restarted)."""
+        self._placed.clear()
+
+    def place(self, ticks: int, t_ns: int, min_ns_per_tick: float) -> int:
+        """The host stamp of a tap at ``ticks`` that the model puts at ``t_ns``."""
+        at = bisect.bisect_left(self._placed, (ticks, -(1 << 80)))
+        low, high = -(1 << 80), 1 << 80
+        if at > 0:
+            before_ticks, before_ns = self._placed[at - 1]
+            low = before_ns + max(1, int((ticks - before_ticks) * min_ns_per_tick))
+        same = at < len(self._placed) and self._placed[at][0] == ticks
+        if same:
+            low = high = self._placed[at][1]
+        elif at < len(self._placed):
+            after = self._placed[at]
+            high = after[1] - max(1, int((after[0] - ticks) * min_ns_per_tick))
+        placed = min(max(t_ns, low), max(low, high))
+        if placed != t_ns:
+            self.corrections += 1
+        if not same:
+            self._placed.insert(at, (ticks, placed))
+            del self._placed[:-self.memory]
+        return placed

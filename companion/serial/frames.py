@@ -19,6 +19,8 @@ DELIMITER = 0x00
 CRC_INITIAL = 0xFFFF
 #: Longest frame (decoded) the decoder accepts; longer runs are garbage.
 MAX_FRAME = 512
+#: The HELLO message type (:mod:`companion.serial.protocol`): a controller's first frame.
+HELLO_TYPE = 0x01
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,10 @@ class FrameDecoder:
     complete frames found so far. Counters: ``frames`` (good ones),
     ``crc_errors`` (frames whose CRC did not match), ``bad_frames`` (runs
     that were not valid COBS or too short or too long), ``lost`` (frames
-    missing by sequence number between good frames).
+    missing by sequence number between good frames), ``duplicates`` (frames
+    dropped because they repeat the sequence number of the good frame just
+    before them: the same frame received twice). A HELLO (message type
+    :data:`HELLO_TYPE`) starts a new sequence and is never a duplicate.
     """
 
     def __init__(self) -> None:
@@ -98,6 +103,7 @@ class FrameDecoder:
         self.crc_errors = 0
         self.bad_frames = 0
         self.lost = 0
+        self.duplicates = 0
 
     def resync(self) -> None:
         """Forget partial input and the sequence (after a reconnect)."""
@@ -137,9 +143,17 @@ class FrameDecoder:
             self.crc_errors += 1
             return None
         frame = Frame(payload[0], payload[1], payload[2:-2])
+        if self._is_repeat(frame):
+            self.duplicates += 1
+            return None
         self._count_sequence(frame.seq)
         self.frames += 1
         return frame
+
+    def _is_repeat(self, frame: Frame) -> bool:
+        """Whether ``frame`` repeats the sequence number of the good frame before it."""
+        return (frame.type != HELLO_TYPE and self._next_seq is not None
+                and frame.seq == (self._next_seq - 1) & 0xFF)
 
     def _count_sequence(self, seq: int) -> None:
         if self._next_seq is not None:

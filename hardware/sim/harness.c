@@ -2,7 +2,7 @@
  * harness.c - runs a firmware ELF in simavr, drives its pins at exact simulated
  * instants and hands back every UART byte with its simulated time.
  *
- * Usage: harness [--pty] MCU FIRMWARE.elf < SCRIPT
+ * Usage: harness [--pty [--live]] MCU FIRMWARE.elf < SCRIPT
  *
  * SCRIPT lines (times in simulated nanoseconds since power-on, any order):
  *   drive NS PORT BIT LEVEL   set pin PORT (A..L) BIT (0..7) to LEVEL (0 or 1)
@@ -15,7 +15,13 @@
  * With --pty the harness opens a pseudo-terminal instead, prints its path as
  * the first stdout line, paces the simulation to the wall clock, writes the
  * firmware's UART bytes to the terminal and feeds what the host writes there
- * into UART0's RX. Errors: one line on stderr, exit status 2.
+ * into UART0's RX. With --pty --live the script ends at its end line and the
+ * harness then reads live lines on stdin while it runs (EOF ends the run):
+ *   drive @NS PORT BIT LEVEL  set the pin when the simulation reaches the
+ *                             host's CLOCK_MONOTONIC instant NS (at once if
+ *                             that is past), so presses keep their spacing
+ *                             however late the harness reads them.
+ * Errors: one line on stderr, exit status 2.
  *
  * Two things simavr 1.6 leaves out, added here as the datasheets describe
  * them: writing a one to an interrupt flag in PCIFR or EIFR clears that flag
@@ -58,7 +64,11 @@ struct action {
 };
 
 static struct action *actions;
-static size_t action_count, next_action;
+static size_t action_count, next_action, action_capacity;
+static int live_mode, live_eof;
+static unsigned long long start_wall; /* CLOCK_MONOTONIC ns at simulated time 0 */
+static char live_line[256];
+static size_t live_len;
 static avr_t *avr;
 static avr_irq_t *uart_input;
 static int pty_fd = -1;
@@ -104,11 +114,21 @@ static int hex_bytes(const char *hex, unsigned char *out, int max)
     return n;
 }
 
+static void add_action(struct action a)
+{
+    if (action_count == action_capacity) {
+        action_capacity = action_capacity ? action_capacity * 2 : 256;
+        actions = realloc(actions, action_capacity * sizeof *actions);
+        if (!actions)
+            fail("out of memory", NULL);
+    }
+    actions[action_count++] = a;
+}
+
 static unsigned long long read_script(void)
 {
     char line[256];
     unsigned long long end_ns = 0;
-    size_t capacity = 0;
     int line_no = 0;
     while (fgets(line, sizeof line, stdin)) {
         line_no++;
@@ -121,6 +141,8 @@ static unsigned long long read_script(void)
         if (!strcmp(word, "end")) {
             if (sscanf(line, "end %llu", &end_ns) != 1)
                 fail("bad end line", where);
+            if (live_mode)
+                break;
             continue;
         } else if (!strcmp(word, "drive")) {
             a.kind = DRIVE;
@@ -142,13 +164,7 @@ static unsigned long long read_script(void)
         } else {
             fail("unknown script word", where);
         }
-        if (action_count == capacity) {
-            capacity = capacity ? capacity * 2 : 256;
-            actions = realloc(actions, capacity * sizeof *actions);
-            if (!actions)
-                fail("out of memory", NULL);
-        }
-        actions[action_count++] = a;
+        add_action(a);
     }
     if (!end_ns)
         fail("the script has no end line", NULL);
@@ -278,13 +294,53 @@ static unsigned long long wall_ns(void)
     return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/* live mode: schedule one "drive @NS PORT BIT LEVEL" line (NS: host CLOCK_MONOTONIC). */
+static void live_drive(const char *line)
+{
+    struct action a = {0};
+    unsigned long long wall, now = ns_of(avr->cycle);
+    if (sscanf(line, "drive @%llu %c %d %d", &wall, &a.port, &a.bit, &a.level) != 4 ||
+        a.bit < 0 || a.bit > 7 || (a.level != 0 && a.level != 1))
+        fail("bad live line", line);
+    a.kind = DRIVE;
+    a.ns = wall > start_wall + now ? wall - start_wall : now;
+    add_action(a);
+}
+
+/* live mode: take every complete line waiting on stdin, then re-arm the action timer. */
+static void live_lines(void)
+{
+    size_t before = action_count;
+    char c;
+    ssize_t n;
+    while ((n = read(0, &c, 1)) == 1) {
+        if (c != '\n' && live_len < sizeof live_line - 1) {
+            live_line[live_len++] = c;
+            continue;
+        }
+        live_line[live_len] = 0;
+        if (live_len)
+            live_drive(live_line);
+        live_len = 0;
+    }
+    if (n == 0)
+        live_eof = 1;
+    if (action_count == before)
+        return;
+    qsort(actions + next_action, action_count - next_action, sizeof *actions, by_time);
+    avr_cycle_count_t at = cycle_of(actions[next_action].ns);
+    avr_cycle_timer_register(avr, at > avr->cycle ? at - avr->cycle : 1, on_action, NULL);
+}
+
 /* pty mode: hold the simulation to the wall clock and pass host bytes in. */
-static void pace(unsigned long long start_wall)
+static void pace(void)
 {
     unsigned char buf[64];
     ssize_t n = read(pty_fd, buf, sizeof buf);
     for (ssize_t i = 0; i < n; i++)
         avr_raise_irq(uart_input, buf[i]);
+    if (live_mode)
+        live_lines();
     unsigned long long sim = ns_of(avr->cycle), wall = wall_ns() - start_wall;
     if (sim > wall + 200000ULL) {
         struct timespec ts = {0, (long)(sim - wall)};
@@ -295,10 +351,15 @@ static void pace(unsigned long long start_wall)
 int main(int argc, char **argv)
 {
     int use_pty = argc > 1 && !strcmp(argv[1], "--pty");
-    if (argc != 3 + use_pty)
-        fail("usage: harness [--pty] MCU FIRMWARE.elf < SCRIPT", NULL);
-    const char *mcu = argv[1 + use_pty], *elf_path = argv[2 + use_pty];
+    live_mode = use_pty && argc > 2 && !strcmp(argv[2], "--live");
+    if (argc != 3 + use_pty + live_mode)
+        fail("usage: harness [--pty [--live]] MCU FIRMWARE.elf < SCRIPT", NULL);
+    const char *mcu = argv[1 + use_pty + live_mode], *elf_path = argv[2 + use_pty + live_mode];
+    if (live_mode)
+        setvbuf(stdin, NULL, _IONBF, 0); /* leave the live lines unread in the pipe */
     unsigned long long end_ns = read_script();
+    if (live_mode)
+        fcntl(0, F_SETFL, fcntl(0, F_GETFL) | O_NONBLOCK);
     out = fdopen(dup(1), "w");
     dup2(2, 1);
 
@@ -335,14 +396,14 @@ int main(int argc, char **argv)
         avr_cycle_timer_register(avr, cycle_of(actions[0].ns), on_action, NULL);
 
     avr_cycle_count_t end_cycle = cycle_of(end_ns);
-    unsigned long long start_wall = wall_ns();
+    start_wall = wall_ns();
     unsigned long passes = 0;
-    while (avr->cycle < end_cycle) {
+    while (avr->cycle < end_cycle && !live_eof) {
         int state = avr_run(avr);
         if (state == cpu_Done || state == cpu_Crashed)
             fail("the firmware stopped", state == cpu_Crashed ? "crashed" : "done");
         if (use_pty && (++passes & 0x3FF) == 0)
-            pace(start_wall);
+            pace();
     }
     fflush(out);
     return 0;

@@ -1,0 +1,55 @@
+"""``companion config --check`` says exactly which inputs ``companion run`` reads:
+never "read" for an input the kiosk will not open."""
+
+from __future__ import annotations
+
+from companion import config
+from companion.commands.config import summary
+from companion.inputs.serial_pads import tie_window_ns
+
+SERIAL_ON = '[serial]\nenabled = true\nboard = "mega"\n'
+
+
+def lines(text: str, gpio_here: bool, device_here: bool = True) -> dict[str, str]:
+    said = summary(config.parse(text, "t.toml"), gpio_here, device_here)
+    return {line.split(":")[0]: line for line in said.splitlines()}
+
+
+def test_gpio_is_not_read_on_a_machine_without_a_gpio_chip():
+    said = lines("", gpio_here=False)
+    assert said["gpio"].startswith("gpio: not read here") and "6 pads" in said["gpio"]
+    assert said["keyboard"].startswith("keyboard: read (in a window)")
+
+
+def test_gpio_is_read_on_a_pi_with_its_pads():
+    assert lines("", gpio_here=True)["gpio"].startswith("gpio: read, 6 pads (players 1-6)")
+
+
+def test_gpio_switched_off_or_without_buttons_is_not_read():
+    assert lines("[gpio]\nenabled = false\n", True)["gpio"] == \
+        "gpio: not read (gpio.enabled = false)"
+    assert lines("[gpio]\npads = []\n", True)["gpio"] == "gpio: not read (no buttons in [gpio])"
+
+
+def test_the_controller_is_not_read_while_serial_is_off():
+    assert lines("", True)["serial"] == "serial: not read (serial.enabled = false)"
+
+
+def test_an_enabled_controller_is_read_with_the_boards_pads_and_its_tie_window():
+    said = lines(SERIAL_ON + "[gpio]\nenabled = false\n", gpio_here=True, device_here=False)
+    assert said["serial"].startswith("serial: read, /dev/companion-buttons (mega), "
+                                     "6 pads (players 1-6, the board's own), tie window 20 us")
+    assert "not plugged in now: read as soon as it appears" in said["serial"]
+    assert said["ties"] == "ties: within 20 us"
+
+
+def test_with_gpio_and_controller_ties_use_the_wider_window():
+    assert lines(SERIAL_ON, gpio_here=True)["ties"] == "ties: within 1000 us"
+    loaded = config.parse(SERIAL_ON)
+    assert tie_window_ns(loaded, gpio=False, serial=True) == 20_000
+    assert tie_window_ns(loaded, gpio=False, serial=False) is None
+
+
+def test_a_keyboard_switched_off_still_leaves_the_menu_keys():
+    assert lines("[keyboard]\nenabled = false\n", True)["keyboard"].startswith(
+        "keyboard: only the menu keys")

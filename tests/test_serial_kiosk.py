@@ -1,0 +1,240 @@
+"""``companion run`` with ``[serial] enabled``: the kiosk opens the controller, judges its
+taps, shows its state, and plays on through an unplug until it is back.
+
+The controller here is a fake port speaking the protocol (hello, pongs, edges on a
+clock of its own); tests/test_serial_simavr_kiosk.py runs the real firmware."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+from types import SimpleNamespace
+
+from kiosk_helpers import in_scene, kiosk, step_until, tap
+from companion import config as settings_file
+from companion.commands.run import kiosk_options
+from companion.inputs.serial_pads import SerialPads, serial_pads, status_notice
+from companion.rules.sides import Side
+from companion.scenes.context import Pace
+from companion.serial.boards import NANO
+from companion.serial.frames import FrameDecoder
+from companion.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
+from companion.serial.reader import ControllerStatus
+from companion.systemd_notify import Notifier
+
+SERIAL_ON = settings_file.parse('[serial]\nenabled = true\ndevice = "/dev/fake"\n')
+PIN = {target: NANO.pin_names.index(name) for name, target in NANO.default_map().items()}
+
+
+class FakeController:
+    """A serial port with a controller behind it: its clock runs from ``boot_ns`` at 2 ticks
+    per us; it answers HELLO_REQUEST and PING; :meth:`press` sends an edge."""
+
+    def __init__(self) -> None:
+        self.boot_ns = time.monotonic_ns()
+        self.out = bytearray()
+        self.decoder = FrameDecoder()
+        self.unplugged = threading.Event()
+        self.lock = threading.Lock()
+        self.seq = 0
+
+    def ticks(self, t_ns: int) -> int:
+        return (t_ns - self.boot_ns) // 500
+
+    def send(self, message) -> None:
+        with self.lock:
+            self.seq = (self.seq + 1) & 0xFF
+            self.out += encode(message, self.seq)
+
+    def press(self, player: int, side: Side, t_ns: int, pressed: bool = True) -> None:
+        self.send(Edge(PIN[player, side], pressed, self.ticks(t_ns)))
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.out)
+
+    def read(self, n: int) -> bytes:
+        if self.unplugged.is_set():
+            raise OSError("device disconnected")
+        with self.lock:
+            data, self.out[:] = bytes(self.out), b""
+        if not data:
+            time.sleep(0.005)
+        return data
+
+    def write(self, data: bytes) -> None:
+        if self.unplugged.is_set():
+            raise OSError("device disconnected")
+        for frame in self.decoder.feed(data):
+            message = parse(frame)
+            if isinstance(message, HelloRequest):
+                self.send(Hello(1, 2, 5000, self.ticks(time.monotonic_ns()), "nano",
+                                NANO.pin_names))
+            elif isinstance(message, Ping):
+                self.send(Pong(message.token, self.ticks(time.monotonic_ns())))
+
+    def close(self) -> None:
+        pass
+
+
+class Plugs:
+    """``open_serial`` for the reader: the controller currently plugged in, if any."""
+
+    def __init__(self) -> None:
+        self.current: FakeController | None = FakeController()
+
+    def __call__(self, path: str) -> FakeController:
+        if self.current is None:
+            raise OSError(f"no such device: {path}")
+        return self.current
+
+
+def connected_kiosk(plugs: Plugs):
+    app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001))
+    controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
+                             reconnect_s=0.02)
+    assert isinstance(controller, SerialPads)
+    app.ctx.tie_window_ns = SERIAL_ON.serial.tie_window_ns
+    controller.start()
+    step_until(app, lambda: controller.reader.link.synced and app.notice is not None
+               and "clock synced" in app.notice[0])
+    return app, controller
+
+
+def open_round(app):
+    """From the set-up screen to an open round that needs a tap."""
+    from test_scenes_flow import to_round
+    return to_round(app)
+
+
+def test_run_opens_the_controller_when_serial_is_enabled_and_uses_its_tie_window():
+    controller = serial_pads(SERIAL_ON, lambda event: None)
+    assert isinstance(controller, SerialPads) and controller.reader.path == "/dev/fake"
+    args = SimpleNamespace(size=(800, 480), rotation=0, window=False, keyboard_only=False,
+                           seed=7, config=None)
+    serial_and_pads_only = replace(SERIAL_ON, keyboard=replace(SERIAL_ON.keyboard, enabled=False))
+    options = kiosk_options(args, serial_and_pads_only, None, Notifier(environ={}), controller=controller)
+    assert options.fullscreen and options.tie_window_ns == 20_000
+    assert serial_pads(SERIAL_ON, lambda event: None, keyboard_only=True) is None
+    assert serial_pads(settings_file.load(), lambda event: None) is None
+
+
+def test_the_controllers_taps_are_judged_by_their_stamps_a_few_microseconds_apart():
+    plugs = Plugs()
+    app, controller = connected_kiosk(plugs)
+    try:
+        round_ = open_round(app)
+        side = round_.ruling.valid[0]
+        t = time.monotonic_ns() + 1_000_000
+        plugs.current.press(1, side, t + 30_000)    # player 1: 30 us after player 2
+        plugs.current.press(2, side, t)
+        step_until(app, in_scene(app, "verdict"))
+        assert app.scene.view.headline == "P2 WINS"
+    finally:
+        controller.close()
+        app.screen.close()
+
+
+def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_it_is_back():
+    plugs = Plugs()
+    app, controller = connected_kiosk(plugs)
+    try:
+        round_ = open_round(app)
+        plugs.current.unplugged.set()
+        plugs.current = None
+        step_until(app, lambda: app.notice is not None and "unplugged" in app.notice[0])
+        assert "/dev/fake" in app.notice[0] and "waiting for it" in app.notice[0]
+        assert app.scene.name == "round"
+        app.post(tap(1, round_.ruling.valid[0].value))      # the keyboard still plays
+        step_until(app, in_scene(app, "verdict"))
+        plugs.current = FakeController()
+        step_until(app, lambda: "clock synced" in (app.notice or ("",))[0])
+        assert controller.reader.reconnects == 1
+    finally:
+        controller.close()
+        app.screen.close()
+
+
+def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():
+    restarted = ControllerStatus(True, "controller restarted (its clock went back): syncing "
+                                 "its clock afresh", alarm=True, device="/dev/ttyUSB0")
+    assert status_notice(restarted).startswith(
+        "serial controller /dev/ttyUSB0: controller restarted")
+    overflow = replace(restarted, detail="its buffer overflowed: 3 edges lost", synced=True)
+    assert status_notice(overflow) == ("serial controller /dev/ttyUSB0: its buffer overflowed: "
+                                       "3 edges lost")
+
+
+def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypatch, capsys):
+    from companion.cli import main
+    from companion.commands import demo
+
+    monkeypatch.setattr(demo, "toolchain_missing", lambda: "avr-gcc is not installed")
+    assert main(["demo", "--controller", "simavr"]) == 2
+    assert capsys.readouterr().err == ("companion: --controller simavr needs the AVR toolchain "
+                                       "and simavr: avr-gcc is not installed\n")
+
+
+def test_the_wiring_check_shows_controller_presses_like_gpio_presses():
+    from companion.commands.buttons import SerialWatch, WiringCheck, serial_buttons
+
+    loaded = settings_file.parse('[serial]\nenabled = true\n[[serial.pads]]\nplayer = 7\n'
+                                 'N = "D2"\nE = "D3"\nS = "D4"\nW = "D5"\n')
+    lines: list[str] = []
+    check = WiringCheck(serial_buttons(loaded), write=lines.append)
+    plugs = Plugs()
+    watch = SerialWatch(check, check.buttons, "/dev/fake", open_serial=plugs,
+                        ping_interval_s=0.02)
+    watch.reader.start()
+    try:
+        deadline = time.monotonic() + 5
+        while not watch.reader.link.synced and time.monotonic() < deadline:
+            time.sleep(0.01)
+        t = time.monotonic_ns()
+        for side in Side:
+            plugs.current.press(1, side, t)        # board pins D2-D5 are player 7 here
+            plugs.current.press(1, side, t + 30_000_000, pressed=False)
+        assert check.done.wait(5), lines
+    finally:
+        watch.reader.stop()
+    pressed = [line for line in lines if " pressed " in line]
+    assert pressed[0].startswith("player 7 N   nano D2") and "t = " in pressed[0]
+    assert any(line.startswith("player 7 N   nano D2") and "released  after 30.0 ms, bounce "
+               "filtered by the controller" in line for line in lines)
+    assert lines[0] == "serial controller /dev/fake: connected (nano controller (firmware 1, " \
+                       "16 pins)), syncing its clock"
+    assert check.missing_text() == "every button works"
+
+
+def test_a_controller_not_plugged_in_at_start_is_named_until_it_appears():
+    plugs = Plugs()
+    plugs.current = None
+    app = kiosk("setup")
+    controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
+                             reconnect_s=0.02)
+    assert isinstance(controller, SerialPads)
+    controller.start()
+    try:
+        step_until(app, lambda: app.notice is not None and "yet" in app.notice[0])
+        assert app.notice[0] == "no controller on /dev/fake yet; waiting for it"
+        plugs.current = FakeController()
+        step_until(app, lambda: "clock synced" in (app.notice or ("",))[0])
+        assert controller.reader.reconnects == 0
+    finally:
+        controller.close()
+        app.screen.close()
+
+
+def test_twelve_players_can_sit_down_and_each_score_fits_its_own_cell():
+    from kiosk_helpers import canvas, shows_text
+    from companion.display.draw_scores import draw_scores
+    from companion.display.layout import Layout
+    from companion.scenes.setup import MAX_PLAYERS
+
+    assert MAX_PLAYERS == 12          # six GPIO pads and a Mega's six
+    layout = Layout((800, 480))
+    surface = canvas()
+    drawn = draw_scores(surface, layout, {player: 10 + player for player in range(1, 13)})
+    assert all(shows_text(surface, d) and layout.scores.contains(d.rect) for d in drawn)
+    assert all(left.rect.right <= right.rect.left for left, right in zip(drawn, drawn[1:]))

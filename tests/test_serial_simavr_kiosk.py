@@ -1,0 +1,103 @@
+"""End to end without hardware: the real firmware in simavr on a pty, the reader and its
+clock sync, the kiosk loop and the round engine, for presses microseconds apart, and a
+controller unplugged and plugged in again mid-game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from kiosk_helpers import in_scene, kiosk, step_until
+from companion import config as settings_file
+from companion.inputs.serial_pads import serial_pads, tie_window_ns
+from companion.rules.sides import SIDES
+from companion.scenes.context import Pace
+from companion.serial.boards import NANO
+from companion.serial.sim import toolchain_missing
+
+pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
+                                reason=f"simavr toolchain missing: {toolchain_missing()}")
+
+SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=3)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A headless kiosk reading the simulated controller at ``[serial] tie_window_us = 2``."""
+    from companion.serial.live_sim import SimulatedController
+
+    controller = SimulatedController(NANO, str(tmp_path))
+    config = settings_file.parse(f'[serial]\nenabled = true\ndevice = "{controller.path}"\n'
+                                 "tie_window_us = 2\n")
+    app = kiosk("setup", pace=SLOW_ROUNDS)
+    app.ctx.tie_window_ns = tie_window_ns(config, gpio=False, serial=True)
+    pads = serial_pads(config, app.post, ping_interval_s=0.05, reconnect_s=0.05)
+    pads.start()
+    try:
+        step_until(app, lambda: pads.reader.link.synced, limit_s=20)
+        yield app, controller, pads
+    finally:
+        pads.close()
+        controller.close()
+        app.screen.close()
+
+
+def press_to_round(app, controller):
+    """Player 1 starts a game on the controller's pad and waits for a round that needs a tap."""
+    for side in "SSSE":     # down to Start, select
+        controller.press(1, side)
+        time.sleep(0.06)
+    step_until(app, in_scene(app, "deal"), limit_s=20)
+    controller.press(1, "E")
+    while True:
+        step_until(app, lambda: app.scene.name in ("round", "deal"), limit_s=20)
+        if app.scene.name == "deal":
+            controller.press(1, "E")
+            step_until(app, lambda: app.scene.name != "deal", limit_s=20)
+            continue
+        if app.scene.round.ruling.tap:
+            return app.scene.round
+        step_until(app, lambda: app.scene.name != "round", limit_s=40)
+
+
+def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_order(table):
+    app, controller, _ = table
+    round_ = press_to_round(app, controller)
+    valid = round_.ruling.valid[0]
+    wrong = next(side for side in SIDES if side not in round_.ruling.valid)
+    time.sleep(0.02)
+    controller.press_together([(3, wrong, 0), (2, valid, 4), (1, valid, 10)])
+    step_until(app, in_scene(app, "verdict"), limit_s=20)
+    verdicts = {tap["player"]: tap["verdict"] for tap in app.scene.record["taps"]}
+    assert app.scene.view.headline == "P2 WINS"
+    assert verdicts == {3: "wrong", 2: "win", 1: "ignored"}
+
+
+def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_back(table):
+    app, controller, pads = table
+    round_ = press_to_round(app, controller)
+    controller.unplug()
+    step_until(app, lambda: app.notice is not None
+               and app.notice[0].endswith("; waiting for it"), limit_s=20)
+    assert "unplugged" in app.notice[0] and app.scene.name == "round"
+    controller.plug_in()
+    step_until(app, lambda: pads.reader.link.synced and "clock synced" in app.notice[0],
+               limit_s=20)
+    assert pads.reader.reconnects == 1
+    time.sleep(0.02)
+    controller.press(4, round_.ruling.valid[0])
+    step_until(app, in_scene(app, "verdict"), limit_s=20)
+    assert app.scene.view.headline == "P4 WINS"
+
+
+def test_the_demo_plays_a_whole_game_through_the_simulated_controller(tmp_path, capsys):
+    from companion.cli import main
+
+    shots = tmp_path / "shots"
+    assert main(["demo", "--controller", "simavr", "--headless", "--snapshots", str(shots),
+                 "--speed", "40", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game over after ") and "winners: P" in out
+    assert {"title", "round-open-discovery", "verdict-win", "end"} <= {
+        path.stem for path in shots.glob("*.png")}
