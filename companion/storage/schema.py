@@ -16,6 +16,12 @@ Not a Hat (``hat_score_sheet``: one row per game, round and player with the
 penalty points). They are views over the finished games of those kinds, read
 from the result and settings the games store, so a sheet line exists exactly
 when its game is finished, and is kept as long as the game.
+
+Version 3 adds ``damaged_games``: a game whose row, rounds or snapshot no
+longer read is listed there (with what is wrong and when it was found) and
+so set aside: kept as it is, never offered for resume, shown as damaged by
+``companion history``. It has no foreign key: the damaged row itself may not
+read.
 """
 
 from __future__ import annotations
@@ -86,6 +92,15 @@ MIGRATIONS: tuple[Migration, ...] = (
                score.value                      AS penalties
         FROM games, json_each(games.result, '$.rounds') AS round, json_each(round.value) AS score
         WHERE games.kind = 'thats-not-a-hat' AND games.state = 'finished'
+        """,
+    )),
+    Migration(3, "damaged games set aside", (
+        """
+        CREATE TABLE damaged_games (
+            game_id  INTEGER PRIMARY KEY,  -- games.id of the game set aside
+            reason   TEXT    NOT NULL,     -- what does not read, in one line
+            found_at TEXT    NOT NULL      -- UTC, ISO 8601
+        )
         """,
     )),
 )
