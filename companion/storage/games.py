@@ -52,6 +52,8 @@ NOT_NOT = "not-not"
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
 STATES = (PLAYING, FINISHED, ABANDONED)
+#: More players than this in a stored game means the row is damaged.
+MAX_PLAYERS = 1000
 
 
 def utc_now() -> str:
@@ -245,7 +247,7 @@ class Unreadable(ValueError):
 GAME_FIELDS: tuple[tuple[str, Callable[[object], bool], str], ...] = (
     ("kind", lambda v: isinstance(v, str), "text"),
     ("state", lambda v: v in STATES, "playing, finished or abandoned"),
-    ("players", lambda v: isinstance(v, int) and 0 < v <= 1000, "a whole number of players"),
+    ("players", lambda v: isinstance(v, int) and 0 < v <= MAX_PLAYERS, "a whole number of players"),
     ("settings", lambda v: isinstance(v, dict), "a JSON object"),
     ("snapshot", lambda v: isinstance(v, dict), "a JSON object"),
     ("result", lambda v: v is None or isinstance(v, dict), "a JSON object or nothing"),
