@@ -10,10 +10,11 @@ def whole_number(low: int, high: int, unit: str = ""):
     label = f" {unit}" if unit else ""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number{label and ' of' + label}") from None
+        digits = text.strip().removeprefix("-")
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+            raise argparse.ArgumentTypeError(
+                f"{text[:24]!r} is not a whole number{label and ' of' + label}")
+        value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value}{label}: choose {low} to {high}")
         return value
