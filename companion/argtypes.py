@@ -11,9 +11,11 @@ def whole_number(low: int, high: int, unit: str = ""):
 
     def parse(text: str) -> int:
         digits = text.strip().removeprefix("-")
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+        if not (digits.isascii() and digits.isdigit()):
             raise argparse.ArgumentTypeError(
                 f"{text[:24]!r} is not a whole number{label and ' of' + label}")
+        if len(digits) > 18:
+            raise argparse.ArgumentTypeError(f"{text[:24]}...{label}: choose {low} to {high}")
         value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value}{label}: choose {low} to {high}")
