@@ -116,7 +116,23 @@ def test_an_integrity_check_failure_is_reported_with_how_to_recover(folder):
     path.write_bytes(bytes(data))
     result = outcome(on(folder, ("history", "--check")))
     assert result.code == 1 and result.clear
-    assert "is damaged" in result.out and "To recover" in result.out and "KIOSK.md" in result.out
+    assert "is damaged" in result.out and "--recover-to" in result.out and "KIOSK.md" in result.out
+
+
+@pytest.mark.parametrize("spoil", [spoil for _, spoil in byte_cases(12, seed=5)],
+                         ids=[name for name, _ in byte_cases(12, seed=5)])
+def test_recovery_copies_every_game_that_reads_and_only_reads_the_damaged_file(folder, spoil):
+    spoil(folder)
+    before = digest(folder)
+    result = outcome([*on(folder, ("history",)), "--recover-to", str(folder.parent / "new")])
+    assert result.clear
+    if result.code:   # the file does not even open: the line says why
+        return
+    assert digest(folder) == before
+    games = json.loads(outcome(on(folder.parent / "new", ("history", "--json"))).out)
+    assert all("damaged" not in game for game in games)
+    copied, left = int(result.out.split()[1]), result.out.count("\n  game ")
+    assert copied + left == 6 and copied >= len(games)
 
 
 def test_an_intact_database_passes_the_check(folder):

@@ -6,7 +6,8 @@ with what is wrong, and the listing goes on. ``--json`` prints every stored
 detail instead, rounds with their taps, stamps and verdicts included. Games
 are read a page at a time (:mod:`companion.storage.listing`), so memory stays
 bounded however long the history. ``--check`` runs SQLite's integrity check
-and says how to recover if it fails.
+and says how to recover if it fails; ``--recover-to DIR`` copies every game
+that still reads into a new state database in DIR.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT
 from companion.storage.listing import GameLine, game_lines, whole_games
 from companion.storage.location import state_dir
+from companion.storage.recovery import recover
 
 NAME = "history"
 HELP = "list the finished games kept in the state folder"
@@ -38,6 +40,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="check the state database (SQLite integrity check) and say how to "
                              "recover if it is damaged")
+    parser.add_argument("--recover-to", metavar="DIR",
+                        help="copy every game that still reads into a new state database in DIR "
+                             "(the damaged one is only read)")
 
 
 def local_time(stamp: str | None) -> str:
@@ -80,8 +85,19 @@ def check(database: Database) -> int:
     lines = verdict.splitlines()
     print(f"{database.path} is damaged: {lines[0]}" + (f" (and {len(lines) - 1} more problems)"
                                                       if len(lines) > 1 else ""))
-    print(f"To recover the games that still read, see {RECOVERY}.")
+    print(f"To recover the games that still read: companion history --recover-to NEW_FOLDER "
+          f"(see {RECOVERY}).")
     return 1
+
+
+def recover_to(database: Database, folder: Path) -> int:
+    """Copy the games that read into ``folder``; say how many, and which were left behind."""
+    recovered = recover(database, folder)
+    print(f"copied {len(recovered.copied)} games into {folder / FILENAME}; "
+          f"{len(recovered.left)} did not read and stay only in {database.path}")
+    for game_id, reason in recovered.left:
+        print(f"  game {game_id}: {reason[:100]}")
+    return 0
 
 
 def print_json(database: Database, limit: int | None) -> None:
@@ -120,6 +136,8 @@ def run(args) -> int:
     with Database.in_folder(folder) as database:
         if args.check:
             return check(database)
+        if args.recover_to:
+            return recover_to(database, Path(args.recover_to))
         try:
             if args.json:
                 print_json(database, args.limit)
