@@ -141,8 +141,10 @@ GAME_COLUMNS = ("state", "players", "settings", "snapshot", "result", "started_a
 
 def _set(table: str, column: str, where: str, value: object) -> Callable[[Path], None]:
     if isinstance(value, str) and value.startswith("CAST("):
-        return lambda folder: write_raw(folder, f"UPDATE {table} SET {column} = {value} WHERE {where}")
-    return lambda folder: write_raw(folder, f"UPDATE {table} SET {column} = ? WHERE {where}", (value,))
+        return lambda folder: write_raw(folder,
+                                        f"UPDATE {table} SET {column} = {value} WHERE {where}")
+    return lambda folder: write_raw(folder, f"UPDATE {table} SET {column} = ? WHERE {where}",
+                                    (value,))
 
 
 def field_cases(game_id: int = DAMAGED_ID) -> Iterator[tuple[str, Callable[[Path], None]]]:
@@ -175,7 +177,8 @@ def byte_cases(count: int = 60, seed: int = 14) -> Iterator[tuple[str, Callable[
     """``count`` random changes of 1 to 8 bytes inside the database's pages (past its header)."""
     rng = random.Random(seed)
     for number in range(count):
-        changes = [(rng.randrange(100, 1 << 20), rng.randrange(256)) for _ in range(rng.randint(1, 8))]
+        changes = [(rng.randrange(100, 1 << 20), rng.randrange(256))
+                   for _ in range(rng.randint(1, 8))]
         yield f"random bytes #{number}", lambda folder, changes=changes: _poke(folder, changes)
 
 
@@ -215,7 +218,8 @@ def foreign_cases() -> Iterator[tuple[str, Callable[[Path], None]]]:
     yield "another program, version 0", other(0, "CREATE TABLE notes (x)")
     yield "another program, version 2", other(2, "CREATE TABLE notes (x)")
     yield "another program, version 3, no tables", other(3, "")
-    yield "a newer companion (version 99)", lambda folder: write_raw(folder, "PRAGMA user_version = 99")
+    yield "a newer companion (version 99)", lambda folder: write_raw(folder,
+                                                                     "PRAGMA user_version = 99")
     yield "a text file", lambda folder: (folder / FILENAME).write_text("shopping list\n" * 400)
 
 

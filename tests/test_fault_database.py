@@ -10,10 +10,23 @@ import json
 import sqlite3
 
 import pytest
-
-from fault_cases import (COMMANDS, DAMAGED_ID, FINISHED_IDS, FILENAME, UNFINISHED_ID, byte_cases,
-                         copy_of, field_cases, foreign_cases, kept_folder, on, outcome,
-                         snapshot_cases, truncation_cases, write_raw)
+from fault_cases import (
+    COMMANDS,
+    DAMAGED_ID,
+    FILENAME,
+    FINISHED_IDS,
+    UNFINISHED_ID,
+    byte_cases,
+    copy_of,
+    field_cases,
+    foreign_cases,
+    kept_folder,
+    on,
+    outcome,
+    snapshot_cases,
+    truncation_cases,
+    write_raw,
+)
 
 
 @pytest.fixture(scope="module")

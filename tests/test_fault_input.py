@@ -4,7 +4,6 @@ mock presses. No internal error, no traceback, nothing read without bound."""
 import json
 
 import pytest
-
 from fault_cases import outcome
 
 GOOD = {"level": "normal", "dice": ["RED", "BLUE"],
@@ -22,8 +21,8 @@ BAD_LINES: tuple[tuple[bytes, str], ...] = (
     (case(negation={"x": 1}), "negation"), (case(liar="yes"), "liar"), (case(up=[1]), "up"),
     (case(up={"N": 1}), "up"), (case(dice=[["RED"], "BLUE"]), "dice[0]"),
     (case(dice=[{"a": 1}, "BLUE"]), "dice[0]"), (case(dice="RED"), "dice"),
-    (case(table=[1, 2]), "table"), (case(table={"N": [1], "E": "BLUE", "S": "GREEN", "W": "YELLOW"}),
-                                    "table.N"),
+    (case(table=[1, 2]), "table"),
+    (case(table={"N": [1], "E": "BLUE", "S": "GREEN", "W": "YELLOW"}), "table.N"),
     (case(colour="RED"), "unknown field"), (b'{"level": ' + b"9" * 4000 + b"}", "level"),
     (b"[" * 5000 + b"]" * 5000, "longer than"), (b"[" * 20 + b"]" * 20, "nested deeper"),
     (case(level="x" * 5_000_000), "longer than"), (b"\xff\xfe\xfd", "UTF-8"),
@@ -107,13 +106,15 @@ def test_a_bad_stimulus_gets_one_line_naming_the_field(tmp_path, text, says):
 
 @pytest.mark.parametrize("press, says", [("17x5000000", "at most 1000 bounces"),
                                          ("١٧", "digits 0-9"), ("17x١", "digits 0-9"),
-                                         ("9" * 5000, "digits 0-9"), ("17x" + "9" * 5000, "digits")])
+                                         ("9" * 5000, "digits 0-9"),
+                                         ("17x" + "9" * 5000, "digits")])
 def test_a_mock_press_is_bounded_and_its_gpio_is_ascii_digits(press, says):
     result = outcome(["buttons", "--mock", "--press", press])
     assert result.code == 2 and result.clear and says in result.err and len(result.err) < 300
 
 
-@pytest.mark.parametrize("argv", [["history", "--limit", "١٢"], ["history", "--limit", "9" * 5000],
+@pytest.mark.parametrize("argv", [["history", "--limit", "١٢"],
+                                  ["history", "--limit", "9" * 5000],
                                   ["simulate", "--players", "٣"]])
 def test_whole_number_options_take_ascii_digits_only(argv):
     result = outcome(argv)

@@ -5,13 +5,14 @@ The real loop runs headless (SDL dummy driver); the notices are checked on the s
 
 from argparse import Namespace
 
+from fault_cases import write_raw
 from kiosk_helpers import in_scene, kiosk, shows_text, step_until
 from test_scenes_saving import PLAYERS, SEED, choose, play
+
 from companion.commands import simulate
 from companion.display.draw_notice import draw_notice
 from companion.storage.database import Database
 from companion.storage.games import GameStore
-from fault_cases import write_raw
 
 
 def kept_games(folder, finished: int, damaged_snapshot: bool) -> int:
@@ -23,7 +24,8 @@ def kept_games(folder, finished: int, damaged_snapshot: bool) -> int:
         store = GameStore(database)
         for _ in range(finished):
             list(simulate.start(args, store)[2])
-        database.connection.execute("UPDATE games SET settings = json_remove(settings, '$.simulated')")
+        database.connection.execute(
+            "UPDATE games SET settings = json_remove(settings, '$.simulated')")
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
@@ -41,7 +43,8 @@ def on_screen(app, line: str) -> bool:
     app.scene.dirty = True
     app.step()
     expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, line)
-    return app.notice is not None and app.notice[0] == line and shows_text(app.screen.canvas, expected)
+    return (app.notice is not None and app.notice[0] == line
+            and shows_text(app.screen.canvas, expected))
 
 
 def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path):
@@ -82,7 +85,8 @@ def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_r
 
 
 def fill(connection) -> None:
-    """The disk is full: SQLite may not grow the file by a page (the next save needing one fails)."""
+    """The disk is full: SQLite may not grow the file by a page (the next save needing one
+    fails)."""
     pages = connection.execute("PRAGMA page_count").fetchone()[0]
     connection.execute(f"PRAGMA max_page_count = {pages}")
 
@@ -114,7 +118,8 @@ def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_
     fill(connection)
     play_until_unsaved(app)
     saved = saved_rounds(tmp_path, app.ctx.game_id)
-    assert on_screen(app, app.notice[0]) and app.notice[0].startswith("this game is not being saved: ")
+    assert app.notice[0].startswith("this game is not being saved: ")
+    assert on_screen(app, app.notice[0])
     assert "is full" in app.notice[0]
     play(app, rounds=2)                                           # the game plays on
     played = app.ctx.game.round_no

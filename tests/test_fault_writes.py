@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from fault_cases import FILENAME, kept_folder, on, outcome
+
 from companion.storage.database import Database
 from companion.storage.faults import StorageError, explain
 
@@ -28,7 +28,7 @@ def mount(where: Path, options: str) -> bool:
     """Mount a tmpfs at ``where`` with ``options``; whether it worked (root only)."""
     if not ROOT or not shutil.which("mount"):
         return False
-    return subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)],
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], check=False,
                           capture_output=True).returncode == 0
 
 
@@ -69,8 +69,8 @@ def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, mon
     results = [simulate(tmpfs, seed) for seed in range(1, 80)]
     full = next(r for r in results if r.code != 0)
     saved = results.index(full)
-    assert full.code == 2 and full.clear and "is full" in full.err and "nothing saved before is lost" \
-        in full.err
+    assert full.code == 2 and full.clear and "is full" in full.err
+    assert "nothing saved before is lost" in full.err
     assert saved > 0 and finished_games(tmpfs) == saved
 
 
@@ -121,8 +121,10 @@ def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read
 
 def as_nobody(folder: Path, *argv: str) -> subprocess.CompletedProcess:
     """``companion argv`` run by an unprivileged user (root may write any file)."""
-    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] if ROOT else []
-    return subprocess.run([*prefix, sys.executable, "-m", "companion", *argv], capture_output=True,
+    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] \
+        if ROOT else []
+    return subprocess.run([*prefix, sys.executable, "-m", "companion", *argv], check=False,
+                          capture_output=True,
                           text=True, cwd=Path(__file__).parent.parent, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
 

@@ -47,6 +47,8 @@ def add_arguments(parser) -> None:
 
 def local_time(stamp: str | None) -> str:
     """A stored UTC ISO 8601 ``stamp`` in this machine's local time, to the second."""
+    if stamp is None:
+        return ""
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
     except (TypeError, ValueError, OverflowError):

@@ -17,8 +17,8 @@ import io
 import json
 import re
 import sys
-from functools import lru_cache
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import BinaryIO, TextIO
 
 from companion.rules.cards import TABLE_FACES, VOID, Level
@@ -47,8 +47,8 @@ class BadCase(ValueError):
 
 
 def add_arguments(parser) -> None:
-    parser.epilog = (f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} deep; "
-                     "a longer or deeper line gets an error answer and the stream goes on. "
+    parser.epilog = (f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
+                     "deep; a longer or deeper line gets an error answer and the stream goes on. "
                      "Exit status 1 if any line was bad.")
 
 
@@ -119,7 +119,8 @@ def parse_table(table) -> tuple:
         if face is None:
             raise BadCase(f"table.{side.value}: missing")
         if not isinstance(face, str) or face not in TABLE_FACES:
-            raise BadCase(f"table.{side.value}: {shown(face)} is not one of {', '.join(TABLE_FACES)}")
+            raise BadCase(f"table.{side.value}: {shown(face)} is not one of "
+                          f"{', '.join(TABLE_FACES)}")
         faces.append(face)
     if faces.count(VOID) > 1:
         raise BadCase("table: two void cards; only one void may lie on the table")

@@ -18,8 +18,13 @@ from companion.hat.rules import HatGame
 from companion.movie.rules import MovieGame
 from companion.storage.database import FILENAME, Database
 from companion.storage.location import state_dir
-from companion.storage.score_sheets import (HatSheet, MovieSheetLine, damaged_games,
-                                             hat_score_sheet, movie_score_sheet)
+from companion.storage.score_sheets import (
+    HatSheet,
+    MovieSheetLine,
+    damaged_games,
+    hat_score_sheet,
+    movie_score_sheet,
+)
 
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"

@@ -33,6 +33,11 @@ from companion.storage.games import GameStore
 
 log = logging.getLogger(__name__)
 
+#: The stored settings a resumed game goes on with.
+SETTINGS = ("seed", "players", "level", "tie_window_us")
+#: What becomes of a kept game that does not restore.
+SET_ASIDE = "it was set aside (kept; companion history lists it), nothing to resume"
+
 NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
 
@@ -94,7 +99,8 @@ def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
 
 
 def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
-    """The unfinished game saved in ``store``: its settings, the game, its rounds so far and to come.
+    """The unfinished game saved in ``store``: its settings, the game, its rounds so far and
+    to come.
 
     A kept game that does not read or restore is set aside (kept, marked
     damaged) and the error says so.
@@ -104,18 +110,17 @@ def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
     if saved is None and store.set_aside:
         game_id, reason = store.set_aside[-1]
         raise CompanionError(f"the unfinished game {game_id} in {where} is damaged ({reason}): "
-                             "it was set aside (kept; companion history lists it), nothing to resume")
+                             f"{SET_ASIDE}")
     if saved is None:
         raise CompanionError(f"no unfinished game to resume in {where}")
     try:
         game = restore_checked(saved.snapshot)
-        settings = {key: saved.settings[key] for key in ("seed", "players", "level", "tie_window_us")}
+        settings = {key: saved.settings[key] for key in SETTINGS}
         kept = [checked_record(game, record) for record in saved.rounds]
     except (DamagedSnapshot, KeyError) as error:
         store.set_aside_game(saved.id, str(error))
-        raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore ({error}): "
-                             "it was set aside (kept; companion history lists it), nothing to resume"
-                             ) from None
+        raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore "
+                             f"({error}): {SET_ASIDE}") from None
     log.info("resuming game %d after round %d", saved.id, game.round_no)
     records = itertools.chain(kept, saved_as_played(play(game), store, saved.id, game))
     return settings, game, records

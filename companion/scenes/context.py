@@ -71,7 +71,8 @@ class Context:
     game: object | None = None
     #: Its id in the state database while it is being saved (:mod:`companion.scenes.saving`), else ``None``.
     game_id: int | None = None
-    #: The saves waiting to be on disk (a :class:`companion.scenes.saving.Journal`), made on first use.
+    #: The saves waiting to be on disk (a :class:`companion.scenes.saving.Journal`), made on
+    #: first use.
     saving: object | None = None
     tie_window_ns: int = Timing().tie_window_ns
     #: Each player's reaction times this game, in ms (first taps after the open).

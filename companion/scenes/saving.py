@@ -51,6 +51,10 @@ class UnfinishedGame:
     rounds: tuple[dict, ...]
 
 
+#: One waiting save: writes to the store for the game the ref names.
+Write = Callable[[GameStore, "GameRef"], None]
+
+
 @dataclass
 class GameRef:
     """A game being saved: its id once its first save is on disk."""
@@ -62,11 +66,18 @@ class GameRef:
 class Journal:
     """The session's saves not yet on disk, in order, and why the last try failed."""
 
-    waiting: list[tuple[GameRef, Callable[[GameStore, GameRef], None]]] = field(default_factory=list)
+    waiting: list[tuple[GameRef, Write]] = field(default_factory=list)
     #: The game now being played and saved.
     current: GameRef | None = None
     #: Why saving fails, while saves wait (the table has been told).
     failing: str | None = None
+
+
+def saved_id(ref: GameRef) -> int:
+    """The id of ``ref``'s game; a ``CompanionError`` if its first save was dropped."""
+    if ref.id is None:
+        raise CompanionError("the game itself was never saved")
+    return ref.id
 
 
 def journal(ctx) -> Journal:
@@ -115,7 +126,8 @@ def save_round(ctx, record: dict) -> None:
         return
     snapshot = ctx.game.snapshot()
     final = result(ctx.game) if ctx.game.over else None
-    later(ctx, ref, lambda store, ref: store.save_round(ref.id, record, snapshot, result=final))
+    later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), record, snapshot,
+                                                        result=final))
 
 
 def save_ended(ctx) -> None:
@@ -125,10 +137,10 @@ def save_ended(ctx) -> None:
     ctx.game_id, journal(ctx).current = None, None
     if ref is not None and not game.over:
         final, snapshot = result(game), game.snapshot()
-        later(ctx, ref, lambda store, ref: store.finish(ref.id, final, snapshot))
+        later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot))
 
 
-def later(ctx, ref: GameRef, write: Callable[[GameStore, GameRef], None]) -> None:
+def later(ctx, ref: GameRef, write: Write) -> None:
     """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
     book = journal(ctx)
     book.waiting.append((ref, write))
@@ -164,7 +176,8 @@ def set_aside_notice(ctx, store: GameStore) -> None:
     """Say once that the damaged kept games ``store`` met were set aside."""
     if store.set_aside:
         ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
-        ctx.notify(f"kept game {ids} was damaged and has been set aside (companion history lists it)")
+        ctx.notify(f"kept game {ids} was damaged and has been set aside "
+                   "(companion history lists it)")
 
 
 def unfinished_game(ctx) -> UnfinishedGame | None:

@@ -119,7 +119,8 @@ class Database:
             log.info("state database %s: schema %d (%s)", self.path, migration.version, migration.summary)
 
     @contextmanager
-    def transaction(self, doing: str = "writing the state database") -> Iterator[sqlite3.Connection]:
+    def transaction(self, doing: str = "writing the state database"
+                    ) -> Iterator[sqlite3.Connection]:
         """A write transaction: all of it is committed, or none of it.
 
         A SQLite fault (full disk, read-only file or folder, I/O error, damage)
@@ -145,7 +146,8 @@ class Database:
 
     def read(self, sql: str, parameters: Sequence = (), doing: str = "reading the state database"
              ) -> list[tuple]:
-        """The rows of query ``sql``; a SQLite fault raises :class:`StorageError` naming ``doing``."""
+        """The rows of query ``sql``; a SQLite fault raises :class:`StorageError` naming
+        ``doing``."""
         try:
             return self.connection.execute(sql, parameters).fetchall()
         except sqlite3.Error as error:

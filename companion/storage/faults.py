@@ -55,13 +55,15 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return DamagedDatabase(f"{doing} failed: {path} is damaged ({error}); "
                                f"to recover see {RECOVERY}")
     if name == "SQLITE_READONLY_DIRECTORY" or (
-            name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")) and not folder_is_writable(path)):
+            name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
+            and not folder_is_writable(path)):
         return StorageError(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
                             "make it writable for the companion user, e.g. "
                             f"sudo chown companion: {path.parent})")
     if name.startswith("SQLITE_READONLY"):
         return StorageError(f"{doing} failed: the state database {path} is read-only ({kept}; "
-                            f"make it writable for the companion user, e.g. sudo chown companion: {path})")
+                            "make it writable for the companion user, e.g. "
+                            f"sudo chown companion: {path})")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return StorageError(f"{doing} failed: {path} is locked by another program ({kept}; "
                             "close it and try again)")

@@ -189,7 +189,8 @@ class GameStore:
         return self._readable(rows[0][0]) if rows else None
 
     def finished(self, limit: int | None = None) -> list[SavedGame]:
-        """Finished games of this kind, newest first, each with its rounds (damaged ones left out)."""
+        """Finished games of this kind, newest first, each with its rounds (damaged ones
+        left out)."""
         rows = self.database.read(
             "SELECT id FROM games WHERE kind = ? AND state = ? AND id NOT IN "
             "(SELECT game_id FROM damaged_games) ORDER BY id DESC LIMIT ?",
@@ -205,7 +206,8 @@ class GameStore:
         try:
             return read_game(self.database, game_id, self.kind)
         except Unreadable as error:
-            raise CompanionError(f"game {game_id} in {self.database.path} is damaged: {error}") from None
+            raise CompanionError(f"game {game_id} in {self.database.path} is damaged: {error}"
+                                 ) from None
 
     def _readable(self, game_id: int) -> SavedGame | None:
         """Game ``game_id`` as stored, or ``None`` when it does not read (it is then set aside)."""
@@ -218,7 +220,8 @@ class GameStore:
     def set_aside_game(self, game_id: int, reason: str) -> None:
         """Mark game ``game_id`` damaged for ``reason``: kept, never offered for resume."""
         self.set_aside.append((game_id, reason))
-        log.warning("game %d in %s is damaged and set aside: %s", game_id, self.database.path, reason)
+        log.warning("game %d in %s is damaged and set aside: %s", game_id, self.database.path,
+                    reason)
         try:
             with self.database.transaction(f"setting damaged game {game_id} aside") as db:
                 db.execute("INSERT OR IGNORE INTO damaged_games (game_id, reason, found_at) "

@@ -77,8 +77,7 @@ def game_line(database: Database, game_id: int) -> GameLine:
         if not isinstance(players, int) or not 0 < players <= MAX_PLAYERS:
             raise Unreadable(f"players is not 1 to {MAX_PLAYERS}")
         return GameLine(game_id, players, _object("settings", settings),
-                        _object("result", result), _checked("finished_at", finished_at, str),
-                        rounds)
+                        _object("result", result), _text("finished_at", finished_at), rounds)
     except (sqlite3.DatabaseError, Unreadable) as error:
         return GameLine(game_id, damaged=str(error))
 
@@ -90,9 +89,9 @@ def _object(name: str, text: object) -> dict:
     return value
 
 
-def _checked(name: str, value: object, kind: type) -> object:
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise Unreadable(f"{name} is {type(value).__name__}, not {kind.__name__}")
+def _text(name: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise Unreadable(f"{name} is {type(value).__name__}, not text")
     return value
 
 

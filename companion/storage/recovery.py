@@ -42,7 +42,8 @@ def game_ids(database: Database) -> list[int]:
     found, game_id, last = [], 1, 0
     while game_id <= last + PROBE_PAST:
         try:
-            if database.connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+            if database.connection.execute("SELECT 1 FROM games WHERE id = ?",
+                                           (game_id,)).fetchone():
                 found.append(game_id)
                 last = game_id
         except sqlite3.DatabaseError:
@@ -61,7 +62,8 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
                                         (game_id,)).fetchone()
         read_game(source, game_id, row[1])
         rounds = source.connection.execute(
-            "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?", (game_id,)).fetchall()
+            "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?",
+            (game_id,)).fetchall()
     except (sqlite3.DatabaseError, CompanionError, TypeError) as error:
         raise Unreadable(str(error)) from None
     with target.transaction(f"copying game {game_id}") as db:

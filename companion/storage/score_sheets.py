@@ -67,7 +67,8 @@ def movie_entry(line: GameLine) -> MovieSheetLine:
     """The score sheet line of a finished Not That Movie! game; ValueError naming a bad field."""
     result, team = line.result, line.settings.get("team", "")
     rounds = result.get("rounds")
-    if not isinstance(rounds, list) or len(rounds) > 5 or not all(_whole(r, -100, 100) for r in rounds):
+    if not (isinstance(rounds, list) and len(rounds) <= 5
+            and all(_whole(r, -100, 100) for r in rounds)):
         raise ValueError("result.rounds is not up to five rounds' points")
     for name, fits in (("total", _whole(result.get("total"), -500, 500)),
                        ("stars", _whole(result.get("stars"), 0, 5)),
