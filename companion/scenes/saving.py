@@ -161,7 +161,7 @@ def flush(ctx) -> None:
             if book.failing is None:
                 book.failing = str(error)
                 log.warning("this game is not being saved: %s", error)
-                ctx.notify(f"this game is not being saved: {error}")
+                ctx.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
             return
         except CompanionError as error:   # a save that can never succeed (game gone, round saved)
             log.warning("a save was dropped: %s", error)

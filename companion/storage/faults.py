@@ -20,7 +20,16 @@ RECOVERY = "docs/KIOSK.md, 'When the state database fails'"
 
 
 class StorageError(CompanionError):
-    """The state database could not be read or written; what was committed before is kept."""
+    """The state database could not be read or written; what was committed before is kept.
+
+    ``short`` says why in a few words, for the kiosk's one-line notice (the
+    message itself names the file and what to do, for the command line and
+    the log).
+    """
+
+    def __init__(self, message: str, short: str = "the state database is not usable") -> None:
+        super().__init__(message)
+        self.short = short
 
 
 class ForeignDatabase(StorageError):
@@ -47,26 +56,28 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     kept = "nothing saved before is lost"
     if name == "SQLITE_FULL":
         return StorageError(f"{doing} failed: the disk holding {path} is full ({kept}; "
-                            "free some space and saving goes on)")
+                            "free some space and saving goes on)", "the disk is full")
     if name.startswith("SQLITE_IOERR"):
         return StorageError(f"{doing} failed: input/output error on {path} ({name}; {kept}; "
-                            "the card may be failing: copy the state folder off it)")
+                            "the card may be failing: copy the state folder off it)",
+                            "input/output error: the card may be failing")
     if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
         return DamagedDatabase(f"{doing} failed: {path} is damaged ({error}); "
-                               f"to recover see {RECOVERY}")
+                               f"to recover see {RECOVERY}", "the state database is damaged")
     if name == "SQLITE_READONLY_DIRECTORY" or (
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
         return StorageError(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
                             "make it writable for the companion user, e.g. "
-                            f"sudo chown companion: {path.parent})")
+                            f"sudo chown companion: {path.parent})",
+                            "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
         return StorageError(f"{doing} failed: the state database {path} is read-only ({kept}; "
                             "make it writable for the companion user, e.g. "
-                            f"sudo chown companion: {path})")
+                            f"sudo chown companion: {path})", "the state database is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return StorageError(f"{doing} failed: {path} is locked by another program ({kept}; "
-                            "close it and try again)")
+                            "close it and try again)", "the state database is locked")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
         return StorageError(f"{doing} failed: cannot open {path} ({error}; it belongs to another "
                             "user? on the kiosk: sudo -u companion ...)")
