@@ -39,9 +39,11 @@ class GameLine:
     damaged: str | None = None
 
 
-def listed_ids(database: Database, kind: str, limit: int | None, page: int = PAGE
+def listed_ids(database: Database, kind: str, limit: int | None, page: int | None = None
                ) -> Iterator[int]:
-    """Ids of the finished and the damaged games of ``kind``, newest first, ``page`` per query."""
+    """Ids of the finished and the damaged games of ``kind``, newest first, ``page`` (default
+    :data:`PAGE`) per query."""
+    page = page or PAGE
     before, left = 2 ** 63 - 1, limit
     while left is None or left > 0:
         wanted = page if left is None else min(page, left)
