@@ -223,8 +223,15 @@ def foreign_cases() -> Iterator[tuple[str, Callable[[Path], None]]]:
     yield "a text file", lambda folder: (folder / FILENAME).write_text("shopping list\n" * 400)
 
 
+def sheet_cases() -> Iterator[tuple[str, Callable[[Path], None]]]:
+    """Every field of the kept Not That Movie! and That's Not a Hat games, spoiled every way."""
+    for game_id in (MOVIE_ID, HAT_ID):
+        yield from ((name, spoil) for name, spoil in field_cases(game_id) if "round 2" not in name)
+
+
 CATEGORIES: dict[str, Callable[[], Iterator]] = {
     "wrong type or bad JSON in a stored field": field_cases,
+    "a score-sheet game's field spoiled": sheet_cases,
     "unfinished game's snapshot of a wrong type": snapshot_cases,
     "random byte changes inside pages": byte_cases,
     "truncated database": truncation_cases,

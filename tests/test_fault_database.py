@@ -23,6 +23,7 @@ from fault_cases import (
     kept_folder,
     on,
     outcome,
+    sheet_cases,
     snapshot_cases,
     truncation_cases,
     write_raw,
@@ -63,6 +64,16 @@ def test_a_game_with_a_field_that_does_not_read_leaves_every_other_game_working(
     assert results[("simulate", "--resume", "--json")].code == 0
     assert all(results[("score-sheet", game)].code == 0
                for game in ("not-that-movie", "thats-not-a-hat"))
+
+
+@pytest.mark.parametrize("spoil", [spoil for _, spoil in sheet_cases()],
+                         ids=[name for name, _ in sheet_cases()])
+def test_a_score_sheet_game_that_does_not_read_is_named_and_the_sheets_go_on(folder, spoil):
+    spoil(folder)
+    results = every_command_answers_clearly(folder)
+    for game in ("not-that-movie", "thats-not-a-hat"):
+        assert results[("score-sheet", game)].code == 0
+    assert set(FINISHED_IDS) <= set(listed(folder))
 
 
 def test_a_finished_game_that_does_not_read_is_listed_as_damaged(folder, capsys):

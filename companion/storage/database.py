@@ -60,7 +60,8 @@ class Database:
             self.connection.close()
             if error_name(error) in ("SQLITE_NOTADB", "") and "not a database" in str(error):
                 raise ForeignDatabase(f"{self.path} is not a usable companion state database: "
-                                      f"{error} (it was left as it is)") from None
+                                      f"{error} (it was left as it is)",
+                                      "the state file is not a database") from None
             raise explain(error, self.path, "opening the state database") from None
 
     @classmethod
@@ -74,7 +75,8 @@ class Database:
         if version > len(migrations):
             raise ForeignDatabase(
                 f"{self.path} has schema version {version}, newer than this companion knows "
-                f"({len(migrations)}): upgrade companion (the file was left as it is)")
+                f"({len(migrations)}): upgrade companion (the file was left as it is)",
+                "the state database is a newer companion's")
         tables = {name: self._columns(name) for (name,) in self.connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if migrations is not MIGRATIONS:
@@ -82,13 +84,15 @@ class Database:
         if version == 0 and tables:
             raise ForeignDatabase(f"{self.path} is another program's database (tables "
                                   f"{', '.join(sorted(tables)[:5])}; no companion schema version): "
-                                  "it was left as it is; move it elsewhere")
+                                  "it was left as it is; move it elsewhere",
+                                  "the state database is another program's")
         missing = [name for name, columns in OUR_TABLES.items()
                    if version >= 1 and not columns <= tables.get(name, set())]
         if missing:
             raise ForeignDatabase(f"{self.path} says schema version {version} but has no companion "
                                   f"{missing[0]!r} table: another program's database? It was left "
-                                  "as it is; move it elsewhere")
+                                  "as it is; move it elsewhere",
+                                  "the state database is another program's")
 
     def _columns(self, table: str) -> set[str]:
         return {row[1] for row in self.connection.execute(
