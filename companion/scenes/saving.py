@@ -31,7 +31,6 @@ from companion.errors import CompanionError
 from companion.restoring import DamagedSnapshot, restore_checked
 from companion.rules.game import Game, micros
 from companion.simulation import result
-from companion.storage.faults import StorageError
 from companion.storage.games import GameStore
 
 log = logging.getLogger(__name__)
@@ -157,19 +156,27 @@ def flush(ctx) -> None:
         ref, write = book.waiting[0]
         try:
             write(GameStore(ctx.database()), ref)
-        except (StorageError, sqlite3.Error, OSError) as error:
-            if book.failing is None:
-                book.failing = str(error)
-                log.warning("this game is not being saved: %s", error)
-                ctx.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
+        except (sqlite3.Error, OSError) as error:
+            waiting(ctx, book, error)
             return
-        except CompanionError as error:   # a save that can never succeed (game gone, round saved)
-            log.warning("a save was dropped: %s", error)
+        except CompanionError as error:
+            if not getattr(error, "lasting", True):   # a full disk, a read-only folder: later
+                waiting(ctx, book, error)
+                return
+            log.warning("a save was dropped: %s", error)   # it can never succeed
         book.waiting.pop(0)
     if book.failing is not None:
         book.failing = None
         log.info("saving again: every waiting save is on disk")
         ctx.notify("saving again: the game is saved up to now")
+
+
+def waiting(ctx, book: Journal, error: Exception) -> None:
+    """A save failed for now: the saves wait; say so if the table has not been told yet."""
+    if book.failing is None:
+        book.failing = str(error)
+        log.warning("this game is not being saved: %s", error)
+        ctx.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
 
 
 def set_aside_notice(ctx, store: GameStore) -> None:

@@ -24,12 +24,15 @@ class StorageError(CompanionError):
 
     ``short`` says why in a few words, for the kiosk's one-line notice (the
     message itself names the file and what to do, for the command line and
-    the log).
+    the log). ``lasting`` is true for a fault that trying again cannot mend
+    (a constraint the write breaks): the kiosk drops such a save.
     """
 
-    def __init__(self, message: str, short: str = "the state database is not usable") -> None:
+    def __init__(self, message: str, short: str = "the state database is not usable",
+                 lasting: bool = False) -> None:
         super().__init__(message)
         self.short = short
+        self.lasting = lasting
 
 
 class ForeignDatabase(StorageError):
@@ -81,4 +84,4 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
         return StorageError(f"{doing} failed: cannot open {path} ({error}; it belongs to another "
                             "user? on the kiosk: sudo -u companion ...)")
-    return StorageError(f"{doing} failed on {path}: {error}")
+    return StorageError(f"{doing} failed on {path}: {error}", lasting=True)
