@@ -111,12 +111,20 @@ def read_only_folder(tmp_path):
 
 def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read_only_folder):
     before = (read_only_folder / FILENAME).read_bytes()
-    for command in (("simulate", "--json"), ("history",), ("score-sheet", "not-that-movie")):
-        result = outcome(on(read_only_folder, command))
-        assert result.code == 2 and result.clear, command
-        assert "is read-only" in result.err and "damaged" not in result.err
-        assert "not a usable" not in result.err and "aside" not in result.err
+    result = outcome(on(read_only_folder, ("simulate", "--json")))
+    assert result.code == 2 and result.clear
+    assert "is read-only" in result.err and "damaged" not in result.err
+    assert "not a usable" not in result.err and "aside" not in result.err
     assert (read_only_folder / FILENAME).read_bytes() == before
+
+
+def test_a_read_only_state_folder_can_still_be_read(read_only_folder):
+    history = outcome(on(read_only_folder, ("history",)))
+    assert history.code == 0 and [int(line.split()[0]) for line in history.out.splitlines()[1:]] \
+        == [3, 2, 1]
+    sheet = outcome(on(read_only_folder, ("score-sheet", "not-that-movie")))
+    assert sheet.code == 0 and "Popcorn" in sheet.out
+    assert outcome(on(read_only_folder, ("history", "--check"))).code == 0
 
 
 def as_nobody(folder: Path, *argv: str) -> subprocess.CompletedProcess:

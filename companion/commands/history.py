@@ -135,7 +135,7 @@ def run(args) -> int:
             where = folder if folder.is_dir() else f"{folder} (no such folder)"
             print(f"No finished games yet in {where}.")
         return 0
-    with Database.in_folder(folder) as database:
+    with Database.for_reading(folder) as database:
         if args.check:
             return check(database)
         if args.recover_to:

@@ -67,7 +67,7 @@ def read_sheet(folder, game: str, limit: int | None) -> tuple[list, list[tuple[i
         raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
     if not present:
         return [], []
-    with Database.in_folder(folder) as database:
+    with Database.for_reading(folder) as database:
         reader = movie_score_sheet if game == MovieGame.KIND else hat_score_sheet
         return reader(database, limit), damaged_games(database, game)
 

@@ -10,14 +10,22 @@ leaves the file as it was after the last commit. Writes happen only inside
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 from companion.errors import CompanionError
-from companion.storage.faults import ForeignDatabase, StorageError, error_name, explain
-from companion.storage.schema import MIGRATIONS, Migration
+from companion.storage.faults import (
+    ForeignDatabase,
+    StorageError,
+    error_name,
+    explain,
+    folder_is_writable,
+)
+from companion.storage.schema import DAMAGED_COLUMNS, MIGRATIONS, Migration
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +76,38 @@ class Database:
     def in_folder(cls, folder: str | Path) -> "Database":
         """The state database in the state folder ``folder``."""
         return cls(Path(folder) / FILENAME)
+
+    @classmethod
+    def for_reading(cls, folder: str | Path) -> "Database":
+        """The state database in ``folder``, for reading only when the folder or the file may
+        not be written (a read-only mount, another user's files): nothing is written then, not
+        even a migration, and reading still works."""
+        path = Path(folder) / FILENAME
+        if os.access(path.parent, os.W_OK) and os.access(path, os.W_OK):
+            return cls(path)
+        reader = cls.__new__(cls)
+        reader.path = path
+        reader._open_read_only()
+        return reader
+
+    def _open_read_only(self) -> None:
+        """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` when there is
+        no ``-wal`` file (so no committed transaction is missed) and no folder to put one in."""
+        immutable = not Path(f"{self.path}-wal").exists() and not folder_is_writable(self.path)
+        uri = f"file:{quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
+        try:
+            self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+            self._check_ours(MIGRATIONS)
+            if "damaged_games" not in {name for (name,) in self.connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}:
+                self.connection.execute(f"CREATE TEMP TABLE damaged_games {DAMAGED_COLUMNS}")
+        except CompanionError:
+            self.connection.close()
+            raise
+        except sqlite3.Error as error:
+            if hasattr(self, "connection"):
+                self.connection.close()
+            raise explain(error, self.path, "reading the state database") from None
 
     def _check_ours(self, migrations: Sequence[Migration]) -> None:
         """Refuse, before writing anything, a newer companion's or another program's database."""

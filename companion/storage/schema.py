@@ -38,6 +38,13 @@ class Migration:
     statements: tuple[str, ...]
 
 
+#: The columns of ``damaged_games`` (version 3).
+DAMAGED_COLUMNS = """(
+    game_id  INTEGER PRIMARY KEY,  -- games.id of the game set aside
+    reason   TEXT    NOT NULL,     -- what does not read, in one line
+    found_at TEXT    NOT NULL      -- UTC, ISO 8601
+)"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
         """
@@ -94,13 +101,5 @@ MIGRATIONS: tuple[Migration, ...] = (
         WHERE games.kind = 'thats-not-a-hat' AND games.state = 'finished'
         """,
     )),
-    Migration(3, "damaged games set aside", (
-        """
-        CREATE TABLE damaged_games (
-            game_id  INTEGER PRIMARY KEY,  -- games.id of the game set aside
-            reason   TEXT    NOT NULL,     -- what does not read, in one line
-            found_at TEXT    NOT NULL      -- UTC, ISO 8601
-        )
-        """,
-    )),
+    Migration(3, "damaged games set aside", (f"CREATE TABLE damaged_games {DAMAGED_COLUMNS}",)),
 )
