@@ -5,6 +5,7 @@ The real loop runs headless (SDL dummy driver); the notices are checked on the s
 
 from argparse import Namespace
 
+import pytest
 from fault_cases import write_raw
 from kiosk_helpers import in_scene, kiosk, shows_text, step_until
 from test_scenes_saving import PLAYERS, SEED, choose, play
@@ -14,11 +15,20 @@ from companion.display.draw_notice import draw_notice
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 
+#: Ways the unfinished game is damaged: SQL run on the database (``?`` is its id).
+SPOILS = {
+    "snapshot of a wrong type": "UPDATE games SET snapshot = json_set(snapshot, '$.players', "
+                                "'three') WHERE id = ?",
+    "round record cut short": "UPDATE rounds SET record = substr(record, 1, 40) "
+                              "WHERE game_id = ? AND n = 2",
+    "snapshot not JSON": "UPDATE games SET snapshot = '{\"deck\": [' WHERE id = ?",
+}
 
-def kept_games(folder, finished: int, damaged_snapshot: bool) -> int:
+
+def kept_games(folder, finished: int, spoil: str | None) -> int:
     """``finished`` finished kiosk games and one unfinished after two rounds; its id.
 
-    With ``damaged_snapshot`` the unfinished game's snapshot is spoiled (a wrong type)."""
+    ``spoil`` names how the unfinished game is damaged (:data:`SPOILS`), if it is."""
     args = Namespace(seed=SEED, players=PLAYERS, level="normal", tie_window_us=1000)
     with Database.in_folder(folder) as database:
         store = GameStore(database)
@@ -32,9 +42,8 @@ def kept_games(folder, finished: int, damaged_snapshot: bool) -> int:
     game_id = app.ctx.game_id
     app.screen.close()
     app.ctx.close_database()
-    if damaged_snapshot:
-        write_raw(folder, "UPDATE games SET snapshot = json_set(snapshot, '$.players', 'three') "
-                          "WHERE id = ?", (game_id,))
+    if spoil:
+        write_raw(folder, SPOILS[spoil], (game_id,))
     return game_id
 
 
@@ -47,8 +56,9 @@ def on_screen(app, line: str) -> bool:
             and shows_text(app.screen.canvas, expected))
 
 
-def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path):
-    damaged = kept_games(tmp_path, finished=2, damaged_snapshot=True)
+@pytest.mark.parametrize("spoil", SPOILS)
+def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path, spoil):
+    damaged = kept_games(tmp_path, finished=2, spoil=spoil)
     app = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     said, notify = [], app.ctx.notify
     app.ctx.notify = lambda line: (said.append(line), notify(line))
@@ -72,7 +82,7 @@ def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path)
 
 
 def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_resumes(tmp_path):
-    kept = kept_games(tmp_path, finished=3, damaged_snapshot=False)
+    kept = kept_games(tmp_path, finished=3, spoil=None)
     write_raw(tmp_path, "UPDATE games SET result = '{\"scores' WHERE id = 2")
     app = kiosk("title", state_dir=tmp_path, seed=SEED, players=PLAYERS)
     choose(app, "Not Not")
