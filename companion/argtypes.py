@@ -19,10 +19,13 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     label = f" {unit}" if unit else ""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number{label and ' of' + label}") from None
+        digits = text.strip().removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(
+                f"{text[:24]!r} is not a whole number{label and ' of' + label}")
+        if len(digits) > 18:
+            raise argparse.ArgumentTypeError(f"{text[:24]}...{label}: choose {low} to {high}")
+        value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value}{label}: choose {low} to {high}")
         return value

@@ -21,6 +21,7 @@ in :data:`SCHEMA`; reading it into the tree is one field on :class:`Config`.
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import tomllib
 from dataclasses import dataclass
@@ -43,6 +44,14 @@ SEARCH_PATH: tuple[Path, ...] = (
     Path("~/.config/companion/config.toml").expanduser(),
     Path("/etc/companion/config.toml"),
 )
+
+
+#: The largest config file read, in bytes (the commented default is about 4 KiB).
+MAX_FILE_BYTES = 256 * 1024
+#: Player numbers a pad may have.
+MAX_PLAYER = 64
+#: The longest a button may be held before it is reported stuck, in seconds.
+MAX_STUCK_S = 3600
 
 
 class Gpio(int):
@@ -188,11 +197,20 @@ def load(path: str | os.PathLike | None = None) -> Config:
         return parse(default_text(), "default config")
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CompanionError(f"config file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise CompanionError(f"cannot read config file {path}: {error}") from None
+    except OSError as error:
+        raise CompanionError(f"cannot read config file {path}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CompanionError(f"config file {path} is larger than {MAX_FILE_BYTES // 1024} KiB: "
+                             "not a config file?")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CompanionError(f"cannot read config file {path}: byte {error.start} is not UTF-8"
+                             ) from None
     return parse(text, str(path))
 
 
@@ -210,6 +228,10 @@ def _toml(text: str, source: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError([f"{source}: not valid TOML: {error}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{source}: arrays or tables nested too deeply"]) from None
+    except ValueError as error:   # an integer of thousands of digits
+        raise ConfigError([f"{source}: not valid TOML: {str(error)[:SHOWN_CHARS]}"]) from None
 
 
 def merged(base: dict, over: dict) -> dict:
@@ -279,17 +301,28 @@ def is_kind(value, kind) -> bool:
     return isinstance(value, kind)
 
 
-def show(value) -> str:
-    """A value as it would be written in TOML, for messages."""
+#: The most characters of a value a message shows.
+SHOWN_CHARS = 60
+
+
+def show(value, depth: int = 0) -> str:
+    """A value as it would be written in TOML, for messages (cut to :data:`SHOWN_CHARS`)."""
+    if depth > 2:
+        return "..."
     if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {show(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    return str(value)
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = f'"{value[:SHOWN_CHARS]}"'
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{k} = {show(v, depth + 1)}" for k, v in
+                                list(value.items())[:8]) + " }"
+    elif isinstance(value, list):
+        text = "[" + ", ".join(show(v, depth + 1) for v in value[:8]) + "]"
+    elif isinstance(value, int) and abs(value) >= 10 ** SHOWN_CHARS:
+        text = "a number of more than 60 digits"
+    else:
+        text = str(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
 def gpio_pins(data: dict) -> list[tuple[str, int]]:
@@ -310,6 +343,10 @@ def check_gpio(data: dict) -> list[str]:
     pull_up = data["gpio"]["pull_up"]
     problems, first_use = [], {}
     for key, gpio in gpio_pins(data):
+        if not 0 <= gpio < 100:
+            problems.append(f"{key} = {show(gpio)}: there is no such GPIO on the 40-pin header "
+                            "(GPIO 2 to 27 are usable)")
+            continue
         problem = pins.pin_problem(gpio, pull_up=pull_up)
         if problem is None and gpio in first_use:
             problem = f"{pins.describe(gpio)} is already {first_use[gpio]}"
@@ -338,8 +375,9 @@ def check_players(data: dict) -> list[str]:
         pads = data[table].get("pads", [])
         for number, player in enumerate(player_numbers(pads), start=1):
             key = f"{table}.pads[{number}]"
-            if player < 1:
-                problems.append(f"{key}.player = {player}: players are numbered from 1")
+            if not 1 <= player <= MAX_PLAYER:
+                problems.append(f"{key}.player = {show(player)}: players are numbered 1 to "
+                                f"{MAX_PLAYER}")
             elif player in owner:
                 problems.append(f"{key} is player {player}, and so is {owner[player]} "
                                 "(give one of them player = N)")
@@ -353,12 +391,15 @@ def check_timing(data: dict) -> list[str]:
     if not 0 < gpio["debounce_ms"] <= 100:
         problems.append(f"gpio.debounce_ms = {show(gpio['debounce_ms'])}: expected more than 0 "
                         "and at most 100 ms")
-    if not gpio["stuck_s"] * 1000 > gpio["debounce_ms"]:
+    if not (math.isfinite(gpio["stuck_s"]) and 0 < gpio["stuck_s"] <= MAX_STUCK_S):
+        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: expected more than 0 and at most "
+                        f"{MAX_STUCK_S} s")
+    elif 0 < gpio["debounce_ms"] <= 100 and not gpio["stuck_s"] * 1000 > gpio["debounce_ms"]:
         problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: must be longer than gpio.debounce_ms")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
         if not 0 <= window <= 1_000_000:
-            problems.append(f"{table}.tie_window_us = {window}: expected 0 to 1000000 us")
+            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to 1000000 us")
     return problems
 
 

@@ -8,3 +8,9 @@ class CompanionError(Exception):
     the kiosk shows the message on screen. The message names what is wrong and
     where (file, key, line, field).
     """
+
+
+#: What code reading damaged stored data (a snapshot, a record) may raise: a
+#: missing key, a wrong type, a bad value, a number out of range, a loop.
+DAMAGED_DATA_ERRORS: tuple[type[BaseException], ...] = (
+    LookupError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)

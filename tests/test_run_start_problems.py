@@ -23,7 +23,7 @@ from companion.systemd_notify import Notifier
 
 MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),
-    "stuck_s = inf": ("[gpio]\nstuck_s = inf\n", "infinity"),
+    "stuck_s = inf": ("[gpio]\nstuck_s = inf\n", "at most 3600 s"),
     "a section nobody knows": ("[gpoi]\nenabled = true\n", "gpoi"),
 }
 

@@ -197,19 +197,19 @@ def test_a_window_made_smaller_than_800x480_keeps_800x480():
     assert app.ctx.layout.size == (800, 900)
 
 
-def test_games_kept_before_schema_3_are_listed_as_played_to_their_end(tmp_path, capsys):
+def test_games_kept_before_schema_4_are_listed_as_played_to_their_end(tmp_path, capsys):
     from companion.cli import main
     from companion.storage.database import FILENAME, Database
     from companion.storage.games import GameStore
     from companion.storage.schema import MIGRATIONS
 
-    with Database(tmp_path / FILENAME, migrations=MIGRATIONS[:2]) as old:
+    with Database(tmp_path / FILENAME, migrations=MIGRATIONS[:3]) as old:
         game_id = GameStore(old).create(2, {"level": "normal"}, {"round": 0})
-        with old.transaction() as db:  # finished as schema 2 could
+        with old.transaction() as db:  # finished as schema 3 could
             db.execute("UPDATE games SET state = 'finished', finished_at = started_at, result = ?",
                        ('{"winners": [1], "scores": {"1": 3, "2": 1}}',))
     with Database.in_folder(tmp_path) as database:
-        assert database.version == 3 and not GameStore(database).get(game_id).ended_early
+        assert database.version == 4 and not GameStore(database).get(game_id).ended_early
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     assert "ended early" not in capsys.readouterr().out
 

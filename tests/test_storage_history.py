@@ -60,3 +60,37 @@ def test_a_broken_database_is_named_in_one_line(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("companion: ") and "companion.sqlite3" in err and err.count("\n") == 1
+
+
+def test_history_pages_through_the_games_a_few_at_a_time(tmp_path, capsys, monkeypatch):
+    from companion.storage import listing
+
+    keep_games(tmp_path, 7)
+    monkeypatch.setattr(listing, "PAGE", 2)
+    queries = []
+    with Database.in_folder(tmp_path) as db:
+        db.connection.set_trace_callback(queries.append)
+        ids = [line.id for line in listing.game_lines(db, "not-not")]
+    assert ids == [7, 6, 5, 4, 3, 2, 1]
+    assert sum("LIMIT" in query for query in queries) == 4          # 2 + 2 + 2 + 1
+    assert not any("snapshot" in query or "record" in query for query in queries)
+    assert main(["history", "--state-dir", str(tmp_path), "--limit", "3"]) == 0
+    assert [int(line.split()[0]) for line in capsys.readouterr().out.splitlines()[1:]] == [7, 6, 5]
+
+
+def test_history_shows_when_a_game_ended_in_local_time(tmp_path, capsys, monkeypatch):
+    import time
+
+    with Database.in_folder(tmp_path) as db:
+        store = GameStore(db, clock=lambda: "2026-07-01T12:30:00+00:00")
+        game_id = store.create(2, {"level": "normal"}, {"round_no": 0})
+        store.finish(game_id, {"winners": [1], "scores": {"1": 1, "2": 0}})
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    header, line = capsys.readouterr().out.splitlines()
+    assert "Finished (local)" in header and "2026-07-01 14:30:00" in line

@@ -283,10 +283,15 @@ def open_pads(loaded, on_transition, factory) -> GpioPads:
 
 def parse_press(spec: str, buttons) -> tuple[int, int]:
     """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:x\s*(\d+))?\s*", spec)
+    from companion.inputs.mock import MAX_BOUNCES
+
+    match = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:x\s*([0-9]{1,9}))?\s*", spec)
     if not match:
-        raise CompanionError(f"--press {spec}: expected a BCM GPIO number, optionally xN bounces (e.g. 17x3)")
+        raise CompanionError(f"--press {spec[:40]}: expected a BCM GPIO number (digits 0-9), "
+                             "optionally xN bounces (e.g. 17x3)")
     gpio, bounces = int(match[1]), int(match[2] or 0)
+    if bounces > MAX_BOUNCES:
+        raise CompanionError(f"--press {spec}: at most {MAX_BOUNCES} bounces")
     if gpio not in {button.gpio for button in buttons}:
         raise CompanionError(f"--press {spec}: GPIO{gpio} is not a button in the pin map")
     return gpio, bounces

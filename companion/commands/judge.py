@@ -1,8 +1,10 @@
 """``companion judge``: the rules oracle on the command line.
 
 Reads one JSON case per line on stdin and writes one JSON answer per line, in
-order. A bad line gets ``{"error": "..."}`` naming the field; processing goes
-on, and the exit status is 1 at the end.
+order. A bad line gets ``{"error": "..."}`` naming the field (a value is
+echoed at most :data:`ECHO` characters); processing always goes on, and the
+exit status is 1 at the end. A line longer than :data:`MAX_LINE` bytes or
+nested deeper than :data:`MAX_DEPTH` is answered with an error unread.
 
 In: ``{"level", "dice": [FACE, FACE], "negation"?, "liar"?, "up"?, "table":
 {"N": CARD, "E": CARD, "S": CARD, "W": CARD}}``.
@@ -11,9 +13,13 @@ Out: ``{"tap": bool, "valid": [SIDES], "reroll": bool}``.
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sys
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import BinaryIO, TextIO
 
 from companion.rules.cards import TABLE_FACES, VOID, Level
 from companion.rules.dice import CRITERIA_FACES, NEGATIONS, NOTHING
@@ -26,44 +32,78 @@ HELP = "answer JSON-lines cases on stdin with the valid spots (a rules oracle)"
 LEVELS = {level.value: level for level in Level}
 FIELDS = ("level", "dice", "negation", "liar", "up", "table")
 
+#: The longest case line read, in bytes (a case is about 150).
+MAX_LINE = 4096
+#: The deepest nesting of arrays and objects read (a case needs 2).
+MAX_DEPTH = 8
+#: The most characters of a bad value echoed back in an error.
+ECHO = 40
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
 
 class BadCase(ValueError):
     """A case line that cannot be judged; the message names the field."""
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.epilog = (f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
+                     "deep; a longer or deeper line gets an error answer and the stream goes on. "
+                     "Exit status 1 if any line was bad.")
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut to :data:`ECHO` characters."""
+    text = repr(value) if not isinstance(value, (list, dict)) else json.dumps(value)[:ECHO + 1]
+    return text if len(text) <= ECHO else text[:ECHO - 3] + "..."
+
+
+def depth(line: str) -> int:
+    """How deep arrays and objects nest in JSON ``line`` (brackets inside strings not counted)."""
+    deepest = level = 0
+    for char in _STRINGS.sub("", line):
+        if char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return deepest
 
 
 def parse_case(line: str) -> tuple:
     """The judge's arguments from one JSON line, checked field by field."""
+    if depth(line) > MAX_DEPTH:
+        raise BadCase(f"nested deeper than {MAX_DEPTH} (a case needs 2)")
     try:
         case = json.loads(line)
     except json.JSONDecodeError as error:
         raise BadCase(f"not JSON: {error.msg} at column {error.colno}") from None
+    except (ValueError, RecursionError) as error:   # an integer of thousands of digits
+        raise BadCase(f"not a case: {str(error)[:ECHO * 2]}") from None
     if not isinstance(case, dict):
         raise BadCase("a case must be a JSON object")
     unknown = [key for key in case if key not in FIELDS]
     if unknown:
-        raise BadCase(f"unknown field {unknown[0]!r} (fields: {', '.join(FIELDS)})")
-    level = LEVELS.get(case.get("level"))
+        raise BadCase(f"unknown field {shown(unknown[0])} (fields: {', '.join(FIELDS)})")
+    level = case.get("level")
+    level = LEVELS.get(level) if isinstance(level, str) else None
     if level is None:
-        raise BadCase(f"level: {case.get('level')!r} is not one of {', '.join(LEVELS)}")
+        raise BadCase(f"level: {shown(case.get('level'))} is not one of {', '.join(LEVELS)}")
     dice = case.get("dice")
     if not isinstance(dice, list) or len(dice) != 2:
         raise BadCase("dice: must be a list of two faces")
     for index, face in enumerate(dice):
-        if face not in CRITERIA_FACES:
-            raise BadCase(f"dice[{index}]: {face!r} is not one of {', '.join(CRITERIA_FACES)}")
+        if not isinstance(face, str) or face not in CRITERIA_FACES:
+            raise BadCase(f"dice[{index}]: {shown(face)} is not one of {', '.join(CRITERIA_FACES)}")
     negation = case.get("negation", NOTHING)
-    if negation not in NEGATIONS:
-        raise BadCase(f"negation: {negation!r} is not one of {', '.join(NEGATIONS)}")
+    if not isinstance(negation, str) or negation not in NEGATIONS:
+        raise BadCase(f"negation: {shown(negation)} is not one of {', '.join(NEGATIONS)}")
     liar = case.get("liar", False)
     if not isinstance(liar, bool):
-        raise BadCase(f"liar: {liar!r} is not true or false")
+        raise BadCase(f"liar: {shown(liar)} is not true or false")
     up = case.get("up", "N")
-    if up not in ("N", "E", "S", "W"):
-        raise BadCase(f"up: {up!r} is not one of N, E, S, W")
+    if not isinstance(up, str) or up not in ("N", "E", "S", "W"):
+        raise BadCase(f"up: {shown(up)} is not one of N, E, S, W")
     return level, tuple(dice), negation, liar, Side(up), parse_table(case.get("table"))
 
 
@@ -72,14 +112,15 @@ def parse_table(table) -> tuple:
         raise BadCase("table: must be an object with N, E, S and W")
     for key in table:
         if key not in ("N", "E", "S", "W"):
-            raise BadCase(f"table: {key!r} is not a side (N, E, S, W)")
+            raise BadCase(f"table: {shown(key)} is not a side (N, E, S, W)")
     faces = []
     for side in SIDES:
         face = table.get(side.value)
         if face is None:
             raise BadCase(f"table.{side.value}: missing")
-        if face not in TABLE_FACES:
-            raise BadCase(f"table.{side.value}: {face!r} is not one of {', '.join(TABLE_FACES)}")
+        if not isinstance(face, str) or face not in TABLE_FACES:
+            raise BadCase(f"table.{side.value}: {shown(face)} is not one of "
+                          f"{', '.join(TABLE_FACES)}")
         faces.append(face)
     if faces.count(VOID) > 1:
         raise BadCase("table: two void cards; only one void may lie on the table")
@@ -92,15 +133,43 @@ def answer(level, dice, negation, liar, up, faces) -> str:
     return json.dumps(ruling.to_dict(), separators=(", ", ": "))
 
 
-def run(args) -> int:
-    status = 0
-    out = sys.stdout
-    for line in sys.stdin:
-        if not line.strip():
+def lines(stream: BinaryIO) -> Iterator[str | BadCase]:
+    """Each line of ``stream`` as text, or a :class:`BadCase` for one too long or not UTF-8;
+    a long line is skipped to its end without being kept."""
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(65536)
+            yield BadCase(f"line longer than {MAX_LINE} bytes")
             continue
         try:
-            out.write(answer(*parse_case(line)) + "\n")
-        except BadCase as error:
-            out.write(json.dumps({"error": str(error)}) + "\n")
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield BadCase(f"not UTF-8 text (byte {error.start + 1} of the line)")
+
+
+def answer_line(line: str | BadCase) -> tuple[str, bool]:
+    """The answer to one input line, and whether the line was good."""
+    try:
+        if isinstance(line, BadCase):
+            raise line
+        return answer(*parse_case(line)), True
+    except BadCase as error:
+        return json.dumps({"error": str(error)}), False
+
+
+def run(args) -> int:
+    status = 0
+    out: TextIO = sys.stdout
+    stream = getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode())
+    for line in lines(stream):
+        if isinstance(line, str) and not line.strip():
+            continue
+        text, good = answer_line(line)
+        out.write(text + "\n")
+        if not good:
             status = 1
     return status

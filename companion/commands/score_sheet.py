@@ -10,6 +10,7 @@ round and in total, winners marked ``*``. ``--json`` prints the same as JSON.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -20,7 +21,13 @@ from companion.movie.rating import row_note
 from companion.movie.rules import MovieGame
 from companion.storage.database import FILENAME, Database
 from companion.storage.location import state_dir
-from companion.storage.score_sheets import HatSheet, MovieSheetLine, hat_score_sheet, movie_score_sheet
+from companion.storage.score_sheets import (
+    HatSheet,
+    MovieSheetLine,
+    damaged_games,
+    hat_score_sheet,
+    movie_score_sheet,
+)
 
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
@@ -65,35 +72,44 @@ def hat_line(sheet: HatSheet) -> str:
     return f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  " + "  ".join(players)
 
 
-def read_sheet(folder, game: str, limit: int | None) -> list:
-    """The sheet's entries, newest first; none when the state folder holds no database yet."""
+def read_sheet(folder, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:
+    """The sheet's entries, newest first, and the games set aside as damaged; none when the
+    state folder holds no database yet."""
     try:
         present = (folder / FILENAME).exists()
     except OSError as error:
         raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
     if not present:
-        return []
-    with Database.in_folder(folder) as database:
+        return [], []
+    with Database.for_reading(folder) as database:
         reader = movie_score_sheet if game == MovieGame.KIND else hat_score_sheet
-        return reader(database, limit)
+        return reader(database, limit), damaged_games(database, game)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
-    entries = read_sheet(folder, args.game, args.limit)
+    entries, damaged = read_sheet(folder, args.game, args.limit)
     movie = args.game == MovieGame.KIND
     if args.json:
-        rows = [sheet_row(e, movie) for e in entries]
+        rows = [sheet_row(e, movie) for e in entries] + [{"game": game_id, "damaged": reason}
+                                                 for game_id, reason in damaged]
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
+    print_sheet(entries, movie, f"No finished {args.game} games yet in {folder}.")
+    for game_id, reason in damaged:
+        print(f"game {game_id} is damaged and set aside (kept, left off the sheet): {reason[:100]}")
+    return 0
+
+
+def print_sheet(entries: list, movie: bool, none: str) -> None:
+    """The sheet as a table, or the line ``none`` when it has no entries."""
     if not entries:
-        print(f"No finished {args.game} games yet in {folder}.")
-        return 0
+        print(none)
+        return
     if movie:
         print(f"{'Date':<10}  {'Players':>7}  {'Team':<20}  {'Rounds 1-5':<14}  {'Total':>5}  Stars")
     else:
         print(f"{'Date':<10}  {'Players':>7}  {'Rounds':>6}  Penalty points (* wins)")
     for entry in entries:
         print(movie_line(entry) if movie else hat_line(entry))
-    return 0

@@ -13,6 +13,7 @@ that a test can kill a game mid-way.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import logging
@@ -21,7 +22,9 @@ import time
 
 from companion import data
 from companion.argtypes import whole_number
-from companion.errors import CompanionError
+from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
+from companion.game_log import write_log
+from companion.restoring import DamagedSnapshot, restore_checked
 from companion.rules.game import MODES, Game, RuleError
 from companion.rules.round import Timing
 from companion.simulation import play, result
@@ -29,6 +32,11 @@ from companion.storage.database import Database
 from companion.storage.games import GameStore
 
 log = logging.getLogger(__name__)
+
+#: The stored settings a resumed game goes on with.
+SETTINGS = ("seed", "players", "level", "tie_window_us")
+#: What becomes of a kept game that does not restore.
+SET_ASIDE = "it was set aside (kept; companion history lists it), nothing to resume"
 
 NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
@@ -91,15 +99,41 @@ def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
 
 
 def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
-    """The unfinished game saved in ``store``: its settings, the game, its rounds so far and to come."""
+    """The unfinished game saved in ``store``: its settings, the game, its rounds so far and
+    to come.
+
+    A kept game that does not read or restore is set aside (kept, marked
+    damaged) and the error says so.
+    """
+    where = store.database.path.parent
     saved = store.unfinished()
+    if saved is None and store.set_aside:
+        game_id, reason = store.set_aside[-1]
+        raise CompanionError(f"the unfinished game {game_id} in {where} is damaged ({reason}): "
+                             f"{SET_ASIDE}")
     if saved is None:
-        raise CompanionError(f"no unfinished game to resume in {store.database.path.parent}")
-    game = Game.restore(saved.snapshot)
+        raise CompanionError(f"no unfinished game to resume in {where}")
+    try:
+        game = restore_checked(saved.snapshot)
+        settings = {key: saved.settings[key] for key in SETTINGS}
+        kept = [checked_record(game, record) for record in saved.rounds]
+    except (DamagedSnapshot, KeyError) as error:
+        store.set_aside_game(saved.id, str(error))
+        raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore "
+                             f"({error}): {SET_ASIDE}") from None
     log.info("resuming game %d after round %d", saved.id, game.round_no)
-    settings = {key: saved.settings[key] for key in ("seed", "players", "level", "tie_window_us")}
-    records = itertools.chain(saved.rounds, saved_as_played(play(game), store, saved.id, game))
+    records = itertools.chain(kept, saved_as_played(play(game), store, saved.id, game))
     return settings, game, records
+
+
+def checked_record(game: Game, record: dict) -> dict:
+    """A kept round's ``record`` if the game log can print it, else :class:`DamagedSnapshot`."""
+    try:
+        write_log(game, [record], io.StringIO(), None)
+    except DAMAGED_DATA_ERRORS as error:
+        raise DamagedSnapshot(f"round {record.get('n')} does not read ({type(error).__name__})"
+                              ) from None
+    return record
 
 
 def run(args) -> int:
@@ -121,7 +155,5 @@ def show(args, settings: dict, game: Game, records) -> int:
         json.dump(document, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
-    from companion.game_log import write_log
-
     write_log(game, records, sys.stdout, args)
     return 0

@@ -29,6 +29,9 @@ from gpiozero.pins.pi import PiPin
 
 #: Default gap between the edges of a bounce burst (20 edges in 5 ms).
 BOUNCE_GAP_NS = 250_000
+#: The most bounces one burst may have (a real switch bounces a few dozen times at worst):
+#: keeps a mock press's time and memory bounded.
+MAX_BOUNCES = 1000
 
 
 class StampedMockPin(MockPin):
@@ -73,7 +76,11 @@ class StampedMockPin(MockPin):
 
     def burst(self, level: bool, t_ns: int, bounces: int = 0, gap_ns: int = BOUNCE_GAP_NS) -> int:
         """An edge to ``level`` at ``t_ns`` followed by ``bounces`` flips away and back,
-        ``gap_ns`` apart; the level ends at ``level``. Returns the stamp of the last edge."""
+        ``gap_ns`` apart; the level ends at ``level``. Returns the stamp of the last edge.
+
+        More than :data:`MAX_BOUNCES` bounces is a ``ValueError``."""
+        if not 0 <= bounces <= MAX_BOUNCES:
+            raise ValueError(f"bounces must be 0 to {MAX_BOUNCES}, not {bounces}")
         for step in range(2 * bounces + 1):
             self.drive(level if step % 2 == 0 else not level, t_ns + step * gap_ns)
         return t_ns + 2 * bounces * gap_ns

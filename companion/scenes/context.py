@@ -76,6 +76,9 @@ class Context:
     game: object | None = None
     #: Its id in the state database while it is being saved (:mod:`companion.scenes.saving`), else ``None``.
     game_id: int | None = None
+    #: The saves waiting to be on disk (a :class:`companion.scenes.saving.Journal`), made on
+    #: first use.
+    saving: object | None = None
     tie_window_ns: int = Timing().tie_window_ns
     #: How many players have a pad (players 1..pads): the set-up menus offer no more.
     pads: int = DEFAULT_PADS

@@ -83,7 +83,10 @@ class SimResult:
 def _number(value, where: str) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float))
             or not 0 <= value <= MAX_US):
-        raise CompanionError(f"{where}: expected microseconds from 0 to {MAX_US:.0f}, got {value!r}")
+        shown = repr(value) if isinstance(value, (bool, float)) or not isinstance(value, int) \
+            else f"{value:.3g}" if abs(value) < 10 ** 300 else "a huge number"
+        raise CompanionError(f"{where}: expected microseconds from 0 to {MAX_US:.0f}, "
+                             f"got {shown[:40]}")
     return float(value)
 
 
@@ -96,6 +99,9 @@ def parse_press(item, board: Board, where: str) -> Press:
         raise CompanionError(f"{where}: unknown field {sorted(unknown)[0]!r}")
     if "pin" not in item or "at_us" not in item:
         raise CompanionError(f"{where}: needs both 'pin' and 'at_us'")
+    if not isinstance(item["pin"], (str, int)) or isinstance(item["pin"], bool) \
+            or len(str(item["pin"])) > 8:
+        raise CompanionError(f"{where}.pin: expected a pin name such as D2")
     try:
         board.pin(str(item["pin"]))
     except KeyError as error:
@@ -135,19 +141,29 @@ def parse_stimulus(data, board: Board, source: str = "stimulus") -> list[Press]:
     return presses
 
 
+#: The largest stimulus file read, in bytes.
+MAX_STIMULUS_BYTES = 1024 * 1024
+
+
 def load_stimulus(path: str, board: Board) -> list[Press]:
-    """Read and check a stimulus file."""
+    """Read (at most :data:`MAX_STIMULUS_BYTES`) and check a stimulus file."""
     try:
-        text = Path(path).read_text()
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_STIMULUS_BYTES + 1)
     except OSError as error:
         raise CompanionError(f"stimulus {path}: cannot read it ({error.strerror})") from None
+    if len(raw) > MAX_STIMULUS_BYTES:
+        raise CompanionError(f"stimulus {path}: larger than {MAX_STIMULUS_BYTES // 1024} KiB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise CompanionError(f"stimulus {path}: not text (byte {error.start} is not UTF-8)") from None
-    try:
-        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise CompanionError(f"stimulus {path}: not JSON (line {error.lineno}, "
                              f"column {error.colno}: {error.msg})") from None
+    except (ValueError, RecursionError) as error:   # thousands of digits, deep nesting
+        raise CompanionError(f"stimulus {path}: not a stimulus ({type(error).__name__}: "
+                             f"{str(error)[:60]})") from None
     return parse_stimulus(data, board, f"stimulus {path}")
 
 

@@ -9,6 +9,11 @@
   snapshot in one transaction, resume, finish, and list finished games.
 - ``bookkeeping``: Not That Movie! and That's Not a Hat saved entry by entry
   (start, resume, rounds written once the table moves on, finish).
-- ``score_sheets``: those two games' score sheets, read from the views of
-  schema version 2.
+- ``score_sheets``: those two games' score sheets, read game by game (the
+  views of schema version 2 give the same to the ``sqlite3`` shell).
+- ``faults``: a failing database (full, read-only, I/O error, damaged,
+  another program's) said in one line.
+- ``listing``: the history listing, a page of games at a time; damaged games
+  listed as such.
+- ``recovery``: every game that still reads, copied out of a damaged file.
 """

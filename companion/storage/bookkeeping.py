@@ -11,6 +11,7 @@ sheets (:mod:`companion.storage.score_sheets`) read those results.
 
 from __future__ import annotations
 
+from companion.errors import DAMAGED_DATA_ERRORS
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 
@@ -38,13 +39,23 @@ class KeptGame:
     def resume(cls, database: Database, game_class) -> "KeptGame | None":
         """The unfinished game of ``game_class``'s kind, restored, or ``None``.
 
-        A snapshot that no longer restores raises the game's error naming what is wrong.
+        A kept game whose rows or snapshot do not read is set aside (kept, marked
+        damaged, never offered again) and the game's error says so.
         """
         store = GameStore(database, kind=game_class.KIND)
         saved = store.unfinished()
+        if saved is None and store.set_aside:
+            raise game_class.ERROR(f"kept game {store.set_aside[-1][0]} was damaged and has been "
+                                   "set aside (companion history lists it)")
         if saved is None:
             return None
-        game = game_class.restore(saved.snapshot)
+        try:
+            game = game_class.restore(saved.snapshot)
+        except DAMAGED_DATA_ERRORS as error:
+            store.set_aside_game(saved.id, f"the snapshot does not restore ({str(error)[:60]})")
+            if isinstance(error, game_class.ERROR):
+                raise
+            raise game_class.ERROR(f"snapshot: {type(error).__name__}: {str(error)[:60]}") from None
         return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
 
     @staticmethod

@@ -24,24 +24,36 @@ In a main loop (``companion simulate`` does the same)::
 The store does not know the rules: snapshots, round records and results are
 the JSON-able dicts the game hands over, stored whole and handed back as JSON
 reads them (equal to the original when its keys are strings).
+
+A game whose row, rounds or snapshot do not read (bad JSON, a wrong type, a
+damaged page) is *set aside* when the store meets it: listed in
+``damaged_games`` (schema version 3), kept as it is, never offered for
+resume; :attr:`GameStore.set_aside` names the games this store set aside, for
+a notice. Setting aside is best effort: on a read-only or full disk the game
+is only skipped.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from companion.errors import CompanionError
 from companion.storage.database import Database
+from companion.storage.faults import StorageError
+
+log = logging.getLogger(__name__)
 
 NOT_NOT = "not-not"
 
 PLAYING, FINISHED, ABANDONED = "playing", "finished", "abandoned"
-
-_COLUMNS = ("id, kind, state, players, settings, snapshot, result, started_at, finished_at,"
-            " ended_early")
+STATES = (PLAYING, FINISHED, ABANDONED)
+#: More players than this in a stored game means the row is damaged.
+MAX_PLAYERS = 1000
 
 
 def utc_now() -> str:
@@ -108,6 +120,8 @@ class GameStore:
         self.database = database
         self.kind = kind
         self.clock = clock
+        #: ``(game id, what is wrong)`` of each game this store has set aside.
+        self.set_aside: list[tuple[int, str]] = []
 
     def create(self, players: int, settings: dict, snapshot: dict) -> int:
         """Store a new game about to start and return its id.
@@ -115,7 +129,7 @@ class GameStore:
         Any game of this kind still being played is marked abandoned in the
         same transaction: one table plays one game at a time.
         """
-        with self.database.transaction() as db:
+        with self.database.transaction(f"saving a new {self.kind} game") as db:
             db.execute("UPDATE games SET state = ? WHERE kind = ? AND state = ?", (ABANDONED, self.kind, PLAYING))
             cursor = db.execute(
                 "INSERT INTO games (kind, state, players, settings, snapshot, started_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -133,7 +147,7 @@ class GameStore:
         n = record.get("n") if isinstance(record, dict) else None
         if not isinstance(n, int) or n < 1:
             raise CompanionError(f"cannot store a round of game {game_id}: its record has no round number 'n'")
-        with self.database.transaction() as db:
+        with self.database.transaction(f"saving round {n} of game {game_id}") as db:
             self._require_playing(db, game_id)
             if db.execute("SELECT 1 FROM rounds WHERE game_id = ? AND n = ?", (game_id, n)).fetchone():
                 raise CompanionError(f"round {n} of game {game_id} is already saved")
@@ -147,7 +161,7 @@ class GameStore:
     def save_snapshot(self, game_id: int, snapshot: dict) -> None:
         """Store the game's snapshot after a move within a round (games that keep books
         move by move, like Not That Movie!, save after every entry)."""
-        with self.database.transaction() as db:
+        with self.database.transaction(f"saving game {game_id}") as db:
             self._require_playing(db, game_id)
             db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
 
@@ -155,7 +169,7 @@ class GameStore:
                early: bool = False) -> None:
         """Mark a game finished with its ``result`` (winners, scores) and final snapshot;
         ``early``: the table ended it before its rules did."""
-        with self.database.transaction() as db:
+        with self.database.transaction(f"saving the end of game {game_id}") as db:
             self._require_playing(db, game_id)
             if snapshot is not None:
                 db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
@@ -164,31 +178,62 @@ class GameStore:
 
     def abandon(self, game_id: int) -> None:
         """Mark a game that will not be continued; it stays out of the history."""
-        with self.database.transaction() as db:
+        with self.database.transaction(f"marking game {game_id} abandoned") as db:
             self._require_playing(db, game_id)
             db.execute("UPDATE games SET state = ? WHERE id = ?", (ABANDONED, game_id))
 
     def unfinished(self) -> SavedGame | None:
-        """The game of this kind still being played (to offer for resume), or None."""
-        row = self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE kind = ? AND state = ? ORDER BY id DESC LIMIT 1",
-            (self.kind, PLAYING)).fetchone()
-        return self._load(row) if row else None
+        """The game of this kind still being played (to offer for resume), or None.
+
+        A game that does not read is set aside (see the module docstring), and
+        ``None`` is returned.
+        """
+        rows = self.database.read(
+            "SELECT id FROM games WHERE kind = ? AND state = ? AND id NOT IN "
+            "(SELECT game_id FROM damaged_games) ORDER BY id DESC LIMIT 1",
+            (self.kind, PLAYING), "looking for a game to resume")
+        return self._readable(rows[0][0]) if rows else None
 
     def finished(self, limit: int | None = None) -> list[SavedGame]:
-        """Finished games of this kind, newest first, each with its rounds."""
-        rows = self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE kind = ? AND state = ? ORDER BY id DESC LIMIT ?",
-            (self.kind, FINISHED, -1 if limit is None else limit)).fetchall()
-        return [self._load(row) for row in rows]
+        """Finished games of this kind, newest first, each with its rounds (damaged ones
+        left out)."""
+        rows = self.database.read(
+            "SELECT id FROM games WHERE kind = ? AND state = ? AND id NOT IN "
+            "(SELECT game_id FROM damaged_games) ORDER BY id DESC LIMIT ?",
+            (self.kind, FINISHED, -1 if limit is None else limit), "listing finished games")
+        games = (self._readable(game_id) for (game_id,) in rows)
+        return [game for game in games if game is not None]
 
     def get(self, game_id: int) -> SavedGame:
-        """The game with id ``game_id``, in whatever state."""
-        row = self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ? AND kind = ?", (game_id, self.kind)).fetchone()
-        if row is None:
-            raise CompanionError(f"there is no {self.kind} game {game_id} in {self.database.path}")
-        return self._load(row)
+        """The game with id ``game_id``, in whatever state.
+
+        Raises :class:`CompanionError` if there is no such game or it does not read.
+        """
+        try:
+            return read_game(self.database, game_id, self.kind)
+        except Unreadable as error:
+            raise CompanionError(f"game {game_id} in {self.database.path} is damaged: {error}"
+                                 ) from None
+
+    def _readable(self, game_id: int) -> SavedGame | None:
+        """Game ``game_id`` as stored, or ``None`` when it does not read (it is then set aside)."""
+        try:
+            return read_game(self.database, game_id, self.kind)
+        except Unreadable as error:
+            self.set_aside_game(game_id, str(error))
+            return None
+
+    def set_aside_game(self, game_id: int, reason: str) -> None:
+        """Mark game ``game_id`` damaged for ``reason``: kept, never offered for resume."""
+        self.set_aside.append((game_id, reason))
+        log.warning("game %d in %s is damaged and set aside: %s", game_id, self.database.path,
+                    reason)
+        try:
+            with self.database.transaction(f"setting damaged game {game_id} aside") as db:
+                db.execute("INSERT OR IGNORE INTO damaged_games (game_id, reason, found_at) "
+                           "VALUES (?, ?, ?)", (game_id, reason[:300], self.clock()))
+        except StorageError as error:
+            log.warning("%s", error)
 
     def _require_playing(self, db, game_id: int) -> None:
         row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?", (game_id, self.kind)).fetchone()
@@ -202,13 +247,69 @@ class GameStore:
         db.execute("UPDATE games SET state = ?, result = ?, finished_at = ? WHERE id = ?",
                    (FINISHED, to_json("game result", result), now, game_id))
 
-    def _load(self, row) -> SavedGame:
-        game_id, kind, state, players, settings, snapshot, result, started_at, finished_at = row[:9]
-        early = row[9]
-        records = self.database.connection.execute(
-            "SELECT record FROM rounds WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
-        return SavedGame(
-            id=game_id, kind=kind, state=state, players=players, settings=json.loads(settings),
-            snapshot=json.loads(snapshot), result=json.loads(result) if result is not None else None,
-            started_at=started_at, finished_at=finished_at,
-            rounds=tuple(json.loads(record) for (record,) in records), ended_early=bool(early))
+
+class Unreadable(ValueError):
+    """A stored game that does not read; the message says which field and why."""
+
+
+#: Each stored column of ``games`` and what it must hold.
+GAME_FIELDS: tuple[tuple[str, Callable[[object], bool], str], ...] = (
+    ("kind", lambda v: isinstance(v, str), "text"),
+    ("state", lambda v: v in STATES, "playing, finished or abandoned"),
+    ("players", lambda v: isinstance(v, int) and 0 < v <= MAX_PLAYERS, "a whole number of players"),
+    ("settings", lambda v: isinstance(v, dict), "a JSON object"),
+    ("snapshot", lambda v: isinstance(v, dict), "a JSON object"),
+    ("result", lambda v: v is None or isinstance(v, dict), "a JSON object or nothing"),
+    ("started_at", lambda v: isinstance(v, str), "a date"),
+    ("finished_at", lambda v: v is None or isinstance(v, str), "a date or nothing"),
+    ("ended_early", lambda v: v in (0, 1), "0 or 1"),
+)
+JSON_FIELDS = ("settings", "snapshot", "result")
+
+
+def from_json(name: str, text: object) -> object:
+    """Stored JSON ``text`` of field ``name``, read; :class:`Unreadable` if it is not JSON text."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise Unreadable(f"{name} is {type(text).__name__}, not JSON text")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise Unreadable(f"{name} is not JSON ({str(error)[:60]})") from None
+
+
+def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
+    """The :class:`SavedGame` of a ``games`` row and its rounds' rows, each field checked."""
+    values = dict(zip([name for name, _, _ in GAME_FIELDS], row))
+    for name in JSON_FIELDS:
+        values[name] = from_json(name, values[name])
+    for name, fits, wanted in GAME_FIELDS:
+        if not fits(values[name]):
+            raise Unreadable(f"{name} is not {wanted}")
+    rounds = []
+    for n, text in records:
+        record = from_json(f"round {n}", text)
+        if not isinstance(record, dict) or record.get("n") != n:
+            raise Unreadable(f"round {n} is not a round record")
+        rounds.append(record)
+    values["ended_early"] = bool(values["ended_early"])
+    return SavedGame(id=game_id, rounds=tuple(rounds), **values)
+
+
+def read_game(database: Database, game_id: int, kind: str) -> SavedGame:
+    """Game ``game_id`` of ``kind`` with its rounds; :class:`Unreadable` if any of it does not read.
+
+    Raises :class:`CompanionError` when there is no such game.
+    """
+    fields = ", ".join(name for name, _, _ in GAME_FIELDS)
+    try:
+        row = database.connection.execute(
+            f"SELECT {fields} FROM games WHERE id = ? AND kind = ?", (game_id, kind)).fetchone()
+        if row is None:
+            raise CompanionError(f"there is no {kind} game {game_id} in {database.path}")
+        records = database.connection.execute(
+            "SELECT n, record FROM rounds WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
+    except sqlite3.DatabaseError as error:
+        raise Unreadable(f"its rows do not read ({error})") from None
+    return decode_game(game_id, row, records)

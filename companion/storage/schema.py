@@ -17,7 +17,13 @@ penalty points). They are views over the finished games of those kinds, read
 from the result and settings the games store, so a sheet line exists exactly
 when its game is finished, and is kept as long as the game.
 
-Version 3 adds ``games.ended_early``: 1 for a game the table ended before
+Version 3 adds ``damaged_games``: a game whose row, rounds or snapshot no
+longer read is listed there (with what is wrong and when it was found) and
+so set aside: kept as it is, never offered for resume, shown as damaged by
+``companion history``. It has no foreign key: the damaged row itself may not
+read.
+
+Version 4 adds ``games.ended_early``: 1 for a game the table ended before
 its rules did (the pause menu's "End the game", or a new game started over a
 kept one), finished with the scores as they stood; 0 otherwise.
 """
@@ -35,6 +41,13 @@ class Migration:
     summary: str
     statements: tuple[str, ...]
 
+
+#: The columns of ``damaged_games`` (version 3).
+DAMAGED_COLUMNS = """(
+    game_id  INTEGER PRIMARY KEY,  -- games.id of the game set aside
+    reason   TEXT    NOT NULL,     -- what does not read, in one line
+    found_at TEXT    NOT NULL      -- UTC, ISO 8601
+)"""
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
@@ -92,7 +105,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         WHERE games.kind = 'thats-not-a-hat' AND games.state = 'finished'
         """,
     )),
-    Migration(3, "games ended early by the table", (
+    Migration(3, "damaged games set aside", (f"CREATE TABLE damaged_games {DAMAGED_COLUMNS}",)),
+    Migration(4, "games ended early by the table", (
         "ALTER TABLE games ADD COLUMN"
         " ended_early INTEGER NOT NULL DEFAULT 0 CHECK (ended_early IN (0, 1))",
     )),

@@ -1,16 +1,25 @@
 """The score sheets of Not That Movie! and That's Not a Hat, read from the state database.
 
-The sheets are the views ``movie_score_sheet`` and ``hat_score_sheet`` (see
-:mod:`companion.storage.schema`, version 2) over the finished games of those
-kinds: the paper score sheet of the rulebook, kept for ever.
+A sheet has one entry per finished game of that kind, read from the result
+and settings the game stored: the paper score sheet of the rulebook, kept
+for ever. The entries are read here game by game, each field checked, so a
+game that does not read is set aside (see :mod:`companion.storage.games`) and
+the sheet goes on without it. (The views ``movie_score_sheet`` and
+``hat_score_sheet`` of schema version 2 give the same sheets to someone
+reading the file with the ``sqlite3`` shell.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from companion.hat.rules import by_player
 from companion.storage.database import Database
+from companion.storage.games import GameStore
+from companion.storage.listing import GameLine, damage_of, game_line, listed_ids
+
+MOVIE, HAT = "not-that-movie", "thats-not-a-hat"
 
 
 @dataclass(frozen=True)
@@ -50,27 +59,73 @@ class HatSheet:
                 "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals())}
 
 
+def _whole(value: object, low: int = 0, high: int = 10 ** 6) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def movie_entry(line: GameLine) -> MovieSheetLine:
+    """The score sheet line of a finished Not That Movie! game; ValueError naming a bad field."""
+    result, team = line.result, line.settings.get("team", "")
+    rounds = result.get("rounds")
+    if not (isinstance(rounds, list) and len(rounds) <= 5
+            and all(_whole(r, -100, 100) for r in rounds)):
+        raise ValueError("result.rounds is not up to five rounds' points")
+    for name, fits in (("total", _whole(result.get("total"), -500, 500)),
+                       ("stars", _whole(result.get("stars"), 0, 5)),
+                       ("title", isinstance(result.get("title"), str)),
+                       ("team", isinstance(team, str))):
+        if not fits:
+            raise ValueError(f"{name} does not read")
+    return MovieSheetLine(line.id, (line.finished_at or "")[:10], line.players, team or "",
+                          tuple(rounds), result["total"], result["stars"], result["title"])
+
+
+def hat_entry(line: GameLine) -> HatSheet:
+    """The penalty points of a finished That's Not a Hat game; ValueError naming a bad field."""
+    rounds = line.result.get("rounds")
+    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        raise ValueError("result.rounds is not a list of rounds")
+    read = []
+    for number, points in enumerate(rounds, start=1):
+        if not all(key.isascii() and key.isdigit() and _whole(p) for key, p in points.items()):
+            raise ValueError(f"result.rounds[{number}] is not penalty points per player")
+        read.append({int(key): p for key, p in points.items()})
+    return HatSheet(line.id, (line.finished_at or "")[:10], line.players, tuple(read))
+
+
+def sheet_entries(database: Database, kind: str, entry: Callable, limit: int | None
+                  ) -> Iterator:
+    """``entry(line)`` of each finished game of ``kind``, newest first (at most ``limit``);
+    a game that does not read is set aside and left out."""
+    store, given = GameStore(database, kind=kind), 0
+    for game_id in listed_ids(database, kind, None):
+        line = game_line(database, game_id)
+        if line.damaged:
+            if damage_of(database, game_id) is None:
+                store.set_aside_game(game_id, line.damaged)
+            continue
+        try:
+            yield entry(line)
+        except ValueError as error:
+            store.set_aside_game(game_id, str(error))
+            continue
+        given += 1
+        if limit is not None and given >= limit:
+            return
+
+
+def damaged_games(database: Database, kind: str) -> list[tuple[int, str]]:
+    """``(game id, what is wrong)`` of the games of ``kind`` set aside, newest first."""
+    return [(game_id, str(reason)) for game_id, reason in database.read(
+        "SELECT game_id, reason FROM damaged_games JOIN games ON games.id = game_id "
+        "WHERE games.kind = ? ORDER BY game_id DESC", (kind,), "listing damaged games")]
+
+
 def movie_score_sheet(database: Database, limit: int | None = None) -> list[MovieSheetLine]:
     """The Not That Movie! score sheet, newest game first (at most ``limit`` lines)."""
-    rows = database.connection.execute(
-        "SELECT game_id, played_on, players, team, round_1, round_2, round_3, round_4, round_5,"
-        " total, stars, title FROM movie_score_sheet ORDER BY game_id DESC LIMIT ?",
-        (-1 if limit is None else limit,)).fetchall()
-    return [MovieSheetLine(game_id, played_on, players, team or "",
-                           tuple(r for r in rounds if r is not None), total, stars, title)
-            for game_id, played_on, players, team, *rounds, total, stars, title in rows]
+    return list(sheet_entries(database, MOVIE, movie_entry, limit))
 
 
 def hat_score_sheet(database: Database, limit: int | None = None) -> list[HatSheet]:
     """Finished games of That's Not a Hat, newest first (at most ``limit`` games)."""
-    rows = database.connection.execute(
-        "SELECT game_id, played_on, players, round, player, penalties FROM hat_score_sheet"
-        " WHERE game_id IN (SELECT DISTINCT game_id FROM hat_score_sheet"
-        "                   ORDER BY game_id DESC LIMIT ?)"
-        " ORDER BY game_id DESC, round, player", (-1 if limit is None else limit,)).fetchall()
-    games: dict[int, tuple[str, int, dict[int, dict[int, int]]]] = {}
-    for game_id, played_on, players, round_no, player, penalties in rows:
-        rounds = games.setdefault(game_id, (played_on, players, {}))[2]
-        rounds.setdefault(round_no, {})[player] = penalties
-    return [HatSheet(game_id, played_on, players, tuple(rounds[n] for n in sorted(rounds)))
-            for game_id, (played_on, players, rounds) in games.items()]
+    return list(sheet_entries(database, HAT, hat_entry, limit))

@@ -1,0 +1,88 @@
+"""Recovering a damaged state database: every game that still reads, copied into a new one.
+
+:func:`recover` reads the damaged database game by game (finding the games by
+id even when the table's own pages do not read), checks each game as the store
+reads it, and copies the rows of each game that reads, unchanged, into a new
+database in another folder. The damaged file is only read. ``companion history
+--recover-to DIR`` runs it; docs/KIOSK.md says how to put the new file in place.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import Unreadable, read_game
+
+#: Ids probed past the last game found when the games table itself does not read.
+PROBE_PAST = 500
+
+_GAME_COLUMNS = "id, kind, state, players, settings, snapshot, result, started_at, finished_at"
+
+
+@dataclass
+class Recovered:
+    """What :func:`recover` copied and what it left behind."""
+
+    copied: list[int] = field(default_factory=list)
+    #: ``(game id, what is wrong)`` of each game that did not read.
+    left: list[tuple[int, str]] = field(default_factory=list)
+
+
+def game_ids(database: Database) -> list[int]:
+    """The ids of the kept games: from the table, or probed one by one if it does not read."""
+    try:
+        return [game_id for (game_id,) in database.connection.execute(
+            "SELECT id FROM games ORDER BY id")]
+    except sqlite3.DatabaseError:
+        pass
+    found, game_id, last = [], 1, 0
+    while game_id <= last + PROBE_PAST:
+        try:
+            if database.connection.execute("SELECT 1 FROM games WHERE id = ?",
+                                           (game_id,)).fetchone():
+                found.append(game_id)
+                last = game_id
+        except sqlite3.DatabaseError:
+            last = game_id
+        game_id += 1
+    return found
+
+
+def copy_game(source: Database, target: Database, game_id: int) -> None:
+    """Check game ``game_id`` of ``source`` as the store reads it, then copy its rows as they are.
+
+    Raises :class:`Unreadable` if any of it does not read.
+    """
+    try:
+        row = source.connection.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
+                                        (game_id,)).fetchone()
+        read_game(source, game_id, row[1])
+        rounds = source.connection.execute(
+            "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?",
+            (game_id,)).fetchall()
+    except (sqlite3.DatabaseError, CompanionError, TypeError) as error:
+        raise Unreadable(str(error)) from None
+    with target.transaction(f"copying game {game_id}") as db:
+        db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        db.executemany("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
+                       rounds)
+
+
+def recover(source: Database, folder: Path) -> Recovered:
+    """Copy every game of ``source`` that reads into a new state database in ``folder``."""
+    if (folder / FILENAME).exists():
+        raise CompanionError(f"{folder / FILENAME} already exists: recover into a new folder")
+    recovered = Recovered()
+    with Database.in_folder(folder) as target:
+        for game_id in game_ids(source):
+            try:
+                copy_game(source, target, game_id)
+            except Unreadable as error:
+                recovered.left.append((game_id, str(error)))
+                continue
+            recovered.copied.append(game_id)
+    return recovered

@@ -1,0 +1,159 @@
+"""The kiosk with a damaged state database or a full disk: it says so once and Not Not plays on.
+
+The real loop runs headless (SDL dummy driver); the notices are checked on the screen itself.
+"""
+
+from argparse import Namespace
+
+import pytest
+from fault_cases import write_raw
+from kiosk_helpers import in_scene, kiosk, shows_text, step_until
+from test_scenes_saving import PLAYERS, SEED, choose, play
+
+from companion.commands import simulate
+from companion.display.draw_notice import draw_notice
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+
+#: Ways the unfinished game is damaged: SQL run on the database (``?`` is its id).
+SPOILS = {
+    "snapshot of a wrong type": "UPDATE games SET snapshot = json_set(snapshot, '$.players', "
+                                "'three') WHERE id = ?",
+    "round record cut short": "UPDATE rounds SET record = substr(record, 1, 40) "
+                              "WHERE game_id = ? AND n = 2",
+    "snapshot not JSON": "UPDATE games SET snapshot = '{\"deck\": [' WHERE id = ?",
+}
+
+
+def kept_games(folder, finished: int, spoil: str | None) -> int:
+    """``finished`` finished kiosk games and one unfinished after two rounds; its id.
+
+    ``spoil`` names how the unfinished game is damaged (:data:`SPOILS`), if it is."""
+    args = Namespace(seed=SEED, players=PLAYERS, level="normal", tie_window_us=1000)
+    with Database.in_folder(folder) as database:
+        store = GameStore(database)
+        for _ in range(finished):
+            list(simulate.start(args, store)[2])
+        database.connection.execute(
+            "UPDATE games SET settings = json_remove(settings, '$.simulated')")
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=2)
+    game_id = app.ctx.game_id
+    app.screen.close()
+    app.ctx.close_database()
+    if spoil:
+        write_raw(folder, SPOILS[spoil], (game_id,))
+    return game_id
+
+
+def on_screen(app, line: str) -> bool:
+    """Whether the notice ``line`` is drawn over the current screen."""
+    app.scene.dirty = True
+    app.step()
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, line)
+    return (app.notice is not None and app.notice[0] == line
+            and shows_text(app.screen.canvas, expected))
+
+
+@pytest.mark.parametrize("spoil", SPOILS)
+def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path, spoil):
+    damaged = kept_games(tmp_path, finished=2, spoil=spoil)
+    app = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
+    said, notify = [], app.ctx.notify
+    app.ctx.notify = lambda line: (said.append(line), notify(line))
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    notice = f"kept game {damaged} was damaged and has been set aside (companion history lists it)"
+    assert on_screen(app, notice)
+    assert not any(item.startswith("Resume") for item in app.scene.items())
+    choose(app, "Start")
+    play(app, rounds=3)
+    assert app.ctx.game.round_no == 3 and app.ctx.game_id not in (None, damaged)
+    app.ctx.go("setup")
+    app.step()
+    assert app.scene.name == "setup" and said.count(notice) == 1
+    app.screen.close()
+    app.ctx.close_database()
+    with Database.in_folder(tmp_path) as database:
+        assert database.connection.execute(
+            "SELECT reason FROM damaged_games WHERE game_id = ?", (damaged,)).fetchone()
+        assert len(GameStore(database).finished()) == 2
+
+
+def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_resumes(tmp_path):
+    kept = kept_games(tmp_path, finished=3, spoil=None)
+    write_raw(tmp_path, "UPDATE games SET result = '{\"scores' WHERE id = 2")
+    app = kiosk("title", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    assert app.scene.items()[0].startswith("Resume the game in progress: round 3")
+    choose(app, "Resume")
+    play(app, rounds=2)
+    assert app.ctx.game_id == kept and app.ctx.game.round_no == 4
+    app.screen.close()
+
+
+def fill(connection) -> None:
+    """The disk is full: SQLite may not grow the file by a page (the next save needing one
+    fails)."""
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def free(connection) -> None:
+    """Space returns."""
+    connection.execute("PRAGMA max_page_count = 1000000")
+
+
+def play_until_unsaved(app, limit: int = 15) -> None:
+    """Play rounds until a save fails for want of space (within ``limit`` rounds)."""
+    for _ in range(limit):
+        play(app, rounds=1)
+        if app.ctx.saving.failing:
+            return
+    raise AssertionError(f"{limit} rounds were saved on a full disk")
+
+
+def saved_rounds(folder, game_id: int) -> list[int]:
+    with Database.in_folder(folder) as database:
+        return [record["n"] for record in GameStore(database).get(game_id).rounds]
+
+
+def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_returns(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=2)
+    connection = app.ctx.database().connection
+    fill(connection)
+    play_until_unsaved(app)
+    saved = saved_rounds(tmp_path, app.ctx.game_id)
+    assert app.notice[0].startswith("this game is not being saved: ")
+    assert on_screen(app, app.notice[0])
+    assert "is full" in app.notice[0]
+    play(app, rounds=2)                                           # the game plays on
+    played = app.ctx.game.round_no
+    assert saved == list(range(1, len(saved) + 1)) and len(saved) < played
+    assert saved_rounds(tmp_path, app.ctx.game_id) == saved
+    free(connection)
+    play(app, rounds=1)
+    app.step()
+    assert on_screen(app, "saving again: the game is saved up to now")
+    assert saved_rounds(tmp_path, app.ctx.game_id) == list(range(1, played + 2))
+    app.screen.close()
+
+
+def test_a_game_started_while_the_state_folder_is_unusable_is_saved_whole_once_it_is_fixed(
+        tmp_path):
+    folder = tmp_path / "state"
+    folder.write_text("a file where the state folder should be")
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=2)
+    assert app.ctx.game_id is None and app.notice[0].startswith("this game is not being saved: ")
+    folder.unlink()                                               # the table fixes it
+    play(app, rounds=1)
+    app.step()
+    assert app.ctx.game_id is not None
+    assert saved_rounds(folder, app.ctx.game_id) == [1, 2, 3]
+    app.screen.close()

@@ -1,0 +1,167 @@
+"""Write failures: a full disk, a read-only file or folder, an I/O error.
+
+Each gives one clear line and exit 2 in the command line, and loses nothing committed. Running
+as root defeats ``chmod``: there the read-only folder is a tmpfs mounted read-only, and the
+read-only file is written by an unprivileged user (``setpriv``); the full disk is a small tmpfs
+when one can be mounted, else SQLite's ``max_page_count``.
+"""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from fault_cases import FILENAME, kept_folder, on, outcome
+
+from companion.storage.database import Database
+from companion.storage.faults import StorageError, explain
+
+ROOT = os.geteuid() == 0
+NOBODY = 65534
+
+
+def mount(where: Path, options: str) -> bool:
+    """Mount a tmpfs at ``where`` with ``options``; whether it worked (root only)."""
+    if not ROOT or not shutil.which("mount"):
+        return False
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], check=False,
+                          capture_output=True).returncode == 0
+
+
+def remount(where: Path, options: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{options}", str(where)], check=True)
+
+
+@pytest.fixture
+def tmpfs(tmp_path):
+    """A 1.5 MiB tmpfs (or ``None`` where none can be mounted), unmounted afterwards."""
+    where = tmp_path / "tmpfs"
+    where.mkdir()
+    if not mount(where, "size=1500k"):
+        yield None
+        return
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def finished_games(folder) -> int:
+    result = outcome(on(folder, ("history",)))
+    assert result.code == 0, result.err
+    return len(result.out.splitlines()) - 1
+
+
+def simulate(folder, seed: int):
+    return outcome([*on(folder, ("simulate", "--json")), "--seed", str(seed)])
+
+
+def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, monkeypatch):
+    if tmpfs is None:   # SQLite's own limit stands in for the disk
+        tmpfs = Path(tempfile.mkdtemp())
+        configure = Database._configure
+        monkeypatch.setattr(Database, "_configure", lambda self: (
+            configure(self), self.connection.execute("PRAGMA max_page_count = 60")))
+    results = [simulate(tmpfs, seed) for seed in range(1, 80)]
+    full = next(r for r in results if r.code != 0)
+    saved = results.index(full)
+    assert full.code == 2 and full.clear and "is full" in full.err
+    assert "nothing saved before is lost" in full.err
+    assert saved > 0 and finished_games(tmpfs) == saved
+
+
+@pytest.mark.skipif(not ROOT, reason="growing a tmpfs needs root")
+def test_once_space_returns_the_next_game_is_saved(tmpfs):
+    if tmpfs is None:
+        pytest.skip("no tmpfs here")
+    seed = 1
+    while simulate(tmpfs, seed).code == 0:
+        seed += 1
+    before = finished_games(tmpfs)
+    remount(tmpfs, "size=4m")
+    assert simulate(tmpfs, seed).code == 0
+    assert finished_games(tmpfs) == before + 1
+
+
+@pytest.fixture
+def read_only_folder(tmp_path):
+    """A state folder with kept games that cannot be written to (a read-only mount as root)."""
+    kept = kept_folder(tmp_path / "kept")
+    where = tmp_path / "ro"
+    where.mkdir()
+    if mount(where, "size=4m"):
+        shutil.copytree(kept, where, dirs_exist_ok=True)
+        remount(where, "ro")
+        try:
+            yield where
+        finally:
+            subprocess.run(["umount", "-l", str(where)], check=False)
+    elif ROOT:
+        pytest.skip("root without a mount: a read-only folder cannot be made honestly")
+    else:
+        shutil.copytree(kept, where, dirs_exist_ok=True)
+        where.chmod(0o555)
+        yield where
+        where.chmod(0o755)
+
+
+def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read_only_folder):
+    before = (read_only_folder / FILENAME).read_bytes()
+    result = outcome(on(read_only_folder, ("simulate", "--json")))
+    assert result.code == 2 and result.clear
+    assert "is read-only" in result.err and "damaged" not in result.err
+    assert "not a usable" not in result.err and "aside" not in result.err
+    assert (read_only_folder / FILENAME).read_bytes() == before
+
+
+def test_a_read_only_state_folder_can_still_be_read(read_only_folder):
+    history = outcome(on(read_only_folder, ("history",)))
+    assert history.code == 0 and [int(line.split()[0]) for line in history.out.splitlines()[1:]] \
+        == [3, 2, 1]
+    sheet = outcome(on(read_only_folder, ("score-sheet", "not-that-movie")))
+    assert sheet.code == 0 and "Popcorn" in sheet.out
+    assert outcome(on(read_only_folder, ("history", "--check"))).code == 0
+
+
+def as_nobody(folder: Path, *argv: str) -> subprocess.CompletedProcess:
+    """``companion argv`` run by an unprivileged user (root may write any file)."""
+    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] \
+        if ROOT else []
+    return subprocess.run([*prefix, sys.executable, "-m", "companion", *argv], check=False,
+                          capture_output=True,
+                          text=True, cwd=Path(__file__).parent.parent, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+
+
+def test_a_read_only_database_file_is_named_as_such(tmp_path):
+    if ROOT and not shutil.which("setpriv"):
+        pytest.skip("root without setpriv: a read-only file cannot be made honestly")
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        kept_folder(folder)
+        folder.chmod(0o777)                        # the folder is writable by all...
+        (folder / FILENAME).chmod(0o444)           # ...the database by nobody but its owner, read
+        for name in (FILENAME + "-wal", FILENAME + "-shm"):
+            (folder / name).unlink(missing_ok=True)
+        before = (folder / FILENAME).read_bytes()
+        result = as_nobody(folder, "simulate", "--json", "--state-dir", str(folder))
+        assert result.returncode == 2, result.stderr
+        assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+        said = [line for line in result.stderr.splitlines() if line.startswith("companion:")]
+        assert len(said) == 1 and "read-only" in said[0] and "damaged" not in said[0]
+        assert (folder / FILENAME).read_bytes() == before
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost():
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorname = "SQLITE_IOERR_WRITE"
+    said = explain(error, Path("/var/lib/companion/companion.sqlite3"), "saving round 3 of game 7")
+    assert isinstance(said, StorageError)
+    assert str(said).startswith("saving round 3 of game 7 failed: input/output error on ")
+    assert "nothing saved before is lost" in str(said) and "card may be failing" in str(said)
