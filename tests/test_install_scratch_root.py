@@ -7,9 +7,11 @@ systemctl, udevadm): this machine's users and services are never touched.
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -167,8 +169,13 @@ def test_wrong_options_get_one_clear_line(root, options, message):
 
 
 def test_without_root_or_a_scratch_root_it_refuses():
-    command = ["bash", str(INSTALL)]
-    if os.geteuid() == 0:  # become nobody for this one run
-        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
-    refused = subprocess.run(command, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:   # nobody may not read the clone
+        script = Path(folder) / "install.sh"
+        shutil.copy(INSTALL, script)
+        os.chmod(folder, 0o755)
+        os.chmod(script, 0o644)
+        command = ["bash", str(script)]
+        if os.geteuid() == 0:  # become nobody for this one run
+            command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+        refused = subprocess.run(command, capture_output=True, text=True, cwd=folder)
     assert refused.returncode == 2 and "run as root" in refused.stderr
