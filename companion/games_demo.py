@@ -109,7 +109,16 @@ def demo_script(game: str, players: int, seed: int) -> tuple[list[Press], object
 
 
 class ScriptedTable:
-    """Presses a script through ``press(player, side)``, one every ``gap_ns``, on its own thread."""
+    """Presses a script through ``press(player, side, t_ns)``, one every ``gap_ns``, on its own
+    thread.
+
+    Each press is stamped ``gap_ns`` or more after the one before, however late the thread
+    gets to it: two presses of one button are never closer than a finger can make them, so
+    the debouncer (which judges by stamps) takes every one, on a busy machine too. Stamped
+    when the thread ran late instead, a burst of presses would come closer than the
+    debounce time and the later ones would count as bounce: the game would stall or go
+    another way than the script.
+    """
 
     def __init__(self, script: list[Press], press, gap_ns: int) -> None:
         from companion.press_scheduler import PressScheduler
@@ -118,6 +127,8 @@ class ScriptedTable:
         self.done = 0
         #: When the table last pressed (or started): the demo stops if this gets old.
         self.last_press_ns = 0
+        #: The stamp of the last press.
+        self.last_stamp_ns = -gap_ns
         self.scheduler = PressScheduler("scripted-table")
 
     def start(self, now_ns: int) -> None:
@@ -127,7 +138,8 @@ class ScriptedTable:
             self.scheduler.at(now_ns + step * self.gap_ns, lambda p=player, s=side: self._press(p, s))
 
     def _press(self, player: int, side: Side) -> None:
-        self.press(player, side)
+        self.last_stamp_ns = max(time.monotonic_ns(), self.last_stamp_ns + self.gap_ns)
+        self.press(player, side, self.last_stamp_ns)
         self.done += 1
         self.last_press_ns = time.monotonic_ns()
 
