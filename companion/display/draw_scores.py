@@ -30,7 +30,8 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     for i, player in enumerate(players):
         cell = pygame.Rect(round(strip.left + i * cell_w), strip.top, round(cell_w), strip.height)
         label = f"{player_label(player)}  {scores[player]}"
-        drawn.append(text.draw(surface, label, size, TEXT, center=cell.center))
+        fitted = text.fit_size(label, size, cell.width - round(layout.unit), layout.min_text_size)
+        drawn.append(text.draw(surface, label, fitted, TEXT, center=cell.center))
         if player in marked:
             pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),
                              max(2, round(0.5 * layout.unit)), border_radius=round(layout.unit))

@@ -29,17 +29,12 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView) -> 
     banner = layout.banner
     pygame.draw.rect(surface, VERDICT[view.kind], banner)
     margin = round(3 * layout.unit)
-    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, banner.width - 2 * margin)
-    details = view.details[:3]
-    body = layout.body_size
-    head_h = text.font(head_size).get_height()
-    body_h = text.font(body).get_height()
-    total = head_h + len(details) * body_h
-    y = banner.centery - total // 2
-    drawn = [text.draw(surface, view.headline, head_size, TEXT, midtop=(banner.centerx, y))]
-    y += head_h
-    for line in details:
-        size = text.fit_size(line, body, banner.width - 2 * margin)
-        drawn.append(text.draw(surface, line, size, TEXT, midtop=(banner.centerx, y)))
-        y += body_h
+    wide, floor = banner.width - 2 * margin, layout.min_text_size
+    blocks = [text.fit_lines(view.headline, layout.title_size * 13 // 10, wide, floor)]
+    blocks += [text.fit_lines(line, layout.body_size, wide, floor) for line in view.details[:3]]
+    y = banner.centery - sum(text.block_height(len(lines), size) for size, lines in blocks) // 2
+    drawn: list[text.Drawn] = []
+    for size, lines in blocks:
+        drawn += text.draw_lines(surface, lines, size, TEXT, midtop=(banner.centerx, y))
+        y += text.block_height(len(lines), size)
     return drawn

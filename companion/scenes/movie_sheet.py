@@ -44,17 +44,18 @@ class MovieSheetScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.layout
+        wide = layout.width - round(6 * layout.unit)
         draw_title(canvas, layout, "Not That Movie! score sheet",
                    "date  players  team  rounds 1-5  = total  stars")
         if not self.lines:
-            text.draw(canvas, "No game on the sheet yet.", layout.body_size, DIM_TEXT,
-                      center=(layout.width // 2, layout.height // 2))
+            text.draw_fit(canvas, "No game on the sheet yet.", layout.body_size, wide,
+                          layout.min_text_size, DIM_TEXT, center=(layout.width // 2, layout.height // 2))
         y = round(0.27 * layout.height)
         for line in self.lines[self.top:self.top + LINES_SHOWN]:
             words = sheet_text(line)
             ink = HIGHLIGHT if line.game_id == self.newest else TEXT
-            size = text.fit_size(words, layout.body_size, layout.width - round(6 * layout.unit))
-            y = text.draw(canvas, words, size, ink, midtop=(layout.width // 2, y)).rect.bottom
+            y = text.draw_fit(canvas, words, layout.body_size, wide, layout.min_text_size, ink,
+                              midtop=(layout.width // 2, y))[-1].rect.bottom
             y += round(layout.unit)
         draw_hint(canvas, layout, "N/S scroll   E back to the title")
         return "movie-sheet"
