@@ -28,19 +28,19 @@ SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]
 #: Scenes a fresh kiosk can show without a game in progress, and what they are given.
 FRESH_SCENES = {"title": {}, "setup": {}, "movie-setup": {}, "hat-setup": {}, "movie-sheet": {},
-                "failsafe": {"message": "config: keyboard.pads[4].N = \"[88]\": pygame knows no key "
-                                        "by that name (did you mean \"[8]\"?)"}}
+                "failsafe": {"message": 'config: keyboard.pads[4].N = "[88]": pygame knows no '
+                                        'key by that name (did you mean "[8]"?)'}}
 LONG_REFUSAL = ("that card cannot be revealed: a second void card on the table is against "
                 "the rules; reveal another card, or press W to take back the last one")
 
 
 @pytest.fixture
-def drawn(monkeypatch):
+def drawn(monkeypatch) -> list[tuple[tuple[int, int], text.Drawn]]:
     """Every text drawn while the test runs, with the size of the canvas it went on."""
     seen: list[tuple[tuple[int, int], text.Drawn]] = []
     real = text.draw
 
-    def recording(surface, words, size, colour, **anchor):
+    def recording(surface: pygame.Surface, words: str, size: int, colour, **anchor) -> text.Drawn:
         piece = real(surface, words, size, colour, **anchor)
         seen.append((surface.get_size(), piece))
         return piece
@@ -54,7 +54,7 @@ def cap_height(size: int) -> int:
     return text.font(size).metrics("H")[0][3]
 
 
-def misfits(seen, display_size: tuple[int, int]) -> list[str]:
+def misfits(seen: list, display_size: tuple[int, int]) -> list[str]:
     """What of ``seen`` leaves its canvas or is smaller than 3 % of the short side."""
     least = MIN_TEXT_CAP * min(display_size) - 1
     wrong = []
@@ -62,14 +62,16 @@ def misfits(seen, display_size: tuple[int, int]) -> list[str]:
         if not pygame.Rect((0, 0), canvas).contains(piece.rect):
             wrong.append(f"{piece.text!r} at {piece.rect} leaves the {canvas} canvas")
         if cap_height(piece.size) < least:
-            wrong.append(f"{piece.text!r} at size {piece.size} is under 3 % of {min(display_size)} px")
+            wrong.append(f"{piece.text!r} at size {piece.size} is under 3 % of "
+                         f"{min(display_size)} px")
     return wrong
 
 
-def show(scene: str, size, rotation, tmp_path, **details) -> None:
+def show(scene: str, size: tuple[int, int], rotation: int, tmp_path, **details) -> None:
     """Draw the first frame of ``scene`` on a kiosk of ``size`` turned by ``rotation``."""
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(), first_scene="title", state_dir=str(tmp_path)))
+                                   settings=Settings(), first_scene="title",
+                                   state_dir=str(tmp_path)))
     try:
         app.ctx.go(scene, **details)
         app.step()
@@ -92,21 +94,24 @@ def test_the_menus_and_the_failsafe_fit_every_screen(size, rotation, drawn, tmp_
 def test_messages_verdicts_notices_scores_and_charts_fit_every_screen(size, rotation, drawn):
     layout = Layout(size, rotation)
     surface = kiosk_helpers.canvas(layout.size)
-    draw_menu(surface, layout, "Table deals: reveal the first card", ["Players: 6", "Level: Extreme",
-              "Deals: the table deals the cards", "Start the game"], 0, subtitle=LONG_REFUSAL)
+    items = ["Players: 6", "Level: Extreme", "Deals: the table deals the cards", "Start the game"]
+    draw_menu(surface, layout, "Table deals: reveal the first card", items, 0,
+              subtitle=LONG_REFUSAL)
     draw_message(surface, layout, "Something went wrong", [LONG_REFUSAL, LONG_REFUSAL])
     draw_notice(surface, layout, "this game is not being saved: " + LONG_REFUSAL)
-    draw_verdict(surface, layout, VerdictView("early", "TOO EARLY: P1 P2 P3 P4 P5 P6",
-                                              (LONG_REFUSAL, "P6 takes the void card", LONG_REFUSAL)))
+    details = (LONG_REFUSAL, "P6 takes the void card", LONG_REFUSAL)
+    draw_verdict(surface, layout, VerdictView("early", "TOO EARLY: P1 P2 P3 P4 P5 P6", details))
     draw_scores(surface, layout, {player: 88 for player in range(1, 7)}, marked=(3,))
-    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit), -round(30 * layout.unit))
+    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
+                                                     -round(30 * layout.unit))
     draw_chart(surface, chart, {p: [150.0 * p, 2900.0] for p in range(1, 7)}, layout.small_size)
     assert misfits(drawn, size) == []
 
 
 def test_a_long_line_is_wrapped_at_the_smallest_size_rather_than_shrunk_below_it():
     layout = Layout((800, 480), 90)
-    size, lines = text.fit_lines(LONG_REFUSAL, layout.body_size, layout.width - 20, layout.min_text_size)
+    size, lines = text.fit_lines(LONG_REFUSAL, layout.body_size, layout.width - 20,
+                                 layout.min_text_size)
     assert size == layout.min_text_size and len(lines) > 1
     assert " ".join(lines) == LONG_REFUSAL
     assert all(text.width(line, size) <= layout.width - 20 for line in lines)
@@ -132,7 +137,8 @@ def test_whole_games_at_800x480_show_only_text_that_fits(game, rotation, drawn, 
 
 def test_text_is_as_wide_on_every_pygame_as_in_the_bundled_font():
     """Measured on pip's pygame 2.6.1 and Debian's 2.1.2 alike (``make test-pi``)."""
-    widths = [text.width(words, size) for words in ("NOT NOT NOT", "YELLOW") for size in (20, 53, 96)]
+    widths = [text.width(words, size)
+              for words in ("NOT NOT NOT", "YELLOW") for size in (20, 53, 96)]
     assert widths == [139, 376, 672, 83, 223, 401]
     assert text.font(53).get_height() == 62
 

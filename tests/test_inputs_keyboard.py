@@ -60,8 +60,9 @@ def test_pygames_own_key_names_and_sdls_name_the_same_key_on_every_pygame():
     pads = ('[keyboard]\npads = [{N = "[8]", E = "Keypad 6", S = "page down", W = "PageUp"},'
             ' {N = "caps lock", E = "CapsLock", S = "KEYPAD 5", W = "left meta"}]')
     keys = KeyMap(parse(pads).keyboard)
-    expected = {pygame.K_KP8: (1, Side.N), pygame.K_KP6: (1, Side.E), pygame.K_PAGEDOWN: (1, Side.S),
-                pygame.K_PAGEUP: (1, Side.W), pygame.K_KP5: (2, Side.S), pygame.K_LGUI: (2, Side.W)}
+    expected = {pygame.K_KP8: (1, Side.N), pygame.K_KP6: (1, Side.E),
+                pygame.K_PAGEDOWN: (1, Side.S), pygame.K_PAGEUP: (1, Side.W),
+                pygame.K_KP5: (2, Side.S), pygame.K_LGUI: (2, Side.W)}
     for code, (player, side) in expected.items():
         assert keys.event_of(key(code), t_ns=3) == Tap(player, side, 3)
 

@@ -7,6 +7,7 @@ table's thread or the loop runs.
 """
 
 import threading
+from collections.abc import Callable
 
 from companion.games_demo import ScriptedTable
 from companion.inputs.events import Tap
@@ -31,7 +32,7 @@ class Loop:
             self.pressed.wait(0.001)
 
 
-def play(press) -> ScriptedTable:
+def play(press: Callable[..., None]) -> ScriptedTable:
     table = ScriptedTable(SCRIPT, press, GAP_NS)
     table.start(0)
     Loop(table).passes_until_pressed(len(SCRIPT))

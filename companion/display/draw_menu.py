@@ -32,8 +32,9 @@ def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
     drawn = text.draw_fit(surface, title, layout.title_size, wide, layout.min_text_size, TEXT,
                           midtop=(layout.width // 2, round(0.04 * layout.height)))
     if subtitle:
+        below = drawn[-1].rect.bottom + round(layout.unit)
         drawn += text.draw_fit(surface, subtitle, layout.body_size, wide, layout.min_text_size,
-                               DIM_TEXT, midtop=(layout.width // 2, drawn[-1].rect.bottom + round(layout.unit)))
+                               DIM_TEXT, midtop=(layout.width // 2, below))
     return drawn
 
 
@@ -47,8 +48,9 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
         if chosen:
             pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
+        ink = TEXT if chosen else DIM_TEXT
         drawn += text.draw_fit(surface, item, layout.body_size, rect.width - round(2 * layout.unit),
-                               layout.min_text_size, TEXT if chosen else DIM_TEXT, center=rect.center)
+                               layout.min_text_size, ink, center=rect.center)
     drawn += draw_hint(surface, layout, hint)
     return drawn
 
@@ -66,8 +68,9 @@ def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: lis
     drawn = draw_title(surface, layout, title)
     y = round(0.3 * layout.height)
     for line in lines:
-        drawn += text.draw_fit(surface, line, layout.body_size * 3 // 2, layout.width - round(6 * layout.unit),
-                               layout.min_text_size, TEXT, midtop=(layout.width // 2, y))
+        drawn += text.draw_fit(surface, line, layout.body_size * 3 // 2,
+                               layout.width - round(6 * layout.unit), layout.min_text_size, TEXT,
+                               midtop=(layout.width // 2, y))
         y = drawn[-1].rect.bottom + round(layout.unit)
     drawn += draw_hint(surface, layout, hint)
     return drawn

@@ -138,7 +138,8 @@ class Layout:
         m = round(2 * self.unit)
         if self.landscape:
             dice_width = round(DICE_MIN_WIDTH * min(self.display_size))
-            side = min(area.height - 2 * m, round(0.52 * self.width), self.width - 3 * m - dice_width)
+            side = min(area.height - 2 * m, round(0.52 * self.width),
+                       self.width - 3 * m - dice_width)
             return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2, side, side)
         side = min(area.width - 2 * m, round(0.55 * area.height))
         return pygame.Rect(area.centerx - side // 2, area.bottom - m - side, side, side)

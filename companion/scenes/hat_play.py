@@ -72,8 +72,8 @@ class HatPlayScene(BookkeepingScene):
         banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m, round(0.2 * layout.height))
         pygame.draw.rect(canvas, VERDICT[kind], banner, border_radius=round(layout.unit))
         floor = layout.min_text_size
-        text.draw_fit(canvas, headline, layout.body_size * 3 // 2, banner.width - 2 * m, floor, TEXT,
-                      center=banner.center)
+        text.draw_fit(canvas, headline, layout.body_size * 3 // 2, banner.width - 2 * m, floor,
+                      TEXT, center=banner.center)
         gift = game.last_gift
         if gift is not None:
             line = f"last gift: P{gift.giver} to P{gift.receiver}, {WAY_WORDS[gift.way]}"

@@ -148,8 +148,8 @@ class MoviePlayScene(BookkeepingScene):
             if label == str(pointed):
                 pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
                                  border_radius=round(layout.unit))
-            self._fit(canvas, label, layout.title_size, cell.width - 4,
-                      TEXT if token is None or game.voting == "pads" else DIM_TEXT, center=cell.center)
+            ink = TEXT if token is None or game.voting == "pads" else DIM_TEXT
+            self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
 
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
         if self.said != "placed":
@@ -158,7 +158,8 @@ class MoviePlayScene(BookkeepingScene):
         kind, words = answer(self.pads.last)
         band = self._band(top, 0.12)
         pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
-        self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT, center=band.center)
+        self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
+                  center=band.center)
 
     def _draw_holder(self, canvas: pygame.Surface) -> None:
         game, layout = self.kept.game, self.ctx.layout

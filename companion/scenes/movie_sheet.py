@@ -49,7 +49,8 @@ class MovieSheetScene(Scene):
                    "date  players  team  rounds 1-5  = total  stars")
         if not self.lines:
             text.draw_fit(canvas, "No game on the sheet yet.", layout.body_size, wide,
-                          layout.min_text_size, DIM_TEXT, center=(layout.width // 2, layout.height // 2))
+                          layout.min_text_size, DIM_TEXT,
+                          center=(layout.width // 2, layout.height // 2))
         y = round(0.27 * layout.height)
         for line in self.lines[self.top:self.top + LINES_SHOWN]:
             words = sheet_text(line)
