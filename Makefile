@@ -4,7 +4,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean
+# The Raspberry Pi's own stack (Debian Bookworm's python3 and python3-pygame,
+# python3-serial from apt), as systemd/install.sh deploys it: a venv that sees
+# the system's dist-packages, with only gpiozero and the test tools from pip.
+PI_PYTHON := /usr/bin/python3
+PI_VENV   := .venv-pi
+PI_BIN    := $(PI_VENV)/bin
+PI_STAMP  := $(PI_VENV)/.installed
+
+.PHONY: demo test test-pi clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,5 +31,17 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+$(PI_STAMP): pyproject.toml
+	test -x $(PI_BIN)/python || $(PI_PYTHON) -m venv --system-site-packages $(PI_VENV)
+	$(PI_BIN)/pip install --quiet 'gpiozero>=2.0.1' 'pytest>=8' 'hypothesis>=6.100'
+	$(PI_BIN)/pip install --quiet --no-deps -e .
+	touch $(PI_STAMP)
+
+# The whole suite on the Pi's stack; a guard test fails it unless pygame is
+# Debian's 2.1.2 from the system's dist-packages (apt: python3-pygame
+# python3-venv python3-serial).
+test-pi: $(PI_STAMP)
+	COMPANION_PI_STACK=1 $(PI_BIN)/python -m pytest -q
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(PI_VENV) build *.egg-info

@@ -6,7 +6,8 @@ start a game from the title and set-up menus with player 1's pad, confirm
 the companion's dealing prompts, answer every round with the bots' presses
 (stamped when they actually happen, some too early), and pick a card after a
 same-card tie. Presses happen on a thread of their own, at their due time,
-through ``press(player, side)`` (the input path under test), from a
+through ``press(player, side)`` (the input path under test; menu presses pass
+their stamp as a third argument), from a
 :class:`~companion.press_scheduler.PressScheduler`.
 
 ``speed`` divides every delay of the table (and the bots' reaction times).
@@ -33,7 +34,7 @@ MIN_MENU_GAP_MS = 40
 class SimulatedTable:
     """Bots around the table, pressing through ``press(player, side)`` on their own thread."""
 
-    def __init__(self, players: int, seed: int, press: Callable[[int, Side], None], speed: float = 1.0,
+    def __init__(self, players: int, seed: int, press: Callable[..., None], speed: float = 1.0,
                  finish: Callable[[], None] = lambda: None) -> None:
         self.bots: list[Bot] = make_bots(players, random.Random(f"{seed}:bots"))
         self.seed = seed
@@ -43,6 +44,8 @@ class SimulatedTable:
         self.scheduler = PressScheduler("simulated-table")
         self.last_scene_ns = time.monotonic_ns()
         self._pending: list[tuple[int, Side, int]] = []
+        #: The stamp of the last menu press.
+        self.last_menu_stamp_ns = 0
 
     # -- the thread ------------------------------------------------------------
     def start(self) -> None:
@@ -56,11 +59,20 @@ class SimulatedTable:
         return time.monotonic_ns() + round(ms * MS / self.speed)
 
     def menu_presses(self, player: int, sides: list[Side]) -> None:
-        """Press ``sides`` one after another, as a person reading a menu does."""
-        gap = max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS
+        """Press ``sides`` one after another, as a person reading a menu does.
+
+        Each is stamped at least the gap after the menu press before, even when this
+        thread runs late: a late burst stamped as it happens would fall within the
+        debounce time, and the debouncer would take the later presses as bounce.
+        """
+        gap = round(max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS)
         start = time.monotonic_ns()
         for step, side in enumerate(sides, start=1):
-            self.press_at(round(start + step * gap), player, side)
+            self.scheduler.at(start + step * gap, lambda s=side: self._menu_press(player, s, gap))
+
+    def _menu_press(self, player: int, side: Side, gap_ns: int) -> None:
+        self.last_menu_stamp_ns = max(time.monotonic_ns(), self.last_menu_stamp_ns + gap_ns)
+        self.press(player, side, self.last_menu_stamp_ns)
 
     def press_at(self, due_ns: int, player: int, side: Side) -> None:
         self.scheduler.at(due_ns, lambda: self.press(player, side))

@@ -12,6 +12,7 @@ the kiosk's game ends exactly as the private copy did.
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 from companion.hat.pads import HatPads
@@ -113,34 +114,77 @@ def demo_script(game: str, players: int, seed: int) -> tuple[list[Press], object
 
 
 class ScriptedTable:
-    """Presses a script through ``press(player, side)``, one every ``gap_ns``, on its own thread."""
+    """Presses a script through ``press(player, side, t_ns)`` on a thread of its own, as a
+    table of people would: each press waits until the kiosk has shown the one before, and
+    comes ``gap_ns`` or more after it.
+
+    The kiosk's loop calls :meth:`loop_passed` after each pass. A press is made only once
+    the loop has passed twice since the press before (so it took that press, decided and
+    drew), and is stamped at least ``gap_ns`` after it. Both make the game the same on any
+    machine: a press scheduled by the clock alone could reach the kiosk in one pass with
+    the next (a scene skipped, never drawn), or, from a thread running late, in a burst
+    stamped within the debounce time, where the debouncer (which judges by stamps) rightly
+    takes the later presses as bounce and the game stalls or goes another way.
+    """
 
     def __init__(self, script: list[Press], press, gap_ns: int) -> None:
-        from companion.press_scheduler import PressScheduler
-
         self.script, self.press, self.gap_ns = script, press, gap_ns
         self.done = 0
         #: When the table last pressed (or started): the demo stops if this gets old.
         self.last_press_ns = 0
-        self.scheduler = PressScheduler("scripted-table")
+        #: The stamp of the last press.
+        self.last_stamp_ns = -gap_ns
+        #: Passes of the kiosk's loop so far, and how many there were at the last press
+        #: (the loop's check before its first pass counts as one).
+        self.passes = 0
+        self._passes_at_press = 0
+        self._changed = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._play, name="scripted-table", daemon=True)
 
     def start(self, now_ns: int) -> None:
         self.last_press_ns = now_ns
-        self.scheduler.start()
-        for step, (player, side) in enumerate(self.script, start=1):
-            self.scheduler.at(now_ns + step * self.gap_ns, lambda p=player, s=side: self._press(p, s))
+        self.last_stamp_ns = now_ns
+        self._thread.start()
 
-    def _press(self, player: int, side: Side) -> None:
-        self.press(player, side)
-        self.done += 1
-        self.last_press_ns = time.monotonic_ns()
+    def loop_passed(self) -> None:
+        """The kiosk's loop has finished a pass: taken what was posted, decided, drawn."""
+        with self._changed:
+            self.passes += 1
+            self._changed.notify_all()
+
+    def _play(self) -> None:
+        for player, side in self.script:
+            if not self._wait(lambda: self.passes >= self._passes_at_press + 2):
+                return
+            due_ns = self.last_stamp_ns + self.gap_ns
+            time.sleep(max(0, due_ns - time.monotonic_ns()) / 1e9)
+            if self._stopped:
+                return
+            self._passes_at_press = self.passes
+            self.last_stamp_ns = max(time.monotonic_ns(), due_ns)
+            self.press(player, side, self.last_stamp_ns)
+            self.done += 1
+            self.last_press_ns = time.monotonic_ns()
+
+    def _wait(self, ready) -> bool:
+        """Wait until ``ready()``, checked each time the loop passes; ``False`` if the table
+        was stopped."""
+        with self._changed:
+            while not self._stopped and not ready():
+                self._changed.wait()
+            return not self._stopped
 
     @property
     def finished(self) -> bool:
         return self.done == len(self.script)
 
     def stop(self) -> None:
-        self.scheduler.stop()
+        with self._changed:
+            self._stopped = True
+            self._changed.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
 
 
 def kiosk_game(app, game: str):

@@ -43,9 +43,10 @@ class MockGpioPresses:
                      for pad in gpio.pads for side, number in pad.buttons.items()}
         self.last_edge_ns = 0
 
-    def press(self, player: int, side: Side) -> None:
-        """Player ``player`` taps spot button ``side`` now: a closing edge, and the opening one 5 ms later."""
-        self.last_edge_ns = time.monotonic_ns()
+    def press(self, player: int, side: Side, t_ns: int | None = None) -> None:
+        """Player ``player`` taps spot button ``side`` at ``t_ns`` (default: now): a closing
+        edge stamped ``t_ns``, and the opening one 5 ms later."""
+        self.last_edge_ns = time.monotonic_ns() if t_ns is None else t_ns
         self.pins[(player, Side(side))].tap(self.last_edge_ns, hold_ns=HOLD_NS)
 
     def close(self) -> None:

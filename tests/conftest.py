@@ -22,7 +22,28 @@ def make_table():
     return table
 
 
+#: A pin factory gpiozero cannot find: no test opens the machine's real GPIO pins.
+NO_PIN_FACTORY = "none-in-tests"
+
+
 @pytest.fixture(autouse=True)
 def state_folder_of_the_test(tmp_path, monkeypatch):
     """Games saved by a test's kiosk go to a folder of its own, never the user's state folder."""
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def no_config_of_the_machine(tmp_path, monkeypatch):
+    """A test sees the shipped defaults, never ``$COMPANION_CONFIG``, ``~/.config`` or ``/etc``."""
+    from companion import config
+
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setattr(config, "SEARCH_PATH", (tmp_path / "no-user-config.toml",))
+
+
+@pytest.fixture(autouse=True)
+def no_gpio_of_the_machine(monkeypatch):
+    """``GPIOZERO_PIN_FACTORY`` names no factory, so a Pi's pins (or the user's choice of
+    factory) never change a result; tests that want pins bring mock ones."""
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", NO_PIN_FACTORY)

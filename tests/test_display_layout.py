@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from kiosk_helpers import canvas
+from companion.display import text
 from companion.display.draw_dice import draw_dice
 from companion.display.layout import Layout, check_rotation, parse_resolution
 from companion.display.screen import Screen
@@ -21,7 +22,7 @@ def test_dice_words_have_a_cap_height_of_at_least_8_percent_of_the_screen(size, 
     layout = Layout(size, rotation)
     surface = canvas(layout.size)
     drawn = draw_dice(surface, layout, WIDEST_WORDS, ["RED", "BLUE", "GREEN"])
-    capital = pygame.font.Font(None, drawn[0].size).render("H", True, (255, 255, 255)).get_bounding_rect()
+    capital = text.font(drawn[0].size).render("H", True, (255, 255, 255)).get_bounding_rect()
     assert capital.height >= 0.08 * min(size) - 1
     for word in drawn:
         assert layout.dice.contains(word.rect), f"{word.text} leaves the dice column"

@@ -1,6 +1,7 @@
 """Keyboard play: keys to taps and controls."""
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -11,6 +12,8 @@ import pytest  # noqa: E402
 from companion.config import load, parse  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs.events import Control, Tap  # noqa: E402
+from companion.cli import main  # noqa: E402
+from companion.inputs import keyboard  # noqa: E402
 from companion.inputs.keyboard import KeyMap  # noqa: E402
 from companion.rules.sides import Side  # noqa: E402
 
@@ -51,3 +54,46 @@ def test_an_unknown_key_name_is_one_line_naming_the_key_with_a_suggestion():
     with pytest.raises(CompanionError) as error:
         KeyMap(settings, "my.toml")
     assert str(error.value) == 'my.toml: keyboard.pads[1].N = "upp": pygame knows no key by that name (did you mean "up"?)'
+
+
+def test_pygames_own_key_names_and_sdls_name_the_same_key_on_every_pygame():
+    pads = ('[keyboard]\npads = [{N = "[8]", E = "Keypad 6", S = "page down", W = "PageUp"},'
+            ' {N = "caps lock", E = "CapsLock", S = "KEYPAD 5", W = "left meta"}]')
+    keys = KeyMap(parse(pads).keyboard)
+    expected = {pygame.K_KP8: (1, Side.N), pygame.K_KP6: (1, Side.E),
+                pygame.K_PAGEDOWN: (1, Side.S), pygame.K_PAGEUP: (1, Side.W),
+                pygame.K_KP5: (2, Side.S), pygame.K_LGUI: (2, Side.W)}
+    for code, (player, side) in expected.items():
+        assert keys.event_of(key(code), t_ns=3) == Tap(player, side, 3)
+
+
+def test_every_name_pygame_gives_a_key_names_that_key():
+    for constant in (name for name in dir(pygame) if name.startswith("K_")):
+        code = getattr(pygame, constant)
+        name = pygame.key.name(code)
+        if name:
+            assert keyboard.key_code(name, constant) == keyboard.key_code(name.upper(), constant)
+            assert pygame.key.name(keyboard.key_code(name, constant)) == name
+
+
+@pytest.mark.filterwarnings("ignore:pygame.init")
+def test_the_sdl_names_of_the_table_are_the_names_sdl_itself_accepts():
+    for constant, sdl_name in keyboard.SDL_NAMES.items():
+        assert pygame.key.key_code(sdl_name) == getattr(pygame, f"K_{constant}")
+
+
+@pytest.mark.parametrize("wrong", ["upp", "[88]", "keypad8", "pagedwn", "left  meta", "ESCAPEE"])
+def test_the_did_you_mean_hint_only_ever_names_a_key_that_is_accepted(wrong):
+    settings = parse(f'[keyboard]\npads = [{{N = "{wrong}", E = "d", S = "s", W = "a"}}]').keyboard
+    with pytest.raises(CompanionError) as error:
+        KeyMap(settings, "my.toml")
+    hint = re.search(r'did you mean "(.*)"\?', str(error.value))
+    if hint:
+        keyboard.key_code(hint.group(1), "the hint")
+
+
+def test_an_installed_config_with_keypad_names_in_brackets_still_checks(tmp_path, capsys):
+    path = tmp_path / "config.toml"
+    path.write_text('[keyboard]\npads = [{N = "[8]", E = "[6]", S = "[5]", W = "[4]"}]\n')
+    assert main(["config", "--check", str(path)]) == 0
+    assert "ok" in capsys.readouterr().out

@@ -9,9 +9,11 @@ says whether the Raspberry Pi archive is there (it is not on plain Debian).
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 import shutil
@@ -24,8 +26,11 @@ INSTALL = REPO / "systemd" / "install.sh"
 #: Folders every Raspberry Pi OS system already has.
 SYSTEM_FOLDERS = ("etc/systemd/system", "etc/udev/rules.d", "etc/modules-load.d", "opt", "var/lib")
 #: On the Pi the venv sees Debian's python3-gpiozero, -pygame, -serial through
-#: --system-site-packages; here this test run's own packages stand in for them.
-DEBIAN_PACKAGES_STAND_IN = sysconfig.get_path("purelib")
+#: --system-site-packages; here this test run's own packages stand in for them: every
+#: site folder of this interpreter (on `make test-pi`, Debian's dist-packages too).
+DEBIAN_PACKAGES_STAND_IN = os.pathsep.join(
+    [sysconfig.get_path("purelib")]
+    + [path for path in sys.path if path.endswith(("site-packages", "dist-packages"))])
 
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]

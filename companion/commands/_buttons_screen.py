@@ -13,6 +13,7 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from companion.display import text  # noqa: E402
 from companion.rules.sides import Side  # noqa: E402
 
 SIZE = (960, 540)
@@ -32,8 +33,8 @@ class WiringScreen:
         self.check = check
         self.surface = pygame.display.set_mode(SIZE)
         pygame.display.set_caption("companion buttons")
-        self.font = pygame.font.Font(None, 24)
-        self.big = pygame.font.Font(None, 40)
+        self.font = text.font(text.size_for_cap_height(12))    # the bundled font, as on the kiosk
+        self.big = text.font(text.size_for_cap_height(20))
 
     def colour(self, button) -> tuple[int, int, int]:
         if button in self.check.stuck:

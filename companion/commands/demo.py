@@ -119,8 +119,12 @@ def run_scripted(app, args) -> int:
     script, expected = demo_script(args.game, args.players, args.seed)
     table = ScriptedTable(script, presses.press, gap_ns)
     table.start(time.monotonic_ns())
-    run_table(app, table, presses, lambda: table.last_press_ns,
-              done=lambda: table.finished and app.scene.name == "title")
+
+    def done() -> bool:   # called by the loop after each pass
+        table.loop_passed()
+        return table.finished and app.scene.name == "title"
+
+    run_table(app, table, presses, lambda: table.last_press_ns, done=done)
     played = kiosk_game(app, args.game)
     if played.snapshot()["moves"] != expected.snapshot()["moves"]:
         raise CompanionError(f"the kiosk's {args.game} game went another way than the table's script")

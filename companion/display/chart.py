@@ -52,9 +52,10 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     for tick in range(0, end + 1, 500 if end <= 3000 else 1000):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
-        drawn.append(text.draw(surface, f"{tick}", font_size * 3 // 4, DIM_TEXT,
+        drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
                                midtop=(x, plot.bottom + font_size // 3)))
-    drawn.append(text.draw(surface, "ms", font_size * 3 // 4, DIM_TEXT, bottomright=(rect.right, rect.bottom)))
+    drawn.append(text.draw(surface, "ms", font_size, DIM_TEXT,
+                           bottomright=(rect.right, rect.bottom)))
     return drawn
 
 

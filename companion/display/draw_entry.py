@@ -104,5 +104,5 @@ def draw_entry(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
         drawn.append(text.draw(surface, label, size, TEXT if i == cursor else DIM_TEXT,
                                midleft=(card.right + round(1.5 * layout.unit), rect.centery)))
     drawn += draw_small_table(surface, layout, table, asked)
-    drawn.append(draw_hint(surface, layout, hint))
+    drawn += draw_hint(surface, layout, hint)
     return drawn

@@ -32,11 +32,13 @@ def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
 def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: str = "") -> list[text.Drawn]:
     """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
     surface.fill(BACKGROUND)
-    size = text.fit_size(title, layout.title_size, layout.width - round(6 * layout.unit))
-    drawn = [text.draw(surface, title, size, TEXT, midtop=(layout.width // 2, round(0.04 * layout.height)))]
+    wide = layout.width - round(6 * layout.unit)
+    drawn = text.draw_fit(surface, title, layout.title_size, wide, layout.min_text_size, TEXT,
+                          midtop=(layout.width // 2, round(0.04 * layout.height)))
     if subtitle:
-        drawn.append(text.draw(surface, subtitle, text.fit_size(subtitle, layout.body_size, layout.width - 20),
-                               DIM_TEXT, midtop=(layout.width // 2, drawn[0].rect.bottom + round(layout.unit))))
+        below = drawn[-1].rect.bottom + round(layout.unit)
+        drawn += text.draw_fit(surface, subtitle, layout.body_size, wide, layout.min_text_size,
+                               DIM_TEXT, midtop=(layout.width // 2, below))
     return drawn
 
 
@@ -56,16 +58,18 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
             frame = QUESTION if i == asking else HIGHLIGHT
             pygame.draw.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
-        size = text.fit_size(item, layout.body_size, rect.width - round(2 * layout.unit))
-        drawn.append(text.draw(surface, item, size, TEXT if chosen else DIM_TEXT, center=rect.center))
-    drawn.append(draw_hint(surface, layout, hint))
+        ink = TEXT if chosen else DIM_TEXT
+        drawn += text.draw_fit(surface, item, layout.body_size, rect.width - round(2 * layout.unit),
+                               layout.min_text_size, ink, center=rect.center)
+    drawn += draw_hint(surface, layout, hint)
     return drawn
 
 
-def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> text.Drawn:
-    """The one-line hint at the bottom of a screen."""
-    return text.draw(surface, hint, layout.small_size, DIM_TEXT,
-                     midbottom=(layout.width // 2, layout.height - round(layout.unit)))
+def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> list[text.Drawn]:
+    """The hint at the bottom of a screen (wrapped upwards if one line is too wide)."""
+    return text.draw_fit(surface, hint, layout.small_size, layout.width - round(4 * layout.unit),
+                         layout.min_text_size, DIM_TEXT,
+                         midbottom=(layout.width // 2, layout.height - round(layout.unit)))
 
 
 def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: list[str],
@@ -74,8 +78,9 @@ def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: lis
     drawn = draw_title(surface, layout, title)
     y = round(0.3 * layout.height)
     for line in lines:
-        size = text.fit_size(line, layout.body_size * 3 // 2, layout.width - round(6 * layout.unit))
-        drawn.append(text.draw(surface, line, size, TEXT, midtop=(layout.width // 2, y)))
-        y += text.font(size).get_height() + round(layout.unit)
-    drawn.append(draw_hint(surface, layout, hint))
+        drawn += text.draw_fit(surface, line, layout.body_size * 3 // 2,
+                               layout.width - round(6 * layout.unit), layout.min_text_size, TEXT,
+                               midtop=(layout.width // 2, y))
+        y = drawn[-1].rect.bottom + round(layout.unit)
+    drawn += draw_hint(surface, layout, hint)
     return drawn

@@ -9,9 +9,10 @@ from companion.display.layout import Layout
 from companion.display.palette import TEXT, VERDICT
 
 
-def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> text.Drawn:
-    """Draw ``line`` on a bar across the top of the canvas."""
-    size = text.fit_size(line, layout.body_size, layout.width - round(4 * layout.unit))
-    bar = pygame.Rect(0, 0, layout.width, text.font(size).get_height() + round(layout.unit))
+def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> list[text.Drawn]:
+    """Draw ``line`` on a bar across the top of the canvas (wrapped if one line is too wide)."""
+    size, lines = text.fit_lines(line, layout.body_size, layout.width - round(4 * layout.unit),
+                                 layout.min_text_size)
+    bar = pygame.Rect(0, 0, layout.width, text.block_height(len(lines), size) + round(layout.unit))
     pygame.draw.rect(surface, VERDICT["early"], bar)
-    return text.draw(surface, line, size, TEXT, center=bar.center)
+    return text.draw_lines(surface, lines, size, TEXT, center=bar.center)

@@ -37,8 +37,21 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
         if flashes and player in flashes:
             inner = cell.inflate(-round(layout.unit), -round(layout.unit))
             pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
-        drawn.append(text.draw(surface, labels[player], size, TEXT, center=cell.center))
+        drawn += draw_label(surface, layout, cell, player, scores[player], size)
         if player in marked:
             pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),
                              max(2, round(0.5 * layout.unit)), border_radius=round(layout.unit))
     return drawn
+
+
+def draw_label(surface: pygame.Surface, layout: Layout, cell: pygame.Rect, player: int,
+               score: int, size: int) -> list[text.Drawn]:
+    """A player's label and score in ``cell``: on one line when it fits at the smallest text
+    size, else the score under the label (twelve players at 800x480)."""
+    room = cell.width - round(layout.unit)
+    label = f"{player_label(player)}  {score}"
+    fitted = text.fit_size(label, size, room, layout.min_text_size)
+    if text.width(label, fitted) <= room:
+        return [text.draw(surface, label, fitted, TEXT, center=cell.center)]
+    return text.draw_lines(surface, [player_label(player), str(score)], layout.min_text_size,
+                           TEXT, center=cell.center)

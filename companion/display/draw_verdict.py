@@ -32,22 +32,15 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     banner = layout.banner if area is None else area
     pygame.draw.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
     margin = round(3 * layout.unit)
-    body = layout.body_size
-    body_h = text.font(body).get_height() + round(0.4 * layout.unit)  # a line may render taller
-    details = view.details[:3]
-    width = banner.width - 2 * margin
-    head_size = text.fit_size(view.headline, layout.title_size * 13 // 10, width)
-    lines_h = len(details) * body_h
-    while head_size > body and text.font(head_size).get_height() + lines_h > banner.height:
-        head_size -= max(1, head_size // 20)  # a smaller headline before fewer lines
-    head_h = text.font(head_size).get_height()
-    details = details[:max(0, (banner.height - head_h) // body_h)]
-    total = head_h + len(details) * body_h
-    y = banner.centery - total // 2
-    drawn = [text.draw(surface, view.headline, head_size, TEXT, midtop=(banner.centerx, y))]
-    y += head_h
-    for line in details:
-        size = text.fit_size(line, body, width)
-        drawn.append(text.draw(surface, line, size, TEXT, midtop=(banner.centerx, y)))
-        y += body_h
+    wide, floor = banner.width - 2 * margin, layout.min_text_size
+    blocks = [text.fit_lines(view.headline, layout.title_size * 13 // 10, wide, floor)]
+    blocks += [text.fit_lines(line, layout.body_size, wide, floor) for line in view.details[:3]]
+    while len(blocks) > 1 and sum(text.block_height(len(lines), size)
+                                  for size, lines in blocks) > banner.height:
+        blocks.pop()                                  # fewer detail lines before a cut headline
+    y = banner.centery - sum(text.block_height(len(lines), size) for size, lines in blocks) // 2
+    drawn: list[text.Drawn] = []
+    for size, lines in blocks:
+        drawn += text.draw_lines(surface, lines, size, TEXT, midtop=(banner.centerx, y))
+        y += text.block_height(len(lines), size)
     return drawn

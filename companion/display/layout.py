@@ -15,7 +15,8 @@ and the verdict panel (verdicts, prompts, countdowns), so a verdict is read
 beside the dice that decided it, never over them.
 
 Dice words have a cap height of at least 8% of the display's shorter side,
-so they read from across the table on the smallest screen.
+so they read from across the table on the smallest screen; no text at all is
+smaller than a cap height of 3% of it (:attr:`Layout.min_text_size`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ WORD_CAP = 0.10
 #: Height of the level line and of each dice word's line, as shares of the canvas's shorter side.
 LEVEL_LINE = 0.06
 WORD_LINE = 0.14
+#: Minimum cap height of any text, as a share of the display's shorter side.
+MIN_TEXT_CAP = 0.03
+#: Width the dice column keeps in landscape, as a share of the display's shorter side: the
+#: widest die word, NOT NOT NOT, is 9.8 cap heights wide in the bundled font, at 8% cap height.
+DICE_MIN_WIDTH = 0.8
 
 
 def check_rotation(rotation: int) -> int:
@@ -112,7 +118,13 @@ class Layout:
 
     @property
     def small_size(self) -> int:
-        return size_for_cap_height(0.028 * min(self.size))
+        """Size of the smallest text: hints and fine print."""
+        return self.min_text_size
+
+    @property
+    def min_text_size(self) -> int:
+        """Smallest font size of any text (cap height 3% of the shorter side)."""
+        return size_for_cap_height(MIN_TEXT_CAP * min(self.display_size))
 
     # -- regions ---------------------------------------------------------
     @property
@@ -132,7 +144,9 @@ class Layout:
         area = self.play_area
         m = round(2 * self.unit)
         if self.landscape:
-            side = min(area.height - 2 * m, round(0.52 * self.width))
+            dice_width = round(DICE_MIN_WIDTH * min(self.display_size))
+            side = min(area.height - 2 * m, round(0.52 * self.width),
+                       self.width - 3 * m - dice_width)
             return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2, side, side)
         side = min(area.width - 2 * m, round(0.46 * area.height))
         return pygame.Rect(area.centerx - side // 2, area.bottom - m - side, side, side)

@@ -1,30 +1,45 @@
-"""Text on screen: pygame's default font at a size, and cached text images.
+"""Text on screen: the one bundled font at a size, fitting by measure, and cached text images.
 
-The default font (``pygame.font.Font(None, size)``) ships with pygame, so no
-font file is needed. Its capital letters are half the font size tall, which
-lets the layout size words by cap height. Rendered text is cached by
-``(text, size, colour)``: a frame re-blits images instead of re-rendering
-glyphs, which keeps a full frame cheap.
+Every text on every screen is drawn in one font shipped in the package,
+DejaVu Sans Condensed Bold (``fonts/``, its licence beside it), never the font
+pygame brings: pip's pygame and Debian's ``python3-pygame`` ship different
+``freesansbold.ttf`` files, so the same size would lay out differently on a
+Raspberry Pi. Its capital letters are 0.73 of the font size tall, which lets
+the layout size words by cap height. Text fits by measuring: :func:`fit_size`
+shrinks a line to its width, :func:`fit_lines` wraps it when even the smallest
+allowed size is too wide. Rendered text is cached by ``(text, size, colour)``:
+a frame re-blits images instead of re-rendering glyphs, which keeps a full
+frame cheap.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 import pygame
 
-#: Cap height of the default font as a share of its size (measured: 50 px at size 100).
-CAP_HEIGHT_PER_SIZE = 0.5
+#: The bundled font file (package data).
+FONT_FILE = "fonts/DejaVuSansCondensed-Bold.ttf"
+#: Cap height of the bundled font as a share of its size (measured: 73 px at size 100).
+CAP_HEIGHT_PER_SIZE = 0.73
+#: The smallest font size anything asks for, whatever the screen.
+SMALLEST_SIZE = 8
+
+
+def font_path() -> str:
+    """The path of the bundled font file."""
+    return str(resources.files("companion.display").joinpath(FONT_FILE))
 
 
 def size_for_cap_height(cap_px: float) -> int:
     """The font size whose capital letters are ``cap_px`` pixels tall."""
-    return max(8, round(cap_px / CAP_HEIGHT_PER_SIZE))
+    return max(SMALLEST_SIZE, round(cap_px / CAP_HEIGHT_PER_SIZE))
 
 
 def font(size: int) -> pygame.font.Font:
-    """The default font at ``size`` (cached while pygame.font stays initialised)."""
+    """The bundled font at ``size`` (cached while pygame.font stays initialised)."""
     if not pygame.font.get_init():
         reset()
         pygame.font.init()
@@ -33,7 +48,7 @@ def font(size: int) -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def _font(size: int) -> pygame.font.Font:
-    return pygame.font.Font(None, size)
+    return pygame.font.Font(font_path(), size)
 
 
 def reset() -> None:
@@ -53,11 +68,34 @@ def width(text: str, size: int) -> int:
     return font(size).size(text)[0]
 
 
-def fit_size(text: str, size: int, max_width: int, min_size: int = 8) -> int:
+def fit_size(text: str, size: int, max_width: int, min_size: int = SMALLEST_SIZE) -> int:
     """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below ``min_size``)."""
     while size > min_size and width(text, size) > max_width:
         size -= max(1, size // 20)
     return max(size, min_size)
+
+
+def fit_lines(text: str, size: int, max_width: int, min_size: int) -> tuple[int, list[str]]:
+    """``text`` as large as fits ``max_width`` on one line, up to ``size``; if it is wider
+    than ``max_width`` even at ``min_size``, it is wrapped into lines at ``min_size``.
+
+    Returns the size and the lines. A single word wider than ``max_width`` stays whole.
+    """
+    size = fit_size(text, size, max_width, min_size)
+    if width(text, size) <= max_width:
+        return size, [text]
+    return size, wrap(text, size, max_width)
+
+
+def wrap(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``max_width`` at ``size``."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", size) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 @dataclass(frozen=True)
@@ -83,3 +121,32 @@ def draw(surface: pygame.Surface, text: str, size: int, colour, **anchor) -> Dra
     rect = picture.get_rect(**anchor)
     surface.blit(picture, rect)
     return Drawn(text, rect, tuple(colour), size)
+
+
+def draw_fit(surface: pygame.Surface, words: str, size: int, max_width: int, min_size: int,
+             colour, **anchor) -> list[Drawn]:
+    """Draw ``words`` as large as fits ``max_width`` (up to ``size``, never below
+    ``min_size``), wrapped into centred lines at ``min_size`` when one line is too wide;
+    the block of lines is placed by one rect anchor, e.g. ``midtop=(x, y)``.
+
+    Returns the lines drawn, top to bottom.
+    """
+    size, lines = fit_lines(words, size, max_width, min_size)
+    return draw_lines(surface, lines, size, colour, **anchor)
+
+
+def block_height(lines: int, size: int) -> int:
+    """How tall ``lines`` lines of text at ``size`` stand, one under the other."""
+    return lines * font(size).get_height()
+
+
+def draw_lines(surface: pygame.Surface, lines: list[str], size: int, colour,
+               **anchor) -> list[Drawn]:
+    """Draw ``lines`` at ``size``, each centred under the one before, as one block placed by
+    one rect anchor (e.g. ``midbottom=(x, y)``). Returns the lines drawn, top to bottom."""
+    widths = [width(line, size) for line in lines]
+    block = pygame.Rect(0, 0, max(widths, default=0), block_height(len(lines), size))
+    setattr(block, *next(iter(anchor.items())))
+    line_h = font(size).get_height()
+    return [draw(surface, line, size, colour, midtop=(block.centerx, block.top + i * line_h))
+            for i, line in enumerate(lines)]

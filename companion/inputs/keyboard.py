@@ -23,6 +23,7 @@ import difflib
 import os
 import time
 import warnings
+from functools import lru_cache
 
 from companion.config import KeyboardSettings
 from companion.errors import CompanionError
@@ -36,23 +37,59 @@ SOURCE = "keyboard"
 
 
 def key_code(name: str, where: str) -> int:
-    """The pygame key code of key ``name``; a ``CompanionError`` naming ``where`` if unknown."""
+    """The pygame key code of key ``name``; a ``CompanionError`` naming ``where`` if unknown.
+
+    ``name`` is looked up, ignoring case, in :func:`key_table`: pygame's own
+    names (``"[8]"``, ``"page down"``) and SDL's (``"Keypad 8"``, ``"PageDown"``)
+    both work on every pygame from 2.1.2 up. The hint names only keys of the table.
+    """
+    code = key_table().get(name.strip().lower())
+    if code is not None:
+        return code
+    close = difflib.get_close_matches(name.strip().lower(), key_names(), n=1)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    raise CompanionError(f'{where} = "{name}": pygame knows no key by that name{hint}')
+
+
+@lru_cache(maxsize=1)
+def key_table() -> dict[str, int]:
+    """Every accepted key name, lower case, to its key code; built from pygame's ``K_*`` constants.
+
+    For each constant: the name ``pygame.key.name`` gives (pygame's) and, where it
+    differs, SDL's name from :data:`SDL_NAMES`. Neither pygame 2.1.2's
+    ``key.key_code`` (SDL's names only) nor SDL's own names (which need the video
+    system) are asked, so the table is the same on every pygame from 2.1.2 up.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # pygame warns before pygame.init(); names work anyway
-        try:
-            return pygame.key.key_code(name)
-        except ValueError:
-            close = difflib.get_close_matches(name, key_names(), n=1)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
-            raise CompanionError(f'{where} = "{name}": pygame knows no key by that name{hint}') from None
+        table: dict[str, int] = {}
+        for constant in sorted(name for name in dir(pygame) if name.startswith("K_")):
+            code = getattr(pygame, constant)
+            for name in (SDL_NAMES.get(constant.removeprefix("K_"), ""), pygame.key.name(code)):
+                if name:
+                    table.setdefault(name.lower(), code)
+        return table
+
+
+#: SDL's names of the keys whose pygame 2.1.2 name differs (SDL_keyboard.c), by constant
+#: without its ``K_``.
+SDL_NAMES: dict[str, str] = {
+    **{f"KP{digit}": f"Keypad {digit}" for digit in range(10)},
+    **{f"KP_{digit}": f"Keypad {digit}" for digit in range(10)},
+    "KP_DIVIDE": "Keypad /", "KP_MULTIPLY": "Keypad *", "KP_MINUS": "Keypad -",
+    "KP_PLUS": "Keypad +", "KP_PERIOD": "Keypad .", "KP_ENTER": "Keypad Enter",
+    "KP_EQUALS": "Keypad =", "BREAK": "Pause", "PAUSE": "Pause", "CAPSLOCK": "CapsLock",
+    "PAGEUP": "PageUp", "PAGEDOWN": "PageDown", "PRINT": "PrintScreen",
+    "PRINTSCREEN": "PrintScreen", "MODE": "ModeSwitch", "LGUI": "Left GUI",
+    "LMETA": "Left GUI", "LSUPER": "Left GUI", "RGUI": "Right GUI", "RMETA": "Right GUI",
+    "RSUPER": "Right GUI", "SCROLLLOCK": "ScrollLock", "SCROLLOCK": "ScrollLock",
+    "SYSREQ": "SysReq",
+}
 
 
 def key_names() -> list[str]:
-    """Every key name pygame knows (as ``pygame.key.name`` spells them)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        codes = {getattr(pygame, name) for name in dir(pygame) if name.startswith("K_")}
-        return sorted({pygame.key.name(code) for code in codes} - {""})
+    """Every key name :func:`key_code` accepts, lower case, sorted."""
+    return sorted(key_table())
 
 
 class KeyMap:

@@ -73,9 +73,9 @@ def draw_problem(surface: pygame.Surface, layout: Layout,
     """A start problem: the title, its detail and then what to do, wrapped in body text (what
     does not fit above the hint is left out), and the fallback as the hint."""
     drawn = draw_title(surface, layout, problem.title)
-    hint = []
+    hint: list[text.Drawn] = []
     if problem.fallback:
-        hint.append(draw_hint(surface, layout, f"E, Enter or a touch: {problem.fallback}"))
+        hint = draw_hint(surface, layout, f"E, Enter or a touch: {problem.fallback}")
     bottom = hint[0].rect.top if hint else layout.height
     margin = round(4 * layout.unit)
     max_width = layout.width - 2 * margin

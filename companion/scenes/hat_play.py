@@ -83,19 +83,21 @@ class HatPlayScene(BookkeepingScene):
         m = round(3 * layout.unit)
         banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m, round(0.2 * layout.height))
         pygame.draw.rect(canvas, VERDICT[kind], banner, border_radius=round(layout.unit))
-        text.draw(canvas, headline, text.fit_size(headline, layout.body_size * 3 // 2, banner.width - 2 * m),
-                  TEXT, center=banner.center)
+        floor = layout.min_text_size
+        text.draw_fit(canvas, headline, layout.body_size * 3 // 2, banner.width - 2 * m, floor,
+                      TEXT, center=banner.center)
         gift = game.last_gift
         if gift is not None:
             line = f"last gift: P{gift.giver} to P{gift.receiver}, {WAY_WORDS[gift.way]}"
-            text.draw(canvas, line, layout.body_size, DIM_TEXT,
-                      midtop=(layout.width // 2, banner.bottom + round(2 * layout.unit)))
+            text.draw_fit(canvas, line, layout.body_size, banner.width, floor, DIM_TEXT,
+                          midtop=(layout.width // 2, banner.bottom + round(2 * layout.unit)))
         if game.multi_round:
-            text.draw(canvas, "totals over all rounds below; this round: "
-                      + "  ".join(f"P{p} {n}" for p, n in game.penalties.items()),
-                      layout.small_size, DIM_TEXT, midtop=(layout.width // 2, round(0.62 * layout.height)))
+            text.draw_fit(canvas, "totals over all rounds below; this round: "
+                          + "  ".join(f"P{p} {n}" for p, n in game.penalties.items()),
+                          layout.small_size, banner.width, floor, DIM_TEXT,
+                          midtop=(layout.width // 2, round(0.62 * layout.height)))
         marked = tuple(game.winners()) if game.over else (game.turn,) if game.turn else ()
         draw_scores(canvas, layout, game.totals(), marked=marked)
-        text.draw(canvas, hint, text.fit_size(hint, layout.small_size, layout.width - 20), DIM_TEXT,
-                  midbottom=(layout.width // 2, layout.scores.top - round(layout.unit)))
+        text.draw_fit(canvas, hint, layout.small_size, banner.width, floor, DIM_TEXT,
+                      midbottom=(layout.width // 2, layout.scores.top - round(layout.unit)))
         return "hat-end" if game.over else "hat"

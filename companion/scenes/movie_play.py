@@ -72,7 +72,7 @@ class MoviePlayScene(BookkeepingScene):
                                f"points so far {game.total()}   tokens left {game.tokens_left()}   "
                                f"mistakes {game.round.mistakes} of 2"))
         moment, hint = self._draw_phase(canvas)
-        self._shown([draw_hint(canvas, layout, hint)])
+        self._shown(draw_hint(canvas, layout, hint))
         return moment
 
     def _draw_phase(self, canvas: pygame.Surface) -> tuple[str, str]:
@@ -94,6 +94,14 @@ class MoviePlayScene(BookkeepingScene):
 
     def _text(self, canvas: pygame.Surface, words: str, size: int, ink, **anchor) -> text.Drawn:
         drawn = text.draw(canvas, words, size, ink, **anchor)
+        self.shown.append(words)
+        return drawn
+
+    def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink,
+             **anchor) -> list[text.Drawn]:
+        """``words`` fitted to ``max_width`` (see :func:`text.draw_fit`), noted as shown."""
+        drawn = text.draw_fit(canvas, words, size, max_width, self.ctx.layout.min_text_size, ink,
+                              **anchor)
         self.shown.append(words)
         return drawn
 
@@ -122,13 +130,13 @@ class MoviePlayScene(BookkeepingScene):
                              border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
-            self._text(canvas, f"P{player}", layout.body_size * 3 // 2, TEXT,
+            self._fit(canvas, f"P{player}", layout.body_size * 3 // 2, cell.width - 4, TEXT,
                       midbottom=(cell.centerx, cell.centery))
-            self._text(canvas, label, text.fit_size(label, layout.body_size, cell.width - 4), TEXT,
+            self._fit(canvas, label, layout.body_size, cell.width - 4, TEXT,
                       midtop=(cell.centerx, cell.centery))
         waiting = [p for p in players if not vote.has_voted(p)]
         line = f"waiting for {names(waiting)}" if waiting else "everyone has voted"
-        self._text(canvas, line, layout.body_size, DIM_TEXT,
+        self._fit(canvas, line, layout.body_size, band.width, DIM_TEXT,
                   midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
@@ -150,8 +158,8 @@ class MoviePlayScene(BookkeepingScene):
             if label == str(pointed):
                 pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
                                  border_radius=round(layout.unit))
-            self._text(canvas, label, layout.title_size, TEXT if token is None or game.voting == "pads"
-                       else DIM_TEXT, center=cell.center)
+            ink = TEXT if token is None or game.voting == "pads" else DIM_TEXT
+            self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
 
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
         if self.said != "placed":
@@ -160,8 +168,8 @@ class MoviePlayScene(BookkeepingScene):
         kind, words = answer(self.pads.last)
         band = self._band(top, 0.12)
         pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
-        self._text(canvas, words, text.fit_size(words, layout.body_size * 3 // 2, band.width - 8),
-                  TEXT, center=band.center)
+        self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
+                  center=band.center)
 
     def _draw_holder(self, canvas: pygame.Surface) -> None:
         game, layout = self.kept.game, self.ctx.layout
@@ -169,8 +177,8 @@ class MoviePlayScene(BookkeepingScene):
         line = f"P{game.holder} holds the stack"
         if self.said == "placed" and self.pads.last.coloured:
             line = f"pass the stack left: P{game.holder} places the next token"
-        self._text(canvas, line, text.fit_size(line, layout.body_size * 3 // 2, layout.width - 20),
-                  TEXT, midtop=(layout.width // 2, round(0.72 * layout.height)))
+        self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
+                  midtop=(layout.width // 2, round(0.72 * layout.height)))
 
     def _draw_round_end(self, canvas: pygame.Surface) -> None:
         game, layout = self.kept.game, self.ctx.layout
@@ -189,5 +197,5 @@ class MoviePlayScene(BookkeepingScene):
                 lines.append(rating.note)
         y = round(0.67 * layout.height)
         for line in lines:
-            size = text.fit_size(line, layout.body_size * 5 // 4, layout.width - 20)
-            y = self._text(canvas, line, size, TEXT, midtop=(layout.width // 2, y)).rect.bottom
+            y = self._fit(canvas, line, layout.body_size * 5 // 4, layout.width - 20, TEXT,
+                          midtop=(layout.width // 2, y))[-1].rect.bottom

@@ -48,12 +48,14 @@ class MovieSheetScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.layout
+        wide = layout.width - round(6 * layout.unit)
         draw_title(canvas, layout, "Not That Movie! score sheet",
                    "date  players  team  rounds 1-5  = total  stars")
         if not self.lines:
-            text.draw(canvas, "No game on the sheet yet.", layout.body_size, DIM_TEXT,
-                      center=(layout.width // 2, layout.height // 2))
-        y, width = round(0.27 * layout.height), layout.width - round(6 * layout.unit)
+            text.draw_fit(canvas, "No game on the sheet yet.", layout.body_size, wide,
+                          layout.min_text_size, DIM_TEXT,
+                          center=(layout.width // 2, layout.height // 2))
+        y = round(0.27 * layout.height)
         self.drawn = []
         bottom = round(0.88 * layout.height)   # above the hint line
         for line in self.lines[self.top:self.top + LINES_SHOWN]:
@@ -61,13 +63,14 @@ class MovieSheetScene(Scene):
                 break                          # notes took the room: N/S scrolls to the rest
             words = sheet_text(line)
             ink = HIGHLIGHT if line.game_id == self.newest else TEXT
-            self.drawn.append(text.draw(canvas, words, text.fit_size(words, layout.body_size, width),
-                                        ink, midtop=(layout.width // 2, y)))
+            self.drawn += text.draw_fit(canvas, words, layout.body_size, wide, layout.min_text_size,
+                                        ink, midtop=(layout.width // 2, y))
             y = self.drawn[-1].rect.bottom
             note = row_note(line.players)
             if note:
-                self.drawn.append(text.draw(canvas, note, text.fit_size(note, layout.small_size, width),
-                                            DIM_TEXT, midtop=(layout.width // 2, y)))
+                self.drawn += text.draw_fit(canvas, note, layout.small_size, wide,
+                                            layout.min_text_size, DIM_TEXT,
+                                            midtop=(layout.width // 2, y))
                 y = self.drawn[-1].rect.bottom
             y += round(layout.unit)
         draw_hint(canvas, layout, "N/S scroll   E back to the title")

@@ -1,0 +1,77 @@
+"""The demo's scripted table presses as people at a table do, whatever the machine's speed.
+
+Each press waits until the kiosk's loop has taken and shown the one before, and
+comes at least the gap after it: every press reaches the game as its own press
+(never as bounce, never in one loop pass with the next), however late the
+table's thread or the loop runs.
+"""
+
+import threading
+from collections.abc import Callable
+
+from companion.games_demo import ScriptedTable
+from companion.inputs.events import Tap
+from companion.rules.sides import Side
+from companion.simulated_presses import MockGpioPresses
+
+GAP_NS = 40_000_000
+SCRIPT = [(1, Side.N)] * 6 + [(2, Side.E)] * 3
+
+
+class Loop:
+    """A stand-in for the kiosk's loop: passes only when the test says so."""
+
+    def __init__(self, table: ScriptedTable) -> None:
+        self.table = table
+        self.pressed = threading.Event()
+
+    def passes_until_pressed(self, count: int) -> None:
+        """Pass until the table has made ``count`` presses."""
+        while self.table.done < count:
+            self.table.loop_passed()
+            self.pressed.wait(0.001)
+
+
+def play(press: Callable[..., None]) -> ScriptedTable:
+    table = ScriptedTable(SCRIPT, press, GAP_NS)
+    table.start(0)
+    Loop(table).passes_until_pressed(len(SCRIPT))
+    table.stop()
+    return table
+
+
+def test_each_press_waits_for_two_passes_of_the_loop_after_the_one_before():
+    passes_at_press = []
+    table = ScriptedTable(SCRIPT, lambda *press: passes_at_press.append(table.passes), GAP_NS)
+    table.start(0)
+    Loop(table).passes_until_pressed(len(SCRIPT))
+    table.stop()
+    assert passes_at_press[0] >= 2
+    assert all(later >= earlier + 2 for earlier, later in zip(passes_at_press, passes_at_press[1:]))
+
+
+def test_presses_are_stamped_at_least_the_gap_apart():
+    stamps = []
+    play(lambda player, side, t_ns: stamps.append(t_ns))
+    assert len(stamps) == len(SCRIPT)
+    assert all(later - earlier >= GAP_NS for earlier, later in zip(stamps, stamps[1:]))
+
+
+def test_every_press_on_one_button_reaches_the_game_as_a_tap():
+    posted = []
+    presses = MockGpioPresses(posted.append, players=2)
+    try:
+        play(presses.press)
+    finally:
+        presses.close()
+    taps = [(event.player, event.side) for event in posted if isinstance(event, Tap)]
+    assert taps == SCRIPT
+
+
+def test_a_stopped_table_presses_no_more():
+    pressed = []
+    table = ScriptedTable(SCRIPT, lambda *press: pressed.append(press), GAP_NS)
+    table.start(0)
+    table.stop()
+    table.loop_passed()
+    assert not table._thread.is_alive() and not table.finished
