@@ -89,8 +89,12 @@ class SimavrPresses:
                                      f"{self.READY_S} s")
             time.sleep(0.02)
 
-    def press(self, player: int, side: Side) -> None:
-        """Player ``player`` taps spot button ``side`` now (held 5 ms, simulated)."""
+    def press(self, player: int, side: Side, t_ns: int | None = None) -> None:
+        """Player ``player`` taps spot button ``side`` now (held 5 ms, simulated).
+
+        ``t_ns`` (a menu press's intended stamp) is not used: the controller stamps
+        the edge itself, and :class:`~companion.serial.live_sim.SimulatedController`
+        never presses one button again inside its debounce lock."""
         self.last_edge_ns = time.monotonic_ns()
         self.controller.press(player, side, hold_us=HOLD_NS / 1000)
 
@@ -109,8 +113,11 @@ def press_path(app, players: int,
     """The input path simulated presses take into ``app`` (its loop's ``post``):
     mock GPIO pins, or (``"simavr"``) the controller firmware in simavr."""
     if controller == "simavr":
+        from companion.inputs.serial_pads import SERIAL_SETTLE_S
+
         presses = SimavrPresses(app.post, players)
         presses.wait_ready()
+        app.ctx.pace = replace(app.ctx.pace, settle_s=max(app.ctx.pace.settle_s, SERIAL_SETTLE_S))
     else:
         presses = MockGpioPresses(app.post, players)
     app.ctx.tie_window_ns = presses.tie_window_ns

@@ -51,9 +51,9 @@ def on_screen(app, line: str) -> bool:
     """Whether the notice ``line`` is drawn over the current screen."""
     app.scene.dirty = True
     app.step()
-    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, line)
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, line)   # its lines
     return (app.notice is not None and app.notice[0] == line
-            and shows_text(app.screen.canvas, expected))
+            and all(shows_text(app.screen.canvas, drawn) for drawn in expected))
 
 
 @pytest.mark.parametrize("spoil", SPOILS)

@@ -10,16 +10,18 @@ import pytest
 
 from kiosk_helpers import in_scene, kiosk, step_until
 from companion import config as settings_file
-from companion.inputs.serial_pads import serial_pads, tie_window_ns
+from companion.inputs.serial_pads import SERIAL_SETTLE_S, serial_pads, tie_window_ns
 from companion.rules.sides import SIDES
 from companion.scenes.context import Pace
+from companion.scenes.setup_menu import START
 from companion.serial.boards import NANO
 from companion.serial.sim import toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")
 
-SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=3)
+SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=3,
+                   settle_s=SERIAL_SETTLE_S)
 
 
 @pytest.fixture
@@ -45,20 +47,21 @@ def table(tmp_path):
 
 def press_to_round(app, controller):
     """Player 1 starts a game on the controller's pad and waits for a round that needs a tap."""
-    for side in "SSSE":     # down to Start, select
-        controller.press(1, side)
-        time.sleep(0.06)
+    while app.scene.name == "setup":   # down to Start, then select: each press seen first
+        cursor = app.scene.cursor
+        controller.press(1, "E" if app.scene.items()[cursor] == START else "S")
+        step_until(app, lambda: app.scene.name != "setup" or app.scene.cursor != cursor,
+                   limit_s=20)
     step_until(app, in_scene(app, "deal"), limit_s=20)
-    controller.press(1, "E")
     while True:
-        step_until(app, lambda: app.scene.name in ("round", "deal"), limit_s=20)
-        if app.scene.name == "deal":
+        if app.scene.name == "deal":     # one E, and wait for it: a second would tap the round
             controller.press(1, "E")
             step_until(app, lambda: app.scene.name != "deal", limit_s=20)
-            continue
-        if app.scene.round.ruling.tap:
-            return app.scene.round
-        step_until(app, lambda: app.scene.name != "round", limit_s=40)
+        step_until(app, lambda: app.scene.name in ("round", "deal"), limit_s=20)
+        if app.scene.name == "round":
+            if app.scene.round.ruling.tap:
+                return app.scene.round
+            step_until(app, lambda: app.scene.name != "round", limit_s=40)
 
 
 def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_order(table):

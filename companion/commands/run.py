@@ -34,9 +34,10 @@ from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
-from companion.inputs.serial_pads import SerialPads, players_of, serial_pads, tie_window_ns
+from companion.inputs.serial_pads import (SERIAL_SETTLE_S, SerialPads, players_of, serial_pads,
+                                          tie_window_ns)
 from companion.kiosk import KioskOptions, build_kiosk
-from companion.scenes.context import Settings
+from companion.scenes.context import Pace, Settings
 from companion.scenes.failsafe import StartProblem
 from companion.scenes.saving import STORE_ERRORS
 from companion.scenes.lights import tap_lights, winner_lights
@@ -154,6 +155,7 @@ def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk u
         fullscreen=(pads is not None or controller is not None) and not windowed,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
+        pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
         state_dir=getattr(args, "state_dir", None),
         pads=players_with_pads(config, pads is not None, controller is not None),
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)

@@ -83,6 +83,12 @@ def serial_pads(config: Config, post: Callable[[object], None],
     return SerialPads(config.serial, post, **reader_options)
 
 
+#: How long a round waits after its close for the controller's taps still on their way: a USB
+#: serial adapter may hold received bytes up to 16 ms (an FTDI's default ``latency_timer``),
+#: and a tap stamped before the close must still be judged (GPIO taps need only 2 ms).
+SERIAL_SETTLE_S = 0.02
+
+
 def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
     """The tie window for the inputs the kiosk reads (``None``: keyboard only).
 
