@@ -7,7 +7,7 @@ adding a module; nothing here changes.
 
 Every mistake on the command line is one line naming the command and the
 help that explains it: ``companion SUBCOMMAND --help`` for a subcommand's
-options (unknown ones included, and a :class:`~companion.argtypes.UsageError`
+options (unknown ones included, and a :class:`~companion.commands.argtypes.UsageError`
 its ``run`` raises), ``companion --help`` for the rest.
 """
 
@@ -20,9 +20,9 @@ import pkgutil
 import sys
 
 from companion import __version__, commands
-from companion.argtypes import UsageError
+from companion.commands.argtypes import UsageError
 from companion.errors import CompanionError
-from companion.logs import configure as configure_logging
+from companion.kiosk.logs import configure as configure_logging
 
 log = logging.getLogger("companion")
 

@@ -9,7 +9,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from companion.rules.sides import Side  # noqa: E402
+from companion.games.notnot.sides import Side  # noqa: E402
 
 
 def table(N="RED", E="BLUE", S="GREEN", W="YELLOW") -> dict:
@@ -36,7 +36,7 @@ def state_folder_of_the_test(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def no_config_of_the_machine(tmp_path, monkeypatch):
     """A test sees the shipped defaults, never ``$COMPANION_CONFIG``, ``~/.config`` or ``/etc``."""
-    from companion import config
+    from companion.config import settings as config
 
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
     monkeypatch.setattr(config, "SEARCH_PATH", (tmp_path / "no-user-config.toml",))

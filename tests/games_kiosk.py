@@ -6,11 +6,11 @@ from __future__ import annotations
 import time
 
 from kiosk_helpers import kiosk, step_until
-from companion.movie.rules import MovieGame
-from companion.rules.sides import Side
+from companion.games.movie.rules import MovieGame
+from companion.games.notnot.sides import Side
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
-from companion.simulated_presses import press_path
+from companion.simulation.presses import press_path
 
 #: Between two presses: a press is held 5 ms and a pin debounces for 10 ms after its release.
 PRESS_GAP_S = 0.016
@@ -54,7 +54,7 @@ def run_demo(folder, capsys, game: str, players: int, seed: int) -> tuple[str, s
     """``companion demo --game GAME`` headless and fast: its summary line, the summary of
     the game its script plays, and the snapshot moments saved."""
     from companion.cli import main
-    from companion.games_demo import demo_script, summary
+    from companion.simulation.scripted_tables import demo_script, summary
 
     shots = folder / "shots"
     assert main(["demo", "--headless", "--snapshots", str(shots), "--speed", "50", "--game", game,

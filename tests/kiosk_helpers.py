@@ -13,9 +13,9 @@ import pygame  # noqa: E402
 
 from companion.display import text  # noqa: E402
 from companion.display.palette import BACKGROUND  # noqa: E402
-from companion.kiosk import KioskOptions, build_kiosk  # noqa: E402
-from companion.rules.sides import Side  # noqa: E402
-from companion.rules.taps import Tap  # noqa: E402
+from companion.kiosk.assemble import KioskOptions, build_kiosk  # noqa: E402
+from companion.games.notnot.sides import Side  # noqa: E402
+from companion.games.notnot.taps import Tap  # noqa: E402
 from companion.scenes.context import Pace, Settings  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)

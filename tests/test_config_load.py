@@ -4,10 +4,10 @@ import dataclasses
 
 import pytest
 
-from companion import config
-from companion.config import load, parse
+from companion.config import settings as config
+from companion.config.settings import load, parse
 from companion.errors import CompanionError
-from companion.rules.sides import Side
+from companion.games.notnot.sides import Side
 
 
 def test_the_default_map_has_six_pads_on_24_distinct_header_gpios_avoiding_gpio_0_and_1():
@@ -78,7 +78,7 @@ def test_the_config_is_found_through_companion_config(monkeypatch, tmp_path):
 def test_the_pin_map_table_in_the_docs_is_the_default_map():
     import re
     from pathlib import Path
-    from companion.pins import describe
+    from companion.boards.pi_header import describe
     doc = (Path(__file__).parent.parent / "docs" / "INPUTS.md").read_text()
     rows = re.findall(r"^\| (\d) \| (GPIO.*?) \| (GPIO.*?) \| (GPIO.*?) \| (GPIO.*?) \|", doc, re.M)
     actual = [(str(pad.player), *(describe(gpio) for _, gpio in pad.buttons.items()))

@@ -2,7 +2,7 @@
 
 from gpiozero.pins.mock import MockFactory
 
-from companion import pins
+from companion.boards import pi_header as pins
 
 
 def test_the_header_table_agrees_with_gpiozeros_board_data():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion import config
-from companion.config import ConfigError, parse
+from companion.config import settings as config
+from companion.config.settings import ConfigError, parse
 
 ONE_PAD = "[[gpio.pads]]\nN = 4\nE = 17\nS = 27\nW = 22\n"
 

@@ -2,10 +2,10 @@
 
 import random
 
-from companion.data import default_recipe
-from companion.rules.cards import Card, Level
-from companion.rules.deck import build_cards, can_fill, empty_table, refill, set_up, void_on
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.data_file import default_recipe
+from companion.games.notnot.cards import Card, Level
+from companion.games.notnot.deck import build_cards, can_fill, empty_table, refill, set_up, void_on
+from companion.games.notnot.sides import SIDES, Side
 
 N, E, S, W = Side.N, Side.E, Side.S, Side.W
 

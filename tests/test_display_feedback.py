@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from kiosk_helpers import canvas
-from companion.display import sound
+from companion.audio import tones as sound
 from companion.display.chart import DOT, axis_end_ms, draw_chart
 from companion.display.snapshots import Snapshots
 from companion.errors import CompanionError

@@ -9,7 +9,7 @@ from companion.display.draw_dice import draw_dice
 from companion.display.layout import Layout, check_rotation, parse_resolution
 from companion.display.screen import Screen
 from companion.errors import CompanionError
-from companion.rules.sides import SIDES
+from companion.games.notnot.sides import SIDES
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]

@@ -4,7 +4,7 @@ from kiosk_helpers import canvas, count_colour, shows_text
 from companion.display.draw_table import draw_table
 from companion.display.layout import Layout
 from companion.display.palette import CARD_BACK
-from companion.rules.sides import SIDES
+from companion.games.notnot.sides import SIDES
 
 LAYOUT = Layout((800, 480))
 FULL = {side: "RED" for side in SIDES}

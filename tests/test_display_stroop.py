@@ -9,7 +9,7 @@ from companion.display.draw_dice import draw_dice
 from companion.display.layout import Layout
 from companion.display.palette import INKS
 from companion.display.stroop import ink_name_for, inks_for
-from companion.rules.dice import COLOUR_FACES, CRITERIA_FACES, NEGATIONS
+from companion.games.notnot.dice import COLOUR_FACES, CRITERIA_FACES, NEGATIONS
 
 WORDS = list(CRITERIA_FACES) + list(NEGATIONS)
 

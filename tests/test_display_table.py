@@ -7,8 +7,8 @@ from companion.display.draw_scores import draw_scores
 from companion.display.draw_table import TOWARDS, draw_table
 from companion.display.layout import Layout
 from companion.display.palette import ARROW, LIAR, PORTAL
-from companion.rules.cards import TABLE_FACES
-from companion.rules.sides import SIDES
+from companion.games.notnot.cards import TABLE_FACES
+from companion.games.notnot.sides import SIDES
 
 LAYOUT = Layout((800, 480))
 faces_on_table = st.fixed_dictionaries({side: st.sampled_from(TABLE_FACES + (None,)) for side in SIDES})

@@ -3,7 +3,7 @@
 from kiosk_helpers import canvas, shows_text
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import Layout
-from companion.scenes.verdict_words import verdict_view
+from companion.display.verdict_words import verdict_view
 
 
 def record(taps, winners=(), valid=("N",)):

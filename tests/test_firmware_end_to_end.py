@@ -5,13 +5,13 @@ import time
 
 import pytest
 
-from companion.rules.judge import Ruling
-from companion.rules.round import WIN, WRONG, IGNORED, Round
-from companion.rules.sides import Side
-from companion.rules.taps import Tap
-from companion.serial.boards import NANO
-from companion.serial.reader import SerialReader
-from companion.serial.sim import Press, start_on_pty, toolchain_missing
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.round import WIN, WRONG, IGNORED, Round
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
+from companion.boards.avr import NANO
+from companion.inputs.serial.reader import SerialReader
+from companion.tools.firmware_sim.simavr import Press, start_on_pty, toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")

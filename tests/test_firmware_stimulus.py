@@ -3,8 +3,8 @@
 import pytest
 
 from companion.errors import CompanionError
-from companion.serial.boards import MEGA, NANO
-from companion.serial.sim import Press, parse_stimulus
+from companion.boards.avr import MEGA, NANO
+from companion.tools.firmware_sim.simavr import Press, parse_stimulus
 
 
 def test_each_bounce_toggles_the_line_and_the_contact_settles_closed():

@@ -3,8 +3,8 @@
 import copy
 import random
 
-from companion.hat.pads import HatPads
-from companion.hat.rules import HatGame
+from companion.games.hat.pads import HatPads
+from companion.games.hat.rules import HatGame
 
 
 def press(pads, player, sides):

@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.hat.rules import HatError, HatGame
+from companion.games.hat.rules import HatError, HatGame
 
 
 def penalise(game, player):

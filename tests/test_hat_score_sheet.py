@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.hat.rules import HatGame
+from companion.games.hat.rules import HatGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 from companion.storage.score_sheets import hat_score_sheet

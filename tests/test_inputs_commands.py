@@ -70,7 +70,7 @@ def test_the_clock_check_recognises_realtime_stamps():
 
 
 def test_print_default_writes_the_commented_default_file(capsys):
-    from companion.config import default_text
+    from companion.config.settings import default_text
     assert main(["config", "--print-default"]) == 0
     assert capsys.readouterr().out == default_text()
 

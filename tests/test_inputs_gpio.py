@@ -5,11 +5,11 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from companion.config import load, parse
+from companion.config.settings import load, parse
 from companion.inputs.events import Control, Dealer, Stuck, Tap, by_stamp
 from companion.inputs.gpio import GpioPads, buttons_of, stamp_ns
 from companion.inputs.mock import StampedMockFactory
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.sides import SIDES, Side
 
 MS = 1_000_000
 T0 = 3_600 * 1_000_000_000   # an hour after boot

@@ -9,13 +9,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.config import load, parse  # noqa: E402
+from companion.config.settings import load, parse  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs.events import Control, Tap  # noqa: E402
 from companion.cli import main  # noqa: E402
 from companion.inputs import keyboard  # noqa: E402
 from companion.inputs.keyboard import KeyMap  # noqa: E402
-from companion.rules.sides import Side  # noqa: E402
+from companion.games.notnot.sides import Side  # noqa: E402
 
 
 def key(code, kind=pygame.KEYDOWN):

@@ -2,10 +2,10 @@
 
 from hypothesis import given, strategies as st
 
-from companion.rules.cards import TABLE_FACES, Level
-from companion.rules.dice import CRITERIA_FACES, NEGATIONS
-from companion.rules.judge import judge
-from companion.rules.sides import DIRECTIONS, SIDES, side_of
+from companion.games.notnot.cards import TABLE_FACES, Level
+from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
+from companion.games.notnot.judge import judge
+from companion.games.notnot.sides import DIRECTIONS, SIDES, side_of
 
 levels = st.sampled_from(list(Level))
 faces = st.sampled_from(CRITERIA_FACES)

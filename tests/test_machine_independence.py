@@ -1,6 +1,6 @@
 """Tests do not depend on the machine: its config files, its GPIO pins, its state folder."""
 
-from companion import config
+from companion.config import settings as config
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.storage.location import state_dir

@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.movie.pads import MoviePads
-from companion.movie.rules import MovieGame
+from companion.games.movie.pads import MoviePads
+from companion.games.movie.rules import MovieGame
 
 
 def press(pads, player, sides):

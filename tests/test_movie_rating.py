@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.movie.rating import rate
+from companion.games.movie.rating import rate
 
 #: The rulebook's scoring table, as printed: players -> ranges for 1 to 5 stars.
 RULEBOOK_TABLE = """

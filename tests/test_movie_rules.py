@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.movie.rules import MovieError, MovieGame
+from companion.games.movie.rules import MovieError, MovieGame
 
 SPARE = (1, 2, 3, 4, 5, 6, 7, 8)
 

@@ -6,7 +6,7 @@ import pytest
 
 from games_kiosk import finished_discs_game
 from companion.cli import main
-from companion.movie.rules import MovieGame
+from companion.games.movie.rules import MovieGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 from companion.storage.schema import MIGRATIONS
@@ -129,7 +129,7 @@ def test_score_sheet_names_a_broken_database_in_one_line(tmp_path, capsys):
 
 
 def test_bench_games_save_times_every_saved_entry_of_both_games(tmp_path, capsys):
-    from companion.games_demo import demo_script
+    from companion.simulation.scripted_tables import demo_script
 
     assert main(["bench", "games-save", "--games", "1", "--players", "3", "--state-dir", str(tmp_path),
                  "--json"]) == 0

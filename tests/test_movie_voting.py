@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.movie.voting import SecretVote
+from companion.games.movie.voting import SecretVote
 
 
 def press(vote, player, sides):

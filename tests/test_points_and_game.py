@@ -4,15 +4,15 @@ from itertools import islice
 
 import pytest
 
-from companion import data
-from companion.rules.cards import Card, Level
-from companion.rules.deck import rule_card
-from companion.rules.game import Game, RuleError
-from companion.rules.judge import Ruling
-from companion.rules.round import Round, plan_awards
-from companion.rules.sides import SIDES, Side
-from companion.rules.taps import Tap
-from companion.simulation import play
+from companion.games.notnot import data_file as data
+from companion.games.notnot.cards import Card, Level
+from companion.games.notnot.deck import rule_card
+from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.round import Round, plan_awards
+from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.taps import Tap
+from companion.simulation.virtual_game import play
 
 N, E, S, W = Side.N, Side.E, Side.S, Side.W
 MS = 1_000_000
@@ -212,7 +212,7 @@ def test_a_roll_that_cannot_be_met_is_rerolled_and_never_shown():
 
 
 def test_dice_that_no_table_can_meet_give_a_clear_error_not_a_hang():
-    from companion.rules.dice import DiceSet
+    from companion.games.notnot.dice import DiceSet
 
     game = new_game(level="discovery")
     lay(game, "RED", "RED", "RED", "VOID")

@@ -2,12 +2,12 @@
 
 import pytest
 
-from companion import data
-from companion.rules.game import Game, RuleError
-from companion.rules.judge import Ruling
-from companion.rules.round import Round, Timing
-from companion.rules.sides import Side
-from companion.rules.taps import Tap
+from companion.games.notnot import data_file as data
+from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.round import Round, Timing
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
 
 N, E, S, W = Side.N, Side.E, Side.S, Side.W
 MS = 1_000_000

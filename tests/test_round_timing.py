@@ -4,10 +4,10 @@ import itertools
 
 from hypothesis import given, strategies as st
 
-from companion.rules.judge import Ruling
-from companion.rules.round import Round, Timing
-from companion.rules.sides import SIDES, Side
-from companion.rules.taps import Tap
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.round import Round, Timing
+from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.taps import Tap
 
 N, E, S, W = Side.N, Side.E, Side.S, Side.W
 MS = 1_000_000

@@ -1,8 +1,8 @@
 """Every example the Not Not rulebook gives, as the judge must answer it."""
 
-from companion.rules.cards import Level
-from companion.rules.judge import judge
-from companion.rules.sides import Side
+from companion.games.notnot.cards import Level
+from companion.games.notnot.judge import judge
+from companion.games.notnot.sides import Side
 
 from conftest import table
 

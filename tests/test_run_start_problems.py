@@ -14,12 +14,12 @@ import pytest
 
 from kiosk_helpers import shows_text, step_until
 from companion import cli
-from companion import config as settings_file
-from companion.app import App
+from companion.config import settings as settings_file
+from companion.kiosk.loop import App
 from companion.commands import run as run_command
 from companion.errors import CompanionError
-from companion.kiosk import KioskOptions
-from companion.systemd_notify import Notifier
+from companion.kiosk.assemble import KioskOptions
+from companion.kiosk.systemd import Notifier
 
 MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from kiosk_helpers import FAST, in_scene, kiosk, now, step_until, tap
-from companion.rules.sides import Side
+from companion.games.notnot.sides import Side
 from companion.scenes.base import Nav, Point
 
 

@@ -157,7 +157,7 @@ def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_ente
     from kiosk_helpers import count_colour
     from companion.display.draw_entry import entry_item_rects, small_spot, small_table_area
     from companion.display.palette import PORTAL
-    from companion.rules.sides import Side
+    from companion.games.notnot.sides import Side
 
     app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
     start_from_setup(app)

@@ -8,12 +8,12 @@ import pytest
 from kiosk_helpers import FAST, count_colour, in_scene, kiosk, now, step_until, tap
 from test_scenes_flow import tie_on_one_card, to_round
 from companion.display.palette import TAP_FLASH
-from companion.rules.judge import Ruling
-from companion.rules.round import Round, Timing
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.round import Round, Timing
+from companion.games.notnot.sides import SIDES, Side
 from companion.scenes.base import Nav
-from companion.scenes.countdown import seconds_left
-from companion.scenes.round import clock_close_ns
+from companion.scenes.notnot.countdown import seconds_left
+from companion.scenes.notnot.round import clock_close_ns
 
 
 @pytest.fixture(autouse=True)
@@ -184,7 +184,7 @@ def test_an_open_round_shows_its_countdown_beside_the_dice():
 
 
 def test_the_pressed_buttons_led_lights_at_the_tap_and_goes_out_at_the_verdict():
-    from companion.scenes.lights import tap_lights, winner_lights
+    from companion.scenes.notnot.lights import tap_lights, winner_lights
 
     class Pads:
         lit: set = set()

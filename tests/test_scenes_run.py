@@ -7,10 +7,10 @@ from types import SimpleNamespace
 import pygame
 
 from kiosk_helpers import step_until
-from companion import config as settings_file
+from companion.config import settings as settings_file
 from companion.commands.run import LoopPost, kiosk_options, open_pads
-from companion.kiosk import build_kiosk
-from companion.systemd_notify import Notifier
+from companion.kiosk.assemble import build_kiosk
+from companion.kiosk.systemd import Notifier
 
 
 def args(**overrides):
@@ -53,7 +53,7 @@ def test_the_kiosk_tells_systemd_it_is_ready_after_the_first_frame_and_feeds_the
 
 
 def test_a_verdict_reaches_the_screen_only_after_the_tie_window_has_passed():
-    from companion.benchmarks.latency import measure_edge_to_verdict
+    from companion.tools.benchmarks.latency import measure_edge_to_verdict
 
     latencies, path, lost = measure_edge_to_verdict(10, seed=3)
     assert len(latencies) == 10 and lost == 0 and path.startswith("mock GPIO pins")

@@ -9,8 +9,8 @@ from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.cli import main
 from companion.commands import simulate
 from companion.scenes.base import Nav
-from companion.scenes.flow import start_game
-from companion.simulation import result
+from companion.scenes.notnot.flow import start_game
+from companion.simulation.virtual_game import result
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, FINISHED, GameStore
 

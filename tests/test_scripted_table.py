@@ -9,10 +9,10 @@ table's thread or the loop runs.
 import threading
 from collections.abc import Callable
 
-from companion.games_demo import ScriptedTable
+from companion.simulation.scripted_tables import ScriptedTable
 from companion.inputs.events import Tap
-from companion.rules.sides import Side
-from companion.simulated_presses import MockGpioPresses
+from companion.games.notnot.sides import Side
+from companion.simulation.presses import MockGpioPresses
 
 GAP_NS = 40_000_000
 SCRIPT = [(1, Side.N)] * 6 + [(2, Side.E)] * 3

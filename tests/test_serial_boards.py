@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from companion.config import ConfigError, parse
-from companion.rules.sides import SIDES
-from companion.serial.boards import BOARDS, MEGA, NANO, board_named, c_header
+from companion.config.settings import ConfigError, parse
+from companion.games.notnot.sides import SIDES
+from companion.boards.avr import BOARDS, MEGA, NANO, board_named, c_header
 
 
 def test_a_nano_carries_four_pads_and_a_mega_six():

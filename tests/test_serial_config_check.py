@@ -3,9 +3,9 @@ never "read" for an input the kiosk will not open."""
 
 from __future__ import annotations
 
-from companion import config
+from companion.config import settings as config
 from companion.commands.config import summary
-from companion.inputs.serial_pads import tie_window_ns
+from companion.inputs.serial.pads import tie_window_ns
 
 SERIAL_ON = '[serial]\nenabled = true\nboard = "mega"\n'
 

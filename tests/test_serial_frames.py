@@ -1,7 +1,7 @@
 """The serial framing: COBS, CRC-16, sequence numbers (hardware/PROTOCOL.md)."""
 
-from companion.serial.frames import Frame, FrameDecoder, cobs_decode, cobs_encode, crc16, encode_frame
-from companion.serial.protocol import Edge, Heartbeat, Hello, Ping, Pong, encode, parse
+from companion.inputs.serial.frames import Frame, FrameDecoder, cobs_decode, cobs_encode, crc16, encode_frame
+from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, Ping, Pong, encode, parse
 
 
 def test_the_crc_is_crc16_ccitt_false():

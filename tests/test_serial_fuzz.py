@@ -6,10 +6,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from companion.serial.boards import NANO
-from companion.serial.protocol import Edge, Hello, Pong
-from companion.serial.protocol import encode
-from companion.serial.reader import ControllerLink
+from companion.boards.avr import NANO
+from companion.inputs.serial.protocol import Edge, Hello, Pong
+from companion.inputs.serial.protocol import encode
+from companion.inputs.serial.reader import ControllerLink
 
 SWEEP_STREAMS = 95_000
 HYPOTHESIS_STREAMS = 5_000

@@ -12,16 +12,16 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from kiosk_helpers import in_scene, kiosk, step_until, tap
-from companion import config as settings_file
+from companion.config import settings as settings_file
 from companion.commands.run import kiosk_options
-from companion.inputs.serial_pads import SerialPads, serial_pads, status_notice
-from companion.rules.sides import Side
+from companion.inputs.serial.pads import SerialPads, serial_pads, status_notice
+from companion.games.notnot.sides import Side
 from companion.scenes.context import Pace
-from companion.serial.boards import NANO
-from companion.serial.frames import FrameDecoder
-from companion.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
-from companion.serial.reader import ControllerStatus
-from companion.systemd_notify import Notifier
+from companion.boards.avr import NANO
+from companion.inputs.serial.frames import FrameDecoder
+from companion.inputs.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
+from companion.inputs.serial.reader import ControllerStatus
+from companion.kiosk.systemd import Notifier
 
 SERIAL_ON = settings_file.parse('[serial]\nenabled = true\ndevice = "/dev/fake"\n')
 PIN = {target: NANO.pin_names.index(name) for name, target in NANO.default_map().items()}
@@ -232,7 +232,7 @@ def test_twelve_players_can_sit_down_and_each_score_fits_its_own_cell():
     from kiosk_helpers import canvas, shows_text
     from companion.display.draw_scores import draw_scores
     from companion.display.layout import Layout
-    from companion.scenes.setup import MAX_PLAYERS
+    from companion.scenes.notnot.setup import MAX_PLAYERS
 
     assert MAX_PLAYERS == 12          # six GPIO pads and a Mega's six
     layout = Layout((800, 480))

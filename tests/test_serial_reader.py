@@ -6,14 +6,13 @@ import threading
 import pytest
 
 from companion.errors import CompanionError
-from companion.rules.sides import Side
-from companion.rules.taps import Tap
-from companion.serial.boards import MEGA, NANO
-from companion.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
-from companion.serial.protocol import Edge, Heartbeat, Hello, Pong, encode, parse
-from companion.serial.frames import FrameDecoder
-from companion.serial.reader import (DEVICE_PATTERNS, ControllerLink, ControllerStatus,
-                                     SerialReader, find_device)
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
+from companion.boards.avr import MEGA, NANO
+from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
+from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, Pong, encode, parse
+from companion.inputs.serial.frames import FrameDecoder
+from companion.inputs.serial.reader import DEVICE_PATTERNS, ControllerLink, ControllerStatus, SerialReader, find_device
 
 HELLO = Hello(1, 2, 5000, 0, "nano", NANO.pin_names)
 

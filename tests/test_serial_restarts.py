@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from hypothesis import assume, given, settings, strategies as st
 
-from companion.rules.taps import Tap
-from companion.serial.boards import NANO
-from companion.serial.clock_sync import ClockSync, SyncSample, TickOrder
-from companion.serial.frames import FrameDecoder
-from companion.serial.protocol import Edge, Heartbeat, Hello, HelloRequest, Pong, encode, parse
-from companion.serial.reader import ControllerLink, ControllerStatus
+from companion.games.notnot.taps import Tap
+from companion.boards.avr import NANO
+from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickOrder
+from companion.inputs.serial.frames import FrameDecoder
+from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, HelloRequest, Pong, encode, parse
+from companion.inputs.serial.reader import ControllerLink, ControllerStatus
 
 HOUR_TICKS = 3600 * 2_000_000
 NS_PER_TICK = 500

@@ -9,13 +9,13 @@ import time
 import pytest
 
 from kiosk_helpers import in_scene, kiosk, step_until
-from companion import config as settings_file
-from companion.inputs.serial_pads import SERIAL_SETTLE_S, serial_pads, tie_window_ns
-from companion.rules.sides import SIDES
+from companion.config import settings as settings_file
+from companion.inputs.serial.pads import SERIAL_SETTLE_S, serial_pads, tie_window_ns
+from companion.games.notnot.sides import SIDES
 from companion.scenes.context import Pace
-from companion.scenes.setup_menu import START
-from companion.serial.boards import NANO
-from companion.serial.sim import toolchain_missing
+from companion.scenes.common.setup_menu import START
+from companion.boards.avr import NANO
+from companion.tools.firmware_sim.simavr import toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")
@@ -27,7 +27,7 @@ SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=
 @pytest.fixture
 def table(tmp_path):
     """A headless kiosk reading the simulated controller at ``[serial] tie_window_us = 2``."""
-    from companion.serial.live_sim import SimulatedController
+    from companion.tools.firmware_sim.live import SimulatedController
 
     controller = SimulatedController(NANO, str(tmp_path))
     config = settings_file.parse(f'[serial]\nenabled = true\ndevice = "{controller.path}"\n'

@@ -44,7 +44,7 @@ def test_with_the_default_six_pads_not_not_offers_two_to_six_players(tmp_path):
 
 
 def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_the_table():
-    from companion import config as settings_file
+    from companion.config import settings as settings_file
     from companion.commands.run import players_with_pads
 
     config = settings_file.load()
@@ -53,7 +53,7 @@ def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_t
 
 
 def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
-    from companion.kiosk import KioskOptions, build_kiosk
+    from companion.kiosk.assemble import KioskOptions, build_kiosk
 
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pads=3))
     try:

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from companion.logs import configure, priority, writes_to_journal
+from companion.kiosk.logs import configure, priority, writes_to_journal
 
 
 @pytest.fixture(autouse=True)

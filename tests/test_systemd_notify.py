@@ -5,7 +5,7 @@ import socket
 
 import pytest
 
-from companion.systemd_notify import Notifier, socket_address, watchdog_interval
+from companion.kiosk.systemd import Notifier, socket_address, watchdog_interval
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion import config
-from companion.serial import boards
-from companion.wiring import arduino
-from companion.wiring.svg import Text
+from companion.config import settings as config
+from companion.boards import avr as boards
+from companion.tools.wiring import arduino
+from companion.tools.wiring.svg import Text
 from wiring_checks import assert_labels_apart_and_inside
 
 SHIPPED = config.load()

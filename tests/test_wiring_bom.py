@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion import config
-from companion.serial import boards
-from companion.wiring import bom, header
-from companion.wiring.uses import gpio_uses
+from companion.config import settings as config
+from companion.boards import avr as boards
+from companion.tools.wiring import bom, header
+from companion.tools.wiring.uses import gpio_uses
 
 SHIPPED = config.load()
 

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, config
-from companion.wiring import generate, png
-from companion.wiring.svg import Circle, Rect, Text, text_width
+from companion import cli
+from companion.config import settings as config
+from companion.tools.wiring import generate, png
+from companion.tools.wiring.svg import Circle, Rect, Text, text_width
 
 ROOT = Path(__file__).resolve().parent.parent
 WIRING = ROOT / "wiring"

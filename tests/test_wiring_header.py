@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from companion import config, pins
-from companion.wiring import header
-from companion.wiring.svg import Circle, Text
-from companion.wiring.uses import gpio_uses, player_colour
+from companion.config import settings as config
+from companion.boards import pi_header as pins
+from companion.tools.wiring import header
+from companion.tools.wiring.svg import Circle, Text
+from companion.tools.wiring.uses import gpio_uses, player_colour
 from wiring_checks import assert_labels_apart_and_inside
 
 SHIPPED = config.load()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from companion import config, pins
-from companion.wiring import electrics, header
-from companion.wiring.uses import WIRE_COLOURS, gpio_uses
+from companion.config import settings as config
+from companion.boards import pi_header as pins
+from companion.tools.wiring import electrics, header
+from companion.tools.wiring.uses import WIRE_COLOURS, gpio_uses
 
 SHIPPED = config.load()
 

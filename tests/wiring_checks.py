@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from companion.wiring import png
+from companion.tools.wiring import png
 
 
 def assert_labels_apart_and_inside(drawing):

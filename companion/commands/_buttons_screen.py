@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from companion.display import text  # noqa: E402
-from companion.rules.sides import Side  # noqa: E402
+from companion.games.notnot.sides import Side  # noqa: E402
 
 SIZE = (960, 540)
 BACKGROUND = (18, 18, 24)

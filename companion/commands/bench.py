@@ -1,8 +1,8 @@
-"""``companion bench NAME``: run one benchmark from :mod:`companion.benchmarks`."""
+"""``companion bench NAME``: run one benchmark from :mod:`companion.tools.benchmarks`."""
 
 from __future__ import annotations
 
-from companion import benchmarks
+from companion.tools import benchmarks
 
 NAME = "bench"
 HELP = "run a benchmark and print what it measured"

@@ -26,13 +26,13 @@ import threading
 import time
 from dataclasses import dataclass
 
-from companion import config
+from companion.config import settings as config
 from companion.errors import CompanionError
 from typing import TYPE_CHECKING
 
 from companion.inputs.debounce import Held, Press, Release, Transition
-from companion.pins import describe
-from companion.rules.sides import Side
+from companion.boards.pi_header import describe
+from companion.games.notnot.sides import Side
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
@@ -82,8 +82,8 @@ class SerialButton:
 def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
     """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
     none when ``[serial]`` is off."""
-    from companion.inputs.serial_pads import pin_map
-    from companion.serial.boards import board_named
+    from companion.inputs.serial.pads import pin_map
+    from companion.boards.avr import board_named
 
     serial = loaded.serial
     if not serial.enabled:
@@ -242,8 +242,8 @@ class SerialWatch:
 
     def __init__(self, check: WiringCheck, buttons: tuple[SerialButton, ...], device: str,
                  **reader_options) -> None:
-        from companion.serial.boards import board_named
-        from companion.serial.reader import SerialReader
+        from companion.boards.avr import board_named
+        from companion.inputs.serial.reader import SerialReader
 
         self.check = check
         self.by_pin = {button.pin: button for button in buttons}
@@ -254,10 +254,10 @@ class SerialWatch:
 
     def on_event(self, event: object) -> None:
         """A controller event: a pin edge becomes a press or release line, a status a line."""
-        from companion.serial.reader import ControllerStatus, PinEdge
+        from companion.inputs.serial.reader import ControllerStatus, PinEdge
 
         if isinstance(event, ControllerStatus):
-            from companion.inputs.serial_pads import status_notice
+            from companion.inputs.serial.pads import status_notice
             self.check.write(status_notice(event))
             return
         button = self.by_pin.get(event.pin) if isinstance(event, PinEdge) else None

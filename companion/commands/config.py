@@ -6,9 +6,9 @@ import glob
 import os
 import sys
 
-from companion import config
-from companion.inputs.serial_pads import players_of, tie_window_ns
-from companion.rules.round import Timing
+from companion.config import settings as config
+from companion.inputs.serial.pads import players_of, tie_window_ns
+from companion.games.notnot.round import Timing
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"

@@ -1,14 +1,14 @@
 """``companion demo``: the showcase. Simulated players play a whole game on the real kiosk.
 
 ``--game not-that-movie`` or ``--game thats-not-a-hat`` plays one of the two
-other games instead: a scripted table (:mod:`companion.games_demo`) presses
+other games instead: a scripted table (:mod:`companion.simulation.scripted_tables`) presses
 its way through the same input path. Every demo saves its game in a fresh
 state folder of its own, removed at the end (the table's games and history
 are never touched).
 
 The bots (the reaction model of ``companion simulate``) watch the screen and
 press their buttons; each press goes in through
-:func:`companion.simulated_presses.press_path`, the
+:func:`companion.simulation.presses.press_path`, the
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
@@ -23,18 +23,18 @@ from __future__ import annotations
 import tempfile
 import time
 
-from companion.argtypes import whole_number
-from companion.demo_table import SimulatedTable
+from companion.commands.argtypes import whole_number
+from companion.simulation.demo_table import SimulatedTable
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
-from companion.games_demo import GAMES, ScriptedTable, demo_script, kiosk_game, summary
-from companion.kiosk import KioskOptions, build_kiosk
-from companion.rules.game import MODES
+from companion.simulation.scripted_tables import GAMES, ScriptedTable, demo_script, kiosk_game, summary
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.games.notnot.game import MODES
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
-from companion.scenes.lights import tap_lights, winner_lights
-from companion.serial.sim import toolchain_missing
-from companion.simulated_presses import CONTROLLERS, press_path
+from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.tools.firmware_sim.simavr import toolchain_missing
+from companion.simulation.presses import CONTROLLERS, press_path
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
@@ -112,7 +112,7 @@ def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None
 
 def run_scripted(app, args) -> int:
     """Not That Movie! or That's Not a Hat, played by a scripted table."""
-    from companion.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
+    from companion.simulation.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 
     presses = press_path(app, args.players, args.controller)
     gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)

@@ -419,7 +419,7 @@ def checks(args, host: Host) -> list[Check]:
 
 
 def _find_settings():
-    from companion import config
+    from companion.config import settings as config
     return config.find()
 
 

@@ -18,7 +18,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from companion.argtypes import whole_number
+from companion.commands.argtypes import whole_number
 from companion.errors import CompanionError
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase

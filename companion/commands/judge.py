@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import BinaryIO, TextIO
 
-from companion.rules.cards import TABLE_FACES, VOID, Level
-from companion.rules.dice import CRITERIA_FACES, NEGATIONS, NOTHING
-from companion.rules.judge import judge
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.cards import TABLE_FACES, VOID, Level
+from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS, NOTHING
+from companion.games.notnot.judge import judge
+from companion.games.notnot.sides import SIDES, Side
 
 NAME = "judge"
 HELP = "answer JSON-lines cases on stdin with the valid spots (a rules oracle)"

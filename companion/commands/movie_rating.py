@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.argtypes import whole_number
-from companion.movie.rating import MAX_TOTAL, MIN_TOTAL, RATED_PLAYERS, rate
+from companion.commands.argtypes import whole_number
+from companion.games.movie.rating import MAX_TOTAL, MIN_TOTAL, RATED_PLAYERS, rate
 
 NAME = "movie-rating"
 HELP = "print the Not That Movie! stars and title for a team's total"

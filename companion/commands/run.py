@@ -4,7 +4,7 @@ Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
 first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
 else the shipped defaults), opens the GPIO pads (``--mock``: mock pins) and,
 with ``[serial]`` enabled, the serial controller
-(:mod:`companion.inputs.serial_pads`; its state is a notice on screen), and
+(:mod:`companion.inputs.serial.pads`; its state is a notice on screen), and
 runs the one loop. Under systemd it sends READY=1 after the first frame and
 WATCHDOG=1 from the loop; SIGTERM (which SDL turns into a window close) ends
 it cleanly.
@@ -28,20 +28,19 @@ import random
 import time
 from typing import Callable
 
-from companion import config as settings_file
-from companion.app import App, menu_key
+from companion.config import settings as settings_file
+from companion.kiosk.loop import App, menu_key
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
-from companion.inputs.serial_pads import (SERIAL_SETTLE_S, SerialPads, players_of, serial_pads,
-                                          tie_window_ns)
-from companion.kiosk import KioskOptions, build_kiosk
+from companion.inputs.serial.pads import SERIAL_SETTLE_S, SerialPads, players_of, serial_pads, tie_window_ns
+from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.context import Pace, Settings
-from companion.scenes.failsafe import StartProblem
-from companion.scenes.saving import STORE_ERRORS
-from companion.scenes.lights import tap_lights, winner_lights
-from companion.systemd_notify import Notifier
+from companion.scenes.common.failsafe import StartProblem
+from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.kiosk.systemd import Notifier
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"

@@ -14,11 +14,11 @@ import argparse
 import json
 import sys
 
-from companion.argtypes import whole_number
+from companion.commands.argtypes import whole_number
 from companion.errors import CompanionError
-from companion.hat.rules import HatGame
-from companion.movie.rating import row_note
-from companion.movie.rules import MovieGame
+from companion.games.hat.rules import HatGame
+from companion.games.movie.rating import row_note
+from companion.games.movie.rules import MovieGame
 from companion.storage.database import FILENAME, Database
 from companion.storage.location import state_dir
 from companion.storage.score_sheets import (

@@ -20,14 +20,14 @@ import logging
 import sys
 import time
 
-from companion import data
-from companion.argtypes import whole_number
+from companion.games.notnot import data_file as data
+from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
-from companion.game_log import write_log
-from companion.restoring import DamagedSnapshot, restore_checked
-from companion.rules.game import MODES, Game, RuleError
-from companion.rules.round import Timing
-from companion.simulation import play, result
+from companion.simulation.game_log import write_log
+from companion.storage.restoring import DamagedSnapshot, restore_checked
+from companion.games.notnot.game import MODES, Game, RuleError
+from companion.games.notnot.round import Timing
+from companion.simulation.virtual_game import play, result
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 

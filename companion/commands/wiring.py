@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from companion import config
-from companion.argtypes import UsageError
+from companion.config import settings as config
+from companion.commands.argtypes import UsageError
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
@@ -51,7 +51,7 @@ def run(args) -> int:
     if not args.out and not args.bom:
         raise UsageError("say where to write: --out DIR (diagrams, tables and parts list) "
                          "and/or --bom FILE (parts list)")
-    from companion.wiring import bom, generate   # pygame is imported only when drawing
+    from companion.tools.wiring import bom, generate  # pygame is imported only when drawing
 
     written = []
     if args.out:

@@ -18,8 +18,8 @@ from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
 from companion.display.palette import (CARD_BACK, DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VOID_FACE,
                                        VOID_RIM)
-from companion.rules.cards import VOID
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.cards import VOID
+from companion.games.notnot.sides import SIDES, Side
 
 #: Share of the canvas width the list of faces takes; the table takes the rest.
 LIST_WIDTH = 0.56

@@ -18,7 +18,7 @@ from companion.display import text
 from companion.display.layout import Layout
 from companion.display.palette import (ARROW, CARD_BACK, CARD_FACE, DIM_TEXT, EMPTY_SPOT, LIAR, PORTAL,
                                        TEXT, VOID_FACE, VOID_RIM)
-from companion.rules.sides import SIDES, Side
+from companion.games.notnot.sides import SIDES, Side
 
 #: Unit vectors on screen (y grows downwards) pointing from the deck to each side.
 TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}

@@ -27,7 +27,7 @@ import pygame
 
 from companion.display.text import size_for_cap_height
 from companion.errors import CompanionError
-from companion.rules.sides import Side
+from companion.games.notnot.sides import Side
 
 ROTATIONS = (0, 90, 180, 270)
 MIN_SIZE = (800, 480)

@@ -4,7 +4,7 @@ Sources (GPIO pads, the serial controller, the keyboard, simulated players)
 build these and hand them to ``post(event)``. Every event carries ``t_ns``,
 nanoseconds on ``CLOCK_MONOTONIC``: when the button closed, not when the
 software heard of it. The main loop sorts what it has received with
-:func:`in_stamp_order` (or :func:`companion.rules.taps.by_stamp` for taps only)
+:func:`in_stamp_order` (or :func:`companion.games.notnot.taps.by_stamp` for taps only)
 and never relies on arrival order.
 
 - :class:`Tap` (re-exported from the rules core): a pad button; the scene
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from companion.rules.sides import Side
-from companion.rules.taps import Tap, by_stamp
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap, by_stamp
 
 __all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "by_stamp", "event_order", "in_stamp_order"]
 

@@ -13,7 +13,7 @@ whether ``settings.enabled``: that is the caller's choice).
 
 Use::
 
-    from companion.config import load
+    from companion.config.settings import load
     from companion.inputs.gpio import GpioPads, open_gpio
 
     pads = GpioPads(load().gpio, post=events.put)            # lgpio on a Pi
@@ -42,12 +42,12 @@ from typing import Callable
 from gpiozero import LED, InputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
-from companion.config import Config, GpioSettings
+from companion.config.settings import Config, GpioSettings
 from companion.errors import CompanionError
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
 from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
-from companion.pins import describe
-from companion.rules.sides import Side
+from companion.boards.pi_header import describe
+from companion.games.notnot.sides import Side
 
 log = logging.getLogger(__name__)
 

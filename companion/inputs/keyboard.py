@@ -12,7 +12,7 @@ stamp is as late as the loop is in reading the event queue (up to one frame,
 about 17 ms at 60 fps), plus the keyboard's own scan time (USB keyboards poll
 every 1-8 ms). Fine for playing at a desk; not a fair judge of close taps.
 
->>> keys = KeyMap(companion.config.load().keyboard)
+>>> keys = KeyMap(companion.config.settings.load().keyboard)
 >>> keys.event_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w), t_ns=5)
 Tap(player=1, side=<Side.N: 'N'>, t_ns=5, source='keyboard')
 """
@@ -25,10 +25,10 @@ import time
 import warnings
 from functools import lru_cache
 
-from companion.config import KeyboardSettings
+from companion.config.settings import KeyboardSettings
 from companion.errors import CompanionError
 from companion.inputs.events import Control, Tap
-from companion.rules.sides import Side
+from companion.games.notnot.sides import Side
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402

@@ -1,7 +1,7 @@
 """The kiosk's scenes: one state of the screen each, as in pibooth 3.x.
 
 Every scene reacts to events, runs its own timers, and draws itself when
-something changed. The loop in :mod:`companion.app` owns the queue and asks
+something changed. The loop in :mod:`companion.kiosk.loop` owns the queue and asks
 the current scene; a scene moves on by ``self.ctx.go(name, **details)``.
 
 - ``base``: the Scene class and the events scenes see besides taps.

@@ -1,6 +1,6 @@
 """The Scene class, and the events a scene sees besides the inputs' taps.
 
-Inputs post :class:`companion.rules.taps.Tap` (and the input layer's
+Inputs post :class:`companion.games.notnot.taps.Tap` (and the input layer's
 ``Control``/``Dealer``/``Stuck`` events); the loop adds :class:`Nav` for menu
 keys of the keyboard or a control button, :class:`Point` for touches and
 clicks, and :class:`Quit` when the window closes. A pad's taps navigate
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.rules.sides import Side
-from companion.rules.taps import Tap
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
 
 #: Menu actions of the input layer's optional control buttons, by control name.
 NAV_OF_CONTROL: dict[str, str] = {"menu": "pause", "confirm": "select"}

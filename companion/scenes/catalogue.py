@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 from companion.scenes.base import Scene
-from companion.scenes.correction import CorrectionScene
-from companion.scenes.deal import DealScene
-from companion.scenes.end import EndScene
-from companion.scenes.entry import EntryScene
-from companion.scenes.failsafe import FailsafeScene
-from companion.scenes.games_pause import GamesPauseScene
-from companion.scenes.hat_play import HatPlayScene
-from companion.scenes.hat_setup import HatSetupScene
-from companion.scenes.movie_play import MoviePlayScene
-from companion.scenes.movie_setup import MovieSetupScene
-from companion.scenes.movie_sheet import MovieSheetScene
-from companion.scenes.pause import PauseScene
-from companion.scenes.roll import RollScene
-from companion.scenes.round import RoundScene
-from companion.scenes.setup import SetupScene
-from companion.scenes.tie_choice import TieChoiceScene
-from companion.scenes.title import TitleScene
-from companion.scenes.verdict import VerdictScene
+from companion.scenes.notnot.correction import CorrectionScene
+from companion.scenes.notnot.deal import DealScene
+from companion.scenes.notnot.end import EndScene
+from companion.scenes.notnot.entry import EntryScene
+from companion.scenes.common.failsafe import FailsafeScene
+from companion.scenes.common.games_pause import GamesPauseScene
+from companion.scenes.hat.play import HatPlayScene
+from companion.scenes.hat.setup import HatSetupScene
+from companion.scenes.movie.play import MoviePlayScene
+from companion.scenes.movie.setup import MovieSetupScene
+from companion.scenes.movie.sheet import MovieSheetScene
+from companion.scenes.notnot.pause import PauseScene
+from companion.scenes.notnot.roll import RollScene
+from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.setup import SetupScene
+from companion.scenes.notnot.tie_choice import TieChoiceScene
+from companion.scenes.common.title import TitleScene
+from companion.scenes.notnot.verdict import VerdictScene
 
 SCENES: tuple[type[Scene], ...] = (
     TitleScene, SetupScene, DealScene, EntryScene, RollScene, RoundScene, TieChoiceScene,

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.display.layout import Layout
-from companion.display.sound import Sounds
-from companion.rules.round import Timing
+from companion.audio.tones import Sounds
+from companion.games.notnot.round import Timing
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -72,11 +72,11 @@ class Context:
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
     #: Chooses Stroop inks and roll-animation faces (never global random state).
     rng: random.Random = field(default_factory=lambda: random.Random(1))
-    #: The game in progress (a :class:`companion.rules.game.Game`), if any.
+    #: The game in progress (a :class:`companion.games.notnot.game.Game`), if any.
     game: object | None = None
-    #: Its id in the state database while it is being saved (:mod:`companion.scenes.saving`), else ``None``.
+    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`), else ``None``.
     game_id: int | None = None
-    #: The saves waiting to be on disk (a :class:`companion.scenes.saving.Journal`), made on
+    #: The saves waiting to be on disk (a :class:`companion.scenes.notnot.saving.Journal`), made on
     #: first use.
     saving: object | None = None
     tie_window_ns: int = Timing().tie_window_ns

@@ -1,6 +1,6 @@
 """The bookkeeping games (Not That Movie!, That's Not a Hat) saved entry by entry.
 
-These games are kept as their moves (:mod:`companion.moves`), and a table
+These games are kept as their moves (:mod:`companion.games.moves`), and a table
 enters a move every few seconds, so each entry saves the game's snapshot:
 after a power cut the game resumes at the last entry. A round's record is
 written once the table has moved on to the next round (until then an entry

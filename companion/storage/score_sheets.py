@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from companion.hat.rules import by_player
+from companion.games.hat.rules import by_player
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 from companion.storage.listing import GameLine, damage_of, game_line, listed_ids

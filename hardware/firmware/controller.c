@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include <util/crc16.h>
 
-#include "pins.h" /* generated from companion/serial/boards.py */
+#include "pins.h" /* generated from companion/boards/avr.py */
 
 #define FIRMWARE_VERSION 2
 #define TICKS_PER_US 2              /* F_CPU / 8 / 1e6 at 16 MHz */

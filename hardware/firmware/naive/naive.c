@@ -14,7 +14,7 @@
 #include <avr/pgmspace.h>
 #include <stdint.h>
 
-#include "pins.h" /* generated from companion/serial/boards.py */
+#include "pins.h" /* generated from companion/boards/avr.py */
 
 /* ---- micros(), as the Arduino core computes it ---- */
 

@@ -1,0 +1,482 @@
+"""The settings file: read TOML, merge it over the defaults, check it, freeze it.
+
+Owns the config schema (:data:`SCHEMA`), the shipped defaults
+(``default.toml``, which is also the commented file that
+``companion config --print-default`` writes), validation, and the frozen
+dataclass tree that :func:`load` returns.
+
+>>> config = load()                      # the shipped defaults
+>>> config.gpio.pads[0].buttons.N        # BCM GPIO of player 1's north button
+4
+
+Validation reports every problem at once, one line each, naming the file, the
+key and its value, and raises :class:`ConfigError` (a ``CompanionError``)::
+
+    my.toml: gpio.pads[2].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N
+
+Adding a table (say the kiosk's ``[display]``) to the known keys is one entry
+in :data:`SCHEMA`; reading it into the tree is one field on :class:`Config`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from companion.boards import pi_header as pins
+from companion.errors import CompanionError
+from companion.games.notnot.sides import SIDES, Side
+
+#: The faces a dealer pad can have a button for.
+DEALER_FACES: tuple[str, ...] = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "VOID", "RULE")
+#: The optional control buttons.
+CONTROL_NAMES: tuple[str, ...] = ("menu", "confirm")
+
+#: Where :func:`find` looks for a user's file, first match wins (after ``$COMPANION_CONFIG``).
+SEARCH_PATH: tuple[Path, ...] = (
+    Path("~/.config/companion/config.toml").expanduser(),
+    Path("/etc/companion/config.toml"),
+)
+
+
+#: The largest config file read, in bytes (the commented default is about 4 KiB).
+MAX_FILE_BYTES = 256 * 1024
+#: Player numbers a pad may have.
+MAX_PLAYER = 64
+#: The longest a button may be held before it is reported stuck, in seconds.
+MAX_STUCK_S = 3600
+
+
+class Gpio(int):
+    """Schema kind: a BCM GPIO number (an integer)."""
+
+
+class Number(float):
+    """Schema kind: an integer or a float."""
+
+
+def _sides(kind) -> dict:
+    return {side.value: kind for side in SIDES}
+
+
+#: Every known key of every table and the kind of value it takes: a type, a
+#: nested table (a dict) or an array of tables (a one-item list). Unknown keys
+#: and wrong types are reported from this table alone.
+SCHEMA: dict[str, Any] = {
+    "gpio": {
+        "enabled": bool, "pull_up": bool, "debounce_ms": Number, "stuck_s": Number,
+        "tie_window_us": int,
+        "pads": [{"player": int, **_sides(Gpio), "leds": _sides(Gpio)}],
+        "controls": {name: Gpio for name in CONTROL_NAMES},
+        "dealer": {face: Gpio for face in DEALER_FACES},
+    },
+    "interfaces": {key: bool for key in pins.INTERFACES},
+    "keyboard": {
+        "enabled": bool, "menu": str, "confirm": str,
+        "pads": [_sides(str)],
+    },
+    "serial": {
+        "enabled": bool, "device": str, "board": str, "tie_window_us": int,
+        "pads": [{"player": int, **_sides(str)}],
+    },
+}
+
+KIND_NAMES = {bool: "true or false", int: "an integer", Number: "a number",
+              Gpio: "a BCM GPIO number (an integer)", str: "a string"}
+
+
+# ----------------------------------------------------------------- the tree
+@dataclass(frozen=True)
+class SidePins:
+    """One pin (or key name) per card spot: BCM numbers on GPIO, names elsewhere."""
+
+    N: Any
+    E: Any
+    S: Any
+    W: Any
+
+    def of(self, side: Side) -> Any:
+        """The pin of ``side``."""
+        return getattr(self, Side(side).value)
+
+    def items(self) -> tuple[tuple[Side, Any], ...]:
+        """``((Side.N, pin), (Side.E, pin), ...)`` clockwise from north."""
+        return tuple((side, self.of(side)) for side in SIDES)
+
+
+@dataclass(frozen=True)
+class Pad:
+    """Player ``player``'s four buttons, and their LEDs if wired."""
+
+    player: int
+    buttons: SidePins
+    leds: SidePins | None = None
+
+
+@dataclass(frozen=True)
+class GpioSettings:
+    """Buttons on the Pi's header. Times are nanoseconds (the file says ms/s/us)."""
+
+    enabled: bool
+    pull_up: bool
+    debounce_ns: int
+    stuck_ns: int
+    tie_window_ns: int
+    pads: tuple[Pad, ...]
+    controls: Mapping[str, int]   # control name -> BCM GPIO
+    dealer: Mapping[str, int]     # dealer face -> BCM GPIO
+
+
+@dataclass(frozen=True)
+class KeyboardSettings:
+    """Desk play: pygame key names per player (player = position from 1), control keys."""
+
+    enabled: bool
+    pads: tuple[Pad, ...]
+    controls: Mapping[str, str]   # control name -> key name
+
+
+@dataclass(frozen=True)
+class SerialSettings:
+    """The serial controller: device, board kind, pads by board pin name."""
+
+    enabled: bool
+    device: str
+    board: str
+    tie_window_ns: int
+    pads: tuple[Pad, ...]
+
+
+@dataclass(frozen=True)
+class Config:
+    """A checked configuration. ``source`` names the file it came from."""
+
+    source: str
+    gpio: GpioSettings
+    interfaces: frozenset[str]   # config keys of the enabled interfaces
+    keyboard: KeyboardSettings
+    serial: SerialSettings
+
+
+class ConfigError(CompanionError):
+    """A config file with problems; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+# --------------------------------------------------------------- reading
+def default_text() -> str:
+    """The shipped default config file, comments and all."""
+    return resources.files("companion.config").joinpath("default.toml").read_text(encoding="utf-8")
+
+
+def find() -> Path | None:
+    """The user's config file: ``$COMPANION_CONFIG``, else the first of :data:`SEARCH_PATH` that exists."""
+    named = os.environ.get("COMPANION_CONFIG")
+    if named:
+        return Path(named)
+    return next((path for path in SEARCH_PATH if path.exists()), None)
+
+
+def load(path: str | os.PathLike | None = None) -> Config:
+    """Read, merge over the defaults, check and freeze the config at ``path``.
+
+    ``path=None`` loads the shipped defaults. Raises :class:`ConfigError`
+    listing every problem, or a ``CompanionError`` if the file is unreadable.
+    """
+    if path is None:
+        return parse(default_text(), "default config")
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise CompanionError(f"config file not found: {path}") from None
+    except OSError as error:
+        raise CompanionError(f"cannot read config file {path}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CompanionError(f"config file {path} is larger than {MAX_FILE_BYTES // 1024} KiB: "
+                             "not a config file?")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CompanionError(f"cannot read config file {path}: byte {error.start} is not UTF-8"
+                             ) from None
+    return parse(text, str(path))
+
+
+def parse(text: str, source: str = "config") -> Config:
+    """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in messages."""
+    data = merged(_toml(default_text(), "default config"), _toml(text, source))
+    problems = [f"{source}: {line}" for line in check(data)]
+    if problems:
+        raise ConfigError(problems)
+    return build(data, source)
+
+
+def _toml(text: str, source: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError([f"{source}: not valid TOML: {error}"]) from None
+    except RecursionError:
+        raise ConfigError([f"{source}: arrays or tables nested too deeply"]) from None
+    except ValueError as error:   # an integer of thousands of digits
+        raise ConfigError([f"{source}: not valid TOML: {str(error)[:SHOWN_CHARS]}"]) from None
+
+
+def merged(base: dict, over: dict) -> dict:
+    """``over`` on top of ``base``: tables merge key by key, anything else replaces."""
+    result = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = merged(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+# --------------------------------------------------------------- checking
+def check(data: dict) -> list[str]:
+    """Every problem with merged config ``data``, one line each (empty if none)."""
+    unknown, wrong = [], []
+    check_shape(data, SCHEMA, "", unknown, wrong)
+    if wrong:  # values are only worth checking once their types are right
+        return unknown + wrong
+    return unknown + check_gpio(data) + check_timing(data) + check_keyboard(data) + check_serial(data)
+
+
+def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
+    """Add unknown keys (with a "did you mean") to ``unknown``, values of the wrong kind to ``wrong``."""
+    for key, value in table.items():
+        name = f"{where}.{key}" if where else key
+        if key not in schema:
+            unknown.append(_unknown(name, key, schema))
+            continue
+        kind = schema[key]
+        if isinstance(kind, dict):
+            if not isinstance(value, dict):
+                wrong.append(f"{name} = {show(value)}: expected a table of {', '.join(kind)}")
+            else:
+                check_shape(value, kind, name, unknown, wrong)
+        elif isinstance(kind, list):
+            if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+                wrong.append(f"{name} = {show(value)}: expected an array of tables")
+            else:
+                for number, item in enumerate(value, start=1):
+                    check_shape(item, kind[0], f"{name}[{number}]", unknown, wrong)
+                    wrong += _missing_sides(item, kind[0], f"{name}[{number}]")
+        elif not is_kind(value, kind):
+            wrong.append(f"{name} = {show(value)}: expected {KIND_NAMES[kind]}")
+
+
+def _unknown(name: str, key: str, schema: dict) -> str:
+    close = difflib.get_close_matches(key, list(schema), n=1)
+    hint = f' (did you mean "{close[0]}"?)' if close else f" (known: {', '.join(schema)})"
+    return f"{name}: unknown key{hint}"
+
+
+def _missing_sides(item: dict, schema: dict, where: str) -> list[str]:
+    missing = [side.value for side in SIDES if side.value in schema and side.value not in item]
+    return [f"{where}: missing {', '.join(missing)} (a pad needs N, E, S and W)"] if missing else []
+
+
+def is_kind(value, kind) -> bool:
+    """Whether a TOML ``value`` is of schema ``kind`` (booleans are never numbers)."""
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind in (int, Gpio):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is Number:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+#: The most characters of a value a message shows.
+SHOWN_CHARS = 60
+
+
+def show(value, depth: int = 0) -> str:
+    """A value as it would be written in TOML, for messages (cut to :data:`SHOWN_CHARS`)."""
+    if depth > 2:
+        return "..."
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = f'"{value[:SHOWN_CHARS]}"'
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{k} = {show(v, depth + 1)}" for k, v in
+                                list(value.items())[:8]) + " }"
+    elif isinstance(value, list):
+        text = "[" + ", ".join(show(v, depth + 1) for v in value[:8]) + "]"
+    elif isinstance(value, int) and abs(value) >= 10 ** SHOWN_CHARS:
+        text = "a number of more than 60 digits"
+    else:
+        text = str(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
+
+
+def gpio_pins(data: dict) -> list[tuple[str, int]]:
+    """Every ``(key, BCM GPIO)`` the ``[gpio]`` table uses, in file order."""
+    gpio = data["gpio"]
+    used = []
+    for number, pad in enumerate(gpio.get("pads", []), start=1):
+        used += [(f"gpio.pads[{number}].{side.value}", pad[side.value]) for side in SIDES]
+        used += [(f"gpio.pads[{number}].leds.{side}", pin) for side, pin in pad.get("leds", {}).items()]
+    used += [(f"gpio.controls.{name}", pin) for name, pin in gpio.get("controls", {}).items()]
+    used += [(f"gpio.dealer.{face}", pin) for face, pin in gpio.get("dealer", {}).items()]
+    return used
+
+
+def check_gpio(data: dict) -> list[str]:
+    """Pins that do not exist, GPIO 0/1, interface clashes, pins used twice, player numbers."""
+    enabled = {key for key, on in data.get("interfaces", {}).items() if on}
+    pull_up = data["gpio"]["pull_up"]
+    problems, first_use = [], {}
+    for key, gpio in gpio_pins(data):
+        if not 0 <= gpio < 100:
+            problems.append(f"{key} = {show(gpio)}: there is no such GPIO on the 40-pin header "
+                            "(GPIO 2 to 27 are usable)")
+            continue
+        problem = pins.pin_problem(gpio, pull_up=pull_up)
+        if problem is None and gpio in first_use:
+            problem = f"{pins.describe(gpio)} is already {first_use[gpio]}"
+        if problem is None:
+            clashes = pins.interface_clashes(gpio, enabled)
+            if clashes:
+                uses = " and ".join(f"{use} (interfaces.{key} = true)" for key, use in clashes)
+                problem = f"{pins.describe(gpio)} is {uses}"
+        first_use.setdefault(gpio, key)
+        if problem:
+            problems.append(f"{key} = {gpio}: {problem}")
+    return problems + check_players(data)
+
+
+def player_numbers(pads: list[dict]) -> list[int]:
+    """The player number of each pad: its ``player`` key, else its position from 1."""
+    return [pad.get("player", number) for number, pad in enumerate(pads, start=1)]
+
+
+def check_players(data: dict) -> list[str]:
+    """Player numbers must be at least 1 and name one pad across the enabled pad sources."""
+    problems, owner = [], {}
+    for table in ("gpio", "serial"):
+        if not data[table].get("enabled"):
+            continue
+        pads = data[table].get("pads", [])
+        for number, player in enumerate(player_numbers(pads), start=1):
+            key = f"{table}.pads[{number}]"
+            if not 1 <= player <= MAX_PLAYER:
+                problems.append(f"{key}.player = {show(player)}: players are numbered 1 to "
+                                f"{MAX_PLAYER}")
+            elif player in owner:
+                problems.append(f"{key} is player {player}, and so is {owner[player]} "
+                                "(give one of them player = N)")
+            owner.setdefault(player, key)
+    return problems
+
+
+def check_timing(data: dict) -> list[str]:
+    """Debounce, stuck and tie-window times that make sense together."""
+    gpio, problems = data["gpio"], []
+    if not 0 < gpio["debounce_ms"] <= 100:
+        problems.append(f"gpio.debounce_ms = {show(gpio['debounce_ms'])}: expected more than 0 "
+                        "and at most 100 ms")
+    if not (math.isfinite(gpio["stuck_s"]) and 0 < gpio["stuck_s"] <= MAX_STUCK_S):
+        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: expected more than 0 and at most "
+                        f"{MAX_STUCK_S} s")
+    elif 0 < gpio["debounce_ms"] <= 100 and not gpio["stuck_s"] * 1000 > gpio["debounce_ms"]:
+        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: must be longer than gpio.debounce_ms")
+    for table in ("gpio", "serial"):
+        window = data[table]["tie_window_us"]
+        if not 0 <= window <= 1_000_000:
+            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to 1000000 us")
+    return problems
+
+
+def check_keyboard(data: dict) -> list[str]:
+    """Each key drives one button (key names themselves are checked by the keyboard input)."""
+    board = data["keyboard"]
+    used = [(f"keyboard.pads[{number}].{side}", key)
+            for number, pad in enumerate(board.get("pads", []), start=1)
+            for side, key in pad.items()]
+    used += [(f"keyboard.{name}", board[name]) for name in CONTROL_NAMES if name in board]
+    return _repeats(used)
+
+
+def check_serial(data: dict) -> list[str]:
+    """The board is one we know; its pad pins are that board's button pins, each used once."""
+    from companion.boards import avr as boards
+
+    serial = data["serial"]
+    if serial["board"] not in boards.BOARDS:
+        return [f"serial.board = {show(serial['board'])}: not a board (choose from {', '.join(boards.BOARDS)})"]
+    used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
+            for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES]
+    problems = _repeats(used)
+    for key, name in used:
+        problem = boards.pin_problem(serial["board"], name)
+        if problem:
+            problems.append(f"{key} = {show(name)}: {problem}")
+    return problems
+
+
+def _repeats(used: list[tuple[str, Any]]) -> list[str]:
+    problems, first_use = [], {}
+    for key, value in used:
+        if value in first_use:
+            problems.append(f"{key} = {show(value)}: already used by {first_use[value]}")
+        first_use.setdefault(value, key)
+    return problems
+
+
+# --------------------------------------------------------------- freezing
+def build(data: dict, source: str) -> Config:
+    """The frozen :class:`Config` of checked, merged ``data``."""
+    gpio, keyboard, serial = data["gpio"], data["keyboard"], data["serial"]
+    return Config(
+        source=source,
+        gpio=GpioSettings(
+            enabled=gpio["enabled"],
+            pull_up=gpio["pull_up"],
+            debounce_ns=round(gpio["debounce_ms"] * 1_000_000),
+            stuck_ns=round(gpio["stuck_s"] * 1_000_000_000),
+            tie_window_ns=gpio["tie_window_us"] * 1000,
+            pads=build_pads(gpio.get("pads", [])),
+            controls=MappingProxyType(dict(gpio.get("controls", {}))),
+            dealer=MappingProxyType(dict(gpio.get("dealer", {}))),
+        ),
+        interfaces=frozenset(key for key, on in data["interfaces"].items() if on),
+        keyboard=KeyboardSettings(
+            enabled=keyboard["enabled"],
+            pads=build_pads(keyboard.get("pads", [])),
+            controls=MappingProxyType({name: keyboard[name] for name in CONTROL_NAMES if name in keyboard}),
+        ),
+        serial=SerialSettings(
+            enabled=serial["enabled"],
+            device=serial["device"],
+            board=serial["board"],
+            tie_window_ns=serial["tie_window_us"] * 1000,
+            pads=build_pads(serial.get("pads", [])),
+        ),
+    )
+
+
+def side_pins(table: dict) -> SidePins:
+    return SidePins(**{side.value: table.get(side.value) for side in SIDES})
+
+
+def build_pads(pads: list[dict]) -> tuple[Pad, ...]:
+    return tuple(
+        Pad(player, side_pins(pad), side_pins(pad["leds"]) if "leds" in pad else None)
+        for player, pad in zip(player_numbers(pads), pads)
+    )

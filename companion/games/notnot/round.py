@@ -1,0 +1,218 @@
+"""One round: stamped taps in, in any arrival order; verdicts out, by stamps.
+
+The rulings this module carries:
+
+- The round opens at the display flip that shows the final dice (``t_open_ns``).
+  Taps stamped before it are "early" and ignored (they do not use up the
+  player's answer).
+- Each player's first tap after the open is their answer; later taps by the
+  same player are "ignored".
+- The first valid answer wins; valid answers within ``tie_window`` of it tie.
+- The round closes ``tie_window`` after the first valid answer; answers after
+  the close are "ignored". A round where nobody may tap closes after
+  ``idle_timeout``; a round that needs a tap and gets no valid one closes after
+  ``round_timeout``.
+- An answer that is not valid (any answer when nobody may tap) is "wrong" and
+  costs a point card.
+- Taps are final: pausing an open round closes it at the pause
+  (:meth:`Round.close_at`); the answers made so far are judged as if the round
+  had closed then. A round closed with no answer at all is cancelled
+  (:attr:`Round.answered` is False): the game rolls new dice for it.
+
+What a tap counts for at the moment it arrives (:meth:`Round.feedback_of`) is
+told to the tapping player at once: "early", "wrong", "counted" (a valid
+answer: win or tie is known only at the close) or "ignored".
+
+Who takes which card is decided by :func:`plan_awards`. In stamp order: the
+earliest of several tied players on one card takes that card; any other
+winner takes the void card if one lies on the table (instead of the card
+they tapped), else the card they tapped, else (another tied player took it)
+a card of their choice among those left, by default the first free side in
+N, E, S, W order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Mapping
+
+from companion.games.notnot.cards import Card
+from companion.games.notnot.dice import Roll
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.taps import Tap, by_stamp
+
+EARLY, WIN, TIE, WRONG, IGNORED = "early", "win", "tie", "wrong", "ignored"
+#: A valid answer, before the close decides between a win and a tie.
+COUNTED = "counted"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The round's clocks, in nanoseconds (defaults from the rulings, GPIO tie window)."""
+
+    tie_window_ns: int = 1_000_000
+    idle_timeout_ns: int = 3_000_000_000
+    round_timeout_ns: int = 10_000_000_000
+    choice_timeout_ns: int = 5_000_000_000
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one tap counted for."""
+
+    tap: Tap
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Award:
+    """``player`` takes ``card`` from ``side`` as a point."""
+
+    player: int
+    card: Card
+    side: Side
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The judged round. ``winners`` are the winning taps in stamp order."""
+
+    verdicts: tuple[Verdict, ...]
+    winners: tuple[Tap, ...]
+    penalties: tuple[int, ...]
+    closed_at_ns: int
+
+
+class Round:
+    """Collects the taps of one round and judges them by their stamps."""
+
+    def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(),
+                 roll: Roll | None = None) -> None:
+        self.ruling = ruling
+        self.roll = roll
+        self.t_open_ns = t_open_ns
+        self.timing = timing
+        self._taps: list[Tap] = []
+        #: When the round was closed early (a pause), else ``None``.
+        self.closed_at_ns: int | None = None
+
+    def offer(self, tap: Tap) -> None:
+        """Add a tap, whenever it arrives; only its stamp matters."""
+        self._taps.append(tap)
+
+    @property
+    def taps(self) -> list[Tap]:
+        return by_stamp(self._taps)
+
+    def close_at(self, t_ns: int) -> None:
+        """Close the round at ``t_ns`` (a pause), unless it already closes sooner.
+
+        Taps stamped after ``t_ns`` are ignored; those before are judged as usual.
+        """
+        self.closed_at_ns = t_ns if self.closed_at_ns is None else min(self.closed_at_ns, t_ns)
+
+    def _answers(self) -> dict[int, Tap]:
+        """Each player's first tap at or after the open."""
+        answers: dict[int, Tap] = {}
+        for tap in self.taps:
+            if tap.t_ns >= self.t_open_ns and tap.player not in answers:
+                answers[tap.player] = tap
+        return answers
+
+    @property
+    def answered(self) -> bool:
+        """Whether any player answered before the close (a round closed without is cancelled)."""
+        return any(tap.t_ns <= self.closes_at_ns for tap in self._answers().values())
+
+    def feedback_of(self, tap: Tap) -> str:
+        """What ``tap`` (already offered) counts for as far as is known now: ``early``,
+        ``wrong``, ``counted`` (valid; win or tie is decided at the close) or ``ignored``."""
+        if tap.t_ns < self.t_open_ns:
+            return EARLY
+        if tap.t_ns > self.closes_at_ns or self._answers().get(tap.player) != tap:
+            return IGNORED
+        return COUNTED if self._is_valid(tap) else WRONG
+
+    def _is_valid(self, tap: Tap) -> bool:
+        return self.ruling.tap and tap.side in self.ruling.valid
+
+    def first_valid(self) -> Tap | None:
+        """The earliest valid answer so far, or None."""
+        valid = [tap for tap in self._answers().values() if self._is_valid(tap)]
+        return min(valid, key=lambda tap: tap.order) if valid else None
+
+    @property
+    def closes_at_ns(self) -> int:
+        """When the round closes, given the taps offered so far.
+
+        It can only move earlier as more taps arrive: a late-arriving tap with
+        an earlier stamp brings the close forward, never back.
+        """
+        natural = self._natural_close_ns()
+        return natural if self.closed_at_ns is None else min(natural, self.closed_at_ns)
+
+    def _natural_close_ns(self) -> int:
+        """When the round closes by its clocks and its taps alone."""
+        if not self.ruling.tap:
+            return self.t_open_ns + self.timing.idle_timeout_ns
+        first = self.first_valid()
+        if first is None:
+            return self.t_open_ns + self.timing.round_timeout_ns
+        return min(first.t_ns + self.timing.tie_window_ns, self.t_open_ns + self.timing.round_timeout_ns)
+
+    def outcome(self) -> Outcome:
+        """Judge every tap offered so far. Call once the round has closed."""
+        close = self.closes_at_ns
+        answers = {id(tap) for tap in self._answers().values()}
+        verdicts, winners, penalties = [], [], []
+        for tap in self.taps:
+            if tap.t_ns < self.t_open_ns:
+                verdict = EARLY
+            elif tap.t_ns > close or id(tap) not in answers:
+                verdict = IGNORED
+            elif self._is_valid(tap):
+                verdict = WIN
+                winners.append(tap)
+            else:
+                verdict = WRONG
+                penalties.append(tap.player)
+            verdicts.append(Verdict(tap, verdict))
+        if len(winners) > 1:
+            verdicts = [Verdict(v.tap, TIE) if v.verdict == WIN else v for v in verdicts]
+        return Outcome(tuple(verdicts), tuple(winners), tuple(penalties), close)
+
+
+def plan_awards(
+    winners, table: Mapping[Side, Card | None], choices: Mapping[int, Side] | None = None
+) -> tuple[list[Award], list[int]]:
+    """Which card each winner takes, in stamp order; and who had to choose.
+
+    ``choices`` holds the spot each tied player pressed when their tapped card
+    was already taken. Without a (usable) choice, the first free side in
+    N, E, S, W order is taken. Returns the awards and the players who chose.
+    """
+    choices = choices or {}
+    left = {side: card for side, card in table.items() if card is not None}
+    shared = {side for side, count in Counter(tap.side for tap in winners).items() if count > 1}
+    awards, choosers = [], []
+    for tap in winners:
+        void = next((side for side in SIDES if side in left and left[side].is_void), None)
+        if tap.side in shared and tap.side in left:
+            side = tap.side  # the earliest of a same-card tie takes the card itself
+        elif void is not None:
+            side = void
+        elif tap.side in left:
+            side = tap.side
+        else:
+            choosers.append(tap.player)
+            wanted = choices.get(tap.player)
+            side = wanted if wanted in left else next((s for s in SIDES if s in left), None)
+            if side is None:
+                continue  # more tied players than cards: nothing left to take
+        awards.append(Award(tap.player, left.pop(side), side))
+    return awards, choosers

@@ -1,0 +1,115 @@
+"""The serial controller at the kiosk: open the configured controller and post its taps.
+
+Owns turning the ``[serial]`` settings into a running
+:class:`~companion.inputs.serial.reader.SerialReader`: the board, the device path,
+and the pin map (``[[serial.pads]]``, else the board's own pads, four to a
+player). The reader stamps and posts :class:`~companion.games.notnot.taps.Tap` and
+:class:`~companion.inputs.serial.reader.ControllerStatus` events; the loop shows the
+status (:func:`status_notice`) and judges the taps. Also owns which tie
+window the kiosk uses once it knows which inputs it reads
+(:func:`tie_window_ns`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from companion.config.settings import Config, SerialSettings
+from companion.games.notnot.sides import Side
+from companion.boards.avr import Board, board_named
+from companion.inputs.serial.reader import ControllerStatus, SerialReader
+
+log = logging.getLogger(__name__)
+
+
+def pin_map(settings: SerialSettings) -> dict[str, tuple[int, Side]] | None:
+    """``{pin name: (player, side)}`` of ``[[serial.pads]]``; ``None``: the board's own pads."""
+    if not settings.pads:
+        return None
+    return {name: (pad.player, side) for pad in settings.pads for side, name in pad.buttons.items()}
+
+
+def players_of(settings: SerialSettings) -> tuple[int, ...]:
+    """The players the controller seats, in order."""
+    if settings.pads:
+        return tuple(pad.player for pad in settings.pads)
+    return tuple(range(1, board_named(settings.board).players + 1))
+
+
+class SerialPads:
+    """One serial controller, read in a thread of its own, posting to ``post``.
+
+    Like :class:`~companion.inputs.gpio.GpioPads` for the kiosk: :meth:`close`
+    stops it, :meth:`light` and :meth:`lights_off` do nothing (the controller
+    drives no LEDs). ``reader_options`` go to :class:`SerialReader` (tests
+    give ``open_serial``, ``ping_interval_s``).
+    """
+
+    def __init__(self, settings: SerialSettings, post: Callable[[object], None],
+                 **reader_options) -> None:
+        self.settings = settings
+        self.board: Board = board_named(settings.board)
+        self.reader = SerialReader(settings.device, post, pin_map(settings), self.board,
+                                   **reader_options)
+
+    def start(self) -> "SerialPads":
+        """Start reading (the reader opens the device, and keeps reopening it)."""
+        seated = players_of(self.settings)
+        log.info("reading the serial controller on %s (%s, players %s)", self.settings.device,
+                 self.board.name, " ".join(map(str, seated)))
+        self.reader.start()
+        return self
+
+    def close(self) -> None:
+        """Stop reading and close the device."""
+        self.reader.stop()
+
+    def light(self, player: int, side: Side) -> None:
+        """No LEDs on the controller."""
+
+    def lights_off(self) -> None:
+        """No LEDs on the controller."""
+
+
+def serial_pads(config: Config, post: Callable[[object], None],
+                keyboard_only: bool = False, **reader_options) -> SerialPads | None:
+    """The configured controller, posting to ``post`` once :meth:`SerialPads.start`
+    is called (start it when the loop is there to hear it); ``None`` when
+    ``[serial]`` is off or the keyboard alone was asked for. A controller not
+    plugged in yet is no error: the reader opens it when it appears."""
+    if keyboard_only or not config.serial.enabled:
+        return None
+    return SerialPads(config.serial, post, **reader_options)
+
+
+#: How long a round waits after its close for the controller's taps still on their way: a USB
+#: serial adapter may hold received bytes up to 16 ms (an FTDI's default ``latency_timer``),
+#: and a tap stamped before the close must still be judged (GPIO taps need only 2 ms).
+SERIAL_SETTLE_S = 0.02
+
+
+def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
+    """The tie window for the inputs the kiosk reads (``None``: keyboard only).
+
+    With the controller alone, its own (20 us by default: its stamps are
+    good to a microsecond); with GPIO pads too, the wider of the two, since
+    a tie is only as fine as the coarser stamp.
+    """
+    windows = ([config.gpio.tie_window_ns] if gpio else []) \
+        + ([config.serial.tie_window_ns] if serial else [])
+    return max(windows) if windows else None
+
+
+def status_notice(status: ControllerStatus) -> str:
+    """The notice line for a controller status, naming the controller."""
+    name = f"serial controller {status.device}".rstrip()
+    if not status.connected:
+        said = status.detail if status.device and status.device in status.detail \
+            else f"{name}: {status.detail}"
+        return f"{said}; waiting for it"
+    if status.alarm:
+        return f"{name}: {status.detail}"
+    if status.synced:
+        return f"{name}: connected, clock synced"
+    return f"{name}: connected ({status.detail}), syncing its clock"

@@ -1,0 +1,58 @@
+"""Assembling the kiosk: a screen, the shared context, every scene, and the loop.
+
+``companion run``, ``companion demo`` and the latency benchmark all build
+their kiosk here, so each runs the same scenes through the same loop.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from companion.kiosk.loop import App, menu_key
+from companion.display.screen import Screen, use_headless_drivers
+from companion.display.snapshots import Snapshots
+from companion.audio.tones import Sounds
+from companion.scenes.catalogue import build_scenes
+from companion.scenes.context import Context, Pace, Settings, no_op
+
+
+@dataclass
+class KioskOptions:
+    """How to build a kiosk."""
+
+    size: tuple[int, int] | None = None
+    rotation: int = 0
+    fullscreen: bool = False
+    headless: bool = False
+    sound: bool = True
+    settings: Settings = field(default_factory=Settings)
+    pace: Pace = field(default_factory=Pace)
+    tie_window_ns: int | None = None
+    #: How many players have a pad (``None``: the context's default).
+    pads: int | None = None
+    #: The state folder games are saved in (``None``: the usual place).
+    state_dir: str | None = None
+    snapshots: str | None = None
+    first_scene: str = "title"
+    key_maps: tuple[Callable, ...] = (menu_key,)
+    ready: Callable[[], None] = no_op
+    watchdog: Callable[[], None] = no_op
+
+
+def build_kiosk(options: KioskOptions) -> App:
+    """An App ready to run, with the screen open (offscreen when ``headless``)."""
+    if options.headless:
+        use_headless_drivers()
+    screen = Screen(options.size, options.rotation, options.fullscreen)
+    ctx = Context(layout=screen.layout, settings=options.settings, pace=options.pace,
+                  sounds=Sounds(enabled=options.sound and not options.headless),
+                  rng=random.Random(f"{options.settings.seed}:inks"), state_dir=options.state_dir)
+    if options.tie_window_ns is not None:
+        ctx.tie_window_ns = options.tie_window_ns
+    if options.pads is not None:
+        ctx.pads = options.pads
+    snapshots = Snapshots(options.snapshots, always=("end",))
+    return App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
+               snapshots=snapshots, ready=options.ready, watchdog=options.watchdog)

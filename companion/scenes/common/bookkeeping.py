@@ -1,0 +1,82 @@
+"""What the two bookkeeping modes' scenes share: set-up with resume; pads in, a kept game, pause.
+
+Not That Movie! and That's Not a Hat each have a pure pad machine
+(:mod:`companion.games.movie.pads`, :mod:`companion.games.hat.pads`) over a game kept in
+the state database entry by entry (:class:`~companion.storage.bookkeeping.KeptGame`).
+A play scene feeds every pad tap to its machine, saves the game when a tap
+changed it, plays a short tone, and redraws. A touch, the pause key or the
+menu control opens the pause menu; the game stays kept for resume.
+"""
+
+from __future__ import annotations
+
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import Scene
+from companion.scenes.common.pausing import wants_pause
+from companion.scenes.common.setup_menu import SetupMenu
+from companion.storage.bookkeeping import KeptGame
+
+
+class BookkeepingScene(Scene):
+    """A play scene over a pad machine (``self.pads``) and its kept game (``self.kept``).
+
+    Subclasses set ``pads_class`` and ``tones`` (press word -> tone name) and draw.
+    """
+
+    pads_class = None
+    tones: dict[str, str] = {}
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.kept = None
+        self.pads = None
+        self.said = ""
+
+    def enter(self, now_ns: int, kept=None, **details) -> None:
+        super().enter(now_ns)
+        if kept is not None:
+            self.kept, self.pads, self.said = kept, self.pads_class(kept.game), ""
+
+    def handle(self, event, now_ns: int) -> None:
+        if wants_pause(event):
+            self.ctx.go("games-pause", resume=self.name)
+        elif isinstance(event, Tap):
+            self.press(event.player, event.side)
+
+    def press(self, player: int, side) -> None:
+        """One pad press: to the machine; save and redraw if it changed the game."""
+        moves = self.kept.game.moves_made
+        self.said = self.pads.press(player, side)
+        if self.kept.game.moves_made != moves:
+            self.kept.moved()
+        if self.said in self.tones:
+            self.ctx.sounds.play(self.tones[self.said])
+        self.dirty = True
+
+
+class BookkeepingSetup(SetupMenu):
+    """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
+
+    Subclasses set ``game_class`` and ``play_scene``, list their own items in
+    :meth:`settings_items` and act on them in :meth:`choose_setting`;
+    :meth:`start` begins a new kept game.
+    """
+
+    game_class = None
+    play_scene = ""
+
+    def find_unfinished(self):
+        self.subtitle = type(self).subtitle
+        try:
+            return KeptGame.resume(self.ctx.database(), self.game_class)
+        except self.game_class.ERROR as error:   # a kept game this companion cannot restore
+            KeptGame.give_up(self.ctx.database(), self.game_class)
+            self.subtitle = f"the kept game could not be resumed: {error}"
+            return None
+
+    def resume(self) -> None:
+        self.ctx.go(self.play_scene, kept=self.unfinished)
+
+    def start(self, game, settings: dict) -> None:
+        """Keep ``game`` (set up with ``settings``) in the state database and play it."""
+        self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.database(), game, settings))

@@ -1,0 +1,116 @@
+"""A scene that is a list to choose from: the shared behaviour of every menu.
+
+N/S (or the arrow keys) move the cursor, E (or Enter) selects, W (or
+Backspace) goes back, a touch selects the item touched. Subclasses say what
+the items are and what choosing one does.
+
+An item that cannot be undone (quit, end a game, start anew over a kept one)
+asks first: the first select shows its question in its place (e.g. "Quit?
+select again to quit"), a second select of the same item does it, and any
+other key, pad button or touch elsewhere cancels the question. Pads, keys and
+touch confirm the same way; no keyboard is needed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_menu import CONFIRM_HINT, NAVIGATION_HINT, draw_menu, item_rects
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import Point, Scene, nav_of
+
+
+class MenuScene(Scene):
+    """A title, a list of items, a cursor, and at most one item waiting for its confirmation."""
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.cursor = 0
+        #: The item whose question is shown, waiting for a second select (``None``: none).
+        self.asking: int | None = None
+        #: The player whose pad made the last select (``None``: a key, a control or a touch).
+        self.chooser: int | None = None
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        self.asking = None
+        self.cursor = min(self.cursor, len(self.items()) - 1)
+
+    def items(self) -> list[str]:
+        """The item labels, top to bottom."""
+        return []
+
+    def question(self, index: int) -> str | None:
+        """The question item ``index`` asks before it acts, or ``None`` if it acts at once."""
+        return None
+
+    def shown_items(self) -> list[str]:
+        """The labels on screen: the items, with the question in place of the item asking."""
+        labels = self.items()
+        if self.asking is not None and self.asking < len(labels):
+            labels[self.asking] = self.question(self.asking) or labels[self.asking]
+        return labels
+
+    def item_rects(self) -> list[pygame.Rect]:
+        """Where the items are drawn (also their touch areas)."""
+        return item_rects(self.ctx.layout, len(self.items()))
+
+    def choose(self, index: int) -> None:
+        """Item ``index`` was selected (and confirmed, if it asks)."""
+
+    def back(self) -> None:
+        """W / Backspace was pressed."""
+
+    def pause(self) -> None:
+        """The pause key or the menu control was pressed (pads never pause)."""
+
+    def select(self, index: int) -> None:
+        """Select item ``index``: ask its question first, or act."""
+        self.cursor = index
+        self.dirty = True
+        if self.question(index) is not None and self.asking != index:
+            self.asking = index
+            return
+        self.asking = None
+        self.choose(index)
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Point):
+            rects = self.item_rects()
+            touched = [i for i, rect in enumerate(rects) if rect.collidepoint(event.pos)]
+            if self.asking is not None and touched != [self.asking]:
+                self.asking, self.dirty = None, True  # a touch elsewhere only cancels
+            elif touched:
+                self.chooser = None
+                self.select(touched[0])
+            return
+        action = nav_of(event)
+        if action is None:
+            return
+        if action == "select":
+            self.chooser = event.player if isinstance(event, Tap) else None
+            self.select(self.cursor)
+            return
+        if self.asking is not None:  # anything else only cancels the question
+            self.asking, self.dirty = None, True
+            return
+        count = len(self.items())
+        if action in ("up", "down"):
+            self.cursor = (self.cursor + (1 if action == "down" else -1)) % count
+            self.dirty = True
+        elif action == "back":
+            self.back()
+        elif action == "pause" and not isinstance(event, Tap):
+            self.pause()
+
+    def hint(self) -> str:
+        """The hint line at the bottom."""
+        return CONFIRM_HINT if self.asking is not None else NAVIGATION_HINT
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        draw_menu(canvas, self.ctx.layout, self.title, self.shown_items(), self.cursor,
+                  self.subtitle, hint=self.hint(), rects=self.item_rects(), asking=self.asking)
+        return self.name

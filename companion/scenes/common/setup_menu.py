@@ -1,0 +1,81 @@
+"""A game's set-up menu: its settings and Start, led by "Resume" when a game is kept unfinished.
+
+Every game's set-up (Not Not, Not That Movie!, That's Not a Hat) looks for
+a game a power cut interrupted each time it is shown; when there is one,
+the menu starts with a "Resume the game in progress" item, under the cursor,
+and Start asks first, as it gives the kept game up. W, Backspace and Esc go
+back to the title.
+"""
+
+from __future__ import annotations
+
+from companion.scenes.common.menu import MenuScene
+
+#: The label of the item that starts a new game, in every set-up menu.
+START = "Start"
+
+
+def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
+    """The player counts a set-up offers: ``lowest`` up to ``highest``, but no more than
+    ``pads`` (each player needs a pad); just ``lowest`` when there are fewer pads."""
+    return tuple(range(lowest, max(lowest, min(highest, pads)) + 1))
+
+
+class SetupMenu(MenuScene):
+    """Settings items after an optional "Resume" item.
+
+    Subclasses find the kept game in :meth:`find_unfinished`, go on with it
+    in :meth:`resume`, list their own items in :meth:`settings_items` and act
+    on them in :meth:`choose_setting`.
+    """
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        #: The kept unfinished game offered for resume, if any.
+        self.unfinished = None
+
+    def enter(self, now_ns: int, **details) -> None:
+        self.unfinished = self.find_unfinished()
+        if self.unfinished:
+            self.cursor = 0
+        super().enter(now_ns)
+
+    def find_unfinished(self):
+        """The kept unfinished game to offer, or ``None``."""
+        return None
+
+    def resume_item(self) -> str:
+        """The label of the "Resume" item."""
+        return "Resume the game in progress"
+
+    def items(self) -> list[str]:
+        return ([self.resume_item()] if self.unfinished else []) + self.settings_items()
+
+    def settings_items(self) -> list[str]:
+        return []
+
+    def question(self, index: int) -> str | None:
+        if self.unfinished and self.items()[index] == START:
+            return "Start anew, ending the kept game? select again"
+        return None
+
+    def choose(self, index: int) -> None:
+        if self.unfinished:
+            if index == 0:
+                self.resume()
+                return
+            index -= 1
+        self.choose_setting(index)
+
+    def choose_setting(self, index: int) -> None:
+        """Settings item ``index`` (counted without the "Resume" item) was selected."""
+
+    def resume(self) -> None:
+        """Go on with :attr:`unfinished`."""
+
+    def back(self) -> None:
+        self.ctx.go("title")
+
+    def pause(self) -> None:
+        """Esc (the pause key) on a set-up menu goes back, as W does."""
+        self.back()

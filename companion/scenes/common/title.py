@@ -1,0 +1,32 @@
+"""The title screen and main menu: a new game of Not Not, the other two games, or quit.
+
+Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
+"""
+
+from __future__ import annotations
+
+from companion.scenes.common.menu import MenuScene
+
+
+class TitleScene(MenuScene):
+    """``NOT NOT`` and the main menu: one item per game, each named."""
+
+    name = "title"
+    title = "NOT NOT"
+    subtitle = "the companion: dice, table and judge"
+
+    def items(self) -> list[str]:
+        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]
+
+    def question(self, index: int) -> str | None:
+        return "Quit the companion? select again" if index == 3 else None
+
+    def choose(self, index: int) -> None:
+        if index == 0:
+            self.ctx.go("setup")
+        elif index == 1:
+            self.ctx.go("movie-setup")
+        elif index == 2:
+            self.ctx.go("hat-setup")
+        else:
+            self.ctx.quitting = True

@@ -1,0 +1,58 @@
+"""That's Not a Hat: set-up (players, rounds, gifts each, special cards) and start.
+
+Selecting a choice steps it to its next value. ``Start`` begins a game kept
+in the state database; ``Resume`` continues the one a power cut interrupted.
+The special cards are left out unless chosen: the rulebook's set-up puts
+them aside and adds them only "if you're playing with the special cards".
+"""
+
+from __future__ import annotations
+
+from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
+from companion.scenes.common.bookkeeping import BookkeepingSetup
+from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import player_choices
+
+
+class HatSetupScene(BookkeepingSetup):
+    """Players, rounds, gifts each, special cards, start (and resume)."""
+
+    name = "hat-setup"
+    title = "That's Not a Hat"
+    game_class = HatGame
+    play_scene = "hat"
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.players, self.multi_round, self.two_gifts, self.special_cards = 4, False, False, False
+
+    def enter(self, now_ns: int, **details) -> None:
+        self.players = min(self.players, self.player_counts()[-1])
+        super().enter(now_ns, **details)
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: from 3 (2 with two gifts each), no more than the pads."""
+        lowest = MIN_PLAYERS_WITH_TWO_GIFTS if self.two_gifts else MIN_PLAYERS
+        return player_choices(lowest, MAX_PLAYERS, self.ctx.pads)
+
+    def settings_items(self) -> list[str]:
+        rounds = "as many as players" if self.multi_round else "one"
+        return [f"Players: {self.players}", f"Rounds: {rounds}",
+                f"Gifts each: {'two' if self.two_gifts else 'one'}",
+                f"Special cards: {'with' if self.special_cards else 'without'}", "Start"]
+
+    def choose_setting(self, index: int) -> None:
+        if index == 0:
+            self.players = next_in(self.player_counts(), self.players)
+        elif index == 1:
+            self.multi_round = not self.multi_round
+        elif index == 2:
+            self.two_gifts = not self.two_gifts
+            if not self.two_gifts:
+                self.players = max(self.players, MIN_PLAYERS)
+        elif index == 3:
+            self.special_cards = not self.special_cards
+        else:
+            settings = {"multi_round": self.multi_round, "two_gifts": self.two_gifts,
+                        "special_cards": self.special_cards}
+            self.start(HatGame(self.players, **settings), settings)

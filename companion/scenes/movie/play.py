@@ -1,0 +1,201 @@
+"""Not That Movie! at the table: the secret vote, each token's answer, the scores.
+
+The pads drive :class:`companion.games.movie.pads.MoviePads`; this scene shows
+what the table may see: who has voted (never what), the eight screens with
+the tokens on them, the holder, the answer to the last token ("nobody voted
+for it" or "mistake" with only its voters), the points of each round, and at
+the end the total with its stars. E after the end writes the score sheet.
+Between rounds and at the end, the keyboard's Enter (or the confirm button)
+does what E on any pad does.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display import text
+from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
+from companion.games.movie.pads import MoviePads
+from companion.games.movie.rules import ROUNDS, SCREENS
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import nav_of
+from companion.scenes.common.bookkeeping import BookkeepingScene
+
+COLOURED_TOKEN = (230, 170, 40)
+GREY_TOKEN = (110, 110, 120)
+
+
+def names(players) -> str:
+    return ", ".join(f"P{p}" for p in players)
+
+
+def answer(placement) -> tuple[str, str]:
+    """The banner kind and words for the last token placed."""
+    where = f"Screen {placement.screen}: " if placement.screen else ""
+    if placement.coloured:
+        return "win", f"{where}nobody voted for it"
+    voters = f" - voted for it: {names(placement.voters)}" if placement.voters else ""
+    return "wrong", f"{where}MISTAKE{voters}"
+
+
+class MoviePlayScene(BookkeepingScene):
+    """One game of Not That Movie!, from the first vote to the score sheet."""
+
+    name = "movie"
+    pads_class = MoviePads
+    tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
+
+    def handle(self, event, now_ns: int) -> None:
+        if not isinstance(event, Tap) and nav_of(event) == "select" \
+                and self.kept.game.phase in ("round-over", "game-over"):
+            self.press(self.kept.game.holder, Side.E)   # as E on any pad: next round, or the sheet
+            return
+        super().handle(event, now_ns)
+
+    def press(self, player: int, side) -> None:
+        game = self.kept.game
+        if game.over and side is Side.E:
+            self.kept.finish()
+            self.ctx.go("movie-sheet", newest=self.kept.game_id)
+            return
+        super().press(player, side)
+        if self.said == "placed":
+            self.ctx.sounds.play("win" if self.pads.last.coloured else "wrong")
+
+    # -- drawing -------------------------------------------------------------
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        game, layout = self.kept.game, self.ctx.layout
+        self.shown: list[str] = []
+        self._shown(draw_title(canvas, layout, f"Not That Movie!  Round {game.round_number} of {ROUNDS}",
+                               f"points so far {game.total()}   tokens left {game.tokens_left()}   "
+                               f"mistakes {game.round.mistakes} of 2"))
+        moment, hint = self._draw_phase(canvas)
+        self._shown(draw_hint(canvas, layout, hint))
+        return moment
+
+    def _draw_phase(self, canvas: pygame.Surface) -> tuple[str, str]:
+        """Draw what the phase shows; returns the snapshot moment and the hint line."""
+        game = self.kept.game
+        if game.phase == "voting":
+            self._draw_votes(canvas)
+            return "movie-vote", "vote on your pad: N up, S down from screen 1, E confirm, W start again"
+        self._draw_screens(canvas)
+        if game.phase == "placing":
+            self._draw_holder(canvas)
+            how = ("N/S choose a screen, E place the token" if game.voting == "pads"
+                   else "E nobody voted for it   S mistake")
+            return "movie-place", f"P{game.holder}: {how}   (W: last placer takes it back)"
+        self._draw_round_end(canvas)
+        if game.phase == "round-over":
+            return "movie-round-over", "E next round   (W: last placer takes the token back)"
+        return "movie-end", "E write it on the score sheet"
+
+    def _text(self, canvas: pygame.Surface, words: str, size: int, ink, **anchor) -> text.Drawn:
+        drawn = text.draw(canvas, words, size, ink, **anchor)
+        self.shown.append(words)
+        return drawn
+
+    def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink,
+             **anchor) -> list[text.Drawn]:
+        """``words`` fitted to ``max_width`` (see :func:`text.draw_fit`), noted as shown."""
+        drawn = text.draw_fit(canvas, words, size, max_width, self.ctx.layout.min_text_size, ink,
+                              **anchor)
+        self.shown.append(words)
+        return drawn
+
+    def _shown(self, drawn: list[text.Drawn]) -> None:
+        self.shown += [d.text for d in drawn]
+
+    def _band(self, top: float, height: float) -> pygame.Rect:
+        layout = self.ctx.layout
+        m = round(3 * layout.unit)
+        return pygame.Rect(m, round(top * layout.height), layout.width - 2 * m,
+                           round(height * layout.height))
+
+    def _cells(self, band: pygame.Rect, count: int) -> list[pygame.Rect]:
+        gap = round(self.ctx.layout.unit)
+        w = (band.width - gap * (count - 1)) / count
+        return [pygame.Rect(round(band.left + i * (w + gap)), band.top, round(w), band.height)
+                for i in range(count)]
+
+    def _draw_votes(self, canvas: pygame.Surface) -> None:
+        game, vote, layout = self.kept.game, self.pads.vote, self.ctx.layout
+        players = range(1, game.players + 1)
+        band = self._band(0.32, 0.30)
+        for player, cell in zip(players, self._cells(band, game.players)):
+            done = vote.has_voted(player)
+            pygame.draw.rect(canvas, VERDICT["win"] if done else PANEL, cell,
+                             border_radius=round(layout.unit))
+            label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
+                                          if vote.discs > 1 else "...")
+            self._fit(canvas, f"P{player}", layout.body_size * 3 // 2, cell.width - 4, TEXT,
+                      midbottom=(cell.centerx, cell.centery))
+            self._fit(canvas, label, layout.body_size, cell.width - 4, TEXT,
+                      midtop=(cell.centerx, cell.centery))
+        waiting = [p for p in players if not vote.has_voted(p)]
+        line = f"waiting for {names(waiting)}" if waiting else "everyone has voted"
+        self._fit(canvas, line, layout.body_size, band.width, DIM_TEXT,
+                  midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
+
+    def _draw_screens(self, canvas: pygame.Surface) -> None:
+        """The eight screens with their tokens (pad votes), or the round's tokens in order (discs)."""
+        game, layout = self.kept.game, self.ctx.layout
+        placements = game.round.placements
+        if game.voting == "pads":
+            labels = [str(screen) for screen in SCREENS]
+            tokens = {p.screen: p for p in placements}
+            shown = [tokens.get(screen) for screen in SCREENS]
+        else:
+            labels = [str(n) for n in range(1, game.tokens + 1)]
+            shown = placements + [None] * (game.tokens - len(placements))
+        pointed = self.pads.pointer if game.phase == "placing" and game.voting == "pads" else None
+        band = self._band(0.28, 0.22)
+        for label, token, cell in zip(labels, shown, self._cells(band, len(labels))):
+            colour = PANEL if token is None else COLOURED_TOKEN if token.coloured else GREY_TOKEN
+            pygame.draw.rect(canvas, colour, cell, border_radius=round(layout.unit))
+            if label == str(pointed):
+                pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
+                                 border_radius=round(layout.unit))
+            ink = TEXT if token is None or game.voting == "pads" else DIM_TEXT
+            self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
+
+    def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
+        if self.said != "placed":
+            return
+        layout = self.ctx.layout
+        kind, words = answer(self.pads.last)
+        band = self._band(top, 0.12)
+        pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
+        self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
+                  center=band.center)
+
+    def _draw_holder(self, canvas: pygame.Surface) -> None:
+        game, layout = self.kept.game, self.ctx.layout
+        self._draw_answer(canvas, 0.56)
+        line = f"P{game.holder} holds the stack"
+        if self.said == "placed" and self.pads.last.coloured:
+            line = f"pass the stack left: P{game.holder} places the next token"
+        self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
+                  midtop=(layout.width // 2, round(0.72 * layout.height)))
+
+    def _draw_round_end(self, canvas: pygame.Surface) -> None:
+        game, layout = self.kept.game, self.ctx.layout
+        self._draw_answer(canvas, 0.53)
+        score = game.scores[-1]
+        bonus = f" (with {score.bonus} bonus)" if score.bonus else ""
+        lines = [f"Round {score.number}: {score.points} points{bonus}"]
+        if game.voting == "pads":
+            lines.append("votes: " + "   ".join(
+                f"P{p} {'+'.join(map(str, s))}" for p, s in sorted(game.revealed_votes().items())))
+        if game.over:
+            rating = game.rating()
+            lines = [f"Total {game.total()}: {rating.stars} of 5 stars - {rating.title}",
+                     "rounds: " + "  ".join(str(s.points) for s in game.scores)]
+            if rating.note:
+                lines.append(rating.note)
+        y = round(0.67 * layout.height)
+        for line in lines:
+            y = self._fit(canvas, line, layout.body_size * 5 // 4, layout.width - 20, TEXT,
+                          midtop=(layout.width // 2, y))[-1].rect.bottom

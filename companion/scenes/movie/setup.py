@@ -1,0 +1,60 @@
+"""Not That Movie!: set-up (players, votes on the pads or discs, who starts, team) and start.
+
+Selecting a choice steps it to its next value. ``Start`` begins a game kept
+in the state database; ``Resume`` continues the one a power cut interrupted;
+``Score sheet`` shows the games kept.
+"""
+
+from __future__ import annotations
+
+from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
+from companion.scenes.common.bookkeeping import BookkeepingSetup
+from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import player_choices
+
+TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
+         "Box Office", "End Credits")
+VOTING_WORDS = {"pads": "on the pads", "discs": "with the voting discs"}
+
+
+class MovieSetupScene(BookkeepingSetup):
+    """Players, votes, first holder, team, start, score sheet (and resume)."""
+
+    name = "movie-setup"
+    title = "Not That Movie!"
+    game_class = MovieGame
+    play_scene = "movie"
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
+
+    def enter(self, now_ns: int, **details) -> None:
+        self.players = min(self.players, self.player_counts()[-1])
+        self.first_holder = min(self.first_holder, self.players)
+        super().enter(now_ns, **details)
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: no more than there are pads."""
+        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)
+
+    def settings_items(self) -> list[str]:
+        return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
+                f"Tokens start with: P{self.first_holder}", f"Team: {self.team}",
+                "Start", "Score sheet"]
+
+    def choose_setting(self, index: int) -> None:
+        if index == 0:
+            self.players = next_in(self.player_counts(), self.players)
+            self.first_holder = min(self.first_holder, self.players)
+        elif index == 1:
+            self.voting = next_in(VOTINGS, self.voting)
+        elif index == 2:
+            self.first_holder = next_in(tuple(range(1, self.players + 1)), self.first_holder)
+        elif index == 3:
+            self.team = next_in(TEAMS, self.team)
+        elif index == 4:
+            self.start(MovieGame(self.players, self.voting, self.first_holder),
+                       {"voting": self.voting, "first_holder": self.first_holder, "team": self.team})
+        else:
+            self.ctx.go("movie-sheet")

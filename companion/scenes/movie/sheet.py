@@ -1,0 +1,77 @@
+"""Not That Movie!: the score sheet kept for ever, newest game first.
+
+One line per game as on the rulebook's last page: date, players, team,
+points of rounds 1-5, total, stars; under a game of 2 or 3 players, the note
+that it was rated on the 4-player row. N/S scroll, E or W goes back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display import text
+from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
+from companion.games.movie.rating import row_note
+from companion.scenes.base import Point, Scene, nav_of
+from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
+
+LINES_SHOWN = 7
+
+
+def sheet_text(line: MovieSheetLine) -> str:
+    rounds = " ".join(str(points) for points in line.rounds)
+    return (f"{line.played_on}  {line.players}p  {line.team}  {rounds}  = {line.total}  "
+            f"{line.stars}* {line.title}")
+
+
+class MovieSheetScene(Scene):
+    """The kept score sheet; the newest game (just finished) is ringed."""
+
+    name = "movie-sheet"
+
+    def enter(self, now_ns: int, newest: int | None = None, **details) -> None:
+        super().enter(now_ns)
+        self.lines = movie_score_sheet(self.ctx.database())
+        self.newest, self.top = newest, 0
+        #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
+        self.drawn: list[text.Drawn] = []
+
+    def handle(self, event, now_ns: int) -> None:
+        action = nav_of(event)
+        if action in ("up", "down"):
+            step = 1 if action == "down" else -1
+            self.top = max(0, min(self.top + step, len(self.lines) - 1))
+            self.dirty = True
+        elif action in ("select", "back") or isinstance(event, Point):
+            self.ctx.go("title")
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        layout = self.ctx.layout
+        wide = layout.width - round(6 * layout.unit)
+        draw_title(canvas, layout, "Not That Movie! score sheet",
+                   "date  players  team  rounds 1-5  = total  stars")
+        if not self.lines:
+            text.draw_fit(canvas, "No game on the sheet yet.", layout.body_size, wide,
+                          layout.min_text_size, DIM_TEXT,
+                          center=(layout.width // 2, layout.height // 2))
+        y = round(0.27 * layout.height)
+        self.drawn = []
+        bottom = round(0.88 * layout.height)   # above the hint line
+        for line in self.lines[self.top:self.top + LINES_SHOWN]:
+            if y > bottom - layout.body_size:
+                break                          # notes took the room: N/S scrolls to the rest
+            words = sheet_text(line)
+            ink = HIGHLIGHT if line.game_id == self.newest else TEXT
+            self.drawn += text.draw_fit(canvas, words, layout.body_size, wide, layout.min_text_size,
+                                        ink, midtop=(layout.width // 2, y))
+            y = self.drawn[-1].rect.bottom
+            note = row_note(line.players)
+            if note:
+                self.drawn += text.draw_fit(canvas, note, layout.small_size, wide,
+                                            layout.min_text_size, DIM_TEXT,
+                                            midtop=(layout.width // 2, y))
+                y = self.drawn[-1].rect.bottom
+            y += round(layout.unit)
+        draw_hint(canvas, layout, "N/S scroll   E back to the title")
+        return "movie-sheet"

@@ -1,0 +1,80 @@
+"""Correction: make the model's table match the real cards, spot by spot, both ways.
+
+N/S move between the spots; E steps the card under the cursor to the next
+face (RED, BLUE, GREEN, YELLOW, WHITE, VOID, round again), W to the previous
+one, so a card stepped past is one press back. A touch on a spot steps it
+forward. A face the rules refuse (a second void on the table, no such card
+left) is skipped and the reason shown. ``Done`` (E or W on it), Backspace
+on it, or the pause key returns to the pause menu.
+"""
+
+from __future__ import annotations
+
+from companion.games.notnot.cards import TABLE_FACES
+from companion.games.notnot.game import RuleError
+from companion.games.notnot.sides import SIDES
+from companion.scenes.base import nav_of
+from companion.scenes.common.menu import MenuScene
+
+#: The hint line: what the pad's buttons do here.
+CORRECTION_HINT = "N/S spot   E next card   W previous card"
+
+
+class CorrectionScene(MenuScene):
+    """One item per spot showing its card, and Done."""
+
+    name = "correction"
+    title = "Correct the table"
+
+    def enter(self, now_ns: int, resume=("roll", {}), **details) -> None:
+        super().enter(now_ns)
+        self.resume = resume
+        self.subtitle = "E: next card   W: previous card"
+
+    def items(self) -> list[str]:
+        faces = self.ctx.game.faces()
+        return [f"{side}: {faces[side] or 'empty'}" for side in SIDES] + ["Done"]
+
+    def hint(self) -> str:
+        return CORRECTION_HINT
+
+    def handle(self, event, now_ns: int) -> None:
+        if nav_of(event) == "back" and self.cursor < len(SIDES):
+            self.step(SIDES[self.cursor], -1)
+        else:
+            super().handle(event, now_ns)
+
+    def pause(self) -> None:
+        """The pause key returns to the pause menu."""
+        self.back()
+
+    def choose(self, index: int) -> None:
+        if index == len(SIDES):
+            self.back()
+        else:
+            self.step(SIDES[index], +1)
+
+    def step(self, side, direction: int) -> None:
+        """Step the card on ``side`` to the next face (``direction`` +1) or the previous (-1)
+        that the rules accept."""
+        current = self.ctx.game.faces()[side]
+        if current in TABLE_FACES:
+            start = TABLE_FACES.index(current) + direction
+        else:
+            start = 0 if direction > 0 else len(TABLE_FACES) - 1
+        reasons = []
+        for count in range(len(TABLE_FACES)):
+            face = TABLE_FACES[(start + direction * count) % len(TABLE_FACES)]
+            try:
+                self.ctx.game.correct(side, face)
+            except RuleError as error:
+                reasons.append(str(error))
+                continue
+            self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")
+            self.dirty = True
+            return
+        self.subtitle = reasons[0] if reasons else "no other card fits"
+        self.dirty = True
+
+    def back(self) -> None:
+        self.ctx.go("pause", resume=self.resume)

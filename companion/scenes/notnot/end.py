@@ -1,0 +1,47 @@
+"""The end of the game: the winners, the scores, each player's reaction times.
+
+A game the table ended early from the pause menu is saved finished here, as it
+stands, marked ended early (and says so on screen). E (any pad), Enter or a
+touch goes to the set-up of a new game, with the same choices.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.chart import draw_chart
+from companion.display.draw_menu import draw_hint, draw_title
+from companion.scenes.base import Point, Scene, nav_of
+from companion.scenes.notnot.saving import save_ended
+from companion.display.verdict_words import names
+
+
+class EndScene(Scene):
+    """Winners, scores and the reaction-time chart; E goes to the set-up of a new game."""
+
+    name = "end"
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        self.early = not self.ctx.game.over
+        save_ended(self.ctx)
+        self.ctx.sounds.play("win")
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Point) or nav_of(event) == "select":
+            self.ctx.game = None
+            self.ctx.go("setup")
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        game, layout = self.ctx.game, self.ctx.layout
+        winners = game.winners()
+        headline = f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
+        scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        early = "ended early   " if self.early else ""
+        drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
+        top = drawn[-1].rect.bottom + round(3 * layout.unit)
+        chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
+                            layout.height - top - round(8 * layout.unit))
+        draw_chart(canvas, chart, self.ctx.reactions, layout.small_size)
+        draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
+        return "end"

@@ -1,0 +1,91 @@
+"""Table deals: the dealer enters each card revealed, spot by spot.
+
+For each empty spot (N, E, S, W order) the screen asks which card was
+revealed: a portal colour, VOID, or a rule card. A dealer pad's face button
+enters it at once; the dealer's pad (the one that selected Start), keys and
+touch pick it from the list, where each face is drawn as its card; other
+pads are ignored, so a player's stray tap enters nothing. The spots already
+entered are shown as the table lies. The rules refuse a second void on the
+table and say what to do instead.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_entry import draw_entry, entry_item_rects
+from companion.errors import CompanionError
+from companion.games.notnot.cards import PORTAL_COLOURS, VOID
+from companion.games.notnot.game import RuleError
+from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
+from companion.scenes.notnot.flow import after_round
+from companion.scenes.common.menu import MenuScene
+
+FACES = PORTAL_COLOURS + (VOID, "RULE")
+
+
+class EntryScene(MenuScene):
+    """Which card was revealed on the next empty spot?"""
+
+    name = "entry"
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        self.message = ""
+
+    @property
+    def title(self) -> str:
+        spots = self.ctx.game.awaiting_cards()
+        return f"Card revealed on {spots[0]}?" if spots else "Table is full"
+
+    @property
+    def subtitle(self) -> str:
+        return self.message or f"level: {self.ctx.game.level}"
+
+    def items(self) -> list[str]:
+        return [face if face != "RULE" else "rule card" for face in FACES]
+
+    def handle(self, event, now_ns: int) -> None:
+        face = getattr(event, "face", None)  # a Dealer event of the input layer
+        if isinstance(face, str):
+            self.place(face)
+        elif is_dealers_pad(self.ctx, event):
+            super().handle(event, now_ns)
+
+    def hint(self) -> str:
+        return f"P{dealer_of(self.ctx)}: N/S move   E enter the card   W pause"
+
+    def item_rects(self) -> list[pygame.Rect]:
+        return entry_item_rects(self.ctx.layout, len(FACES))
+
+    def choose(self, index: int) -> None:
+        self.place(FACES[index])
+
+    def back(self) -> None:
+        self.pause()
+
+    def pause(self) -> None:
+        self.ctx.go("pause", resume=("entry", {}))
+
+    def place(self, face: str) -> None:
+        game = self.ctx.game
+        spots = game.awaiting_cards()
+        if not spots:
+            return
+        try:
+            dealt = game.place(spots[0], face)
+        except (RuleError, CompanionError) as error:
+            self.message = str(error)
+        else:
+            self.message = f"rule card: now {dealt.level}" if dealt.what == "rule" else ""
+            if game.over or not game.awaiting_cards():
+                after_round(self.ctx, [])
+        self.dirty = True
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        game = self.ctx.game
+        spots = game.awaiting_cards()
+        self.drawn = draw_entry(canvas, self.ctx.layout, self.title, self.subtitle, list(FACES),
+                                self.items(), self.cursor, game.faces(),
+                                spots[0] if spots else None, self.hint())
+        return self.name

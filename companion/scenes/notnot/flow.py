@@ -1,0 +1,103 @@
+"""How a game moves between scenes: starting or resuming it, and what comes after a round.
+
+Companion deals: after each round the table is shown where to put the new
+cards. Table deals: the dealer enters each revealed card. Then the dice are
+rolled again, until the game is over. Every game is saved as it is played
+(:mod:`companion.scenes.notnot.saving`); a resumed one goes on where its last
+finished round left it.
+"""
+
+from __future__ import annotations
+
+from companion.games.notnot import data_file as data
+from companion.errors import CompanionError
+from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.taps import Tap
+from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
+
+#: The verdicts whose taps count on the end screen's reaction-time chart.
+TIMED_VERDICTS = ("win", "tie", "wrong")
+
+
+def start_game(ctx) -> None:
+    """Begin a game with the set-up choices; show the first layout or ask for it."""
+    s = ctx.settings
+    dice, recipe = data.not_not()
+    try:
+        ctx.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
+                            timing=ctx.pace.timing(ctx.tie_window_ns))
+    except RuleError as error:
+        raise CompanionError(str(error)) from None
+    ctx.reactions = {player: [] for player in range(1, s.players + 1)}
+    save_new_game(ctx)
+    s.seed += 1  # the next game of this session gets a deck of its own
+    if ctx.game.deals == "companion":
+        ctx.go("deal", dealt=table_as_dealt(ctx.game), first=True)
+    else:
+        ctx.go("entry")
+
+
+def resume_game(ctx, kept: UnfinishedGame) -> None:
+    """Go on with a kept game where its last finished round left it.
+
+    Companion deals: the four spots are shown to check against the real
+    table first (the power may have gone mid-refill). Table deals: the
+    entry of the cards for empty spots, else the next roll.
+    """
+    ctx.game, ctx.game_id = kept.game, kept.id
+    ctx.reactions = {player: [] for player in range(1, kept.game.players + 1)}
+    for record in kept.rounds:
+        count_reactions(ctx, record)
+    if kept.game.deals == "companion" and not kept.game.over:
+        ctx.go("deal", dealt=table_as_dealt(kept.game), check=True)
+    else:
+        after_round(ctx, [])
+
+
+def table_as_dealt(game: Game) -> list[dict]:
+    """The cards on the table, as placements to show the dealer."""
+    return [{"what": "placed", "card": card.face, "side": side.value} for side, card in game.table.items()]
+
+
+def next_after_round(ctx, dealt: list[dict]) -> tuple[str, dict]:
+    """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or the next roll."""
+    game = ctx.game
+    if game.over:
+        return "end", {}
+    if game.deals == "companion" and dealt:
+        return "deal", {"dealt": dealt}
+    if game.deals == "table" and game.awaiting_cards():
+        return "entry", {}
+    return "roll", {}
+
+
+def after_round(ctx, dealt: list[dict]) -> None:
+    """Go on to the scene after a round's verdict."""
+    name, details = next_after_round(ctx, dealt)
+    ctx.go(name, **details)
+
+
+def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = None) -> None:
+    """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict."""
+    game = ctx.game
+    before = game.faces()
+    scores_before = game.scores()
+    record = game.finish_round(round_, choices or {})
+    count_reactions(ctx, record)
+    save_round(ctx, record)
+    ctx.go("verdict", record=record, before=before, scores_before=scores_before,
+           roll=round_.roll, ruling=round_.ruling, words=words, inks=inks)
+
+
+def count_reactions(ctx, record: dict) -> None:
+    """Add the reaction times (ms) of a round's timed taps to the end screen's chart."""
+    for tap in record["taps"]:
+        if tap["verdict"] in TIMED_VERDICTS:
+            ctx.reactions.setdefault(tap["player"], []).append(tap["t_us"] / 1000)
+
+
+def answer_of(ctx, event):
+    """``event`` if it is a tap by a player of the game in progress (other pads are ignored), else ``None``."""
+    if isinstance(event, Tap) and ctx.game is not None and 1 <= event.player <= ctx.game.players:
+        return event
+    return None

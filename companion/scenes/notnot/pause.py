@@ -1,0 +1,48 @@
+"""Pause: the game stands still until the table resumes.
+
+Taps are final: a round open at the pause was closed and judged before this
+menu shows (:mod:`companion.scenes.common.pausing`), and the menu's subtitle says
+so; Resume then shows its verdict, or rolls new dice if nobody had tapped.
+A roll still tumbling at the pause (its dice not yet shown) rolls again on
+Resume. From here the table can also correct the model of the table, end the
+game (to the end screen, after asking: it is then listed as ended early), or
+leave to the title (the game stays kept for resume).
+"""
+
+from __future__ import annotations
+
+from companion.scenes.common.menu import MenuScene
+
+
+class PauseScene(MenuScene):
+    """Resume, correct the table, end the game, or go to the title."""
+
+    name = "pause"
+    title = "PAUSED"
+
+    def enter(self, now_ns: int, resume=("roll", {}), note: str = "", **details) -> None:
+        super().enter(now_ns)
+        self.resume = resume
+        self.subtitle = note
+        self.cursor = 0
+
+    def items(self) -> list[str]:
+        return ["Resume", "Correct the table", "End the game", "Back to the title"]
+
+    def question(self, index: int) -> str | None:
+        return "End the game now? select again" if index == 2 else None
+
+    def choose(self, index: int) -> None:
+        if index == 0:
+            self.back()
+        elif index == 1:
+            self.ctx.go("correction", resume=self.resume)
+        elif index == 2:
+            self.ctx.go("end")
+        else:
+            self.ctx.game = None
+            self.ctx.go("title")
+
+    def back(self) -> None:
+        name, details = self.resume
+        self.ctx.go(name, **details)

@@ -1,0 +1,127 @@
+"""The roll: a short animation of tumbling dice words, then the final faces.
+
+The round opens at the flip that first shows the final faces: this scene
+hands that flip's stamp to the round scene. Taps that arrive while the dice
+tumble are passed on too: stamped before the open, they count as too early,
+and the next frame says so (the player's name flashes orange, a TOO EARLY
+banner shows beside the dice). The final frame shows the round's countdown.
+
+When a rule card has changed the level since the last roll (first game), a
+level-up splash (:mod:`companion.scenes.notnot.level_up`) shows for twice a
+verdict's time before the dice tumble; taps during it are no answer at all.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.stroop import inks_for
+from companion.games.notnot.round import EARLY
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import Scene
+from companion.scenes.context import Context
+from companion.scenes.notnot.countdown import countdown_view
+from companion.scenes.notnot.flow import answer_of
+from companion.scenes.notnot.level_up import LevelWatch, level_up_view
+from companion.scenes.common.pausing import wants_pause
+from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.scenes.notnot.tap_feedback import TapFeedback
+
+
+class RollScene(Scene):
+    """Rolls the dice for the coming round and shows them landing."""
+
+    name = "roll"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.levels = LevelWatch()
+
+    def enter(self, now_ns: int, **details) -> None:
+        super().enter(now_ns)
+        game = self.ctx.game
+        self.roll = game.next_roll()
+        self.ruling = game.ruling_for(self.roll)
+        self.words = dice_words(self.roll)
+        self.inks = inks_for([w or "" for w in self.words], self.ctx.rng)
+        self.frame = 0
+        self.splash_until_ns = now_ns
+        if self.levels.changed(game):
+            self.splash_until_ns += round(2 * self.ctx.pace.verdict_s * 1e9)
+            self.ctx.sounds.play("level-up")
+        self.next_frame_ns = self.splash_until_ns
+        self.early: list[Tap] = []
+        self.feedback = TapFeedback(self.ctx)
+        self.now_ns = now_ns
+        self.final_drawn = False
+
+    @property
+    def splashing(self) -> bool:
+        """Whether the level-up splash is still showing (the dice have not started)."""
+        return self.frame == 0 and self.now_ns < self.splash_until_ns
+
+    @property
+    def frames(self) -> int:
+        return self.ctx.pace.roll_frames
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Tap):
+            if answer_of(self.ctx, event) and not self.splashing:
+                self.early.append(event)
+                self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
+        elif wants_pause(event):
+            self.ctx.go("pause", resume=("roll", {}))
+
+    def update(self, now_ns: int) -> None:
+        was_splashing = self.splashing
+        self.now_ns = now_ns
+        self.dirty = self.dirty or (was_splashing and not self.splashing)
+        if self.frame < self.frames and now_ns >= self.next_frame_ns:
+            if self.frame == 0:
+                self.ctx.sounds.play("roll")
+            self.frame += 1
+            self.next_frame_ns = now_ns + round(self.ctx.pace.roll_frame_s * 1e9)
+            self.dirty = True
+
+    def wake_at_ns(self) -> int | None:
+        if self.splashing:
+            return self.splash_until_ns
+        return self.next_frame_ns if self.frame < self.frames else None
+
+    def tumbling_words(self) -> list[str | None]:
+        """Random faces of the same dice, for one frame of the animation."""
+        dice, rng = self.ctx.game.dice, self.ctx.rng
+        faces = [dice.negation, dice.direction, dice.colour]
+        return [rng.choice(f) if word else None for word, f in zip(self.words, faces)]
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        if self.splashing:
+            view = view_of(self.ctx.game)
+            self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+            splash = level_up_view(self.ctx.game.level)
+            self.drawn_texts += draw_verdict(canvas, self.ctx.layout, splash)
+            return "level-up"
+        final = self.frame >= self.frames
+        words = self.words if final else self.tumbling_words()
+        inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
+        view = view_of(self.ctx.game, self.roll, words, inks)
+        view.flashes = self.feedback.flashes()
+        countdown = self.countdown() if final else None
+        view.panel = self.feedback.early_banner(self.now_ns) or countdown
+        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        self.final_drawn = final
+        if not final:
+            return "rolling"
+        return f"round-open-{self.roll.level}" + ("-liar" if self.roll.liar else "")
+
+    def countdown(self) -> VerdictView:
+        """The countdown as the round opens: the same in every round (see the round scene)."""
+        timing = self.ctx.game.timing
+        first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
+        return countdown_view(first_ns, 0)
+
+    def flipped(self, t_ns: int) -> None:
+        if self.final_drawn:
+            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
+                        inks=self.inks, feedback=self.feedback)

@@ -1,0 +1,120 @@
+"""The open round: taps go to the round engine, in stamp order, until it closes.
+
+The final dice stay on screen. Each telling tap is shown at once
+(:mod:`companion.scenes.notnot.tap_feedback`): the next frame flashes the player's
+name (a valid tap whose round settles within a frame shows its verdict
+instead, which is sooner than a flash and then a verdict). Beside the dice
+a countdown shows the seconds until the round closes by its clock. For the
+first ``idle_timeout`` it counts down to the idle close in every round, so
+it never tells the table whether anybody may tap; after that (a round that
+needs a tap) it counts down to the round timeout.
+
+The loop wakes at the round's close plus a short settle time (for taps
+stamped before the close that arrive a moment later), then the round is
+judged: tied players on the same card choose another, else the verdict.
+
+Taps are final: a pause closes the round at the pause's stamp; after the
+same settle time it is judged (or, if nobody had answered, cancelled so that
+new dice are rolled) and the pause menu shows instead of what comes next.
+"""
+
+from __future__ import annotations
+
+from companion.display.draw_verdict import VerdictView
+from companion.games.notnot.round import COUNTED, Round
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import Scene
+from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
+from companion.scenes.notnot.flow import answer_of, conclude_round
+from companion.scenes.common.pausing import CANCELLED_NOTE, CLOSED_NOTE, pause_before_pending, wants_pause
+from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.tap_feedback import TapFeedback
+
+#: One frame at 60 Hz, in nanoseconds.
+FRAME_NS = 16_666_667
+
+
+def clock_close_ns(round_: Round, now_ns: int) -> int:
+    """What the countdown counts down to at ``now_ns``: the idle close until it has passed (the
+    same in every round), then the round's close."""
+    idle_close = round_.t_open_ns + round_.timing.idle_timeout_ns
+    return min(idle_close, round_.closes_at_ns) if now_ns < idle_close else round_.closes_at_ns
+
+
+class RoundScene(Scene):
+    """One open round of the game."""
+
+    name = "round"
+
+    def enter(self, now_ns: int, roll=None, t_open: int = 0, taps=(), words=(), inks=(),
+              feedback: TapFeedback | None = None, **details) -> None:
+        self.round = self.ctx.game.open_round(roll, t_open)
+        self.words, self.inks = list(words), list(inks)
+        for tap in taps:
+            self.round.offer(tap)
+        self.feedback = feedback or TapFeedback(self.ctx)
+        self.pausing = False
+        self.now_ns = now_ns
+        self.shown = self.panel_key(now_ns)
+        self.dirty = False  # the final dice are already on screen
+
+    def handle(self, event, now_ns: int) -> None:
+        if isinstance(event, Tap):
+            if answer_of(self.ctx, event):
+                self.round.offer(event)
+                kind = self.round.feedback_of(event)
+                shown = self.feedback.show(event, kind, now_ns)
+                self.dirty = self.dirty or (shown and not self.verdict_is_next(kind, now_ns))
+        elif wants_pause(event) and not self.pausing:
+            self.round.close_at(getattr(event, "t_ns", now_ns))
+            self.pausing = True
+
+    def verdict_is_next(self, kind: str, now_ns: int) -> bool:
+        """Whether a counted tap's flash would only delay the verdict: the round settles within
+        a frame, and the verdict frame tells the table more."""
+        return kind == COUNTED and self.settled_at_ns() - now_ns < FRAME_NS
+
+    def panel_key(self, now_ns: int) -> tuple:
+        """What the panel beside the dice shows at ``now_ns``, as a key that changes with it."""
+        return (self.feedback.early_banner(now_ns) is not None,
+                seconds_left(clock_close_ns(self.round, now_ns), now_ns))
+
+    def panel(self, now_ns: int) -> VerdictView:
+        """The early banner while it shows, else the countdown."""
+        until = clock_close_ns(self.round, now_ns)
+        return self.feedback.early_banner(now_ns) or countdown_view(until, now_ns)
+
+    def draw(self, canvas) -> str | None:
+        """The final dice, the countdown or early banner beside them, the flashing names."""
+        view = view_of(self.ctx.game, self.round.roll, self.words, self.inks)
+        view.panel = self.panel(self.now_ns)
+        view.flashes = self.feedback.flashes()
+        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        return "round-countdown"
+
+    def settled_at_ns(self) -> int:
+        return self.round.closes_at_ns + round(self.ctx.pace.settle_s * 1e9)
+
+    def wake_at_ns(self) -> int | None:
+        wakes = [self.settled_at_ns(), self.feedback.wake_at_ns(self.now_ns),
+                 next_change_ns(clock_close_ns(self.round, self.now_ns), self.now_ns)]
+        return min(t for t in wakes if t is not None)
+
+    def update(self, now_ns: int) -> None:
+        self.now_ns = now_ns
+        if self.panel_key(now_ns) != self.shown:
+            self.shown = self.panel_key(now_ns)
+            self.dirty = True
+        if now_ns < self.settled_at_ns():
+            return
+        if self.pausing and not self.round.answered:
+            self.ctx.game.cancel_round(self.round)
+            self.ctx.go("pause", resume=("roll", {}), note=CANCELLED_NOTE)
+            return
+        choosers = self.ctx.game.choosers(self.round)
+        if choosers:
+            self.ctx.go("tie-choice", round=self.round, choosers=choosers, words=self.words, inks=self.inks)
+        else:
+            conclude_round(self.ctx, self.round, self.words, self.inks)
+        if self.pausing:
+            pause_before_pending(self.ctx, CLOSED_NOTE)

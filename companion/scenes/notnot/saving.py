@@ -1,0 +1,224 @@
+"""Not Not in the kiosk, saved in the state database as it is played, and found again for resume.
+
+A game is stored when it starts (its settings and first snapshot). Each
+finished round is saved with the snapshot after it in one transaction, once
+its verdict is on screen (the disk never delays a verdict); the round that
+ends the game saves it finished with its result, so ``companion history``
+lists it. A game the table ends early from the pause menu is saved finished
+as it stands, marked ended early. Starting a new game over one kept
+unfinished (the set-up menu asks first) ends the kept one the same way, so
+``companion history`` lists it as ended early.
+
+Saves wait in order in the session's :class:`Journal` until they are on
+disk. When one fails (full disk, read-only file or folder, I/O error, a
+database that does not open) the game plays on, a one-line notice says it is
+not being saved and why, and the saves keep waiting: after each later round
+they are tried again, in order, and once space returns a notice says the
+game is saved again. Nothing committed is touched by a failed save.
+
+The set-up menu offers the table's unfinished game for resume; games saved
+by ``companion simulate --state-dir`` are not the table's and never offered.
+A kept game that does not read or restore is set aside (kept, marked
+damaged, never offered again) with one notice.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError
+from companion.storage.restoring import DamagedSnapshot, restore_checked
+from companion.games.notnot.game import Game, micros
+from companion.simulation.virtual_game import result
+from companion.storage.games import GameStore
+
+log = logging.getLogger(__name__)
+
+#: What opening or writing the state database may raise.
+STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
+#: Saves kept waiting at most (a few games' worth); older ones are dropped, with a log line.
+MAX_WAITING = 2000
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """A kept game that restores: its id, the game after its last finished round, its rounds' records."""
+
+    id: int
+    game: Game
+    rounds: tuple[dict, ...]
+
+
+#: One waiting save: writes to the store for the game the ref names.
+Write = Callable[[GameStore, "GameRef"], None]
+
+
+@dataclass
+class GameRef:
+    """A game being saved: its id once its first save is on disk."""
+
+    id: int | None = None
+
+
+@dataclass
+class Journal:
+    """The session's saves not yet on disk, in order, and why the last try failed."""
+
+    waiting: list[tuple[GameRef, Write]] = field(default_factory=list)
+    #: The game now being played and saved.
+    current: GameRef | None = None
+    #: Why saving fails, while saves wait (the table has been told).
+    failing: str | None = None
+
+
+def saved_id(ref: GameRef) -> int:
+    """The id of ``ref``'s game; a ``CompanionError`` if its first save was dropped."""
+    if ref.id is None:
+        raise CompanionError("the game itself was never saved")
+    return ref.id
+
+
+def journal(ctx) -> Journal:
+    """The session's :class:`Journal` (kept in ``ctx.saving``)."""
+    if ctx.saving is None:
+        ctx.saving = Journal()
+    return ctx.saving
+
+
+def settings_of(ctx) -> dict:
+    """What the kiosk's game is set up with, as it is stored."""
+    s = ctx.settings
+    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.game.seed,
+            "tie_window_us": micros(ctx.tie_window_ns)}
+
+
+def save_new_game(ctx) -> None:
+    """Store the game just started (abandoning any kept unfinished); its id goes in ``ctx``."""
+    game, book = ctx.game, journal(ctx)
+    ctx.game_id, ref = None, GameRef()
+    book.current = ref
+    settings, snapshot = settings_of(ctx), game.snapshot()
+
+    def create(store: GameStore, ref: GameRef) -> None:
+        ref.id = store.create(game.players, settings, snapshot)
+        if book.current is ref:
+            ctx.game_id = ref.id
+
+    book.waiting.append((ref, create))
+    flush(ctx)
+
+
+def current_ref(ctx) -> GameRef | None:
+    """The game in ``ctx`` as the journal knows it (a resumed game comes with its id)."""
+    book = journal(ctx)
+    if ctx.game_id is not None and (book.current is None or book.current.id != ctx.game_id):
+        book.current = GameRef(ctx.game_id)
+    return book.current
+
+
+def save_round(ctx, record: dict) -> None:
+    """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
+    (and the result, when the round ended the game)."""
+    ref = current_ref(ctx)
+    if ref is None:
+        return
+    snapshot = ctx.game.snapshot()
+    final = result(ctx.game) if ctx.game.over else None
+    later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), record, snapshot,
+                                                        result=final))
+
+
+def save_ended(ctx) -> None:
+    """The table ended the game before it was over: once the next frame is on screen, store it
+    finished with the scores as they stand."""
+    ref, game = current_ref(ctx), ctx.game
+    ctx.game_id, journal(ctx).current = None, None
+    if ref is not None and not game.over:
+        final, snapshot = result(game), game.snapshot()
+        later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))
+
+
+def end_kept(ctx, kept: UnfinishedGame) -> None:
+    """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
+    starting over it); a notice if it cannot be written."""
+    try:
+        store = GameStore(ctx.database())
+        store.finish(kept.id, result(kept.game), kept.game.snapshot(), early=True)
+    except STORE_ERRORS as error:
+        log.warning("the kept game %d could not be ended: %s", kept.id, error)
+        ctx.notify(f"the kept game could not be ended: {error}")
+
+
+def later(ctx, ref: GameRef, write: Write) -> None:
+    """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
+    book = journal(ctx)
+    book.waiting.append((ref, write))
+    if len(book.waiting) > MAX_WAITING:
+        log.warning("%d saves waiting: the oldest is dropped", len(book.waiting))
+        del book.waiting[0]
+    ctx.after_frame.append(lambda: flush(ctx))
+
+
+def flush(ctx) -> None:
+    """Try the waiting saves in order; stop at the first that fails, and say so once."""
+    book = journal(ctx)
+    while book.waiting:
+        ref, write = book.waiting[0]
+        try:
+            write(GameStore(ctx.database()), ref)
+        except (sqlite3.Error, OSError) as error:
+            waiting(ctx, book, error)
+            return
+        except CompanionError as error:
+            if not getattr(error, "lasting", True):   # a full disk, a read-only folder: later
+                waiting(ctx, book, error)
+                return
+            log.warning("a save was dropped: %s", error)   # it can never succeed
+        book.waiting.pop(0)
+    if book.failing is not None:
+        book.failing = None
+        log.info("saving again: every waiting save is on disk")
+        ctx.notify("saving again: the game is saved up to now")
+
+
+def waiting(ctx, book: Journal, error: Exception) -> None:
+    """A save failed for now: the saves wait; say so if the table has not been told yet."""
+    if book.failing is None:
+        book.failing = str(error)
+        log.warning("this game is not being saved: %s", error)
+        ctx.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
+
+
+def set_aside_notice(ctx, store: GameStore) -> None:
+    """Say once that the damaged kept games ``store`` met were set aside."""
+    if store.set_aside:
+        ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
+        ctx.notify(f"kept game {ids} was damaged and has been set aside "
+                   "(companion history lists it)")
+
+
+def unfinished_game(ctx) -> UnfinishedGame | None:
+    """The table's unfinished game in the state database, restored, or ``None``.
+
+    ``None`` too when the database cannot be opened (the game started next
+    says so). A kept game that does not read or restore is set aside, with a
+    notice.
+    """
+    try:
+        store = GameStore(ctx.database())
+        saved = store.unfinished()
+    except STORE_ERRORS as error:
+        log.warning("no game to resume: %s", error)
+        return None
+    if saved is None or saved.settings.get("simulated"):
+        set_aside_notice(ctx, store)
+        return None
+    try:
+        return UnfinishedGame(saved.id, restore_checked(saved.snapshot), saved.rounds)
+    except DamagedSnapshot as error:
+        store.set_aside_game(saved.id, str(error))
+        set_aside_notice(ctx, store)
+        return None

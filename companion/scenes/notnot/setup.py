@@ -1,0 +1,75 @@
+"""The choice of level, number of players and way of dealing, then the start.
+
+Selecting a choice steps it to its next value; selecting ``Start`` begins
+a game with those settings. When a game is kept unfinished (a power cut),
+the menu is led by "Resume the game in progress", naming its round and level;
+Start then asks first, and ends the kept game as it stands (``companion
+history`` lists it as ended early). The pad that selects Start (or Resume)
+is the dealer's: it alone confirms the dealing prompts and enters
+table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
+"""
+
+from __future__ import annotations
+
+from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
+from companion.scenes.notnot.flow import resume_game, start_game
+from companion.scenes.notnot.saving import end_kept, unfinished_game
+from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
+
+#: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
+#: Mega serial controller together, docs/INPUTS.md).
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+
+
+def next_in(choices: tuple, value) -> object:
+    """The value after ``value`` in ``choices``, wrapping round."""
+    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+
+
+class SetupScene(SetupMenu):
+    """Level, players, dealing, start (and resume); the pad that starts deals."""
+
+    name = "setup"
+    title = "Not Not: new game"
+    subtitle = "the pad that selects Start deals"
+
+    def enter(self, now_ns: int, **details) -> None:
+        s = self.ctx.settings
+        s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)[-1])
+        super().enter(now_ns, **details)
+
+    def find_unfinished(self):
+        return unfinished_game(self.ctx)
+
+    def resume_item(self) -> str:
+        game = self.unfinished.game
+        return f"Resume the game in progress: round {game.round_no + 1}, {game.level.value}"
+
+    def resume(self) -> None:
+        self.take_dealer()
+        resume_game(self.ctx, self.unfinished)
+
+    def settings_items(self) -> list[str]:
+        s = self.ctx.settings
+        return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
+                f"Deals: {s.deals}", START]
+
+    def choose_setting(self, index: int) -> None:
+        s = self.ctx.settings
+        if index == 0:
+            s.level = next_in(LEVEL_CHOICES, s.level)
+        elif index == 1:
+            s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads), s.players)
+        elif index == 2:
+            s.deals = next_in(DEAL_CHOICES, s.deals)
+        else:
+            if self.unfinished:
+                end_kept(self.ctx, self.unfinished)
+            self.take_dealer()
+            start_game(self.ctx)
+
+    def take_dealer(self) -> None:
+        """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
+        was)."""
+        if self.chooser is not None:
+            self.ctx.settings.dealer = self.chooser

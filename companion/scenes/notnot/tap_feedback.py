@@ -1,0 +1,61 @@
+"""Instant feedback at a tap: the tapping player's name flashes, a short tone, the pad's LED.
+
+What a tap counts for is known as it arrives (:meth:`companion.games.notnot.round.Round.feedback_of`):
+a wrong tap turns the player's name red, a tap before the dice landed turns
+it orange and shows a TOO EARLY banner beside the dice for as long as a
+verdict stays (``pace.verdict_s``) after the last early tap, a valid
+tap turns it a neutral colour (win or tie is told at the verdict). Each plays
+its short tone and lights the pressed button's LED through ``ctx.on_tap``.
+The roll and the round scenes share one feedback per round; the next frame
+after the tap shows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.display.draw_scores import player_label
+from companion.display.draw_verdict import VerdictView
+from companion.display.palette import TAP_FLASH
+from companion.games.notnot.round import EARLY, IGNORED
+from companion.games.notnot.taps import Tap
+
+if TYPE_CHECKING:
+    from companion.scenes.context import Context
+
+
+class TapFeedback:
+    """The flashes and the early banner of one round."""
+
+    def __init__(self, ctx: "Context") -> None:
+        self.ctx = ctx
+        self.kinds: dict[int, str] = {}
+        self.early: list[int] = []
+        self.early_until_ns = 0
+
+    def show(self, tap: Tap, kind: str, now_ns: int) -> bool:
+        """Tell the table at once what ``tap`` counts for (``kind``); whether anything shows."""
+        if kind == IGNORED:
+            return False
+        self.kinds[tap.player] = kind
+        if kind == EARLY:
+            if tap.player not in self.early:
+                self.early.append(tap.player)
+            self.early_until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
+        self.ctx.sounds.play(f"tap-{kind}")
+        self.ctx.on_tap(tap.player, tap.side, kind)
+        return True
+
+    def early_banner(self, now_ns: int) -> VerdictView | None:
+        """The TOO EARLY banner while it shows, else ``None``."""
+        if now_ns >= self.early_until_ns:
+            return None
+        return VerdictView("early", "TOO EARLY", (" ".join(player_label(p) for p in self.early),))
+
+    def wake_at_ns(self, now_ns: int) -> int | None:
+        """When the early banner goes (``None``: nothing to wait for)."""
+        return self.early_until_ns if self.early_until_ns > now_ns else None
+
+    def flashes(self) -> dict[int, tuple[int, int, int]]:
+        """Each tapping player's name colour, by what their last telling tap counted for."""
+        return {player: TAP_FLASH[kind] for player, kind in self.kinds.items()}

@@ -1,0 +1,97 @@
+"""Same-card tie: tied players whose card was taken each pick another.
+
+The earliest of the tied players took the card; every other tied player on
+that card presses the spot button of the card they take instead (a void
+on the table is taken first, whatever they press). The prompt, beside the
+dice, names the tied card, who took it, and counts down the choice timeout;
+after it, the lowest free side in N, E, S, W order is taken for them.
+
+Pressing the tied card again (the natural reflex) is not a choice, nor is a
+press on a card another winner takes, nor a press stamped before the prompt
+was on screen: only a free card counts.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_scores import player_label
+from companion.display.draw_verdict import VerdictView
+from companion.display.palette import HIGHLIGHT, OPTION
+from companion.games.notnot.round import plan_awards
+from companion.games.notnot.sides import SIDES
+from companion.games.notnot.taps import Tap
+from companion.scenes.base import Scene
+from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
+from companion.scenes.notnot.flow import answer_of, conclude_round
+from companion.scenes.common.pausing import wants_pause
+from companion.scenes.notnot.play_view import draw_play, view_of
+
+
+class TieChoiceScene(Scene):
+    """Waits for each chooser's spot button, or the choice timeout."""
+
+    name = "tie-choice"
+
+    def enter(self, now_ns: int, round=None, choosers=(), words=(), inks=(), **details) -> None:
+        super().enter(now_ns)
+        self.round, self.words, self.inks = round, list(words), list(inks)
+        self.choosers = list(choosers)
+        self.choices: dict = {}
+        self.shown_ns = now_ns
+        self.now_ns = now_ns
+        self.until_ns = now_ns + self.ctx.game.timing.choice_timeout_ns
+        winners = round.outcome().winners
+        self.tapped = {tap.player: tap.side for tap in winners}
+        awards, _ = plan_awards(winners, self.ctx.game.table)
+        self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
+        table = self.ctx.game.table
+        self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
+
+    def handle(self, event, now_ns: int) -> None:
+        if wants_pause(event):
+            again = {"round": self.round, "choosers": self.choosers, "words": self.words,
+                     "inks": self.inks}
+            self.ctx.go("pause", resume=("tie-choice", again))
+        elif self.is_choice(answer_of(self.ctx, event)):
+            self.choices[event.player] = event.side
+            self.dirty = True
+
+    def is_choice(self, tap: Tap | None) -> bool:
+        """Whether ``tap`` chooses: a waiting chooser's press on a free card, made while asked."""
+        return (tap is not None and tap.player in self.choosers and tap.player not in self.choices
+                and tap.t_ns >= self.shown_ns and tap.side in self.free)
+
+    def wake_at_ns(self) -> int | None:
+        tick = next_change_ns(self.until_ns, self.now_ns)
+        return min(self.until_ns, tick) if tick is not None else self.until_ns
+
+    def update(self, now_ns: int) -> None:
+        if seconds_left(self.until_ns, now_ns) != seconds_left(self.until_ns, self.now_ns):
+            self.dirty = True
+        self.now_ns = now_ns
+        if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers):
+            conclude_round(self.ctx, self.round, self.words, self.inks, self.choices)
+
+    def prompt(self) -> VerdictView:
+        """Which card was tied, who took it, who must press a free spot, and the seconds left."""
+        lines = []
+        for side, player in self.taken.items():
+            if any(self.tapped.get(p) == side for p in self.choosers):
+                face = self.ctx.game.table[side].face
+                lines.append(f"{player_label(player)} took {face} on {side.value}")
+        headline = "TIE ON ONE CARD"
+        waiting = [p for p in self.choosers if p not in self.choices]
+        free = " ".join(side.value for side in self.free)
+        lines += [f"{player_label(p)}: press {free}" for p in waiting]
+        lines.append(countdown_line(self.until_ns, self.now_ns, f"left, then {self.free[0].value}"
+                                    if self.free else "left"))
+        return VerdictView("tie", headline, tuple(lines))
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        view = view_of(self.ctx.game, self.round.roll, self.words, self.inks)
+        view.outlines = {side: HIGHLIGHT for side in self.taken}
+        view.outlines.update({side: OPTION for side in self.free})
+        view.panel = self.prompt()
+        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        return "tie-choice"

@@ -1,0 +1,59 @@
+"""The verdict: a panel beside the dice and the card won ringed on the table.
+
+The table is shown as it was during the round, with the spots taken ringed,
+so the table sees which card went where (with no winner, the cards that
+could have been tapped are ringed instead); the scores are already the new
+ones. A tone per kind of verdict plays, the winners' button LEDs are lit
+(through the context's hook), and after a moment the game goes on.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display.draw_verdict import draw_verdict
+from companion.display.palette import HIGHLIGHT, OPTION
+from companion.games.notnot.sides import Side
+from companion.scenes.base import Scene
+from companion.scenes.notnot.flow import after_round, next_after_round
+from companion.scenes.common.pausing import wants_pause
+from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.display.verdict_words import verdict_view
+
+
+class VerdictScene(Scene):
+    """Shows one round's verdict for ``pace.verdict_s`` seconds."""
+
+    name = "verdict"
+
+    def enter(self, now_ns: int, record=None, before=None, scores_before=None, roll=None, ruling=None,
+              words=(), inks=(), **details) -> None:
+        super().enter(now_ns)
+        self.record = record
+        self.view = verdict_view(record, ruling.tap, scores_before or {})
+        play = view_of(self.ctx.game, roll, words, inks)
+        play.faces = dict(before)
+        play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
+        play.marked = tuple(w["player"] for w in record["winners"])
+        if ruling.tap and not record["winners"]:  # show which cards could have been tapped
+            play.outlines = {side: OPTION for side in ruling.valid}
+        self.play = play
+        self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
+        self.ctx.sounds.play(self.view.kind)
+        self.ctx.on_winners([(w["player"], Side(w["from"])) for w in record["winners"]])
+
+    def handle(self, event, now_ns: int) -> None:
+        if wants_pause(event):
+            self.ctx.go("pause", resume=next_after_round(self.ctx, self.record["dealt"]))
+
+    def wake_at_ns(self) -> int | None:
+        return self.until_ns
+
+    def update(self, now_ns: int) -> None:
+        if now_ns >= self.until_ns:
+            after_round(self.ctx, self.record["dealt"])
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)
+        self.drawn = draw_verdict(canvas, self.ctx.layout, self.view, self.ctx.layout.verdict)
+        return f"verdict-{self.view.kind}"

@@ -1,0 +1,120 @@
+"""The demo's table: simulated players who watch the screen and press their buttons.
+
+The players are the bots of :mod:`companion.simulation.bots` (the same reaction model
+as ``companion simulate``). They see each scene as it becomes current: they
+start a game from the title and set-up menus with player 1's pad, confirm
+the companion's dealing prompts, answer every round with the bots' presses
+(stamped when they actually happen, some too early), and pick a card after a
+same-card tie. Presses happen on a thread of their own, at their due time,
+through ``press(player, side)`` (the input path under test; menu presses pass
+their stamp as a third argument), from a
+:class:`~companion.simulation.press_scheduler.PressScheduler`.
+
+``speed`` divides every delay of the table (and the bots' reaction times).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from companion.simulation.bots import Bot, make_bots
+from companion.simulation.press_scheduler import PressScheduler
+from companion.games.notnot.sides import SIDES, Side
+
+MS = 1_000_000
+#: How long the simulated dealer looks at a menu or prompt before pressing.
+MENU_PAUSE_MS = 500
+#: The shortest time between two menu presses, whatever the speed: a button
+#: pressed again within its hold plus debounce time would count as bounce.
+MIN_MENU_GAP_MS = 40
+
+
+class SimulatedTable:
+    """Bots around the table, pressing through ``press(player, side)`` on their own thread."""
+
+    def __init__(self, players: int, seed: int, press: Callable[..., None], speed: float = 1.0,
+                 finish: Callable[[], None] = lambda: None) -> None:
+        self.bots: list[Bot] = make_bots(players, random.Random(f"{seed}:bots"))
+        self.seed = seed
+        self.press = press
+        self.speed = speed
+        self.finish = finish
+        self.scheduler = PressScheduler("simulated-table")
+        self.last_scene_ns = time.monotonic_ns()
+        self._pending: list[tuple[int, Side, int]] = []
+        #: The stamp of the last menu press.
+        self.last_menu_stamp_ns = 0
+
+    # -- the thread ------------------------------------------------------------
+    def start(self) -> None:
+        self.scheduler.start()
+
+    def stop(self) -> None:
+        self.scheduler.stop()
+
+    def after_ms(self, ms: float) -> int:
+        """The monotonic stamp ``ms`` (divided by the speed) from now."""
+        return time.monotonic_ns() + round(ms * MS / self.speed)
+
+    def menu_presses(self, player: int, sides: list[Side]) -> None:
+        """Press ``sides`` one after another, as a person reading a menu does.
+
+        Each is stamped at least the gap after the menu press before, even when this
+        thread runs late: a late burst stamped as it happens would fall within the
+        debounce time, and the debouncer would take the later presses as bounce.
+        """
+        gap = round(max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS)
+        start = time.monotonic_ns()
+        for step, side in enumerate(sides, start=1):
+            self.scheduler.at(start + step * gap, lambda s=side: self._menu_press(player, s, gap))
+
+    def _menu_press(self, player: int, side: Side, gap_ns: int) -> None:
+        self.last_menu_stamp_ns = max(time.monotonic_ns(), self.last_menu_stamp_ns + gap_ns)
+        self.press(player, side, self.last_menu_stamp_ns)
+
+    def press_at(self, due_ns: int, player: int, side: Side) -> None:
+        self.scheduler.at(due_ns, lambda: self.press(player, side))
+
+    # -- watching the screen ---------------------------------------------------
+    def on_scene(self, name: str, scene) -> None:
+        """React to the scene that just became current (called on the loop's thread)."""
+        self.last_scene_ns = time.monotonic_ns()
+        handler = getattr(self, "on_" + name.replace("-", "_"), None)
+        if handler:
+            handler(scene)
+
+    def on_title(self, scene) -> None:
+        self.menu_presses(1, [Side.E])  # New game
+
+    def on_setup(self, scene) -> None:
+        downs = len(scene.items()) - 1 - scene.cursor
+        self.menu_presses(1, [Side.S] * downs + [Side.E])  # down to Start, select
+
+    def on_deal(self, scene) -> None:
+        self.menu_presses(1, [Side.E])  # the cards are placed
+
+    def on_roll(self, scene) -> None:
+        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
+        presses = [(bot.player, side, offset) for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
+        pace = scene.ctx.pace
+        expected_open = time.monotonic_ns() + round(pace.roll_frames * pace.roll_frame_s * 1e9)
+        for player, side, offset in presses:
+            if offset < 0:
+                self.press_at(expected_open + round(offset / self.speed), player, side)
+        self._pending = [(player, side, offset) for player, side, offset in presses if offset >= 0]
+
+    def on_round(self, scene) -> None:
+        t_open = scene.round.t_open_ns
+        for player, side, offset in self._pending:
+            self.press_at(t_open + round(offset / self.speed), player, side)
+        self._pending = []
+
+    def on_tie_choice(self, scene) -> None:
+        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")
+        for player in scene.choosers:
+            self.menu_presses(player, [rng.choice(SIDES)])
+
+    def on_end(self, scene) -> None:
+        self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)

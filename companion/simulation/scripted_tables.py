@@ -1,0 +1,202 @@
+"""The demo of Not That Movie! and That's Not a Hat: a scripted table plays a whole game.
+
+The table's presses are worked out in advance from a seed by playing the
+game on a private copy of the mode's pad machine (:mod:`companion.games.movie.pads`,
+:mod:`companion.games.hat.pads`): the players vote, place tokens, give gifts,
+refuse some and own up. The same presses then go, one at a time and spaced
+like a person's, through the real input path into the kiosk, whose scenes
+decide and draw as at a table. Because the pad machines are deterministic,
+the kiosk's game ends exactly as the private copy did.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from companion.games.hat.pads import HatPads
+from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS, MIN_PLAYERS, HatGame
+from companion.games.movie.pads import MoviePads
+from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS as MOVIE_MIN_PLAYERS, SCREENS, MovieGame
+from companion.games.notnot.sides import Side
+from companion.scenes.context import DEFAULT_PADS
+from companion.scenes.common.setup_menu import player_choices
+
+MOVIE, HAT = MovieGame.KIND, HatGame.KIND
+GAMES = (MOVIE, HAT)
+#: Title menu item of each game, and its set-up menu's items (players, start).
+TITLE_ITEM = {MOVIE: 1, HAT: 2}
+START_ITEM = {MOVIE: 4, HAT: 4}
+#: A player refuses a gift this often.
+REFUSALS = 0.3
+
+Press = tuple[int, Side]
+
+
+def presses(sides: str, player: int = 1) -> list[Press]:
+    return [(player, Side(side)) for side in sides]
+
+
+def cycle_steps(start: int, goal: int, choices: tuple[int, ...]) -> int:
+    """How many selections step a menu value from ``start`` to ``goal`` through ``choices``."""
+    values = list(choices)
+    return (values.index(goal) - values.index(start)) % len(values)
+
+
+def menu_script(game: str, players: int) -> list[Press]:
+    """From the title to the first move: choose the game, set the players, start."""
+    script = presses("S" * TITLE_ITEM[game] + "E")
+    if game == MOVIE:
+        choices = player_choices(MOVIE_MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PADS)
+        script += presses("E" * cycle_steps(4, players, choices))
+    else:
+        lowest = 2 if players < MIN_PLAYERS else MIN_PLAYERS
+        if lowest == 2:
+            script += presses("SSENN")      # two gifts each, then back to the players
+        choices = player_choices(lowest, HAT_MAX_PLAYERS, DEFAULT_PADS)
+        script += presses("E" * cycle_steps(4, players, choices))
+    return script + presses("S" * START_ITEM[game] + "E")
+
+
+def movie_script(players: int, rng: random.Random) -> tuple[list[Press], MovieGame]:
+    """A whole game of Not That Movie!: secret votes, tokens, rounds, to the score sheet."""
+    pads, script = MoviePads(MovieGame(players)), []
+
+    def press(player: int, sides: str) -> None:
+        for side in sides:
+            pads.press(player, side)
+            script.append((player, Side(side)))
+
+    while not pads.game.over:
+        game = pads.game
+        if game.phase == "voting":
+            for player in range(1, players + 1):
+                for screen in rng.sample(SCREENS, game.discs):
+                    press(player, ("N" * (screen - 1) if screen <= 4 else "S" * (9 - screen)) + "E")
+        elif game.phase == "placing":
+            target = rng.choice([s for s in SCREENS if s not in game.round.covered])
+            while pads.pointer != target:
+                press(game.holder, "N")
+            press(game.holder, "E")
+        else:
+            press(1, "E")
+    return script + presses("E", 1) + presses("E", 1), pads.game   # the score sheet, then the title
+
+
+def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
+    """A whole game of That's Not a Hat: gifts, refusals, penalties, to the result."""
+    pads, script = HatPads(HatGame(players, two_gifts=players < MIN_PLAYERS)), []
+
+    def press(player: int, side: str) -> None:
+        pads.press(player, side)
+        script.append((player, Side(side)))
+
+    while not pads.game.over:
+        game = pads.game
+        if game.pending is not None and rng.random() < REFUSALS:
+            gift = game.pending
+            press(gift.receiver, "S")
+            press(rng.choice((gift.giver, gift.receiver)), "N")   # "I was wrong"
+        else:
+            giver = game.pending.receiver if game.pending else game.turn or rng.randint(1, players)
+            press(giver, rng.choice("WE"))
+    return script + presses("E", 1), pads.game
+
+
+def demo_script(game: str, players: int, seed: int) -> tuple[list[Press], object]:
+    """Every press of the demo table, menus included, for ``game`` with ``players`` players,
+    and the game those presses play (as the kiosk must end it)."""
+    rng = random.Random(f"{seed}:{game}")
+    play = movie_script if game == MOVIE else hat_script
+    script, played = play(players, rng)
+    return menu_script(game, players) + script, played
+
+
+class ScriptedTable:
+    """Presses a script through ``press(player, side, t_ns)`` on a thread of its own, as a
+    table of people would: each press waits until the kiosk has shown the one before, and
+    comes ``gap_ns`` or more after it.
+
+    The kiosk's loop calls :meth:`loop_passed` after each pass. A press is made only once
+    the loop has passed twice since the press before (so it took that press, decided and
+    drew), and is stamped at least ``gap_ns`` after it. Both make the game the same on any
+    machine: a press scheduled by the clock alone could reach the kiosk in one pass with
+    the next (a scene skipped, never drawn), or, from a thread running late, in a burst
+    stamped within the debounce time, where the debouncer (which judges by stamps) rightly
+    takes the later presses as bounce and the game stalls or goes another way.
+    """
+
+    def __init__(self, script: list[Press], press, gap_ns: int) -> None:
+        self.script, self.press, self.gap_ns = script, press, gap_ns
+        self.done = 0
+        #: When the table last pressed (or started): the demo stops if this gets old.
+        self.last_press_ns = 0
+        #: The stamp of the last press.
+        self.last_stamp_ns = -gap_ns
+        #: Passes of the kiosk's loop so far, and how many there were at the last press
+        #: (the loop's check before its first pass counts as one).
+        self.passes = 0
+        self._passes_at_press = 0
+        self._changed = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._play, name="scripted-table", daemon=True)
+
+    def start(self, now_ns: int) -> None:
+        self.last_press_ns = now_ns
+        self.last_stamp_ns = now_ns
+        self._thread.start()
+
+    def loop_passed(self) -> None:
+        """The kiosk's loop has finished a pass: taken what was posted, decided, drawn."""
+        with self._changed:
+            self.passes += 1
+            self._changed.notify_all()
+
+    def _play(self) -> None:
+        for player, side in self.script:
+            if not self._wait(lambda: self.passes >= self._passes_at_press + 2):
+                return
+            due_ns = self.last_stamp_ns + self.gap_ns
+            time.sleep(max(0, due_ns - time.monotonic_ns()) / 1e9)
+            if self._stopped:
+                return
+            self._passes_at_press = self.passes
+            self.last_stamp_ns = max(time.monotonic_ns(), due_ns)
+            self.press(player, side, self.last_stamp_ns)
+            self.done += 1
+            self.last_press_ns = time.monotonic_ns()
+
+    def _wait(self, ready) -> bool:
+        """Wait until ``ready()``, checked each time the loop passes; ``False`` if the table
+        was stopped."""
+        with self._changed:
+            while not self._stopped and not ready():
+                self._changed.wait()
+            return not self._stopped
+
+    @property
+    def finished(self) -> bool:
+        return self.done == len(self.script)
+
+    def stop(self) -> None:
+        with self._changed:
+            self._stopped = True
+            self._changed.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
+
+
+def kiosk_game(app, game: str):
+    """The game the kiosk's scene of ``game`` played."""
+    return app.scenes["movie" if game == MOVIE else "hat"].kept.game
+
+
+def summary(played) -> str:
+    """One line on how a game of either mode ended."""
+    if played.KIND == MOVIE:
+        rating = played.rating()
+        rounds = " ".join(str(score.points) for score in played.scores)
+        return f"game over: rounds {rounds}, total {played.total()}, {rating.stars} stars, {rating.title}"
+    totals = ", ".join(f"P{p} {n}" for p, n in played.totals().items())
+    return f"game over: penalty points {totals}; winners: " + " ".join(f"P{p}" for p in played.winners())

@@ -1,0 +1,62 @@
+"""A whole game played by simulated players, in virtual time.
+
+The bots' presses go through the same round engine as real play: each press
+becomes a stamped :class:`~companion.games.notnot.taps.Tap`, offered to the round in
+a shuffled arrival order, and judged by stamps alone. Nothing sleeps: round
+``n`` opens at ``n`` virtual minutes, so a whole game takes milliseconds. The
+bots and every round's randomness derive from the seed, so a game resumed
+from a snapshot plays on exactly as the uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from companion.simulation.bots import Bot, make_bots
+from companion.games.notnot.game import Game
+from companion.games.notnot.sides import SIDES
+from companion.games.notnot.taps import Tap
+
+ROUND_SPACING_NS = 60 * 1_000_000_000  # virtual time between round opens
+
+
+def bots_for(game: Game) -> list[Bot]:
+    """The same bots for the same seed, whenever asked."""
+    return make_bots(game.players, random.Random(f"{game.seed}:bots"))
+
+
+def play_round(game: Game, bots: list[Bot]) -> dict:
+    """Roll, let the bots press, judge by stamps, finish the round; its record."""
+    roll = game.next_roll()
+    t_open = (game.round_no + 1) * ROUND_SPACING_NS
+    round_ = game.open_round(roll, t_open)
+    rng = game.rng("bots")
+    taps = [
+        Tap(bot.player, side, t_open + offset, "bot")
+        for bot in bots
+        for side, offset in bot.taps(round_.ruling, rng)
+    ]
+    rng.shuffle(taps)  # arrival order must not matter
+    for tap in taps:
+        round_.offer(tap)
+    choices = {}
+    for player in game.choosers(round_):
+        choices[player] = rng.choice(SIDES)  # a spot the bot presses; a taken one falls back
+    return game.finish_round(round_, choices)
+
+
+def play(game: Game) -> Iterator[dict]:
+    """Play ``game`` to its end, yielding each round's record as it finishes."""
+    bots = bots_for(game)
+    while not game.over:
+        yield play_round(game, bots)
+
+
+def result(game: Game) -> dict:
+    """The final result: scores, winners and cards left in the deck."""
+    return {
+        "scores": {str(player): n for player, n in game.scores().items()},
+        "winners": game.winners(),
+        "deck_left": len(game.deck),
+    }

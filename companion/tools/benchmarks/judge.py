@@ -1,0 +1,53 @@
+"""``companion bench judge``: how fast ``companion judge`` answers many cases.
+
+Makes N random cases (seeded), pipes them through a real ``companion judge``
+process and times it from start to the last answer; prints what it measured.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+
+from companion.commands.argtypes import whole_number
+from companion.games.notnot.cards import TABLE_FACES, Level
+from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
+from companion.games.notnot.sides import SIDES
+
+NAME = "judge"
+HELP = "time `companion judge` over many random cases"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+
+
+def random_case(rng: random.Random) -> dict:
+    faces = rng.sample(TABLE_FACES, 4)
+    return {
+        "level": rng.choice(list(Level)).value,
+        "dice": [rng.choice(CRITERIA_FACES), rng.choice(CRITERIA_FACES)],
+        "negation": rng.choice(list(NEGATIONS)),
+        "liar": rng.random() < 0.25,
+        "up": rng.choice(SIDES).value,
+        "table": dict(zip((s.value for s in SIDES), faces)),
+    }
+
+
+def run(args) -> int:
+    rng = random.Random(args.seed)
+    payload = "".join(json.dumps(random_case(rng)) + "\n" for _ in range(args.cases)).encode()
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload, capture_output=True)
+    seconds = time.perf_counter() - start
+    answers = done.stdout.count(b"\n")
+    report = {"cases": args.cases, "answers": answers, "errors": done.stdout.count(b'"error"'),
+              "seconds": round(seconds, 3), "cases_per_second": round(args.cases / seconds)}
+    print(json.dumps(report) if args.json else
+          f"{answers} answers to {args.cases} cases in {seconds:.2f} s ({report['cases_per_second']}/s)")
+    return 0 if answers == args.cases and done.returncode == 0 else 1

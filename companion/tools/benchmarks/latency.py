@@ -1,0 +1,216 @@
+"""``companion bench latency``: from a button's edge to the verdict on screen, and what idling costs.
+
+Measures, on this machine, with the SDL dummy driver (no real panel):
+
+- **edge to verdict**: over N rounds (default 500) of real games on the real
+  kiosk loop, a simulated press at a valid spot is stamped at its edge and
+  posted from another thread (rounds where nobody may tap close on a timer
+  and are not timed); the latency is
+  the stamp of the flip that first shows that round's verdict minus the
+  edge's stamp. It includes the tie window (the round cannot close sooner)
+  and the loop's settle time. Reported as p50/p99/max in ms.
+- **render**: one full frame (play screen + the verdict beside the dice) drawn and
+  flipped, at 1920x1080 and 800x480, and at 1920x1080 turned by 90 degrees
+  (the canvas is rotated onto the display), over varied rolls and tables.
+- **idle CPU**: the share of one core the process uses while a round waits
+  for taps (``time.process_time()`` over a wall-clock interval).
+
+The games are saved as the kiosk saves them (each round once its verdict is
+on screen), in a temporary state folder removed at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import tempfile
+import time
+
+from companion.commands.argtypes import whole_number
+from companion.display.stroop import inks_for
+from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.simulation.press_scheduler import PressScheduler
+from companion.games.notnot.sides import Side
+from companion.scenes.base import Nav
+from companion.scenes.context import Pace, Settings
+from companion.scenes.notnot.flow import start_game
+from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.simulation.presses import press_path
+
+NAME = "latency"
+HELP = "edge-to-verdict-on-screen latency, full-frame render time and idle CPU of the kiosk"
+
+FRAME_60HZ_MS = 1000 / 60
+IDLE_CPU_TARGET = 0.05
+#: How long after the open the simulated press comes.
+PRESS_AFTER_MS = 3
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--rounds", type=whole_number(10, 100_000, "rounds"), default=500,
+                        help="rounds to time (default 500)")
+    parser.add_argument("--frames", type=whole_number(10, 100_000, "frames"), default=120,
+                        help="frames to render per resolution (default 120)")
+    parser.add_argument("--idle-seconds", type=whole_number(1, 60, "seconds"), default=3,
+                        help="wall-clock seconds of idling to measure (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def summary_ms(values_ns: list[int]) -> dict:
+    ms = [v / 1e6 for v in values_ns]
+    return {"p50": round(percentile(ms, 0.5), 3), "p99": round(percentile(ms, 0.99), 3),
+            "max": round(max(ms), 3), "mean": round(statistics.fmean(ms), 3), "n": len(ms)}
+
+
+class LatencyTable:
+    """Drives the kiosk through games: confirms menus and prompts, presses once per round."""
+
+    def __init__(self, app, seed: int) -> None:
+        self.app = app
+        self.presses = press_path(app, players=4)
+        self.scheduler = PressScheduler("latency-presses")
+        self.rng = random.Random(seed)
+        self.edges: dict[int, int] = {}  # round number -> edge stamp of its press
+        self.app.ctx.on_scene = self.on_scene
+
+    def select(self, action: str = "select") -> None:
+        self.app.post(Nav(action, time.monotonic_ns()))
+
+    def on_scene(self, name: str, scene) -> None:
+        if name in ("title", "deal", "end"):
+            self.select()
+        elif name == "setup":
+            for _ in range(len(scene.items()) - 1 - scene.cursor):
+                self.select("down")
+            self.select()
+        elif name == "round" and scene.round.ruling.tap:  # nobody-may-tap rounds close on a timer: not timed
+            side = self.rng.choice(scene.round.ruling.valid)
+            round_no = self.app.ctx.game.round_no
+            player = 1 + round_no % 4  # one player after another: a pin is never pressed within its debounce
+            due = scene.round.t_open_ns + PRESS_AFTER_MS * 1_000_000
+            self.scheduler.at(due, lambda: self.press(round_no, player, side))
+
+    def press(self, round_no: int, player: int, side: Side) -> None:
+        self.presses.press(player, side)
+        self.edges[round_no] = self.presses.last_edge_ns
+
+
+def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None) -> tuple[list[int], str, int]:
+    """Latencies (ns) of ``rounds`` rounds on the kiosk at 800x480, the input path used, and how
+    many presses never reached a verdict (lost on the way: the round timed out instead)."""
+    pace = Pace(roll_frames=2, roll_frame_s=0.002, verdict_s=0.004, timeouts=0.01)
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
+                                   settings=Settings(players=4, level="extreme", seed=seed),
+                                   first_scene="title", state_dir=state_dir))
+    table = LatencyTable(app, seed)
+    table.scheduler.start()
+    table.on_scene("title", app.scene)
+    latencies: list[int] = []
+    lost = 0
+    frames_seen = 0
+    try:
+        while len(latencies) < rounds:
+            app.step()
+            if app.scene.name == "verdict" and app.frames != frames_seen:
+                edge = table.edges.pop(app.ctx.game.round_no - 1, None)
+                if edge is not None and app.scene.record["winners"]:
+                    latencies.append(app.last_flip_ns - edge)
+                elif edge is not None:
+                    lost += 1
+            frames_seen = app.frames
+    finally:
+        table.scheduler.stop()
+        table.presses.close()
+    return latencies, table.presses.name, lost
+
+
+def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int = 0,
+                   state_dir: str | None = None) -> list[int]:
+    """Times (ns) of drawing and flipping one full verdict frame at ``size`` turned by ``rotation``.
+
+    Text images are cached across frames, as in the kiosk; the rolls and
+    tables change from frame to frame.
+    """
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                   settings=Settings(players=4, level="extreme", seed=seed), state_dir=state_dir))
+    start_game(app.ctx)
+    game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
+    times = []
+    for i in range(frames):
+        game.round_no = i % 40  # a different roll each frame
+        roll = game.next_roll()
+        words = dice_words(roll)
+        inks = inks_for([w or "" for w in words], rng)
+        banner = VerdictView(rng.choice(["win", "wrong", "tie"]), f"P{1 + i % 4} WINS", ("takes RED from N",))
+        t0 = time.perf_counter_ns()
+        draw_play(screen.canvas, screen.layout, view_of(game, roll, words, inks))
+        draw_verdict(screen.canvas, screen.layout, banner, screen.layout.verdict)
+        screen.present()
+        times.append(time.perf_counter_ns() - t0)
+    screen.close()
+    return times
+
+
+def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) -> float:
+    """The share of one core used while a round is open and nobody presses."""
+    settings = Settings(players=4, level="discovery", seed=seed)
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
+                                   state_dir=state_dir))
+    while True:  # a game whose first round needs a tap, so it waits the full round timeout
+        start_game(app.ctx)
+        game = app.ctx.game
+        if game.ruling_for(game.next_roll()).tap:
+            break
+        settings.seed += 1
+    while app.scene.name != "round":
+        if app.scene.name == "deal":
+            app.post(Nav("select", time.monotonic_ns()))  # the cards are laid out
+        app.step()
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    app.run(until=lambda: time.monotonic() - wall0 >= seconds)
+    cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
+    still_waiting = app.scene.name == "round"
+    app.screen.close()
+    if not still_waiting:
+        raise RuntimeError("the round closed while idling was measured")
+    return cpu / wall
+
+
+def run(args) -> int:
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder)
+        render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r,
+                                                                                folder))
+                  for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
+        idle = measure_idle_cpu(args.idle_seconds, args.seed, folder)
+    edge = summary_ms(latencies)
+    report = {
+        "edge_to_verdict_ms": edge,
+        "input_path": path,
+        "presses_lost": lost,
+        "display": "SDL dummy driver (offscreen), 800x480",
+        "render_full_frame_ms": render,
+        "idle_cpu_share_of_one_core": round(idle, 4),
+        "idle_seconds": args.idle_seconds,
+        "targets": {"edge_to_verdict_p99_ms": round(FRAME_60HZ_MS, 1), "idle_cpu_share": IDLE_CPU_TARGET},
+        "met": {"edge_to_verdict_p99": edge["p99"] <= FRAME_60HZ_MS, "idle_cpu": idle < IDLE_CPU_TARGET,
+                "no_press_lost": lost == 0},
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"edge to verdict on screen over {edge['n']} rounds: p50 {edge['p50']} ms, "
+              f"p99 {edge['p99']} ms, max {edge['max']} ms ({path})")
+        for size, r in render.items():
+            print(f"full frame at {size}: mean {r['mean']} ms, p99 {r['p99']} ms")
+        print(f"idle CPU while a round waits for taps: {idle:.1%} of one core")
+    return 0 if all(report["met"].values()) else 1

@@ -1,0 +1,71 @@
+"""``companion bench storage``: how long saving one finished round takes.
+
+Plays simulated games (seeded) and saves each round with the game's snapshot
+in one transaction, as the kiosk does, into a fresh database in ``--state-dir``
+(default: a temporary folder; on the Pi, point it at the SD card's state
+folder). Prints the per-round commit times it measured: they are the time the
+main loop would spend on the disk at the end of each round.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from companion.games.notnot import data_file as data
+from companion.commands.argtypes import whole_number
+from companion.games.notnot.game import Game
+from companion.simulation.virtual_game import play, result
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import GameStore
+
+NAME = "storage"
+HELP = "time saving a round and its snapshot (one SQLite transaction, WAL, synchronous=FULL)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5)
+    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="folder for the benchmark's database (default: a temporary folder)")
+    parser.add_argument("--json", action="store_true")
+
+
+def save_games(folder: Path, games: int, players: int, seed: int) -> list[float]:
+    """Play and save ``games`` games in ``folder``; each round's save time in seconds."""
+    dice, recipe = data.not_not()
+    times = []
+    with Database.in_folder(folder) as database:
+        store = GameStore(database, kind="benchmark")
+        for n in range(games):
+            game = Game.new(players, "first-game", seed + n, dice=dice, recipe=recipe)
+            game_id = store.create(players, {"seed": seed + n}, game.snapshot())
+            for record in play(game):
+                snapshot, final = game.snapshot(), result(game) if game.over else None
+                start = time.perf_counter()
+                store.save_round(game_id, record, snapshot, result=final)
+                times.append(time.perf_counter() - start)
+    return times
+
+
+def run(args) -> int:
+    with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=args.state_dir) as folder:
+        times = save_games(Path(folder), args.games, args.players, args.seed)
+        size = sum(f.stat().st_size for f in Path(folder).glob(FILENAME + "*"))
+    ms = sorted(t * 1000 for t in times)
+    report = {
+        "folder": str(Path(args.state_dir).resolve()) if args.state_dir else tempfile.gettempdir(),
+        "games": args.games, "rounds": len(ms),
+        "save_ms_median": round(statistics.median(ms), 3),
+        "save_ms_p99": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 3),
+        "save_ms_max": round(ms[-1], 3),
+        "database_bytes": size,
+    }
+    print(json.dumps(report) if args.json else
+          f"{report['rounds']} rounds saved in {report['folder']}: median {report['save_ms_median']} ms, "
+          f"p99 {report['save_ms_p99']} ms, max {report['save_ms_max']} ms; database {size} bytes")
+    return 0
