@@ -3,15 +3,16 @@
 Modules, from the smallest idea up:
 
 - ``palette``: every colour on screen, by meaning.
-- ``text``: the default font at a size, cached text images, cap-height sizing.
+- ``text``: the bundled font (``fonts/``) at a size, cached text images,
+  cap-height sizing, text that fits by measuring.
 - ``layout``: where things go on a screen of any size (800x480..1920x1080)
   and any rotation (0/90/180/270).
 - ``stroop``: which ink each dice word is drawn in (never the colour it names).
 - ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
   ``draw_menu``, ``draw_notice``, ``draw_entry`` (the table-deals entry of
   cards): one kind of thing on screen each.
+- ``verdict_words``: a round's record turned into the verdict's words.
 - ``chart``: the per-player reaction-time chart on the end screen.
-- ``sound``: one generated tone per verdict; silent without an audio device.
 - ``snapshots``: PNG frames of key moments.
 - ``screen``: the pygame display itself (driver, mode, rotation, flip, a
   resized window).

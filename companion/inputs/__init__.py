@@ -12,4 +12,6 @@ queue, sorts by stamp and decides. Modules:
 - ``keyboard``: pygame keys to taps for desk play (millisecond-true stamps).
 - ``mock``: gpiozero's ``MockFactory`` extended with exact stamps, bounce
   patterns and out-of-order delivery, for tests, benchmarks and demos.
+- ``serial``: the serial button controller (protocol, framing, clock sync,
+  reader, and the kiosk's pads on it).
 """

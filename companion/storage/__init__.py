@@ -16,4 +16,6 @@
 - ``listing``: the history listing, a page of games at a time; damaged games
   listed as such.
 - ``recovery``: every game that still reads, copied out of a damaged file.
+- ``restoring``: a kept Not Not game restored from its snapshot, checked
+  before it is offered for resume.
 """

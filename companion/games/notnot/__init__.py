@@ -16,4 +16,6 @@ Modules, from the smallest idea up:
   changes, end of game.
 - ``round``: one round: taps in, verdicts out, by stamps.
 - ``game``: a whole game: rolls, rounds, points, winners.
+- ``data_file``: the adapter that reads the dice faces and the deck recipe
+  from ``not_not.toml`` (the one module here that reads a file).
 """

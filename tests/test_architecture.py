@@ -1,0 +1,72 @@
+"""The file list is the architecture: a few modules at the top, every package says what it owns,
+and the rules cores stay pure."""
+
+from __future__ import annotations
+
+import ast
+import pkgutil
+from pathlib import Path
+
+import companion
+
+ROOT = Path(companion.__file__).resolve().parent
+
+#: Packages whose modules must not do I/O, read a clock or use global random state.
+PURE = ("games/notnot", "games/movie", "games/hat")
+#: Imports a pure module may not make.
+IMPURE = {"os", "time", "pygame", "sqlite3", "gpiozero", "serial", "subprocess", "threading",
+          "socket", "logging", "pathlib", "shutil", "tempfile", "datetime"}
+#: Modules in a pure package that are its named adapter to a data file.
+PURE_ADAPTERS = {"games/notnot/data_file.py"}
+
+
+def packages() -> list[Path]:
+    return sorted(p.parent for p in ROOT.rglob("__init__.py") if "__pycache__" not in p.parts)
+
+
+def test_at_most_five_modules_sit_at_the_top_of_the_package():
+    top = sorted(p.name for p in ROOT.glob("*.py"))
+    assert len(top) <= 5, top
+
+
+def test_every_package_docstring_names_every_module_and_subpackage_it_owns():
+    missing = []
+    for package in packages():
+        doc = ast.get_docstring(ast.parse((package / "__init__.py").read_text())) or ""
+        for info in pkgutil.iter_modules([str(package)]):
+            if f"``{info.name}``" not in doc:
+                missing.append(f"{package.relative_to(ROOT.parent)}: {info.name}")
+    assert missing == [], "name each in its package's docstring as ``name``"
+
+
+def test_every_module_says_what_it_owns_in_a_docstring():
+    bare = [str(p.relative_to(ROOT.parent)) for p in ROOT.rglob("*.py")
+            if "__pycache__" not in p.parts and not ast.get_docstring(ast.parse(p.read_text()))]
+    assert bare == []
+
+
+def test_the_rules_cores_do_no_io_read_no_clock_and_keep_no_global_random_state():
+    offenders = []
+    for folder in PURE:
+        for path in (ROOT / folder).glob("*.py"):
+            if str(path.relative_to(ROOT)) in PURE_ADAPTERS:
+                continue
+            tree = ast.parse(path.read_text())
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                for name in names:
+                    top = name.split(".")[0]
+                    if top in IMPURE or (top == "companion" and not name.startswith(
+                            ("companion.games", "companion.errors"))):
+                        offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and isinstance(node.func.value, ast.Name) and node.func.value.id == "random"
+                        and node.func.attr != "Random"):
+                    offenders.append(f"{path.relative_to(ROOT)} calls random.{node.func.attr}")
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+                    offenders.append(f"{path.relative_to(ROOT)} opens a file")
+    assert offenders == []
