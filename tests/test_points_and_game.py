@@ -88,7 +88,7 @@ def test_a_wrong_tap_costs_one_point_card_which_leaves_the_game():
     game.points[1] = [Card("RED", N, False, 900), Card("BLUE", N, False, 901)]
     removed = len(game.removed)
     record = finish(game, Ruling(True, (N,), False), (1, S, 10))
-    assert record["penalties"] == [1] and game.scores()[1] == 1
+    assert record.penalties == (1,) and game.scores()[1] == 1
     assert len(game.removed) == removed + 1
 
 
@@ -108,7 +108,7 @@ def test_empty_spots_are_refilled_before_the_next_roll():
 
 def test_the_first_game_plays_through_all_four_levels_in_order():
     game = new_game()
-    levels = [record["level"] for record in play(game)]
+    levels = [record.level for record in play(game)]
     seen = list(dict.fromkeys(levels))
     assert seen == ["discovery", "normal", "hard", "extreme"]
 

@@ -44,10 +44,10 @@ def test_a_valid_tap_before_the_pause_still_wins():
     assert [tap.player for tap in round_.outcome().winners] == [2]
 
 
-def test_a_tap_stamped_after_the_pause_is_ignored():
+def test_a_tap_stamped_after_the_pause_is_late():
     round_ = paused(VALID_N, 500, (3, N, 501))
     outcome = round_.outcome()
-    assert outcome.winners == () and [v.verdict for v in outcome.verdicts] == ["ignored"]
+    assert outcome.winners == () and [v.verdict for v in outcome.verdicts] == ["late"]
     assert not round_.answered
 
 

@@ -53,11 +53,11 @@ def test_a_tap_exactly_one_tie_window_after_the_first_still_ties():
     assert [t.player for t in outcome.winners] == [1, 2]
 
 
-def test_the_round_closes_a_tie_window_after_the_first_valid_tap_and_later_taps_are_ignored():
+def test_the_round_closes_a_tie_window_after_the_first_valid_tap_and_later_taps_are_late():
     outcome, verdicts = judged(VALID_N_E, tap(1, N, 300), tap(2, E, 301.001), tap(3, S, 305))
     assert [t.player for t in outcome.winners] == [1]
-    assert verdicts[(2, OPEN + 301_001_000)] == "ignored"
-    assert verdicts[(3, OPEN + 305 * MS)] == "ignored"  # a wrong card after the close costs nothing
+    assert verdicts[(2, OPEN + 301_001_000)] == "late"
+    assert verdicts[(3, OPEN + 305 * MS)] == "late"  # a wrong card after the close costs nothing
     assert outcome.penalties == ()
 
 
@@ -101,7 +101,7 @@ def test_a_round_where_nobody_may_tap_closes_after_the_idle_timeout():
     round_ = Round(NOBODY, OPEN, TIMING)
     assert round_.closes_at_ns == OPEN + TIMING.idle_timeout_ns
     outcome, verdicts = judged(NOBODY, tap(1, N, 3_000.001))
-    assert outcome.penalties == () and verdicts[(1, OPEN + 3_000_001_000)] == "ignored"
+    assert outcome.penalties == () and verdicts[(1, OPEN + 3_000_001_000)] == "late"
 
 
 def test_a_round_that_gets_no_valid_tap_closes_after_the_round_timeout_with_no_winner():

@@ -80,7 +80,7 @@ def test_a_tap_stamped_before_the_open_is_too_early_even_when_it_arrives_after()
     round_ = to_round(app)
     app.post(tap(3, round_.ruling.valid[0].value, round_.t_open_ns - 1_000_000))
     step_until(app, in_scene(app, "verdict"))
-    assert [t["verdict"] for t in app.scene.record["taps"]] == ["early"]
+    assert [t.verdict for t in app.scene.record.taps] == ["early"]
     assert "too early: P3" in app.scene.view.details
 
 
@@ -113,7 +113,7 @@ def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
     app.post(tap(2, round_.ruling.valid[0].value, now() + 1_000_000))
     step_until(app, in_scene(app, "verdict"))
     assert app.scene.view.headline == "P2 WINS"
-    assert [t["player"] for t in app.scene.record["taps"]] == [2]
+    assert [t.player for t in app.scene.record.taps] == [2]
 
 
 def tie_on_one_card(app):
@@ -134,7 +134,7 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
     other = next(s for s in Side if s != side)
     app.post(tap(2, other.value))
     step_until(app, in_scene(app, "verdict"))
-    froms = {w["player"]: w["from"] for w in app.scene.record["winners"]}
+    froms = {w.player: w.from_side for w in app.scene.record.winners}
     assert froms == {1: side.value, 2: other.value}
 
 

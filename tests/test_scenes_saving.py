@@ -10,7 +10,6 @@ from companion.cli import main
 from companion.commands import simulate
 from companion.scenes.base import Nav
 from companion.scenes.notnot.flow import start_game
-from companion.simulation.virtual_game import result
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, FINISHED, GameStore
 
@@ -68,7 +67,7 @@ def uninterrupted(tmp_path_factory):
     rolls = play(app)
     app.step()  # the end screen's frame, after which the last round is saved
     game = app.ctx.game
-    played = Namespace(folder=folder, rolls=rolls, result=result(game), reactions=dict(app.ctx.reactions))
+    played = Namespace(folder=folder, rolls=rolls, result=game.result(), reactions=dict(app.ctx.reactions))
     app.screen.close()
     app.ctx.close_database()
     return played
@@ -104,11 +103,11 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     assert again.scene.items()[0] == f"Resume the game in progress: round 6, {level}"
     choose(again, "Resume")
     assert again.scene.name == "deal" and again.scene.check
-    assert {d["side"]: d["card"] for d in again.scene.dealt} == {side.value: face for side, face in table.items()}
+    assert {d.side: d.card for d in again.scene.dealt} == {side.value: face for side, face in table.items()}
     after = play(again)
     again.step()
     assert before + after == uninterrupted.rolls
-    assert result(again.ctx.game) == uninterrupted.result
+    assert again.ctx.game.result() == uninterrupted.result
     assert {p: len(times) for p, times in again.ctx.reactions.items()} == \
         {p: len(times) for p, times in uninterrupted.reactions.items()}
     again.screen.close()

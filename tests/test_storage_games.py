@@ -11,9 +11,10 @@ def round_record(n: int, taps=()) -> dict:
     """A round record in the shape of ``companion simulate --json`` ROUND."""
     return {
         "n": n, "level": "normal", "dice": ["UP", "RED"], "negation": "NOT", "liar": False, "up": "N",
-        "table": {"N": "RED", "E": "BLUE", "S": "VOID", "W": "GREEN"},
+        "table": {"N": "RED", "E": "BLUE", "S": "VOID", "W": "GREEN"}, "valid": ["E", "S"],
         "taps": [{"player": p, "side": s, "t_us": t, "verdict": v} for p, s, t, v in taps],
-        "winners": [taps[0][0]] if taps else [], "penalties": [], "scores": {"1": n, "2": 0},
+        "winners": [{"player": taps[0][0], "card": "BLUE", "from": taps[0][1]}] if taps else [],
+        "penalties": [], "scores": {"1": n, "2": 0}, "dealt": [],
     }
 
 
@@ -108,13 +109,13 @@ def test_finished_games_are_listed_newest_first_with_their_rounds(store):
     assert [g.id for g in store.finished(limit=2)] == ids[:0:-1]
 
 
-def test_reaction_times_give_each_players_stamped_taps_with_verdicts(store):
+def test_reaction_times_give_each_players_timed_taps_in_ms(store):
     game_id = store.create(2, {}, snapshot(0))
     store.save_round(game_id, round_record(1, [(2, "E", 350_000, "win"), (1, "N", 351_000, "wrong")]), snapshot(1))
     store.save_round(game_id, round_record(2, [(1, "S", 290_500, "win")]), snapshot(2))
     store.finish(game_id, {"winners": [1, 2]})
     [game] = store.finished()
-    assert game.reaction_times() == {2: [(1, 350_000, "win")], 1: [(1, 351_000, "wrong"), (2, 290_500, "win")]}
+    assert game.reaction_times() == {2: [350.0], 1: [351.0, 290.5]}
 
 
 def test_games_of_another_kind_are_kept_apart(store):

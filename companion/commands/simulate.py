@@ -19,15 +19,17 @@ import json
 import logging
 import sys
 import time
+from collections.abc import Iterable
 
 from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.simulation.game_log import write_log
-from companion.storage.restoring import DamagedSnapshot, restore_checked
+from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 from companion.games.notnot.game import MODES, Game, RuleError
 from companion.games.notnot.round import Timing
-from companion.simulation.virtual_game import play, result
+from companion.games.notnot.record import RoundRecord
+from companion.simulation.virtual_game import play
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 
@@ -76,7 +78,8 @@ def settings_of(args) -> dict:
 def saved_as_played(records, store: GameStore, game_id: int, game: Game):
     """Pass ``records`` on, each saved with the game's snapshot after it."""
     for record in records:
-        store.save_round(game_id, record, game.snapshot(), result=result(game) if game.over else None)
+        store.save_round(game_id, record.to_json(), game.snapshot(),
+                         result=game.result() if game.over else None)
         yield record
 
 
@@ -88,7 +91,7 @@ def paced(records, game: Game, delay_ms: int):
             time.sleep(delay_ms / 1000)
 
 
-def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
+def start(args, store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
     """A new game: its settings, the game, the rounds already played (none); saved if a store is given."""
     settings, game = settings_of(args), new_game(args)
     records = play(game)
@@ -98,7 +101,7 @@ def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
     return settings, game, records
 
 
-def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
+def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
     """The unfinished game saved in ``store``: its settings, the game, its rounds so far and
     to come.
 
@@ -116,7 +119,7 @@ def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
     try:
         game = restore_checked(saved.snapshot)
         settings = {key: saved.settings[key] for key in SETTINGS}
-        kept = [checked_record(game, record) for record in saved.rounds]
+        kept = [checked_record(game, record) for record in records_checked(saved.rounds)]
     except (DamagedSnapshot, KeyError) as error:
         store.set_aside_game(saved.id, str(error))
         raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore "
@@ -126,13 +129,12 @@ def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
     return settings, game, records
 
 
-def checked_record(game: Game, record: dict) -> dict:
+def checked_record(game: Game, record: RoundRecord) -> RoundRecord:
     """A kept round's ``record`` if the game log can print it, else :class:`DamagedSnapshot`."""
     try:
         write_log(game, [record], io.StringIO(), None)
     except DAMAGED_DATA_ERRORS as error:
-        raise DamagedSnapshot(f"round {record.get('n')} does not read ({type(error).__name__})"
-                              ) from None
+        raise DamagedSnapshot(f"round {record.n} does not read ({type(error).__name__})") from None
     return record
 
 
@@ -150,8 +152,8 @@ def show(args, settings: dict, game: Game, records) -> int:
     """Play the rest of ``game`` and print the whole of it."""
     records = paced(records, game, args.round_delay_ms)
     if args.json:
-        rounds = list(records)
-        document = {**settings, "rounds": rounds, "final": result(game)}
+        rounds = [record.to_json() for record in records]
+        document = {**settings, "rounds": rounds, "final": game.result()}
         json.dump(document, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0

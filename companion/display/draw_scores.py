@@ -9,11 +9,7 @@ import pygame
 from companion.display import text
 from companion.display.layout import Layout
 from companion.display.palette import HIGHLIGHT, PANEL, TEXT
-
-
-def player_label(player: int) -> str:
-    """How a player is named on screen: ``P1``, ``P2``, ..."""
-    return f"P{player}"
+from companion.games.notnot.words import player_label
 
 
 def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, int],

@@ -1,98 +1,39 @@
 """A round-by-round log of a game that a person can follow.
 
-Reads the round records the rules core returns; used by ``companion
-simulate`` and anything else that wants to tell a game as text.
+Lays out the words :mod:`companion.games.notnot.words` gives for each round's
+record; used by ``companion simulate`` and anything else that wants to tell a
+game as text.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, TextIO
 
+from companion.games.notnot import words
 from companion.games.notnot.game import Game
-
-VERDICT_WORDS = {
-    "win": "WINS",
-    "tie": "TIES",
-    "wrong": "wrong card, loses a point card if they have one",
-    "ignored": "ignored: not their first tap",
-    "late": "ignored: after the close",
-    "early": "too early (before the dice landed), ignored",
-}
+from companion.games.notnot.record import RoundRecord
 
 
-def describe_roll(record: dict) -> str:
-    words = [face for face in record["dice"] if face != "NOTHING"] or ["NOTHING", "NOTHING"]
-    parts = []
-    if record["negation"] != "NOTHING":
-        parts.append(record["negation"])
-    parts.append(" + ".join(words))
-    extras = []
-    if record["level"] in ("hard", "extreme"):
-        extras.append(f"up is {record['up']}")
-    if record["liar"]:
-        extras.append("Liar showing")
-    text = " ".join(parts)
-    return f"{text} ({', '.join(extras)})" if extras else text
+def round_lines(record: RoundRecord) -> list[str]:
+    """The lines of one round in the log, the set-up first for round 1."""
+    lines = [f"Set-up: {words.table_words(record.table)}", ""] if record.n == 1 else []
+    lines.append(f"Round {record.n:>2} [{record.level}]  table: {words.table_words(record.table)}")
+    lines.append(f"    dice: {words.roll_words(record)}  ->  {words.valid_words(record)}")
+    if not record.taps:
+        lines.append("    nobody tapped")
+    lines += [words.tap_line(tap) for tap in record.taps]
+    lines += [words.taken_line(record, winner) for winner in record.winners]
+    lines.append(f"    scores: {words.scores_words(record)}")
+    lines += [f"    {words.dealt_log_line(item)}" for item in record.dealt]
+    return lines + [""]
 
 
-def describe_table(table: dict) -> str:
-    return "  ".join(f"{side} {face or '-'}" for side, face in table.items())
-
-
-def describe_valid(record: dict) -> str:
-    """Rerolled rolls never reach a record, so no valid spot means nobody may tap."""
-    return "valid: " + ", ".join(record["valid"]) if record["valid"] else "nobody may tap"
-
-
-def describe_taps(taps: list[dict]) -> list[str]:
-    """One line per tap; an ignored tap says whether it was a second tap or late."""
-    answered, lines = set(), []
-    for tap in taps:
-        verdict = tap["verdict"]
-        if verdict == "ignored" and tap["player"] not in answered:
-            verdict = "late"
-        if verdict != "early":
-            answered.add(tap["player"])
-        lines.append(f"    P{tap['player']} {tap['side']} {tap['t_us'] / 1000:+10.3f} ms  {VERDICT_WORDS[verdict]}")
-    return lines
-
-
-def describe_dealt(item: dict) -> str:
-    if item["what"] == "placed":
-        kind = "void card" if item["card"] == "VOID" else f"{item['card']} portal"
-        return f"place {kind} on {item['side']}"
-    if item["what"] == "to-bottom":
-        return "second void: under the deck"
-    return f"rule card {item['card']}: the level is now {item['level'].upper()}"
-
-
-def write_log(game: Game, records: Iterable[dict], out: TextIO, args) -> None:
+def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO, args: object = None) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
     for record in records:
-        if record["n"] == 1:
-            out.write(f"Set-up: {describe_table(record['table'])}\n\n")
-        out.write(f"Round {record['n']:>2} [{record['level']}]  table: {describe_table(record['table'])}\n")
-        out.write(f"    dice: {describe_roll(record)}  ->  {describe_valid(record)}\n")
-        if not record["taps"]:
-            out.write("    nobody tapped\n")
-        for line in describe_taps(record["taps"]):
-            out.write(line + "\n")
-        tapped = {tap["player"]: tap["side"] for tap in record["taps"] if tap["verdict"] in ("win", "tie")}
-        for win in record["winners"]:
-            note = ""
-            if win["card"] == "VOID":
-                note = " (the void, instead of the tapped card)"
-            elif tapped.get(win["player"]) != win["from"]:
-                note = " (tied on a card already taken: another card)"
-            out.write(f"    -> P{win['player']} takes the {win['card']} card from {win['from']}{note}\n")
-        scores = "  ".join(f"P{p} {n}" for p, n in record["scores"].items())
-        out.write(f"    scores: {scores}\n")
-        for item in record["dealt"]:
-            line = describe_dealt(item)
-            out.write(f"    {'*** ' + line.upper() if item['what'] == 'rule' else line}\n")
-        out.write("\n")
+        out.write("".join(line + "\n" for line in round_lines(record)))
     winners = game.winners()
     best = game.scores()[winners[0]]
     who = " and ".join(f"P{p}" for p in winners)

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from companion.simulation.bots import Bot, make_bots
 from companion.games.notnot.game import Game
+from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import SIDES
 from companion.games.notnot.taps import Tap
 
@@ -26,7 +27,7 @@ def bots_for(game: Game) -> list[Bot]:
     return make_bots(game.players, random.Random(f"{game.seed}:bots"))
 
 
-def play_round(game: Game, bots: list[Bot]) -> dict:
+def play_round(game: Game, bots: list[Bot]) -> RoundRecord:
     """Roll, let the bots press, judge by stamps, finish the round; its record."""
     roll = game.next_roll()
     t_open = (game.round_no + 1) * ROUND_SPACING_NS
@@ -46,17 +47,8 @@ def play_round(game: Game, bots: list[Bot]) -> dict:
     return game.finish_round(round_, choices)
 
 
-def play(game: Game) -> Iterator[dict]:
+def play(game: Game) -> Iterator[RoundRecord]:
     """Play ``game`` to its end, yielding each round's record as it finishes."""
     bots = bots_for(game)
     while not game.over:
         yield play_round(game, bots)
-
-
-def result(game: Game) -> dict:
-    """The final result: scores, winners and cards left in the deck."""
-    return {
-        "scores": {str(player): n for player, n in game.scores().items()},
-        "winners": game.winners(),
-        "deck_left": len(game.deck),
-    }

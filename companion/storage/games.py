@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from companion.errors import CompanionError
+from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.storage.database import Database
 from companion.storage.faults import StorageError
 
@@ -87,17 +88,10 @@ class SavedGame:
     #: Whether the table ended it before its rules did (finished with the scores as they stood).
     ended_early: bool = False
 
-    def reaction_times(self) -> dict[int, list[tuple[int, int, str]]]:
-        """Each player's taps as ``(round n, t_us, verdict)``, in round and stamp order.
-
-        ``t_us`` is microseconds from the round's opening frame, as the round
-        record gives it: the data of the end screen's reaction-time chart.
-        """
-        times: dict[int, list[tuple[int, int, str]]] = {}
-        for record in self.rounds:
-            for tap in record.get("taps", ()):
-                times.setdefault(tap["player"], []).append((record["n"], tap["t_us"], tap["verdict"]))
-        return times
+    def reaction_times(self) -> dict[int, list[float]]:
+        """Each player's reaction times in ms, in round and stamp order (the end screen's chart):
+        :func:`companion.games.notnot.record.reaction_times_ms` of the saved rounds."""
+        return reaction_times_ms(RoundRecord.from_json(record) for record in self.rounds)
 
     def to_dict(self) -> dict:
         """A JSON-able dict of everything stored about the game."""

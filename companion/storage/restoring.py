@@ -3,16 +3,18 @@
 :meth:`companion.games.notnot.game.Game.restore` builds a game from whatever the
 snapshot holds; a snapshot damaged on disk (a wrong type, a bad value) may
 restore and fail only later, mid-game. :func:`restore_checked` restores it,
-checks the stored numbers' types, plays the next round on a second copy and
-scores it, so a damaged snapshot is refused here, in one line, and the game
-can be set aside instead of offered for resume.
+checks the stored numbers' types, plays the next round on a second copy (through
+the pure rules: the dice are rolled, nobody taps) and scores it, so a damaged
+snapshot is refused here, in one line, and the game can be set aside instead
+of offered for resume. :func:`records_checked` reads the kept rounds' records
+the same way.
 """
 
 from __future__ import annotations
 
 from companion.errors import DAMAGED_DATA_ERRORS
 from companion.games.notnot.game import Game
-from companion.simulation.virtual_game import bots_for, play_round, result
+from companion.games.notnot.record import RoundRecord
 
 #: Stored snapshot fields and the type each must have.
 TYPED_FIELDS: tuple[tuple[str, type], ...] = (
@@ -34,10 +36,27 @@ def restore_checked(snapshot: dict) -> Game:
     try:
         game = Game.restore(snapshot)
         trial = Game.restore(snapshot)
-        result(trial)
+        trial.result()
         if not trial.over and not trial.awaiting_cards():
-            play_round(trial, bots_for(trial))
+            play_untapped_round(trial)
     except DAMAGED_DATA_ERRORS as error:
         raise DamagedSnapshot(f"the snapshot does not restore ({type(error).__name__}: "
                               f"{str(error)[:60]})") from None
     return game
+
+
+def play_untapped_round(game: Game) -> None:
+    """Roll the next round of ``game`` and finish it with nobody tapping."""
+    game.finish_round(game.open_round(game.next_roll(), t_open_ns=0))
+
+
+def records_checked(rounds: tuple[dict, ...]) -> tuple[RoundRecord, ...]:
+    """The kept rounds' records, read; :class:`DamagedSnapshot` naming the first that does not."""
+    records = []
+    for record in rounds:
+        try:
+            records.append(RoundRecord.from_json(record))
+        except DAMAGED_DATA_ERRORS as error:
+            n = record.get("n") if isinstance(record, dict) else None
+            raise DamagedSnapshot(f"round {n} does not read ({type(error).__name__})") from None
+    return tuple(records)

@@ -15,7 +15,11 @@ Modules, from the smallest idea up:
 - ``deck``: the deck and the four spots: refills, the one-void rule, level
   changes, end of game.
 - ``round``: one round: taps in, verdicts out, by stamps.
-- ``game``: a whole game: rolls, rounds, points, winners.
+- ``record``: the typed record of a finished round (its JSON is what is
+  stored and printed), taps with their verdicts, late included.
+- ``words``: the words for a record: the game log's lines, the verdict, the
+  dealer's prompt.
+- ``game``: a whole game: rolls, rounds, points, winners, the result.
 - ``data_file``: the adapter that reads the dice faces and the deck recipe
   from ``not_not.toml`` (the one module here that reads a file).
 """

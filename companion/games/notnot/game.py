@@ -28,7 +28,8 @@ from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, RULE_CARDS, TABLE_F
 from companion.games.notnot.deck import Dealt, Table, can_fill, empty_spots, empty_table, refill, set_up, void_on
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
 from companion.games.notnot.judge import Ruling, judge
-from companion.games.notnot.round import Award, Round, Timing, plan_awards
+from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
+from companion.games.notnot.round import Award, Outcome, Round, Timing, plan_awards
 from companion.games.notnot.sides import SIDES, Side
 
 FIRST_GAME = "first-game"
@@ -157,13 +158,9 @@ class Game:
         """Tied players whose tapped card another tied player took: they pick a spot."""
         return plan_awards(round.outcome().winners, self.table)[1]
 
-    def finish_round(self, round: Round, choices: dict[int, Side] | None = None) -> dict:
-        """Award cards, take penalties, refill; return the round's record.
-
-        The record is JSON-able: n, level, dice, negation, liar, up, table
-        (faces before the round), valid, taps (player, side, t_us from the
-        open, verdict), winners (player, card, from), penalties, scores, dealt.
-        """
+    def finish_round(self, round: Round, choices: dict[int, Side] | None = None) -> RoundRecord:
+        """Award cards, take penalties, refill; return the round's record
+        (:class:`~companion.games.notnot.record.RoundRecord`)."""
         outcome = round.outcome()
         before = {side.value: face for side, face in self.faces().items()}
         awards, _ = plan_awards(outcome.winners, self.table, choices)
@@ -177,21 +174,7 @@ class Game:
         self.cancelled = 0
         dealt = self.deal() if self.deals == "companion" else []
         self._check_end()
-        return {
-            "n": self.round_no,
-            **round.roll.to_dict(),
-            "table": before,
-            "valid": [side.value for side in round.ruling.valid],
-            "taps": [
-                {"player": v.tap.player, "side": v.tap.side.value,
-                 "t_us": micros(v.tap.t_ns - round.t_open_ns), "verdict": v.verdict}
-                for v in outcome.verdicts
-            ],
-            "winners": [award_record(award) for award in awards],
-            "penalties": list(outcome.penalties),
-            "scores": {str(player): n for player, n in self.scores().items()},
-            "dealt": [d.to_dict() for d in dealt],
-        }
+        return round_record(self.round_no, round, outcome, before, awards, self.scores(), dealt)
 
     def deal(self) -> list[Dealt]:
         """Companion deals: fill the empty spots from the model deck."""
@@ -277,6 +260,14 @@ class Game:
         best = max(scores.values())
         return [player for player, n in scores.items() if n == best]
 
+    def result(self) -> dict:
+        """The final result, as stored: scores, winners and cards left in the deck."""
+        return {
+            "scores": {str(player): n for player, n in self.scores().items()},
+            "winners": self.winners(),
+            "deck_left": len(self.deck),
+        }
+
     # -- persistence -------------------------------------------------------------
 
     def snapshot(self) -> dict:
@@ -312,8 +303,23 @@ class Game:
         )
 
 
-def award_record(award: Award) -> dict:
-    return {"player": award.player, "card": award.card.face, "from": award.side.value}
+def round_record(n: int, round: Round, outcome: Outcome, before: dict[str, str | None],
+                 awards: list[Award], scores: dict[int, int], dealt: list[Dealt]) -> RoundRecord:
+    """The record of round ``n``: its roll, the table ``before`` it, its judged taps (times from
+    the open), the ``awards``, the ``scores`` after it and what was ``dealt``."""
+    roll = round.roll
+    assert roll is not None, "a finished round was opened with its roll"
+    return RoundRecord(
+        n=n, level=roll.level.value, dice=tuple(roll.criteria), negation=roll.negation,
+        liar=roll.liar, up=roll.up.value, table=before,
+        valid=tuple(side.value for side in round.ruling.valid),
+        taps=tuple(TapRecord(v.tap.player, v.tap.side.value, micros(v.tap.t_ns - round.t_open_ns),
+                             v.verdict) for v in outcome.verdicts),
+        winners=tuple(WinnerRecord(a.player, a.card.face, a.side.value) for a in awards),
+        penalties=tuple(outcome.penalties), scores=dict(scores),
+        dealt=tuple(DealtRecord(d.what, d.card.face, d.side.value if d.side else None,
+                                d.level.value if d.level else None) for d in dealt),
+    )
 
 
 __all__ = ["Game", "RuleError", "FIRST_GAME", "MODES", "DEALS"]

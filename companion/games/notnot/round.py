@@ -9,7 +9,8 @@ The rulings this module carries:
   same player are "ignored".
 - The first valid answer wins; valid answers within ``tie_window`` of it tie.
 - The round closes ``tie_window`` after the first valid answer; answers after
-  the close are "ignored". A round where nobody may tap closes after
+  the close are "late" (and, like "ignored" taps, count for nothing). A round
+  where nobody may tap closes after
   ``idle_timeout``; a round that needs a tap and gets no valid one closes after
   ``round_timeout``.
 - An answer that is not valid (any answer when nobody may tap) is "wrong" and
@@ -44,6 +45,8 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap, by_stamp
 
 EARLY, WIN, TIE, WRONG, IGNORED = "early", "win", "tie", "wrong", "ignored"
+#: An answer stamped after the round closed.
+LATE = "late"
 #: A valid answer, before the close decides between a win and a tie.
 COUNTED = "counted"
 
@@ -166,15 +169,19 @@ class Round:
         return min(first.t_ns + self.timing.tie_window_ns, self.t_open_ns + self.timing.round_timeout_ns)
 
     def outcome(self) -> Outcome:
-        """Judge every tap offered so far. Call once the round has closed."""
+        """Judge every tap offered so far, in stamp order: early, win, tie, wrong, late (an
+        answer after the close) or ignored (not the player's first tap). Call once the round
+        has closed."""
         close = self.closes_at_ns
         answers = {id(tap) for tap in self._answers().values()}
         verdicts, winners, penalties = [], [], []
         for tap in self.taps:
             if tap.t_ns < self.t_open_ns:
                 verdict = EARLY
-            elif tap.t_ns > close or id(tap) not in answers:
+            elif id(tap) not in answers:
                 verdict = IGNORED
+            elif tap.t_ns > close:
+                verdict = LATE
             elif self._is_valid(tap):
                 verdict = WIN
                 winners.append(tap)

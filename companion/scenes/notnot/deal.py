@@ -20,22 +20,11 @@ import pygame
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.palette import HIGHLIGHT
 from companion.games.notnot.sides import Side
+from companion.games.notnot.words import deal_prompt_lines
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene, nav_of
 from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.play_view import draw_play, view_of
-
-
-def deal_lines(dealt: list[dict]) -> list[str]:
-    """What the dealer must do, in short lines: placements two to a line, then rule cards and voids."""
-    placed = [f"{d['card']} on {d['side']}" for d in dealt if d["what"] == "placed"]
-    lines = ["   ".join(placed[i:i + 2]) for i in range(0, len(placed), 2)]
-    for d in dealt:
-        if d["what"] == "rule":
-            lines.append(f"{d['card']} card: now {d['level'].upper()}")
-        elif d["what"] == "to-bottom":
-            lines.append("second VOID: to the bottom")
-    return lines
 
 
 def dealer_of(ctx) -> int:
@@ -72,10 +61,10 @@ class DealScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_of(self.ctx.game)
-        view.outlines = {Side(d["side"]): HIGHLIGHT for d in self.dealt if d["what"] == "placed"}
+        view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
         draw_play(canvas, self.ctx.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         done = f"P{dealer_of(self.ctx)} E when done"
-        banner = VerdictView("none", headline, (*deal_lines(self.dealt), done))
+        banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
         draw_verdict(canvas, self.ctx.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

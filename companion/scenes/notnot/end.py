@@ -13,7 +13,7 @@ from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.scenes.base import Point, Scene, nav_of
 from companion.scenes.notnot.saving import save_ended
-from companion.display.verdict_words import names
+from companion.games.notnot.words import names
 
 
 class EndScene(Scene):

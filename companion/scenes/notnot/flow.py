@@ -9,15 +9,14 @@ finished round left it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from companion.games.notnot import data_file as data
 from companion.errors import CompanionError
 from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
-
-#: The verdicts whose taps count on the end screen's reaction-time chart.
-TIMED_VERDICTS = ("win", "tie", "wrong")
-
 
 def start_game(ctx) -> None:
     """Begin a game with the set-up choices; show the first layout or ask for it."""
@@ -46,20 +45,20 @@ def resume_game(ctx, kept: UnfinishedGame) -> None:
     """
     ctx.game, ctx.game_id = kept.game, kept.id
     ctx.reactions = {player: [] for player in range(1, kept.game.players + 1)}
-    for record in kept.rounds:
-        count_reactions(ctx, record)
+    count_reactions(ctx, kept.rounds)
     if kept.game.deals == "companion" and not kept.game.over:
         ctx.go("deal", dealt=table_as_dealt(kept.game), check=True)
     else:
         after_round(ctx, [])
 
 
-def table_as_dealt(game: Game) -> list[dict]:
+def table_as_dealt(game: Game) -> list[DealtRecord]:
     """The cards on the table, as placements to show the dealer."""
-    return [{"what": "placed", "card": card.face, "side": side.value} for side, card in game.table.items()]
+    return [DealtRecord("placed", card.face, side.value)
+            for side, card in game.table.items() if card is not None]
 
 
-def next_after_round(ctx, dealt: list[dict]) -> tuple[str, dict]:
+def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> tuple[str, dict]:
     """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or the next roll."""
     game = ctx.game
     if game.over:
@@ -71,7 +70,7 @@ def next_after_round(ctx, dealt: list[dict]) -> tuple[str, dict]:
     return "roll", {}
 
 
-def after_round(ctx, dealt: list[dict]) -> None:
+def after_round(ctx, dealt: Sequence[DealtRecord]) -> None:
     """Go on to the scene after a round's verdict."""
     name, details = next_after_round(ctx, dealt)
     ctx.go(name, **details)
@@ -83,17 +82,16 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
     before = game.faces()
     scores_before = game.scores()
     record = game.finish_round(round_, choices or {})
-    count_reactions(ctx, record)
+    count_reactions(ctx, [record])
     save_round(ctx, record)
     ctx.go("verdict", record=record, before=before, scores_before=scores_before,
            roll=round_.roll, ruling=round_.ruling, words=words, inks=inks)
 
 
-def count_reactions(ctx, record: dict) -> None:
-    """Add the reaction times (ms) of a round's timed taps to the end screen's chart."""
-    for tap in record["taps"]:
-        if tap["verdict"] in TIMED_VERDICTS:
-            ctx.reactions.setdefault(tap["player"], []).append(tap["t_us"] / 1000)
+def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:
+    """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart."""
+    for player, times in reaction_times_ms(records).items():
+        ctx.reactions.setdefault(player, []).extend(times)
 
 
 def answer_of(ctx, event):

@@ -30,9 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
-from companion.storage.restoring import DamagedSnapshot, restore_checked
+from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 from companion.games.notnot.game import Game, micros
-from companion.simulation.virtual_game import result
+from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class UnfinishedGame:
 
     id: int
     game: Game
-    rounds: tuple[dict, ...]
+    rounds: tuple[RoundRecord, ...]
 
 
 #: One waiting save: writes to the store for the game the ref names.
@@ -119,15 +119,16 @@ def current_ref(ctx) -> GameRef | None:
     return book.current
 
 
-def save_round(ctx, record: dict) -> None:
+def save_round(ctx, record: RoundRecord) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
     (and the result, when the round ended the game)."""
     ref = current_ref(ctx)
     if ref is None:
         return
     snapshot = ctx.game.snapshot()
-    final = result(ctx.game) if ctx.game.over else None
-    later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), record, snapshot,
+    final = ctx.game.result() if ctx.game.over else None
+    stored = record.to_json()
+    later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
                                                         result=final))
 
 
@@ -137,7 +138,7 @@ def save_ended(ctx) -> None:
     ref, game = current_ref(ctx), ctx.game
     ctx.game_id, journal(ctx).current = None, None
     if ref is not None and not game.over:
-        final, snapshot = result(game), game.snapshot()
+        final, snapshot = game.result(), game.snapshot()
         later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))
 
 
@@ -146,7 +147,7 @@ def end_kept(ctx, kept: UnfinishedGame) -> None:
     starting over it); a notice if it cannot be written."""
     try:
         store = GameStore(ctx.database())
-        store.finish(kept.id, result(kept.game), kept.game.snapshot(), early=True)
+        store.finish(kept.id, kept.game.result(), kept.game.snapshot(), early=True)
     except STORE_ERRORS as error:
         log.warning("the kept game %d could not be ended: %s", kept.id, error)
         ctx.notify(f"the kept game could not be ended: {error}")
@@ -217,7 +218,8 @@ def unfinished_game(ctx) -> UnfinishedGame | None:
         set_aside_notice(ctx, store)
         return None
     try:
-        return UnfinishedGame(saved.id, restore_checked(saved.snapshot), saved.rounds)
+        return UnfinishedGame(saved.id, restore_checked(saved.snapshot),
+                              records_checked(saved.rounds))
     except DamagedSnapshot as error:
         store.set_aside_game(saved.id, str(error))
         set_aside_notice(ctx, store)

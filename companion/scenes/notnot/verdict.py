@@ -33,25 +33,25 @@ class VerdictScene(Scene):
         self.view = verdict_view(record, ruling.tap, scores_before or {})
         play = view_of(self.ctx.game, roll, words, inks)
         play.faces = dict(before)
-        play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
-        play.marked = tuple(w["player"] for w in record["winners"])
-        if ruling.tap and not record["winners"]:  # show which cards could have been tapped
+        play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
+        play.marked = tuple(w.player for w in record.winners)
+        if ruling.tap and not record.winners:  # show which cards could have been tapped
             play.outlines = {side: OPTION for side in ruling.valid}
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
         self.ctx.sounds.play(self.view.kind)
-        self.ctx.on_winners([(w["player"], Side(w["from"])) for w in record["winners"]])
+        self.ctx.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event, now_ns: int) -> None:
         if wants_pause(event):
-            self.ctx.go("pause", resume=next_after_round(self.ctx, self.record["dealt"]))
+            self.ctx.go("pause", resume=next_after_round(self.ctx, self.record.dealt))
 
     def wake_at_ns(self) -> int | None:
         return self.until_ns
 
     def update(self, now_ns: int) -> None:
         if now_ns >= self.until_ns:
-            after_round(self.ctx, self.record["dealt"])
+            after_round(self.ctx, self.record.dealt)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)

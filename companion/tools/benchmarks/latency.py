@@ -122,7 +122,7 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
             app.step()
             if app.scene.name == "verdict" and app.frames != frames_seen:
                 edge = table.edges.pop(app.ctx.game.round_no - 1, None)
-                if edge is not None and app.scene.record["winners"]:
+                if edge is not None and app.scene.record.winners:
                     latencies.append(app.last_flip_ns - edge)
                 elif edge is not None:
                     lost += 1

@@ -18,7 +18,7 @@ from pathlib import Path
 from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
 from companion.games.notnot.game import Game
-from companion.simulation.virtual_game import play, result
+from companion.simulation.virtual_game import play
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
 
@@ -45,9 +45,9 @@ def save_games(folder: Path, games: int, players: int, seed: int) -> list[float]
             game = Game.new(players, "first-game", seed + n, dice=dice, recipe=recipe)
             game_id = store.create(players, {"seed": seed + n}, game.snapshot())
             for record in play(game):
-                snapshot, final = game.snapshot(), result(game) if game.over else None
+                snapshot, final = game.snapshot(), game.result() if game.over else None
                 start = time.perf_counter()
-                store.save_round(game_id, record, snapshot, result=final)
+                store.save_round(game_id, record.to_json(), snapshot, result=final)
                 times.append(time.perf_counter() - start)
     return times
 

@@ -1,0 +1,162 @@
+"""The record of one finished round, typed: what was rolled, who tapped, who took what.
+
+:meth:`companion.games.notnot.game.Game.finish_round` returns a
+:class:`RoundRecord`; every reader (the game log, the verdict, the deal
+prompt, the reaction-time chart, storage) reads its fields. Its JSON form is
+the one stored and printed by ``companion simulate --json``:
+:meth:`RoundRecord.to_json` gives exactly that dict and
+:meth:`RoundRecord.from_json` reads it back (``from_json(d).to_json() == d``).
+
+A tap's verdict is the one :meth:`companion.games.notnot.round.Round.outcome`
+gave it, "late" (an answer after the close) included. The JSON keeps the form
+it always had, where a late tap is "ignored"; reading it back, a player's
+first ignored tap that was not early is the late one (a round's taps are
+stored in stamp order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from companion.games.notnot.round import EARLY, IGNORED, LATE, TIE, WIN, WRONG
+
+#: The verdicts of the taps that won a card.
+WINNING_VERDICTS = (WIN, TIE)
+
+
+@dataclass(frozen=True)
+class TapRecord:
+    """One tap: who, which side, when (microseconds from the round's open) and its verdict."""
+
+    player: int
+    side: str
+    t_us: int | float
+    verdict: str
+
+    def to_json(self) -> dict:
+        """The stored form; a late tap is stored as "ignored"."""
+        verdict = IGNORED if self.verdict == LATE else self.verdict
+        return {"player": self.player, "side": self.side, "t_us": self.t_us, "verdict": verdict}
+
+
+@dataclass(frozen=True)
+class WinnerRecord:
+    """``player`` took the ``card`` face from the spot ``from_side``."""
+
+    player: int
+    card: str
+    from_side: str
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "card": self.card, "from": self.from_side}
+
+
+@dataclass(frozen=True)
+class DealtRecord:
+    """One thing the refill did: "placed" ``card`` on ``side``, a "to-bottom" void, or a
+    "rule" card after which the level is ``level``."""
+
+    what: str
+    card: str
+    side: str | None = None
+    level: str | None = None
+
+    def to_json(self) -> dict:
+        data: dict = {"what": self.what, "card": self.card}
+        if self.side is not None:
+            data["side"] = self.side
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One finished round. ``table`` holds the faces before the round (None: an empty spot);
+    ``valid`` the sides that could be tapped; ``taps`` every tap in stamp order; ``scores``
+    each player's point cards after it; ``dealt`` the refill that followed."""
+
+    n: int
+    level: str
+    dice: tuple[str, ...]
+    negation: str
+    liar: bool
+    up: str
+    table: dict[str, str | None]
+    valid: tuple[str, ...]
+    taps: tuple[TapRecord, ...]
+    winners: tuple[WinnerRecord, ...]
+    penalties: tuple[int, ...]
+    scores: dict[int, int]
+    dealt: tuple[DealtRecord, ...]
+    #: The margin of victory (issue 15) belongs here, computed by a pure function of the round.
+
+    def players_with(self, verdict: str) -> list[int]:
+        """Players with a tap of ``verdict``, each once, in stamp order."""
+        seen: list[int] = []
+        for tap in self.taps:
+            if tap.verdict == verdict and tap.player not in seen:
+                seen.append(tap.player)
+        return seen
+
+    def tapped_side(self, winner: WinnerRecord) -> str:
+        """The side ``winner`` tapped to win (the side they took from, if no tap says)."""
+        return next((tap.side for tap in self.taps if tap.player == winner.player
+                     and tap.verdict in WINNING_VERDICTS), winner.from_side)
+
+    def to_json(self) -> dict:
+        """The stored form, key for key as it always was."""
+        return {
+            "n": self.n, "level": self.level, "dice": list(self.dice), "negation": self.negation,
+            "liar": self.liar, "up": self.up, "table": dict(self.table), "valid": list(self.valid),
+            "taps": [tap.to_json() for tap in self.taps],
+            "winners": [winner.to_json() for winner in self.winners],
+            "penalties": list(self.penalties),
+            "scores": {str(player): n for player, n in self.scores.items()},
+            "dealt": [item.to_json() for item in self.dealt],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "RoundRecord":
+        """Read a stored record; a damaged one raises KeyError, TypeError or ValueError."""
+        return cls(
+            n=data["n"], level=data["level"], dice=tuple(data["dice"]),
+            negation=data["negation"], liar=data["liar"], up=data["up"],
+            table=dict(data["table"]), valid=tuple(data["valid"]),
+            taps=taps_from_json(data["taps"]),
+            winners=tuple(WinnerRecord(w["player"], w["card"], w["from"]) for w in data["winners"]),
+            penalties=tuple(data["penalties"]),
+            scores={int(player): n for player, n in data["scores"].items()},
+            dealt=tuple(DealtRecord(d["what"], d["card"], d.get("side"), d.get("level"))
+                        for d in data["dealt"]),
+        )
+
+
+def taps_from_json(taps: list[dict]) -> tuple[TapRecord, ...]:
+    """Stored taps, in stamp order; a player's first ignored tap that was not early is late."""
+    answered: set[int] = set()
+    records = []
+    for tap in taps:
+        verdict = tap["verdict"]
+        if verdict == IGNORED and tap["player"] not in answered:
+            verdict = LATE
+        if verdict != EARLY:
+            answered.add(tap["player"])
+        records.append(TapRecord(tap["player"], tap["side"], tap["t_us"], verdict))
+    return tuple(records)
+
+
+#: The verdicts whose taps are reaction times (on the end screen's chart).
+TIMED_VERDICTS = (WIN, TIE, WRONG)
+
+
+def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:
+    """Each player's reaction times in milliseconds from the round's open, in round and stamp
+    order: the taps that won, tied or were wrong (early, late and ignored taps are no reaction)."""
+    times: dict[int, list[float]] = {}
+    for record in records:
+        for tap in record.taps:
+            if tap.verdict in TIMED_VERDICTS:
+                times.setdefault(tap.player, []).append(tap.t_us / 1000)
+    return times

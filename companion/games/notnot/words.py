@@ -1,0 +1,184 @@
+"""The words for a round's record, in one place: the game log's lines, the verdict's
+headline and lines, and the dealer's prompt.
+
+Everything here is a pure function of a
+:class:`~companion.games.notnot.record.RoundRecord` (or of its parts); the
+game log (:mod:`companion.simulation.game_log`), the verdict banner
+(:mod:`companion.display.verdict_words`) and the deal prompt
+(:mod:`companion.scenes.notnot.deal`) only lay these words out.
+
+Verdict kinds, in the order a player needs them: a win, a tie (several
+winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
+Wrong and early taps are added as lines under a win or tie; a round that
+needed a tap and got no winner names the cards that could have been tapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
+from companion.games.notnot.round import EARLY, WRONG
+
+#: What each tap's verdict means, in the game log.
+VERDICT_WORDS = {
+    "win": "WINS",
+    "tie": "TIES",
+    "wrong": "wrong card, loses a point card if they have one",
+    "ignored": "ignored: not their first tap",
+    "late": "ignored: after the close",
+    "early": "too early (before the dice landed), ignored",
+}
+VOID = "VOID"
+
+
+def player_label(player: int) -> str:
+    """How a player is named: ``P1``, ``P2``, ..."""
+    return f"P{player}"
+
+
+def names(players: Iterable[int]) -> str:
+    """Players' labels, space-separated."""
+    return " ".join(player_label(p) for p in players)
+
+
+# -- the game log ------------------------------------------------------------------
+
+
+def roll_words(record: RoundRecord) -> str:
+    """The roll as read aloud: negation, criteria, and (when they matter) up and the Liar."""
+    words = [face for face in record.dice if face != "NOTHING"] or ["NOTHING", "NOTHING"]
+    parts = []
+    if record.negation != "NOTHING":
+        parts.append(record.negation)
+    parts.append(" + ".join(words))
+    extras = []
+    if record.level in ("hard", "extreme"):
+        extras.append(f"up is {record.up}")
+    if record.liar:
+        extras.append("Liar showing")
+    text = " ".join(parts)
+    return f"{text} ({', '.join(extras)})" if extras else text
+
+
+def table_words(table: dict[str, str | None]) -> str:
+    """Each spot and its face (``-`` for an empty spot)."""
+    return "  ".join(f"{side} {face or '-'}" for side, face in table.items())
+
+
+def valid_words(record: RoundRecord) -> str:
+    """Rerolled rolls never reach a record, so no valid spot means nobody may tap."""
+    return "valid: " + ", ".join(record.valid) if record.valid else "nobody may tap"
+
+
+def tap_line(tap: TapRecord) -> str:
+    """One tap in the log: who, which side, when (ms from the open), what it counted for."""
+    return f"    P{tap.player} {tap.side} {tap.t_us / 1000:+10.3f} ms  {VERDICT_WORDS[tap.verdict]}"
+
+
+def taken_line(record: RoundRecord, winner: WinnerRecord) -> str:
+    """A winner's card in the log, noting a void taken instead or another card after a tie."""
+    note = ""
+    if winner.card == VOID:
+        note = " (the void, instead of the tapped card)"
+    elif record.tapped_side(winner) != winner.from_side:
+        note = " (tied on a card already taken: another card)"
+    return f"    -> P{winner.player} takes the {winner.card} card from {winner.from_side}{note}"
+
+
+def scores_words(record: RoundRecord) -> str:
+    """Each player's point cards after the round."""
+    return "  ".join(f"P{p} {n}" for p, n in record.scores.items())
+
+
+def dealt_log_line(item: DealtRecord) -> str:
+    """One step of the refill in the log; a rule card is shouted."""
+    if item.what == "placed":
+        kind = "void card" if item.card == VOID else f"{item.card} portal"
+        return f"place {kind} on {item.side}"
+    if item.what == "to-bottom":
+        return "second void: under the deck"
+    return f"*** rule card {item.card}: the level is now {item.level}".upper()
+
+
+# -- the dealer's prompt -----------------------------------------------------------
+
+
+def deal_prompt_lines(dealt: Iterable[DealtRecord]) -> list[str]:
+    """What the dealer must do, in short lines: placements two to a line, then rule cards and
+    voids."""
+    dealt = list(dealt)
+    placed = [f"{d.card} on {d.side}" for d in dealt if d.what == "placed"]
+    lines = ["   ".join(placed[i:i + 2]) for i in range(0, len(placed), 2)]
+    for d in dealt:
+        if d.what == "rule":
+            lines.append(f"{d.card} card: now {str(d.level).upper()}")
+        elif d.what == "to-bottom":
+            lines.append("second VOID: to the bottom")
+    return lines
+
+
+# -- the verdict -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VerdictWords:
+    """A verdict's ``kind`` (win, tie, nobody, wrong, early, none), headline and lines."""
+
+    kind: str
+    headline: str
+    lines: tuple[str, ...]
+
+
+def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True) -> str:
+    """``P2 takes RED from N``, or ``... takes the VOID from E instead of N`` when the void is
+    taken instead of the card tapped (on N); without ``who``, the line starts at ``takes``."""
+    tapped = record.tapped_side(winner)
+    card = "the VOID" if winner.card == VOID else winner.card
+    void_instead = winner.card == VOID and tapped != winner.from_side
+    instead = f" instead of {tapped}" if void_instead else ""
+    line = f"takes {card} from {winner.from_side}{instead}"
+    return f"{player_label(winner.player)} {line}" if who else line
+
+
+def penalty_lines(record: RoundRecord, scores_before: dict[int, int]) -> list[str]:
+    """One line for wrong taps (who lost a card, who had none) and one for early taps."""
+    lines = []
+    wrong = record.players_with(WRONG)
+    paid = [p for p in wrong if scores_before.get(p, 0) > 0]
+    free = [p for p in wrong if p not in paid]
+    if paid:
+        lines.append(f"wrong: {names(paid)} lose{'s' if len(paid) == 1 else ''} a card")
+    if free:
+        lines.append(f"wrong: {names(free)} (no card to lose)")
+    early = record.players_with(EARLY)
+    if early:
+        lines.append(f"too early: {names(early)}")
+    return lines
+
+
+def verdict_words(record: RoundRecord, ruling_tap: bool,
+                  scores_before: dict[int, int]) -> VerdictWords:
+    """The verdict of a finished round; ``ruling_tap`` says whether anyone could tap."""
+    winners = record.winners
+    extra = penalty_lines(record, scores_before)
+    if len(winners) == 1:
+        w = winners[0]
+        return VerdictWords("win", f"{player_label(w.player)} WINS",
+                            (took_line(record, w, who=False), *extra))
+    if winners:
+        return VerdictWords("tie", f"TIE {names(w.player for w in winners)}",
+                            tuple(took_line(record, w) for w in winners) + tuple(extra))
+    wrong = record.players_with(WRONG)
+    if not ruling_tap:
+        if wrong:
+            return VerdictWords("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
+        return VerdictWords("nobody", "NOBODY MAY TAP", ("well held!", *extra))
+    could = " ".join(record.valid)
+    why = (f"could tap: {could}",) if could else ()
+    if wrong:
+        return VerdictWords("wrong", f"{names(wrong)} WRONG", (*extra, *why))
+    if record.players_with(EARLY):
+        return VerdictWords("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
+    return VerdictWords("none", "NO WINNER", ("time is up", *why))

@@ -1,0 +1,87 @@
+"""A finished round's record is typed, its JSON is the stored form, and it reads back the same;
+a tap after the close is late, judged so by the round itself."""
+
+import json
+
+from companion.games.notnot import data_file as data
+from companion.games.notnot import words
+from companion.games.notnot.game import Game
+from companion.games.notnot.judge import Ruling
+from companion.games.notnot.record import RoundRecord, reaction_times_ms
+from companion.games.notnot.round import Round, Timing
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
+from companion.simulation.virtual_game import play
+
+MS = 1_000_000
+OPEN = 10_000 * MS
+VALID_N = Ruling(tap=True, valid=frozenset({Side.N}), reroll=False)
+
+
+def new_game(seed: int = 4, players: int = 4) -> Game:
+    dice, recipe = data.not_not()
+    return Game.new(players, "first-game", seed, dice=dice, recipe=recipe)
+
+
+def verdicts_of(*taps: Tap) -> list[str]:
+    round_ = Round(VALID_N, OPEN, Timing())
+    for tap in taps:
+        round_.offer(tap)
+    return [v.verdict for v in round_.outcome().verdicts]
+
+
+def test_an_answer_after_the_close_is_late():
+    assert verdicts_of(Tap(1, Side.N, OPEN + 300 * MS), Tap(2, Side.N, OPEN + 305 * MS)) == \
+        ["win", "late"]
+
+
+def test_a_second_tap_after_the_close_is_ignored_not_late():
+    taps = (Tap(1, Side.N, OPEN + 300 * MS), Tap(1, Side.N, OPEN + 400 * MS))
+    assert verdicts_of(*taps) == ["win", "ignored"]
+
+
+def test_every_record_of_a_whole_game_reads_back_from_its_json_unchanged():
+    for record in play(new_game()):
+        stored = json.loads(json.dumps(record.to_json()))
+        assert RoundRecord.from_json(stored) == record
+        assert RoundRecord.from_json(stored).to_json() == stored
+
+
+def test_a_late_tap_is_stored_as_ignored_and_read_back_as_late():
+    game = new_game()
+    round_ = game.open_round(game.next_roll(), OPEN)
+    valid = next(iter(round_.ruling.valid), Side.N)
+    round_.offer(Tap(1, valid, OPEN + 300 * MS))
+    round_.offer(Tap(2, valid, OPEN + 20_000 * MS))
+    record = game.finish_round(round_)
+    assert [tap.verdict for tap in record.taps][-1] == "late"
+    assert [tap["verdict"] for tap in record.to_json()["taps"]][-1] == "ignored"
+    assert RoundRecord.from_json(record.to_json()).taps == record.taps
+
+
+def test_the_log_says_a_late_tap_came_after_the_close():
+    game = new_game()
+    late = next(tap for record in play(game) for tap in record.taps if tap.verdict == "late")
+    assert words.tap_line(late).endswith("ignored: after the close")
+
+
+def test_reaction_times_are_the_timed_taps_in_ms():
+    record = RoundRecord.from_json({
+        "n": 1, "level": "normal", "dice": ["RED"], "negation": "NOT", "liar": False, "up": "N",
+        "table": {"N": "RED"}, "valid": ["N"], "winners": [], "penalties": [], "scores": {},
+        "dealt": [],
+        "taps": [{"player": 1, "side": "N", "t_us": -5000, "verdict": "early"},
+                 {"player": 2, "side": "N", "t_us": 250_500, "verdict": "win"},
+                 {"player": 3, "side": "E", "t_us": 260_000, "verdict": "wrong"},
+                 {"player": 4, "side": "N", "t_us": 900_000, "verdict": "ignored"}]})
+    assert reaction_times_ms([record]) == {2: [250.5], 3: [260.0]}
+
+
+def test_the_dealer_is_told_two_placements_to_a_line_then_rule_cards():
+    record = RoundRecord.from_json({
+        "n": 1, "level": "normal", "dice": ["RED"], "negation": "NOT", "liar": False, "up": "N",
+        "table": {}, "valid": [], "taps": [], "winners": [], "penalties": [], "scores": {},
+        "dealt": [{"what": "placed", "card": "RED", "side": "N"},
+                  {"what": "placed", "card": "VOID", "side": "E"},
+                  {"what": "rule", "card": "HARD", "level": "hard"}]})
+    assert words.deal_prompt_lines(record.dealt) == ["RED on N   VOID on E", "HARD card: now HARD"]
