@@ -72,7 +72,7 @@ def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_ord
     time.sleep(0.02)
     controller.press_together([(3, wrong, 0), (2, valid, 4), (1, valid, 10)])
     step_until(app, in_scene(app, "verdict"), limit_s=20)
-    verdicts = {tap["player"]: tap["verdict"] for tap in app.scene.record["taps"]}
+    verdicts = {tap.player: tap.verdict for tap in app.scene.record.taps}
     assert app.scene.view.headline == "P2 WINS"
     assert verdicts == {3: "wrong", 2: "win", 1: "ignored"}
 
