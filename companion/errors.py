@@ -1,4 +1,20 @@
-"""The one exception type that reaches a user as a single clear line."""
+"""The one error tree: every problem that reaches a user, as a single clear line.
+
+::
+
+    CompanionError            a problem the user can fix
+    ├── RuleError             a move Not Not's rules refuse (also a ValueError)
+    ├── HatError              a move That's Not a Hat's rulebook refuses (also a ValueError)
+    ├── MovieError            a move Not That Movie!'s rulebook refuses (also a ValueError)
+    ├── ConfigError           a settings file with problems, one line each
+    ├── StateError            the state database or what it keeps (storage's faults,
+    │                         damaged snapshots and records)
+    └── ProtocolError         a serial frame whose content does not parse (also a ValueError)
+
+The command line prints ``companion: <message>`` and exits with status 2; the
+kiosk shows the message on screen. A place that turns an error into words
+catches :class:`CompanionError` (or the one kind it expects), never a list.
+"""
 
 
 class CompanionError(Exception):
@@ -8,6 +24,34 @@ class CompanionError(Exception):
     the kiosk shows the message on screen. The message names what is wrong and
     where (file, key, line, field).
     """
+
+
+class RuleError(CompanionError, ValueError):
+    """A move Not Not's rules refuse; the message says why and what to do instead."""
+
+
+class HatError(CompanionError, ValueError):
+    """A move That's Not a Hat's rulebook does not allow; the message names the rule."""
+
+
+class MovieError(CompanionError, ValueError):
+    """A move Not That Movie!'s rulebook does not allow; the message names the rule."""
+
+
+class ConfigError(CompanionError):
+    """A config file with problems; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class StateError(CompanionError):
+    """The state database, or a game or round it keeps, cannot be used as it is."""
+
+
+class ProtocolError(CompanionError, ValueError):
+    """A serial frame with a good CRC whose content does not parse."""
 
 
 #: What code reading damaged stored data (a snapshot, a record) may raise: a

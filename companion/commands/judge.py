@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import BinaryIO, TextIO
 
+from companion.errors import CompanionError
 from companion.games.notnot.cards import TABLE_FACES, VOID, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS, NOTHING
 from companion.games.notnot.judge import judge
@@ -42,7 +43,7 @@ ECHO = 40
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
-class BadCase(ValueError):
+class BadCase(CompanionError, ValueError):
     """A case line that cannot be judged; the message names the field."""
 
 

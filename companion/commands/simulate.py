@@ -26,7 +26,7 @@ from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.simulation.game_log import write_log
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
-from companion.games.notnot.game import MODES, Game, RuleError
+from companion.games.notnot.game import MODES, Game
 from companion.games.notnot.round import Timing
 from companion.games.notnot.record import RoundRecord
 from companion.simulation.virtual_game import play
@@ -63,10 +63,7 @@ def add_arguments(parser) -> None:
 def new_game(args) -> Game:
     dice, recipe = data.not_not()
     timing = Timing(tie_window_ns=args.tie_window_us * 1000)
-    try:
-        return Game.new(args.players, args.level, args.seed, dice=dice, recipe=recipe, timing=timing)
-    except RuleError as error:
-        raise CompanionError(str(error)) from None
+    return Game.new(args.players, args.level, args.seed, dice=dice, recipe=recipe, timing=timing)
 
 
 def settings_of(args) -> dict:

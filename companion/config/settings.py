@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from companion.boards import pi_header as pins
-from companion.errors import CompanionError
+from companion.errors import CompanionError, ConfigError
 from companion.games.notnot.sides import SIDES, Side
 
 #: The faces a dealer pad can have a button for.
@@ -163,14 +163,6 @@ class Config:
     interfaces: frozenset[str]   # config keys of the enabled interfaces
     keyboard: KeyboardSettings
     serial: SerialSettings
-
-
-class ConfigError(CompanionError):
-    """A config file with problems; ``problems`` holds one line per problem."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 # --------------------------------------------------------------- reading

@@ -13,13 +13,13 @@ import os
 import sqlite3
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import StateError
 
 #: Where the recovery steps are written down.
 RECOVERY = "docs/KIOSK.md, 'When the state database fails'"
 
 
-class StorageError(CompanionError):
+class StorageError(StateError):
     """The state database could not be read or written; what was committed before is kept.
 
     ``short`` says why in a few words, for the kiosk's one-line notice (the

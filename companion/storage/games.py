@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StateError
 from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.storage.database import Database
 from companion.storage.faults import StorageError
@@ -242,7 +242,7 @@ class GameStore:
                    (FINISHED, to_json("game result", result), now, game_id))
 
 
-class Unreadable(ValueError):
+class Unreadable(StateError, ValueError):
     """A stored game that does not read; the message says which field and why."""
 
 

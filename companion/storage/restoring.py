@@ -12,7 +12,7 @@ the same way.
 
 from __future__ import annotations
 
-from companion.errors import DAMAGED_DATA_ERRORS
+from companion.errors import DAMAGED_DATA_ERRORS, StateError
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import RoundRecord
 
@@ -21,7 +21,7 @@ TYPED_FIELDS: tuple[tuple[str, type], ...] = (
     ("players", int), ("seed", int), ("round_no", int), ("over", bool))
 
 
-class DamagedSnapshot(ValueError):
+class DamagedSnapshot(StateError, ValueError):
     """A stored snapshot that does not restore to a playable game; the message says why."""
 
 

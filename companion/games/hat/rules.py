@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import HatError
 from companion.games.moves import MoveLog
 from companion.games.seats import left_of, right_of
 
@@ -48,10 +49,6 @@ WRONG: tuple[str, ...] = ("giver", "receiver")
 def by_player(scores: dict[int, int]) -> dict[str, int]:
     """``scores`` with player numbers as text keys, as JSON keeps them."""
     return {str(player): points for player, points in scores.items()}
-
-
-class HatError(ValueError):
-    """A move the rulebook does not allow; the message names the rule."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from companion.errors import MovieError
 from companion.games.moves import MoveLog
 from companion.games.movie.rating import Rating, rate
 from companion.games.seats import left_of
@@ -41,10 +42,6 @@ MISTAKES_THAT_END_A_ROUND = 2
 #: How votes reach the companion: secretly on the pads, or not at all
 #: (the table keeps its physical voting discs and enters outcomes).
 VOTINGS: tuple[str, ...] = ("pads", "discs")
-
-
-class MovieError(ValueError):
-    """A move the rulebook does not allow; the message names the rule."""
 
 
 def tokens_for(players: int) -> int:

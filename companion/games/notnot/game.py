@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from companion.errors import RuleError
 from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, RULE_CARDS, TABLE_FACES, VOID, Card, Level
 from companion.games.notnot.deck import Dealt, Table, can_fill, empty_spots, empty_table, refill, set_up, void_on
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
@@ -38,10 +39,6 @@ DEALS: tuple[str, ...] = ("companion", "table")
 MIN_PLAYERS, MAX_PLAYERS = 1, 48
 #: Real dice always leave a roll that can be met; redefined dice might not.
 MAX_REROLLS = 1000
-
-
-class RuleError(ValueError):
-    """A move the rules refuse; the message says why and what to do instead."""
 
 
 def micros(ns: int) -> int | float:

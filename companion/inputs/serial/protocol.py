@@ -13,6 +13,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
+from companion.errors import ProtocolError
 from companion.inputs.serial.frames import Frame, encode_frame
 
 HELLO = 0x01
@@ -24,10 +25,6 @@ PING = 0x41
 
 STAMP_BITS = 48
 EDGE_PRESSED = 0x80
-
-
-class ProtocolError(ValueError):
-    """A frame with a good CRC whose content does not parse."""
 
 
 @dataclass(frozen=True)

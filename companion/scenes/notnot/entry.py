@@ -16,7 +16,6 @@ import pygame
 from companion.display.draw_entry import draw_entry, entry_item_rects
 from companion.errors import CompanionError
 from companion.games.notnot.cards import PORTAL_COLOURS, VOID
-from companion.games.notnot.game import RuleError
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
 from companion.scenes.common.menu import MenuScene
@@ -74,7 +73,7 @@ class EntryScene(MenuScene):
             return
         try:
             dealt = game.place(spots[0], face)
-        except (RuleError, CompanionError) as error:
+        except CompanionError as error:
             self.message = str(error)
         else:
             self.message = f"rule card: now {dealt.level}" if dealt.what == "rule" else ""

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from companion.games.notnot import data_file as data
-from companion.errors import CompanionError
-from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.game import Game
 from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
@@ -22,11 +21,8 @@ def start_game(ctx) -> None:
     """Begin a game with the set-up choices; show the first layout or ask for it."""
     s = ctx.settings
     dice, recipe = data.not_not()
-    try:
-        ctx.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
-                            timing=ctx.pace.timing(ctx.tie_window_ns))
-    except RuleError as error:
-        raise CompanionError(str(error)) from None
+    ctx.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
+                        timing=ctx.pace.timing(ctx.tie_window_ns))
     ctx.reactions = {player: [] for player in range(1, s.players + 1)}
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
