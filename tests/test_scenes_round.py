@@ -211,7 +211,7 @@ def test_pressing_the_tied_card_again_is_not_the_choice():
     other = next(s for s in app.scene.free if s != side)
     app.post(tap(2, other.value))
     step_until(app, in_scene(app, "verdict"))
-    froms = {w["player"]: w["from"] for w in app.scene.record["winners"]}
+    froms = {w.player: w.from_side for w in app.scene.record.winners}
     assert froms == {1: side.value, 2: other.value}
 
 

@@ -74,7 +74,7 @@ def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_ord
     step_until(app, in_scene(app, "verdict"), limit_s=20)
     verdicts = {tap.player: tap.verdict for tap in app.scene.record.taps}
     assert app.scene.view.headline == "P2 WINS"
-    assert verdicts == {3: "wrong", 2: "win", 1: "ignored"}
+    assert verdicts == {3: "wrong", 2: "win", 1: "late"}
 
 
 def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_back(table):
