@@ -85,3 +85,21 @@ def test_the_dealer_is_told_two_placements_to_a_line_then_rule_cards():
                   {"what": "placed", "card": "VOID", "side": "E"},
                   {"what": "rule", "card": "HARD", "level": "hard"}]})
     assert words.deal_prompt_lines(record.dealt) == ["RED on N   VOID on E", "HARD card: now HARD"]
+
+
+def test_a_kept_round_that_does_not_read_is_refused_in_one_line_naming_it():
+    from companion.storage.restoring import DamagedSnapshot, records_checked
+    good = next(iter(play(new_game()))).to_json()
+    try:
+        records_checked((good, {"n": 2, "taps": "garbled"}))
+    except DamagedSnapshot as error:
+        assert str(error) == "round 2 does not read (KeyError)"
+    else:
+        raise AssertionError("a damaged record was read")
+
+
+def test_a_kept_snapshot_is_checked_by_a_round_with_no_taps_through_the_pure_rules():
+    from companion.storage.restoring import restore_checked
+    game = new_game()
+    restored = restore_checked(game.snapshot())
+    assert restored.snapshot() == game.snapshot()
