@@ -45,7 +45,7 @@ class Parser(argparse.ArgumentParser):
     ``commands`` holds the parser of each subcommand, by name.
     """
 
-    commands: dict[str, "Parser"]
+    commands: dict[str, Parser]
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")

@@ -25,14 +25,13 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-
-from companion.config import settings as config
-from companion.errors import CompanionError
 from typing import TYPE_CHECKING
 
-from companion.inputs.debounce import Held, Press, Release, Transition
 from companion.boards.pi_header import describe
+from companion.config import settings as config
+from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
+from companion.inputs.debounce import Held, Press, Release, Transition
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
@@ -82,8 +81,8 @@ class SerialButton:
 def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
     """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
     none when ``[serial]`` is off."""
-    from companion.inputs.serial.pads import pin_map
     from companion.boards.avr import board_named
+    from companion.inputs.serial.pads import pin_map
 
     serial = loaded.serial
     if not serial.enabled:

@@ -7,8 +7,8 @@ import os
 import sys
 
 from companion.config import settings as config
-from companion.inputs.serial.pads import players_of, tie_window_ns
 from companion.games.notnot.round import Timing
+from companion.inputs.serial.pads import players_of, tie_window_ns
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"
@@ -28,7 +28,7 @@ def run(args) -> int:
         return 0
     path = args.check or config.find()
     loaded = config.load(path)
-    from companion.inputs.keyboard import KeyMap   # pygame: only when a file is checked
+    from companion.inputs.keyboard import KeyMap  # pygame: only when a file is checked
 
     KeyMap(loaded.keyboard, loaded.source)      # key names are checked against pygame's
     print(f"{loaded.source}: ok")

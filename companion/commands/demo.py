@@ -24,17 +24,23 @@ import tempfile
 import time
 
 from companion.commands.argtypes import whole_number
-from companion.simulation.demo_table import SimulatedTable
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
-from companion.simulation.scripted_tables import GAMES, ScriptedTable, demo_script, kiosk_game, summary
-from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.games.notnot.game import MODES
+from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
-from companion.tools.firmware_sim.simavr import toolchain_missing
+from companion.simulation.demo_table import SimulatedTable
 from companion.simulation.presses import CONTROLLERS, press_path
+from companion.simulation.scripted_tables import (
+    GAMES,
+    ScriptedTable,
+    demo_script,
+    kiosk_game,
+    summary,
+)
+from companion.tools.firmware_sim.simavr import toolchain_missing
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 
-from companion.commands.argtypes import whole_number
 from companion.boards.avr import BOARDS
+from companion.commands.argtypes import whole_number
 from companion.tools.firmware_sim.comparison import GAPS_US, compare, stamping_errors
 from companion.tools.firmware_sim.simavr import load_stimulus, run_controller
 

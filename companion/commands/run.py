@@ -26,21 +26,27 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from companion.config import settings as settings_file
-from companion.kiosk.loop import App, menu_key
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio
 from companion.inputs.keyboard import KeyMap
-from companion.inputs.serial.pads import SERIAL_SETTLE_S, SerialPads, players_of, serial_pads, tie_window_ns
+from companion.inputs.serial.pads import (
+    SERIAL_SETTLE_S,
+    SerialPads,
+    players_of,
+    serial_pads,
+    tie_window_ns,
+)
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Pace, Settings
-from companion.scenes.common.failsafe import StartProblem
-from companion.scenes.notnot.saving import STORE_ERRORS
-from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.kiosk.loop import App, menu_key
 from companion.kiosk.systemd import Notifier
+from companion.scenes.common.failsafe import StartProblem
+from companion.scenes.context import Pace, Settings
+from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.saving import STORE_ERRORS
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"

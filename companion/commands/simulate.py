@@ -20,16 +20,16 @@ import logging
 import sys
 import time
 
-from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
-from companion.simulation.game_log import write_log
-from companion.storage.restoring import DamagedSnapshot, restore_checked
+from companion.games.notnot import data_file as data
 from companion.games.notnot.game import MODES, Game, RuleError
 from companion.games.notnot.round import Timing
+from companion.simulation.game_log import write_log
 from companion.simulation.virtual_game import play, result
 from companion.storage.database import Database
 from companion.storage.games import GameStore
+from companion.storage.restoring import DamagedSnapshot, restore_checked
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from companion.config import settings as config
 from companion.commands.argtypes import UsageError
+from companion.config import settings as config
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"

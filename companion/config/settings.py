@@ -24,11 +24,12 @@ import difflib
 import math
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from companion.boards import pi_header as pins
 from companion.errors import CompanionError

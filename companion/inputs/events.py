@@ -18,7 +18,6 @@ and never relies on arrival order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap, by_stamp
@@ -60,7 +59,7 @@ class Stuck:
     source: str = field(default="", compare=False)
 
 
-Event = Union[Tap, Control, Dealer, Stuck]
+Event = Tap | Control | Dealer | Stuck
 
 _KIND_RANK = {Tap: 0, Control: 1, Dealer: 2, Stuck: 3}
 

@@ -36,18 +36,18 @@ import logging
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from gpiozero import LED, InputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
+from companion.boards.pi_header import describe
 from companion.config.settings import Config, GpioSettings
 from companion.errors import CompanionError
+from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
 from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
-from companion.boards.pi_header import describe
-from companion.games.notnot.sides import Side
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def stamp_ns(ticks: float) -> int:
 class ButtonInput:
     """One button pin: its gpiozero device, its debouncer, and its edge callback."""
 
-    def __init__(self, owner: "GpioPads", button: Button, factory):
+    def __init__(self, owner: GpioPads, button: Button, factory):
         self.owner, self.button = owner, button
         settings = owner.settings
         self.device = InputDevice(button.gpio, pull_up=settings.pull_up, pin_factory=factory)
@@ -172,7 +172,7 @@ class GpioPads:
             self._watcher.start()
 
     @classmethod
-    def from_config(cls, config: Config, post: Callable[[Event], None], **options) -> "GpioPads":
+    def from_config(cls, config: Config, post: Callable[[Event], None], **options) -> GpioPads:
         """``GpioPads(config.gpio, post, **options)``."""
         return cls(config.gpio, post, **options)
 
@@ -227,7 +227,7 @@ class GpioPads:
             led.close()
         self.inputs, self.leds = [], {}
 
-    def __enter__(self) -> "GpioPads":
+    def __enter__(self) -> GpioPads:
         return self
 
     def __exit__(self, *exc) -> None:

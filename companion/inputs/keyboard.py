@@ -27,8 +27,8 @@ from functools import lru_cache
 
 from companion.config.settings import KeyboardSettings
 from companion.errors import CompanionError
-from companion.inputs.events import Control, Tap
 from companion.games.notnot.sides import Side
+from companion.inputs.events import Control, Tap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402

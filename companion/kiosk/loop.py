@@ -34,20 +34,20 @@ import collections
 import logging
 import os
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from companion.display.draw_notice import draw_notice
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
-from companion.display.draw_notice import draw_notice
+from companion.games.notnot.taps import Tap
 from companion.inputs.events import Stuck
 from companion.inputs.serial.pads import status_notice
-from companion.games.notnot.taps import Tap
+from companion.inputs.serial.reader import ControllerStatus
 from companion.scenes.base import Nav, Point, Quit, Scene
 from companion.scenes.context import Context, no_op
-from companion.inputs.serial.reader import ControllerStatus
 
 log = logging.getLogger(__name__)
 

@@ -132,7 +132,7 @@ class Notifier:
             self._socket.close()
             self._socket = None
 
-    def __enter__(self) -> "Notifier":
+    def __enter__(self) -> Notifier:
         return self
 
     def __exit__(self, *exc) -> None:

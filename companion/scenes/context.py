@@ -7,11 +7,11 @@ which the loop applies after the current scene has handled its events.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from companion.display.layout import Layout
 from companion.audio.tones import Sounds
+from companion.display.layout import Layout
 from companion.games.notnot.round import Timing
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
@@ -50,7 +50,7 @@ class Pace:
     #: Multiplies the round's clocks (idle, round and choice timeouts); the tie window is kept.
     timeouts: float = 1.0
 
-    def scaled(self, factor: float) -> "Pace":
+    def scaled(self, factor: float) -> Pace:
         """This pace with every duration multiplied by ``factor`` (settle time and tie window kept)."""
         return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor, self.settle_s,
                     self.timeouts * factor)

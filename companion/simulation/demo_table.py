@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
+from companion.games.notnot.sides import SIDES, Side
 from companion.simulation.bots import Bot, make_bots
 from companion.simulation.press_scheduler import PressScheduler
-from companion.games.notnot.sides import SIDES, Side
 
 MS = 1_000_000
 #: How long the simulated dealer looks at a menu or prompt before pressing.

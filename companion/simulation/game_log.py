@@ -6,7 +6,8 @@ simulate`` and anything else that wants to tell a game as text.
 
 from __future__ import annotations
 
-from typing import Iterable, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
 from companion.games.notnot.game import Game
 

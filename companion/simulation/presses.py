@@ -14,14 +14,14 @@ stamps on the controller, syncs its clock and posts the ``Tap``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from companion.config import settings as settings_file
 from companion.errors import CompanionError
+from companion.games.notnot.sides import Side
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import StampedMockFactory
-from companion.games.notnot.sides import Side
 
 #: How long a simulated finger holds a button down.
 HOLD_NS = 5_000_000
@@ -64,8 +64,8 @@ class SimavrPresses:
 
     def __init__(self, post: Callable[[object], None], players: int,
                  config: settings_file.Config | None = None) -> None:
-        from companion.inputs.serial.pads import SerialPads
         from companion.boards.avr import MEGA, NANO
+        from companion.inputs.serial.pads import SerialPads
         from companion.tools.firmware_sim.live import SimulatedController
 
         board = NANO if players <= NANO.players else MEGA

@@ -16,12 +16,14 @@ import threading
 import time
 
 from companion.games.hat.pads import HatPads
-from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS, MIN_PLAYERS, HatGame
+from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS
+from companion.games.hat.rules import MIN_PLAYERS, HatGame
 from companion.games.movie.pads import MoviePads
-from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS as MOVIE_MIN_PLAYERS, SCREENS, MovieGame
+from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
+from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
-from companion.scenes.context import DEFAULT_PADS
 from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.context import DEFAULT_PADS
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)

@@ -29,14 +29,14 @@ class KeptGame:
         self._saved_rounds = set(saved_rounds)
 
     @classmethod
-    def start(cls, database: Database, game, settings: dict) -> "KeptGame":
+    def start(cls, database: Database, game, settings: dict) -> KeptGame:
         """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings``."""
         store = GameStore(database, kind=game.KIND)
         game_id = store.create(game.players, settings, game.snapshot())
         return cls(store, game, game_id, dict(settings), set())
 
     @classmethod
-    def resume(cls, database: Database, game_class) -> "KeptGame | None":
+    def resume(cls, database: Database, game_class) -> KeptGame | None:
         """The unfinished game of ``game_class``'s kind, restored, or ``None``.
 
         A kept game whose rows or snapshot do not read is set aside (kept, marked

@@ -40,7 +40,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from companion.errors import CompanionError
 from companion.storage.database import Database
@@ -58,7 +58,7 @@ MAX_PLAYERS = 1000
 
 def utc_now() -> str:
     """The wall-clock time now, UTC, ISO 8601 to the second."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def to_json(what: str, value) -> str:

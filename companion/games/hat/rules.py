@@ -98,7 +98,7 @@ class HatGame(MoveLog):
         self._begin()
 
     @classmethod
-    def restore(cls, data: dict) -> "HatGame":
+    def restore(cls, data: dict) -> HatGame:
         """As :meth:`MoveLog.restore`; games kept before the special-cards setting had them."""
         if isinstance(data, dict) and "special_cards" not in data:
             data = {**data, "special_cards": True}

@@ -27,8 +27,8 @@ replayed, which gives undo and a snapshot for resuming after power loss.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from companion.games.moves import MoveLog
 from companion.games.movie.rating import Rating, rate

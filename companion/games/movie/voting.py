@@ -104,7 +104,7 @@ class SecretVote:
                 "chosen": {str(p): list(s) for p, s in self._chosen.items()}}
 
     @classmethod
-    def restore(cls, data: dict) -> "SecretVote":
+    def restore(cls, data: dict) -> SecretVote:
         """The vote a :meth:`snapshot` describes; ``ValueError`` if it does not fit."""
         try:
             vote = cls(int(data["players"]), int(data["discs"]))

@@ -24,8 +24,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, RULE_CARDS, TABLE_FACES, VOID, Card, Level
-from companion.games.notnot.deck import Dealt, Table, can_fill, empty_spots, empty_table, refill, set_up, void_on
+from companion.games.notnot.cards import (
+    LEVEL_OF_RULE_CARD,
+    RULE_CARDS,
+    TABLE_FACES,
+    VOID,
+    Card,
+    Level,
+)
+from companion.games.notnot.deck import (
+    Dealt,
+    Table,
+    can_fill,
+    empty_spots,
+    empty_table,
+    refill,
+    set_up,
+    void_on,
+)
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
 from companion.games.notnot.judge import Ruling, judge
 from companion.games.notnot.round import Award, Round, Timing, plan_awards
@@ -81,8 +97,8 @@ class Game:
         dice: DiceSet,
         recipe: DeckRecipe,
         deals: str = "companion",
-        timing: Timing = Timing(),
-    ) -> "Game":
+        timing: Timing = Timing(),  # noqa: B008 (frozen, shareable)
+    ) -> Game:
         """A new game, set up: with ``deals="companion"`` the cross is laid out."""
         mode = level.value if isinstance(level, Level) else str(level)
         if mode not in MODES:
@@ -296,7 +312,7 @@ class Game:
         }
 
     @classmethod
-    def restore(cls, data: dict) -> "Game":
+    def restore(cls, data: dict) -> Game:
         cards = lambda items: [Card.from_dict(item) for item in items]  # noqa: E731
         return cls(
             players=data["players"], seed=data["seed"], mode=data["mode"], deals=data["deals"],

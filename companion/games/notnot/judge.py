@@ -17,8 +17,8 @@ The rulings, in order:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from companion.games.notnot.cards import PORTAL_COLOURS, Level
 from companion.games.notnot.dice import NEGATIONS, NOTHING

@@ -34,8 +34,8 @@ N, E, S, W order.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from companion.games.notnot.cards import Card
 from companion.games.notnot.dice import Roll

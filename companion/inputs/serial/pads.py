@@ -13,11 +13,11 @@ window the kiosk uses once it knows which inputs it reads
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
+from companion.boards.avr import Board, board_named
 from companion.config.settings import Config, SerialSettings
 from companion.games.notnot.sides import Side
-from companion.boards.avr import Board, board_named
 from companion.inputs.serial.reader import ControllerStatus, SerialReader
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class SerialPads:
         self.reader = SerialReader(settings.device, post, pin_map(settings), self.board,
                                    **reader_options)
 
-    def start(self) -> "SerialPads":
+    def start(self) -> SerialPads:
         """Start reading (the reader opens the device, and keeps reopening it)."""
         seated = players_of(self.settings)
         log.info("reading the serial controller on %s (%s, players %s)", self.settings.device,

@@ -20,16 +20,26 @@ import glob
 import logging
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
 
+from companion.boards.avr import BOARDS, NANO, Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.boards.avr import BOARDS, NANO, Board
 from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickOrder, TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
-from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, HelloRequest, Ping, Pong, ProtocolError, encode, parse
+from companion.inputs.serial.protocol import (
+    Edge,
+    Heartbeat,
+    Hello,
+    HelloRequest,
+    Ping,
+    Pong,
+    ProtocolError,
+    encode,
+    parse,
+)
 
 log = logging.getLogger(__name__)
 
@@ -369,7 +379,7 @@ class SerialReader:
             event = replace(event, device=self.path)
         self._post_event(event)
 
-    def start(self) -> "SerialReader":
+    def start(self) -> SerialReader:
         """Start reading in a daemon thread."""
         self._thread = threading.Thread(target=self.run, name="serial-reader", daemon=True)
         self._thread.start()

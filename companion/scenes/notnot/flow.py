@@ -9,8 +9,8 @@ finished round left it.
 
 from __future__ import annotations
 
-from companion.games.notnot import data_file as data
 from companion.errors import CompanionError
+from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game, RuleError
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round

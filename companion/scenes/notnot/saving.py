@@ -30,10 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
-from companion.storage.restoring import DamagedSnapshot, restore_checked
 from companion.games.notnot.game import Game, micros
 from companion.simulation.virtual_game import result
 from companion.storage.games import GameStore
+from companion.storage.restoring import DamagedSnapshot, restore_checked
 
 log = logging.getLogger(__name__)
 

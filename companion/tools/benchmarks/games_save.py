@@ -17,11 +17,11 @@ import time
 from pathlib import Path
 
 from companion.commands.argtypes import whole_number
-from companion.simulation.scripted_tables import GAMES, MOVIE, demo_script, menu_script
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import MovieGame
+from companion.simulation.scripted_tables import GAMES, MOVIE, demo_script, menu_script
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 

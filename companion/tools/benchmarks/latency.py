@@ -28,15 +28,15 @@ import tempfile
 import time
 
 from companion.commands.argtypes import whole_number
-from companion.display.stroop import inks_for
 from companion.display.draw_verdict import VerdictView, draw_verdict
-from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.simulation.press_scheduler import PressScheduler
+from companion.display.stroop import inks_for
 from companion.games.notnot.sides import Side
+from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.base import Nav
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 
 NAME = "latency"

@@ -12,8 +12,8 @@ import json
 import random
 import time
 
-from companion.commands.argtypes import whole_number
 from companion.boards.avr import NANO
+from companion.commands.argtypes import whole_number
 from companion.inputs.serial.protocol import Edge, Hello, Pong, encode
 from companion.inputs.serial.reader import ControllerLink
 

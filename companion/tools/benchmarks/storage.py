@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
+from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
 from companion.simulation.virtual_game import play, result
 from companion.storage.database import FILENAME, Database

@@ -147,7 +147,7 @@ def stamping_errors(board: Board, presses_per_pin: int = 8) -> dict:
     """Single presses on every pin at varied phases: stamp error by how the pin is stamped."""
     presses, kinds = [], []
     k = 0
-    for round_no in range(presses_per_pin):
+    for _round_no in range(presses_per_pin):
         for pin in board.pins:
             at = START_US + k * 1_500.0 + (k * 0.37) % 1.0
             presses.append(Press(pin.name, at, at + 600.0))

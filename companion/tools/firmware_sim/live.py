@@ -19,10 +19,15 @@ import threading
 import time
 from pathlib import Path
 
+from companion.boards.avr import Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
-from companion.boards.avr import Board
-from companion.tools.firmware_sim.simavr import drive_script, firmware_elf, harness_path, toolchain_missing
+from companion.tools.firmware_sim.simavr import (
+    drive_script,
+    firmware_elf,
+    harness_path,
+    toolchain_missing,
+)
 
 #: How long a simulated run may last before the harness stops by itself (hours).
 MAX_HOURS = 6

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import companion
-from companion.errors import CompanionError
 from companion.boards.avr import Board
+from companion.errors import CompanionError
 from companion.inputs.serial.clock_sync import TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, ProtocolError, parse

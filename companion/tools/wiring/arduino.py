@@ -10,11 +10,11 @@ board is drawn with its default map.
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
+from companion.boards import avr as boards
 from companion.config.settings import Config
 from companion.errors import CompanionError
-from companion.boards import avr as boards
 from companion.tools.wiring import electrics, parts, tables
 from companion.tools.wiring.svg import Drawing
 from companion.tools.wiring.uses import Use, ground_returns, groups, pad_uses, return_tags

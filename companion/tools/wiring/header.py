@@ -9,7 +9,7 @@ plus cards for the control buttons and the dealer pad.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.boards import pi_header as pins
 from companion.tools.wiring import electrics, parts, tables

@@ -10,8 +10,8 @@ the Pi and the Arduino diagrams look and read alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping, Sequence
 
 from companion.games.notnot.sides import Side
 from companion.tools.wiring.svg import Drawing, text_width

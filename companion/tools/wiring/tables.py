@@ -8,7 +8,7 @@ ground wire goes to.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from companion.tools.wiring.electrics import led_resistor
 from companion.tools.wiring.uses import GROUND_WIRE, SIDE_NAMES, Use, groups

@@ -14,8 +14,8 @@ a builder can tell a pad's four wires apart. Ground is always black.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Sequence
 
 from companion.config.settings import Pad
 from companion.games.notnot.sides import Side
