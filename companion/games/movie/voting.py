@@ -28,7 +28,7 @@ STEPPED, CONFIRMED, VOTED, TAKEN_BACK, RESTARTED, SAME_TITLE, IGNORED = (
 class SecretVote:
     """The secret votes of ``players`` players, ``discs`` screens each (2 with 2 players)."""
 
-    def __init__(self, players: int, discs: int | None = None):
+    def __init__(self, players: int, discs: int | None = None) -> None:
         self.players = players
         self.discs = discs_for(players) if discs is None else discs
         self._cursor = {p: SCREENS[0] for p in self._seats()}

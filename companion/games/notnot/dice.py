@@ -20,7 +20,7 @@ CRITERIA_FACES: tuple[str, ...] = DIRECTIONS + COLOUR_FACES + (NOTHING,)
 NEGATIONS: dict[str, int] = {"NOTHING": 0, "NOT": 1, "NOT NOT": 2, "NOT NOT NOT": 3}
 
 
-def _faces(name: str, faces, allowed: tuple[str, ...]) -> tuple[str, ...]:
+def _faces(name: str, faces: object, allowed: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(faces, (list, tuple)) or not faces:
         raise ValueError(f"dice.{name} must be a non-empty list of faces")
     for face in faces:

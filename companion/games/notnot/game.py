@@ -193,6 +193,7 @@ class Game:
         self.cancelled = 0
         dealt = self.deal() if self.deals == "companion" else []
         self._check_end()
+        assert round.roll is not None  # a round is judged only once rolled
         return {
             "n": self.round_no,
             **round.roll.to_dict(),
@@ -231,17 +232,17 @@ class Game:
 
     def place(self, side: Side, face: str) -> Dealt:
         """Table deals: the dealer revealed ``face`` for ``side`` (``RULE`` for a rule card)."""
-        if self.table[side] is not None:
-            raise RuleError(f"{side} already holds {self.table[side].face}")
+        if (held := self.table[side]) is not None:
+            raise RuleError(f"{side} already holds {held.face}")
         if face == "RULE" or face in RULE_CARDS:
             card = self._take_unseen(self._next_rule_face() if face == "RULE" else face)
             self.level = LEVEL_OF_RULE_CARD[card.face]
             self.removed.append(card)
             return Dealt("rule", card, level=self.level)
         self._refuse_second_void(side, face)
-        self.table[side] = self._take_unseen(face)
+        self.table[side] = card = self._take_unseen(face)
         self._check_end()
-        return Dealt("placed", self.table[side], side=side)
+        return Dealt("placed", card, side=side)
 
     def correct(self, side: Side, face: str) -> None:
         """Make the model show ``face`` on ``side``, as the real table does.
