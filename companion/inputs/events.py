@@ -17,6 +17,7 @@ and never relies on arrival order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.games.notnot.sides import Side
@@ -72,6 +73,6 @@ def event_order(event: Event) -> tuple:
     return (event.t_ns, _KIND_RANK[type(event)], getattr(event, "player", 0), 0, name)
 
 
-def in_stamp_order(events) -> list[Event]:
+def in_stamp_order(events: Iterable[Event]) -> list[Event]:
     """``events`` sorted by :func:`event_order`: by when it happened, never by arrival."""
     return sorted(events, key=event_order)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from companion.boards.avr import Board, board_named
 from companion.config.settings import Config, SerialSettings
@@ -47,7 +48,7 @@ class SerialPads:
     """
 
     def __init__(self, settings: SerialSettings, post: Callable[[object], None],
-                 **reader_options) -> None:
+                 **reader_options: Any) -> None:
         self.settings = settings
         self.board: Board = board_named(settings.board)
         self.reader = SerialReader(settings.device, post, pin_map(settings), self.board,
@@ -73,7 +74,7 @@ class SerialPads:
 
 
 def serial_pads(config: Config, post: Callable[[object], None],
-                keyboard_only: bool = False, **reader_options) -> SerialPads | None:
+                keyboard_only: bool = False, **reader_options: Any) -> SerialPads | None:
     """The configured controller, posting to ``post`` once :meth:`SerialPads.start`
     is called (start it when the loop is there to hear it); ``None`` when
     ``[serial]`` is off or the keyboard alone was asked for. A controller not

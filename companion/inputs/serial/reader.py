@@ -20,8 +20,9 @@ import glob
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from companion.boards.avr import BOARDS, NANO, Board
 from companion.errors import CompanionError
@@ -86,7 +87,7 @@ class PinEdge:
     t_ns: int | None
 
 
-def find_device(patterns=DEVICE_PATTERNS) -> str:
+def find_device(patterns: Iterable[str] = DEVICE_PATTERNS) -> str:
     """The serial controller's stable path; :class:`CompanionError` if there is none."""
     for pattern in patterns:
         found = sorted(glob.glob(pattern))
@@ -342,6 +343,7 @@ class ControllerLink:
             return []
         held, self._held = sorted(self._held), []
         sync = self.sync
+        assert sync is not None  # synced
         return [Tap(player, side, self.order.place(ticks, sync.to_host_ns(ticks),
                                                    sync.min_ns_per_tick), source="serial")
                 for ticks, player, side in held]
@@ -373,7 +375,7 @@ class SerialReader:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def post(self, event) -> None:
+    def post(self, event: object) -> None:
         """Post ``event``, a status naming this reader's device."""
         if isinstance(event, ControllerStatus) and not event.device:
             event = replace(event, device=self.path)
@@ -415,14 +417,14 @@ class SerialReader:
             if reason:
                 self.post(ControllerStatus(False, reason, self.clock(), alarm=True))
 
-    def _open(self):
+    def _open(self) -> Any:
         try:
             return self.open_serial(self.path)
         except Exception as error:  # SerialException, OSError: not there (yet)
             log.debug("serial: cannot open %s: %s", self.path, error)
             return None
 
-    def _read_until_gone(self, port) -> str | None:
+    def _read_until_gone(self, port: Any) -> str | None:
         """Serve one open port; returns why it ended (None when asked to stop)."""
         link = self.link
         link.restart()
@@ -455,7 +457,7 @@ class SerialReader:
         return None
 
 
-def _open_pyserial(path: str):
+def _open_pyserial(path: str) -> Any:
     import serial
 
     return serial.Serial(path, BAUD, timeout=0.02, write_timeout=0.5)
