@@ -212,5 +212,5 @@ class Database:
     def __enter__(self) -> Database:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
