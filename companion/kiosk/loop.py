@@ -35,6 +35,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -72,7 +73,7 @@ def menu_key(event: pygame.event.Event, t_ns: int) -> Nav | None:
     return Nav(action, t_ns) if action else None
 
 
-def stamp_of(event) -> tuple:
+def stamp_of(event: object) -> tuple:
     """An event's sort key: its stamp (taps at equal stamps by player, then side);
     events without a stamp sort first, by arrival."""
     return event.order if isinstance(event, Tap) else (getattr(event, "t_ns", 0),)
@@ -107,7 +108,7 @@ class App:
         self._enter(first, {}, time.monotonic_ns())
 
     # -- inputs --------------------------------------------------------------
-    def post(self, event) -> None:
+    def post(self, event: object) -> None:
         """Queue ``event`` for the loop and wake it (safe from any thread)."""
         self._posted.append(event)
         try:
@@ -115,8 +116,8 @@ class App:
         except pygame.error:  # display already closed: the loop is ending
             pass
 
-    def _window_events(self, raw: list[pygame.event.Event]) -> list:
-        events = []
+    def _window_events(self, raw: Iterable[pygame.event.Event]) -> list:
+        events: list[object] = []
         for event in raw:
             t_ns = time.monotonic_ns()
             if event.type == pygame.QUIT:
@@ -221,7 +222,7 @@ class App:
         self._guarded(self.scene.enter, now, **details)
         self.ctx.on_scene(name, self.scene)
 
-    def _guarded(self, call, *args, **kwargs):
+    def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a scene's method; on an error, log it and switch to the failsafe scene."""
         try:
             return call(*args, **kwargs)
