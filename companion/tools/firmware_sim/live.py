@@ -56,9 +56,11 @@ class SimulatedController:
         self.board = board
         self.elf = firmware_elf(board)
         self.harness = harness_path()
-        self._folder = tempfile.TemporaryDirectory(prefix="companion-simavr-") \
-            if folder is None else None
-        self.path = str(Path(folder or self._folder.name) / "controller")
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
+        if folder is None:
+            self._folder = tempfile.TemporaryDirectory(prefix="companion-simavr-")
+            folder = self._folder.name
+        self.path = str(Path(folder) / "controller")
         self._pins = {target: board.pin(name) for name, target in board.default_map().items()}
         self._lock = threading.Lock()
         self._free_at: dict[tuple[str, int], int] = {}
