@@ -25,6 +25,7 @@ from companion.games.notnot.sides import Side
 from companion.tools.firmware_sim.simavr import (
     drive_script,
     firmware_elf,
+    harness_on_pty,
     harness_path,
     toolchain_missing,
 )
@@ -70,16 +71,9 @@ class SimulatedController:
     def plug_in(self) -> None:
         """Power the controller up (a new harness) and point :attr:`path` at its pty."""
         lines, _ = drive_script(self.board, [])
-        process = subprocess.Popen(
+        process, pty = harness_on_pty(
             [str(self.harness), "--pty", "--live", self.board.mcu, str(self.elf)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write("\n".join(lines + [f"end {MAX_HOURS * 3600 * 10**9}"]) + "\n")
-        process.stdin.flush()
-        pty = process.stdout.readline().strip()
-        if not pty:
-            process.kill()
-            raise CompanionError(f"simavr harness gave no pty: {process.communicate()[1].strip()}")
+            lines + [f"end {MAX_HOURS * 3600 * 10**9}"], keep_stdin=True)
         link = Path(self.path)
         if link.is_symlink():
             link.unlink()

@@ -282,16 +282,31 @@ def start_on_pty(board: Board, presses: list[Press],
     """
     elf = firmware_elf(board, "controller")
     lines, _ = drive_script(board, presses)
-    process = subprocess.Popen([str(harness_path()), "--pty", board.mcu, str(elf)],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    return harness_on_pty([str(harness_path()), "--pty", board.mcu, str(elf)],
+                          lines + [f"end {round(end_us * 1000)}"], keep_stdin=False)
+
+
+def harness_on_pty(command: list[str], lines: list[str],
+                   keep_stdin: bool) -> tuple[subprocess.Popen[str], str]:
+    """Start the harness ``command`` (with ``--pty``), send it the script ``lines`` and
+    return ``(process, pty path)``; its stdin stays open when ``keep_stdin`` (for more
+    lines later), else it is closed. :class:`CompanionError` with the harness's own
+    words if it gives no pty.
+    """
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     assert process.stdin and process.stdout and process.stderr  # all three are pipes
-    process.stdin.write("\n".join(lines + [f"end {round(end_us * 1000)}"]) + "\n")
-    process.stdin.close()
+    process.stdin.write("\n".join(lines) + "\n")
+    if keep_stdin:
+        process.stdin.flush()
+    else:
+        process.stdin.close()
     path = process.stdout.readline().strip()
     if not path:
         process.kill()
-        raise CompanionError(f"simavr harness gave no pty: {process.stderr.read().strip()}")
+        words = process.stderr.read().strip()
+        process.wait()
+        raise CompanionError(f"simavr harness gave no pty: {words}")
     return process, path
 
 
