@@ -18,6 +18,7 @@ says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
 
 from __future__ import annotations
 
+import argparse
 import collections
 import contextlib
 import re
@@ -44,7 +45,7 @@ MOCK_HOLD_NS = 60_000_000
 MOCK_GAP_NS = 100_000_000
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="config file (default: the active one)")
     parser.add_argument("--mock", action="store_true",
                         help="use mock pins, pressed by --press or by lines on standard input")
@@ -148,7 +149,7 @@ class WiringCheck:
         return "not yet: " + "; ".join(" ".join([head, *tails]).strip() for head, tails in groups.items())
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
         raise CompanionError("--press needs --mock (on real pins, press the buttons)")

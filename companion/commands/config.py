@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import glob
 import os
 import sys
@@ -14,7 +15,7 @@ NAME = "config"
 HELP = "print the commented default config, or check a config file"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--print-default", action="store_true",
                       help="write the commented default config to standard output")
@@ -22,7 +23,7 @@ def add_arguments(parser) -> None:
                       help="check FILE and say what it sets up (default: the active config)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.print_default:
         sys.stdout.write(config.default_text())
         return 0

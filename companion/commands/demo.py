@@ -20,6 +20,7 @@ where the AVR toolchain or simavr is missing).
 
 from __future__ import annotations
 
+import argparse
 import tempfile
 import time
 
@@ -49,7 +50,7 @@ NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
     parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -65,7 +66,7 @@ def add_arguments(parser) -> None:
     add_screen_arguments(parser, size_default=(800, 480))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.snapshots is None and args.headless:
         raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
     missing = toolchain_missing() if args.controller == "simavr" else None

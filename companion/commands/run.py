@@ -23,6 +23,7 @@ exit 2.
 
 from __future__ import annotations
 
+import argparse
 import logging
 import random
 import time
@@ -62,7 +63,7 @@ DISPLAY_RETRY_S = 5.0
 RESTART = "sudo systemctl restart companion"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the usual places, else defaults)")
     parser.add_argument("--window", action="store_true", help="play in a window instead of fullscreen")
     parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
@@ -226,7 +227,7 @@ def show_start_notes(app: App, problem: StartProblem | None, notices: list[str])
         app.ctx.go("failsafe", problem=problem)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     path = args.config or settings_file.find()
     config, problem = load_settings(path)
     post = LoopPost()

@@ -13,12 +13,14 @@ that a test can kill a game mid-way.
 
 from __future__ import annotations
 
+import argparse
 import io
 import itertools
 import json
 import logging
 import sys
 import time
+from collections.abc import Iterable, Iterator
 
 from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
@@ -42,7 +44,7 @@ NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4, help="2 to 8 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
@@ -58,7 +60,7 @@ def add_arguments(parser) -> None:
                         help="wait MS milliseconds after each round (default 0)")
 
 
-def new_game(args) -> Game:
+def new_game(args: argparse.Namespace) -> Game:
     dice, recipe = data.not_not()
     timing = Timing(tie_window_ns=args.tie_window_us * 1000)
     try:
@@ -67,20 +69,21 @@ def new_game(args) -> Game:
         raise CompanionError(str(error)) from None
 
 
-def settings_of(args) -> dict:
+def settings_of(args: argparse.Namespace) -> dict:
     """What a game is started with, as the JSON document's header gives it."""
     return {"seed": args.seed, "players": args.players, "level": args.level,
             "tie_window_us": args.tie_window_us}
 
 
-def saved_as_played(records, store: GameStore, game_id: int, game: Game):
+def saved_as_played(records: Iterable[dict], store: GameStore, game_id: int,
+                    game: Game) -> Iterator[dict]:
     """Pass ``records`` on, each saved with the game's snapshot after it."""
     for record in records:
         store.save_round(game_id, record, game.snapshot(), result=result(game) if game.over else None)
         yield record
 
 
-def paced(records, game: Game, delay_ms: int):
+def paced(records: Iterable[dict], game: Game, delay_ms: int) -> Iterator[dict]:
     """Pass ``records`` on, waiting ``delay_ms`` after each round but the last."""
     for record in records:
         yield record
@@ -88,7 +91,7 @@ def paced(records, game: Game, delay_ms: int):
             time.sleep(delay_ms / 1000)
 
 
-def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
+def start(args: argparse.Namespace, store: GameStore | None) -> tuple[dict, Game, Iterable[dict]]:
     """A new game: its settings, the game, the rounds already played (none); saved if a store is given."""
     settings, game = settings_of(args), new_game(args)
     records = play(game)
@@ -98,7 +101,7 @@ def start(args, store: GameStore | None) -> tuple[dict, Game, list[dict]]:
     return settings, game, records
 
 
-def resume(store: GameStore) -> tuple[dict, Game, list[dict]]:
+def resume(store: GameStore) -> tuple[dict, Game, Iterable[dict]]:
     """The unfinished game saved in ``store``: its settings, the game, its rounds so far and
     to come.
 
@@ -136,7 +139,7 @@ def checked_record(game: Game, record: dict) -> dict:
     return record
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.resume and not args.state_dir:
         raise CompanionError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
@@ -146,7 +149,7 @@ def run(args) -> int:
         return show(args, *(resume(store) if args.resume else start(args, store)))
 
 
-def show(args, settings: dict, game: Game, records) -> int:
+def show(args: argparse.Namespace, settings: dict, game: Game, records: Iterable[dict]) -> int:
     """Play the rest of ``game`` and print the whole of it."""
     records = paced(records, game, args.round_delay_ms)
     if args.json:

@@ -68,7 +68,7 @@ def describe_dealt(item: dict) -> str:
     return f"rule card {item['card']}: the level is now {item['level'].upper()}"
 
 
-def write_log(game: Game, records: Iterable[dict], out: TextIO, args: argparse.Namespace) -> None:
+def write_log(game: Game, records: Iterable[dict], out: TextIO, args: argparse.Namespace | None) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
