@@ -10,7 +10,7 @@ header's usable GPIOs, and the serial board from the boards' pad counts
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,10 +98,10 @@ def _fits(free: int, needed: int, build: Build) -> str:
 
 def count_rows(found: Sequence[Build]) -> list[list[str]]:
     """The parts every build needs, counted per build."""
-    def each(count) -> list[str]:
+    def each(count: Callable[..., int]) -> list[str]:
         return [str(count(build)) for build in found]
 
-    def metres(count) -> list[str]:
+    def metres(count: Callable[[Build], float]) -> list[str]:
         return [f"{count(build):g} m" for build in found]
 
     rows = [
