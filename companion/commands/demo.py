@@ -23,17 +23,19 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from collections.abc import Callable
 
 from companion.commands.argtypes import whole_number
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
-from companion.games.notnot.game import MODES
+from companion.games.notnot.game import MODES, Game
 from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.kiosk.loop import App
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.simulation.demo_table import SimulatedTable
-from companion.simulation.presses import CONTROLLERS, press_path
+from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
     GAMES,
     ScriptedTable,
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         return run_scripted(app, args) if args.game != "not-not" else run_not_not(app, args)
 
 
-def run_not_not(app, args) -> int:
+def run_not_not(app: App, args: argparse.Namespace) -> int:
     """Not Not, played by simulated players."""
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
@@ -92,7 +94,7 @@ def run_not_not(app, args) -> int:
     table.on_scene(app.scene.name, app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)
     game = app.ctx.game
-    if game is not None:
+    if isinstance(game, Game):
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         print(f"game over after {game.round_no} rounds: {scores}; winners: "
               + " ".join(f"P{p}" for p in game.winners()))
@@ -101,7 +103,9 @@ def run_not_not(app, args) -> int:
     return 0
 
 
-def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None:
+def run_table(app: App, table: SimulatedTable | ScriptedTable,
+              presses: MockGpioPresses | SimavrPresses, last_activity_ns: Callable[[], int],
+              done: Callable[[], bool] = lambda: False) -> None:
     """Run the loop until ``done()``, or stop with an error when nothing happened for
     :data:`STALL_S` seconds; then stop the table and release inputs, snapshots, screen, database."""
     stalled = lambda: time.monotonic_ns() - last_activity_ns() > STALL_S * 1e9  # noqa: E731
@@ -117,7 +121,7 @@ def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None
         app.ctx.close_database()
 
 
-def run_scripted(app, args) -> int:
+def run_scripted(app: App, args: argparse.Namespace) -> int:
     """Not That Movie! or That's Not a Hat, played by a scripted table."""
     from companion.simulation.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 

@@ -37,8 +37,8 @@ class KioskOptions:
     snapshots: str | None = None
     first_scene: str = "title"
     key_maps: tuple[Callable, ...] = (menu_key,)
-    ready: Callable[[], None] = no_op
-    watchdog: Callable[[], None] = no_op
+    ready: Callable[[], object] = no_op
+    watchdog: Callable[[], object] = no_op
 
 
 def build_kiosk(options: KioskOptions) -> App:

@@ -112,7 +112,8 @@ def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
     return script + presses("E", 1), pads.game
 
 
-def demo_script(game: str, players: int, seed: int) -> tuple[list[Press], object]:
+def demo_script(game: str, players: int,
+                seed: int) -> tuple[list[Press], MovieGame | HatGame]:
     """Every press of the demo table, menus included, for ``game`` with ``players`` players,
     and the game those presses play (as the kiosk must end it)."""
     rng = random.Random(f"{seed}:{game}")
