@@ -27,6 +27,7 @@ import random
 import statistics
 import tempfile
 import time
+from typing import Any
 
 from companion.commands.argtypes import whole_number
 from companion.display.draw_verdict import VerdictView, draw_verdict
@@ -34,7 +35,7 @@ from companion.display.stroop import inks_for
 from companion.games.notnot.sides import Side
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.base import Nav, Scene
+from companion.scenes.base import Nav
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
@@ -87,7 +88,7 @@ class LatencyTable:
     def select(self, action: str = "select") -> None:
         self.app.post(Nav(action, time.monotonic_ns()))
 
-    def on_scene(self, name: str, scene: Scene) -> None:
+    def on_scene(self, name: str, scene: Any) -> None:
         if name in ("title", "deal", "end"):
             self.select()
         elif name == "setup":
