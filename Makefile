@@ -12,7 +12,7 @@ PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin
 PI_STAMP  := $(PI_VENV)/.installed
 
-.PHONY: demo test test-pi clean
+.PHONY: demo lint test test-pi clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,13 @@ DEMO_FLAGS := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--headless)
 demo: $(STAMP)
 	$(BIN)/companion demo $(DEMO_FLAGS) --snapshots snapshots
 
-test: $(STAMP)
+# ruff (lint, import order) and mypy on companion/, settings in pyproject.toml.
+# Runs once, in `make test`; `make test-pi` runs pytest only (same source, same result).
+lint: $(STAMP)
+	$(BIN)/ruff check companion
+	$(BIN)/mypy
+
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
 
 $(PI_STAMP): pyproject.toml

@@ -18,6 +18,8 @@ import importlib
 import logging
 import pkgutil
 import sys
+import types
+from typing import NoReturn
 
 from companion import __version__, commands
 from companion.commands.argtypes import UsageError
@@ -27,7 +29,7 @@ from companion.kiosk.logs import configure as configure_logging
 log = logging.getLogger("companion")
 
 
-def discover(package) -> list:
+def discover(package: types.ModuleType) -> list[types.ModuleType]:
     """Import every module of ``package`` that defines ``NAME``, sorted by name."""
     found = []
     for info in pkgutil.iter_modules(package.__path__):
@@ -45,9 +47,9 @@ class Parser(argparse.ArgumentParser):
     ``commands`` holds the parser of each subcommand, by name.
     """
 
-    commands: dict[str, "Parser"]
+    commands: dict[str, Parser]
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 

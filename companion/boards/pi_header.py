@@ -16,6 +16,7 @@ as gpiozero does. The header is the same on every 40-pin Pi (B+ to Pi 5).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 #: What each physical pin of the 40-pin header carries: "GPIOn", "3V3", "5V" or "GND".
@@ -120,7 +121,7 @@ def pin_problem(gpio: int, *, pull_up: bool = True) -> str | None:
     return None
 
 
-def interface_clashes(gpio: int, enabled) -> list[tuple[str, str]]:
+def interface_clashes(gpio: int, enabled: Collection[str]) -> list[tuple[str, str]]:
     """``(config key, use)`` for each enabled interface that takes ``gpio``.
 
     >>> interface_clashes(14, {"uart", "i2c"})

@@ -9,12 +9,20 @@ lines at the bottom. Used by ``companion buttons --screen``.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from companion.display import text  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
+
+if TYPE_CHECKING:
+    import threading
+    from collections.abc import Callable
+
+    from companion.commands.buttons import SerialButton, WiringCheck
+    from companion.inputs.gpio import Button
 
 SIZE = (960, 540)
 BACKGROUND = (18, 18, 24)
@@ -28,7 +36,7 @@ CROSS = {Side.N: (1, 0), Side.E: (2, 1), Side.S: (1, 2), Side.W: (0, 1)}
 class WiringScreen:
     """A pygame window showing a wiring check."""
 
-    def __init__(self, check):
+    def __init__(self, check: WiringCheck) -> None:
         pygame.init()
         self.check = check
         self.surface = pygame.display.set_mode(SIZE)
@@ -36,7 +44,7 @@ class WiringScreen:
         self.font = text.font(text.size_for_cap_height(12))    # the bundled font, as on the kiosk
         self.big = text.font(text.size_for_cap_height(20))
 
-    def colour(self, button) -> tuple[int, int, int]:
+    def colour(self, button: Button | SerialButton) -> tuple[int, int, int]:
         if button in self.check.stuck:
             return COLOURS["stuck"]
         if button == self.check.latest:
@@ -67,16 +75,17 @@ class WiringScreen:
             self.text(self.font, line, (20, 400 + number * 26))
         pygame.display.flip()
 
-    def box(self, button, label, x, y, w, h=None) -> None:
+    def box(self, button: Button | SerialButton, label: str, x: int, y: int, w: int,
+            h: int | None = None) -> None:
         rect = pygame.Rect(x, y, w, h or w)
         pygame.draw.rect(self.surface, self.colour(button), rect, border_radius=6)
         image = self.font.render(label, True, BACKGROUND)
         self.surface.blit(image, image.get_rect(center=rect.center))
 
-    def text(self, font, line, where) -> None:
+    def text(self, font: pygame.font.Font, line: str, where: tuple[int, int]) -> None:
         self.surface.blit(font.render(line, True, TEXT), where)
 
-    def run(self, done, should_stop) -> None:
+    def run(self, done: threading.Event, should_stop: Callable[[], bool]) -> None:
         """Redraw at 30 fps until every button is pressed, the window closes, Escape, or ``should_stop()``."""
         clock = pygame.time.Clock()
         while not should_stop():

@@ -4,7 +4,7 @@ a command raises when its options ask for something it cannot do."""
 from __future__ import annotations
 
 import argparse
-from typing import Callable
+from collections.abc import Callable
 
 from companion.errors import CompanionError
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
+
 from companion.tools import benchmarks
 
 NAME = "bench"
 HELP = "run a benchmark and print what it measured"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     from companion.cli import discover
 
     sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
@@ -18,5 +20,5 @@ def add_arguments(parser) -> None:
         child.set_defaults(run=module.run)
 
 
-def run(args) -> int:  # replaced by the chosen benchmark's run through set_defaults
+def run(args: argparse.Namespace) -> int:  # replaced by the chosen benchmark's run through set_defaults
     return 2

@@ -18,24 +18,26 @@ says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
 
 from __future__ import annotations
 
+import argparse
 import collections
 import contextlib
 import re
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from companion.boards.pi_header import describe
 from companion.config import settings as config
 from companion.errors import CompanionError
-from typing import TYPE_CHECKING
-
-from companion.inputs.debounce import Held, Press, Release, Transition
-from companion.boards.pi_header import describe
 from companion.games.notnot.sides import Side
+from companion.inputs.debounce import Held, Press, Release, Transition
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
+    from companion.inputs.mock import StampedMockFactory
 
 NAME = "buttons"
 HELP = "wiring check: show every button press with its pin, stamp and bounces"
@@ -45,7 +47,7 @@ MOCK_HOLD_NS = 60_000_000
 MOCK_GAP_NS = 100_000_000
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="config file (default: the active one)")
     parser.add_argument("--mock", action="store_true",
                         help="use mock pins, pressed by --press or by lines on standard input")
@@ -82,8 +84,8 @@ class SerialButton:
 def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
     """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
     none when ``[serial]`` is off."""
-    from companion.inputs.serial.pads import pin_map
     from companion.boards.avr import board_named
+    from companion.inputs.serial.pads import pin_map
 
     serial = loaded.serial
     if not serial.enabled:
@@ -96,16 +98,17 @@ def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
 class WiringCheck:
     """What has been pressed so far, and the lines that report it (via ``write``)."""
 
-    def __init__(self, buttons: tuple[Button, ...], write=print):
+    def __init__(self, buttons: tuple[Button | SerialButton, ...],
+                 write: Callable[[str], object] = print) -> None:
         self.buttons, self.write = buttons, write
-        self.pressed: set[Button] = set()
-        self.stuck: set[Button] = set()
-        self.latest: Button | None = None
+        self.pressed: set[Button | SerialButton] = set()
+        self.stuck: set[Button | SerialButton] = set()
+        self.latest: Button | SerialButton | None = None
         self.log: collections.deque[str] = collections.deque(maxlen=12)   # the last lines, for a screen
         self.done = threading.Event()
         self.lock = threading.Lock()
 
-    def on_transition(self, button: Button, transition: Transition) -> None:
+    def on_transition(self, button: Button | SerialButton, transition: Transition) -> None:
         """Report one press, release or held button (called from the input thread)."""
         with self.lock:
             for line in self.report(button, transition):
@@ -114,7 +117,7 @@ class WiringCheck:
             if len(self.pressed) == len(self.buttons):
                 self.done.set()
 
-    def report(self, button: Button, transition: Transition) -> list[str]:
+    def report(self, button: Button | SerialButton, transition: Transition) -> list[str]:
         where = button.where if isinstance(button, SerialButton) else describe(button.gpio)
         name = f"{button.label:<12} {where:<16}"
         if isinstance(transition, Press):
@@ -134,7 +137,7 @@ class WiringCheck:
                     "check the switch and its wiring"]
         return []
 
-    def missing(self) -> list[Button]:
+    def missing(self) -> list[Button | SerialButton]:
         """The buttons not pressed yet, in pin-map order."""
         return [button for button in self.buttons if button not in self.pressed]
 
@@ -149,7 +152,7 @@ class WiringCheck:
         return "not yet: " + "; ".join(" ".join([head, *tails]).strip() for head, tails in groups.items())
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
         raise CompanionError("--press needs --mock (on real pins, press the buttons)")
@@ -169,6 +172,7 @@ def run(args) -> int:
             if args.screen:
                 show(check, args, pads, factory)
             elif args.mock:
+                assert pads is not None and factory is not None  # --mock: mock GPIO pins
                 drive_mock(pads, factory, args.press, check.done)
             else:
                 while not check.done.wait(0.2):
@@ -179,7 +183,8 @@ def run(args) -> int:
     return 0 if check.done.is_set() else 1
 
 
-def show(check: WiringCheck, args, pads: GpioPads, factory) -> None:
+def show(check: WiringCheck, args: argparse.Namespace, pads: GpioPads | None,
+         factory: StampedMockFactory | None) -> None:
     """Run the check in a window; mock presses come from a thread, as real ones do."""
     from companion.commands._buttons_screen import WiringScreen
 
@@ -189,11 +194,12 @@ def show(check: WiringCheck, args, pads: GpioPads, factory) -> None:
         raise CompanionError(f"cannot open a window: {error} (drop --screen to check in the terminal)") from None
     try:
         if args.png:
+            assert pads is not None and factory is not None  # --png needs --mock
             drive_mock(pads, factory, args.press, check.done)
             screen.save(args.png)
             return
         driver = None
-        if factory is not None:
+        if factory is not None and pads is not None:
             driver = threading.Thread(target=drive_mock, args=(pads, factory, args.press, check.done),
                                       daemon=True)
             driver.start()
@@ -202,17 +208,17 @@ def show(check: WiringCheck, args, pads: GpioPads, factory) -> None:
         screen.close()
 
 
-def _buttons(loaded) -> tuple[Button, ...]:
+def _buttons(loaded: config.Config) -> tuple[Button, ...]:
     from companion.inputs.gpio import buttons_of
     return buttons_of(loaded.gpio)
 
 
-def mock_factory():
+def mock_factory() -> StampedMockFactory:
     from companion.inputs.mock import StampedMockFactory
     return StampedMockFactory()
 
 
-def open_inputs(loaded: config.Config, check: WiringCheck, factory,
+def open_inputs(loaded: config.Config, check: WiringCheck, factory: StampedMockFactory | None,
                 inputs: contextlib.ExitStack) -> GpioPads | None:
     """Open the GPIO pads (``None`` if the check has no GPIO button) and the serial
     controller when enabled, each closed by ``inputs``. Without GPIO on this machine
@@ -241,7 +247,7 @@ class SerialWatch:
     """Feeds the serial controller's pin edges to a wiring check as presses and releases."""
 
     def __init__(self, check: WiringCheck, buttons: tuple[SerialButton, ...], device: str,
-                 **reader_options) -> None:
+                 **reader_options: Any) -> None:
         from companion.boards.avr import board_named
         from companion.inputs.serial.reader import SerialReader
 
@@ -260,7 +266,9 @@ class SerialWatch:
             from companion.inputs.serial.pads import status_notice
             self.check.write(status_notice(event))
             return
-        button = self.by_pin.get(event.pin) if isinstance(event, PinEdge) else None
+        if not isinstance(event, PinEdge):
+            return
+        button = self.by_pin.get(event.pin)
         if button is None:
             return
         t_ns = event.t_ns if event.t_ns is not None else time.monotonic_ns()
@@ -271,7 +279,9 @@ class SerialWatch:
             self.check.on_transition(button, Release(t_ns, self.pressed_at.pop(event.pin), 0))
 
 
-def open_pads(loaded, on_transition, factory) -> GpioPads:
+def open_pads(loaded: config.Config,
+              on_transition: Callable[[Button, Transition], None],
+              factory: StampedMockFactory | None) -> GpioPads:
     """The pads of ``loaded`` with nothing posted anywhere, each change told to ``on_transition``."""
     from companion.inputs.gpio import open_gpio
 
@@ -281,7 +291,7 @@ def open_pads(loaded, on_transition, factory) -> GpioPads:
                      on_transition=on_transition, watch_s=None if factory else 0.05)
 
 
-def parse_press(spec: str, buttons) -> tuple[int, int]:
+def parse_press(spec: str, buttons: Iterable[Button | SerialButton]) -> tuple[int, int]:
     """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count."""
     from companion.inputs.mock import MAX_BOUNCES
 
@@ -292,12 +302,12 @@ def parse_press(spec: str, buttons) -> tuple[int, int]:
     gpio, bounces = int(match[1]), int(match[2] or 0)
     if bounces > MAX_BOUNCES:
         raise CompanionError(f"--press {spec}: at most {MAX_BOUNCES} bounces")
-    if gpio not in {button.gpio for button in buttons}:
+    if gpio not in {b.gpio for b in buttons if not isinstance(b, SerialButton)}:
         raise CompanionError(f"--press {spec}: GPIO{gpio} is not a button in the pin map")
     return gpio, bounces
 
 
-def drive_mock(pads: GpioPads, factory, specs: list[str], done: threading.Event) -> None:
+def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str], done: threading.Event) -> None:
     """Press the mock pins of ``specs``, or of lines read from standard input."""
     presses = [parse_press(spec, pads.buttons) for spec in specs]
     if presses:
@@ -318,14 +328,15 @@ def drive_mock(pads: GpioPads, factory, specs: list[str], done: threading.Event)
                 print(f"companion: {error}")
 
 
-def mock_tap(pads: GpioPads, factory, gpio: int, bounces: int) -> None:
+def mock_tap(pads: GpioPads, factory: StampedMockFactory, gpio: int, bounces: int) -> None:
     """Press and release mock ``gpio`` now, then let the pads see the release settle."""
     t_ns = time.monotonic_ns()
     last = factory.pin(gpio).tap(t_ns, MOCK_HOLD_NS, bounces)
     pads.poll(last + pads.settings.debounce_ns)
 
 
-def clock_check(loaded, factory, args) -> int:
+def clock_check(loaded: config.Config, factory: StampedMockFactory | None,
+                args: argparse.Namespace) -> int:
     """Wait for one press; print its stamp beside CLOCK_MONOTONIC and CLOCK_REALTIME."""
     stamps = first_press_stamps(loaded, factory, args.press)
     if stamps is None:
@@ -338,7 +349,7 @@ def clock_check(loaded, factory, args) -> int:
     return 0 if ok else 1
 
 
-def first_press_stamps(loaded, factory, presses: list[str]) -> tuple[int, int, int] | None:
+def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None, presses: list[str]) -> tuple[int, int, int] | None:
     """Wait for one press of the pin map: its edge stamp, then CLOCK_MONOTONIC and
     CLOCK_REALTIME read right after it arrived (ns); ``None`` on Ctrl-C.
 
@@ -348,7 +359,7 @@ def first_press_stamps(loaded, factory, presses: list[str]) -> tuple[int, int, i
     first: list[tuple[int, int, int]] = []
     got = threading.Event()
 
-    def on_transition(button, transition):
+    def on_transition(button: Button, transition: Transition) -> None:
         if isinstance(transition, Press) and not got.is_set():
             first.append((transition.t_ns, time.monotonic_ns(), time.time_ns()))
             got.set()

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import glob
 import os
 import sys
 
 from companion.config import settings as config
-from companion.inputs.serial.pads import players_of, tie_window_ns
 from companion.games.notnot.round import Timing
+from companion.inputs.serial.pads import players_of, tie_window_ns
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--print-default", action="store_true",
                       help="write the commented default config to standard output")
@@ -22,13 +23,13 @@ def add_arguments(parser) -> None:
                       help="check FILE and say what it sets up (default: the active config)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.print_default:
         sys.stdout.write(config.default_text())
         return 0
     path = args.check or config.find()
     loaded = config.load(path)
-    from companion.inputs.keyboard import KeyMap   # pygame: only when a file is checked
+    from companion.inputs.keyboard import KeyMap  # pygame: only when a file is checked
 
     KeyMap(loaded.keyboard, loaded.source)      # key names are checked against pygame's
     print(f"{loaded.source}: ok")

@@ -20,21 +20,30 @@ where the AVR toolchain or simavr is missing).
 
 from __future__ import annotations
 
+import argparse
 import tempfile
 import time
+from collections.abc import Callable
 
 from companion.commands.argtypes import whole_number
-from companion.simulation.demo_table import SimulatedTable
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
-from companion.simulation.scripted_tables import GAMES, ScriptedTable, demo_script, kiosk_game, summary
+from companion.games.notnot.game import MODES, Game
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.games.notnot.game import MODES
+from companion.kiosk.loop import App
 from companion.scenes.base import Quit
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.simulation.demo_table import SimulatedTable
+from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
+from companion.simulation.scripted_tables import (
+    GAMES,
+    ScriptedTable,
+    demo_script,
+    kiosk_game,
+    summary,
+)
 from companion.tools.firmware_sim.simavr import toolchain_missing
-from companion.simulation.presses import CONTROLLERS, press_path
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
@@ -43,7 +52,7 @@ NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
     parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -59,7 +68,7 @@ def add_arguments(parser) -> None:
     add_screen_arguments(parser, size_default=(800, 480))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.snapshots is None and args.headless:
         raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
     missing = toolchain_missing() if args.controller == "simavr" else None
@@ -73,7 +82,7 @@ def run(args) -> int:
         return run_scripted(app, args) if args.game != "not-not" else run_not_not(app, args)
 
 
-def run_not_not(app, args) -> int:
+def run_not_not(app: App, args: argparse.Namespace) -> int:
     """Not Not, played by simulated players."""
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
@@ -85,7 +94,7 @@ def run_not_not(app, args) -> int:
     table.on_scene(app.scene.name, app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)
     game = app.ctx.game
-    if game is not None:
+    if isinstance(game, Game):
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         print(f"game over after {game.round_no} rounds: {scores}; winners: "
               + " ".join(f"P{p}" for p in game.winners()))
@@ -94,7 +103,9 @@ def run_not_not(app, args) -> int:
     return 0
 
 
-def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None:
+def run_table(app: App, table: SimulatedTable | ScriptedTable,
+              presses: MockGpioPresses | SimavrPresses, last_activity_ns: Callable[[], int],
+              done: Callable[[], bool] = lambda: False) -> None:
     """Run the loop until ``done()``, or stop with an error when nothing happened for
     :data:`STALL_S` seconds; then stop the table and release inputs, snapshots, screen, database."""
     stalled = lambda: time.monotonic_ns() - last_activity_ns() > STALL_S * 1e9  # noqa: E731
@@ -110,7 +121,7 @@ def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None
         app.ctx.close_database()
 
 
-def run_scripted(app, args) -> int:
+def run_scripted(app: App, args: argparse.Namespace) -> int:
     """Not That Movie! or That's Not a Hat, played by a scripted table."""
     from companion.simulation.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 

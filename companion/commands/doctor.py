@@ -16,6 +16,7 @@ environment, commands it runs, the video probe), so tests fake a Pi.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from companion.commands import buttons
 from companion.commands.run import keyboard_keys, load_settings
+from companion.config.settings import Config
 from companion.errors import CompanionError
 from companion.storage.location import SYSTEM_STATE_DIR, state_dir
 
@@ -52,7 +54,7 @@ VIDEO_PROBE = ("import os; os.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1'; impor
                "pygame.display.init(); print(pygame.display.get_driver())")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the checks as one JSON object")
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the active one)")
     parser.add_argument("--state-dir", metavar="DIR", default=None,
@@ -186,7 +188,7 @@ def check_machine(host: Host) -> Check:
     return Check("machine", OK, f"{model}, {system}")
 
 
-def check_settings(path) -> tuple[Check, object]:
+def check_settings(path: str | Path | None) -> tuple[Check, Config]:
     config, problem = load_settings(path)
     if problem is None:
         refused = keyboard_keys(config)[1]
@@ -306,7 +308,7 @@ def check_gpio(host: Host) -> Check:
     return Check("gpio", OK, f"{named} (labels need python3-lgpio)")
 
 
-def check_clock(host: Host, args, config) -> Check:
+def check_clock(host: Host, args: argparse.Namespace, config: Config) -> Check:
     if not args.clock_check:
         if host.pi_model():
             return Check("clock", SKIP, "press stamps not checked: companion doctor --clock-check, "
@@ -326,7 +328,7 @@ def check_clock(host: Host, args, config) -> Check:
     return Check("clock", OK if good else FIX, f"{pins}: {verdict}")
 
 
-def check_serial(host: Host, config) -> Check:
+def check_serial(host: Host, config: Config) -> Check:
     serial = config.serial
     if not serial.enabled:
         return Check("serial", SKIP, "no serial controller in the settings "
@@ -351,7 +353,7 @@ def owned_by_service_user(folder: Path) -> bool:
         return False
 
 
-def check_state(host: Host, args) -> Check:
+def check_state(host: Host, args: argparse.Namespace) -> Check:
     folder = state_dir(args.state_dir, environ=host.environ,
                        system_dir=host.path(str(SYSTEM_STATE_DIR)))
     if folder.is_dir():
@@ -405,7 +407,7 @@ def check_service(host: Host, state: dict[str, str] | None) -> Check:
     return Check("service", OK, found)
 
 
-def checks(args, host: Host) -> list[Check]:
+def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     """Every check, in the order a maker would fix them."""
     service = service_state(host)
     settings, config = check_settings(args.config or _find_settings())
@@ -418,7 +420,7 @@ def checks(args, host: Host) -> list[Check]:
     ]
 
 
-def _find_settings():
+def _find_settings() -> Path | None:
     from companion.config import settings as config
     return config.find()
 
@@ -429,7 +431,7 @@ def report(found: list[Check]) -> str:
     return "\n".join(f"{LABELS[c.status]:<4} {c.name:<{width}}  {c.text}" for c in found)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     host = Host(root=Path(args.root), live=Path(args.root).resolve() == Path("/"))
     if not host.root.is_dir():
         raise CompanionError(f"--root {args.root}: not a folder")

@@ -10,10 +10,11 @@ and gap, the share of sets each orders right and each one's worst stamp error.
 
 from __future__ import annotations
 
+import argparse
 import json
 
-from companion.commands.argtypes import whole_number
 from companion.boards.avr import BOARDS
+from companion.commands.argtypes import whole_number
 from companion.tools.firmware_sim.comparison import GAPS_US, compare, stamping_errors
 from companion.tools.firmware_sim.simavr import load_stimulus, run_controller
 
@@ -21,7 +22,7 @@ NAME = "firmware-sim"
 HELP = "run the serial controller firmware in simavr on a stimulus, or compare it with a naive one"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", choices=sorted(BOARDS), default="nano",
                         help="the controller board to simulate (default: nano)")
     what = parser.add_mutually_exclusive_group(required=True)
@@ -38,7 +39,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     board = BOARDS[args.board]
     if args.compare:
         report = compare(board, args.pairs)

@@ -13,6 +13,7 @@ that still reads into a new state database in DIR.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from datetime import datetime
@@ -31,7 +32,7 @@ NAME = "history"
 HELP = "list the finished games kept in the state folder"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar="DIR",
                         help="the state folder (default: $COMPANION_STATE_DIR, /var/lib/companion "
                              "if it exists, else ~/.local/state/companion)")
@@ -128,7 +129,7 @@ def print_lines(database: Database, limit: int | None, folder: Path) -> None:
         print(describe(game))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
     if not present(folder):
         if args.json:

@@ -13,6 +13,7 @@ Out: ``{"tap": bool, "valid": [SIDES], "reroll": bool}``.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -47,7 +48,7 @@ class BadCase(CompanionError, ValueError):
     """A case line that cannot be judged; the message names the field."""
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
                      "deep; a longer or deeper line gets an error answer and the stream goes on. "
                      "Exit status 1 if any line was bad.")
@@ -108,7 +109,7 @@ def parse_case(line: str) -> tuple:
     return level, tuple(dice), negation, liar, Side(up), parse_table(case.get("table"))
 
 
-def parse_table(table) -> tuple:
+def parse_table(table: object) -> tuple[str, ...]:
     if not isinstance(table, dict):
         raise BadCase("table: must be an object with N, E, S and W")
     for key in table:
@@ -129,7 +130,8 @@ def parse_table(table) -> tuple:
 
 
 @lru_cache(maxsize=65536)
-def answer(level, dice, negation, liar, up, faces) -> str:
+def answer(level: Level, dice: tuple[str, ...], negation: str, liar: bool, up: Side,
+           faces: tuple[str, ...]) -> str:
     ruling = judge(level, dice, negation, liar, up, dict(zip(SIDES, faces)))
     return json.dumps(ruling.to_dict(), separators=(", ", ": "))
 
@@ -162,7 +164,7 @@ def answer_line(line: str | BadCase) -> tuple[str, bool]:
         return json.dumps({"error": str(error)}), False
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     status = 0
     out: TextIO = sys.stdout
     stream = getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode())

@@ -8,6 +8,7 @@ total that is not a whole number in range is refused in one line (exit 2).
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -18,7 +19,7 @@ NAME = "movie-rating"
 HELP = "print the Not That Movie! stars and title for a team's total"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     low, high = RATED_PLAYERS[0], RATED_PLAYERS[-1]
     parser.add_argument("--players", required=True, metavar="P",
                         type=whole_number(low, high, "players"),
@@ -28,7 +29,7 @@ def add_arguments(parser) -> None:
                         help=f"points after 5 rounds ({MIN_TOTAL}-{MAX_TOTAL})")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rating = rate(args.players, args.total)
     if rating.note:
         print(f"companion: note: {rating.note}", file=sys.stderr)

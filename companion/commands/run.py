@@ -23,24 +23,33 @@ exit 2.
 
 from __future__ import annotations
 
+import argparse
 import logging
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
+from pathlib import Path
 
 from companion.config import settings as settings_file
-from companion.kiosk.loop import App, menu_key
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
-from companion.inputs.gpio import open_gpio
+from companion.inputs.events import Event
+from companion.inputs.gpio import GpioPads, open_gpio
 from companion.inputs.keyboard import KeyMap
-from companion.inputs.serial.pads import SERIAL_SETTLE_S, SerialPads, players_of, serial_pads, tie_window_ns
+from companion.inputs.serial.pads import (
+    SERIAL_SETTLE_S,
+    SerialPads,
+    players_of,
+    serial_pads,
+    tie_window_ns,
+)
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Pace, Settings
-from companion.scenes.common.failsafe import StartProblem
-from companion.scenes.notnot.saving import STORE_ERRORS
-from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.kiosk.loop import App, menu_key
 from companion.kiosk.systemd import Notifier
+from companion.scenes.common.failsafe import StartProblem
+from companion.scenes.context import Pace, Settings
+from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.saving import STORE_ERRORS
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"
@@ -56,7 +65,7 @@ DISPLAY_RETRY_S = 5.0
 RESTART = "sudo systemctl restart companion"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the usual places, else defaults)")
     parser.add_argument("--window", action="store_true", help="play in a window instead of fullscreen")
     parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
@@ -73,14 +82,14 @@ class LoopPost:
     """``post`` for inputs opened before the loop exists: forwards once :attr:`target` is set."""
 
     def __init__(self) -> None:
-        self.target = None
+        self.target: Callable[[object], None] | None = None
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: object) -> None:
         if self.target is not None:
             self.target(event)
 
 
-def load_settings(path) -> tuple[settings_file.Config, StartProblem | None]:
+def load_settings(path: str | Path | None) -> tuple[settings_file.Config, StartProblem | None]:
     """The settings at ``path``; if they cannot be used, the defaults and the problem to show."""
     try:
         return settings_file.load(path), None
@@ -98,7 +107,8 @@ def load_settings(path) -> tuple[settings_file.Config, StartProblem | None]:
     return settings_file.load(None), problem
 
 
-def open_pads(config, keyboard_only: bool, post, mock: bool = False):
+def open_pads(config: settings_file.Config, keyboard_only: bool,
+              post: Callable[[Event], None], mock: bool = False) -> tuple[GpioPads | None, str]:
     """The GPIO pads (``mock``: on mock pins) posting to ``post``, or ``(None, why not)``."""
     if keyboard_only:
         return None, KEYBOARD_ASKED
@@ -115,7 +125,7 @@ def open_pads(config, keyboard_only: bool, post, mock: bool = False):
         return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
 
 
-def keyboard_keys(config) -> tuple[KeyMap | None, str]:
+def keyboard_keys(config: settings_file.Config) -> tuple[KeyMap | None, str]:
     """The ``[keyboard]`` keys, or ``(None, why not)`` when this pygame refuses one of their
     names (the menus keep the arrows, Enter and Esc)."""
     if not config.keyboard.enabled:
@@ -140,7 +150,8 @@ def players_with_pads(config: settings_file.Config, gpio_open: bool, serial_open
     return count
 
 
-def kiosk_options(args, config, pads, notifier: Notifier, status: str = "kiosk up",
+def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
+                  pads: GpioPads | None, notifier: Notifier, status: str = "kiosk up",
                   controller: SerialPads | None = None) -> KioskOptions:
     """How to build the kiosk for these arguments, settings and inputs.
 
@@ -193,7 +204,7 @@ def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None])
         left -= 1.0
 
 
-def start_notices(app: App, config, no_pads_why: str) -> list[str]:
+def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> list[str]:
     """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving."""
     notices = []
     if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
@@ -220,7 +231,7 @@ def show_start_notes(app: App, problem: StartProblem | None, notices: list[str])
         app.ctx.go("failsafe", problem=problem)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     path = args.config or settings_file.find()
     config, problem = load_settings(path)
     post = LoopPost()

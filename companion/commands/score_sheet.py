@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from companion.commands.argtypes import whole_number
 from companion.errors import CompanionError
@@ -34,7 +35,7 @@ HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
 GAMES = (MovieGame.KIND, HatGame.KIND)
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=GAMES, help="which game's sheet")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="the state folder (default: as for companion history)")
@@ -72,7 +73,7 @@ def hat_line(sheet: HatSheet) -> str:
     return f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  " + "  ".join(players)
 
 
-def read_sheet(folder, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:
+def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:
     """The sheet's entries, newest first, and the games set aside as damaged; none when the
     state folder holds no database yet."""
     try:

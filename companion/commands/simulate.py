@@ -13,25 +13,26 @@ that a test can kill a game mid-way.
 
 from __future__ import annotations
 
+import argparse
 import io
 import itertools
 import json
 import logging
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
-from companion.simulation.game_log import write_log
-from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
+from companion.games.notnot import data_file as data
 from companion.games.notnot.game import MODES, Game
-from companion.games.notnot.round import Timing
 from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.round import Timing
+from companion.simulation.game_log import write_log
 from companion.simulation.virtual_game import play
 from companion.storage.database import Database
 from companion.storage.games import GameStore
+from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4, help="2 to 8 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
@@ -60,19 +61,20 @@ def add_arguments(parser) -> None:
                         help="wait MS milliseconds after each round (default 0)")
 
 
-def new_game(args) -> Game:
+def new_game(args: argparse.Namespace) -> Game:
     dice, recipe = data.not_not()
     timing = Timing(tie_window_ns=args.tie_window_us * 1000)
     return Game.new(args.players, args.level, args.seed, dice=dice, recipe=recipe, timing=timing)
 
 
-def settings_of(args) -> dict:
+def settings_of(args: argparse.Namespace) -> dict:
     """What a game is started with, as the JSON document's header gives it."""
     return {"seed": args.seed, "players": args.players, "level": args.level,
             "tie_window_us": args.tie_window_us}
 
 
-def saved_as_played(records, store: GameStore, game_id: int, game: Game):
+def saved_as_played(records: Iterable[RoundRecord], store: GameStore, game_id: int,
+                    game: Game) -> Iterator[RoundRecord]:
     """Pass ``records`` on, each saved with the game's snapshot after it."""
     for record in records:
         store.save_round(game_id, record.to_json(), game.snapshot(),
@@ -80,7 +82,7 @@ def saved_as_played(records, store: GameStore, game_id: int, game: Game):
         yield record
 
 
-def paced(records, game: Game, delay_ms: int):
+def paced(records: Iterable[RoundRecord], game: Game, delay_ms: int) -> Iterator[RoundRecord]:
     """Pass ``records`` on, waiting ``delay_ms`` after each round but the last."""
     for record in records:
         yield record
@@ -88,7 +90,7 @@ def paced(records, game: Game, delay_ms: int):
             time.sleep(delay_ms / 1000)
 
 
-def start(args, store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
+def start(args: argparse.Namespace, store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
     """A new game: its settings, the game, the rounds already played (none); saved if a store is given."""
     settings, game = settings_of(args), new_game(args)
     records = play(game)
@@ -135,7 +137,7 @@ def checked_record(game: Game, record: RoundRecord) -> RoundRecord:
     return record
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.resume and not args.state_dir:
         raise CompanionError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
@@ -145,7 +147,7 @@ def run(args) -> int:
         return show(args, *(resume(store) if args.resume else start(args, store)))
 
 
-def show(args, settings: dict, game: Game, records) -> int:
+def show(args: argparse.Namespace, settings: dict, game: Game, records: Iterable[RoundRecord]) -> int:
     """Play the rest of ``game`` and print the whole of it."""
     records = paced(records, game, args.round_delay_ms)
     if args.json:

@@ -7,16 +7,17 @@ instead (alone, it writes just the parts list).
 
 from __future__ import annotations
 
+import argparse
 import os
 
-from companion.config import settings as config
 from companion.commands.argtypes import UsageError
+from companion.config import settings as config
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="DIR",
                         help="write the diagrams, pin tables, parts list and their README into DIR")
     source = parser.add_mutually_exclusive_group()
@@ -47,7 +48,7 @@ def player_counts(text: str | None) -> list[int] | None:
     return counts
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if not args.out and not args.bom:
         raise UsageError("say where to write: --out DIR (diagrams, tables and parts list) "
                          "and/or --bom FILE (parts list)")

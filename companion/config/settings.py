@@ -24,11 +24,12 @@ import difflib
 import math
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from companion.boards import pi_header as pins
 from companion.errors import CompanionError, ConfigError
@@ -62,7 +63,7 @@ class Number(float):
     """Schema kind: an integer or a float."""
 
 
-def _sides(kind) -> dict:
+def _sides(kind: object) -> dict:
     return {side.value: kind for side in SIDES}
 
 
@@ -240,7 +241,8 @@ def merged(base: dict, over: dict) -> dict:
 # --------------------------------------------------------------- checking
 def check(data: dict) -> list[str]:
     """Every problem with merged config ``data``, one line each (empty if none)."""
-    unknown, wrong = [], []
+    unknown: list[str] = []
+    wrong: list[str] = []
     check_shape(data, SCHEMA, "", unknown, wrong)
     if wrong:  # values are only worth checking once their types are right
         return unknown + wrong
@@ -282,7 +284,7 @@ def _missing_sides(item: dict, schema: dict, where: str) -> list[str]:
     return [f"{where}: missing {', '.join(missing)} (a pad needs N, E, S and W)"] if missing else []
 
 
-def is_kind(value, kind) -> bool:
+def is_kind(value: object, kind: Any) -> bool:
     """Whether a TOML ``value`` is of schema ``kind`` (booleans are never numbers)."""
     if kind is bool:
         return isinstance(value, bool)
@@ -297,7 +299,7 @@ def is_kind(value, kind) -> bool:
 SHOWN_CHARS = 60
 
 
-def show(value, depth: int = 0) -> str:
+def show(value: object, depth: int = 0) -> str:
     """A value as it would be written in TOML, for messages (cut to :data:`SHOWN_CHARS`)."""
     if depth > 2:
         return "..."
@@ -333,7 +335,8 @@ def check_gpio(data: dict) -> list[str]:
     """Pins that do not exist, GPIO 0/1, interface clashes, pins used twice, player numbers."""
     enabled = {key for key, on in data.get("interfaces", {}).items() if on}
     pull_up = data["gpio"]["pull_up"]
-    problems, first_use = [], {}
+    problems: list[str] = []
+    first_use: dict[int, str] = {}
     for key, gpio in gpio_pins(data):
         if not 0 <= gpio < 100:
             problems.append(f"{key} = {show(gpio)}: there is no such GPIO on the 40-pin header "
@@ -360,7 +363,8 @@ def player_numbers(pads: list[dict]) -> list[int]:
 
 def check_players(data: dict) -> list[str]:
     """Player numbers must be at least 1 and name one pad across the enabled pad sources."""
-    problems, owner = [], {}
+    problems: list[str] = []
+    owner: dict[int, str] = {}
     for table in ("gpio", "serial"):
         if not data[table].get("enabled"):
             continue
@@ -423,7 +427,8 @@ def check_serial(data: dict) -> list[str]:
 
 
 def _repeats(used: list[tuple[str, Any]]) -> list[str]:
-    problems, first_use = [], {}
+    problems: list[str] = []
+    first_use: dict[Any, str] = {}
     for key, value in used:
         if value in first_use:
             problems.append(f"{key} = {show(value)}: already used by {first_use[value]}")

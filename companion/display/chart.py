@@ -9,7 +9,7 @@ up to a whole 500 ms.
 from __future__ import annotations
 
 import statistics
-from typing import Mapping
+from collections.abc import Mapping
 
 import pygame
 

@@ -8,7 +8,7 @@ asked ringed.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pygame
 
@@ -16,8 +16,15 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
-from companion.display.palette import (CARD_BACK, DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VOID_FACE,
-                                       VOID_RIM)
+from companion.display.palette import (
+    CARD_BACK,
+    DIM_TEXT,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    VOID_FACE,
+    VOID_RIM,
+)
 from companion.games.notnot.cards import VOID
 from companion.games.notnot.sides import SIDES, Side
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pygame
 
@@ -19,7 +19,7 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     the cells of the players in ``flashes`` (player -> colour) with their colour."""
     strip = layout.scores
     pygame.draw.rect(surface, PANEL, strip)
-    drawn = []
+    drawn: list[text.Drawn] = []
     players = sorted(scores)
     if not players:
         return drawn

@@ -10,14 +10,24 @@ and the number of cards left; an empty deck is an outline saying EMPTY.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pygame
 
 from companion.display import text
 from companion.display.layout import Layout
-from companion.display.palette import (ARROW, CARD_BACK, CARD_FACE, DIM_TEXT, EMPTY_SPOT, LIAR, PORTAL,
-                                       TEXT, VOID_FACE, VOID_RIM)
+from companion.display.palette import (
+    ARROW,
+    CARD_BACK,
+    CARD_FACE,
+    DIM_TEXT,
+    EMPTY_SPOT,
+    LIAR,
+    PORTAL,
+    TEXT,
+    VOID_FACE,
+    VOID_RIM,
+)
 from companion.games.notnot.sides import SIDES, Side
 
 #: Unit vectors on screen (y grows downwards) pointing from the deck to each side.

@@ -38,7 +38,8 @@ def speed_arg(text: str) -> float:
     return speed
 
 
-def add_screen_arguments(parser, size_default=None) -> None:
+def add_screen_arguments(parser: argparse.ArgumentParser,
+                         size_default: tuple[int, int] | None = None) -> None:
     """``--size`` and ``--rotation``."""
     parser.add_argument("--size", type=resolution_arg, default=size_default,
                         help="WIDTHxHEIGHT, at least 800x480 (default: " + (

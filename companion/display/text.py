@@ -20,6 +20,8 @@ from importlib import resources
 
 import pygame
 
+from companion.display.palette import RGB
+
 #: The bundled font file (package data).
 FONT_FILE = "fonts/DejaVuSansCondensed-Bold.ttf"
 #: Cap height of the bundled font as a share of its size (measured: 73 px at size 100).
@@ -108,11 +110,11 @@ class Drawn:
 
     text: str
     rect: pygame.Rect
-    ink: tuple[int, int, int]
+    ink: tuple[int, ...]
     size: int
 
 
-def draw(surface: pygame.Surface, text: str, size: int, colour, **anchor) -> Drawn:
+def draw(surface: pygame.Surface, text: str, size: int, colour: RGB, **anchor: object) -> Drawn:
     """Blit ``text`` onto ``surface``, placed by one rect anchor, e.g. ``center=(x, y)``.
 
     Returns what was drawn and where.
@@ -124,7 +126,7 @@ def draw(surface: pygame.Surface, text: str, size: int, colour, **anchor) -> Dra
 
 
 def draw_fit(surface: pygame.Surface, words: str, size: int, max_width: int, min_size: int,
-             colour, **anchor) -> list[Drawn]:
+             colour: RGB, **anchor: object) -> list[Drawn]:
     """Draw ``words`` as large as fits ``max_width`` (up to ``size``, never below
     ``min_size``), wrapped into centred lines at ``min_size`` when one line is too wide;
     the block of lines is placed by one rect anchor, e.g. ``midtop=(x, y)``.
@@ -140,8 +142,8 @@ def block_height(lines: int, size: int) -> int:
     return lines * font(size).get_height()
 
 
-def draw_lines(surface: pygame.Surface, lines: list[str], size: int, colour,
-               **anchor) -> list[Drawn]:
+def draw_lines(surface: pygame.Surface, lines: list[str], size: int, colour: RGB,
+               **anchor: object) -> list[Drawn]:
     """Draw ``lines`` at ``size``, each centred under the one before, as one block placed by
     one rect anchor (e.g. ``midbottom=(x, y)``). Returns the lines drawn, top to bottom."""
     widths = [width(line, size) for line in lines]

@@ -11,6 +11,8 @@ nothing, or applies the move.
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 
 class MoveLog:
     """Base of a game kept as its moves.
@@ -35,9 +37,9 @@ class MoveLog:
     def _start(self) -> None:
         raise NotImplementedError
 
-    def _do(self, move: dict):
+    def _do(self, move: dict) -> Any:
         """Apply ``move`` and remember it; the game's error if it is not allowed."""
-        name = self.MOVES.get(move.get("move")) if isinstance(move, dict) else None
+        name = self.MOVES.get(str(move.get("move"))) if isinstance(move, dict) else None
         if name is None:
             raise self.ERROR(f"unknown move {move!r}")
         result = getattr(self, name)(move)
@@ -63,7 +65,7 @@ class MoveLog:
         """A copy of the last move made, or ``None`` before the first."""
         return dict(self._moves[-1]) if self._moves else None
 
-    def _check_player(self, player, what: str) -> int:
+    def _check_player(self, player: object, what: str) -> int:
         """``player`` if it is a seat 1..players, else the game's error naming ``what``."""
         if isinstance(player, bool) or not isinstance(player, int) \
                 or not 1 <= player <= self.players:
@@ -72,13 +74,13 @@ class MoveLog:
 
     def snapshot(self) -> dict:
         """The whole game as JSON-able data; :meth:`restore` continues it exactly."""
-        data = {"kind": self.KIND}
+        data: dict[str, object] = {"kind": self.KIND}
         data.update({name: getattr(self, name) for name in self.SETTINGS})
         data["moves"] = [dict(move) for move in self._moves]
         return data
 
     @classmethod
-    def restore(cls, data: dict):
+    def restore(cls, data: dict) -> Self:
         """The game a :meth:`snapshot` describes; the game's error names what is wrong."""
         if not isinstance(data, dict) or data.get("kind") != cls.KIND:
             raise cls.ERROR(f"snapshot: not a {cls.KIND} game")

@@ -17,8 +17,8 @@ and never relies on arrival order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Union
 
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap, by_stamp
@@ -60,7 +60,7 @@ class Stuck:
     source: str = field(default="", compare=False)
 
 
-Event = Union[Tap, Control, Dealer, Stuck]
+Event = Tap | Control | Dealer | Stuck
 
 _KIND_RANK = {Tap: 0, Control: 1, Dealer: 2, Stuck: 3}
 
@@ -73,6 +73,6 @@ def event_order(event: Event) -> tuple:
     return (event.t_ns, _KIND_RANK[type(event)], getattr(event, "player", 0), 0, name)
 
 
-def in_stamp_order(events) -> list[Event]:
+def in_stamp_order(events: Iterable[Event]) -> list[Event]:
     """``events`` sorted by :func:`event_order`: by when it happened, never by arrival."""
     return sorted(events, key=event_order)

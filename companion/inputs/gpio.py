@@ -36,18 +36,19 @@ import logging
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 from gpiozero import LED, InputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
+from companion.boards.pi_header import describe
 from companion.config.settings import Config, GpioSettings
 from companion.errors import CompanionError
+from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
 from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
-from companion.boards.pi_header import describe
-from companion.games.notnot.sides import Side
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class Button:
     def pressed(self, t_ns: int) -> Event:
         """The event a press of this button at ``t_ns`` posts."""
         if self.kind == "pad":
+            assert self.side is not None  # every pad button has a side
             return Tap(self.player, self.side, t_ns, SOURCE)
         if self.kind == "control":
             return Control(self.name, t_ns, SOURCE)
@@ -109,7 +111,7 @@ def stamp_ns(ticks: float) -> int:
 class ButtonInput:
     """One button pin: its gpiozero device, its debouncer, and its edge callback."""
 
-    def __init__(self, owner: "GpioPads", button: Button, factory):
+    def __init__(self, owner: GpioPads, button: Button, factory: Any) -> None:
         self.owner, self.button = owner, button
         settings = owner.settings
         self.device = InputDevice(button.gpio, pull_up=settings.pull_up, pin_factory=factory)
@@ -120,11 +122,11 @@ class ButtonInput:
         pin.edges = "both"
         pin.when_changed = self.on_change   # gpiozero keeps only a weak reference
 
-    def is_active(self, level) -> bool:
+    def is_active(self, level: int) -> bool:
         """Whether the pin ``level`` means the switch is closed."""
         return bool(level) != self.owner.settings.pull_up
 
-    def on_change(self, ticks: float, level) -> None:
+    def on_change(self, ticks: float, level: int) -> None:
         """gpiozero's edge callback: stamp, debounce, post."""
         if level not in (0, 1):   # lgpio reports 2 for a watchdog timeout
             return
@@ -146,8 +148,8 @@ class GpioPads:
     """
 
     def __init__(self, settings: GpioSettings, post: Callable[[Event], None], *,
-                 pin_factory=None, on_transition: Callable[[Button, Transition], None] | None = None,
-                 watch_s: float | None = 0.05):
+                 pin_factory: Any = None, on_transition: Callable[[Button, Transition], None] | None = None,
+                 watch_s: float | None = 0.05) -> None:
         self.settings, self.post, self.on_transition = settings, post, on_transition
         self.lock = threading.Lock()
         self.inputs: list[ButtonInput] = []
@@ -172,7 +174,7 @@ class GpioPads:
             self._watcher.start()
 
     @classmethod
-    def from_config(cls, config: Config, post: Callable[[Event], None], **options) -> "GpioPads":
+    def from_config(cls, config: Config, post: Callable[[Event], None], **options: Any) -> GpioPads:
         """``GpioPads(config.gpio, post, **options)``."""
         return cls(config.gpio, post, **options)
 
@@ -181,7 +183,8 @@ class GpioPads:
         """Every watched button, in pin-map order."""
         return tuple(entry.button for entry in self.inputs)
 
-    def handle(self, entry: ButtonInput, step, *args) -> None:
+    def handle(self, entry: ButtonInput, step: Callable[..., list[Transition]],
+               *args: object) -> None:
         """Run one debouncer step for ``entry`` and post what it found."""
         with self.lock:
             transitions = step(*args)
@@ -227,14 +230,14 @@ class GpioPads:
             led.close()
         self.inputs, self.leds = [], {}
 
-    def __enter__(self) -> "GpioPads":
+    def __enter__(self) -> GpioPads:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options) -> GpioPads:
+def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options: Any) -> GpioPads:
     """``GpioPads(settings, post, **options)``, or a one-line ``CompanionError`` saying
     why the pins cannot be opened (not a Pi, lgpio missing, a pin busy).
 
@@ -249,7 +252,7 @@ def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options) 
                              "python3-lgpio; without a Pi, use mock pins: --mock)") from None
 
 
-def warn_unless_stamping(factory) -> None:
+def warn_unless_stamping(factory: Any) -> None:
     """Log a warning if ``factory``'s edge ticks are not CLOCK_MONOTONIC edge stamps."""
     names = {cls.__name__ for cls in type(factory).__mro__}
     if factory is not None and not names & set(STAMPING_FACTORIES):

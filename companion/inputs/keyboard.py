@@ -27,8 +27,8 @@ from functools import lru_cache
 
 from companion.config.settings import KeyboardSettings
 from companion.errors import CompanionError
-from companion.inputs.events import Control, Tap
 from companion.games.notnot.sides import Side
+from companion.inputs.events import Control, Tap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -95,7 +95,7 @@ def key_names() -> list[str]:
 class KeyMap:
     """Which key presses which button, from the config's ``[keyboard]`` table."""
 
-    def __init__(self, settings: KeyboardSettings, source: str = "config"):
+    def __init__(self, settings: KeyboardSettings, source: str = "config") -> None:
         self.taps: dict[int, tuple[int, Side]] = {}
         self.controls: dict[int, str] = {}
         for number, pad in enumerate(settings.pads, start=1):
@@ -105,7 +105,7 @@ class KeyMap:
         for control, name in settings.controls.items():
             self.controls[key_code(name, f"{source}: keyboard.{control}")] = control
 
-    def event_of(self, event, t_ns: int | None = None) -> Tap | Control | None:
+    def event_of(self, event: pygame.event.Event, t_ns: int | None = None) -> Tap | Control | None:
         """The tap or control press a pygame ``KEYDOWN`` event means, else ``None``.
 
         Stamped ``t_ns``, or ``time.monotonic_ns()`` now (see the module docstring).

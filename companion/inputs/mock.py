@@ -22,6 +22,7 @@ from __future__ import annotations
 import queue
 import random
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
@@ -42,8 +43,10 @@ class StampedMockPin(MockPin):
     """
 
     closed = False
+    _state: bool
+    _last_change: float
 
-    def _set_pull(self, value):
+    def _set_pull(self, value: str | None) -> None:
         super()._set_pull(value)   # drives the input to the pull, as an open switch would
         if self.closed:
             self._change_state(self.active_level)
@@ -115,7 +118,8 @@ class StampedMockFactory(MockFactory):
     waits until every edge driven so far has been delivered).
     """
 
-    def __init__(self, revision=None, pin_class=StampedMockPin, *, threaded: bool = False):
+    def __init__(self, revision: str | None = None, pin_class: type = StampedMockPin, *,
+                 threaded: bool = False) -> None:
         super().__init__(revision=revision, pin_class=pin_class)
         self._held: list | None = None
         self._queue: queue.Queue | None = None
@@ -137,6 +141,7 @@ class StampedMockFactory(MockFactory):
         pin.fire(ticks, level)
 
     def _deliver_forever(self) -> None:
+        assert self._queue is not None  # started only when threaded
         while True:
             item = self._queue.get()
             try:
@@ -152,7 +157,7 @@ class StampedMockFactory(MockFactory):
             self._queue.join()
 
     @contextmanager
-    def holding(self, order: str = "reverse", rng: random.Random | None = None):
+    def holding(self, order: str = "reverse", rng: random.Random | None = None) -> Iterator[None]:
         """Hold every callback back while the block runs, then deliver them out of order.
 
         ``order="reverse"`` delivers the pins last-driven first; ``"shuffle"``

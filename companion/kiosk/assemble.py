@@ -7,13 +7,13 @@ their kiosk here, so each runs the same scenes through the same loop.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from companion.kiosk.loop import App, menu_key
+from companion.audio.tones import Sounds
 from companion.display.screen import Screen, use_headless_drivers
 from companion.display.snapshots import Snapshots
-from companion.audio.tones import Sounds
+from companion.kiosk.loop import App, menu_key
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.context import Context, Pace, Settings, no_op
 
@@ -37,8 +37,8 @@ class KioskOptions:
     snapshots: str | None = None
     first_scene: str = "title"
     key_maps: tuple[Callable, ...] = (menu_key,)
-    ready: Callable[[], None] = no_op
-    watchdog: Callable[[], None] = no_op
+    ready: Callable[[], object] = no_op
+    watchdog: Callable[[], object] = no_op
 
 
 def build_kiosk(options: KioskOptions) -> App:

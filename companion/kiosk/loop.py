@@ -34,20 +34,21 @@ import collections
 import logging
 import os
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from companion.display.draw_notice import draw_notice
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
-from companion.display.draw_notice import draw_notice
+from companion.games.notnot.taps import Tap
 from companion.inputs.events import Stuck
 from companion.inputs.serial.pads import status_notice
-from companion.games.notnot.taps import Tap
+from companion.inputs.serial.reader import ControllerStatus
 from companion.scenes.base import Nav, Point, Quit, Scene
 from companion.scenes.context import Context, no_op
-from companion.inputs.serial.reader import ControllerStatus
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ def menu_key(event: pygame.event.Event, t_ns: int) -> Nav | None:
     return Nav(action, t_ns) if action else None
 
 
-def stamp_of(event) -> tuple:
+def stamp_of(event: object) -> tuple:
     """An event's sort key: its stamp (taps at equal stamps by player, then side);
     events without a stamp sort first, by arrival."""
     return event.order if isinstance(event, Tap) else (getattr(event, "t_ns", 0),)
@@ -89,7 +90,7 @@ class App:
 
     def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene], first: str,
                  key_maps: Iterable[Callable] = (menu_key,), snapshots: Snapshots | None = None,
-                 ready: Callable[[], None] = no_op, watchdog: Callable[[], None] = no_op) -> None:
+                 ready: Callable[[], object] = no_op, watchdog: Callable[[], object] = no_op) -> None:
         self.screen = screen
         self.ctx = ctx
         self.scenes = scenes
@@ -107,7 +108,7 @@ class App:
         self._enter(first, {}, time.monotonic_ns())
 
     # -- inputs --------------------------------------------------------------
-    def post(self, event) -> None:
+    def post(self, event: object) -> None:
         """Queue ``event`` for the loop and wake it (safe from any thread)."""
         self._posted.append(event)
         try:
@@ -115,8 +116,8 @@ class App:
         except pygame.error:  # display already closed: the loop is ending
             pass
 
-    def _window_events(self, raw: list[pygame.event.Event]) -> list:
-        events = []
+    def _window_events(self, raw: Iterable[pygame.event.Event]) -> list:
+        events: list[object] = []
         for event in raw:
             t_ns = time.monotonic_ns()
             if event.type == pygame.QUIT:
@@ -221,7 +222,7 @@ class App:
         self._guarded(self.scene.enter, now, **details)
         self.ctx.on_scene(name, self.scene)
 
-    def _guarded(self, call, *args, **kwargs):
+    def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a scene's method; on an error, log it and switch to the failsafe scene."""
         try:
             return call(*args, **kwargs)

@@ -88,6 +88,7 @@ class Notifier:
         """Send ``KEY=value`` lines in one datagram; True if it was sent."""
         if self._socket is None or not assignments:
             return False
+        assert self.address is not None  # the socket is opened only for an address
         try:
             self._socket.sendto("\n".join(assignments).encode("utf-8"), self.address)
         except OSError as error:
@@ -132,8 +133,8 @@ class Notifier:
             self._socket.close()
             self._socket = None
 
-    def __enter__(self) -> "Notifier":
+    def __enter__(self) -> Notifier:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

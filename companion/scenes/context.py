@@ -7,12 +7,13 @@ which the loop applies after the current scene has handled its events.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from companion.display.layout import Layout
 from companion.audio.tones import Sounds
+from companion.display.layout import Layout
 from companion.games.notnot.round import Timing
+from companion.games.notnot.sides import Side
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -50,7 +51,7 @@ class Pace:
     #: Multiplies the round's clocks (idle, round and choice timeouts); the tie window is kept.
     timeouts: float = 1.0
 
-    def scaled(self, factor: float) -> "Pace":
+    def scaled(self, factor: float) -> Pace:
         """This pace with every duration multiplied by ``factor`` (settle time and tie window kept)."""
         return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor, self.settle_s,
                     self.timeouts * factor)
@@ -90,7 +91,7 @@ class Context:
     on_winners: Callable[[list[tuple[int, object]]], None] = no_op
     #: Called with (player, side, what the tap counts for) at each telling tap of a round:
     #: lights the pressed button's LED.
-    on_tap: Callable[[int, object, str], None] = no_op
+    on_tap: Callable[[int, Side, str], None] = no_op
     #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
     notify: Callable[[str], None] = no_op
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never

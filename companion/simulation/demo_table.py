@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
+from companion.games.notnot.sides import SIDES, Side
 from companion.simulation.bots import Bot, make_bots
 from companion.simulation.press_scheduler import PressScheduler
-from companion.games.notnot.sides import SIDES, Side
 
 MS = 1_000_000
 #: How long the simulated dealer looks at a menu or prompt before pressing.
@@ -68,7 +70,7 @@ class SimulatedTable:
         gap = round(max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS)
         start = time.monotonic_ns()
         for step, side in enumerate(sides, start=1):
-            self.scheduler.at(start + step * gap, lambda s=side: self._menu_press(player, s, gap))
+            self.scheduler.at(start + step * gap, partial(self._menu_press, player, side, gap))
 
     def _menu_press(self, player: int, side: Side, gap_ns: int) -> None:
         self.last_menu_stamp_ns = max(time.monotonic_ns(), self.last_menu_stamp_ns + gap_ns)
@@ -78,24 +80,24 @@ class SimulatedTable:
         self.scheduler.at(due_ns, lambda: self.press(player, side))
 
     # -- watching the screen ---------------------------------------------------
-    def on_scene(self, name: str, scene) -> None:
+    def on_scene(self, name: str, scene: Any) -> None:
         """React to the scene that just became current (called on the loop's thread)."""
         self.last_scene_ns = time.monotonic_ns()
         handler = getattr(self, "on_" + name.replace("-", "_"), None)
         if handler:
             handler(scene)
 
-    def on_title(self, scene) -> None:
+    def on_title(self, scene: Any) -> None:
         self.menu_presses(1, [Side.E])  # New game
 
-    def on_setup(self, scene) -> None:
+    def on_setup(self, scene: Any) -> None:
         downs = len(scene.items()) - 1 - scene.cursor
         self.menu_presses(1, [Side.S] * downs + [Side.E])  # down to Start, select
 
-    def on_deal(self, scene) -> None:
+    def on_deal(self, scene: Any) -> None:
         self.menu_presses(1, [Side.E])  # the cards are placed
 
-    def on_roll(self, scene) -> None:
+    def on_roll(self, scene: Any) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
         presses = [(bot.player, side, offset) for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
         pace = scene.ctx.pace
@@ -105,16 +107,16 @@ class SimulatedTable:
                 self.press_at(expected_open + round(offset / self.speed), player, side)
         self._pending = [(player, side, offset) for player, side, offset in presses if offset >= 0]
 
-    def on_round(self, scene) -> None:
+    def on_round(self, scene: Any) -> None:
         t_open = scene.round.t_open_ns
         for player, side, offset in self._pending:
             self.press_at(t_open + round(offset / self.speed), player, side)
         self._pending = []
 
-    def on_tie_choice(self, scene) -> None:
+    def on_tie_choice(self, scene: Any) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")
         for player in scene.choosers:
             self.menu_presses(player, [rng.choice(SIDES)])
 
-    def on_end(self, scene) -> None:
+    def on_end(self, scene: Any) -> None:
         self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)

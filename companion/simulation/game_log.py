@@ -7,7 +7,9 @@ game as text.
 
 from __future__ import annotations
 
-from typing import Iterable, TextIO
+import argparse
+from collections.abc import Iterable
+from typing import TextIO
 
 from companion.games.notnot import words
 from companion.games.notnot.game import Game
@@ -28,7 +30,7 @@ def round_lines(record: RoundRecord) -> list[str]:
     return lines + [""]
 
 
-def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO, args: object = None) -> None:
+def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO, args: argparse.Namespace | None = None) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 class PressScheduler:

@@ -14,14 +14,18 @@ stamps on the controller, syncs its clock and posts the ``Tap``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from companion.config import settings as settings_file
 from companion.errors import CompanionError
+from companion.games.notnot.sides import Side
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import StampedMockFactory
-from companion.games.notnot.sides import Side
+
+if TYPE_CHECKING:
+    from companion.kiosk.loop import App
 
 #: How long a simulated finger holds a button down.
 HOLD_NS = 5_000_000
@@ -32,7 +36,8 @@ class MockGpioPresses:
 
     name = "mock GPIO pins read by companion.inputs.gpio (edge stamps, debounce)"
 
-    def __init__(self, post, players: int, config=None) -> None:
+    def __init__(self, post: Callable[[object], None], players: int,
+                 config: settings_file.Config | None = None) -> None:
         gpio = (config or settings_file.load()).gpio
         if players > len(gpio.pads):
             raise CompanionError(f"the pin map has pads for {len(gpio.pads)} players, not {players}")
@@ -64,8 +69,8 @@ class SimavrPresses:
 
     def __init__(self, post: Callable[[object], None], players: int,
                  config: settings_file.Config | None = None) -> None:
-        from companion.inputs.serial.pads import SerialPads
         from companion.boards.avr import MEGA, NANO
+        from companion.inputs.serial.pads import SerialPads
         from companion.tools.firmware_sim.live import SimulatedController
 
         board = NANO if players <= NANO.players else MEGA
@@ -108,10 +113,11 @@ class SimavrPresses:
 CONTROLLERS = ("gpio-mock", "simavr")
 
 
-def press_path(app, players: int,
+def press_path(app: App, players: int,
                controller: str = "gpio-mock") -> MockGpioPresses | SimavrPresses:
     """The input path simulated presses take into ``app`` (its loop's ``post``):
     mock GPIO pins, or (``"simavr"``) the controller firmware in simavr."""
+    presses: MockGpioPresses | SimavrPresses
     if controller == "simavr":
         from companion.inputs.serial.pads import SERIAL_SETTLE_S
 

@@ -14,14 +14,22 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion.games.hat.pads import HatPads
-from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS, MIN_PLAYERS, HatGame
+from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS
+from companion.games.hat.rules import MIN_PLAYERS, HatGame
 from companion.games.movie.pads import MoviePads
-from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS as MOVIE_MIN_PLAYERS, SCREENS, MovieGame
+from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
+from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
-from companion.scenes.context import DEFAULT_PADS
+from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.context import DEFAULT_PADS
+
+if TYPE_CHECKING:
+    from companion.kiosk.loop import App
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)
@@ -104,7 +112,8 @@ def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
     return script + presses("E", 1), pads.game
 
 
-def demo_script(game: str, players: int, seed: int) -> tuple[list[Press], object]:
+def demo_script(game: str, players: int,
+                seed: int) -> tuple[list[Press], MovieGame | HatGame]:
     """Every press of the demo table, menus included, for ``game`` with ``players`` players,
     and the game those presses play (as the kiosk must end it)."""
     rng = random.Random(f"{seed}:{game}")
@@ -127,7 +136,8 @@ class ScriptedTable:
     takes the later presses as bounce and the game stalls or goes another way.
     """
 
-    def __init__(self, script: list[Press], press, gap_ns: int) -> None:
+    def __init__(self, script: list[Press], press: Callable[[int, Side, int], None],
+                 gap_ns: int) -> None:
         self.script, self.press, self.gap_ns = script, press, gap_ns
         self.done = 0
         #: When the table last pressed (or started): the demo stops if this gets old.
@@ -167,7 +177,7 @@ class ScriptedTable:
             self.done += 1
             self.last_press_ns = time.monotonic_ns()
 
-    def _wait(self, ready) -> bool:
+    def _wait(self, ready: Callable[[], bool]) -> bool:
         """Wait until ``ready()``, checked each time the loop passes; ``False`` if the table
         was stopped."""
         with self._changed:
@@ -187,14 +197,16 @@ class ScriptedTable:
             self._thread.join(timeout=2)
 
 
-def kiosk_game(app, game: str):
+def kiosk_game(app: App, game: str) -> MovieGame | HatGame:
     """The game the kiosk's scene of ``game`` played."""
-    return app.scenes["movie" if game == MOVIE else "hat"].kept.game
+    scene = app.scenes["movie" if game == MOVIE else "hat"]
+    assert isinstance(scene, BookkeepingScene) and scene.kept is not None
+    return scene.kept.game
 
 
-def summary(played) -> str:
+def summary(played: MovieGame | HatGame) -> str:
     """One line on how a game of either mode ended."""
-    if played.KIND == MOVIE:
+    if isinstance(played, MovieGame):
         rating = played.rating()
         rounds = " ".join(str(score.points) for score in played.scores)
         return f"game over: rounds {rounds}, total {played.total()}, {rating.stars} stars, {rating.title}"

@@ -11,13 +11,13 @@ from a snapshot plays on exactly as the uninterrupted one.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
-from companion.simulation.bots import Bot, make_bots
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import SIDES
 from companion.games.notnot.taps import Tap
+from companion.simulation.bots import Bot, make_bots
 
 ROUND_SPACING_NS = 60 * 1_000_000_000  # virtual time between round opens
 

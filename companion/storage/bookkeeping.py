@@ -11,15 +11,22 @@ sheets (:mod:`companion.storage.score_sheets`) read those results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.errors import DAMAGED_DATA_ERRORS
+from companion.games.hat.rules import HatGame
+from companion.games.movie.rules import MovieGame
 from companion.storage.database import Database
 from companion.storage.games import GameStore
+
+#: The games kept move by move.
+KeptRules = HatGame | MovieGame
 
 
 class KeptGame:
     """A bookkeeping ``game`` stored as game ``game_id`` of its kind."""
 
-    def __init__(self, store: GameStore, game, game_id: int, settings: dict,
+    def __init__(self, store: GameStore, game: KeptRules, game_id: int, settings: dict,
                  saved_rounds: set[int]) -> None:
         self.store = store
         self.game = game
@@ -29,14 +36,14 @@ class KeptGame:
         self._saved_rounds = set(saved_rounds)
 
     @classmethod
-    def start(cls, database: Database, game, settings: dict) -> "KeptGame":
+    def start(cls, database: Database, game: KeptRules, settings: dict) -> KeptGame:
         """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings``."""
         store = GameStore(database, kind=game.KIND)
         game_id = store.create(game.players, settings, game.snapshot())
         return cls(store, game, game_id, dict(settings), set())
 
     @classmethod
-    def resume(cls, database: Database, game_class) -> "KeptGame | None":
+    def resume(cls, database: Database, game_class: type[KeptRules]) -> KeptGame | None:
         """The unfinished game of ``game_class``'s kind, restored, or ``None``.
 
         A kept game whose rows or snapshot do not read is set aside (kept, marked
@@ -59,7 +66,7 @@ class KeptGame:
         return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
 
     @staticmethod
-    def give_up(database: Database, game_class) -> None:
+    def give_up(database: Database, game_class: type[KeptRules]) -> None:
         """Abandon the unfinished game of ``game_class``'s kind (one that no longer restores)."""
         store = GameStore(database, kind=game_class.KIND)
         saved = store.unfinished()
@@ -86,7 +93,7 @@ class KeptGame:
         else:
             self.store.finish(self.game_id, result, snapshot)
 
-    def _unsaved(self, wanted) -> list[dict]:
+    def _unsaved(self, wanted: Callable[[int], bool]) -> list[dict]:
         return [record for record in self.game.round_records()
                 if record["n"] not in self._saved_rounds and wanted(record["n"])]
 

@@ -73,12 +73,12 @@ class Database:
             raise explain(error, self.path, "opening the state database") from None
 
     @classmethod
-    def in_folder(cls, folder: str | Path) -> "Database":
+    def in_folder(cls, folder: str | Path) -> Database:
         """The state database in the state folder ``folder``."""
         return cls(Path(folder) / FILENAME)
 
     @classmethod
-    def for_reading(cls, folder: str | Path) -> "Database":
+    def for_reading(cls, folder: str | Path) -> Database:
         """The state database in ``folder``, for reading only when the folder or the file may
         not be written (a read-only mount, another user's files): nothing is written then, not
         even a migration, and reading still works."""
@@ -209,8 +209,8 @@ class Database:
     def close(self) -> None:
         self.connection.close()
 
-    def __enter__(self) -> "Database":
+    def __enter__(self) -> Database:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -40,7 +40,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from companion.errors import CompanionError, StateError
 from companion.games.notnot.record import RoundRecord, reaction_times_ms
@@ -59,10 +59,10 @@ MAX_PLAYERS = 1000
 
 def utc_now() -> str:
     """The wall-clock time now, UTC, ISO 8601 to the second."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def to_json(what: str, value) -> str:
+def to_json(what: str, value: object) -> str:
     """``value`` as JSON text; a CompanionError naming ``what`` if it is not JSON-able."""
     try:
         return json.dumps(value, separators=(",", ":"), allow_nan=False)
@@ -129,6 +129,7 @@ class GameStore:
                 "INSERT INTO games (kind, state, players, settings, snapshot, started_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (self.kind, PLAYING, players, to_json("game settings", settings),
                  to_json("game snapshot", snapshot), self.clock()))
+            assert cursor.lastrowid is not None  # an INSERT sets it
             return cursor.lastrowid
 
     def save_round(self, game_id: int, record: dict, snapshot: dict, result: dict | None = None) -> None:
@@ -229,7 +230,7 @@ class GameStore:
         except StorageError as error:
             log.warning("%s", error)
 
-    def _require_playing(self, db, game_id: int) -> None:
+    def _require_playing(self, db: sqlite3.Connection, game_id: int) -> None:
         row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?", (game_id, self.kind)).fetchone()
         if row is None:
             raise CompanionError(f"there is no {self.kind} game {game_id} in {self.database.path}")
@@ -237,7 +238,7 @@ class GameStore:
             raise CompanionError(f"game {game_id} is {row[0]}, not being played")
 
     @staticmethod
-    def _mark_finished(db, game_id: int, result: dict, now: str) -> None:
+    def _mark_finished(db: sqlite3.Connection, game_id: int, result: dict, now: str) -> None:
         db.execute("UPDATE games SET state = ?, result = ?, finished_at = ? WHERE id = ?",
                    (FINISHED, to_json("game result", result), now, game_id))
 

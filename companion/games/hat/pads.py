@@ -40,7 +40,7 @@ GAVE, CHOOSING, STEPPED, CANCELLED, REFUSED, PENALTY, ASKED, UNDONE, KEPT, NEXT_
 class HatPads:
     """The pads' view of a :class:`HatGame`: feed presses, read what to draw."""
 
-    def __init__(self, game: HatGame):
+    def __init__(self, game: HatGame) -> None:
         self.game = game
         #: The player choosing who gets a special card, and who is shown.
         self.chooser: int | None = None
@@ -109,11 +109,13 @@ class HatPads:
             return GAVE
         step = 1 if side is Side.N else -1
         others = [p for p in range(1, self.game.players + 1) if p != player]
+        assert self.chosen is not None  # set with the chooser
         self.chosen = others[(others.index(self.chosen) + step) % len(others)]
         return STEPPED
 
     def _own_up(self, player: int, side: Side) -> str:
         pending = self.game.pending
+        assert pending is not None  # owning up follows a gift
         if side is Side.W and player == pending.receiver:
             self.refused = False
             return CANCELLED

@@ -95,7 +95,7 @@ class HatGame(MoveLog):
         self._begin()
 
     @classmethod
-    def restore(cls, data: dict) -> "HatGame":
+    def restore(cls, data: dict) -> HatGame:
         """As :meth:`MoveLog.restore`; games kept before the special-cards setting had them."""
         if isinstance(data, dict) and "special_cards" not in data:
             data = {**data, "special_cards": True}
@@ -213,7 +213,7 @@ class HatGame(MoveLog):
         self.draws_from_shop = False
         return gift
 
-    def _receiver(self, giver: int, way, to) -> int:
+    def _receiver(self, giver: int, way: object, to: object) -> int:
         if way not in WAYS:
             raise HatError(f"a gift goes left, right or (special card) any way, not {way!r}")
         if way == "left":
@@ -234,6 +234,7 @@ class HatGame(MoveLog):
         wrong = move["wrong"]
         if wrong not in WRONG:
             raise HatError(f"who was wrong is the giver or the receiver, not {wrong!r}")
+        assert self.pending is not None  # phase "answering" holds a gift
         player = self.pending.giver if wrong == "giver" else self.pending.receiver
         self.penalties[player] += 1
         self.pending = None

@@ -29,7 +29,7 @@ VOTES_LOCKED, MOVED, PLACED, UNDONE, NEXT_ROUND, IGNORED = (
 class MoviePads:
     """The pads' view of a :class:`MovieGame`: feed presses, read what to draw."""
 
-    def __init__(self, game: MovieGame):
+    def __init__(self, game: MovieGame) -> None:
         self.game = game
         self.vote = SecretVote(game.players)
         self.pointer = self._free_screens()[0]

@@ -27,8 +27,9 @@ replayed, which gives undo and a snapshot for resuming after power loss.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Any
 
 from companion.errors import MovieError
 from companion.games.moves import MoveLog
@@ -144,7 +145,7 @@ class MovieGame(MoveLog):
     MOVES = {"votes": "_apply_votes", "place": "_apply_place", "record": "_apply_record",
              "next-round": "_apply_next_round"}
 
-    def __init__(self, players: int, voting: str = "pads", first_holder: int = 1):
+    def __init__(self, players: int, voting: str = "pads", first_holder: int = 1) -> None:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise MovieError(f"Not That Movie! is for {MIN_PLAYERS} to {MAX_PLAYERS} "
                              f"players, not {players!r}")
@@ -278,6 +279,7 @@ class MovieGame(MoveLog):
             raise MovieError("this table votes with physical discs: enter the outcome")
         self._check_placing()
         screen = self._check_free(move["screen"])
+        assert self.round.votes is not None  # placing begins once every vote is in
         voters = tuple(p for p, screens in sorted(self.round.votes.items()) if screen in screens)
         return self._put(Placement(screen, self.holder, bool(voters), voters))
 
@@ -318,19 +320,19 @@ class MovieGame(MoveLog):
         if self.phase != "placing":
             raise MovieError(f"tokens are placed once everyone has voted, not during {self.phase}")
 
-    def _check_free(self, screen) -> int:
+    def _check_free(self, screen: object) -> int:
         screen = self._check_screen(screen)
         if screen in self.round.covered:
             raise MovieError(f"screen {screen} already has a token this round")
         return screen
 
-    def _check_screen(self, screen) -> int:
+    def _check_screen(self, screen: object) -> int:
         if isinstance(screen, bool) or not isinstance(screen, int) or screen not in SCREENS:
             raise MovieError(f"screens are numbered 1 to 8, not {screen!r}")
         return screen
 
 
-def _as_int(value, what: str) -> int:
+def _as_int(value: Any, what: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):

@@ -28,7 +28,7 @@ STEPPED, CONFIRMED, VOTED, TAKEN_BACK, RESTARTED, SAME_TITLE, IGNORED = (
 class SecretVote:
     """The secret votes of ``players`` players, ``discs`` screens each (2 with 2 players)."""
 
-    def __init__(self, players: int, discs: int | None = None):
+    def __init__(self, players: int, discs: int | None = None) -> None:
         self.players = players
         self.discs = discs_for(players) if discs is None else discs
         self._cursor = {p: SCREENS[0] for p in self._seats()}
@@ -104,7 +104,7 @@ class SecretVote:
                 "chosen": {str(p): list(s) for p, s in self._chosen.items()}}
 
     @classmethod
-    def restore(cls, data: dict) -> "SecretVote":
+    def restore(cls, data: dict) -> SecretVote:
         """The vote a :meth:`snapshot` describes; ``ValueError`` if it does not fit."""
         try:
             vote = cls(int(data["players"]), int(data["discs"]))

@@ -82,5 +82,5 @@ class Card:
         return {"face": self.face, "arrow": self.arrow.value, "liar": self.liar, "ident": self.ident}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Card":
+    def from_dict(cls, data: dict) -> Card:
         return cls(data["face"], Side(data["arrow"]), bool(data["liar"]), int(data["ident"]))

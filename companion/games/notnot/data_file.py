@@ -11,7 +11,7 @@ from functools import cache
 from importlib import resources
 
 from companion.errors import CompanionError
-from companion.games.notnot.dice import DiceSet, DeckRecipe
+from companion.games.notnot.dice import DeckRecipe, DiceSet
 
 
 def read_toml(name: str) -> dict:

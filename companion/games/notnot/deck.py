@@ -47,7 +47,7 @@ def empty_table() -> Table:
 
 def void_on(table: Table) -> Side | None:
     """The side where a void card lies, if any."""
-    return next((side for side in SIDES if table[side] is not None and table[side].is_void), None)
+    return next((side for side in SIDES if (card := table[side]) is not None and card.is_void), None)
 
 
 def empty_spots(table: Table) -> list[Side]:

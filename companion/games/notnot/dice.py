@@ -20,7 +20,7 @@ CRITERIA_FACES: tuple[str, ...] = DIRECTIONS + COLOUR_FACES + (NOTHING,)
 NEGATIONS: dict[str, int] = {"NOTHING": 0, "NOT": 1, "NOT NOT": 2, "NOT NOT NOT": 3}
 
 
-def _faces(name: str, faces, allowed: tuple[str, ...]) -> tuple[str, ...]:
+def _faces(name: str, faces: object, allowed: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(faces, (list, tuple)) or not faces:
         raise ValueError(f"dice.{name} must be a non-empty list of faces")
     for face in faces:
@@ -38,7 +38,7 @@ class DiceSet:
     negation: tuple[str, ...]
 
     @classmethod
-    def from_mapping(cls, data: dict) -> "DiceSet":
+    def from_mapping(cls, data: dict) -> DiceSet:
         """Checked dice from a mapping like the ``[dice]`` table of the data file."""
         return cls(
             _faces("direction", data.get("direction"), DIRECTIONS + (NOTHING,)),
@@ -56,7 +56,7 @@ class DeckRecipe:
     liar_share: float = 0.25
 
     @classmethod
-    def from_mapping(cls, data: dict) -> "DeckRecipe":
+    def from_mapping(cls, data: dict) -> DeckRecipe:
         recipe = cls(int(data["portals_per_colour"]), int(data["void_cards"]), float(data["liar_share"]))
         if recipe.portals_per_colour < 1 or recipe.void_cards < 0:
             raise ValueError("deck: portals_per_colour must be >= 1 and void_cards >= 0")

@@ -25,8 +25,24 @@ import random
 from dataclasses import dataclass, field
 
 from companion.errors import RuleError
-from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, RULE_CARDS, TABLE_FACES, VOID, Card, Level
-from companion.games.notnot.deck import Dealt, Table, can_fill, empty_spots, empty_table, refill, set_up, void_on
+from companion.games.notnot.cards import (
+    LEVEL_OF_RULE_CARD,
+    RULE_CARDS,
+    TABLE_FACES,
+    VOID,
+    Card,
+    Level,
+)
+from companion.games.notnot.deck import (
+    Dealt,
+    Table,
+    can_fill,
+    empty_spots,
+    empty_table,
+    refill,
+    set_up,
+    void_on,
+)
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
 from companion.games.notnot.judge import Ruling, judge
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
@@ -79,8 +95,8 @@ class Game:
         dice: DiceSet,
         recipe: DeckRecipe,
         deals: str = "companion",
-        timing: Timing = Timing(),
-    ) -> "Game":
+        timing: Timing = Timing(),  # noqa: B008 (frozen, shareable)
+    ) -> Game:
         """A new game, set up: with ``deals="companion"`` the cross is laid out."""
         mode = level.value if isinstance(level, Level) else str(level)
         if mode not in MODES:
@@ -195,17 +211,17 @@ class Game:
 
     def place(self, side: Side, face: str) -> Dealt:
         """Table deals: the dealer revealed ``face`` for ``side`` (``RULE`` for a rule card)."""
-        if self.table[side] is not None:
-            raise RuleError(f"{side} already holds {self.table[side].face}")
+        if (held := self.table[side]) is not None:
+            raise RuleError(f"{side} already holds {held.face}")
         if face == "RULE" or face in RULE_CARDS:
             card = self._take_unseen(self._next_rule_face() if face == "RULE" else face)
             self.level = LEVEL_OF_RULE_CARD[card.face]
             self.removed.append(card)
             return Dealt("rule", card, level=self.level)
         self._refuse_second_void(side, face)
-        self.table[side] = self._take_unseen(face)
+        self.table[side] = card = self._take_unseen(face)
         self._check_end()
-        return Dealt("placed", self.table[side], side=side)
+        return Dealt("placed", card, side=side)
 
     def correct(self, side: Side, face: str) -> None:
         """Make the model show ``face`` on ``side``, as the real table does.
@@ -284,7 +300,7 @@ class Game:
         }
 
     @classmethod
-    def restore(cls, data: dict) -> "Game":
+    def restore(cls, data: dict) -> Game:
         cards = lambda items: [Card.from_dict(item) for item in items]  # noqa: E731
         return cls(
             players=data["players"], seed=data["seed"], mode=data["mode"], deals=data["deals"],

@@ -17,8 +17,8 @@ The rulings, in order:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from companion.games.notnot.cards import PORTAL_COLOURS, Level
 from companion.games.notnot.dice import NEGATIONS, NOTHING
@@ -58,11 +58,11 @@ def matches(face: str, side: Side, criterion: str, up: Side) -> bool:
 
 def judge(
     level: Level,
-    criteria,
+    criteria: tuple[str, ...],
     negation: str = NOTHING,
     liar: bool = False,
     up: Side = Side.N,
-    table: Mapping[Side, str] | None = None,
+    table: Mapping[Side, str | None] | None = None,
 ) -> Ruling:
     """Judge a roll: which of the four spots may be tapped.
 

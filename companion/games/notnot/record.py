@@ -16,8 +16,8 @@ stored in stamp order).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from companion.games.notnot.round import EARLY, IGNORED, LATE, TIE, WIN, WRONG
 
@@ -118,7 +118,7 @@ class RoundRecord:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "RoundRecord":
+    def from_json(cls, data: dict) -> RoundRecord:
         """Read a stored record; a damaged one raises KeyError, TypeError or ValueError."""
         return cls(
             n=data["n"], level=data["level"], dice=tuple(data["dice"]),

@@ -35,8 +35,8 @@ N, E, S, W order.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping
 
 from companion.games.notnot.cards import Card
 from companion.games.notnot.dice import Roll
@@ -195,7 +195,7 @@ class Round:
 
 
 def plan_awards(
-    winners, table: Mapping[Side, Card | None], choices: Mapping[int, Side] | None = None
+    winners: Sequence[Tap], table: Mapping[Side, Card | None], choices: Mapping[int, Side] | None = None
 ) -> tuple[list[Award], list[int]]:
     """Which card each winner takes, in stamp order; and who had to choose.
 
@@ -218,8 +218,9 @@ def plan_awards(
         else:
             choosers.append(tap.player)
             wanted = choices.get(tap.player)
-            side = wanted if wanted in left else next((s for s in SIDES if s in left), None)
-            if side is None:
+            free = wanted if wanted in left else next((s for s in SIDES if s in left), None)
+            if free is None:
                 continue  # more tied players than cards: nothing left to take
+            side = free
         awards.append(Award(tap.player, left.pop(side), side))
     return awards, choosers

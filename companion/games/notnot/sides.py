@@ -22,7 +22,7 @@ class Side(str, Enum):
         return self.value
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # a side's position, not str.index
         """Position in clockwise order N, E, S, W (also the tie-break order)."""
         return SIDES.index(self)
 

@@ -9,6 +9,7 @@ then side, so equal stamps still have one fixed order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.games.notnot.sides import Side
@@ -30,6 +31,6 @@ class Tap:
         return (self.t_ns, self.player, self.side.index)
 
 
-def by_stamp(taps) -> list[Tap]:
+def by_stamp(taps: Iterable[Tap]) -> list[Tap]:
     """The taps in stamp order (ties broken by player, then side)."""
     return sorted(taps, key=lambda tap: tap.order)

@@ -15,8 +15,8 @@ needed a tap and got no winner names the cards that could have been tapped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
 from companion.games.notnot.round import EARLY, WRONG

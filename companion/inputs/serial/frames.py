@@ -13,6 +13,7 @@ This module owns bytes <-> :class:`Frame`; what a frame means is
 from __future__ import annotations
 
 import binascii
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 DELIMITER = 0x00
@@ -161,7 +162,7 @@ class FrameDecoder:
         self._next_seq = (seq + 1) & 0xFF
 
 
-def _delimiters(data: bytes):
+def _delimiters(data: bytes) -> Iterator[tuple[int, int, bool]]:
     """(start, end, ends_with_delimiter) for each piece of ``data`` between 0x00 bytes."""
     start = 0
     while True:

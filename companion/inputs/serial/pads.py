@@ -13,11 +13,12 @@ window the kiosk uses once it knows which inputs it reads
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
+from companion.boards.avr import Board, board_named
 from companion.config.settings import Config, SerialSettings
 from companion.games.notnot.sides import Side
-from companion.boards.avr import Board, board_named
 from companion.inputs.serial.reader import ControllerStatus, SerialReader
 
 log = logging.getLogger(__name__)
@@ -47,13 +48,13 @@ class SerialPads:
     """
 
     def __init__(self, settings: SerialSettings, post: Callable[[object], None],
-                 **reader_options) -> None:
+                 **reader_options: Any) -> None:
         self.settings = settings
         self.board: Board = board_named(settings.board)
         self.reader = SerialReader(settings.device, post, pin_map(settings), self.board,
                                    **reader_options)
 
-    def start(self) -> "SerialPads":
+    def start(self) -> SerialPads:
         """Start reading (the reader opens the device, and keeps reopening it)."""
         seated = players_of(self.settings)
         log.info("reading the serial controller on %s (%s, players %s)", self.settings.device,
@@ -73,7 +74,7 @@ class SerialPads:
 
 
 def serial_pads(config: Config, post: Callable[[object], None],
-                keyboard_only: bool = False, **reader_options) -> SerialPads | None:
+                keyboard_only: bool = False, **reader_options: Any) -> SerialPads | None:
     """The configured controller, posting to ``post`` once :meth:`SerialPads.start`
     is called (start it when the loop is there to hear it); ``None`` when
     ``[serial]`` is off or the keyboard alone was asked for. A controller not

@@ -114,7 +114,11 @@ def _fixed(body: bytes, size: int, name: str) -> None:
         raise ProtocolError(f"{name} body is {len(body)} bytes, not {size}")
 
 
-def parse(frame: Frame):
+#: Every message the controller and the host send each other.
+Message = Hello | Edge | Heartbeat | Pong | HelloRequest | Ping
+
+
+def parse(frame: Frame) -> Message:
     """The message a good frame carries; :class:`ProtocolError` if it makes no sense."""
     body = frame.body
     if frame.type == HELLO:
@@ -138,7 +142,7 @@ def parse(frame: Frame):
     raise ProtocolError(f"unknown message type 0x{frame.type:02x}")
 
 
-def body_of(message) -> tuple[int, bytes]:
+def body_of(message: Message) -> tuple[int, bytes]:
     """(type, body bytes) of a message: the inverse of :func:`parse`."""
     if isinstance(message, Hello):
         def text(value: str) -> bytes:
@@ -162,7 +166,7 @@ def body_of(message) -> tuple[int, bytes]:
     raise TypeError(f"not a controller message: {message!r}")
 
 
-def encode(message, seq: int = 0) -> bytes:
+def encode(message: Message, seq: int = 0) -> bytes:
     """The wire bytes of ``message`` in a frame with sequence number ``seq``."""
     kind, body = body_of(message)
     return encode_frame(Frame(seq & 0xFF, kind, body))

@@ -20,16 +20,27 @@ import glob
 import logging
 import threading
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
+from typing import Any
 
+from companion.boards.avr import BOARDS, NANO, Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.boards.avr import BOARDS, NANO, Board
 from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickOrder, TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
-from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, HelloRequest, Ping, Pong, ProtocolError, encode, parse
+from companion.inputs.serial.protocol import (
+    Edge,
+    Heartbeat,
+    Hello,
+    HelloRequest,
+    Ping,
+    Pong,
+    ProtocolError,
+    encode,
+    parse,
+)
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +87,7 @@ class PinEdge:
     t_ns: int | None
 
 
-def find_device(patterns=DEVICE_PATTERNS) -> str:
+def find_device(patterns: Iterable[str] = DEVICE_PATTERNS) -> str:
     """The serial controller's stable path; :class:`CompanionError` if there is none."""
     for pattern in patterns:
         found = sorted(glob.glob(pattern))
@@ -332,6 +343,7 @@ class ControllerLink:
             return []
         held, self._held = sorted(self._held), []
         sync = self.sync
+        assert sync is not None  # synced
         return [Tap(player, side, self.order.place(ticks, sync.to_host_ns(ticks),
                                                    sync.min_ns_per_tick), source="serial")
                 for ticks, player, side in held]
@@ -363,13 +375,13 @@ class SerialReader:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def post(self, event) -> None:
+    def post(self, event: object) -> None:
         """Post ``event``, a status naming this reader's device."""
         if isinstance(event, ControllerStatus) and not event.device:
             event = replace(event, device=self.path)
         self._post_event(event)
 
-    def start(self) -> "SerialReader":
+    def start(self) -> SerialReader:
         """Start reading in a daemon thread."""
         self._thread = threading.Thread(target=self.run, name="serial-reader", daemon=True)
         self._thread.start()
@@ -405,14 +417,14 @@ class SerialReader:
             if reason:
                 self.post(ControllerStatus(False, reason, self.clock(), alarm=True))
 
-    def _open(self):
+    def _open(self) -> Any:
         try:
             return self.open_serial(self.path)
         except Exception as error:  # SerialException, OSError: not there (yet)
             log.debug("serial: cannot open %s: %s", self.path, error)
             return None
 
-    def _read_until_gone(self, port) -> str | None:
+    def _read_until_gone(self, port: Any) -> str | None:
         """Serve one open port; returns why it ended (None when asked to stop)."""
         link = self.link
         link.restart()
@@ -445,7 +457,7 @@ class SerialReader:
         return None
 
 
-def _open_pyserial(path: str):
+def _open_pyserial(path: str) -> Any:
     import serial
 
     return serial.Serial(path, BAUD, timeout=0.02, write_timeout=0.5)

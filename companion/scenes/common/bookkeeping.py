@@ -28,7 +28,7 @@ class BookkeepingScene(Scene):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        self.kept = None
+        self.kept: KeptGame | None = None
         self.pads = None
         self.said = ""
 

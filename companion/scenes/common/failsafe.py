@@ -83,7 +83,7 @@ def draw_problem(surface: pygame.Surface, layout: Layout,
     step = text.font(size).get_linesize()
     y = drawn[0].rect.bottom + round(2 * layout.unit)
     for lines, colour in ((detail_lines(problem), TEXT), ([problem.todo], HIGHLIGHT_TODO)):
-        for line in (piece for line in lines for piece in wrap(line, size, max_width)):
+        for line in (piece for raw in lines for piece in wrap(raw, size, max_width)):
             if y + step > bottom:
                 return drawn + hint
             line_size = text.fit_size(line, size, max_width)

@@ -28,7 +28,7 @@ def wants_pause(event) -> bool:
     return isinstance(event, Point) or (not isinstance(event, Tap) and nav_of(event) == "pause")
 
 
-def pause_before_pending(ctx: "Context", note: str) -> None:
+def pause_before_pending(ctx: Context, note: str) -> None:
     """Show the pause menu (saying ``note``) instead of the scene the game was about to
     go to; Resume goes there."""
     name, details = ctx.pending or ("roll", {})

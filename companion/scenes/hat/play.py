@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import text
-from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.draw_menu import draw_title
 from companion.display.draw_scores import draw_scores
 from companion.display.palette import DIM_TEXT, TEXT, VERDICT
 from companion.games.hat.pads import HatPads

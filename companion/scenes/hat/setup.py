@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.notnot.setup import next_in
 from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.notnot.setup import next_in
 
 
 class HatSetupScene(BookkeepingSetup):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.notnot.setup import next_in
 from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.notnot.setup import next_in
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
          "Box Office", "End Credits")

@@ -20,8 +20,8 @@ import pygame
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.palette import HIGHLIGHT
 from companion.games.notnot.sides import Side
-from companion.games.notnot.words import deal_prompt_lines
 from companion.games.notnot.taps import Tap
+from companion.games.notnot.words import deal_prompt_lines
 from companion.scenes.base import Scene, nav_of
 from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.play_view import draw_play, view_of

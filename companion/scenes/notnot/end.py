@@ -11,9 +11,9 @@ import pygame
 
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
+from companion.games.notnot.words import names
 from companion.scenes.base import Point, Scene, nav_of
 from companion.scenes.notnot.saving import save_ended
-from companion.games.notnot.words import names
 
 
 class EndScene(Scene):

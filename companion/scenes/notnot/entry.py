@@ -16,9 +16,9 @@ import pygame
 from companion.display.draw_entry import draw_entry, entry_item_rects
 from companion.errors import CompanionError
 from companion.games.notnot.cards import PORTAL_COLOURS, VOID
+from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
-from companion.scenes.common.menu import MenuScene
 
 FACES = PORTAL_COLOURS + (VOID, "RULE")
 

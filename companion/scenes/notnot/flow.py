@@ -17,6 +17,7 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
 
+
 def start_game(ctx) -> None:
     """Begin a game with the set-up choices; show the first layout or ask for it."""
     s = ctx.settings

@@ -35,7 +35,7 @@ class LevelWatch:
         self._game: object | None = None
         self._level: Level | None = None
 
-    def changed(self, game: "Game") -> bool:
+    def changed(self, game: Game) -> bool:
         """Whether ``game`` plays another level than at its last roll (a new or resumed game:
         never); remembers the level now played."""
         changed = game is self._game and game.level != self._level

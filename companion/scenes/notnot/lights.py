@@ -3,7 +3,8 @@ verdict (the previous ones put out)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.games.notnot.sides import Side
 

@@ -20,11 +20,11 @@ from companion.display.stroop import inks_for
 from companion.games.notnot.round import EARLY
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.common.pausing import wants_pause
 from companion.scenes.context import Context
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
-from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.tap_feedback import TapFeedback
 

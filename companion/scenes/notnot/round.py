@@ -24,9 +24,14 @@ from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.round import COUNTED, Round
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.common.pausing import (
+    CANCELLED_NOTE,
+    CLOSED_NOTE,
+    pause_before_pending,
+    wants_pause,
+)
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.common.pausing import CANCELLED_NOTE, CLOSED_NOTE, pause_before_pending, wants_pause
 from companion.scenes.notnot.play_view import draw_play, view_of
 from companion.scenes.notnot.tap_feedback import TapFeedback
 

@@ -30,10 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
-from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore
+from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 
 log = logging.getLogger(__name__)
 

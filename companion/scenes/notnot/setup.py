@@ -11,10 +11,10 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 
 from __future__ import annotations
 
+from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import end_kept, unfinished_game
-from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).

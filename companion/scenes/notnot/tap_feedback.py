@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class TapFeedback:
     """The flashes and the early banner of one round."""
 
-    def __init__(self, ctx: "Context") -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.kinds: dict[int, str] = {}
         self.early: list[int] = []

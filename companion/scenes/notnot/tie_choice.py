@@ -22,9 +22,9 @@ from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
+from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.play_view import draw_play, view_of
 
 

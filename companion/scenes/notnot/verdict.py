@@ -13,12 +13,12 @@ import pygame
 
 from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
+from companion.display.verdict_words import verdict_view
 from companion.games.notnot.sides import Side
 from companion.scenes.base import Scene
-from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.common.pausing import wants_pause
+from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.notnot.play_view import draw_play, view_of
-from companion.display.verdict_words import verdict_view
 
 
 class VerdictScene(Scene):

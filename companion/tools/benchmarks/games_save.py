@@ -10,6 +10,7 @@ at the SD card's state folder) and prints each save's time as measured.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import tempfile
@@ -17,11 +18,11 @@ import time
 from pathlib import Path
 
 from companion.commands.argtypes import whole_number
-from companion.simulation.scripted_tables import GAMES, MOVIE, demo_script, menu_script
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import MovieGame
+from companion.simulation.scripted_tables import GAMES, MOVIE, demo_script, menu_script
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 
@@ -29,7 +30,7 @@ NAME = "games-save"
 HELP = "time saving an entry of Not That Movie! or That's Not a Hat (one transaction, synchronous=FULL)"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5,
                         help="games of each kind (default 5)")
     parser.add_argument("--players", type=whole_number(3, 6, "players"), default=4)
@@ -41,8 +42,14 @@ def add_arguments(parser) -> None:
 
 def play_and_save(database: Database, kind: str, players: int, seed: int) -> list[float]:
     """One scripted game of ``kind``, saved after each entry; each save's time in seconds."""
-    game = MovieGame(players) if kind == MOVIE else HatGame(players)
-    pads = (MoviePads if kind == MOVIE else HatPads)(game)
+    game: MovieGame | HatGame
+    pads: MoviePads | HatPads
+    if kind == MOVIE:
+        game = MovieGame(players)
+        pads = MoviePads(game)
+    else:
+        game = HatGame(players)
+        pads = HatPads(game)
     kept = KeptGame.start(database, game, {"benchmark": True})
     script, _ = demo_script(kind, players, seed)
     times = []
@@ -58,7 +65,7 @@ def play_and_save(database: Database, kind: str, players: int, seed: int) -> lis
     return times + [time.perf_counter() - start]
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     times: dict[str, list[float]] = {kind: [] for kind in GAMES}
     with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=args.state_dir) as folder:
         with Database.in_folder(folder) as database:

@@ -24,16 +24,18 @@ header. What it prints, measured on this run:
 
 from __future__ import annotations
 
+import argparse
 import json
 import queue
 import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from companion.commands.argtypes import whole_number
-from companion.config.settings import load, parse
-from companion.inputs.events import Tap, in_stamp_order
+from companion.config.settings import GpioSettings, load, parse
+from companion.inputs.events import Event, Tap, in_stamp_order
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import StampedMockFactory
 
@@ -43,7 +45,7 @@ HELP = "GPIO input path on mock pins: edge-to-queue latency, same-stamp order, b
 MS = 1_000_000
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--edges", type=whole_number(100, 1_000_000, "edges"), default=2000,
                         help="presses timed for latency (default 2000)")
@@ -52,7 +54,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the press schedule")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     p50, p99 = edge_to_queue_us(args.edges, rng)
     presses, error_us = bounce_burst()
@@ -73,7 +75,8 @@ def run(args) -> int:
     return 0
 
 
-def pads_on(factory, settings, post) -> GpioPads:
+def pads_on(factory: StampedMockFactory, settings: GpioSettings,
+            post: Callable[[Event], None]) -> GpioPads:
     return GpioPads(settings, post, pin_factory=factory, watch_s=None)
 
 
@@ -82,7 +85,7 @@ def edge_to_queue_us(count: int, rng: random.Random) -> tuple[float, float]:
     events: queue.Queue = queue.Queue()
     delays: list[int] = []
 
-    def post(event) -> None:
+    def post(event: Event) -> None:
         events.put(event)
         delays.append(time.monotonic_ns() - event.t_ns)
 
@@ -111,7 +114,7 @@ def same_stamp_delivered(rng: random.Random) -> int:
     pins = list(range(2, 18))
     pads = ", ".join(f"{{ N = {n}, E = {e}, S = {s}, W = {w} }}" for n, e, s, w in zip(*[iter(pins)] * 4))
     settings = parse(f"[gpio]\npads = [{pads}]").gpio
-    posted: list[Tap] = []
+    posted: list[Event] = []
     factory = StampedMockFactory()
     with pads_on(factory, settings, posted.append):
         t_ns = time.monotonic_ns()
@@ -120,7 +123,8 @@ def same_stamp_delivered(rng: random.Random) -> int:
                 factory.pin(gpio).press(t_ns)
     factory.close()
     pin_of = {(pad.player, side): gpio for pad in settings.pads for side, gpio in pad.buttons.items()}
-    order = [pin_of[(tap.player, tap.side)] for tap in in_stamp_order(posted) if tap.t_ns == t_ns]
+    order = [pin_of[(tap.player, tap.side)] for tap in in_stamp_order(posted)
+             if isinstance(tap, Tap) and tap.t_ns == t_ns]
     return sum(got == want for got, want in zip(order, pins))
 
 
@@ -128,7 +132,7 @@ def bounce_burst() -> tuple[int, float]:
     """A 5 ms burst of 20 edges on one button: (presses made, stamp error in us)."""
     settings = load().gpio
     gpio = settings.pads[0].buttons.N
-    posted: list[Tap] = []
+    posted: list[Event] = []
     factory = StampedMockFactory()
     with pads_on(factory, settings, posted.append):
         first = time.monotonic_ns()
@@ -145,8 +149,8 @@ def lost_presses(count: int, rng: random.Random) -> int:
     """``count`` interleaved bouncy presses on the 24 default pins: how many not delivered exactly."""
     settings = load().gpio
     where = [(pad.player, side, gpio) for pad in settings.pads for side, gpio in pad.buttons.items()]
-    expected: list[Tap] = []
-    posted: list[Tap] = []
+    expected: list[Event] = []
+    posted: list[Event] = []
     factory = StampedMockFactory(threaded=True)
     free_at: dict[int, int] = {}
     with pads_on(factory, settings, posted.append):

@@ -6,6 +6,7 @@ process and times it from start to the last answer; prints what it measured.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import subprocess
@@ -21,7 +22,7 @@ NAME = "judge"
 HELP = "time `companion judge` over many random cases"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -39,7 +40,7 @@ def random_case(rng: random.Random) -> dict:
     }
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     payload = "".join(json.dumps(random_case(rng)) + "\n" for _ in range(args.cases)).encode()
     start = time.perf_counter()

@@ -21,22 +21,25 @@ on screen), in a temporary state folder removed at the end.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
 import tempfile
 import time
+from typing import Any
 
 from companion.commands.argtypes import whole_number
-from companion.display.stroop import inks_for
 from companion.display.draw_verdict import VerdictView, draw_verdict
-from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.simulation.press_scheduler import PressScheduler
+from companion.display.stroop import inks_for
 from companion.games.notnot.sides import Side
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.kiosk.loop import App
 from companion.scenes.base import Nav
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 
 NAME = "latency"
@@ -48,7 +51,7 @@ IDLE_CPU_TARGET = 0.05
 PRESS_AFTER_MS = 3
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=whole_number(10, 100_000, "rounds"), default=500,
                         help="rounds to time (default 500)")
     parser.add_argument("--frames", type=whole_number(10, 100_000, "frames"), default=120,
@@ -74,7 +77,7 @@ def summary_ms(values_ns: list[int]) -> dict:
 class LatencyTable:
     """Drives the kiosk through games: confirms menus and prompts, presses once per round."""
 
-    def __init__(self, app, seed: int) -> None:
+    def __init__(self, app: App, seed: int) -> None:
         self.app = app
         self.presses = press_path(app, players=4)
         self.scheduler = PressScheduler("latency-presses")
@@ -85,7 +88,7 @@ class LatencyTable:
     def select(self, action: str = "select") -> None:
         self.app.post(Nav(action, time.monotonic_ns()))
 
-    def on_scene(self, name: str, scene) -> None:
+    def on_scene(self, name: str, scene: Any) -> None:
         if name in ("title", "deal", "end"):
             self.select()
         elif name == "setup":
@@ -185,7 +188,7 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
     return cpu / wall
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder)
         render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r,

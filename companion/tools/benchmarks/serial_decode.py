@@ -8,12 +8,13 @@ edge frames a second; the figure shows the host's margin over that.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import time
 
-from companion.commands.argtypes import whole_number
 from companion.boards.avr import NANO
+from companion.commands.argtypes import whole_number
 from companion.inputs.serial.protocol import Edge, Hello, Pong, encode
 from companion.inputs.serial.reader import ControllerLink
 
@@ -22,13 +23,13 @@ HELP = "time the host's serial frame decoder over many edge frames"
 LINE_FRAMES_PER_SECOND = 1_000_000 / 10 / 13  # 13 wire bytes per edge frame, 10 bits a byte
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=whole_number(1, 10_000_000, "frames"), default=200_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     ticks = sorted(rng.randrange(1 << 40) for _ in range(args.frames))
     wire = b"".join(encode(Edge(rng.randrange(len(NANO.pins)), True, t), seq)

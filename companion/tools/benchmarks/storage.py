@@ -9,14 +9,15 @@ main loop would spend on the disk at the end of each round.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from companion.games.notnot import data_file as data
 from companion.commands.argtypes import whole_number
+from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
 from companion.simulation.virtual_game import play
 from companion.storage.database import FILENAME, Database
@@ -26,7 +27,7 @@ NAME = "storage"
 HELP = "time saving a round and its snapshot (one SQLite transaction, WAL, synchronous=FULL)"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5)
     parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4)
     parser.add_argument("--seed", type=int, default=1)
@@ -52,7 +53,7 @@ def save_games(folder: Path, games: int, players: int, seed: int) -> list[float]
     return times
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=args.state_dir) as folder:
         times = save_games(Path(folder), args.games, args.players, args.seed)
         size = sum(f.stat().st_size for f in Path(folder).glob(FILENAME + "*"))

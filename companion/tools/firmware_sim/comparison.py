@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from statistics import median
+from typing import Any
 
 from companion.boards.avr import Board
 from companion.tools.firmware_sim.simavr import Press, run_controller, run_naive
@@ -116,8 +117,9 @@ def score(events: list[dict], sets: list[PressSet]) -> dict[float, dict]:
                 row["worst_jitter_us"] = max(row["worst_jitter_us"],
                                              abs(t - press.at_us - offset))
         if None not in stamps:
-            row["ordered_sets"] += all(a < b for a, b in zip(stamps, stamps[1:]))
-            row["reversed_sets"] += any(a > b for a, b in zip(stamps, stamps[1:]))
+            known = [t for t in stamps if t is not None]
+            row["ordered_sets"] += all(a < b for a, b in zip(known, known[1:]))
+            row["reversed_sets"] += any(a > b for a, b in zip(known, known[1:]))
     for gap, row in rows.items():
         row["ordered"] = round(row["ordered_sets"] / row["sets"], 4) if gap else None
         row["worst_error_us"] = round(row["worst_error_us"], 3)
@@ -131,7 +133,7 @@ def compare(board: Board, sets_per_gap: int = 24, naive: bool = True) -> dict:
     ``rows`` has one entry per kind and gap; ``worst_error_us`` is our worst
     over all of them. ``naive=False`` leaves the baseline out (``"naive": None``).
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for kind in KINDS:
         sets = press_sets(board, kind, sets_per_gap=sets_per_gap)
         presses = [press for _, group in sets for press in group]
@@ -147,7 +149,7 @@ def stamping_errors(board: Board, presses_per_pin: int = 8) -> dict:
     """Single presses on every pin at varied phases: stamp error by how the pin is stamped."""
     presses, kinds = [], []
     k = 0
-    for round_no in range(presses_per_pin):
+    for _round_no in range(presses_per_pin):
         for pin in board.pins:
             at = START_US + k * 1_500.0 + (k * 0.37) % 1.0
             presses.append(Press(pin.name, at, at + 600.0))

@@ -19,10 +19,16 @@ import threading
 import time
 from pathlib import Path
 
+from companion.boards.avr import Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
-from companion.boards.avr import Board
-from companion.tools.firmware_sim.simavr import drive_script, firmware_elf, harness_path, toolchain_missing
+from companion.tools.firmware_sim.simavr import (
+    drive_script,
+    firmware_elf,
+    harness_on_pty,
+    harness_path,
+    toolchain_missing,
+)
 
 #: How long a simulated run may last before the harness stops by itself (hours).
 MAX_HOURS = 6
@@ -51,9 +57,11 @@ class SimulatedController:
         self.board = board
         self.elf = firmware_elf(board)
         self.harness = harness_path()
-        self._folder = tempfile.TemporaryDirectory(prefix="companion-simavr-") \
-            if folder is None else None
-        self.path = str(Path(folder or self._folder.name) / "controller")
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
+        if folder is None:
+            self._folder = tempfile.TemporaryDirectory(prefix="companion-simavr-")
+            folder = self._folder.name
+        self.path = str(Path(folder) / "controller")
         self._pins = {target: board.pin(name) for name, target in board.default_map().items()}
         self._lock = threading.Lock()
         self._free_at: dict[tuple[str, int], int] = {}
@@ -63,16 +71,9 @@ class SimulatedController:
     def plug_in(self) -> None:
         """Power the controller up (a new harness) and point :attr:`path` at its pty."""
         lines, _ = drive_script(self.board, [])
-        process = subprocess.Popen(
+        process, pty = harness_on_pty(
             [str(self.harness), "--pty", "--live", self.board.mcu, str(self.elf)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write("\n".join(lines + [f"end {MAX_HOURS * 3600 * 10**9}"]) + "\n")
-        process.stdin.flush()
-        pty = process.stdout.readline().strip()
-        if not pty:
-            process.kill()
-            raise CompanionError(f"simavr harness gave no pty: {process.communicate()[1].strip()}")
+            lines + [f"end {MAX_HOURS * 3600 * 10**9}"], keep_stdin=True)
         link = Path(self.path)
         if link.is_symlink():
             link.unlink()

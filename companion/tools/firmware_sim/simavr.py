@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import companion
-from companion.errors import CompanionError
 from companion.boards.avr import Board
+from companion.errors import CompanionError
 from companion.inputs.serial.clock_sync import TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, ProtocolError, parse
@@ -80,7 +81,7 @@ class SimResult:
 
 # ---- stimulus ---------------------------------------------------------------
 
-def _number(value, where: str) -> float:
+def _number(value: object, where: str) -> float:
     if (isinstance(value, bool) or not isinstance(value, (int, float))
             or not 0 <= value <= MAX_US):
         shown = repr(value) if isinstance(value, (bool, float)) or not isinstance(value, int) \
@@ -90,7 +91,7 @@ def _number(value, where: str) -> float:
     return float(value)
 
 
-def parse_press(item, board: Board, where: str) -> Press:
+def parse_press(item: object, board: Board, where: str) -> Press:
     """One press from its JSON object; :class:`CompanionError` naming the field if bad."""
     if not isinstance(item, dict):
         raise CompanionError(f"{where}: expected an object with pin and at_us")
@@ -120,13 +121,13 @@ def parse_press(item, board: Board, where: str) -> Press:
     settled = press.transitions()[-2 if release is not None else -1][0]
     if settled > MAX_US:
         raise CompanionError(f"{where}.bounce_us: the bounces end after {MAX_US:.0f} us")
-    if release is not None and press.release_us <= settled:
+    if press.release_us is not None and press.release_us <= settled:
         raise CompanionError(f"{where}.release_us: must come after the press and its bounces "
                              f"(after {settled:g} us)")
     return press
 
 
-def parse_stimulus(data, board: Board, source: str = "stimulus") -> list[Press]:
+def parse_stimulus(data: object, board: Board, source: str = "stimulus") -> list[Press]:
     """Presses from the stimulus JSON object; overlapping presses of one pin are refused."""
     if not isinstance(data, dict) or not isinstance(data.get("presses"), list):
         raise CompanionError(f'{source}: expected {{"presses": [...]}}')
@@ -258,6 +259,7 @@ def decode_controller(board: Board, wire: bytes, clock_start: int = 0) -> SimRes
         if ticks is not None:
             ticks = unwrapper.unwrap(ticks)
         if isinstance(message, Edge):
+            assert ticks is not None  # an edge carries its stamp
             ticks_per_us = result.hello.ticks_per_us if result.hello else 2
             result.events.append({"pin": board.pin_names[message.pin] if message.pin < len(board.pins)
                                   else f"#{message.pin}",
@@ -270,7 +272,8 @@ def decode_controller(board: Board, wire: bytes, clock_start: int = 0) -> SimRes
     return result
 
 
-def start_on_pty(board: Board, presses: list[Press], end_us: float):
+def start_on_pty(board: Board, presses: list[Press],
+                 end_us: float) -> tuple[subprocess.Popen[str], str]:
     """Start the real firmware on a pseudo-terminal, paced to the wall clock.
 
     Returns ``(process, path)``: open ``path`` with pyserial like a real
@@ -279,20 +282,36 @@ def start_on_pty(board: Board, presses: list[Press], end_us: float):
     """
     elf = firmware_elf(board, "controller")
     lines, _ = drive_script(board, presses)
-    process = subprocess.Popen([str(harness_path()), "--pty", board.mcu, str(elf)],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    return harness_on_pty([str(harness_path()), "--pty", board.mcu, str(elf)],
+                          lines + [f"end {round(end_us * 1000)}"], keep_stdin=False)
+
+
+def harness_on_pty(command: list[str], lines: list[str],
+                   keep_stdin: bool) -> tuple[subprocess.Popen[str], str]:
+    """Start the harness ``command`` (with ``--pty``), send it the script ``lines`` and
+    return ``(process, pty path)``; its stdin stays open when ``keep_stdin`` (for more
+    lines later), else it is closed. :class:`CompanionError` with the harness's own
+    words if it gives no pty.
+    """
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-    process.stdin.write("\n".join(lines + [f"end {round(end_us * 1000)}"]) + "\n")
-    process.stdin.close()
+    assert process.stdin and process.stdout and process.stderr  # all three are pipes
+    process.stdin.write("\n".join(lines) + "\n")
+    if keep_stdin:
+        process.stdin.flush()
+    else:
+        process.stdin.close()
     path = process.stdout.readline().strip()
     if not path:
         process.kill()
-        raise CompanionError(f"simavr harness gave no pty: {process.stderr.read().strip()}")
+        words = process.stderr.read().strip()
+        process.wait()
+        raise CompanionError(f"simavr harness gave no pty: {words}")
     return process, path
 
 
 def run_controller(board: Board, presses: list[Press], clock_start: int | None = None,
-                   wire_filter=None) -> SimResult:
+                   wire_filter: Callable[[bytes], bytes] | None = None) -> SimResult:
     """Run the real firmware on ``presses`` and decode its output.
 
     ``wire_filter(bytes) -> bytes`` may damage the byte stream on its way to the

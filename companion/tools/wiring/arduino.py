@@ -10,11 +10,11 @@ board is drawn with its default map.
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
+from companion.boards import avr as boards
 from companion.config.settings import Config
 from companion.errors import CompanionError
-from companion.boards import avr as boards
 from companion.tools.wiring import electrics, parts, tables
 from companion.tools.wiring.svg import Drawing
 from companion.tools.wiring.uses import Use, ground_returns, groups, pad_uses, return_tags
@@ -99,7 +99,7 @@ def layout_names(board: str) -> list[str]:
     return [name for column in LAYOUTS[board] for _, rows in column for row in rows for name in row]
 
 
-def position(board: str):
+def position(board: str) -> Callable[[str], int]:
     """A pin's place along the layout (for picking the nearest ground)."""
     order = {name: index for index, name in enumerate(layout_names(board))}
     return lambda pin: order[pin]
@@ -130,6 +130,7 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
     x, bottom = _headers(d, board, top, used, ground_labels, tag_w)
     by_group = groups(uses)
     style = parts.FULL if len(by_group) <= 6 else parts.COMPACT
+    cards_y: float
     if len(by_group) <= 4:   # cards beside the board, two by two
         cards_x, cards_y, columns = x, top - 40, 2
     else:                    # cards under the board, as many to a row as fit
@@ -147,8 +148,10 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
     return d
 
 
-def _headers(d: Drawing, board: str, top: float, used, ground_labels, tag_w) -> tuple[float, float]:
+def _headers(d: Drawing, board: str, top: float, used: Mapping[Hashable, Use],
+             ground_labels: Mapping[Hashable, str], tag_w: float) -> tuple[float, float]:
     """Draw the board's headers column by column from ``top``; returns ``(right x, bottom y)``."""
+    x: float
     x, bottom = parts.MARGIN, top
     for column in LAYOUTS[board]:
         y, two = top, any(len(row) == 2 for _, rows in column for row in rows)

@@ -10,14 +10,14 @@ header's usable GPIOs, and the serial board from the boards' pad counts
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
+from companion.boards import avr as boards
 from companion.config import settings as config
 from companion.config.settings import CONTROL_NAMES, DEALER_FACES
 from companion.errors import CompanionError
-from companion.boards import avr as boards
 from companion.tools.wiring import arduino, electrics, header
 from companion.tools.wiring.tables import table
 from companion.tools.wiring.uses import gpio_uses
@@ -98,10 +98,10 @@ def _fits(free: int, needed: int, build: Build) -> str:
 
 def count_rows(found: Sequence[Build]) -> list[list[str]]:
     """The parts every build needs, counted per build."""
-    def each(count) -> list[str]:
+    def each(count: Callable[..., int]) -> list[str]:
         return [str(count(build)) for build in found]
 
-    def metres(count) -> list[str]:
+    def metres(count: Callable[[Build], float]) -> list[str]:
         return [f"{count(build):g} m" for build in found]
 
     rows = [

@@ -16,9 +16,9 @@ explains how to wire one pad, embeds every diagram and links the parts list.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from companion.commands.argtypes import UsageError
 from companion.config.settings import Config

@@ -8,7 +8,7 @@ that are really there; the resistor values and current limits come from
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.config.settings import Config
 from companion.tools.wiring import electrics, header

@@ -9,7 +9,7 @@ plus cards for the control buttons and the dealer pad.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from companion.boards import pi_header as pins
 from companion.tools.wiring import electrics, parts, tables
@@ -39,7 +39,7 @@ SUPPLIES_3V3: tuple = tuple(("header", pin) for pin, name in pins.HEADER.items()
 USABLE: tuple[int, ...] = tuple(gpio for gpio in pins.GPIOS if pins.pin_problem(gpio) is None)
 
 
-def physical(pin) -> int:
+def physical(pin: int | tuple[str, int]) -> int:
     """Physical pin number of a diagram pin (a BCM GPIO or a ``("header", n)`` spot)."""
     return pin[1] if isinstance(pin, tuple) else pins.physical_pin(pin)
 
@@ -49,20 +49,20 @@ def name_pin(gpio: int) -> tuple[str, str]:
     return f"pin {pins.physical_pin(gpio)}", f"GPIO{gpio}"
 
 
-def ground_name(pin) -> str:
+def ground_name(pin: int | tuple[str, int]) -> str:
     """``"ground: pin 14"``: how a card names the pin a pad's common wire goes to."""
     kind = pins.HEADER[physical(pin)]
     return f"{'ground' if kind == 'GND' else kind}: pin {physical(pin)}"
 
 
-def returns_of(uses: Sequence[Use], pull_up: bool = True) -> dict[str, tuple]:
+def returns_of(uses: Sequence[Use], pull_up: bool = True) -> dict[str, Hashable]:
     """Group -> the header pin its switches' common wire goes to: the nearest
     free ground pin (or 3V3 pin, for buttons wired with pull-downs)."""
     commons = GROUNDS if pull_up else SUPPLIES_3V3
     return ground_returns(uses, commons, lambda pin: (physical(pin) + 1) // 2)
 
 
-def ground_labels(returns: dict[str, tuple]) -> dict[tuple, str]:
+def ground_labels(returns: Mapping[str, Hashable]) -> dict[Hashable, str]:
     """Common pin -> its tag, e.g. ``"GND P1"`` or ``"GND P5 dealer"``."""
     return return_tags(returns, lambda pin: pins.HEADER[physical(pin)])
 
@@ -112,12 +112,12 @@ def interface_note(uses: Sequence[Use]) -> list[str]:
             "(and HATs that use them)."]
 
 
-def bcm_cell(pin) -> str:
+def bcm_cell(pin: int | tuple[str, int]) -> str:
     """The BCM column of a pin table: ``"GPIO4"``, or ``"GND"`` for a ground pin."""
     return pins.HEADER[physical(pin)] if isinstance(pin, tuple) else f"GPIO{pin}"
 
 
-def physical_cell(pin) -> str:
+def physical_cell(pin: int | tuple[str, int]) -> str:
     return str(physical(pin))
 
 

@@ -10,8 +10,9 @@ the Pi and the Arduino diagrams look and read alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 from companion.games.notnot.sides import Side
 from companion.tools.wiring.svg import Drawing, text_width
@@ -105,7 +106,8 @@ def spot_colours(spot: Spot, use: Use | None, is_return: bool) -> tuple[str, str
     return WHITE, GREY, GREY
 
 
-def _spot(d, cx, cy, spot: Spot, used, ground_labels, tag_w, direction: int) -> None:
+def _spot(d: Drawing, cx: float, cy: float, spot: Spot, used: Mapping[Hashable, Use],
+          ground_labels: Mapping[Hashable, str], tag_w: float, direction: int) -> None:
     """One pin at ``(cx, cy)``: circle, name beside it and, if wired, a tag further out
     (``direction`` -1 to the left, +1 to the right)."""
     use = used.get(spot.pin)
@@ -113,6 +115,7 @@ def _spot(d, cx, cy, spot: Spot, used, ground_labels, tag_w, direction: int) -> 
     fill, number_ink, name_ink = spot_colours(spot, use, ground is not None)
     name_x = cx + direction * (PIN_R + 14)
     tag_edge = cx + direction * (PIN_R + NAME_ROOM + TAG_GAP)
+    label: str | None
     if use is not None:
         label, colour, outlined = use.label, use.colour, use.kind == "led"
     else:
@@ -131,7 +134,8 @@ def _spot(d, cx, cy, spot: Spot, used, ground_labels, tag_w, direction: int) -> 
         _tag(d, tag_edge if direction > 0 else tag_edge - tag_w, cy, tag_w, label, colour, outlined)
 
 
-def _tag(d, x, cy, w, label, colour, outlined: bool) -> None:
+def _tag(d: Drawing, x: float, cy: float, w: float, label: str, colour: str,
+         outlined: bool) -> None:
     """A label tag: filled with ``colour`` (white text), or outlined in it (for LEDs)."""
     d.rect(x, cy - 15, w, 30, WHITE if outlined else colour,
            stroke=colour if outlined else None, stroke_width=3, radius=6)
@@ -168,7 +172,7 @@ def pad_card_height(uses: Sequence[Use], style: CardStyle = FULL) -> float:
 
 
 def pad_card(d: Drawing, x: float, y: float, uses: Sequence[Use],
-             name_pin: Callable[[Hashable], tuple[str, str]], ground: str,
+             name_pin: Callable[[Any], tuple[str, str]], ground: str,
              style: CardStyle = FULL) -> float:
     """A player's pad at ``(x, y)``: the four buttons as a cross, N up, E right.
 
@@ -194,6 +198,7 @@ def pad_card(d: Drawing, x: float, y: float, uses: Sequence[Use],
         use = side_use(uses, "button", side)
         d.circle(bx, by, r, colour, stroke=INK, stroke_width=2)
         d.text(bx, by, side.value, size=r - 2, fill=WHITE, anchor="middle")
+        assert use is not None  # every pad has its four buttons
         main, sub = name_pin(use.pin)
         lines = [(main, style.label_size, INK)] + ([(sub, 15, GREY)] if style.two_lines else [])
         for number, (text, size, ink) in enumerate(lines):
@@ -205,14 +210,14 @@ def pad_card(d: Drawing, x: float, y: float, uses: Sequence[Use],
     d.text(drop[0] + 12, drop[1], ground, size=16 if style.two_lines else 15, fill=INK)
     leds = [use for use in uses if use.kind == "led"]
     if leds:
-        text = "LEDs " + "  ".join(f"{use.side.value}: {name_pin(use.pin)[0]}" for use in leds)
+        text = "LEDs " + "  ".join(f"{use.pad_side.value}: {name_pin(use.pin)[0]}" for use in leds)
         d.text(x + 14, y + style.h + LED_LINE / 2 - 6, text, size=15, fill=INK)
     return y + h
 
 
 def cards(d: Drawing, x: float, y: float, by_group: Mapping[str, Sequence[Use]],
           returns: Mapping[str, Hashable], columns: int,
-          name_pin: Callable[[Hashable], tuple[str, str]], ground_name: Callable[[Hashable], str],
+          name_pin: Callable[[Any], tuple[str, str]], ground_name: Callable[[Any], str],
           style: CardStyle = FULL) -> float:
     """A card for every group (pads, controls, dealer) in rows of ``columns``,
     top-left at ``(x, y)``. Returns the bottom y of the last row."""
@@ -238,7 +243,7 @@ def list_card_height(uses: Sequence[Use]) -> float:
 
 
 def list_card(d: Drawing, x: float, y: float, heading: str, uses: Sequence[Use],
-              name_pin: Callable[[Hashable], tuple[str, str]], ground: str,
+              name_pin: Callable[[Any], tuple[str, str]], ground: str,
               width: float = CARD_W) -> float:
     """A card listing other buttons (controls, dealer faces), each with its pin.
 

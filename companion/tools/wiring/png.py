@@ -14,13 +14,15 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from companion.tools.wiring.svg import Circle, Drawing, Line, Rect, Text
 
 _fonts: dict[int, object] = {}
 
 
-def _pygame():
+def _pygame() -> ModuleType:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -37,15 +39,15 @@ def colour(text: str) -> tuple[int, int, int]:
     return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
 
 
-def _font(pygame, size: float):
+def _font(pygame: ModuleType, size: float) -> Any:
     size = max(1, round(size))
     if size not in _fonts:
-        path = Path(pygame.__file__).parent / "freesansbold.ttf"
+        path = Path(str(pygame.__file__)).parent / "freesansbold.ttf"
         _fonts[size] = pygame.font.Font(str(path), size)
     return _fonts[size]
 
 
-def render(drawing: Drawing):
+def render(drawing: Drawing) -> Any:
     """The drawing as a pygame ``Surface``."""
     pygame = _pygame()
     surface = pygame.Surface((drawing.width, drawing.height))
@@ -75,7 +77,7 @@ def save(drawing: Drawing, path: str | os.PathLike) -> None:
     Path(path).write_bytes(png_bytes(drawing))
 
 
-def _rect(pygame, surface, shape: Rect) -> None:
+def _rect(pygame: ModuleType, surface: Any, shape: Rect) -> None:
     box = pygame.Rect(round(shape.x), round(shape.y), round(shape.w), round(shape.h))
     radius = round(shape.radius) or -1
     if shape.fill:
@@ -85,7 +87,7 @@ def _rect(pygame, surface, shape: Rect) -> None:
                          border_radius=radius)
 
 
-def _circle(pygame, surface, shape: Circle) -> None:
+def _circle(pygame: ModuleType, surface: Any, shape: Circle) -> None:
     x, y, r = round(shape.cx), round(shape.cy), round(shape.r)
     if shape.stroke:
         outer = r + round(shape.stroke_width / 2)
@@ -97,7 +99,7 @@ def _circle(pygame, surface, shape: Circle) -> None:
         pygame.gfxdraw.aacircle(surface, x, y, r, colour(shape.fill))
 
 
-def _line(pygame, surface, shape: Line) -> None:
+def _line(pygame: ModuleType, surface: Any, shape: Line) -> None:
     ink, width = colour(shape.stroke), max(1, round(shape.width))
     points = [(round(x), round(y)) for x, y in shape.points]
     for start, end in zip(points, points[1:]):
@@ -110,7 +112,9 @@ def _line(pygame, surface, shape: Line) -> None:
             pygame.draw.circle(surface, ink, point, width // 2)
 
 
-def _dashes(pygame, surface, ink, start, end, width, dash=8, gap=6) -> None:
+def _dashes(pygame: ModuleType, surface: Any, ink: tuple[int, int, int],
+            start: tuple[float, float], end: tuple[float, float], width: int,
+            dash: float = 8, gap: float = 6) -> None:
     (x0, y0), (x1, y1) = start, end
     length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
     at = 0.0
@@ -133,7 +137,7 @@ def text_boxes(drawing: Drawing) -> list[tuple[str, tuple[int, int, int, int]]]:
     return boxes
 
 
-def _text_box(size, shape: Text):
+def _text_box(size: tuple[int, int], shape: Text) -> Any:
     import pygame
 
     box = pygame.Rect((0, 0), size)
@@ -147,6 +151,6 @@ def _text_box(size, shape: Text):
     return box
 
 
-def _text(pygame, surface, shape: Text) -> None:
+def _text(pygame: ModuleType, surface: Any, shape: Text) -> None:
     image = _font(pygame, shape.size).render(shape.text, True, colour(shape.fill))
     surface.blit(image, _text_box(image.get_size(), shape))

@@ -94,19 +94,23 @@ class Drawing:
     background: str = "#ffffff"
     shapes: list[Shape] = field(default_factory=list)
 
-    def rect(self, x, y, w, h, fill, *, stroke=None, stroke_width=1, radius=0) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None, *,
+             stroke: str | None = None, stroke_width: float = 1, radius: float = 0) -> None:
         """A rectangle with top-left corner ``(x, y)``, optionally rounded."""
         self.shapes.append(Rect(x, y, w, h, fill, stroke, stroke_width, radius))
 
-    def circle(self, cx, cy, r, fill, *, stroke=None, stroke_width=1) -> None:
+    def circle(self, cx: float, cy: float, r: float, fill: str | None, *,
+               stroke: str | None = None, stroke_width: float = 1) -> None:
         """A circle centred on ``(cx, cy)``."""
         self.shapes.append(Circle(cx, cy, r, fill, stroke, stroke_width))
 
-    def line(self, *points, stroke="#000000", width=2, dashed=False) -> None:
+    def line(self, *points: tuple[float, float], stroke: str = "#000000", width: float = 2,
+             dashed: bool = False) -> None:
         """A straight line through ``points`` (two or more ``(x, y)``)."""
         self.shapes.append(Line(tuple(points), stroke, width, dashed))
 
-    def text(self, x, y, text, *, size=16, fill="#000000", anchor="start") -> None:
+    def text(self, x: float, y: float, text: str, *, size: float = 16, fill: str = "#000000",
+             anchor: str = "start") -> None:
         """``text`` with its vertical middle at ``y``, anchored at ``x`` by ``anchor``."""
         if anchor not in ("start", "middle", "end"):
             raise ValueError(f"anchor {anchor!r} is not start, middle or end")
@@ -131,7 +135,7 @@ def num(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def _paint(fill, stroke, width) -> str:
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
     out = f' fill="{fill or "none"}"'
     if stroke:
         out += f' stroke="{stroke}" stroke-width="{num(width)}"'

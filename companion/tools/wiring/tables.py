@@ -8,13 +8,14 @@ ground wire goes to.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 from companion.tools.wiring.electrics import led_resistor
 from companion.tools.wiring.uses import GROUND_WIRE, SIDE_NAMES, Use, groups
 
 #: A board's columns after Player and Side: (heading, how to print a pin).
-Columns = Sequence[tuple[str, Callable[[Hashable], str]]]
+Columns = Sequence[tuple[str, Callable[[Any], str]]]
 
 
 def row(cells: Sequence[str]) -> str:
@@ -31,9 +32,9 @@ def table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def what(use: Use, led_ohms: int) -> str:
     """The Side (or Button) column: ``"N (north)"``, ``"N LED, 270 Ω in series"``, ``"menu"``."""
     if use.kind == "button":
-        return f"{use.side.value} ({SIDE_NAMES[use.side]})"
+        return f"{use.pad_side.value} ({SIDE_NAMES[use.pad_side]})"
     if use.kind == "led":
-        return f"{use.side.value} LED, {led_ohms} Ω in series"
+        return f"{use.pad_side.value} LED, {led_ohms} Ω in series"
     return use.name
 
 

@@ -14,8 +14,9 @@ a builder can tell a pad's four wires apart. Ground is always black.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Sequence
+from typing import Any
 
 from companion.config.settings import Pad
 from companion.games.notnot.sides import Side
@@ -71,12 +72,18 @@ class Use:
         return f"P{self.player}" if self.player is not None else {"control": "controls"}.get(self.kind, self.kind)
 
     @property
+    def pad_side(self) -> Side:
+        """The side of a pad's button or LED (only those have a side)."""
+        assert self.side is not None, f"{self.kind} {self.name} is on no pad side"
+        return self.side
+
+    @property
     def label(self) -> str:
         """Short label for a diagram: ``"P1 N"``, ``"P1 N LED"``, ``"menu"``, ``"dealer RED"``."""
         if self.kind == "button":
-            return f"P{self.player} {self.side.value}"
+            return f"P{self.player} {self.pad_side.value}"
         if self.kind == "led":
-            return f"P{self.player} {self.side.value} LED"
+            return f"P{self.player} {self.pad_side.value} LED"
         if self.kind == "dealer":
             return f"dealer {self.name}"
         return self.name
@@ -94,9 +101,9 @@ class Use:
     def wire(self) -> str:
         """Suggested wire colour."""
         if self.kind == "button":
-            return WIRE_COLOURS[self.side]
+            return WIRE_COLOURS[self.pad_side]
         if self.kind == "led":
-            return LED_WIRE_COLOURS[self.side]
+            return LED_WIRE_COLOURS[self.pad_side]
         wires = DEALER_WIRES if self.kind == "dealer" else CONTROL_WIRES
         return wires.get(self.name, "grey")
 
@@ -139,7 +146,8 @@ def side_use(uses: Sequence[Use], kind: str, side: Side) -> Use | None:
     return next((use for use in uses if use.kind == kind and use.side == side), None)
 
 
-def ground_returns(uses: Sequence[Use], grounds: Sequence, position) -> dict[str, object]:
+def ground_returns(uses: Sequence[Use], grounds: Sequence[Hashable],
+                   position: Callable[[Any], float]) -> dict[str, Hashable]:
     """Which ground pin each group's switches return to.
 
     ``grounds`` are the board's ground pins; ``position(pin)`` gives a pin's
@@ -148,7 +156,7 @@ def ground_returns(uses: Sequence[Use], grounds: Sequence, position) -> dict[str
     they last, then shared evenly. Groups without switches (LEDs only) get none.
     """
     load = {pin: 0 for pin in grounds}
-    returns: dict[str, object] = {}
+    returns: dict[str, Hashable] = {}
     for group, members in groups(uses).items():
         switches = [use for use in members if use.is_switch]
         if not switches:
@@ -160,9 +168,10 @@ def ground_returns(uses: Sequence[Use], grounds: Sequence, position) -> dict[str
     return returns
 
 
-def return_tags(returns: Mapping[str, object], kind) -> dict[object, str]:
+def return_tags(returns: Mapping[str, Hashable],
+                kind: Callable[[Any], str]) -> dict[Hashable, str]:
     """Tag of each common pin: its ``kind(pin)`` and the groups returning to it (``"GND P1 P7"``)."""
-    grouped: dict[object, list[str]] = {}
+    grouped: dict[Hashable, list[str]] = {}
     for group, pin in returns.items():
         grouped.setdefault(pin, []).append(group)
     return {pin: " ".join([kind(pin)] + names) for pin, names in grouped.items()}
