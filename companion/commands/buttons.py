@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 
 from companion.config import settings as config
+from companion.commands.argtypes import UsageError
 from companion.errors import CompanionError
 from typing import TYPE_CHECKING
 
@@ -152,9 +153,9 @@ class WiringCheck:
 def run(args) -> int:
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
-        raise CompanionError("--press needs --mock (on real pins, press the buttons)")
+        raise UsageError("--press needs --mock (on real pins, press the buttons)")
     if args.png and not (args.screen and args.mock):
-        raise CompanionError("--png needs --screen and --mock")
+        raise UsageError("--png needs --screen and --mock")
     factory = mock_factory() if args.mock else None
     if args.clock_check:
         return clock_check(loaded, factory, args)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import tempfile
 import time
 
-from companion.commands.argtypes import whole_number
+from companion.commands.argtypes import UsageError, whole_number
 from companion.simulation.demo_table import SimulatedTable
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
@@ -61,7 +61,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.snapshots is None and args.headless:
-        raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+        raise UsageError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
     missing = toolchain_missing() if args.controller == "simavr" else None
     if missing:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")

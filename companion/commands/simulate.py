@@ -21,7 +21,7 @@ import sys
 import time
 
 from companion.games.notnot import data_file as data
-from companion.commands.argtypes import whole_number
+from companion.commands.argtypes import UsageError, whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.simulation.game_log import write_log
 from companion.storage.restoring import DamagedSnapshot, restore_checked
@@ -138,7 +138,7 @@ def checked_record(game: Game, record: dict) -> dict:
 
 def run(args) -> int:
     if args.resume and not args.state_dir:
-        raise CompanionError("--resume needs --state-dir DIR, the folder the game was saved in")
+        raise UsageError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
         return show(args, *start(args, None))
     with Database.in_folder(args.state_dir) as database:
