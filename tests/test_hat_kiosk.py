@@ -117,3 +117,20 @@ def test_a_double_press_of_s_on_the_kiosk_refuses_once_and_costs_nobody_a_penalt
     table.press(1, "N")                              # P1 was wrong
     assert game.totals()[1] == 1
 
+
+
+def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
+    from companion.cli import main
+
+    table.menu(2, [START])
+    table.wait_for("hat")
+    give_penalty(table, 3)
+    table.app.ctx.go("hat-setup")
+    table.app.step()
+    table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("hat")
+    [sheet] = hat_score_sheet(table.app.ctx.database())
+    assert sheet.ended_early and sheet.totals()[3] == 1
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("(ended early)")

@@ -158,3 +158,22 @@ def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
         seen |= {d.text.split()[2] for d in table.scene.drawn if d.text.startswith("20")}
         table.press(1, "S")                          # scroll down one game
     assert seen == {f"Team{number}" for number in range(8)}
+
+
+def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
+    from companion.cli import main
+
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 8, 4: 8})
+    for screen in range(1, 8):
+        place(table, screen)
+    table.app.ctx.go("movie-setup")
+    table.app.step()
+    table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("movie")
+    [line] = movie_score_sheet(table.app.ctx.database())
+    assert line.ended_early and line.rounds == (8,)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("(ended early)")

@@ -78,5 +78,8 @@ class BookkeepingSetup(SetupMenu):
         self.ctx.go(self.play_scene, kept=self.unfinished)
 
     def start(self, game, settings: dict) -> None:
-        """Keep ``game`` (set up with ``settings``) in the state database and play it."""
+        """Keep ``game`` (set up with ``settings``) in the state database and play it; a kept
+        unfinished game it starts over is ended as it stands, marked ended early."""
+        if self.unfinished is not None:
+            self.unfinished.end_early()
         self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.database(), game, settings))
