@@ -1,6 +1,5 @@
 """Not That Movie! on the kiosk: whole games pressed on the pads through the GPIO input path."""
 
-import pygame
 import pytest
 
 from games_kiosk import Table, finished_discs_game, run_demo
@@ -127,11 +126,6 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     assert not any("no row for 5" in words for words in drawn)
 
 
-def press_enter(table: Table) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
-    table.app.step()
-
-
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
     table.menu(1, [1, START])                       # votes with the voting discs, start
     table.wait_for("movie")
@@ -139,7 +133,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
     for number in range(1, 6):
         while game.phase == "placing":
             table.press(game.holder, "E")           # "nobody voted for it"
-        press_enter(table)
+        table.press_enter()
         if number < 5:
             assert game.round_number == number + 1 and game.phase == "placing"
     table.wait_for("movie-sheet")
