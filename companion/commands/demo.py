@@ -61,7 +61,8 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.snapshots is None and args.headless:
-        raise UsageError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+        raise UsageError("--headless without --snapshots DIR would show nothing: "
+                         "add --snapshots DIR")
     missing = toolchain_missing() if args.controller == "simavr" else None
     if missing:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")

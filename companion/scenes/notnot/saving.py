@@ -6,13 +6,14 @@ its verdict is on screen (the disk never delays a verdict); the round that
 ends the game saves it finished with its result, so ``companion history``
 lists it. Taps are final, and so are dice: once a round's final dice are on
 screen, the game's snapshot is saved as if that roll were cancelled (its
-``cancelled`` count one up), so a game resumed before that round finished
-(a power cut mid-round, or a round cancelled at the pause and the table gone
+``cancelled`` count one up), so a game resumed before that round finished (a
+power cut mid-round, or a round cancelled at the pause and the table gone
 back to the title) rolls new dice, never the ones the table has seen. A
-finished round's save puts the count back to 0. A game the table ends early from the pause menu is saved finished
-as it stands, marked ended early. Starting a new game over one kept
-unfinished (the set-up menu asks first) ends the kept one the same way, so
-``companion history`` lists it as ended early.
+finished round's save puts the count back to 0. A game the table ends early
+from the pause menu is saved finished as it stands, marked ended early.
+Starting a new game over one kept unfinished (the set-up menu asks first)
+ends the kept one the same way, so ``companion history`` lists it as ended
+early.
 
 Saves wait in order in the session's :class:`Journal` until they are on
 disk. When one fails (full disk, read-only file or folder, I/O error, a
