@@ -42,6 +42,13 @@ class Table:
             step = index - self.scene.cursor
             self.press(1, ("S" * step if step >= 0 else "N" * -step) + "E")
 
+    def press_enter(self) -> None:
+        """The keyboard's Enter, then one loop pass."""
+        import pygame
+
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+        self.app.step()
+
     def wait_for(self, scene: str) -> None:
         step_until(self.app, lambda: self.app.scene.name == scene)
 

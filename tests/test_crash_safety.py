@@ -138,7 +138,9 @@ def test_resume_needs_the_folder_the_game_was_saved_in(capsys):
     from companion.cli import main
 
     assert main(["simulate", "--resume"]) == 2
-    assert "--resume needs --state-dir DIR" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("companion simulate: --resume needs --state-dir DIR")
+    assert err.endswith("(see companion simulate --help)\n")
 
 
 def test_a_state_folder_without_an_unfinished_game_has_nothing_to_resume(tmp_path, capsys):

@@ -37,4 +37,6 @@ def test_wrong_demo_arguments_are_refused_in_one_line(argv, message, capsys):
 
 def test_a_headless_demo_without_a_snapshot_folder_is_refused(capsys):
     assert main(["demo", "--headless"]) == 2
-    assert "--headless without --snapshots DIR would show nothing" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("companion demo: --headless without --snapshots DIR would show nothing")
+    assert err.endswith("(see companion demo --help)\n")

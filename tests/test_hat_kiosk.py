@@ -71,6 +71,20 @@ def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_to
     assert sheet.totals() == {1: 4, 2: 3, 3: 4, 4: 4} and len(sheet.rounds) == 4
 
 
+def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_result(table):
+    table.menu(2, [ROUNDS, SPECIAL, START])
+    game = table.scene.kept.game
+    for number, losers in enumerate(((1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)), 1):
+        for player in losers:
+            give_penalty(table, player)
+        table.press_enter()
+        if number < 4:
+            assert game.round_number == number + 1 and table.scene.pads.prompt != "round-over"
+    table.wait_for("title")
+    [sheet] = hat_score_sheet(table.app.ctx.database())
+    assert sheet.totals() == {1: 3, 2: 3, 3: 3, 4: 3} and len(sheet.rounds) == 4
+
+
 def test_the_reminder_says_whose_turn_it_is_and_which_way_the_last_gift_went(table):
     table.menu(2, [START])
     table.wait_for("hat")
@@ -116,4 +130,38 @@ def test_a_double_press_of_s_on_the_kiosk_refuses_once_and_costs_nobody_a_penalt
     assert game.totals() == {1: 0, 2: 0, 3: 0, 4: 0}
     table.press(1, "N")                              # P1 was wrong
     assert game.totals()[1] == 1
+
+
+
+def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
+    from companion.cli import main
+
+    table.menu(2, [START])
+    table.wait_for("hat")
+    give_penalty(table, 3)
+    table.app.ctx.go("hat-setup")
+    table.app.step()
+    table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("hat")
+    [sheet] = hat_score_sheet(table.app.ctx.database())
+    assert sheet.ended_early and sheet.totals()[3] == 1
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("(ended early)")
+
+
+def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_lack_a_pad(tmp_path):
+    from kiosk_helpers import kiosk, shows_text, step_until, tap
+
+    app = kiosk("title", state_dir=tmp_path)
+    app.ctx.pads = 2
+    for side in "SSE":                               # the title's third item: That's Not a Hat
+        app.post(tap(1, side))
+    step_until(app, lambda: app.scene.name == "hat-setup" and not app.scene.dirty)
+    said = "only 2 pads but at least 3 players: player 3 needs a pad in the pin map"
+    assert app.scene.items()[0] == "Players: 3" and app.scene.subtitle == said
+    lines = [d for d in app.scene.drawn_texts if d.text in said]
+    assert " ".join(d.text for d in lines) == said
+    assert all(shows_text(app.screen.canvas, d) for d in lines)
+    app.screen.close()
 

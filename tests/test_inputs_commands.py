@@ -127,4 +127,12 @@ def test_the_screen_check_lights_pressed_buttons_green_and_the_latest_yellow(tmp
 
 def test_png_without_a_mock_screen_is_one_line(capsys):
     assert main(["buttons", "--png", "x.png"]) == 2
-    assert capsys.readouterr().err == "companion: --png needs --screen and --mock\n"
+    assert capsys.readouterr().err == ("companion buttons: --png needs --screen and --mock "
+                                       "(see companion buttons --help)\n")
+
+
+def test_press_without_mock_pins_points_to_the_buttons_help(capsys):
+    assert main(["buttons", "--press", "17"]) == 2
+    assert capsys.readouterr().err == (
+        "companion buttons: --press needs --mock (on real pins, press the buttons) "
+        "(see companion buttons --help)\n")

@@ -1,6 +1,5 @@
 """Not That Movie! on the kiosk: whole games pressed on the pads through the GPIO input path."""
 
-import pygame
 import pytest
 
 from games_kiosk import Table, finished_discs_game, run_demo
@@ -127,11 +126,6 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     assert not any("no row for 5" in words for words in drawn)
 
 
-def press_enter(table: Table) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
-    table.app.step()
-
-
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
     table.menu(1, [1, START])                       # votes with the voting discs, start
     table.wait_for("movie")
@@ -139,7 +133,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
     for number in range(1, 6):
         while game.phase == "placing":
             table.press(game.holder, "E")           # "nobody voted for it"
-        press_enter(table)
+        table.press_enter()
         if number < 5:
             assert game.round_number == number + 1 and game.phase == "placing"
     table.wait_for("movie-sheet")
@@ -158,3 +152,22 @@ def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
         seen |= {d.text.split()[2] for d in table.scene.drawn if d.text.startswith("20")}
         table.press(1, "S")                          # scroll down one game
     assert seen == {f"Team{number}" for number in range(8)}
+
+
+def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
+    from companion.cli import main
+
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 8, 4: 8})
+    for screen in range(1, 8):
+        place(table, screen)
+    table.app.ctx.go("movie-setup")
+    table.app.step()
+    table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("movie")
+    [line] = movie_score_sheet(table.app.ctx.database())
+    assert line.ended_early and line.rounds == (8,)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("(ended early)")

@@ -72,6 +72,21 @@ def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are
     assert shown.roll != seen and game.round_no == round_no + 1
 
 
+def test_the_pause_menus_note_that_the_round_closed_survives_correct_the_table_and_back():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    app.post(tap(1, wrong_side(round_).value))
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    note = app.scene.subtitle
+    assert "its taps count" in note
+    app.post(tap(2, "S")); app.post(tap(2, "E"))   # Correct the table
+    step_until(app, in_scene(app, "correction"))
+    app.post(Nav("pause", now()))                  # and back
+    step_until(app, in_scene(app, "pause"))
+    assert app.scene.subtitle == note
+
+
 def test_the_verdict_lies_beside_the_dice_and_every_dice_word_stays_in_view():
     from kiosk_helpers import shows_text
 
@@ -210,6 +225,22 @@ def test_pressing_the_tied_card_again_is_not_the_choice():
     assert app.scene.name == "tie-choice" and app.scene.choices == {}
     other = next(s for s in app.scene.free if s != side)
     app.post(tap(2, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    froms = {w.player: w.from_side for w in app.scene.record.winners}
+    assert froms == {1: side.value, 2: other.value}
+
+
+def test_a_touch_on_a_free_card_chooses_it_and_a_touch_elsewhere_does_nothing():
+    from companion.scenes.base import Point
+
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    app.post(Point(app.ctx.layout.spot(side).center, now()))   # the tied card: not free
+    app.post(Point(app.ctx.layout.dice.center, now()))         # not a card: no pause either
+    app.step()
+    assert app.scene.name == "tie-choice" and app.scene.choices == {}
+    other = next(s for s in app.scene.free if s != side)
+    app.post(Point(app.ctx.layout.spot(other).center, now()))
     step_until(app, in_scene(app, "verdict"))
     froms = {w.player: w.from_side for w in app.scene.record.winners}
     assert froms == {1: side.value, 2: other.value}

@@ -93,6 +93,7 @@ def test_a_finished_kiosk_game_is_listed_by_companion_history(uninterrupted, cap
 
 
 def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp_path, uninterrupted):
+    """A cut between rounds (the verdict shown, no new dice yet) loses nothing."""
     first = new_game(tmp_path)
     before = play(first, rounds=5)
     level, table = first.ctx.game.level.value, first.ctx.game.faces()
@@ -111,6 +112,48 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     assert {p: len(times) for p, times in again.ctx.reactions.items()} == \
         {p: len(times) for p, times in uninterrupted.reactions.items()}
     again.screen.close()
+
+
+def dice_on_screen(app):
+    """Confirm the deal prompt and wait for the round to open: the roll the table now sees."""
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "round"))
+    return app.scene.round.roll
+
+
+def resumed_from_the_title(app):
+    """From the title, Not Not's set-up, Resume: the roll the table sees first."""
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    choose(app, "Resume")
+    return dice_on_screen(app)
+
+
+def test_after_a_power_cut_with_the_dice_on_screen_the_resumed_round_rolls_new_dice(tmp_path):
+    first = new_game(tmp_path)
+    play(first, rounds=2)
+    seen = dice_on_screen(first)
+    first.screen.close()                      # the power went while the table saw the dice
+    again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
+    rolled = resumed_from_the_title(again)
+    assert again.ctx.game.round_no == 2 and again.ctx.game.cancelled == 1
+    assert rolled != seen
+    play(again)
+    assert again.scene.name == "end"
+    again.screen.close()
+
+
+def test_a_round_cancelled_at_the_pause_rolls_new_dice_when_resumed_from_the_title(tmp_path):
+    app = new_game(tmp_path)
+    play(app, rounds=1)
+    seen = dice_on_screen(app)
+    app.post(Nav("pause", now()))             # nobody tapped: the round is cancelled
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "Back to the title")
+    step_until(app, in_scene(app, "title"))
+    rolled = resumed_from_the_title(app)
+    assert app.ctx.game.round_no == 1 and rolled != seen
+    app.screen.close()
 
 
 def test_starting_a_new_game_over_a_kept_one_asks_first_then_lists_the_kept_one_as_ended_early(

@@ -158,6 +158,39 @@ def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_i
         app.screen.close()
 
 
+def corner_says(app, state: str) -> bool:
+    """Whether the next frame, once the notice bar over the top is gone, shows
+    ``controller: STATE`` in its corner."""
+    from kiosk_helpers import shows_text
+
+    app.notice = None
+    app.scene.dirty = True
+    app.step()
+    return [d.text for d in app.controller_drawn] == [f"controller: {state}"] \
+        and shows_text(app.screen.canvas, app.controller_drawn[0])
+
+
+def test_the_controllers_state_stays_in_the_corner_of_the_title_and_the_play_screens():
+    plugs = Plugs()
+    app, controller = connected_kiosk(plugs)
+    try:
+        app.ctx.go("title")
+        step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+        assert corner_says(app, "synced")
+        app.ctx.go("setup")
+        step_until(app, in_scene(app, "setup"))
+        open_round(app)
+        plugs.current.unplugged.set()
+        plugs.current = None
+        step_until(app, lambda: app.controller == "unplugged")
+        assert app.scene.name in ("round", "verdict") and corner_says(app, "unplugged")
+        plugs.current = FakeController()
+        step_until(app, lambda: app.controller == "synced")
+    finally:
+        controller.close()
+        app.screen.close()
+
+
 def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():
     restarted = ControllerStatus(True, "controller restarted (its clock went back): syncing "
                                  "its clock afresh", alarm=True, device="/dev/ttyUSB0")

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.boards.pi_header import describe
+from companion.commands.argtypes import UsageError
 from companion.config import settings as config
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
@@ -155,9 +156,9 @@ class WiringCheck:
 def run(args: argparse.Namespace) -> int:
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
-        raise CompanionError("--press needs --mock (on real pins, press the buttons)")
+        raise UsageError("--press needs --mock (on real pins, press the buttons)")
     if args.png and not (args.screen and args.mock):
-        raise CompanionError("--png needs --screen and --mock")
+        raise UsageError("--png needs --screen and --mock")
     factory = mock_factory() if args.mock else None
     if args.clock_check:
         return clock_check(loaded, factory, args)

@@ -25,7 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from companion.commands.argtypes import whole_number
+from companion.commands.argtypes import UsageError, whole_number
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
 from companion.games.notnot.game import MODES, Game
@@ -70,7 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.snapshots is None and args.headless:
-        raise CompanionError("--headless without --snapshots DIR would show nothing: add --snapshots DIR")
+        raise UsageError("--headless without --snapshots DIR would show nothing: "
+                         "add --snapshots DIR")
     missing = toolchain_missing() if args.controller == "simavr" else None
     if missing:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")

@@ -4,7 +4,8 @@ Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
 first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
 else the shipped defaults), opens the GPIO pads (``--mock``: mock pins) and,
 with ``[serial]`` enabled, the serial controller
-(:mod:`companion.inputs.serial.pads`; its state is a notice on screen), and
+(:mod:`companion.inputs.serial.pads`; its state is a notice on screen, and a
+dot and a word in the top-right corner for as long as it runs), and
 runs the one loop. Under systemd it sends READY=1 after the first frame and
 WATCHDOG=1 from the loop; SIGTERM (which SDL turns into a window close) ends
 it cleanly.
@@ -252,6 +253,7 @@ def run(args: argparse.Namespace) -> int:
         no_pads_why = why if pads is None and controller is None else ""
         show_start_notes(app, problem, start_notices(app, config, no_pads_why))
         if controller is not None:
+            app.controller = "connecting"   # the corner shows it until its first status
             controller.start()
         app.run()
     finally:

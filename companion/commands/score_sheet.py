@@ -5,7 +5,9 @@ page has it: date, players, team, points of rounds 1-5, total, stars, title;
 a game of 2 or 3 players is followed by the note that it was rated on the
 4-player row (``note`` in the JSON, empty for the other counts).
 That's Not a Hat: one line per game with each player's penalty points per
-round and in total, winners marked ``*``. ``--json`` prints the same as JSON.
+round and in total, winners marked ``*``. A game the table started a new game over
+ends its line with "(ended early)" (``ended_early`` in the JSON). ``--json`` prints the same
+as JSON.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def movie_line(line: MovieSheetLine) -> str:
     """The game's line, and under it (2 or 3 players) the note on the row it was rated on."""
     rounds = " ".join(f"{points:>2}" for points in line.rounds)
     text = (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
-            f"{line.total:>5}  {'*' * line.stars:<5}  {line.title}")
+            f"{line.total:>5}  {'*' * line.stars:<5}  {line.title}{early_mark(line)}")
     note = row_note(line.players)
     return f"{text}\n            {note}" if note else text
 
@@ -70,7 +72,13 @@ def hat_line(sheet: HatSheet) -> str:
         mark = "*" if total == lowest else ""
         players.append(f"P{player}{mark} {per_round}={total}" if len(sheet.rounds) > 1
                        else f"P{player}{mark} {total}")
-    return f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  " + "  ".join(players)
+    return (f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  "
+            + "  ".join(players) + early_mark(sheet))
+
+
+def early_mark(entry: MovieSheetLine | HatSheet) -> str:
+    """"  (ended early)" after a game the table started a new game over, else ""."""
+    return "  (ended early)" if entry.ended_early else ""
 
 
 def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:

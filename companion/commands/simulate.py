@@ -22,7 +22,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 
-from companion.commands.argtypes import whole_number
+from companion.commands.argtypes import UsageError, whole_number
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.games.notnot import data_file as data
 from companion.games.notnot.game import MODES, Game
@@ -139,7 +139,7 @@ def checked_record(game: Game, record: RoundRecord) -> RoundRecord:
 
 def run(args: argparse.Namespace) -> int:
     if args.resume and not args.state_dir:
-        raise CompanionError("--resume needs --state-dir DIR, the folder the game was saved in")
+        raise UsageError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
         return show(args, *start(args, None))
     with Database.in_folder(args.state_dir) as database:

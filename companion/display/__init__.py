@@ -10,7 +10,8 @@ Modules, from the smallest idea up:
 - ``stroop``: which ink each dice word is drawn in (never the colour it names).
 - ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
   ``draw_menu``, ``draw_notice``, ``draw_entry`` (the table-deals entry of
-  cards): one kind of thing on screen each.
+  cards), ``draw_controller`` (the serial controller's state in a corner):
+  one kind of thing on screen each.
 - ``verdict_words``: a round's record turned into the verdict's words.
 - ``chart``: the per-player reaction-time chart on the end screen.
 - ``snapshots``: PNG frames of key moments.

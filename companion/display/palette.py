@@ -55,3 +55,11 @@ TAP_FLASH: dict[str, RGB] = {
     "early": (230, 120, 20),
     "counted": (95, 95, 130),
 }
+
+#: The dot before the serial controller's state in the corner: clock synced, connected but
+#: not yet synced, not talking.
+CONTROLLER: dict[str, RGB] = {
+    "synced": (40, 190, 70),
+    "connecting": (230, 160, 20),
+    "unplugged": (220, 40, 40),
+}

@@ -22,7 +22,10 @@ A button reported stuck by the input layer is named in a notice line over
 every screen for a few seconds (scenes show theirs through ``ctx.notify``);
 the input layer ignores it until released. The serial controller's state
 (connected, clock synced, restarted, overflowed) is a notice too; "unplugged"
-stays until it is back.
+stays until it is back. While a controller is configured, the top-right
+corner of every screen (title, menus, play screens) also shows its state for
+good: a dot and ``controller: synced / connecting / unplugged``, from the last
+status received.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.
@@ -40,12 +43,13 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from companion.display.draw_controller import draw_controller
 from companion.display.draw_notice import draw_notice
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
 from companion.games.notnot.taps import Tap
 from companion.inputs.events import Stuck
-from companion.inputs.serial.pads import status_notice
+from companion.inputs.serial.pads import status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
 from companion.scenes.base import Nav, Point, Quit, Scene
 from companion.scenes.context import Context, no_op
@@ -103,6 +107,11 @@ class App:
         self._posted: collections.deque = collections.deque()
         #: A one-line notice over every screen (text, until stamp), e.g. a stuck button.
         self.notice: tuple[str, int] | None = None
+        #: The serial controller's state word, shown in a corner of every screen while a
+        #: controller is configured (``None``: no controller).
+        self.controller: str | None = None
+        #: The corner's text as last drawn.
+        self.controller_drawn: list = []
         ctx.notify = self.notify
         self.scene = scenes[first]
         self._enter(first, {}, time.monotonic_ns())
@@ -164,6 +173,7 @@ class App:
             elif isinstance(event, Stuck):
                 self._notice(f"{event.button or 'a button'} is stuck: release it", now)
             elif isinstance(event, ControllerStatus):
+                self.controller = status_word(event)
                 self._notice(status_notice(event), now, lasting=not event.connected)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
@@ -198,6 +208,9 @@ class App:
     def _draw(self) -> None:
         self.scene.dirty = False
         moment = self._guarded(self.scene.draw, self.screen.canvas)
+        if self.controller:
+            self.controller_drawn = draw_controller(self.screen.canvas, self.screen.layout,
+                                                    self.controller)
         if self.notice:
             draw_notice(self.screen.canvas, self.screen.layout, self.notice[0])
         t_flip = self.screen.present()

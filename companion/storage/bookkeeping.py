@@ -5,7 +5,9 @@ enters a move every few seconds, so each entry saves the game's snapshot:
 after a power cut the game resumes at the last entry. A round's record is
 written once the table has moved on to the next round (until then an entry
 can still be taken back), and the last round's record, the result and the
-end of the game are written together by :meth:`KeptGame.finish`. The score
+end of the game are written together by :meth:`KeptGame.finish`. A kept game
+the table starts over is ended as it stands by :meth:`KeptGame.end_early`,
+marked ended early (like Not Not's). The score
 sheets (:mod:`companion.storage.score_sheets`) read those results.
 """
 
@@ -92,6 +94,14 @@ class KeptGame:
             self._save(records[-1], snapshot, result)
         else:
             self.store.finish(self.game_id, result, snapshot)
+
+    def end_early(self) -> None:
+        """The table started a new game over this one: write down its rounds that are
+        over and its score sheet as it stands, marked ended early."""
+        snapshot = self.game.snapshot()
+        for record in self._unsaved(lambda n: True):
+            self._save(record, snapshot)
+        self.store.finish(self.game_id, self.game.score_sheet(), snapshot, early=True)
 
     def _unsaved(self, wanted: Callable[[int], bool]) -> list[dict]:
         return [record for record in self.game.round_records()

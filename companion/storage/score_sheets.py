@@ -34,11 +34,12 @@ class MovieSheetLine:
     total: int
     stars: int
     title: str
+    ended_early: bool = False   # the table started a new game over it
 
     def to_dict(self) -> dict:
         return {"game": self.game_id, "date": self.played_on, "players": self.players,
                 "team": self.team, "rounds": list(self.rounds), "total": self.total,
-                "stars": self.stars, "title": self.title}
+                "stars": self.stars, "title": self.title, "ended_early": self.ended_early}
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class HatSheet:
     played_on: str
     players: int
     rounds: tuple[dict[int, int], ...]
+    ended_early: bool = False   # the table started a new game over it
 
     def totals(self) -> dict[int, int]:
         """Each player's penalty points over all rounds."""
@@ -56,7 +58,8 @@ class HatSheet:
 
     def to_dict(self) -> dict:
         return {"game": self.game_id, "date": self.played_on, "players": self.players,
-                "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals())}
+                "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals()),
+                "ended_early": self.ended_early}
 
 
 def _whole(value: object, low: int = 0, high: int = 10 ** 6) -> bool:
@@ -77,7 +80,8 @@ def movie_entry(line: GameLine) -> MovieSheetLine:
         if not fits:
             raise ValueError(f"{name} does not read")
     return MovieSheetLine(line.id, (line.finished_at or "")[:10], line.players, team or "",
-                          tuple(rounds), result["total"], result["stars"], result["title"])
+                          tuple(rounds), result["total"], result["stars"], result["title"],
+                          line.ended_early)
 
 
 def hat_entry(line: GameLine) -> HatSheet:
@@ -90,7 +94,8 @@ def hat_entry(line: GameLine) -> HatSheet:
         if not all(key.isascii() and key.isdigit() and _whole(p) for key, p in points.items()):
             raise ValueError(f"result.rounds[{number}] is not penalty points per player")
         read.append({int(key): p for key, p in points.items()})
-    return HatSheet(line.id, (line.finished_at or "")[:10], line.players, tuple(read))
+    return HatSheet(line.id, (line.finished_at or "")[:10], line.players, tuple(read),
+                   line.ended_early)
 
 
 def sheet_entries(database: Database, kind: str, entry: Callable, limit: int | None

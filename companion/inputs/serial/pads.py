@@ -102,6 +102,14 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
     return max(windows) if windows else None
 
 
+def status_word(status: ControllerStatus) -> str:
+    """The controller's state in one word for the corner of the screen: ``synced`` (its taps
+    are judged), ``connecting`` (talking, clock not yet synced) or ``unplugged``."""
+    if not status.connected:
+        return "unplugged"
+    return "synced" if status.synced else "connecting"
+
+
 def status_notice(status: ControllerStatus) -> str:
     """The notice line for a controller status, naming the controller."""
     name = f"serial controller {status.device}".rstrip()

@@ -4,14 +4,17 @@ Not That Movie! and That's Not a Hat each have a pure pad machine
 (:mod:`companion.games.movie.pads`, :mod:`companion.games.hat.pads`) over a game kept in
 the state database entry by entry (:class:`~companion.storage.bookkeeping.KeptGame`).
 A play scene feeds every pad tap to its machine, saves the game when a tap
-changed it, plays a short tone, and redraws. A touch, the pause key or the
-menu control opens the pause menu; the game stays kept for resume.
+changed it, plays a short tone, and redraws. Between rounds and at the end,
+the keyboard's Enter (or the confirm button) does what E on a pad does there.
+A touch, the pause key or the menu control opens the pause menu; the game
+stays kept for resume.
 """
 
 from __future__ import annotations
 
+from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import Scene
+from companion.scenes.base import Scene, nav_of
 from companion.scenes.common.pausing import wants_pause
 from companion.scenes.common.setup_menu import SetupMenu
 from companion.storage.bookkeeping import KeptGame
@@ -42,6 +45,12 @@ class BookkeepingScene(Scene):
             self.ctx.go("games-pause", resume=self.name)
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
+        elif nav_of(event) == "select" and self.kept.game.phase in ("round-over", "game-over"):
+            self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
+
+    def confirming_player(self) -> int:
+        """Whose pad Enter stands for between rounds and at the end (any player's E does)."""
+        return 1
 
     def press(self, player: int, side) -> None:
         """One pad press: to the machine; save and redraw if it changed the game."""
@@ -78,5 +87,8 @@ class BookkeepingSetup(SetupMenu):
         self.ctx.go(self.play_scene, kept=self.unfinished)
 
     def start(self, game, settings: dict) -> None:
-        """Keep ``game`` (set up with ``settings``) in the state database and play it."""
+        """Keep ``game`` (set up with ``settings``) in the state database and play it; a kept
+        unfinished game it starts over is ended as it stands, marked ended early."""
+        if self.unfinished is not None:
+            self.unfinished.end_early()
         self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.database(), game, settings))

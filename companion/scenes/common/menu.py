@@ -111,6 +111,7 @@ class MenuScene(Scene):
         return CONFIRM_HINT if self.asking is not None else NAVIGATION_HINT
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        draw_menu(canvas, self.ctx.layout, self.title, self.shown_items(), self.cursor,
-                  self.subtitle, hint=self.hint(), rects=self.item_rects(), asking=self.asking)
+        self.drawn_texts = draw_menu(canvas, self.ctx.layout, self.title, self.shown_items(),
+                                     self.cursor, self.subtitle, hint=self.hint(),
+                                     rects=self.item_rects(), asking=self.asking)
         return self.name

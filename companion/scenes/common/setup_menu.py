@@ -21,6 +21,17 @@ def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
     return tuple(range(lowest, max(lowest, min(highest, pads)) + 1))
 
 
+def too_few_pads(lowest: int, pads: int) -> str:
+    """Why a set-up offers ``lowest`` players though only ``pads`` pads answer ("" when
+    there are enough pads)."""
+    if pads >= lowest:
+        return ""
+    missing = (f"player {lowest} needs" if pads + 1 == lowest
+               else f"players {pads + 1}-{lowest} need")
+    return (f"only {pads} pad{'s' if pads != 1 else ''} but at least {lowest} players: "
+            f"{missing} a pad in the pin map")
+
+
 class SetupMenu(MenuScene):
     """Settings items after an optional "Resume" item.
 

@@ -5,7 +5,7 @@ reminder (never a card: remembering the gifts is the game): who gives next
 and whether from the shop, the last gift's giver, receiver and way, the
 question "who was wrong?" after a refusal, "take it back?" after a take-back
 press, and every player's penalty points
-(running totals in the multi-round variant). E after the end writes the
+(running totals in the multi-round variant). E (or Enter) after the end writes the
 result down.
 """
 
@@ -55,9 +55,10 @@ def reminder(pads: HatPads) -> tuple[str, str, str]:
             else "gives the old gift"
         return "none", f"P{game.turn} {what}", f"P{game.turn}: {give_keys(game)}  S take back"
     if prompt == "round-over":
-        return "wrong", f"Round {game.round_number} is over", "E next round"
+        return "wrong", f"Round {game.round_number} is over", "E or Enter: next round"
     winners = ", ".join(f"P{p}" for p in game.winners())
-    return "win", f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}", "E write it down"
+    headline = f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}"
+    return "win", headline, "E or Enter: write it down"
 
 
 class HatPlayScene(BookkeepingScene):

@@ -2,6 +2,8 @@
 
 Selecting a choice steps it to its next value. ``Start`` begins a game kept
 in the state database; ``Resume`` continues the one a power cut interrupted.
+With fewer pads than the game's fewest players (3, or 2 with two gifts
+each) the fewest are offered and the subtitle says which players lack a pad.
 The special cards are left out unless chosen: the rulebook's set-up puts
 them aside and adds them only "if you're playing with the special cards".
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.common.setup_menu import player_choices, too_few_pads
 from companion.scenes.notnot.setup import next_in
 
 
@@ -25,10 +27,20 @@ class HatSetupScene(BookkeepingSetup):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self.players, self.multi_round, self.two_gifts, self.special_cards = 4, False, False, False
+        #: Why fewer pads than players are offered ("" with enough pads).
+        self.pads_note = ""
 
     def enter(self, now_ns: int, **details) -> None:
         self.players = min(self.players, self.player_counts()[-1])
         super().enter(now_ns, **details)
+        self.say_if_too_few_pads()
+
+    def say_if_too_few_pads(self) -> None:
+        """With fewer pads than the game's fewest players, the subtitle says so (unless it
+        already says the kept game could not be resumed)."""
+        if self.subtitle in ("", type(self).subtitle, self.pads_note):
+            self.pads_note = too_few_pads(self.player_counts()[0], self.ctx.pads)
+            self.subtitle = self.pads_note or type(self).subtitle
 
     def player_counts(self) -> tuple[int, ...]:
         """The player counts offered: from 3 (2 with two gifts each), no more than the pads."""
@@ -50,6 +62,7 @@ class HatSetupScene(BookkeepingSetup):
             self.two_gifts = not self.two_gifts
             if not self.two_gifts:
                 self.players = max(self.players, MIN_PLAYERS)
+            self.say_if_too_few_pads()
         elif index == 3:
             self.special_cards = not self.special_cards
         else:

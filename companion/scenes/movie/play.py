@@ -19,8 +19,6 @@ from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
 from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS
 from companion.games.notnot.sides import Side
-from companion.games.notnot.taps import Tap
-from companion.scenes.base import nav_of
 from companion.scenes.common.bookkeeping import BookkeepingScene
 
 COLOURED_TOKEN = (230, 170, 40)
@@ -47,12 +45,8 @@ class MoviePlayScene(BookkeepingScene):
     pads_class = MoviePads
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
 
-    def handle(self, event, now_ns: int) -> None:
-        if not isinstance(event, Tap) and nav_of(event) == "select" \
-                and self.kept.game.phase in ("round-over", "game-over"):
-            self.press(self.kept.game.holder, Side.E)   # as E on any pad: next round, or the sheet
-            return
-        super().handle(event, now_ns)
+    def confirming_player(self) -> int:
+        return self.kept.game.holder
 
     def press(self, player: int, side) -> None:
         game = self.kept.game

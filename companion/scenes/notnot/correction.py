@@ -5,7 +5,8 @@ face (RED, BLUE, GREEN, YELLOW, WHITE, VOID, round again), W to the previous
 one, so a card stepped past is one press back. A touch on a spot steps it
 forward. A face the rules refuse (a second void on the table, no such card
 left) is skipped and the reason shown. ``Done`` (E or W on it), Backspace
-on it, or the pause key returns to the pause menu.
+on it, or the pause key returns to the pause menu, with the note it showed
+(e.g. that the round closed at the pause).
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ class CorrectionScene(MenuScene):
     name = "correction"
     title = "Correct the table"
 
-    def enter(self, now_ns: int, resume=("roll", {}), **details) -> None:
+    def enter(self, now_ns: int, resume=("roll", {}), note: str = "", **details) -> None:
         super().enter(now_ns)
         self.resume = resume
+        #: The pause menu's note, shown again on the way back.
+        self.note = note
         self.subtitle = "E: next card   W: previous card"
 
     def items(self) -> list[str]:
@@ -77,4 +80,4 @@ class CorrectionScene(MenuScene):
         self.dirty = True
 
     def back(self) -> None:
-        self.ctx.go("pause", resume=self.resume)
+        self.ctx.go("pause", resume=self.resume, note=self.note)

@@ -36,7 +36,7 @@ class PauseScene(MenuScene):
         if index == 0:
             self.back()
         elif index == 1:
-            self.ctx.go("correction", resume=self.resume)
+            self.ctx.go("correction", resume=self.resume, note=self.subtitle)
         elif index == 2:
             self.ctx.go("end")
         else:

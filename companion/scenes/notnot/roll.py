@@ -4,7 +4,10 @@ The round opens at the flip that first shows the final faces: this scene
 hands that flip's stamp to the round scene. Taps that arrive while the dice
 tumble are passed on too: stamped before the open, they count as too early,
 and the next frame says so (the player's name flashes orange, a TOO EARLY
-banner shows beside the dice). The final frame shows the round's countdown.
+banner shows beside the dice). The final frame shows the round's countdown,
+and once it is on screen the roll is saved as seen
+(:func:`companion.scenes.notnot.saving.save_seen_roll`): a resume never shows
+these dice again.
 
 When a rule card has changed the level since the last roll (first game), a
 level-up splash (:mod:`companion.scenes.notnot.level_up`) shows for twice a
@@ -26,6 +29,7 @@ from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
 
@@ -122,6 +126,9 @@ class RollScene(Scene):
         return countdown_view(first_ns, 0)
 
     def flipped(self, t_ns: int) -> None:
+        """The flip that shows the final dice opens the round; the table has seen them, so
+        they are saved as seen (after the frame, off the tap's path)."""
         if self.final_drawn:
+            save_seen_roll(self.ctx)
             self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
                         inks=self.inks, feedback=self.feedback)

@@ -4,10 +4,16 @@ A game is stored when it starts (its settings and first snapshot). Each
 finished round is saved with the snapshot after it in one transaction, once
 its verdict is on screen (the disk never delays a verdict); the round that
 ends the game saves it finished with its result, so ``companion history``
-lists it. A game the table ends early from the pause menu is saved finished
-as it stands, marked ended early. Starting a new game over one kept
-unfinished (the set-up menu asks first) ends the kept one the same way, so
-``companion history`` lists it as ended early.
+lists it. Taps are final, and so are dice: once a round's final dice are on
+screen, the game's snapshot is saved as if that roll were cancelled (its
+``cancelled`` count one up), so a game resumed before that round finished (a
+power cut mid-round, or a round cancelled at the pause and the table gone
+back to the title) rolls new dice, never the ones the table has seen. A
+finished round's save puts the count back to 0. A game the table ends early
+from the pause menu is saved finished as it stands, marked ended early.
+Starting a new game over one kept unfinished (the set-up menu asks first)
+ends the kept one the same way, so ``companion history`` lists it as ended
+early.
 
 Saves wait in order in the session's :class:`Journal` until they are on
 disk. When one fails (full disk, read-only file or folder, I/O error, a
@@ -130,6 +136,18 @@ def save_round(ctx, record: RoundRecord) -> None:
     stored = record.to_json()
     later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
                                                         result=final))
+
+
+def save_seen_roll(ctx) -> None:
+    """The flip just shown holds this round's final dice: once the frame is on screen, store the
+    snapshot with this roll counted as cancelled, so a resume before the round is saved rolls
+    new dice."""
+    ref = current_ref(ctx)
+    if ref is None:
+        return
+    snapshot = ctx.game.snapshot()
+    snapshot["cancelled"] = ctx.game.cancelled + 1
+    later(ctx, ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
 
 
 def save_ended(ctx) -> None:

@@ -9,6 +9,10 @@ after it, the lowest free side in N, E, S, W order is taken for them.
 Pressing the tied card again (the natural reflex) is not a choice, nor is a
 press on a card another winner takes, nor a press stamped before the prompt
 was on screen: only a free card counts.
+
+A touch on a free card (ringed in cyan) chooses it for the first player still
+asked; a touch anywhere else does nothing. Here a touch never pauses: Esc or
+the menu button do.
 """
 
 from __future__ import annotations
@@ -19,9 +23,9 @@ from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.round import plan_awards
-from companion.games.notnot.sides import SIDES
+from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import Scene
+from companion.scenes.base import Point, Scene
 from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
@@ -49,13 +53,30 @@ class TieChoiceScene(Scene):
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if isinstance(event, Point):
+            self.touched(event)
+        elif wants_pause(event):
             again = {"round": self.round, "choosers": self.choosers, "words": self.words,
                      "inks": self.inks}
             self.ctx.go("pause", resume=("tie-choice", again))
         elif self.is_choice(answer_of(self.ctx, event)):
             self.choices[event.player] = event.side
             self.dirty = True
+
+    def touched(self, touch: Point) -> None:
+        """A touch on a free card chooses it for the first player still asked."""
+        side = self.card_at(touch.pos)
+        waiting = [p for p in self.choosers if p not in self.choices]
+        if side is not None and waiting:
+            tap = Tap(waiting[0], side, touch.t_ns, "touch")
+            if self.is_choice(tap):
+                self.choices[tap.player] = side
+                self.dirty = True
+
+    def card_at(self, pos: tuple[int, int]) -> Side | None:
+        """The free card whose spot on screen holds ``pos``, if any."""
+        return next((side for side in self.free if self.ctx.layout.spot(side).collidepoint(pos)),
+                    None)
 
     def is_choice(self, tap: Tap | None) -> bool:
         """Whether ``tap`` chooses: a waiting chooser's press on a free card, made while asked."""
