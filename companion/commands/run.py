@@ -29,7 +29,8 @@ import time
 from typing import Callable
 
 from companion.config import settings as settings_file
-from companion.kiosk.loop import App, menu_key
+from companion.inputs.actions import menu_key
+from companion.kiosk.loop import App
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
 from companion.inputs.gpio import open_gpio

@@ -10,7 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from companion.kiosk.loop import App, menu_key
+from companion.inputs.actions import menu_key
+from companion.kiosk.loop import App
 from companion.display.screen import Screen, use_headless_drivers
 from companion.display.snapshots import Snapshots
 from companion.audio.tones import Sounds

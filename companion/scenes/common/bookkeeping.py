@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
-from companion.scenes.common.pausing import wants_pause
+from companion.inputs.actions import asks_pause
 from companion.scenes.common.setup_menu import SetupMenu
 from companion.storage.bookkeeping import KeptGame
 
@@ -38,7 +38,7 @@ class BookkeepingScene(Scene):
             self.kept, self.pads, self.said = kept, self.pads_class(kept.game), ""
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if asks_pause(event):
             self.ctx.go("games-pause", resume=self.name)
         elif isinstance(event, Tap):
             self.press(event.player, event.side)

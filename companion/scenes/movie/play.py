@@ -20,7 +20,7 @@ from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import nav_of
+from companion.inputs.actions import Action, control_action_of
 from companion.scenes.common.bookkeeping import BookkeepingScene
 
 COLOURED_TOKEN = (230, 170, 40)
@@ -48,7 +48,7 @@ class MoviePlayScene(BookkeepingScene):
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
 
     def handle(self, event, now_ns: int) -> None:
-        if not isinstance(event, Tap) and nav_of(event) == "select" \
+        if control_action_of(event) is Action.SELECT \
                 and self.kept.game.phase in ("round-over", "game-over"):
             self.press(self.kept.game.holder, Side.E)   # as E on any pad: next round, or the sheet
             return

@@ -24,7 +24,7 @@ from companion.scenes.context import Context
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
-from companion.scenes.common.pausing import wants_pause
+from companion.inputs.actions import asks_pause
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
@@ -70,7 +70,7 @@ class RollScene(Scene):
             if answer_of(self.ctx, event) and not self.splashing:
                 self.early.append(event)
                 self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
-        elif wants_pause(event):
+        elif asks_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
 
     def update(self, now_ns: int) -> None:

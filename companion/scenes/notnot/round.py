@@ -26,7 +26,8 @@ from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.common.pausing import CANCELLED_NOTE, CLOSED_NOTE, pause_before_pending, wants_pause
+from companion.inputs.actions import asks_pause
+from companion.scenes.common.pausing import CANCELLED_NOTE, CLOSED_NOTE, pause_before_pending
 from companion.scenes.notnot.play_view import draw_play, view_of
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
@@ -65,7 +66,7 @@ class RoundScene(Scene):
                 kind = self.round.feedback_of(event)
                 shown = self.feedback.show(event, kind, now_ns)
                 self.dirty = self.dirty or (shown and not self.verdict_is_next(kind, now_ns))
-        elif wants_pause(event) and not self.pausing:
+        elif asks_pause(event) and not self.pausing:
             self.round.close_at(getattr(event, "t_ns", now_ns))
             self.pausing = True
 

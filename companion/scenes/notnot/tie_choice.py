@@ -24,7 +24,7 @@ from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.common.pausing import wants_pause
+from companion.inputs.actions import asks_pause
 from companion.scenes.notnot.play_view import draw_play, view_of
 
 
@@ -49,7 +49,7 @@ class TieChoiceScene(Scene):
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if asks_pause(event):
             again = {"round": self.round, "choosers": self.choosers, "words": self.words,
                      "inks": self.inks}
             self.ctx.go("pause", resume=("tie-choice", again))
