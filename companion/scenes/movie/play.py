@@ -19,7 +19,6 @@ from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
 from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS
 from companion.games.notnot.sides import Side
-from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, control_action_of
 from companion.scenes.common.bookkeeping import BookkeepingScene
 
