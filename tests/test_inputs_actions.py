@@ -208,3 +208,11 @@ def test_at_equal_stamps_inputs_that_are_no_pad_come_first_then_taps_by_player_t
     pause = Nav("pause", 5)
     assert in_stamp_order([*taps, pause, Tap(1, Side.S, 4)]) == [
         Tap(1, Side.S, 4), pause, Tap(1, Side.N, 5), Tap(1, Side.W, 5), Tap(2, Side.N, 5)]
+
+
+def test_a_menu_press_of_an_unknown_action_does_nothing_and_the_kiosk_goes_on(tmp_path):
+    app = kiosk(state_dir=tmp_path)
+    app.step()
+    app.post(Nav("jump", now()))
+    app.step()
+    assert app.scene.name == "title" and app.scene.cursor == 0

@@ -64,6 +64,9 @@ class Point:
     t_ns: int
 
 
+#: The actions by their short names (what a :class:`Nav` carries).
+ACTION_BY_NAME: dict[str, Action] = {action.value: action for action in Action}
+
 #: The menu keys of the keyboard, by pygame key.
 MENU_KEYS: dict[int, Action] = {
     pygame.K_UP: Action.MOVE_UP, pygame.K_DOWN: Action.MOVE_DOWN,
@@ -108,7 +111,7 @@ def control_action_of(event: object) -> Action | None:
     if isinstance(event, Point):
         return Action.TOUCH_AT
     if isinstance(event, Nav):
-        return Action(event.action)
+        return ACTION_BY_NAME.get(event.action)  # an unknown name means nothing
     name = getattr(event, "name", None)  # a Control event of the input layer
     return ACTION_OF_CONTROL.get(name) if isinstance(name, str) else None
 
