@@ -34,6 +34,7 @@ from pathlib import Path
 from companion.config import settings as settings_file
 from companion.display.options import add_screen_arguments
 from companion.errors import CompanionError
+from companion.inputs.actions import menu_key
 from companion.inputs.events import Event
 from companion.inputs.gpio import GpioPads, open_gpio
 from companion.inputs.keyboard import KeyMap
@@ -45,7 +46,7 @@ from companion.inputs.serial.pads import (
     tie_window_ns,
 )
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.kiosk.loop import App, menu_key
+from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.common.failsafe import StartProblem
 from companion.scenes.context import Pace, Settings

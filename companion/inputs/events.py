@@ -3,9 +3,10 @@
 Sources (GPIO pads, the serial controller, the keyboard, simulated players)
 build these and hand them to ``post(event)``. Every event carries ``t_ns``,
 nanoseconds on ``CLOCK_MONOTONIC``: when the button closed, not when the
-software heard of it. The main loop sorts what it has received with
-:func:`in_stamp_order` (or :func:`companion.games.notnot.taps.by_stamp` for taps only)
-and never relies on arrival order.
+software heard of it. The main loop (:mod:`companion.kiosk.loop`) sorts what it
+has received with :func:`in_stamp_order`, the one event order (stamp, then
+player, then side; :func:`companion.games.notnot.taps.by_stamp` is the same
+order for taps only), and never relies on arrival order.
 
 - :class:`Tap` (re-exported from the rules core): a pad button; the scene
   decides whether it is an answer or menu navigation.
@@ -62,17 +63,23 @@ class Stuck:
 
 Event = Tap | Control | Dealer | Stuck
 
+#: At equal stamp, player and side: taps first, then controls, the dealer pad, stuck buttons,
+#: then anything else (the loop's menu keys, touches, window close, controller status).
 _KIND_RANK = {Tap: 0, Control: 1, Dealer: 2, Stuck: 3}
 
 
-def event_order(event: Event) -> tuple:
-    """Sort key: stamp first; at equal stamps taps (by player, side), then controls, dealer, stuck."""
-    if isinstance(event, Tap):
-        return (event.t_ns, 0, event.player, event.side.index, "")
-    name = getattr(event, "name", None) or getattr(event, "face", None) or getattr(event, "button", "")
-    return (event.t_ns, _KIND_RANK[type(event)], getattr(event, "player", 0), 0, name)
+def event_order(event: object) -> tuple:
+    """Sort key, the one order the loop hands events to a scene in: stamp first; at equal
+    stamps by player, then side (an event that is not a pad's is player 0, no side, so it
+    comes before the taps); then by kind (:data:`_KIND_RANK`) and, last, by what the event
+    says, so any arrival order of the same events gives the same order. An event without a
+    stamp counts as stamped 0."""
+    side = getattr(event, "side", None)
+    rank = _KIND_RANK.get(type(event), len(_KIND_RANK))
+    return (getattr(event, "t_ns", 0) or 0, getattr(event, "player", 0), side.index if side else -1,
+            rank, type(event).__name__, repr(event))
 
 
-def in_stamp_order(events: Iterable[Event]) -> list[Event]:
+def in_stamp_order(events: Iterable[object]) -> list:
     """``events`` sorted by :func:`event_order`: by when it happened, never by arrival."""
     return sorted(events, key=event_order)

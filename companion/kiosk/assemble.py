@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from companion.audio.tones import Sounds
 from companion.display.screen import Screen, use_headless_drivers
 from companion.display.snapshots import Snapshots
-from companion.kiosk.loop import App, menu_key
+from companion.inputs.actions import menu_key
+from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.context import Context, Pace, Settings, no_op
 

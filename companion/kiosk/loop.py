@@ -7,8 +7,10 @@ the loop at once. Each pass the loop
 1. blocks in ``pygame.event.wait(timeout)`` until an event or the current
    scene's next timer (never busy-waits; at most :data:`MAX_WAIT_MS`, so the
    watchdog is fed),
-2. drains the posted events and the window's own events (keys, touches,
-   close), sorts them by stamp, and hands them to the current scene,
+2. drains the posted events and the window's own events (keys and touches
+   as :func:`companion.inputs.actions.window_input` maps them, close), puts
+   them in :func:`companion.inputs.events.in_stamp_order` and hands them to
+   the current scene,
 3. runs the scene's timers and applies a scene change,
 4. draws and flips only when the scene says something changed, stamps the
    flip with ``time.monotonic_ns()`` right after ``pygame.display.flip()``
@@ -47,11 +49,11 @@ from companion.display.draw_controller import draw_controller
 from companion.display.draw_notice import draw_notice
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
-from companion.games.notnot.taps import Tap
-from companion.inputs.events import Stuck
+from companion.inputs.actions import KeyMap, menu_key, window_input
+from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
-from companion.scenes.base import Nav, Point, Quit, Scene
+from companion.scenes.base import Quit, Scene
 from companion.scenes.context import Context, no_op
 
 log = logging.getLogger(__name__)
@@ -65,24 +67,6 @@ LASTING_NOTICE_S = 86_400
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
-MENU_KEYS: dict[int, str] = {
-    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select",
-    pygame.K_BACKSPACE: "back", pygame.K_ESCAPE: "pause", pygame.K_p: "pause",
-}
-
-
-def menu_key(event: pygame.event.Event, t_ns: int) -> Nav | None:
-    """The menu action of a key press (arrows, Enter, Backspace, Esc/P = pause), or ``None``."""
-    action = MENU_KEYS.get(event.key)
-    return Nav(action, t_ns) if action else None
-
-
-def stamp_of(event: object) -> tuple:
-    """An event's sort key: its stamp (taps at equal stamps by player, then side);
-    events without a stamp sort first, by arrival."""
-    return event.order if isinstance(event, Tap) else (getattr(event, "t_ns", 0),)
-
-
 class App:
     """The kiosk: a screen, the shared context, the scenes by name, and the loop.
 
@@ -93,7 +77,7 @@ class App:
     """
 
     def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene], first: str,
-                 key_maps: Iterable[Callable] = (menu_key,), snapshots: Snapshots | None = None,
+                 key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
                  ready: Callable[[], object] = no_op, watchdog: Callable[[], object] = no_op) -> None:
         self.screen = screen
         self.ctx = ctx
@@ -131,14 +115,12 @@ class App:
             t_ns = time.monotonic_ns()
             if event.type == pygame.QUIT:
                 events.append(Quit(t_ns))
-            elif event.type == pygame.KEYDOWN:
-                mapped = next((e for e in (m(event, t_ns) for m in self.key_maps) if e is not None), None)
-                if mapped is not None:
-                    events.append(mapped)
-            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                events.append(Point(self.screen.to_canvas(event.pos), t_ns))
             elif event.type == pygame.VIDEORESIZE:
                 self.resize(event.size)
+            else:
+                mapped = window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
+                if mapped is not None:
+                    events.append(mapped)
         return events
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -153,9 +135,8 @@ class App:
         events = []
         while self._posted:
             events.append(self._posted.popleft())
-        events += self._window_events(e for e in raw if e.type not in (WAKE, pygame.NOEVENT))
-        events.sort(key=stamp_of)
-        return events
+        events += self._window_events([e for e in raw if e.type not in (WAKE, pygame.NOEVENT)])
+        return in_stamp_order(events)
 
     # -- the loop ------------------------------------------------------------
     def run(self, until: Callable[[], bool] = lambda: False) -> None:

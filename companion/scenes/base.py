@@ -1,10 +1,11 @@
-"""The Scene class, and the events a scene sees besides the inputs' taps.
+"""The Scene class, and the one event a scene sees that no input makes: :class:`Quit`.
 
 Inputs post :class:`companion.games.notnot.taps.Tap` (and the input layer's
-``Control``/``Dealer``/``Stuck`` events); the loop adds :class:`Nav` for menu
-keys of the keyboard or a control button, :class:`Point` for touches and
-clicks, and :class:`Quit` when the window closes. A pad's taps navigate
-menus: N/S move, E selects, W goes back (:func:`nav_of`).
+``Control``/``Dealer``/``Stuck`` events); the loop adds the window's menu keys
+and touches (:class:`~companion.inputs.actions.Nav`,
+:class:`~companion.inputs.actions.Point`, re-exported here) and :class:`Quit`
+when the window closes. What any of them means to a menu or a prompt is
+:mod:`companion.inputs.actions`'s to say, never a scene's.
 """
 
 from __future__ import annotations
@@ -13,30 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.games.notnot.sides import Side
-from companion.games.notnot.taps import Tap
+from companion.inputs.actions import Nav, Point
 
-#: Menu actions of the input layer's optional control buttons, by control name.
-NAV_OF_CONTROL: dict[str, str] = {"menu": "pause", "confirm": "select"}
-
-#: Menu actions, by the spot button that triggers them.
-NAV_OF_SIDE: dict[Side, str] = {Side.N: "up", Side.S: "down", Side.E: "select", Side.W: "back"}
-
-
-@dataclass(frozen=True)
-class Nav:
-    """A menu action (``up``, ``down``, ``select``, ``back``, ``pause``, ``quit``) at ``t_ns``."""
-
-    action: str
-    t_ns: int
-
-
-@dataclass(frozen=True)
-class Point:
-    """A touch or click at canvas pixel ``pos`` at ``t_ns``."""
-
-    pos: tuple[int, int]
-    t_ns: int
+__all__ = ["Nav", "Point", "Quit", "Scene"]
 
 
 @dataclass(frozen=True)
@@ -44,17 +24,6 @@ class Quit:
     """The window was closed."""
 
     t_ns: int
-
-
-def nav_of(event) -> str | None:
-    """The menu action an event means: a pad tap by its side, a Nav, a control button by its name
-    (``menu`` pauses, ``confirm`` selects)."""
-    if isinstance(event, Tap):
-        return NAV_OF_SIDE[event.side]
-    if isinstance(event, Nav):
-        return event.action
-    name = getattr(event, "name", None)  # a Control event of the input layer
-    return NAV_OF_CONTROL.get(name) if isinstance(name, str) else None
 
 
 class Scene:

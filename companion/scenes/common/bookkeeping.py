@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import Scene, nav_of
-from companion.scenes.common.pausing import wants_pause
+from companion.inputs.actions import Action, asks_pause, control_action_of
+from companion.scenes.base import Scene
 from companion.scenes.common.setup_menu import SetupMenu
 from companion.storage.bookkeeping import KeptGame
 
@@ -41,11 +41,11 @@ class BookkeepingScene(Scene):
             self.kept, self.pads, self.said = kept, self.pads_class(kept.game), ""
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if asks_pause(event):
             self.ctx.go("games-pause", resume=self.name)
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
-        elif nav_of(event) == "select" and self.kept.game.phase in ("round-over", "game-over"):
+        elif control_action_of(event) is Action.SELECT and self.kept.game.phase in ("round-over", "game-over"):
             self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
 
     def confirming_player(self) -> int:

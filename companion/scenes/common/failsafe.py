@@ -18,7 +18,8 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_message, draw_title
 from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
-from companion.scenes.base import Point, Scene, nav_of
+from companion.inputs.actions import selects
+from companion.scenes.base import Scene
 
 #: The colour of what to do, set apart from the problem itself.
 HIGHLIGHT_TODO = PORTAL["YELLOW"]
@@ -112,7 +113,7 @@ class FailsafeScene(Scene):
         self.message = message.splitlines()[0] if message else "unknown error"
 
     def handle(self, event, now_ns: int) -> None:
-        if not (isinstance(event, Point) or nav_of(event) == "select"):
+        if not selects(event):
             return
         if self.problem is None:
             self.ctx.go("title")

@@ -17,7 +17,8 @@ import pygame
 
 from companion.display.draw_menu import CONFIRM_HINT, NAVIGATION_HINT, draw_menu, item_rects
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import Point, Scene, nav_of
+from companion.inputs.actions import Action, action_of, touched_item
+from companion.scenes.base import Scene
 
 
 class MenuScene(Scene):
@@ -78,19 +79,18 @@ class MenuScene(Scene):
         self.choose(index)
 
     def handle(self, event, now_ns: int) -> None:
-        if isinstance(event, Point):
-            rects = self.item_rects()
-            touched = [i for i, rect in enumerate(rects) if rect.collidepoint(event.pos)]
-            if self.asking is not None and touched != [self.asking]:
+        action = action_of(event)
+        if action is Action.TOUCH_AT:
+            touched = touched_item(event, self.item_rects())
+            if self.asking is not None and touched != self.asking:
                 self.asking, self.dirty = None, True  # a touch elsewhere only cancels
-            elif touched:
+            elif touched is not None:
                 self.chooser = None
-                self.select(touched[0])
+                self.select(touched)
             return
-        action = nav_of(event)
         if action is None:
             return
-        if action == "select":
+        if action is Action.SELECT:
             self.chooser = event.player if isinstance(event, Tap) else None
             self.select(self.cursor)
             return
@@ -98,12 +98,12 @@ class MenuScene(Scene):
             self.asking, self.dirty = None, True
             return
         count = len(self.items())
-        if action in ("up", "down"):
-            self.cursor = (self.cursor + (1 if action == "down" else -1)) % count
+        if action in (Action.MOVE_UP, Action.MOVE_DOWN):
+            self.cursor = (self.cursor + (1 if action is Action.MOVE_DOWN else -1)) % count
             self.dirty = True
-        elif action == "back":
+        elif action is Action.BACK:
             self.back()
-        elif action == "pause" and not isinstance(event, Tap):
+        elif action is Action.PAUSE:
             self.pause()
 
     def hint(self) -> str:

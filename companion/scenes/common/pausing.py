@@ -1,5 +1,5 @@
-"""What pauses a game (a pause key or control, or a touch on the play screen), and pausing
-once a round closed at the pause has been judged.
+"""Pausing once a round closed at the pause has been judged (what asks for the pause is
+:func:`companion.inputs.actions.asks_pause`'s to say).
 
 Taps are final: an open round is closed at the pause and judged before the
 pause menu shows; the menu says what became of the round, and Resume goes
@@ -11,21 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.games.notnot.taps import Tap
-from companion.scenes.base import Point, nav_of
-
 if TYPE_CHECKING:
     from companion.scenes.context import Context
 
 #: What the pause menu says about a round closed at the pause, by what became of it.
 CLOSED_NOTE = "The round closed at the pause: its taps count"
 CANCELLED_NOTE = "Nobody had tapped: new dice after Resume"
-
-
-def wants_pause(event) -> bool:
-    """Whether ``event`` asks for the pause menu: a touch, the pause key or the menu control
-    (players' pad taps never do)."""
-    return isinstance(event, Point) or (not isinstance(event, Tap) and nav_of(event) == "pause")
 
 
 def pause_before_pending(ctx: Context, note: str) -> None:

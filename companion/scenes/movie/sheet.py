@@ -13,7 +13,8 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
-from companion.scenes.base import Point, Scene, nav_of
+from companion.inputs.actions import Action, action_of
+from companion.scenes.base import Scene
 from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
 
 LINES_SHOWN = 7
@@ -38,12 +39,12 @@ class MovieSheetScene(Scene):
         self.drawn: list[text.Drawn] = []
 
     def handle(self, event, now_ns: int) -> None:
-        action = nav_of(event)
-        if action in ("up", "down"):
-            step = 1 if action == "down" else -1
+        action = action_of(event)
+        if action in (Action.MOVE_UP, Action.MOVE_DOWN):
+            step = 1 if action is Action.MOVE_DOWN else -1
             self.top = max(0, min(self.top + step, len(self.lines) - 1))
             self.dirty = True
-        elif action in ("select", "back") or isinstance(event, Point):
+        elif action in (Action.SELECT, Action.BACK, Action.TOUCH_AT):
             self.ctx.go("title")
 
     def draw(self, canvas: pygame.Surface) -> str | None:

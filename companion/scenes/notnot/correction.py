@@ -14,7 +14,7 @@ from __future__ import annotations
 from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.game import RuleError
 from companion.games.notnot.sides import SIDES
-from companion.scenes.base import nav_of
+from companion.inputs.actions import Action, action_of
 from companion.scenes.common.menu import MenuScene
 
 #: The hint line: what the pad's buttons do here.
@@ -42,7 +42,7 @@ class CorrectionScene(MenuScene):
         return CORRECTION_HINT
 
     def handle(self, event, now_ns: int) -> None:
-        if nav_of(event) == "back" and self.cursor < len(SIDES):
+        if action_of(event) is Action.BACK and self.cursor < len(SIDES):
             self.step(SIDES[self.cursor], -1)
         else:
             super().handle(event, now_ns)

@@ -22,8 +22,8 @@ from companion.display.palette import HIGHLIGHT
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
-from companion.scenes.base import Scene, nav_of
-from companion.scenes.common.pausing import wants_pause
+from companion.inputs.actions import Action, action_of, asks_pause
+from companion.scenes.base import Scene
 from companion.scenes.notnot.play_view import draw_play, view_of
 
 
@@ -40,7 +40,7 @@ def is_dealers_pad(ctx, event) -> bool:
 def confirms_deal(ctx, event) -> bool:
     """Whether ``event`` confirms a dealing prompt: the dealer pad's E, Enter, or the confirm
     control."""
-    return is_dealers_pad(ctx, event) and nav_of(event) == "select"
+    return is_dealers_pad(ctx, event) and action_of(event) is Action.SELECT
 
 
 class DealScene(Scene):
@@ -53,7 +53,7 @@ class DealScene(Scene):
         self.dealt, self.first, self.check = list(dealt), first, check
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if asks_pause(event):
             self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first,
                                                   "check": self.check}))
         elif confirms_deal(self.ctx, event):

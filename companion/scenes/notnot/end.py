@@ -12,7 +12,8 @@ import pygame
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.games.notnot.words import names
-from companion.scenes.base import Point, Scene, nav_of
+from companion.inputs.actions import selects
+from companion.scenes.base import Scene
 from companion.scenes.notnot.saving import save_ended
 
 
@@ -28,7 +29,7 @@ class EndScene(Scene):
         self.ctx.sounds.play("win")
 
     def handle(self, event, now_ns: int) -> None:
-        if isinstance(event, Point) or nav_of(event) == "select":
+        if selects(event):
             self.ctx.game = None
             self.ctx.go("setup")
 

@@ -16,6 +16,7 @@ import pygame
 from companion.display.draw_entry import draw_entry, entry_item_rects
 from companion.errors import CompanionError
 from companion.games.notnot.cards import PORTAL_COLOURS, VOID
+from companion.inputs.actions import card_of
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
@@ -45,8 +46,8 @@ class EntryScene(MenuScene):
         return [face if face != "RULE" else "rule card" for face in FACES]
 
     def handle(self, event, now_ns: int) -> None:
-        face = getattr(event, "face", None)  # a Dealer event of the input layer
-        if isinstance(face, str):
+        face = card_of(event)
+        if face is not None:
             self.place(face)
         elif is_dealers_pad(self.ctx, event):
             super().handle(event, now_ns)

@@ -22,8 +22,8 @@ from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
 from companion.games.notnot.round import EARLY
 from companion.games.notnot.taps import Tap
+from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
-from companion.scenes.common.pausing import wants_pause
 from companion.scenes.context import Context
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
@@ -74,7 +74,7 @@ class RollScene(Scene):
             if answer_of(self.ctx, event) and not self.splashing:
                 self.early.append(event)
                 self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
-        elif wants_pause(event):
+        elif asks_pause(event):
             self.ctx.go("pause", resume=("roll", {}))
 
     def update(self, now_ns: int) -> None:

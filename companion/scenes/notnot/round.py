@@ -23,12 +23,12 @@ from __future__ import annotations
 from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.round import COUNTED, Round
 from companion.games.notnot.taps import Tap
+from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
 from companion.scenes.common.pausing import (
     CANCELLED_NOTE,
     CLOSED_NOTE,
     pause_before_pending,
-    wants_pause,
 )
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
@@ -70,7 +70,7 @@ class RoundScene(Scene):
                 kind = self.round.feedback_of(event)
                 shown = self.feedback.show(event, kind, now_ns)
                 self.dirty = self.dirty or (shown and not self.verdict_is_next(kind, now_ns))
-        elif wants_pause(event) and not self.pausing:
+        elif asks_pause(event) and not self.pausing:
             self.round.close_at(getattr(event, "t_ns", now_ns))
             self.pausing = True
 

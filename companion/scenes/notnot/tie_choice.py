@@ -25,8 +25,8 @@ from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
+from companion.inputs.actions import asks_pause
 from companion.scenes.base import Point, Scene
-from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import draw_play, view_of
@@ -55,7 +55,7 @@ class TieChoiceScene(Scene):
     def handle(self, event, now_ns: int) -> None:
         if isinstance(event, Point):
             self.touched(event)
-        elif wants_pause(event):
+        elif asks_pause(event):
             again = {"round": self.round, "choosers": self.choosers, "words": self.words,
                      "inks": self.inks}
             self.ctx.go("pause", resume=("tie-choice", again))

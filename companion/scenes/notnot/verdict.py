@@ -15,8 +15,8 @@ from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.display.verdict_words import verdict_view
 from companion.games.notnot.sides import Side
+from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
-from companion.scenes.common.pausing import wants_pause
 from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.notnot.play_view import draw_play, view_of
 
@@ -43,7 +43,7 @@ class VerdictScene(Scene):
         self.ctx.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event, now_ns: int) -> None:
-        if wants_pause(event):
+        if asks_pause(event):
             self.ctx.go("pause", resume=next_after_round(self.ctx, self.record.dealt))
 
     def wake_at_ns(self) -> int | None:
