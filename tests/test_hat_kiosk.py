@@ -3,6 +3,7 @@
 import pytest
 
 from games_kiosk import Table, run_demo
+from kiosk_helpers import jump_to
 from companion.storage.score_sheets import hat_score_sheet
 
 PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start
@@ -96,8 +97,7 @@ def test_the_special_cards_are_left_out_unless_the_set_up_adds_them_and_kept_wit
     table.press(1, "N")                              # no special card to give
     assert game.moves_made == 0
     assert table.scene.kept.settings["special_cards"] is False
-    table.app.ctx.go("hat-setup")
-    table.app.step()
+    jump_to(table.app, "hat-setup")
     assert table.scene.items()[0].startswith("Resume")
     for index in (SPECIAL + 1, START + 1):           # after "Resume": special cards, start anew
         table.press(1, "S" * (index - table.scene.cursor) + "E")

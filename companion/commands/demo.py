@@ -82,7 +82,7 @@ def run_not_not(app, args) -> int:
     app.ctx.on_winners = winner_lights(presses.pads)
     app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
-    table.on_scene(app.scene.name, app.scene)
+    table.on_scene(app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)
     game = app.ctx.game
     if game is not None:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion.display.layout import Layout
 from companion.audio.tones import Sounds
 from companion.games.notnot.round import Timing
+from companion.scenes.transitions import check_move
+
+if TYPE_CHECKING:
+    from companion.scenes.base import Scene
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -84,8 +88,9 @@ class Context:
     pads: int = DEFAULT_PADS
     #: Each player's reaction times this game, in ms (first taps after the open).
     reactions: dict[int, list[float]] = field(default_factory=dict)
-    #: Called with (scene name, scene) whenever a scene becomes current (the demo's table watches this).
-    on_scene: Callable[[str, object], None] = no_op
+    #: Called with the scene whenever one becomes current (the demo's table watches this and
+    #: acts by the scene's class).
+    on_scene: Callable[[Scene], None] = no_op
     #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button LED.
     on_winners: Callable[[list[tuple[int, object]]], None] = no_op
     #: Called with (player, side, what the tap counts for) at each telling tap of a round:
@@ -98,7 +103,10 @@ class Context:
     after_frame: list[Callable[[], None]] = field(default_factory=list)
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
+    #: The scene change asked for and not yet applied: (scene name, details for its ``enter``).
     pending: tuple[str, dict] | None = None
+    #: The name of the current scene (the loop sets it as it enters one): where moves start.
+    current_scene: str = ""
     #: The state folder of the bookkeeping modes' database (``None``: the usual place).
     state_dir: str | None = None
     _database: object | None = field(default=None, repr=False)
@@ -123,5 +131,10 @@ class Context:
             self._database = None
 
     def go(self, scene: str, **details) -> None:
-        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``."""
+        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``.
+
+        Raises :class:`~companion.scenes.transitions.MoveError` when the table of
+        :mod:`companion.scenes.transitions` has no such move from the current scene.
+        """
+        check_move(self.current_scene, scene, details)
         self.pending = (scene, details)

@@ -22,6 +22,8 @@ from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS as MOVIE_MIN_PL
 from companion.games.notnot.sides import Side
 from companion.scenes.context import DEFAULT_PADS
 from companion.scenes.common.setup_menu import player_choices
+from companion.scenes.hat.play import HatPlayScene
+from companion.scenes.movie.play import MoviePlayScene
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)
@@ -189,7 +191,8 @@ class ScriptedTable:
 
 def kiosk_game(app, game: str):
     """The game the kiosk's scene of ``game`` played."""
-    return app.scenes["movie" if game == MOVIE else "hat"].kept.game
+    play_scene = MoviePlayScene if game == MOVIE else HatPlayScene
+    return next(scene for scene in app.scenes.values() if isinstance(scene, play_scene)).kept.game
 
 
 def summary(played) -> str:
