@@ -150,7 +150,8 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
     tables change from frame to frame.
     """
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(players=4, level="extreme", seed=seed), state_dir=state_dir,
+                                   settings=Settings(players=4, level="extreme", seed=seed),
+                                   state_dir=state_dir,
                                    first_scene="setup"))  # a game starts from the set-up
     start_game(app.ctx)
     game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
