@@ -68,6 +68,13 @@ def in_scene(app, name):
     return lambda: app.scene.name == name
 
 
+def jump_to(app, scene: str, **details) -> None:
+    """Make ``scene`` current on the next loop pass, as no person can: a test's shortcut past
+    the table of moves (:mod:`companion.scenes.transitions`), which ``ctx.go`` enforces."""
+    app.ctx.pending = (scene, details)
+    app.step()
+
+
 def step_until(app, done, limit_s: float = 5.0) -> None:
     """Run loop passes until ``done()`` (fails after ``limit_s`` seconds)."""
     end = time.monotonic() + limit_s

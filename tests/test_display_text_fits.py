@@ -73,8 +73,7 @@ def show(scene: str, size: tuple[int, int], rotation: int, tmp_path, **details) 
                                    settings=Settings(), first_scene="title",
                                    state_dir=str(tmp_path)))
     try:
-        app.ctx.go(scene, **details)
-        app.step()
+        kiosk_helpers.jump_to(app, scene, **details)
         assert app.scene.name == scene
     finally:
         app.screen.close()

@@ -7,7 +7,7 @@ from argparse import Namespace
 
 import pytest
 from fault_cases import write_raw
-from kiosk_helpers import in_scene, kiosk, shows_text, step_until
+from kiosk_helpers import in_scene, jump_to, kiosk, shows_text, step_until
 from test_scenes_saving import PLAYERS, SEED, choose, play
 
 from companion.commands import simulate
@@ -70,8 +70,7 @@ def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path,
     choose(app, "Start")
     play(app, rounds=3)
     assert app.ctx.game.round_no == 3 and app.ctx.game_id not in (None, damaged)
-    app.ctx.go("setup")
-    app.step()
+    jump_to(app, "setup")
     assert app.scene.name == "setup" and said.count(notice) == 1
     app.screen.close()
     app.ctx.close_database()

@@ -3,6 +3,7 @@
 import pytest
 
 from games_kiosk import Table, run_demo
+from kiosk_helpers import jump_to
 from companion.storage.score_sheets import hat_score_sheet
 
 PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start
@@ -110,8 +111,7 @@ def test_the_special_cards_are_left_out_unless_the_set_up_adds_them_and_kept_wit
     table.press(1, "N")                              # no special card to give
     assert game.moves_made == 0
     assert table.scene.kept.settings["special_cards"] is False
-    table.app.ctx.go("hat-setup")
-    table.app.step()
+    jump_to(table.app, "hat-setup")
     assert table.scene.items()[0].startswith("Resume")
     for index in (SPECIAL + 1, START + 1):           # after "Resume": special cards, start anew
         table.press(1, "S" * (index - table.scene.cursor) + "E")
@@ -139,7 +139,7 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     table.menu(2, [START])
     table.wait_for("hat")
     give_penalty(table, 3)
-    table.app.ctx.go("hat-setup")
+    jump_to(table.app, "hat-setup")
     table.app.step()
     table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
     table.press(1, "E")                              # Start over a kept game asks first

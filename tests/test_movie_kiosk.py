@@ -3,7 +3,7 @@
 import pytest
 
 from games_kiosk import Table, finished_discs_game, run_demo
-from kiosk_helpers import shows_text
+from kiosk_helpers import jump_to, shows_text
 from companion.storage.score_sheets import movie_score_sheet
 
 START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
@@ -118,8 +118,7 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     database = table.app.ctx.database()
     finished_discs_game(database, 3, "Trio")
     finished_discs_game(database, 5, "Five")
-    table.app.ctx.go("movie-sheet")
-    table.app.step()
+    jump_to(table.app, "movie-sheet")
     drawn = {d.text: d for d in table.scene.drawn}
     note = "The rulebook's table has no row for 3 players: rated on the 4-player row."
     assert note in drawn and shows_text(table.app.screen.canvas, drawn[note])
@@ -145,8 +144,7 @@ def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
     database = table.app.ctx.database()
     for number in range(8):
         finished_discs_game(database, 3, f"Team{number}")
-    table.app.ctx.go("movie-sheet")
-    table.app.step()
+    jump_to(table.app, "movie-sheet")
     seen = set()
     for _ in range(8):
         seen |= {d.text.split()[2] for d in table.scene.drawn if d.text.startswith("20")}
@@ -162,7 +160,7 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     vote(table, {1: 8, 2: 8, 3: 8, 4: 8})
     for screen in range(1, 8):
         place(table, screen)
-    table.app.ctx.go("movie-setup")
+    jump_to(table.app, "movie-setup")
     table.app.step()
     table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
     table.press(1, "E")                              # Start over a kept game asks first

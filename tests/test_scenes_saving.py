@@ -5,7 +5,7 @@ from argparse import Namespace
 
 import pytest
 
-from kiosk_helpers import in_scene, kiosk, now, step_until, tap
+from kiosk_helpers import in_scene, jump_to, kiosk, now, step_until, tap
 from companion.cli import main
 from companion.commands import simulate
 from companion.scenes.base import Nav
@@ -241,6 +241,7 @@ def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_ear
 def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     app = new_game(tmp_path)
     first = app.ctx.game
+    jump_to(app, "setup")  # a new game starts from the set-up
     start_game(app.ctx)
     second = app.ctx.game
     assert (first.seed, second.seed) == (SEED, SEED + 1)

@@ -92,7 +92,7 @@ def run_not_not(app: App, args: argparse.Namespace) -> int:
     app.ctx.on_winners = winner_lights(presses.pads)
     app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
-    table.on_scene(app.scene.name, app.scene)
+    table.on_scene(app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)
     game = app.ctx.game
     if isinstance(game, Game):

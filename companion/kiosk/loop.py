@@ -213,8 +213,9 @@ class App:
 
     def _enter(self, name: str, details: dict, now: int) -> None:
         self.scene = self.scenes[name]
+        self.ctx.current_scene = name
         self._guarded(self.scene.enter, now, **details)
-        self.ctx.on_scene(name, self.scene)
+        self.ctx.on_scene(self.scene)
 
     def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a scene's method; on an error, log it and switch to the failsafe scene."""

@@ -1,4 +1,4 @@
-"""What every scene shares: settings, the game, the layout, sounds, pace, hooks.
+"""What every scene shares: the session (settings, the game), services, loop plumbing, hooks.
 
 The context also carries the one pending scene change (:meth:`Context.go`),
 which the loop applies after the current scene has handled its events.
@@ -9,11 +9,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
+from companion.games.notnot.game import Game
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
+from companion.scenes.transitions import check_move
+
+if TYPE_CHECKING:
+    from companion.scenes.base import Scene
+    from companion.scenes.notnot.saving import Journal
+    from companion.storage.database import Database
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -63,48 +71,67 @@ class Pace:
                       round(base.round_timeout_ns * self.timeouts), round(base.choice_timeout_ns * self.timeouts))
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Context:
-    """State shared by all scenes of one kiosk session."""
+    """What all scenes of one kiosk session share. Its fields come in four groups, kept flat
+    so scenes read ``ctx.game``, ``ctx.layout``, ...:
 
-    layout: Layout
+    - the session: what the table chose and the game being played (``settings`` to ``pads``);
+    - the services scenes use: screen layout, pace, sounds, inks, the database, notices;
+    - the loop's plumbing: the pending scene change, the current scene, work after the frame,
+      quitting;
+    - hooks the product or the demo plug in: ``on_scene``, ``on_winners``, ``on_tap``.
+    """
+
+    # -- the session -------------------------------------------------------------------------
     settings: Settings = field(default_factory=Settings)
+    #: The Not Not game in progress, if any.
+    game: Game | None = None
+    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`),
+    #: else ``None``.
+    game_id: int | None = None
+    #: The saves waiting to be on disk, made on first use
+    #: (:func:`companion.scenes.notnot.saving.journal`).
+    saving: Journal | None = None
+    #: Each player's reaction times this game, in ms (first taps after the open).
+    reactions: dict[int, list[float]] = field(default_factory=dict)
+    #: The inputs' tie window: taps closer than this are a tie.
+    tie_window_ns: int = Timing().tie_window_ns
+    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
+    pads: int = DEFAULT_PADS
+    # -- the services ------------------------------------------------------------------------
+    layout: Layout
     pace: Pace = field(default_factory=Pace)
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
     #: Chooses Stroop inks and roll-animation faces (never global random state).
     rng: random.Random = field(default_factory=lambda: random.Random(1))
-    #: The game in progress (a :class:`companion.games.notnot.game.Game`), if any.
-    game: object | None = None
-    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`), else ``None``.
-    game_id: int | None = None
-    #: The saves waiting to be on disk (a :class:`companion.scenes.notnot.saving.Journal`), made on
-    #: first use.
-    saving: object | None = None
-    tie_window_ns: int = Timing().tie_window_ns
-    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
-    pads: int = DEFAULT_PADS
-    #: Each player's reaction times this game, in ms (first taps after the open).
-    reactions: dict[int, list[float]] = field(default_factory=dict)
-    #: Called with (scene name, scene) whenever a scene becomes current (the demo's table watches this).
-    on_scene: Callable[[str, object], None] = no_op
-    #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button LED.
-    on_winners: Callable[[list[tuple[int, object]]], None] = no_op
-    #: Called with (player, side, what the tap counts for) at each telling tap of a round:
-    #: lights the pressed button's LED.
-    on_tap: Callable[[int, Side, str], None] = no_op
+    #: The state folder of the bookkeeping modes' database (``None``: the usual place).
+    state_dir: str | None = None
     #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
     notify: Callable[[str], None] = no_op
+    # -- the loop's plumbing -----------------------------------------------------------------
+    #: The scene change asked for and not yet applied: (scene name, details for its ``enter``).
+    pending: tuple[str, dict] | None = None
+    #: The name of the current scene (the loop sets it as it enters one): where moves start.
+    current_scene: str = ""
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
     #: delays a verdict), in order.
     after_frame: list[Callable[[], None]] = field(default_factory=list)
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
-    pending: tuple[str, dict] | None = None
-    #: The state folder of the bookkeeping modes' database (``None``: the usual place).
-    state_dir: str | None = None
-    _database: object | None = field(default=None, repr=False)
+    # -- hooks -------------------------------------------------------------------------------
+    #: Called with the scene whenever one becomes current (the demo's table watches this and
+    #: acts by the scene's class).
+    on_scene: Callable[[Scene], None] = no_op
+    #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button
+    #: LED.
+    on_winners: Callable[[list[tuple[int, Side]]], None] = no_op
+    #: Called with (player, side, what the tap counts for) at each telling tap of a round:
+    #: lights the pressed button's LED.
+    on_tap: Callable[[int, Side, str], None] = no_op
+    _database: Database | None = field(default=None, repr=False)
 
-    def database(self):
+    def database(self) -> Database:
         """The state database (:class:`companion.storage.database.Database`), opened on first use.
 
         Not Not, Not That Movie! and That's Not a Hat keep their games (and score sheets) there.
@@ -124,5 +151,10 @@ class Context:
             self._database = None
 
     def go(self, scene: str, **details) -> None:
-        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``."""
+        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``.
+
+        Raises :class:`~companion.scenes.transitions.MoveError` when the table of
+        :mod:`companion.scenes.transitions` has no such move from the current scene.
+        """
+        check_move(self.current_scene, scene, details)
         self.pending = (scene, details)

@@ -1,7 +1,8 @@
 """The demo's table: simulated players who watch the screen and press their buttons.
 
 The players are the bots of :mod:`companion.simulation.bots` (the same reaction model
-as ``companion simulate``). They see each scene as it becomes current: they
+as ``companion simulate``). They see each scene as it becomes current
+(:meth:`SimulatedTable.on_scene` finds what to do by the scene's class): they
 start a game from the title and set-up menus with player 1's pad, confirm
 the companion's dealing prompts, answer every round with the bots' presses
 (stamped when they actually happen, some too early), and pick a card after a
@@ -16,12 +17,22 @@ their stamp as a third argument), from a
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from companion.games.notnot.sides import SIDES, Side
+from companion.scenes.base import Scene
+from companion.scenes.common.title import TitleScene
+from companion.scenes.notnot.deal import DealScene
+from companion.scenes.notnot.end import EndScene
+from companion.scenes.notnot.roll import RollScene
+from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.setup import SetupScene
+from companion.scenes.notnot.tie_choice import TieChoiceScene
+from companion.scenes.notnot.verdict import VerdictScene
 from companion.simulation.bots import Bot, make_bots
 from companion.simulation.press_scheduler import PressScheduler
 
@@ -31,6 +42,8 @@ MENU_PAUSE_MS = 500
 #: The shortest time between two menu presses, whatever the speed: a button
 #: pressed again within its hold plus debounce time would count as bounce.
 MIN_MENU_GAP_MS = 40
+#: Scenes the table passes through without pressing: the verdict moves on by itself.
+IGNORED: tuple[type[Scene], ...] = (VerdictScene,)
 
 
 class SimulatedTable:
@@ -48,6 +61,8 @@ class SimulatedTable:
         self._pending: list[tuple[int, Side, int]] = []
         #: The stamp of the last menu press.
         self.last_menu_stamp_ns = 0
+        #: Scenes that became current with no handler and not ignored.
+        self.unhandled: set[type[Scene]] = set()
 
     # -- the thread ------------------------------------------------------------
     def start(self) -> None:
@@ -80,12 +95,26 @@ class SimulatedTable:
         self.scheduler.at(due_ns, lambda: self.press(player, side))
 
     # -- watching the screen ---------------------------------------------------
-    def on_scene(self, name: str, scene: Any) -> None:
-        """React to the scene that just became current (called on the loop's thread)."""
+    def handlers(self) -> dict[type[Scene], Callable[[Any], None]]:
+        """What the table does as each scene becomes current, by the scene's class."""
+        return {TitleScene: self.on_title, SetupScene: self.on_setup, DealScene: self.on_deal,
+                RollScene: self.on_roll, RoundScene: self.on_round,
+                TieChoiceScene: self.on_tie_choice, EndScene: self.on_end}
+
+    def on_scene(self, scene: Scene) -> None:
+        """React to the scene that just became current (called on the loop's thread).
+
+        A scene the table neither handles nor ignores (:data:`IGNORED`) is said once on
+        stderr: the demo would wait there until it gives up.
+        """
         self.last_scene_ns = time.monotonic_ns()
-        handler = getattr(self, "on_" + name.replace("-", "_"), None)
-        if handler:
+        handler = self.handlers().get(type(scene))
+        if handler is not None:
             handler(scene)
+        elif not isinstance(scene, IGNORED) and type(scene) not in self.unhandled:
+            self.unhandled.add(type(scene))
+            print(f"demo: the simulated table has no handler for scene {type(scene).__name__}",
+                  file=sys.stderr)
 
     def on_title(self, scene: Any) -> None:
         self.menu_presses(1, [Side.E])  # New game

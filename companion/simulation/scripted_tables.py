@@ -24,12 +24,13 @@ from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
 from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
-from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.common.setup_menu import player_choices
 from companion.scenes.context import DEFAULT_PADS
 
 if TYPE_CHECKING:
     from companion.kiosk.loop import App
+from companion.scenes.hat.play import HatPlayScene
+from companion.scenes.movie.play import MoviePlayScene
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)
@@ -199,8 +200,9 @@ class ScriptedTable:
 
 def kiosk_game(app: App, game: str) -> MovieGame | HatGame:
     """The game the kiosk's scene of ``game`` played."""
-    scene = app.scenes["movie" if game == MOVIE else "hat"]
-    assert isinstance(scene, BookkeepingScene) and scene.kept is not None
+    play_scene = MoviePlayScene if game == MOVIE else HatPlayScene
+    scene = next(scene for scene in app.scenes.values() if isinstance(scene, play_scene))
+    assert scene.kept is not None, f"the {game} scene kept no game"
     return scene.kept.game
 
 

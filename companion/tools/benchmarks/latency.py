@@ -27,7 +27,6 @@ import random
 import statistics
 import tempfile
 import time
-from typing import Any
 
 from companion.commands.argtypes import whole_number
 from companion.display.draw_verdict import VerdictView, draw_verdict
@@ -35,10 +34,16 @@ from companion.display.stroop import inks_for
 from companion.games.notnot.sides import Side
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.base import Nav
+from companion.scenes.base import Nav, Scene
+from companion.scenes.common.title import TitleScene
 from companion.scenes.context import Pace, Settings
+from companion.scenes.notnot.deal import DealScene
+from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.setup import SetupScene
+from companion.scenes.notnot.verdict import VerdictScene
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 
@@ -88,14 +93,17 @@ class LatencyTable:
     def select(self, action: str = "select") -> None:
         self.app.post(Nav(action, time.monotonic_ns()))
 
-    def on_scene(self, name: str, scene: Any) -> None:
-        if name in ("title", "deal", "end"):
+    def on_scene(self, scene: Scene) -> None:
+        """Confirm the title, deal and end; go down to Start and select it on the set-up; press
+        once in every round that needs a tap (found by the scene's class)."""
+        if isinstance(scene, (TitleScene, DealScene, EndScene)):
             self.select()
-        elif name == "setup":
+        elif isinstance(scene, SetupScene):
             for _ in range(len(scene.items()) - 1 - scene.cursor):
                 self.select("down")
             self.select()
-        elif name == "round" and scene.round.ruling.tap:  # nobody-may-tap rounds close on a timer: not timed
+        elif isinstance(scene, RoundScene) and scene.round.ruling.tap:
+            # nobody-may-tap rounds close on a timer: not timed
             side = self.rng.choice(scene.round.ruling.valid)
             round_no = self.app.ctx.game.round_no
             player = 1 + round_no % 4  # one player after another: a pin is never pressed within its debounce
@@ -116,14 +124,14 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
                                    first_scene="title", state_dir=state_dir))
     table = LatencyTable(app, seed)
     table.scheduler.start()
-    table.on_scene("title", app.scene)
+    table.on_scene(app.scene)
     latencies: list[int] = []
     lost = 0
     frames_seen = 0
     try:
         while len(latencies) < rounds:
             app.step()
-            if app.scene.name == "verdict" and app.frames != frames_seen:
+            if isinstance(app.scene, VerdictScene) and app.frames != frames_seen:
                 edge = table.edges.pop(app.ctx.game.round_no - 1, None)
                 if edge is not None and app.scene.record.winners:
                     latencies.append(app.last_flip_ns - edge)
@@ -144,7 +152,9 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
     tables change from frame to frame.
     """
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(players=4, level="extreme", seed=seed), state_dir=state_dir))
+                                   settings=Settings(players=4, level="extreme", seed=seed),
+                                   state_dir=state_dir,
+                                   first_scene="setup"))  # a game starts from the set-up
     start_game(app.ctx)
     game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
     times = []
@@ -167,21 +177,21 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
     """The share of one core used while a round is open and nobody presses."""
     settings = Settings(players=4, level="discovery", seed=seed)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
-                                   state_dir=state_dir))
+                                   state_dir=state_dir, first_scene="setup"))  # games start there
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
         start_game(app.ctx)
         game = app.ctx.game
         if game.ruling_for(game.next_roll()).tap:
             break
         settings.seed += 1
-    while app.scene.name != "round":
-        if app.scene.name == "deal":
+    while not isinstance(app.scene, RoundScene):
+        if isinstance(app.scene, DealScene):
             app.post(Nav("select", time.monotonic_ns()))  # the cards are laid out
         app.step()
     cpu0, wall0 = time.process_time(), time.monotonic()
     app.run(until=lambda: time.monotonic() - wall0 >= seconds)
     cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
-    still_waiting = app.scene.name == "round"
+    still_waiting = isinstance(app.scene, RoundScene)
     app.screen.close()
     if not still_waiting:
         raise RuntimeError("the round closed while idling was measured")
