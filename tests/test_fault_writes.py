@@ -128,13 +128,22 @@ def test_a_read_only_state_folder_can_still_be_read(read_only_folder):
 
 
 def as_nobody(folder: Path, *argv: str) -> subprocess.CompletedProcess:
-    """``companion argv`` run by an unprivileged user (root may write any file)."""
-    prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] \
-        if ROOT else []
-    return subprocess.run([*prefix, sys.executable, "-m", "companion", *argv], check=False,
-                          capture_output=True,
-                          text=True, cwd=Path(__file__).parent.parent, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+    """``companion argv`` run by an unprivileged user (root may write any file).
+
+    The code runs from a copy of the package that anyone may read: the clone itself may
+    sit in a folder only root can enter (a 0700 ``mktemp -d``)."""
+    source = Path(__file__).parent.parent / "companion"
+    with tempfile.TemporaryDirectory(dir="/tmp") as readable:
+        shutil.copytree(source, Path(readable) / "companion",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for path in [Path(readable), *Path(readable).rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        prefix = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"] \
+            if ROOT else []
+        return subprocess.run([*prefix, sys.executable, "-m", "companion", *argv], check=False,
+                              capture_output=True, text=True, cwd=readable, timeout=120,
+                              env={**os.environ, "PYTHONPATH": readable,
+                                   "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 def test_a_read_only_database_file_is_named_as_such(tmp_path):
