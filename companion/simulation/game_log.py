@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable, TextIO
 
 from companion.games.notnot.game import Game
+from companion.games.notnot.margin import margin_text, runner_up
 
 VERDICT_WORDS = {
     "win": "WINS",
@@ -57,6 +58,17 @@ def describe_taps(taps: list[dict]) -> list[str]:
     return lines
 
 
+def describe_margin(record: dict) -> str:
+    """``margin: P2 by 3.412 ms over P1`` for a contested round; empty when nobody else counted."""
+    if record.get("margin_us") is None:
+        return ""
+    first, second = runner_up(record["taps"]) or ({}, {})
+    words = margin_text(record["margin_us"], record["margin_step_us"])
+    if first["verdict"] == "tie":
+        return f"margin: TIE, P{first['player']} and P{second['player']} {words} apart"
+    return f"margin: P{first['player']} by {words} over P{second['player']}"
+
+
 def describe_dealt(item: dict) -> str:
     if item["what"] == "placed":
         kind = "void card" if item["card"] == "VOID" else f"{item['card']} portal"
@@ -79,6 +91,9 @@ def write_log(game: Game, records: Iterable[dict], out: TextIO, args) -> None:
             out.write("    nobody tapped\n")
         for line in describe_taps(record["taps"]):
             out.write(line + "\n")
+        margin = describe_margin(record)
+        if margin:
+            out.write(f"    {margin}\n")
         tapped = {tap["player"]: tap["side"] for tap in record["taps"] if tap["verdict"] in ("win", "tie")}
         for win in record["winners"]:
             note = ""

@@ -15,6 +15,7 @@ Modules, from the smallest idea up:
 - ``deck``: the deck and the four spots: refills, the one-void rule, level
   changes, end of game.
 - ``round``: one round: taps in, verdicts out, by stamps.
+- ``margin``: the margin of victory of a round, at its inputs' honest precision.
 - ``game``: a whole game: rolls, rounds, points, winners.
 - ``data_file``: the adapter that reads the dice faces and the deck recipe
   from ``not_not.toml`` (the one module here that reads a file).

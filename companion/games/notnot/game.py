@@ -28,6 +28,7 @@ from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, RULE_CARDS, TABLE_F
 from companion.games.notnot.deck import Dealt, Table, can_fill, empty_spots, empty_table, refill, set_up, void_on
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
 from companion.games.notnot.judge import Ruling, judge
+from companion.games.notnot.margin import margin_fields
 from companion.games.notnot.round import Award, Round, Timing, plan_awards
 from companion.games.notnot.sides import SIDES, Side
 
@@ -162,7 +163,8 @@ class Game:
 
         The record is JSON-able: n, level, dice, negation, liar, up, table
         (faces before the round), valid, taps (player, side, t_us from the
-        open, verdict), winners (player, card, from), penalties, scores, dealt.
+        open, verdict), margin_us and margin_step_us (the photo finish,
+        see :mod:`companion.games.notnot.margin`), winners (player, card, from), penalties, scores, dealt.
         """
         outcome = round.outcome()
         before = {side.value: face for side, face in self.faces().items()}
@@ -177,16 +179,16 @@ class Game:
         self.cancelled = 0
         dealt = self.deal() if self.deals == "companion" else []
         self._check_end()
+        taps = [{"player": v.tap.player, "side": v.tap.side.value,
+                 "t_us": micros(v.tap.t_ns - round.t_open_ns), "verdict": v.verdict}
+                for v in outcome.verdicts]
         return {
             "n": self.round_no,
             **round.roll.to_dict(),
             "table": before,
             "valid": [side.value for side in round.ruling.valid],
-            "taps": [
-                {"player": v.tap.player, "side": v.tap.side.value,
-                 "t_us": micros(v.tap.t_ns - round.t_open_ns), "verdict": v.verdict}
-                for v in outcome.verdicts
-            ],
+            "taps": taps,
+            **margin_fields(taps, [v.tap.source for v in outcome.verdicts]),
             "winners": [award_record(award) for award in awards],
             "penalties": list(outcome.penalties),
             "scores": {str(player): n for player, n in self.scores().items()},
