@@ -3,13 +3,15 @@
 Kinds, in the order a player needs them: a win, a tie (several winners),
 "nobody may tap", wrong taps, too early, no winner (time ran out). Wrong and
 early taps are added as lines under a win or tie; a round that needed a tap
-and got no winner names the cards that could have been tapped.
+and got no winner names the cards that could have been tapped. A contested win or tie
+says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms apart").
 """
 
 from __future__ import annotations
 
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
+from companion.games.notnot.margin import margin_text
 
 
 def players_of(record: dict, verdict: str) -> list[int]:
@@ -53,16 +55,30 @@ def penalty_lines(record: dict, scores_before: dict[int, int]) -> list[str]:
     return lines
 
 
+def margin_line(record: dict) -> tuple[str, ...]:
+    """``P2 by 3.4 ms`` after a contested win, ``TIE: 0.4 ms apart`` after a tie; else nothing.
+
+    The margin is the record's ``margin_us`` read at its honest precision (``margin_step_us``).
+    """
+    if record.get("margin_us") is None:
+        return ()
+    words = margin_text(record["margin_us"], record.get("margin_step_us") or 1)
+    if len(record["winners"]) > 1:
+        return (f"TIE: {words} apart",)
+    return (f"{player_label(record['winners'][0]['player'])} by {words}",)
+
+
 def verdict_view(record: dict, ruling_tap: bool, scores_before: dict[int, int]) -> VerdictView:
-    """The banner for a finished round."""
+    """The banner for a finished round; a contested one says its margin first."""
     winners = record["winners"]
     extra = penalty_lines(record, scores_before)
     if len(winners) == 1:
         w = winners[0]
-        return VerdictView("win", f"{player_label(w['player'])} WINS", (took_line(record, w, who=False), *extra))
+        return VerdictView("win", f"{player_label(w['player'])} WINS",
+                           (*margin_line(record), took_line(record, w, who=False), *extra))
     if winners:
         return VerdictView("tie", f"TIE {names([w['player'] for w in winners])}",
-                           tuple(took_line(record, w) for w in winners) + tuple(extra))
+                           (*margin_line(record), *(took_line(record, w) for w in winners), *extra))
     wrong = players_of(record, "wrong")
     if not ruling_tap:
         if wrong:
