@@ -11,6 +11,8 @@ Modules, from the smallest idea up:
 - ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
   ``draw_menu``, ``draw_notice``, ``draw_entry`` (the table-deals entry of
   cards): one kind of thing on screen each.
+- ``draw_timeline``: the tap timeline under a verdict, every tap on one
+  time axis from the dice landing, the photo finish magnified.
 - ``verdict_words``: a round's record turned into the verdict's words.
 - ``chart``: the per-player reaction-time chart on the end screen.
 - ``snapshots``: PNG frames of key moments.

@@ -55,3 +55,16 @@ TAP_FLASH: dict[str, RGB] = {
     "early": (230, 120, 20),
     "counted": (95, 95, 130),
 }
+
+#: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them
+#: apart too, see :mod:`companion.display.draw_timeline`).
+TIMELINE_MARK: dict[str, RGB] = {
+    "win": (70, 215, 110),
+    "tie": (245, 190, 50),
+    "wrong": (240, 70, 70),
+    "early": (245, 140, 50),
+    "ignored": DIM_TEXT,
+}
+#: The photo finish's lighter ground on the timeline, and its tie window band.
+TIMELINE_ZOOM: RGB = (62, 62, 80)
+TIE_WINDOW_BAND: RGB = (130, 100, 30)

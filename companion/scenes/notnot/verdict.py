@@ -3,7 +3,7 @@
 The table is shown as it was during the round, with the spots taken ringed,
 so the table sees which card went where (with no winner, the cards that
 could have been tapped are ringed instead); the scores are already the new
-ones. A tone per kind of verdict plays, the winners' button LEDs are lit
+ones. Under the verdict, the tap timeline shows every tap of the round. A tone per kind of verdict plays, the winners' button LEDs are lit
 (through the context's hook), and after a moment the game goes on.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion.display.draw_timeline import draw_timeline, timeline_view
 from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.sides import Side
@@ -31,6 +32,7 @@ class VerdictScene(Scene):
         super().enter(now_ns)
         self.record = record
         self.view = verdict_view(record, ruling.tap, scores_before or {})
+        self.timeline = timeline_view(record, self.ctx.tie_window_ns / 1000)
         play = view_of(self.ctx.game, roll, words, inks)
         play.faces = dict(before)
         play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
@@ -55,5 +57,8 @@ class VerdictScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)
-        self.drawn = draw_verdict(canvas, self.ctx.layout, self.view, self.ctx.layout.verdict)
+        layout = self.ctx.layout
+        self.drawn = draw_verdict(canvas, layout, self.view, layout.verdict_over_timeline,
+                                  headline_size=layout.title_size * 4 // 5)
+        self.timeline_drawn = draw_timeline(canvas, layout, self.timeline, layout.timeline)
         return f"verdict-{self.view.kind}"
