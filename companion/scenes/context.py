@@ -13,6 +13,7 @@ from typing import Callable
 from companion.display.layout import Layout
 from companion.audio.tones import Sounds
 from companion.games.notnot.round import Timing
+from companion.storage.preferences import Preferences
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -99,6 +100,10 @@ class Context:
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
     pending: tuple[str, dict] | None = None
+    #: The table's choices (colour-blind mode, the voice: :mod:`companion.scenes.common.table_choices`)
+    #: and the voice speaking the verdicts (a :class:`companion.audio.voice.Voice`; ``None``: silent).
+    preferences: Preferences = field(default_factory=Preferences)
+    voice: object | None = None
     #: The state folder of the bookkeeping modes' database (``None``: the usual place).
     state_dir: str | None = None
     _database: object | None = field(default=None, repr=False)

@@ -50,6 +50,8 @@ class RollScene(Scene):
         if self.levels.changed(game):
             self.splash_until_ns += round(2 * self.ctx.pace.verdict_s * 1e9)
             self.ctx.sounds.play("level-up")
+            if self.ctx.voice is not None:  # spoken once the splash is on screen
+                self.ctx.voice.say(f"level-{game.level.value}", self.ctx.after_frame)
         self.next_frame_ns = self.splash_until_ns
         self.early: list[Tap] = []
         self.feedback = TapFeedback(self.ctx)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion.audio.voice import callout
 from companion.display.draw_timeline import draw_timeline, timeline_view
 from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
@@ -42,6 +43,8 @@ class VerdictScene(Scene):
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
         self.ctx.sounds.play(self.view.kind)
+        if self.ctx.voice is not None:  # spoken once this frame is on screen
+            self.ctx.voice.say(callout(record), self.ctx.after_frame)
         self.ctx.on_winners([(w["player"], Side(w["from"])) for w in record["winners"]])
 
     def handle(self, event, now_ns: int) -> None:
