@@ -7,6 +7,8 @@ Modules, from the smallest idea up:
   cap-height sizing, text that fits by measuring.
 - ``layout``: where things go on a screen of any size (800x480..1920x1080)
   and any rotation (0/90/180/270).
+- ``colour_marks``: colour-blind mode's shape and initial for each card colour
+  and the void.
 - ``stroop``: which ink each dice word is drawn in (never the colour it names).
 - ``draw_dice``, ``draw_table``, ``draw_scores``, ``draw_verdict``,
   ``draw_menu``, ``draw_notice``, ``draw_entry`` (the table-deals entry of

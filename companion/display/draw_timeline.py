@@ -2,7 +2,8 @@
 
 Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie a
 diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored tap a small
-dot), labelled with its player and spot (``P2 N``) above or below the axis. The tie window is a
+dot), labelled with its player and spot (``P2 N``, in the player's colour; an ignored tap's label is
+dim) above or below the axis. The tie window is a
 band from the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis is
@@ -23,7 +24,7 @@ from companion.display import text
 from companion.display.draw_scores import player_label
 from companion.display.layout import Layout
 from companion.display.palette import (DIM_TEXT, HIGHLIGHT, PANEL, TEXT, TIE_WINDOW_BAND, TIMELINE_MARK,
-                                       TIMELINE_ZOOM)
+                                       TIMELINE_ZOOM, player_colour)
 from companion.games.notnot.margin import VALID_VERDICTS
 
 #: Where the photo finish sits on the strip, as shares of its width.
@@ -163,8 +164,8 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
         draw_mark(surface, tap.verdict, (x, axis_y), r)
         spot = place_label(label, x, lanes, tops, size, strip)
         if spot is not None:
-            drawn.append(text.draw(surface, label, size,
-                                   TIMELINE_MARK.get(tap.verdict, TEXT), topleft=spot.topleft))
+            ink = DIM_TEXT if tap.verdict == "ignored" else player_colour(tap.player)
+            drawn.append(text.draw(surface, label, size, ink, topleft=spot.topleft))
     drawn += draw_scale(surface, view, x_of, lanes, tops, size, strip)
     return drawn
 

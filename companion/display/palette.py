@@ -68,3 +68,22 @@ TIMELINE_MARK: dict[str, RGB] = {
 #: The photo finish's lighter ground on the timeline, and its tie window band.
 TIMELINE_ZOOM: RGB = (62, 62, 80)
 TIE_WINDOW_BAND: RGB = (130, 100, 30)
+
+#: Each player's colour (players past eight take them again, their number tells them apart):
+#: the Okabe-Ito colours, white in place of black on this dark ground. They stay apart for
+#: protanopia and deuteranopia (tests/test_colour_blind.py simulates both).
+PLAYER: tuple[RGB, ...] = (
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+    (0, 158, 115),    # bluish green
+    (240, 228, 66),   # yellow
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+    (204, 121, 167),  # reddish purple
+    (240, 240, 240),  # white
+)
+
+
+def player_colour(player: int) -> RGB:
+    """Player ``player``'s colour (numbered from 1)."""
+    return PLAYER[(player - 1) % len(PLAYER)]

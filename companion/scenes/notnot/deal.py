@@ -23,7 +23,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene, nav_of
 from companion.scenes.common.pausing import wants_pause
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 
 
 def deal_lines(dealt: list[dict]) -> list[str]:
@@ -71,7 +71,7 @@ class DealScene(Scene):
             self.ctx.go("roll")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        view = view_of(self.ctx.game)
+        view = view_for(self.ctx)
         view.outlines = {Side(d["side"]): HIGHLIGHT for d in self.dealt if d["what"] == "placed"}
         draw_play(canvas, self.ctx.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"

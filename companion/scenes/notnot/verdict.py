@@ -19,7 +19,7 @@ from companion.games.notnot.sides import Side
 from companion.scenes.base import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.common.pausing import wants_pause
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.display.verdict_words import verdict_view
 
 
@@ -34,7 +34,7 @@ class VerdictScene(Scene):
         self.record = record
         self.view = verdict_view(record, ruling.tap, scores_before or {})
         self.timeline = timeline_view(record, self.ctx.tie_window_ns / 1000)
-        play = view_of(self.ctx.game, roll, words, inks)
+        play = view_for(self.ctx, roll, words, inks)
         play.faces = dict(before)
         play.outlines = {Side(w["from"]): HIGHLIGHT for w in record["winners"]}
         play.marked = tuple(w["player"] for w in record["winners"])
