@@ -12,7 +12,9 @@ press their buttons; each press goes in through
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
-tie choice, each kind of verdict, the end).
+tie choice, each kind of verdict, the end), and for Not Not ``photo-finish``
+(the first contested verdict, with its margin and tap timeline) and
+``colour-blind`` (the next round, played on in colour-blind mode).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from dataclasses import replace
 
 from companion.commands.argtypes import whole_number
 from companion.simulation.demo_table import SimulatedTable
@@ -78,7 +81,7 @@ def run_not_not(app, args) -> int:
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
-    app.ctx.on_scene = table.on_scene
+    app.ctx.on_scene = IssueMoments(app, table.on_scene).on_scene
     app.ctx.on_winners = winner_lights(presses.pads)
     app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
@@ -92,6 +95,34 @@ def run_not_not(app, args) -> int:
     for path in app.snapshots.saved:
         print(path)
     return 0
+
+
+class IssueMoments:
+    """Saves the demo's two extra snapshots: ``photo-finish`` (the first contested verdict, with
+    its margin and timeline) and ``colour-blind`` (the first round opened after it, with
+    colour-blind mode switched on for the rest of the game, in memory only)."""
+
+    def __init__(self, app, then) -> None:
+        self.app = app
+        self.then = then
+        self.photo_finish = False
+        self.colour_blind = False
+
+    def on_scene(self, name: str, scene) -> None:
+        """Watch scene ``name`` become current, then hand it on to the table."""
+        if name == "verdict" and not self.photo_finish and scene.record.get("margin_us") is not None:
+            self.photo_finish = True
+            self.after_frame("photo-finish")
+            self.app.ctx.preferences = replace(self.app.ctx.preferences, colour_blind=True)
+        elif name == "round" and self.photo_finish and not self.colour_blind:
+            self.colour_blind = True
+            self.after_frame("colour-blind")
+        self.then(name, scene)
+
+    def after_frame(self, moment: str) -> None:
+        """Save the next frame on screen as ``moment``."""
+        self.app.ctx.after_frame.append(
+            lambda: self.app.snapshots.offer(moment, self.app.screen.canvas))
 
 
 def run_table(app, table, presses, last_activity_ns, done=lambda: False) -> None:

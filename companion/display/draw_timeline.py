@@ -7,7 +7,8 @@ dim) above or below the axis. The tie window is a
 band from the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis is
-broken in three: the time before the first valid tap, the photo finish (the tie window with a
+broken in three (a label with no room above or below its mark is moved aside, a thin
+leader line joining it to its mark): the time before the first valid tap, the photo finish (the tie window with a
 little either side, magnified to the middle half of the strip on a lighter ground), and the time
 after it. The magnified part says how long it is (``1 ms``). A round without a valid tap has one
 plain axis.
@@ -109,15 +110,17 @@ def draw_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int], r:
 
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
                 size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1)) -> pygame.Rect | None:
-    """The rect of ``label`` centred on ``x`` in the first lane (in ``order``) where it overlaps
-    no label already placed there (it is then placed), else ``None``."""
+    """The rect of ``label`` in the first lane (in ``order``) where it overlaps no label already
+    placed there (it is then placed): centred on ``x`` if it can be, else moved aside by whole
+    label widths, nearest first; ``None`` when the strip has no room left."""
     w, h, gap = text.width(label, size), text.block_height(1, size), size // 2
-    left = min(max(x - w // 2, strip.left), strip.right - w)
-    for lane in order:
-        rect = pygame.Rect(left, tops[lane], w, h)
-        if not any(rect.inflate(gap, 0).colliderect(other) for other in lanes[lane]):
-            lanes[lane].append(rect)
-            return rect
+    for shift in (0, 1, -1, 2, -2, 3, -3):
+        left = min(max(x - w // 2 + shift * (w + gap), strip.left), strip.right - w)
+        for lane in order:
+            rect = pygame.Rect(left, tops[lane], w, h)
+            if not any(rect.inflate(gap, 0).colliderect(other) for other in lanes[lane]):
+                lanes[lane].append(rect)
+                return rect
     return None
 
 
@@ -163,6 +166,9 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player)} {tap.side}"
         draw_mark(surface, tap.verdict, (x, axis_y), r)
         spot = place_label(label, x, lanes, tops, size, strip)
+        if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader
+            end = (spot.centerx, spot.bottom if spot.bottom < axis_y else spot.top)
+            pygame.draw.line(surface, DIM_TEXT, (x, axis_y), end, 1)
         if spot is not None:
             ink = DIM_TEXT if tap.verdict == "ignored" else player_colour(tap.player)
             drawn.append(text.draw(surface, label, size, ink, topleft=spot.topleft))
