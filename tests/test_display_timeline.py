@@ -68,3 +68,26 @@ def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
                for d in app.scene.timeline_drawn)
     assert all(shows_text(screen, d) and layout.verdict_over_timeline.contains(d.rect)
                for d in app.scene.drawn)
+
+
+def test_the_end_screen_names_each_players_closest_win_and_closest_loss():
+    from companion.scenes.notnot.end import close_call_notes
+
+    notes = close_call_notes({"win": {2: (582, 100)}, "loss": {2: (12_000, 1000), 3: (300, 1)}})
+    assert notes == {2: "closest win 0.6 ms  closest loss 12 ms", 3: "closest loss 0.300 ms"}
+
+
+def test_the_end_screen_of_a_played_game_shows_the_close_calls():
+    app = kiosk("setup")
+    round_ = to_round(app)
+    valid = round_.ruling.valid[0]
+    wrong = next(side for side in SIDES if side not in round_.ruling.valid)
+    t_win = now()
+    app.post(tap(3, wrong.value, t_win + 250_000))
+    app.post(tap(2, valid.value, t_win))
+    step_until(app, lambda: app.scene.name == "verdict")
+    assert app.ctx.close_calls["win"] == {2: (250, 1)}
+    step_until(app, lambda: app.scene.name != "verdict")
+    app.ctx.go("end")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    assert "closest win 0.250 ms" in {d.text for d in app.scene.drawn}

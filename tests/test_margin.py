@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from companion.games.notnot.margin import margin_fields, margin_text, margin_us
+from companion.games.notnot.margin import close_calls, margin_fields, margin_text, margin_us
 
 
 def tap(player, t_us, verdict):
@@ -82,3 +82,18 @@ def test_the_readable_log_says_the_margin():
     out = subprocess.run([sys.executable, "-m", "companion", "simulate", "--seed", "2",
                           "--players", "3"], capture_output=True, text=True, timeout=60)
     assert "margin: P2 by 0.582 ms over P3" in out.stdout
+
+
+def test_a_close_call_is_a_win_by_the_margin_or_a_valid_answer_beaten_by_the_first():
+    record = {"valid": ["N", "E"], "margin_us": 300, "taps": [
+        tap(4, -100, "early"), tap(1, 1000, "win"), tap(2, 1300, "wrong"),
+        {**tap(3, 9000, "ignored"), "side": "E"}, tap(1, 9500, "ignored")]}
+    record["taps"][2]["side"] = "S"
+    assert close_calls(record) == ({1: 300}, {3: 8000})
+
+
+def test_tied_players_lose_nothing_and_a_round_without_a_valid_tap_has_no_close_call():
+    tied = {"valid": ["N"], "margin_us": 400,
+            "taps": [tap(1, 1000, "tie"), tap(2, 1400, "tie")]}
+    assert close_calls(tied) == ({1: 400}, {})
+    assert close_calls({"valid": [], "taps": [tap(1, 5, "wrong")]}) == ({}, {})

@@ -104,6 +104,9 @@ class Context:
     #: and the voice speaking the verdicts (a :class:`companion.audio.voice.Voice`; ``None``: silent).
     preferences: Preferences = field(default_factory=Preferences)
     voice: object | None = None
+    #: Each player's closest win and closest loss this game for the end screen:
+    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
+    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
     #: The state folder of the bookkeeping modes' database (``None``: the usual place).
     state_dir: str | None = None
     _database: object | None = field(default=None, repr=False)

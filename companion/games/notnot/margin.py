@@ -69,9 +69,37 @@ def margin_text(margin: float, step: int) -> str:
 
 
 def margin_fields(taps: list[dict], sources: list[str]) -> dict:
-    """The record's margin: ``margin_us`` and ``margin_step_us`` (both ``None`` without one).
+    """The record's margin: ``margin_us`` (``None`` without one) and ``margin_step_us``, the
+    honest resolution of the round's stamps: that of the margin's two taps, else the coarsest
+    input among the round's taps (``None`` without taps).
 
     ``taps`` are the record's taps in stamp order, ``sources`` the input each came from.
     """
     tagged = [{**tap, "source": source} for tap, source in zip(taps, sources)]
-    return {"margin_us": margin_us(tagged), "margin_step_us": margin_step_us(tagged)}
+    step = margin_step_us(tagged)
+    if step is None and sources:
+        step = step_us(*sources)
+    return {"margin_us": margin_us(tagged), "margin_step_us": step}
+
+
+def close_calls(record: dict) -> tuple[dict[int, float], dict[int, float]]:
+    """A round's close calls, in µs: ``(wins, losses)``.
+
+    ``wins``: the player of the first valid tap -> the round's margin (when it has one).
+    ``losses``: each player whose first answer was on a valid spot but after the first valid
+    tap, without tying -> how far behind it they were.
+    """
+    taps, valid = record["taps"], set(record.get("valid", ()))
+    first = next((tap for tap in taps if tap["verdict"] in VALID_VERDICTS), None)
+    if first is None:
+        return {}, {}
+    wins = {} if record.get("margin_us") is None else {first["player"]: record["margin_us"]}
+    losses: dict[int, float] = {}
+    answered = {first["player"]}
+    for tap in taps:
+        if tap["verdict"] == "early" or tap["player"] in answered:
+            continue
+        answered.add(tap["player"])
+        if tap["side"] in valid and tap["verdict"] != "tie" and tap["t_us"] >= first["t_us"]:
+            losses[tap["player"]] = tap["t_us"] - first["t_us"]
+    return wins, losses

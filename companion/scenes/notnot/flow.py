@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.games.notnot import data_file as data
 from companion.errors import CompanionError
 from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.margin import close_calls
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
 
@@ -29,6 +30,7 @@ def start_game(ctx) -> None:
     except RuleError as error:
         raise CompanionError(str(error)) from None
     ctx.reactions = {player: [] for player in range(1, s.players + 1)}
+    ctx.close_calls = {}
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
     if ctx.game.deals == "companion":
@@ -46,6 +48,7 @@ def resume_game(ctx, kept: UnfinishedGame) -> None:
     """
     ctx.game, ctx.game_id = kept.game, kept.id
     ctx.reactions = {player: [] for player in range(1, kept.game.players + 1)}
+    ctx.close_calls = {}
     for record in kept.rounds:
         count_reactions(ctx, record)
     if kept.game.deals == "companion" and not kept.game.over:
@@ -90,10 +93,16 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
 
 
 def count_reactions(ctx, record: dict) -> None:
-    """Add the reaction times (ms) of a round's timed taps to the end screen's chart."""
+    """Add the reaction times (ms) of a round's timed taps to the end screen's chart, and keep
+    each player's closest win and closest loss."""
     for tap in record["taps"]:
         if tap["verdict"] in TIMED_VERDICTS:
             ctx.reactions.setdefault(tap["player"], []).append(tap["t_us"] / 1000)
+    step = record.get("margin_step_us") or 1
+    for kind, gaps in zip(("win", "loss"), close_calls(record)):
+        closest = ctx.close_calls.setdefault(kind, {})
+        for player, gap in gaps.items():
+            closest[player] = min((gap, step), closest.get(player, (gap, step)))
 
 
 def answer_of(ctx, event):
