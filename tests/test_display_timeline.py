@@ -51,8 +51,9 @@ def test_the_dice_landing_starts_the_axis_and_the_close_follows_the_first_valid_
     assert timeline_view(rec((1, "N", 500, "wrong")), 1000).close_us is None
 
 
-def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
-    app = kiosk("setup")
+def photo_finish(app):
+    """In the next open round, P2 taps a valid spot and P3 a wrong one 0.25 ms later; the verdict
+    is on screen. Returns the two spots."""
     round_ = to_round(app)
     valid = round_.ruling.valid[0]
     wrong = next(side for side in SIDES if side not in round_.ruling.valid)
@@ -60,6 +61,12 @@ def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
     app.post(tap(3, wrong.value, t_win + 250_000))
     app.post(tap(2, valid.value, t_win))
     step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    return valid, wrong
+
+
+def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
+    app = kiosk("setup")
+    valid, wrong = photo_finish(app)
     screen, layout = app.screen.canvas, app.ctx.layout
     assert [d.text for d in app.scene.drawn][:2] == ["P2 WINS", "P2 by 0.250 ms"]
     labels = {d.text for d in app.scene.timeline_drawn}
@@ -79,13 +86,7 @@ def test_the_end_screen_names_each_players_closest_win_and_closest_loss():
 
 def test_the_end_screen_of_a_played_game_shows_the_close_calls():
     app = kiosk("setup")
-    round_ = to_round(app)
-    valid = round_.ruling.valid[0]
-    wrong = next(side for side in SIDES if side not in round_.ruling.valid)
-    t_win = now()
-    app.post(tap(3, wrong.value, t_win + 250_000))
-    app.post(tap(2, valid.value, t_win))
-    step_until(app, lambda: app.scene.name == "verdict")
+    photo_finish(app)
     assert app.ctx.close_calls["win"] == {2: (250, 1)}
     step_until(app, lambda: app.scene.name != "verdict")
     app.ctx.go("end")
