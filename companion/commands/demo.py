@@ -110,7 +110,8 @@ class IssueMoments:
 
     def on_scene(self, name: str, scene) -> None:
         """Watch scene ``name`` become current, then hand it on to the table."""
-        if name == "verdict" and not self.photo_finish and scene.record.get("margin_us") is not None:
+        contested = name == "verdict" and scene.record.get("margin_us") is not None
+        if contested and not self.photo_finish:
             self.photo_finish = True
             self.after_frame("photo-finish")
             self.app.ctx.preferences = replace(self.app.ctx.preferences, colour_blind=True)

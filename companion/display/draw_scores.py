@@ -40,7 +40,7 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
             pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
         bar = pygame.Rect(cell.left + round(layout.unit), cell.bottom - round(0.8 * layout.unit),
                           cell.width - 2 * round(layout.unit), max(2, round(0.5 * layout.unit)))
-        pygame.draw.rect(surface, player_colour(player), bar)   # the player's colour, as on the timeline
+        pygame.draw.rect(surface, player_colour(player), bar)   # as on the timeline
         drawn += draw_label(surface, layout, cell, player, scores[player], size)
         if player in marked:
             pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),

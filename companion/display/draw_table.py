@@ -1,12 +1,12 @@
 """The table as it lies: four spots in a cross around the deck.
 
-A portal card is a grey card with a disc of its portal colour (in colour-blind
-mode its colour's shape and initial instead); a void card is black with a
-purple rim and no disc (in colour-blind mode a struck-through ring and a V); an empty spot is an outline. Each spot
-carries its side letter (N, E, S, W). The deck in the middle shows the back
-of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
-symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR,
-and the number of cards left; an empty deck is an outline saying EMPTY.
+A portal card is a grey card with a disc of its portal colour (in colour-blind mode its
+colour's shape and initial instead); a void card is black with a purple rim and no disc (in
+colour-blind mode a struck-through ring and a V); an empty spot is an outline. Each spot
+carries its side letter (N, E, S, W). The deck in the middle shows the back of its top card:
+the arrow naming "up" (Hard and Extreme) and the Liar symbol (Extreme), drawn as a magenta
+frame and a magenta strip saying LIAR, and the number of cards left; an empty deck is an
+outline saying EMPTY.
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """The tap timeline: every tap of a round on one time axis from the dice landing.
 
-Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie a
-diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored tap a small
-dot), labelled with its player and spot (``P2 N``, in the player's colour; an ignored tap's label is
-dim) above or below the axis. The tie window is a
-band from the first valid tap to the close, and the close a vertical line.
+Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie
+a diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored tap a
+small dot), labelled with its player and spot (``P2 N``, in the player's colour; an ignored
+tap's label is dim) above or below the axis. The tie window is a band from the first valid
+tap to the close, and the close a vertical line.
 
-A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis is
-broken in three (a label with no room above or below its mark is moved aside, a thin
-leader line joining it to its mark): the time before the first valid tap, the photo finish (the tie window with a
-little either side, magnified to the middle half of the strip on a lighter ground), and the time
-after it. The magnified part says how long it is (``1 ms``). A round without a valid tap has one
-plain axis.
+A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
+is broken in three (a label with no room above or below its mark is moved aside, a thin
+leader line joining it to its mark): the time before the first valid tap, the photo finish
+(the tie window with a little either side, magnified to the middle half of the strip on a
+lighter ground), and the time after it. The magnified part says how long it is (``1 ms``). A
+round without a valid tap has one plain axis.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import pygame
 from companion.display import text
 from companion.display.draw_scores import player_label
 from companion.display.layout import Layout
-from companion.display.palette import (DIM_TEXT, HIGHLIGHT, PANEL, TEXT, TIE_WINDOW_BAND, TIMELINE_MARK,
-                                       TIMELINE_ZOOM, player_colour)
+from companion.display.palette import (DIM_TEXT, HIGHLIGHT, PANEL, TEXT, TIE_WINDOW_BAND,
+                                       TIMELINE_MARK, TIMELINE_ZOOM, player_colour)
 from companion.games.notnot.margin import VALID_VERDICTS
 
 #: Where the photo finish sits on the strip, as shares of its width.
@@ -60,7 +60,8 @@ class TimelineView:
 def timeline_view(record: dict, tie_window_us: float) -> TimelineView:
     """The timeline of a round's ``record``, whose round closed ``tie_window_us`` after its first
     valid tap."""
-    taps = tuple(TimelineTap(t["player"], t["side"], t["t_us"], t["verdict"]) for t in record["taps"])
+    taps = tuple(TimelineTap(t["player"], t["side"], t["t_us"], t["verdict"])
+                 for t in record["taps"])
     first = next((t.t_us for t in taps if t.verdict in VALID_VERDICTS), None)
     close = None if first is None else first + tie_window_us
     latest = max([t.t_us for t in taps] + [close or 0.0, 1.0])
@@ -109,7 +110,8 @@ def draw_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int], r:
 
 
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
-                size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1)) -> pygame.Rect | None:
+                size: int, strip: pygame.Rect,
+                order: tuple[int, ...] = (0, 1)) -> pygame.Rect | None:
     """The rect of ``label`` in the first lane (in ``order``) where it overlaps no label already
     placed there (it is then placed): centred on ``x`` if it can be, else moved aside by whole
     label widths, nearest first; ``None`` when the strip has no room left."""

@@ -100,8 +100,9 @@ class Context:
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
     pending: tuple[str, dict] | None = None
-    #: The table's choices (colour-blind mode, the voice: :mod:`companion.scenes.common.table_choices`)
-    #: and the voice speaking the verdicts (a :class:`companion.audio.voice.Voice`; ``None``: silent).
+    #: The table's choices (colour-blind mode, the voice; see
+    #: :mod:`companion.scenes.common.table_choices`), the voice speaking the verdicts
+    #: (a :class:`companion.audio.voice.Voice`; ``None``: silent).
     preferences: Preferences = field(default_factory=Preferences)
     voice: object | None = None
     #: Each player's closest win and closest loss this game for the end screen:

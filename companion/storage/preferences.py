@@ -42,7 +42,8 @@ def load_preferences(folder: str | os.PathLike, defaults: Preferences) -> tuple[
     except FileNotFoundError:
         return defaults, ""
     except (OSError, ValueError) as error:
-        return defaults, f"{path}: cannot read the saved choices ({type(error).__name__}): using the settings"
+        return defaults, (f"{path}: cannot read the saved choices ({type(error).__name__}): "
+                          "using the settings")
     known = {field.name for field in fields(Preferences)}
     if not isinstance(data, dict):
         return defaults, f"{path}: not a table of choices: using the settings"

@@ -164,7 +164,8 @@ class Game:
         The record is JSON-able: n, level, dice, negation, liar, up, table
         (faces before the round), valid, taps (player, side, t_us from the
         open, verdict), margin_us and margin_step_us (the photo finish,
-        see :mod:`companion.games.notnot.margin`), winners (player, card, from), penalties, scores, dealt.
+        see :mod:`companion.games.notnot.margin`), winners (player, card, from), penalties,
+        scores, dealt.
         """
         outcome = round.outcome()
         before = {side.value: face for side, face in self.faces().items()}

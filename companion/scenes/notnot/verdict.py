@@ -1,10 +1,11 @@
 """The verdict: a panel beside the dice and the card won ringed on the table.
 
-The table is shown as it was during the round, with the spots taken ringed,
-so the table sees which card went where (with no winner, the cards that
-could have been tapped are ringed instead); the scores are already the new
-ones. Under the verdict, the tap timeline shows every tap of the round. A tone per kind of verdict plays, the winners' button LEDs are lit
-(through the context's hook), and after a moment the game goes on.
+The table is shown as it was during the round, with the spots taken ringed, so the table
+sees which card went where (with no winner, the cards that could have been tapped are ringed
+instead); the scores are already the new ones. Under the verdict, the tap timeline shows
+every tap of the round. A tone per kind of verdict plays, the winners' button LEDs are lit
+(through the context's hook), with the voice on its call-out is queued to be spoken once the
+frame is up, and after a moment the game goes on.
 """
 
 from __future__ import annotations
