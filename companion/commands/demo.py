@@ -13,8 +13,9 @@ real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
 tie choice, each kind of verdict, the end), and for Not Not ``photo-finish``
-(the first contested verdict, with its margin and tap timeline) and
-``colour-blind`` (the next round, played on in colour-blind mode).
+(the first contested verdict, with its margin and tap timeline; the table
+stages one close race if none comes by itself) and ``colour-blind`` (a later
+round showing a colour word, played on in colour-blind mode).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -81,7 +82,7 @@ def run_not_not(app, args) -> int:
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
-    app.ctx.on_scene = IssueMoments(app, table.on_scene).on_scene
+    app.ctx.on_scene = IssueMoments(app, table).on_scene
     app.ctx.on_winners = winner_lights(presses.pads)
     app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
@@ -97,25 +98,38 @@ def run_not_not(app, args) -> int:
     return 0
 
 
+#: The staged photo finish: how far behind the first answer the second comes, and from which
+#: round on it is staged (the first rounds show ordinary play).
+PHOTO_FINISH_GAP_NS = 400_000
+PHOTO_FINISH_FROM_ROUND = 2
+
+
 class IssueMoments:
     """Saves the demo's two extra snapshots: ``photo-finish`` (the first contested verdict, with
-    its margin and timeline) and ``colour-blind`` (the first round opened after it, with
-    colour-blind mode switched on for the rest of the game, in memory only)."""
+    its margin and timeline) and ``colour-blind`` (the first round after it whose colour die shows
+    a colour, with colour-blind mode switched on for the rest of the game, in memory only). Bots seldom answer
+    within a tie window of each other, so ``table`` stages one photo finish from round
+    :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict has been shown."""
 
-    def __init__(self, app, then) -> None:
+    def __init__(self, app, table: SimulatedTable) -> None:
         self.app = app
-        self.then = then
+        self.table = table
+        self.then = table.on_scene
         self.photo_finish = False
         self.colour_blind = False
 
     def on_scene(self, name: str, scene) -> None:
         """Watch scene ``name`` become current, then hand it on to the table."""
+        staging = name == "round" and not self.photo_finish and scene.round.ruling.tap
+        if staging and self.app.ctx.game.round_no >= PHOTO_FINISH_FROM_ROUND:
+            self.table.stage_photo_finish(scene.round.ruling.valid, PHOTO_FINISH_GAP_NS)
         contested = name == "verdict" and scene.record.get("margin_us") is not None
         if contested and not self.photo_finish:
             self.photo_finish = True
             self.after_frame("photo-finish")
             self.app.ctx.preferences = replace(self.app.ctx.preferences, colour_blind=True)
-        elif name == "round" and self.photo_finish and not self.colour_blind:
+        elif name == "round" and self.photo_finish and not self.colour_blind \
+                and scene.round.roll.criteria[1] != "NOTHING":   # a colour word on the die
             self.colour_blind = True
             self.after_frame("colour-blind")
         self.then(name, scene)
