@@ -49,9 +49,11 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:
             pygame.draw.circle(surface, DOT, (x_of(plot, value, end), y), radius)
-        note = (notes or {}).get(player)
-        if note and row_h >= 2.2 * font_size:
-            drawn.append(text.draw(surface, note, font_size, DIM_TEXT,
+        note = (notes or {}).get(player, "")
+        fits = [n for n in (note, note.replace("closest ", ""))
+                if text.width(n, font_size) <= plot.width]
+        if note and fits and row_h >= 2.2 * font_size:   # else the row has no room for it
+            drawn.append(text.draw(surface, fits[0], font_size, DIM_TEXT,
                                    bottomright=(plot.right, round(y - row_h * 0.12))))
         if values:
             x = x_of(plot, statistics.median(values), end)

@@ -44,10 +44,16 @@ def runner_up(taps: Iterable[dict]) -> tuple[dict, dict] | None:
     return None if second is None else (first, second)
 
 
+def gap_us(first: dict, later: dict) -> int | float:
+    """Microseconds from tap ``first`` to tap ``later``, to the nanosecond the stamps carry
+    (without the float noise of subtracting fractional microseconds)."""
+    return round(later["t_us"] - first["t_us"], 3)
+
+
 def margin_us(taps: Iterable[dict]) -> int | float | None:
     """The margin of victory in microseconds (see the module docstring), or ``None``."""
     pair = runner_up(taps)
-    return None if pair is None else pair[1]["t_us"] - pair[0]["t_us"]
+    return None if pair is None else gap_us(pair[0], pair[1])
 
 
 def margin_step_us(taps: Iterable[dict]) -> int | None:
@@ -101,5 +107,5 @@ def close_calls(record: dict) -> tuple[dict[int, float], dict[int, float]]:
             continue
         answered.add(tap["player"])
         if tap["side"] in valid and tap["verdict"] != "tie" and tap["t_us"] >= first["t_us"]:
-            losses[tap["player"]] = tap["t_us"] - first["t_us"]
+            losses[tap["player"]] = gap_us(first, tap)
     return wins, losses
