@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.errors import CompanionError
 from companion.games.notnot.cards import LEVEL_OF_RULE_CARD
 from companion.games.notnot.record import RoundRecord
 
@@ -37,7 +38,7 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 NO_ENGINE = "voice: no speech engine found (install espeak-ng): the verdicts stay silent"
 
 
-class VoiceError(Exception):
+class VoiceError(CompanionError):
     """The clips could not be made; the message is one line saying why."""
 
 
