@@ -10,7 +10,8 @@
 #   - refuses, before changing anything, where apt knows no python3-lgpio (a system
 #     without the Raspberry Pi archive: not Raspberry Pi OS);
 #   - apt: python3-venv and Debian's python3-pygame (built with KMSDRM), the EGL and
-#     Mesa libraries KMSDRM draws with, python3-lgpio, python3-gpiozero, python3-serial;
+#     Mesa libraries KMSDRM draws with, python3-lgpio, python3-gpiozero, python3-serial,
+#     espeak-ng (the voice of the spoken call-outs);
 #     gpiozero and lgpio are upgraded if stale (a Pi 5 needs their gpiochip fix);
 #   - /etc/modules-load.d/companion.conf: the serial and sound drivers load at boot,
 #     before the kiosk starts (its device list is fixed when it starts);
@@ -40,7 +41,8 @@ DEVICE_GROUPS=(gpio video render input dialout audio)
 PYTHON=/usr/bin/python3
 #: KMSDRM draws through EGL with a Mesa driver; python3-pygame does not pull them in.
 EGL_PACKAGES=(libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri)
-APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3-serial "${EGL_PACKAGES[@]}")
+APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3-serial espeak-ng
+              "${EGL_PACKAGES[@]}")
 #: Upgraded even when installed: gpiozero 2.0.1 and old lgpio look for a Pi 5's
 #: header on gpiochip4, which kernels from 6.6.45 call gpiochip0.
 UPGRADE_PACKAGES=(python3-gpiozero python3-lgpio)

@@ -1,5 +1,7 @@
 """The verdict says who won what, who was wrong or early, ties, and "nobody may tap"."""
 
+from dataclasses import replace
+
 from kiosk_helpers import canvas, shows_text
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import Layout
@@ -72,3 +74,16 @@ def test_the_banner_on_screen_shows_the_headline_and_lines():
         drawn = draw_verdict(surface, layout, VerdictView("win", "P7 WINS", ("takes the VOID from S instead",)))
         assert [d.text for d in drawn] == ["P7 WINS", "takes the VOID from S instead"]
         assert all(shows_text(surface, d) and layout.banner.contains(d.rect) for d in drawn)
+
+
+def test_a_contested_win_says_its_margin_at_the_inputs_precision():
+    rec = record([(2, "N", 400_000, "win"), (3, "E", 403_412, "wrong")], [(2, "RED", "N")])
+    rec = replace(rec, margin_us=3412, margin_step_us=100)
+    assert verdict_view(rec, True, {}).details[0] == "P2 by 3.4 ms"
+
+
+def test_a_tie_says_how_far_apart_the_tied_taps_were():
+    rec = record([(1, "N", 400_000, "tie"), (2, "E", 400_400, "tie")],
+                 [(1, "RED", "N"), (2, "BLUE", "E")])
+    rec = replace(rec, margin_us=400, margin_step_us=100)
+    assert verdict_view(rec, True, {}).details[0] == "TIE: 0.4 ms apart"

@@ -12,7 +12,9 @@ from companion.scenes.base import Nav, Point
 
 def to_round(app, needs_tap=True, without_void=False):
     """From the set-up screen to an open round (that needs a tap, and has no void on the table, if asked)."""
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start, the last item
+        app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
     step_until(app, in_scene(app, "deal"))
     app.post(tap(1, "E"))
     while True:
@@ -199,7 +201,9 @@ class DealerPress:
 
 def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app = kiosk("setup", deals="table", level="normal")
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start, the last item
+        app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
     step_until(app, in_scene(app, "entry"))
     assert app.scene.title == "Card revealed on N?"
     app.post(DealerPress("VOID"))

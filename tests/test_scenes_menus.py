@@ -15,7 +15,7 @@ def _no_leftover_display():
 
 def start_from_setup(app, player: int = 1) -> None:
     """Player ``player``'s pad moves down to Start and selects it."""
-    for side in "SSSE":
+    for side in "SSSSSE":  # past colour-blind mode and the voice
         app.post(tap(player, side))
     step_until(app, lambda: app.scene.name in ("deal", "entry"))
 

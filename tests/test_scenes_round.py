@@ -159,7 +159,8 @@ def test_a_tap_while_the_dice_tumble_shows_too_early_at_once():
     from kiosk_helpers import shows_text
 
     app = kiosk("setup", pace=replace(SLOW, roll_frames=50, roll_frame_s=0.05))
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))
     step_until(app, in_scene(app, "deal"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "roll"))
@@ -283,7 +284,8 @@ def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_
     offer = app.snapshots.offer
     app.snapshots.offer = lambda name, surface: moments.append(
         (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "E"))
+    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))
     play_until(app, lambda: app.ctx.game is not None and app.ctx.game.level.value == "normal"
                and app.scene.name == "round")
     splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]

@@ -12,7 +12,10 @@ press their buttons; each press goes in through
 real round engine judges by stamps, the real scenes draw. With ``--headless``
 SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
-tie choice, each kind of verdict, the end).
+tie choice, each kind of verdict, the end), and for Not Not ``photo-finish``
+(the first contested verdict, with its margin and tap timeline; the table
+stages one close race if none comes by itself) and ``colour-blind`` (a later
+round showing a colour word, played on in colour-blind mode).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -24,6 +27,7 @@ import argparse
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.commands.argtypes import UsageError, whole_number
 from companion.display.options import add_screen_arguments, speed_arg
@@ -31,9 +35,11 @@ from companion.errors import CompanionError
 from companion.games.notnot.game import MODES, Game
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.base import Quit
+from companion.scenes.base import Quit, Scene
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.verdict import VerdictScene
 from companion.simulation.demo_table import SimulatedTable
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
@@ -88,7 +94,7 @@ def run_not_not(app: App, args: argparse.Namespace) -> int:
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
-    app.ctx.on_scene = table.on_scene
+    app.ctx.on_scene = IssueMoments(app, table).on_scene
     app.ctx.on_winners = winner_lights(presses.pads)
     app.ctx.on_tap = tap_lights(presses.pads)
     table.start()
@@ -102,6 +108,52 @@ def run_not_not(app: App, args: argparse.Namespace) -> int:
     for path in app.snapshots.saved:
         print(path)
     return 0
+
+
+#: The staged photo finish: how far behind the first answer the second comes, and from which
+#: round on it is staged (the first rounds show ordinary play).
+PHOTO_FINISH_GAP_NS = 400_000
+PHOTO_FINISH_FROM_ROUND = 2
+
+
+class IssueMoments:
+    """Saves the demo's two extra snapshots: ``photo-finish`` (the first contested verdict, with
+    its margin and timeline) and ``colour-blind`` (the first round after it whose colour die shows
+    a colour, with colour-blind mode switched on for the rest of the game, in memory only). Bots seldom answer
+    within a tie window of each other, so ``table`` stages one photo finish from round
+    :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict has been shown."""
+
+    def __init__(self, app: App, table: SimulatedTable) -> None:
+        self.app = app
+        self.table = table
+        self.then = table.on_scene
+        self.photo_finish = False
+        self.colour_blind = False
+
+    def on_scene(self, scene: Scene) -> None:
+        """Watch ``scene`` become current (acting by its class), then hand it on to the table."""
+        game = self.app.ctx.game
+        if isinstance(scene, RoundScene) and not self.photo_finish and scene.round.ruling.tap \
+                and game is not None and game.round_no >= PHOTO_FINISH_FROM_ROUND:
+            self.table.stage_photo_finish(scene.round.ruling.valid, PHOTO_FINISH_GAP_NS)
+        contested = isinstance(scene, VerdictScene) and scene.record.margin_us is not None
+        if contested and not self.photo_finish:
+            self.photo_finish = True
+            self.after_frame("photo-finish")
+            self.app.ctx.preferences = replace(self.app.ctx.preferences, colour_blind=True)
+        elif isinstance(scene, RoundScene) and self.photo_finish and not self.colour_blind \
+                and scene.round.roll is not None \
+                and scene.round.roll.criteria[1] != "NOTHING":   # a colour word on the die
+            self.colour_blind = True
+            self.after_frame("colour-blind")
+        self.then(scene)
+
+    def after_frame(self, moment: str) -> None:
+        """Save the next frame on screen as ``moment``."""
+        def save() -> None:
+            self.app.snapshots.offer(moment, self.app.screen.canvas)
+
+        self.app.ctx.after_frame.append(save)
 
 
 def run_table(app: App, table: SimulatedTable | ScriptedTable,

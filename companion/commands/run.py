@@ -52,6 +52,7 @@ from companion.scenes.common.failsafe import StartProblem
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.storage.preferences import Preferences
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"
@@ -77,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar="DIR", default=None,
                         help="folder of the game state database "
                              "(default: the usual place, docs/KIOSK.md)")
-    add_screen_arguments(parser)
+    add_screen_arguments(parser, rotation_default=None)
 
 
 class LoopPost:
@@ -155,15 +156,20 @@ def players_with_pads(config: settings_file.Config, gpio_open: bool, serial_open
 def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
                   pads: GpioPads | None, notifier: Notifier, status: str = "kiosk up",
                   controller: SerialPads | None = None) -> KioskOptions:
-    """How to build the kiosk for these arguments, settings and inputs.
+    """How to build the kiosk for these arguments, settings and inputs: ``--size`` and
+    ``--rotation`` over the settings' ``[display]``, whose colour-blind mode and ``[sound]``
+    voice are the defaults of the table's saved choices.
 
     ``status`` is the line ``systemctl status`` shows once the first frame is up.
     """
     keys, _ = keyboard_keys(config)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     windowed = args.window or getattr(args, "mock", False)
+    display = config.display
     return KioskOptions(
-        size=args.size, rotation=args.rotation,
+        size=args.size or display.size,
+        rotation=display.rotation if args.rotation is None else args.rotation,
+        preferences=Preferences(colour_blind=display.colour_blind, voice=config.sound.voice),
         fullscreen=(pads is not None or controller is not None) and not windowed,
         settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),

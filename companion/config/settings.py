@@ -14,7 +14,7 @@ key and its value, and raises :class:`ConfigError` (a ``CompanionError``)::
 
     my.toml: gpio.pads[2].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N
 
-Adding a table (say the kiosk's ``[display]``) to the known keys is one entry
+Adding a table (like the kiosk's ``[display]`` and ``[sound]``) to the known keys is one entry
 in :data:`SCHEMA`; reading it into the tree is one field on :class:`Config`.
 """
 
@@ -87,6 +87,8 @@ SCHEMA: dict[str, Any] = {
         "enabled": bool, "device": str, "board": str, "tie_window_us": int,
         "pads": [{"player": int, **_sides(str)}],
     },
+    "display": {"size": str, "rotation": int, "colour_blind": bool},
+    "sound": {"voice": bool},
 }
 
 KIND_NAMES = {bool: "true or false", int: "an integer", Number: "a number",
@@ -156,6 +158,23 @@ class SerialSettings:
 
 
 @dataclass(frozen=True)
+class DisplaySettings:
+    """The kiosk's screen: ``size`` (``None``: the whole screen), rotation in degrees, and
+    whether colour-blind mode is on."""
+
+    size: tuple[int, int] | None
+    rotation: int
+    colour_blind: bool
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    """Whether the verdicts are spoken aloud (spoken call-outs)."""
+
+    voice: bool
+
+
+@dataclass(frozen=True)
 class Config:
     """A checked configuration. ``source`` names the file it came from."""
 
@@ -164,6 +183,8 @@ class Config:
     interfaces: frozenset[str]   # config keys of the enabled interfaces
     keyboard: KeyboardSettings
     serial: SerialSettings
+    display: DisplaySettings
+    sound: SoundSettings
 
 
 # --------------------------------------------------------------- reading
@@ -246,7 +267,8 @@ def check(data: dict) -> list[str]:
     check_shape(data, SCHEMA, "", unknown, wrong)
     if wrong:  # values are only worth checking once their types are right
         return unknown + wrong
-    return unknown + check_gpio(data) + check_timing(data) + check_keyboard(data) + check_serial(data)
+    return (unknown + check_gpio(data) + check_timing(data) + check_keyboard(data)
+            + check_serial(data) + check_display(data))
 
 
 def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
@@ -426,6 +448,42 @@ def check_serial(data: dict) -> list[str]:
     return problems
 
 
+#: Rotations the display may be turned by, in degrees.
+ROTATIONS = (0, 90, 180, 270)
+#: The smallest screen the layout serves.
+MIN_SIZE = (800, 480)
+
+
+def screen_size(text: str) -> tuple[int, int] | None:
+    """``display.size``: ``""`` for the whole screen (``None``), else ``WIDTHxHEIGHT``.
+
+    Raises ``ValueError`` naming what is wrong.
+    """
+    if text == "":
+        return None
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError('expected WIDTHxHEIGHT such as "800x480", or "" for the whole screen'
+                         ) from None
+    if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
+        raise ValueError("smaller than 800x480")
+    return w, h
+
+
+def check_display(data: dict) -> list[str]:
+    """A size the layout serves and a rotation of 0, 90, 180 or 270."""
+    display, problems = data["display"], []
+    try:
+        screen_size(display["size"])
+    except ValueError as error:
+        problems.append(f"display.size = {show(display['size'])}: {error}")
+    if display["rotation"] not in ROTATIONS:
+        problems.append(f"display.rotation = {show(display['rotation'])}: expected one of "
+                        f"{', '.join(map(str, ROTATIONS))}")
+    return problems
+
+
 def _repeats(used: list[tuple[str, Any]]) -> list[str]:
     problems: list[str] = []
     first_use: dict[Any, str] = {}
@@ -465,6 +523,10 @@ def build(data: dict, source: str) -> Config:
             tie_window_ns=serial["tie_window_us"] * 1000,
             pads=build_pads(serial.get("pads", [])),
         ),
+        display=DisplaySettings(size=screen_size(data["display"]["size"]),
+                                rotation=data["display"]["rotation"],
+                                colour_blind=data["display"]["colour_blind"]),
+        sound=SoundSettings(voice=data["sound"]["voice"]),
     )
 
 

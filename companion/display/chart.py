@@ -2,7 +2,8 @@
 
 One row per player: a dot for each answer (milliseconds from the flip that
 showed the dice to the tap's edge stamp), a bar at the player's median, and
-the median in numbers. The axis runs from 0 to the slowest answer, rounded
+the median in numbers; over the row's right end, the player's closest win and
+closest loss of the game (when there is room). The axis runs from 0 to the slowest answer, rounded
 up to a whole 500 ms.
 """
 
@@ -27,8 +28,10 @@ def axis_end_ms(times: Mapping[int, list[float]]) -> int:
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
-               font_size: int) -> list[text.Drawn]:
-    """Draw reaction ``times`` (player -> ms list) in ``rect``; returns the labels drawn."""
+               font_size: int, notes: Mapping[int, str] | None = None) -> list[text.Drawn]:
+    """Draw reaction ``times`` (player -> ms list) in ``rect``, with each player's note (their
+    closest win and loss) at the right end of their row where rows have room; returns the
+    labels drawn."""
     drawn = []
     players = sorted(times)
     if not players:
@@ -46,6 +49,12 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:
             pygame.draw.circle(surface, DOT, (x_of(plot, value, end), y), radius)
+        note = (notes or {}).get(player, "")
+        fits = [n for n in (note, note.replace("closest ", ""))
+                if text.width(n, font_size) <= plot.width]
+        if note and fits and row_h >= 2.2 * font_size:   # else the row has no room for it
+            drawn.append(text.draw(surface, fits[0], font_size, DIM_TEXT,
+                                   bottomright=(plot.right, round(y - row_h * 0.12))))
         if values:
             x = x_of(plot, statistics.median(values), end)
             pygame.draw.line(surface, HIGHLIGHT, (x, y - row_h * 0.35), (x, y + row_h * 0.35), max(2, radius // 2))

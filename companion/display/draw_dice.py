@@ -2,7 +2,8 @@
 
 Each word is drawn in its Stroop ink (see ``stroop``), as large as the dice
 column allows but never below the layout's minimum word size. In Discovery
-the negation die is not rolled and its line stays empty.
+the negation die is not rolled and its line stays empty. In colour-blind
+mode a colour word carries its colour's shape, the same as on the cards.
 """
 
 from __future__ import annotations
@@ -10,15 +11,17 @@ from __future__ import annotations
 import pygame
 
 from companion.display import text
+from companion.display.colour_marks import draw_mark
 from companion.display.layout import Layout
-from companion.display.palette import INKS
+from companion.display.palette import INKS, PORTAL
 
 
 def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
-              inks: list[str]) -> list[text.Drawn]:
+              inks: list[str], colour_blind: bool = False) -> list[text.Drawn]:
     """Draw the dice ``words`` (negation, criterion, criterion; ``None`` = not rolled).
 
-    ``inks`` names the ink of each word. Returns the words drawn, with where.
+    ``inks`` names the ink of each word; in ``colour_blind`` mode a colour word is followed by
+    its colour's shape, as on the cards. Returns the words drawn, with where.
     """
     drawn = []
     lines = layout.die_lines()
@@ -29,4 +32,15 @@ def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
         if not word:
             continue
         drawn.append(text.draw(surface, word, size, INKS[ink], midleft=(line.left, line.centery)))
+        if colour_blind and word in PORTAL:
+            draw_word_mark(surface, layout, word, drawn[-1].rect, line)
     return drawn
+
+
+def draw_word_mark(surface: pygame.Surface, layout: Layout, word: str, word_rect: pygame.Rect,
+                   line: pygame.Rect) -> None:
+    """The shape of colour ``word`` just right of it, when the line has room."""
+    r = line.height * 0.3
+    centre = (round(word_rect.right + 2 * layout.unit + r), line.centery)
+    if centre[0] + r <= line.right:
+        draw_mark(surface, word, centre, r, layout.small_size)

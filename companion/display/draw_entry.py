@@ -60,28 +60,29 @@ def small_spot(area: pygame.Rect, side: Side) -> pygame.Rect:
     return rect
 
 
-def draw_face_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str) -> None:
+def draw_face_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str,
+                   colour_blind: bool = False) -> None:
     """A small card of ``face`` in ``rect``: a portal colour, ``"VOID"`` (black, purple rim, no
     word: the item names it), or ``"RULE"`` (a card back)."""
     radius = round(rect.width * 0.12)
     if face == "RULE":
         pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
-    elif face == VOID:
+    elif face == VOID and not colour_blind:
         pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
         line = max(2, round(0.5 * layout.unit))
         pygame.draw.rect(surface, VOID_RIM, rect, line, border_radius=radius)
     else:
-        draw_card(surface, layout, rect, face)
+        draw_card(surface, layout, rect, face, colour_blind)
 
 
 def draw_small_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
-                     asked: Side | None) -> list[text.Drawn]:
+                     asked: Side | None, colour_blind: bool = False) -> list[text.Drawn]:
     """The four spots as entered so far, each with its letter; the ``asked`` spot ringed."""
     area = small_table_area(layout)
     drawn = []
     for side in SIDES:
         rect = small_spot(area, side)
-        draw_card(surface, layout, rect, faces.get(side))
+        draw_card(surface, layout, rect, faces.get(side), colour_blind)
         if side is asked:
             ring = rect.inflate(round(1.6 * layout.unit), round(1.6 * layout.unit))
             pygame.draw.rect(surface, HIGHLIGHT, ring, max(2, round(0.6 * layout.unit)),
@@ -93,9 +94,10 @@ def draw_small_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Sid
 
 def draw_entry(surface: pygame.Surface, layout: Layout, title: str, subtitle: str,
                faces: list[str], labels: list[str], cursor: int, table: Mapping[Side, str | None],
-               asked: Side | None, hint: str) -> list[text.Drawn]:
+               asked: Side | None, hint: str, colour_blind: bool = False) -> list[text.Drawn]:
     """The whole entry screen: title, the ``faces`` as cards with their ``labels`` (the one at
-    ``cursor`` highlighted), the small ``table`` with the ``asked`` spot ringed, the hint."""
+    ``cursor`` highlighted), the small ``table`` with the ``asked`` spot ringed, the hint; in
+    ``colour_blind`` mode every card carries its colour's shape and initial."""
     drawn = draw_title(surface, layout, title, subtitle)
     rects = entry_item_rects(layout, len(faces))
     for i, (face, label, rect) in enumerate(zip(faces, labels, rects)):
@@ -105,11 +107,11 @@ def draw_entry(surface: pygame.Surface, layout: Layout, title: str, subtitle: st
                              border_radius=round(layout.unit))
         card = pygame.Rect(0, 0, round(rect.height * 0.7), round(rect.height * 0.86))
         card.midleft = (rect.left + round(1.5 * layout.unit), rect.centery)
-        draw_face_card(surface, layout, card, face)
+        draw_face_card(surface, layout, card, face, colour_blind)
         room = rect.right - card.right - round(3 * layout.unit)
         size = text.fit_size(label, layout.body_size, room)
         drawn.append(text.draw(surface, label, size, TEXT if i == cursor else DIM_TEXT,
                                midleft=(card.right + round(1.5 * layout.unit), rect.centery)))
-    drawn += draw_small_table(surface, layout, table, asked)
+    drawn += draw_small_table(surface, layout, table, asked, colour_blind)
     drawn += draw_hint(surface, layout, hint)
     return drawn

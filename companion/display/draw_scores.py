@@ -1,4 +1,5 @@
-"""The score strip: every player's number of point cards, along the bottom."""
+"""The score strip: every player's number of point cards, along the bottom, over a bar of the
+player's colour."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pygame
 
 from companion.display import text
 from companion.display.layout import Layout
-from companion.display.palette import HIGHLIGHT, PANEL, TEXT
+from companion.display.palette import HIGHLIGHT, PANEL, TEXT, player_colour
 from companion.games.notnot.words import player_label
 
 
@@ -33,6 +34,9 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
         if flashes and player in flashes:
             inner = cell.inflate(-round(layout.unit), -round(layout.unit))
             pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
+        bar = pygame.Rect(cell.left + round(layout.unit), cell.bottom - round(0.8 * layout.unit),
+                          cell.width - 2 * round(layout.unit), max(2, round(0.5 * layout.unit)))
+        pygame.draw.rect(surface, player_colour(player), bar)   # as on the timeline
         drawn += draw_label(surface, layout, cell, player, scores[player], size)
         if player in marked:
             pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),

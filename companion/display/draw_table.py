@@ -1,11 +1,12 @@
 """The table as it lies: four spots in a cross around the deck.
 
-A portal card is a grey card with a disc of its portal colour; a void card is
-black with a purple rim and no disc; an empty spot is an outline. Each spot
-carries its side letter (N, E, S, W). The deck in the middle shows the back
-of its top card: the arrow naming "up" (Hard and Extreme) and the Liar
-symbol (Extreme), drawn as a magenta frame and a magenta strip saying LIAR,
-and the number of cards left; an empty deck is an outline saying EMPTY.
+A portal card is a grey card with a disc of its portal colour (in colour-blind mode its
+colour's shape and initial instead); a void card is black with a purple rim and no disc (in
+colour-blind mode a struck-through ring and a V); an empty spot is an outline. Each spot
+carries its side letter (N, E, S, W). The deck in the middle shows the back of its top card:
+the arrow naming "up" (Hard and Extreme) and the Liar symbol (Extreme), drawn as a magenta
+frame and a magenta strip saying LIAR, and the number of cards left; an empty deck is an
+outline saying EMPTY.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 import pygame
 
 from companion.display import text
+from companion.display.colour_marks import draw_mark as draw_colour_mark
 from companion.display.layout import Layout
 from companion.display.palette import (
     ARROW,
@@ -34,8 +36,13 @@ from companion.games.notnot.sides import SIDES, Side
 TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
 
 
-def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None) -> None:
-    """One card lying face up in ``rect``: portal colour ``face``, ``"VOID"``, or empty (``None``)."""
+def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None,
+              colour_blind: bool = False) -> None:
+    """One card lying face up in ``rect``: portal colour ``face``, ``"VOID"``, or empty (``None``).
+
+    In ``colour_blind`` mode a card shows its colour's shape and initial
+    (:mod:`companion.display.colour_marks`), the void its own mark.
+    """
     radius = round(rect.width * 0.12)
     line = max(2, round(0.5 * layout.unit))
     if face is None:
@@ -43,11 +50,18 @@ def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: 
         return
     if face in PORTAL:
         pygame.draw.rect(surface, CARD_FACE, rect, border_radius=radius)
-        pygame.draw.circle(surface, PORTAL[face], rect.center, round(rect.width * 0.33))
+        if colour_blind:
+            draw_colour_mark(surface, face, rect.center, rect.width * 0.36, layout.body_size)
+        else:
+            pygame.draw.circle(surface, PORTAL[face], rect.center, round(rect.width * 0.33))
         return
     pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
     pygame.draw.rect(surface, VOID_RIM, rect, line * 2, border_radius=radius)
-    text.draw(surface, "VOID", layout.small_size, VOID_RIM, center=rect.center)
+    if colour_blind:
+        centre = (rect.centerx, rect.centery - round(rect.height * 0.1))
+        draw_colour_mark(surface, face, centre, rect.width * 0.26, layout.small_size)
+    else:
+        text.draw(surface, "VOID", layout.small_size, VOID_RIM, center=rect.center)
 
 
 def draw_side_letters(surface: pygame.Surface, layout: Layout) -> None:
@@ -111,14 +125,16 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
 
 def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
                up: Side | None = None, liar: bool = False, cards_left: int | None = None,
-               outlines: Mapping[Side, tuple[int, int, int]] | None = None) -> list[text.Drawn]:
+               outlines: Mapping[Side, tuple[int, int, int]] | None = None,
+               colour_blind: bool = False) -> list[text.Drawn]:
     """The four spots with ``faces`` (portal colour, ``"VOID"`` or ``None``) and the deck.
 
-    ``outlines`` rings chosen spots in a colour (the verdict marks the card won).
+    ``outlines`` rings chosen spots in a colour (the verdict marks the card won);
+    ``colour_blind`` marks each card with its colour's shape and initial.
     Returns the texts drawn on the deck.
     """
     for side in SIDES:
-        draw_card(surface, layout, layout.spot(side), faces.get(side))
+        draw_card(surface, layout, layout.spot(side), faces.get(side), colour_blind)
     draw_side_letters(surface, layout)
     drawn = draw_deck(surface, layout, up, liar, cards_left)
     for side, colour in (outlines or {}).items():

@@ -27,13 +27,16 @@ class VerdictView:
 
 
 def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
-                 area: pygame.Rect | None = None) -> list[text.Drawn]:
-    """Draw ``view`` filling ``area`` (default: the layout's banner); returns the texts drawn."""
+                 area: pygame.Rect | None = None, headline_size: int | None = None
+                 ) -> list[text.Drawn]:
+    """Draw ``view`` filling ``area`` (default: the layout's banner), its headline at most
+    ``headline_size`` (default: 1.3 titles); returns the texts drawn."""
     banner = layout.banner if area is None else area
     pygame.draw.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
     margin = round(3 * layout.unit)
     wide, floor = banner.width - 2 * margin, layout.min_text_size
-    blocks = [text.fit_lines(view.headline, layout.title_size * 13 // 10, wide, floor)]
+    headline = headline_size or layout.title_size * 13 // 10
+    blocks = [text.fit_lines(view.headline, headline, wide, floor)]
     blocks += [text.fit_lines(line, layout.body_size, wide, floor) for line in view.details[:3]]
     while len(blocks) > 1 and sum(text.block_height(len(lines), size)
                                   for size, lines in blocks) > banner.height:

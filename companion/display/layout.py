@@ -12,7 +12,8 @@ canvas, so one layout serves every resolution:
 
 The dice column holds, top to bottom: the level line, the three dice words,
 and the verdict panel (verdicts, prompts, countdowns), so a verdict is read
-beside the dice that decided it, never over them.
+beside the dice that decided it, never over them; after a round the panel's
+bottom holds the tap timeline.
 
 Dice words have a cap height of at least 8% of the display's shorter side,
 so they read from across the table on the smallest screen; no text at all is
@@ -38,6 +39,8 @@ WORD_CAP = 0.10
 #: Height of the level line and of each dice word's line, as shares of the canvas's shorter side.
 LEVEL_LINE = 0.06
 WORD_LINE = 0.14
+#: Height of the tap timeline's strip under a verdict, as a share of the canvas's shorter side.
+TIMELINE_LINE = 0.14
 #: Minimum cap height of any text, as a share of the display's shorter side.
 MIN_TEXT_CAP = 0.03
 #: Width the dice column keeps in landscape, as a share of the display's shorter side: the
@@ -178,6 +181,20 @@ class Layout:
         area = self.dice
         top = self.die_lines()[-1].bottom + round(self.unit)
         return pygame.Rect(area.left, top, area.width, area.bottom - top)
+
+    @property
+    def timeline(self) -> pygame.Rect:
+        """The tap timeline's strip along the bottom of the verdict panel (after a round)."""
+        panel = self.verdict
+        h = round(TIMELINE_LINE * min(self.size))
+        return pygame.Rect(panel.left, panel.bottom - h, panel.width, h)
+
+    @property
+    def verdict_over_timeline(self) -> pygame.Rect:
+        """The verdict panel shortened to leave the timeline's strip under it."""
+        panel = self.verdict
+        panel.height = self.timeline.top - round(self.unit) - panel.top
+        return panel
 
     @property
     def card_size(self) -> tuple[int, int]:

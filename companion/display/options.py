@@ -39,10 +39,14 @@ def speed_arg(text: str) -> float:
 
 
 def add_screen_arguments(parser: argparse.ArgumentParser,
-                         size_default: tuple[int, int] | None = None) -> None:
-    """``--size`` and ``--rotation``."""
+                         size_default: tuple[int, int] | None = None,
+                         rotation_default: int | None = 0) -> None:
+    """``--size`` and ``--rotation`` (``None`` defaults: the settings file decides)."""
     parser.add_argument("--size", type=resolution_arg, default=size_default,
                         help="WIDTHxHEIGHT, at least 800x480 (default: " + (
-                            f"{size_default[0]}x{size_default[1]})" if size_default else "the whole screen)"))
-    parser.add_argument("--rotation", type=rotation_arg, default=0,
-                        help="turn the picture by 0, 90, 180 or 270 degrees (default 0)")
+                            f"{size_default[0]}x{size_default[1]})" if size_default
+                            else "[display] size in the settings, else the whole screen)"))
+    parser.add_argument("--rotation", type=rotation_arg, default=rotation_default,
+                        help="turn the picture by 0, 90, 180 or 270 degrees (default " + (
+                            f"{rotation_default})" if rotation_default is not None
+                            else "[display] rotation in the settings, else 0)"))

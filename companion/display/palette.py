@@ -63,3 +63,35 @@ CONTROLLER: dict[str, RGB] = {
     "connecting": (230, 160, 20),
     "unplugged": (220, 40, 40),
 }
+
+#: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them
+#: apart too, see :mod:`companion.display.draw_timeline`).
+TIMELINE_MARK: dict[str, RGB] = {
+    "win": (70, 215, 110),
+    "tie": (245, 190, 50),
+    "wrong": (240, 70, 70),
+    "early": (245, 140, 50),
+    "ignored": DIM_TEXT,
+}
+#: The photo finish's lighter ground on the timeline, and its tie window band.
+TIMELINE_ZOOM: RGB = (62, 62, 80)
+TIE_WINDOW_BAND: RGB = (130, 100, 30)
+
+#: Each player's colour (players past eight take them again, their number tells them apart):
+#: the Okabe-Ito colours, white in place of black on this dark ground. They stay apart for
+#: protanopia and deuteranopia (tests/test_colour_blind.py simulates both).
+PLAYER: tuple[RGB, ...] = (
+    (230, 159, 0),    # orange
+    (86, 180, 233),   # sky blue
+    (0, 158, 115),    # bluish green
+    (240, 228, 66),   # yellow
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+    (204, 121, 167),  # reddish purple
+    (240, 240, 240),  # white
+)
+
+
+def player_colour(player: int) -> RGB:
+    """Player ``player``'s colour (numbered from 1)."""
+    return PLAYER[(player - 1) % len(PLAYER)]

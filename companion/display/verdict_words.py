@@ -1,5 +1,6 @@
 """The verdict banner of a finished round: the words of
-:func:`companion.games.notnot.words.verdict_words`, as a :class:`VerdictView` to draw."""
+:func:`companion.games.notnot.words.verdict_words`, as a :class:`VerdictView` to draw. A
+contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms apart")."""
 
 from __future__ import annotations
 

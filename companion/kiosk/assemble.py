@@ -6,6 +6,7 @@ their kiosk here, so each runs the same scenes through the same loop.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,7 +17,11 @@ from companion.display.snapshots import Snapshots
 from companion.inputs.actions import menu_key
 from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
+from companion.scenes.common.table_choices import start_choices
 from companion.scenes.context import Context, Pace, Settings, no_op
+from companion.storage.preferences import Preferences
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -38,6 +43,8 @@ class KioskOptions:
     snapshots: str | None = None
     first_scene: str = "title"
     key_maps: tuple[Callable, ...] = (menu_key,)
+    #: The settings file's colour-blind mode and voice (the choices saved from the menu win).
+    preferences: Preferences = field(default_factory=Preferences)
     ready: Callable[[], object] = no_op
     watchdog: Callable[[], object] = no_op
 
@@ -54,6 +61,11 @@ def build_kiosk(options: KioskOptions) -> App:
         ctx.tie_window_ns = options.tie_window_ns
     if options.pads is not None:
         ctx.pads = options.pads
+    notices = start_choices(ctx, options.preferences)
     snapshots = Snapshots(options.snapshots, always=("end",))
-    return App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
-               snapshots=snapshots, ready=options.ready, watchdog=options.watchdog)
+    app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
+              snapshots=snapshots, ready=options.ready, watchdog=options.watchdog)
+    for notice in notices:  # the voice cannot speak, the saved choices cannot be read
+        log.warning("%s", notice)
+        app.notify(notice)
+    return app

@@ -19,9 +19,11 @@ from companion.games.notnot.sides import Side
 from companion.scenes.transitions import check_move
 
 if TYPE_CHECKING:
+    from companion.audio.voice import Voice
     from companion.scenes.base import Scene
     from companion.scenes.notnot.saving import Journal
     from companion.storage.database import Database
+from companion.storage.preferences import Preferences
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
@@ -99,10 +101,18 @@ class Context:
     tie_window_ns: int = Timing().tie_window_ns
     #: How many players have a pad (players 1..pads): the set-up menus offer no more.
     pads: int = DEFAULT_PADS
+    #: The table's choices (colour-blind mode, the voice; see
+    #: :mod:`companion.scenes.common.table_choices`).
+    preferences: Preferences = field(default_factory=Preferences)
+    #: Each player's closest win and closest loss this game for the end screen:
+    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
+    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
     # -- the services ------------------------------------------------------------------------
     layout: Layout
     pace: Pace = field(default_factory=Pace)
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
+    #: The voice speaking the verdicts (``None``: silent).
+    voice: Voice | None = None
     #: Chooses Stroop inks and roll-animation faces (never global random state).
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     #: The state folder of the bookkeeping modes' database (``None``: the usual place).

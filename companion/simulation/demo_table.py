@@ -11,7 +11,9 @@ through ``press(player, side)`` (the input path under test; menu presses pass
 their stamp as a third argument), from a
 :class:`~companion.simulation.press_scheduler.PressScheduler`.
 
-``speed`` divides every delay of the table (and the bots' reaction times).
+``speed`` divides every delay of the table (and the bots' reaction times). For the demo's
+``photo-finish`` snapshot the table can stage one close race
+(:meth:`SimulatedTable.stage_photo_finish`).
 """
 
 from __future__ import annotations
@@ -141,6 +143,24 @@ class SimulatedTable:
         for player, side, offset in self._pending:
             self.press_at(t_open + round(offset / self.speed), player, side)
         self._pending = []
+
+    def stage_photo_finish(self, valid: tuple[Side, ...], gap_ns: int) -> bool:
+        """Make this round a photo finish: the first player to press a ``valid`` spot is answered
+        ``gap_ns`` later by another player on another valid spot (or the same one), instead of
+        that player's own presses. Call it before the round scene is handed on; ``False`` (and
+        nothing changed) when fewer than two players were going to press."""
+        answers = [press for press in self._pending if press[1] in valid]
+        if not answers:
+            return False
+        first_player, first_side, first_offset = min(answers, key=lambda press: press[2])
+        others = sorted({player for player, _, _ in self._pending} - {first_player})
+        if not others:
+            return False
+        second = others[0]
+        side = next((s for s in valid if s is not first_side), first_side)
+        self._pending = [p for p in self._pending if p[0] != second]
+        self._pending.append((second, side, first_offset + gap_ns))
+        return True
 
     def on_tie_choice(self, scene: Any) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")

@@ -24,6 +24,9 @@ def round_lines(record: RoundRecord) -> list[str]:
     if not record.taps:
         lines.append("    nobody tapped")
     lines += [words.tap_line(tap) for tap in record.taps]
+    margin = words.margin_log_line(record)
+    if margin:
+        lines.append(f"    {margin}")
     lines += [words.taken_line(record, winner) for winner in record.winners]
     lines.append(f"    scores: {words.scores_words(record)}")
     lines += [f"    {words.dealt_log_line(item)}" for item in record.dealt]

@@ -16,6 +16,8 @@
 - ``listing``: the history listing, a page of games at a time; damaged games
   listed as such.
 - ``recovery``: every game that still reads, copied out of a damaged file.
+- ``preferences``: the table's set-up menu choices (colour-blind mode, the
+  voice), kept as ``preferences.json`` beside the database.
 - ``restoring``: a kept Not Not game restored from its snapshot, checked
   before it is offered for resume.
 """

@@ -24,6 +24,7 @@ from companion.storage.faults import (
     error_name,
     explain,
     folder_is_writable,
+    not_text,
 )
 from companion.storage.schema import DAMAGED_COLUMNS, MIGRATIONS, Migration
 
@@ -64,6 +65,9 @@ class Database:
         except CompanionError:
             self.connection.close()
             raise
+        except UnicodeDecodeError:   # the schema's own text does not read: a damaged page
+            self.connection.close()
+            raise not_text(self.path, "opening the state database") from None
         except sqlite3.Error as error:
             self.connection.close()
             if error_name(error) in ("SQLITE_NOTADB", "") and "not a database" in str(error):
@@ -104,6 +108,9 @@ class Database:
         except CompanionError:
             self.connection.close()
             raise
+        except UnicodeDecodeError:
+            self.connection.close()
+            raise not_text(self.path, "reading the state database") from None
         except sqlite3.Error as error:
             if hasattr(self, "connection"):
                 self.connection.close()
@@ -181,6 +188,8 @@ class Database:
                     self._roll_back()
         except sqlite3.Error as error:
             raise explain(error, self.path, doing) from None
+        except UnicodeDecodeError:   # a damaged page that still reads as rows: text not UTF-8
+            raise not_text(self.path, doing) from None
 
     def _roll_back(self) -> None:
         try:
@@ -196,6 +205,8 @@ class Database:
             return self.connection.execute(sql, parameters).fetchall()
         except sqlite3.Error as error:
             raise explain(error, self.path, doing) from None
+        except UnicodeDecodeError:
+            raise not_text(self.path, doing) from None
 
     def integrity_check(self) -> str:
         """SQLite's ``PRAGMA integrity_check``: ``"ok"`` or what is wrong (a page that

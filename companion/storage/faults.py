@@ -53,6 +53,12 @@ def folder_is_writable(path: Path) -> bool:
     return os.access(path.parent, os.W_OK)
 
 
+def not_text(path: Path, doing: str) -> DamagedDatabase:
+    """The one line for a damaged page whose text SQLite hands back is not UTF-8."""
+    return DamagedDatabase(f"{doing} failed: {path} is damaged (text that is not UTF-8); "
+                           f"to recover see {RECOVERY}", "the state database is damaged")
+
+
 def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     """The one line that says why ``doing`` (``"saving round 3 of game 7"``) failed on ``path``."""
     name = error_name(error)

@@ -19,6 +19,7 @@ Modules, from the smallest idea up:
   stored and printed), taps with their verdicts, late included.
 - ``words``: the words for a record: the game log's lines, the verdict, the
   dealer's prompt.
+- ``margin``: the margin of victory of a round, at its inputs' honest precision.
 - ``game``: a whole game: rolls, rounds, points, winners, the result.
 - ``data_file``: the adapter that reads the dice faces and the deck recipe
   from ``not_not.toml`` (the one module here that reads a file).

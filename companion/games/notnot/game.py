@@ -45,6 +45,7 @@ from companion.games.notnot.deck import (
 )
 from companion.games.notnot.dice import DeckRecipe, DiceSet, Roll, roll_dice
 from companion.games.notnot.judge import Ruling, judge
+from companion.games.notnot.margin import margin_fields
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
 from companion.games.notnot.round import Award, Outcome, Round, Timing, plan_awards
 from companion.games.notnot.sides import SIDES, Side
@@ -173,7 +174,8 @@ class Game:
 
     def finish_round(self, round: Round, choices: dict[int, Side] | None = None) -> RoundRecord:
         """Award cards, take penalties, refill; return the round's record
-        (:class:`~companion.games.notnot.record.RoundRecord`)."""
+        (:class:`~companion.games.notnot.record.RoundRecord`), its margin of victory
+        (``margin_us``, ``margin_step_us``) from :mod:`companion.games.notnot.margin`."""
         outcome = round.outcome()
         before = {side.value: face for side, face in self.faces().items()}
         awards, _ = plan_awards(outcome.winners, self.table, choices)
@@ -322,16 +324,19 @@ def round_record(n: int, round: Round, outcome: Outcome, before: dict[str, str |
     the open), the ``awards``, the ``scores`` after it and what was ``dealt``."""
     roll = round.roll
     assert roll is not None, "a finished round was opened with its roll"
+    taps = tuple(TapRecord(v.tap.player, v.tap.side.value, micros(v.tap.t_ns - round.t_open_ns),
+                           v.verdict) for v in outcome.verdicts)
+    margin = margin_fields([tap.to_json() for tap in taps], [v.tap.source for v in outcome.verdicts])
     return RoundRecord(
         n=n, level=roll.level.value, dice=tuple(roll.criteria), negation=roll.negation,
         liar=roll.liar, up=roll.up.value, table=before,
         valid=tuple(side.value for side in round.ruling.valid),
-        taps=tuple(TapRecord(v.tap.player, v.tap.side.value, micros(v.tap.t_ns - round.t_open_ns),
-                             v.verdict) for v in outcome.verdicts),
+        taps=taps,
         winners=tuple(WinnerRecord(a.player, a.card.face, a.side.value) for a in awards),
         penalties=tuple(outcome.penalties), scores=dict(scores),
         dealt=tuple(DealtRecord(d.what, d.card.face, d.side.value if d.side else None,
                                 d.level.value if d.level else None) for d in dealt),
+        margin_us=margin["margin_us"], margin_step_us=margin["margin_step_us"],
     )
 
 

@@ -90,7 +90,11 @@ class RoundRecord:
     penalties: tuple[int, ...]
     scores: dict[int, int]
     dealt: tuple[DealtRecord, ...]
-    #: The margin of victory (issue 15) belongs here, computed by a pure function of the round.
+    #: The margin of victory in µs (the photo finish, see :mod:`companion.games.notnot.margin`):
+    #: None without one, and in records stored before margins were kept.
+    margin_us: int | float | None = None
+    #: The honest resolution of the round's stamps in µs (None without taps, or in old records).
+    margin_step_us: int | None = None
 
     def players_with(self, verdict: str) -> list[int]:
         """Players with a tap of ``verdict``, each once, in stamp order."""
@@ -106,11 +110,12 @@ class RoundRecord:
                      and tap.verdict in WINNING_VERDICTS), winner.from_side)
 
     def to_json(self) -> dict:
-        """The stored form, key for key as it always was."""
+        """The stored form, key for key as it always was, the margin (issue 15) after the taps."""
         return {
             "n": self.n, "level": self.level, "dice": list(self.dice), "negation": self.negation,
             "liar": self.liar, "up": self.up, "table": dict(self.table), "valid": list(self.valid),
             "taps": [tap.to_json() for tap in self.taps],
+            "margin_us": self.margin_us, "margin_step_us": self.margin_step_us,
             "winners": [winner.to_json() for winner in self.winners],
             "penalties": list(self.penalties),
             "scores": {str(player): n for player, n in self.scores.items()},
@@ -130,6 +135,7 @@ class RoundRecord:
             scores={int(player): n for player, n in data["scores"].items()},
             dealt=tuple(DealtRecord(d["what"], d["card"], d.get("side"), d.get("level"))
                         for d in data["dealt"]),
+            margin_us=data.get("margin_us"), margin_step_us=data.get("margin_step_us"),
         )
 
 

@@ -11,6 +11,8 @@ Verdict kinds, in the order a player needs them: a win, a tie (several
 winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
+A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
+apart"); the game log says it after the taps.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.games.notnot.margin import margin_text, runner_up
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
 from companion.games.notnot.round import EARLY, WRONG
 
@@ -75,6 +78,17 @@ def valid_words(record: RoundRecord) -> str:
 def tap_line(tap: TapRecord) -> str:
     """One tap in the log: who, which side, when (ms from the open), what it counted for."""
     return f"    P{tap.player} {tap.side} {tap.t_us / 1000:+10.3f} ms  {VERDICT_WORDS[tap.verdict]}"
+
+
+def margin_log_line(record: RoundRecord) -> str:
+    """``margin: P2 by 3.412 ms over P1`` for a contested round; empty when nobody else counted."""
+    if record.margin_us is None:
+        return ""
+    first, second = runner_up([tap.to_json() for tap in record.taps]) or ({}, {})
+    words = margin_text(record.margin_us, record.margin_step_us or 1)
+    if first["verdict"] == "tie":
+        return f"margin: TIE, P{first['player']} and P{second['player']} {words} apart"
+    return f"margin: P{first['player']} by {words} over P{second['player']}"
 
 
 def taken_line(record: RoundRecord, winner: WinnerRecord) -> str:
@@ -158,18 +172,33 @@ def penalty_lines(record: RoundRecord, scores_before: dict[int, int]) -> list[st
     return lines
 
 
+def margin_line(record: RoundRecord) -> tuple[str, ...]:
+    """``P2 by 3.4 ms`` after a contested win, ``TIE: 0.4 ms apart`` after a tie; else nothing.
+
+    The margin is the record's ``margin_us`` read at its honest precision (``margin_step_us``).
+    """
+    if record.margin_us is None or not record.winners:
+        return ()
+    words = margin_text(record.margin_us, record.margin_step_us or 1)
+    if len(record.winners) > 1:
+        return (f"TIE: {words} apart",)
+    return (f"{player_label(record.winners[0].player)} by {words}",)
+
+
 def verdict_words(record: RoundRecord, ruling_tap: bool,
                   scores_before: dict[int, int]) -> VerdictWords:
-    """The verdict of a finished round; ``ruling_tap`` says whether anyone could tap."""
+    """The verdict of a finished round; ``ruling_tap`` says whether anyone could tap. A contested
+    one says its margin first."""
     winners = record.winners
     extra = penalty_lines(record, scores_before)
     if len(winners) == 1:
         w = winners[0]
         return VerdictWords("win", f"{player_label(w.player)} WINS",
-                            (took_line(record, w, who=False), *extra))
+                            (*margin_line(record), took_line(record, w, who=False), *extra))
     if winners:
         return VerdictWords("tie", f"TIE {names(w.player for w in winners)}",
-                            tuple(took_line(record, w) for w in winners) + tuple(extra))
+                            (*margin_line(record), *(took_line(record, w) for w in winners),
+                             *extra))
     wrong = record.players_with(WRONG)
     if not ruling_tap:
         if wrong:

@@ -24,7 +24,7 @@ from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
 from companion.scenes.base import Scene
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 
 
 def dealer_of(ctx) -> int:
@@ -60,7 +60,7 @@ class DealScene(Scene):
             self.ctx.go("roll")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        view = view_of(self.ctx.game)
+        view = view_for(self.ctx)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
         draw_play(canvas, self.ctx.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"

@@ -1,4 +1,5 @@
-"""The end of the game: the winners, the scores, each player's reaction times.
+"""The end of the game: the winners, the scores, each player's reaction times, and each
+player's closest win and closest loss (the margins of :mod:`companion.games.notnot.margin`).
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen). E (any pad), Enter or a
@@ -11,10 +12,20 @@ import pygame
 
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
+from companion.games.notnot.margin import margin_text
 from companion.games.notnot.words import names
 from companion.inputs.actions import selects
 from companion.scenes.base import Scene
 from companion.scenes.notnot.saving import save_ended
+
+
+def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
+    """``closest win 0.6 ms  closest loss 12 ms`` for each player who had either."""
+    notes: dict[int, list[str]] = {}
+    for kind in ("win", "loss"):
+        for player, (gap, step) in sorted(close_calls.get(kind, {}).items()):
+            notes.setdefault(player, []).append(f"closest {kind} {margin_text(gap, step)}")
+    return {player: "  ".join(parts) for player, parts in notes.items()}
 
 
 class EndScene(Scene):
@@ -43,6 +54,7 @@ class EndScene(Scene):
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
-        draw_chart(canvas, chart, self.ctx.reactions, layout.small_size)
+        self.drawn = drawn + draw_chart(canvas, chart, self.ctx.reactions, layout.small_size,
+                                        close_call_notes(self.ctx.close_calls))
         draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
         return "end"

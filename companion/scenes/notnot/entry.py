@@ -87,5 +87,6 @@ class EntryScene(MenuScene):
         spots = game.awaiting_cards()
         self.drawn = draw_entry(canvas, self.ctx.layout, self.title, self.subtitle, list(FACES),
                                 self.items(), self.cursor, game.faces(),
-                                spots[0] if spots else None, self.hint())
+                                spots[0] if spots else None, self.hint(),
+                                self.ctx.preferences.colour_blind)
         return self.name

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
+from companion.games.notnot.margin import close_calls
 from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
@@ -25,6 +26,7 @@ def start_game(ctx) -> None:
     ctx.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
                         timing=ctx.pace.timing(ctx.tie_window_ns))
     ctx.reactions = {player: [] for player in range(1, s.players + 1)}
+    ctx.close_calls = {}
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
     if ctx.game.deals == "companion":
@@ -42,6 +44,7 @@ def resume_game(ctx, kept: UnfinishedGame) -> None:
     """
     ctx.game, ctx.game_id = kept.game, kept.id
     ctx.reactions = {player: [] for player in range(1, kept.game.players + 1)}
+    ctx.close_calls = {}
     count_reactions(ctx, kept.rounds)
     if kept.game.deals == "companion" and not kept.game.over:
         ctx.go("deal", dealt=table_as_dealt(kept.game), check=True)
@@ -86,9 +89,17 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
 
 
 def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:
-    """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart."""
+    """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart, and keep
+    each player's closest win and closest loss."""
+    records = list(records)
     for player, times in reaction_times_ms(records).items():
         ctx.reactions.setdefault(player, []).extend(times)
+    for record in records:
+        step = record.margin_step_us or 1
+        for kind, gaps in zip(("win", "loss"), close_calls(record.to_json())):
+            closest = ctx.close_calls.setdefault(kind, {})
+            for player, gap in gaps.items():
+                closest[player] = min((gap, step), closest.get(player, (gap, step)))
 
 
 def answer_of(ctx, event):

@@ -41,6 +41,8 @@ class PlayView:
     panel: VerdictView | None = None
     #: Players whose name flashes, with the colour (tap feedback).
     flashes: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: Colour-blind mode: cards and colour words carry their colour's shape and initial.
+    colour_blind: bool = False
 
 
 def dice_words(roll: Roll) -> list[str | None]:
@@ -61,6 +63,13 @@ def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
     return view
 
 
+def view_for(ctx, roll: Roll | None = None, words=None, inks=None) -> PlayView:
+    """:func:`view_of` the context's game, in colour-blind mode if the table chose it."""
+    view = view_of(ctx.game, roll, words, inks)
+    view.colour_blind = ctx.preferences.colour_blind
+    return view
+
+
 def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
     """Draw the whole play screen for ``view``; returns the texts drawn: the level line
     (if shown), the dice words, the panel's texts, then the deck's."""
@@ -70,10 +79,10 @@ def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
         line = layout.level_line
         drawn.append(text.draw(canvas, f"LEVEL  {view.level.upper()}", layout.small_size, DIM_TEXT,
                                midleft=(line.left, line.centery)))
-    drawn += draw_dice(canvas, layout, view.words, view.inks)
+    drawn += draw_dice(canvas, layout, view.words, view.inks, view.colour_blind)
     if view.panel is not None:
         drawn += draw_verdict(canvas, layout, view.panel, layout.verdict)
     drawn += draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left,
-                        view.outlines)
+                        view.outlines, view.colour_blind)
     draw_scores(canvas, layout, view.scores, view.marked, view.flashes)
     return drawn

@@ -28,7 +28,7 @@ from companion.scenes.context import Context
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
-from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.scenes.notnot.play_view import dice_words, draw_play, view_for
 from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
@@ -54,6 +54,8 @@ class RollScene(Scene):
         if self.levels.changed(game):
             self.splash_until_ns += round(2 * self.ctx.pace.verdict_s * 1e9)
             self.ctx.sounds.play("level-up")
+            if self.ctx.voice is not None:  # spoken once the splash is on screen
+                self.ctx.voice.say(f"level-{game.level.value}", self.ctx.after_frame)
         self.next_frame_ns = self.splash_until_ns
         self.early: list[Tap] = []
         self.feedback = TapFeedback(self.ctx)
@@ -101,7 +103,7 @@ class RollScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.splashing:
-            view = view_of(self.ctx.game)
+            view = view_for(self.ctx)
             self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
             splash = level_up_view(self.ctx.game.level)
             self.drawn_texts += draw_verdict(canvas, self.ctx.layout, splash)
@@ -109,7 +111,7 @@ class RollScene(Scene):
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
-        view = view_of(self.ctx.game, self.roll, words, inks)
+        view = view_for(self.ctx, self.roll, words, inks)
         view.flashes = self.feedback.flashes()
         countdown = self.countdown() if final else None
         view.panel = self.feedback.early_banner(self.now_ns) or countdown

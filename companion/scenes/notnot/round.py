@@ -32,7 +32,7 @@ from companion.scenes.common.pausing import (
 )
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
 #: One frame at 60 Hz, in nanoseconds.
@@ -91,7 +91,7 @@ class RoundScene(Scene):
 
     def draw(self, canvas) -> str | None:
         """The final dice, the countdown or early banner beside them, the flashing names."""
-        view = view_of(self.ctx.game, self.round.roll, self.words, self.inks)
+        view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
         view.flashes = self.feedback.flashes()
         self.drawn_texts = draw_play(canvas, self.ctx.layout, view)

@@ -1,4 +1,5 @@
-"""The choice of level, number of players and way of dealing, then the start.
+"""The choice of level, number of players and way of dealing, colour-blind mode and the voice
+(both saved for the next games, :mod:`companion.scenes.common.table_choices`), then the start.
 
 Selecting a choice steps it to its next value; selecting ``Start`` begins
 a game with those settings. When a game is kept unfinished (a power cut),
@@ -12,6 +13,7 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 from __future__ import annotations
 
 from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
+from companion.scenes.common.table_choices import on_off, switch
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import end_kept, unfinished_game
@@ -51,8 +53,10 @@ class SetupScene(SetupMenu):
 
     def settings_items(self) -> list[str]:
         s = self.ctx.settings
+        chosen = self.ctx.preferences
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
-                f"Deals: {s.deals}", START]
+                f"Deals: {s.deals}", f"Colour-blind mode: {on_off(chosen.colour_blind)}",
+                f"Voice: {on_off(chosen.voice)}", START]
 
     def choose_setting(self, index: int) -> None:
         s = self.ctx.settings
@@ -62,6 +66,8 @@ class SetupScene(SetupMenu):
             s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads), s.players)
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
+        elif index in (3, 4):
+            switch(self.ctx, ("colour_blind", "voice")[index - 3])
         else:
             if self.unfinished:
                 end_kept(self.ctx, self.unfinished)

@@ -29,7 +29,7 @@ from companion.inputs.actions import asks_pause
 from companion.scenes.base import Point, Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 
 
 class TieChoiceScene(Scene):
@@ -110,7 +110,7 @@ class TieChoiceScene(Scene):
         return VerdictView("tie", headline, tuple(lines))
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        view = view_of(self.ctx.game, self.round.roll, self.words, self.inks)
+        view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.outlines = {side: HIGHLIGHT for side in self.taken}
         view.outlines.update({side: OPTION for side in self.free})
         view.panel = self.prompt()

@@ -1,16 +1,19 @@
 """The verdict: a panel beside the dice and the card won ringed on the table.
 
-The table is shown as it was during the round, with the spots taken ringed,
-so the table sees which card went where (with no winner, the cards that
-could have been tapped are ringed instead); the scores are already the new
-ones. A tone per kind of verdict plays, the winners' button LEDs are lit
-(through the context's hook), and after a moment the game goes on.
+The table is shown as it was during the round, with the spots taken ringed, so the table
+sees which card went where (with no winner, the cards that could have been tapped are ringed
+instead); the scores are already the new ones. Under the verdict, the tap timeline shows
+every tap of the round. A tone per kind of verdict plays, the winners' button LEDs are lit
+(through the context's hook), with the voice on its call-out is queued to be spoken once the
+frame is up, and after a moment the game goes on.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from companion.audio.voice import callout
+from companion.display.draw_timeline import draw_timeline, timeline_view
 from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.display.verdict_words import verdict_view
@@ -18,7 +21,7 @@ from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
-from companion.scenes.notnot.play_view import draw_play, view_of
+from companion.scenes.notnot.play_view import draw_play, view_for
 
 
 class VerdictScene(Scene):
@@ -31,7 +34,8 @@ class VerdictScene(Scene):
         super().enter(now_ns)
         self.record = record
         self.view = verdict_view(record, ruling.tap, scores_before or {})
-        play = view_of(self.ctx.game, roll, words, inks)
+        self.timeline = timeline_view(record, self.ctx.tie_window_ns / 1000)
+        play = view_for(self.ctx, roll, words, inks)
         play.faces = dict(before)
         play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
         play.marked = tuple(w.player for w in record.winners)
@@ -40,6 +44,8 @@ class VerdictScene(Scene):
         self.play = play
         self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
         self.ctx.sounds.play(self.view.kind)
+        if self.ctx.voice is not None:  # spoken once this frame is on screen
+            self.ctx.voice.say(callout(record), self.ctx.after_frame)
         self.ctx.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event, now_ns: int) -> None:
@@ -55,5 +61,8 @@ class VerdictScene(Scene):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)
-        self.drawn = draw_verdict(canvas, self.ctx.layout, self.view, self.ctx.layout.verdict)
+        layout = self.ctx.layout
+        self.drawn = draw_verdict(canvas, layout, self.view, layout.verdict_over_timeline,
+                                  headline_size=layout.title_size * 4 // 5)
+        self.timeline_drawn = draw_timeline(canvas, layout, self.timeline, layout.timeline)
         return f"verdict-{self.view.kind}"

@@ -8,7 +8,9 @@ Measures, on this machine, with the SDL dummy driver (no real panel):
   and are not timed); the latency is
   the stamp of the flip that first shows that round's verdict minus the
   edge's stamp. It includes the tie window (the round cannot close sooner)
-  and the loop's settle time. Reported as p50/p99/max in ms.
+  and the loop's settle time. Reported as p50/p99/max in ms. ``--voice``
+  measures it with the spoken call-outs on (the clip is queued after the
+  frame; without an audio device, as here, the mixer plays nothing).
 - **render**: one full frame (play screen + the verdict beside the dice) drawn and
   flipped, at 1920x1080 and 800x480, and at 1920x1080 turned by 90 degrees
   (the canvas is rotated onto the display), over varied rolls and tables.
@@ -46,6 +48,7 @@ from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
+from companion.storage.preferences import Preferences
 
 NAME = "latency"
 HELP = "edge-to-verdict-on-screen latency, full-frame render time and idle CPU of the kiosk"
@@ -65,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="wall-clock seconds of idling to measure (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--voice", action="store_true",
+                        help="with the spoken call-outs on: each verdict queues its clip after "
+                             "the frame (needs espeak-ng)")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -115,13 +121,16 @@ class LatencyTable:
         self.edges[round_no] = self.presses.last_edge_ns
 
 
-def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None) -> tuple[list[int], str, int]:
+def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None,
+                            voice: bool = False) -> tuple[list[int], str, int]:
     """Latencies (ns) of ``rounds`` rounds on the kiosk at 800x480, the input path used, and how
-    many presses never reached a verdict (lost on the way: the round timed out instead)."""
+    many presses never reached a verdict (lost on the way: the round timed out instead).
+    ``voice``: with the spoken call-outs on."""
     pace = Pace(roll_frames=2, roll_frame_s=0.002, verdict_s=0.004, timeouts=0.01)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
                                    settings=Settings(players=4, level="extreme", seed=seed),
-                                   first_scene="title", state_dir=state_dir))
+                                   first_scene="title", state_dir=state_dir,
+                                   preferences=Preferences(voice=voice)))
     table = LatencyTable(app, seed)
     table.scheduler.start()
     table.on_scene(app.scene)
@@ -200,7 +209,8 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
 
 def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
-        latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder)
+        latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder,
+                                                        getattr(args, "voice", False))
         render = {f"{w}x{h}" + (f"@{r}" if r else ""): summary_ms(measure_render((w, h), args.frames, args.seed, r,
                                                                                 folder))
                   for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
@@ -209,6 +219,7 @@ def run(args: argparse.Namespace) -> int:
     report = {
         "edge_to_verdict_ms": edge,
         "input_path": path,
+        "voice": getattr(args, "voice", False),
         "presses_lost": lost,
         "display": "SDL dummy driver (offscreen), 800x480",
         "render_full_frame_ms": render,

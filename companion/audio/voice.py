@@ -1,0 +1,150 @@
+"""Spoken call-outs: "Player two!", "Tie!", "Wrong, player three", and at a level-up the rule
+card and the new level ("Not Not! Now Normal", "Arrow! Now Hard", "Liar! Now Extreme").
+
+A speech engine (``espeak-ng``, a Debian package on Raspberry Pi OS; ``espeak`` will do) renders
+every phrase once into a cache of WAV clips when the voice is switched on (at start, or on the
+set-up menu); clips already in the cache are kept, named by a hash of their words. A verdict then
+only *queues* its clip to be played after the frame is on screen (the loop's ``after_frame``
+work), so speech never sits between a button's edge and the verdict. Without an engine (or
+without an audio device) the voice is silent, and says so once in a notice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from companion.errors import CompanionError
+from companion.games.notnot.cards import LEVEL_OF_RULE_CARD
+from companion.games.notnot.record import RoundRecord
+
+log = logging.getLogger(__name__)
+
+#: Engines tried, in order.
+ENGINES = ("espeak-ng", "espeak")
+#: Speaking speed (words a minute): quick, as a call at a reflex game must be.
+WORDS_PER_MINUTE = 190
+#: The longest one clip may take to render, in seconds.
+RENDER_TIMEOUT_S = 10
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+NO_ENGINE = "voice: no speech engine found (install espeak-ng): the verdicts stay silent"
+
+
+class VoiceError(CompanionError):
+    """The clips could not be made; the message is one line saying why."""
+
+
+def spoken_player(player: int) -> str:
+    """``player two`` (numbers until players have names)."""
+    word = NUMBER_WORDS[player] if 0 <= player < len(NUMBER_WORDS) else str(player)
+    return f"player {word}"
+
+
+def phrases(players: int) -> dict[str, str]:
+    """Every call-out for a table of ``players``, by clip name."""
+    said = {"tie": "Tie!"}
+    for player in range(1, players + 1):
+        said[f"win-{player}"] = f"{spoken_player(player).capitalize()}!"
+        said[f"wrong-{player}"] = f"Wrong, {spoken_player(player)}"
+    for card, level in LEVEL_OF_RULE_CARD.items():
+        said[f"level-{level.value}"] = f"{card.title()}! Now {level.value.capitalize()}"
+    return said
+
+
+def callout(record: RoundRecord | dict) -> str | None:
+    """The clip for a round's verdict: a winner's number, a tie, else the first wrong player
+    (``record`` typed, or its stored JSON form)."""
+    if isinstance(record, RoundRecord):
+        record = record.to_json()
+    winners = record["winners"]
+    if len(winners) == 1:
+        return f"win-{winners[0]['player']}"
+    if winners:
+        return "tie"
+    wrong = next((tap["player"] for tap in record["taps"] if tap["verdict"] == "wrong"), None)
+    return None if wrong is None else f"wrong-{wrong}"
+
+
+def find_engine() -> str | None:
+    """The path of the first speech engine installed, or ``None``."""
+    return next((path for path in map(shutil.which, ENGINES) if path), None)
+
+
+def clip_path(folder: Path, name: str, words: str) -> Path:
+    """Where the clip ``name`` saying ``words`` is cached (new words, new file)."""
+    digest = hashlib.sha1(f"{WORDS_PER_MINUTE}:{words}".encode()).hexdigest()[:10]
+    return folder / f"{name}-{digest}.wav"
+
+
+def render(engine: str, words: str, path: Path) -> None:
+    """Have ``engine`` say ``words`` into the WAV file ``path``; a VoiceError if it cannot."""
+    spare = path.with_suffix(".part")
+    try:
+        subprocess.run([engine, "-s", str(WORDS_PER_MINUTE), "-w", str(spare), words],
+                       check=True, capture_output=True, timeout=RENDER_TIMEOUT_S)
+        os.replace(spare, path)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise VoiceError(f"voice: {Path(engine).name} could not say {words!r}: "
+                         f"{type(error).__name__}") from None
+
+
+def build_cache(folder: Path, players: int, engine: str) -> dict[str, Path]:
+    """Every phrase for ``players`` rendered into ``folder`` (missing clips only); by clip name."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise VoiceError(f"voice: cannot make the clip folder {folder}: {error.strerror}") from None
+    clips = {}
+    for name, words in phrases(players).items():
+        path = clip_path(folder, name, words)
+        if not path.exists():
+            render(engine, words, path)
+        clips[name] = path
+    return clips
+
+
+def play_on_mixer(path: Path) -> None:
+    """Play the WAV at ``path`` on pygame's mixer, if it is running (else nothing)."""
+    if pygame.mixer.get_init():
+        pygame.mixer.Sound(str(path)).play()
+
+
+class Voice:
+    """The rendered clips, and the queueing of one to be spoken after the frame."""
+
+    def __init__(self, clips: dict[str, Path], play: Callable[[Path], None] = play_on_mixer) -> None:
+        self.clips = clips
+        self._play = play
+
+    @classmethod
+    def start(cls, folder: Path, players: int,
+              engine: str | None = None) -> tuple[Voice | None, str]:
+        """The voice with its clips cached in ``folder``, or ``(None, a one-line notice)``."""
+        engine = engine or find_engine()
+        if engine is None:
+            return None, NO_ENGINE
+        try:
+            return cls(build_cache(folder, players, engine)), ""
+        except VoiceError as error:
+            return None, str(error)
+
+    def say(self, name: str | None, after_frame: list[Callable[[], None]]) -> None:
+        """Queue clip ``name`` (``None``: nothing to say) to be played once the frame is shown."""
+        path = self.clips.get(name) if name else None
+        if path is not None:
+            after_frame.append(lambda: self.speak_now(path))
+
+    def speak_now(self, path: Path) -> None:
+        """Play one clip (the loop calls this after the frame); a failing device stays silent."""
+        try:
+            self._play(path)
+        except pygame.error as error:
+            log.info("voice: cannot play %s: %s", path.name, error)

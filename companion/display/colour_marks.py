@@ -1,0 +1,57 @@
+"""Colour-blind mode's marks: a distinct shape and the initial for every colour a card can have.
+
+With colour-blind mode on, a portal is drawn as its colour's shape (red a triangle, blue a
+square, green a circle, yellow a diamond, white a hexagon) carrying the colour's initial, and a
+void card carries its own mark (a struck-through ring and a V), so every card reads without
+telling colours apart. The same shape stands beside the colour die's word.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from companion.display import text
+from companion.display.palette import BACKGROUND, PORTAL, VOID_RIM
+
+#: The shape of each colour (and of the void), by face name.
+SHAPES: dict[str, str] = {"RED": "triangle", "BLUE": "square", "GREEN": "circle",
+                          "YELLOW": "diamond", "WHITE": "hexagon", "VOID": "struck-ring"}
+#: The letter each mark carries.
+INITIALS: dict[str, str] = {face: face[0] for face in SHAPES}
+
+
+def polygon(shape: str, centre: tuple[int, int], r: float) -> list[tuple[int, int]]:
+    """The corners of ``shape`` (not the circle) of radius ``r`` around ``centre``."""
+    corners, turn = {"triangle": (3, -90), "square": (4, 45), "diamond": (4, 0),
+                     "hexagon": (6, 0)}[shape]
+    x, y = centre
+    if shape == "triangle":
+        y += round(r * 0.2)  # a triangle's middle sits low
+        r *= 1.2
+    return [(round(x + r * math.cos(math.radians(turn + i * 360 / corners))),
+             round(y + r * math.sin(math.radians(turn + i * 360 / corners))))
+            for i in range(corners)]
+
+
+def draw_mark(surface: pygame.Surface, face: str, centre: tuple[int, int], r: float,
+              letter_size: int) -> text.Drawn | None:
+    """``face``'s shape in its colour with its initial, centred on ``centre`` (``None`` and
+    nothing drawn for a face without a mark)."""
+    shape = SHAPES.get(face)
+    if shape is None:
+        return None
+    if shape == "struck-ring":
+        line = max(2, round(r * 0.18))
+        pygame.draw.circle(surface, VOID_RIM, centre, round(r), line)
+        pygame.draw.line(surface, VOID_RIM, (centre[0] - r * 0.7, centre[1] + r * 0.7),
+                         (centre[0] + r * 0.7, centre[1] - r * 0.7), line)
+        return text.draw(surface, INITIALS[face], letter_size, VOID_RIM,
+                         midtop=(centre[0], centre[1] + round(r * 1.05)))
+    colour = PORTAL[face]
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, centre, round(r))
+    else:
+        pygame.draw.polygon(surface, colour, polygon(shape, centre, r))
+    return text.draw(surface, INITIALS[face], letter_size, BACKGROUND, center=centre)

@@ -1,0 +1,206 @@
+"""The tap timeline: every tap of a round on one time axis from the dice landing.
+
+Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie
+a diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored tap a
+small dot), labelled with its player and spot (``P2 N``, in the player's colour; an ignored
+tap's label is dim) above or below the axis. The tie window is a band from the first valid
+tap to the close, and the close a vertical line.
+
+A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
+is broken in three (a label with no room above or below its mark is moved aside, a thin
+leader line joining it to its mark): the time before the first valid tap, the photo finish
+(the tie window with a little either side, magnified to the middle half of the strip on a
+lighter ground), and the time after it. The magnified part says how long it is (``1 ms``). A
+round without a valid tap has one plain axis.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from companion.display import text
+from companion.display.layout import Layout
+from companion.display.palette import (
+    DIM_TEXT,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    TIE_WINDOW_BAND,
+    TIMELINE_MARK,
+    TIMELINE_ZOOM,
+    player_colour,
+)
+from companion.games.notnot.margin import VALID_VERDICTS
+from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.words import player_label
+
+#: Where the photo finish sits on the strip, as shares of its width.
+ZOOM_FROM, ZOOM_TO = 0.28, 0.78
+#: Time kept either side of the tie window in the photo finish, as a share of the window.
+ZOOM_PAD = 0.3
+#: Priority of labels when they collide: the race first, ignored taps last.
+LABEL_ORDER = {"win": 0, "tie": 0, "wrong": 1, "early": 2, "ignored": 3}
+
+
+@dataclass(frozen=True)
+class TimelineTap:
+    """One tap: ``player`` on ``side`` at ``t_us`` from the dice landing, counted as ``verdict``."""
+
+    player: int
+    side: str
+    t_us: float
+    verdict: str
+
+
+@dataclass(frozen=True)
+class TimelineView:
+    """The taps of a round, its first valid tap and its close (µs from the landing; ``None``
+    when no tap was valid), and the end of the axis."""
+
+    taps: tuple[TimelineTap, ...]
+    first_valid_us: float | None
+    close_us: float | None
+    end_us: float
+
+
+def timeline_view(record: RoundRecord | dict, tie_window_us: float) -> TimelineView:
+    """The timeline of a round's ``record`` (typed, or its stored JSON form: a late tap is marked
+    as ignored), whose round closed ``tie_window_us`` after its first valid tap."""
+    stored = record.to_json() if isinstance(record, RoundRecord) else record
+    taps = tuple(TimelineTap(t["player"], t["side"], t["t_us"], t["verdict"])
+                 for t in stored["taps"])
+    first = next((t.t_us for t in taps if t.verdict in VALID_VERDICTS), None)
+    close = None if first is None else first + tie_window_us
+    latest = max([t.t_us for t in taps] + [close or 0.0, 1.0])
+    return TimelineView(taps, first, close, latest * 1.04)
+
+
+def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float], float]:
+    """A function from µs to x on the strip: linear, or broken around the photo finish."""
+    earliest = min([0.0] + [t.t_us for t in view.taps])
+    if view.first_valid_us is None or view.close_us is None:
+        span = max(1.0, view.end_us - earliest)
+        return lambda t: left + width * (t - earliest) / span
+    pad = (view.close_us - view.first_valid_us) * ZOOM_PAD
+    knots = [(earliest, 0.0), (view.first_valid_us - pad, ZOOM_FROM),
+             (view.close_us + pad, ZOOM_TO), (max(view.end_us, view.close_us + 2 * pad), 1.0)]
+
+    def x_of(t: float) -> float:
+        for (t0, s0), (t1, s1) in zip(knots, knots[1:]):
+            if t <= t1 or (t1, s1) == knots[-1]:
+                share = s0 + (s1 - s0) * (t - t0) / max(t1 - t0, 1e-9)
+                return left + width * min(max(share, 0.0), 1.0)
+        return float(left + width)
+    return x_of
+
+
+def mark_radius(layout: Layout) -> int:
+    """Half the size of a tap's mark: the marks and the close line keep within it (plus one)."""
+    return max(4, round(1.2 * layout.unit))
+
+
+def draw_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int], r: int) -> None:
+    """The mark of one tap: its verdict's shape in its verdict's colour."""
+    x, y, colour = centre[0], centre[1], TIMELINE_MARK.get(verdict, DIM_TEXT)
+    if verdict == "win":
+        pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y + r), (x - r, y + r)])
+    elif verdict == "tie":
+        pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+    elif verdict == "wrong":
+        line = max(2, r // 2)
+        pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), line)
+        pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), line)
+    elif verdict == "early":
+        pygame.draw.circle(surface, colour, (x, y), r, max(2, r // 3))
+    else:
+        pygame.draw.circle(surface, colour, (x, y), max(2, r // 2))
+
+
+def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
+                size: int, strip: pygame.Rect,
+                order: tuple[int, ...] = (0, 1)) -> pygame.Rect | None:
+    """The rect of ``label`` in the first lane (in ``order``) where it overlaps no label already
+    placed there (it is then placed): centred on ``x`` if it can be, else moved aside by whole
+    label widths, nearest first; ``None`` when the strip has no room left."""
+    w, h, gap = text.width(label, size), text.block_height(1, size), size // 2
+    for shift in (0, 1, -1, 2, -2, 3, -3):
+        left = min(max(x - w // 2 + shift * (w + gap), strip.left), strip.right - w)
+        for lane in order:
+            rect = pygame.Rect(left, tops[lane], w, h)
+            if not any(rect.inflate(gap, 0).colliderect(other) for other in lanes[lane]):
+                lanes[lane].append(rect)
+                return rect
+    return None
+
+
+def draw_zoom(surface: pygame.Surface, layout: Layout, view: TimelineView,
+              x_of: Callable[[float], float], strip: pygame.Rect,
+              axis_y: int) -> None:
+    """The photo finish's lighter ground, the tie window band and the close line."""
+    if view.first_valid_us is None or view.close_us is None:
+        return
+    zoom = pygame.Rect(round(strip.left + strip.width * ZOOM_FROM), strip.top,
+                       round(strip.width * (ZOOM_TO - ZOOM_FROM)), strip.height)
+    pygame.draw.rect(surface, TIMELINE_ZOOM, zoom)
+    start, close = round(x_of(view.first_valid_us)), round(x_of(view.close_us))
+    band = pygame.Rect(start, axis_y - round(0.8 * layout.unit), max(3, close - start),
+                       round(1.6 * layout.unit))
+    pygame.draw.rect(surface, TIE_WINDOW_BAND, band)
+    reach = mark_radius(layout) + 1  # the close line stays between the label lanes
+    pygame.draw.line(surface, HIGHLIGHT, (close, axis_y - reach), (close, axis_y + reach), 2)
+
+
+def window_label(view: TimelineView) -> str:
+    """What the photo finish spans, e.g. ``tie window 1 ms``."""
+    assert view.first_valid_us is not None and view.close_us is not None
+    ms = (view.close_us - view.first_valid_us) / 1000
+    return f"window {ms:g} ms"
+
+
+def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
+                  strip: pygame.Rect) -> list[text.Drawn]:
+    """Draw ``view`` filling ``strip``; returns the labels drawn (``P2 N``, the window, the end)."""
+    pygame.draw.rect(surface, PANEL, strip)
+    size = layout.min_text_size
+    line_h = text.block_height(1, size)
+    axis_y = strip.centery
+    inner = strip.inflate(-round(2 * layout.unit), 0)
+    x_of = axis_mapping(view, inner.left, inner.width)
+    draw_zoom(surface, layout, view, x_of, strip, axis_y)
+    pygame.draw.line(surface, DIM_TEXT, (inner.left, axis_y), (inner.right, axis_y), 2)
+    r = mark_radius(layout)
+    lanes: list[list[pygame.Rect]] = [[], []]
+    tops = [axis_y - r - 2 - line_h, axis_y + r + 2]
+    drawn: list[text.Drawn] = []
+    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER.get(t.verdict, 9), t.t_us)):
+        x, label = round(x_of(tap.t_us)), f"{player_label(tap.player)} {tap.side}"
+        draw_mark(surface, tap.verdict, (x, axis_y), r)
+        spot = place_label(label, x, lanes, tops, size, strip)
+        if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader
+            end = (spot.centerx, spot.bottom if spot.bottom < axis_y else spot.top)
+            pygame.draw.line(surface, DIM_TEXT, (x, axis_y), end, 1)
+        if spot is not None:
+            ink = DIM_TEXT if tap.verdict == "ignored" else player_colour(tap.player)
+            drawn.append(text.draw(surface, label, size, ink, topleft=spot.topleft))
+    drawn += draw_scale(surface, view, x_of, lanes, tops, size, strip)
+    return drawn
+
+
+def draw_scale(surface: pygame.Surface, view: TimelineView,
+               x_of: Callable[[float], float], lanes: list[list[pygame.Rect]],
+               tops: list[int], size: int, strip: pygame.Rect) -> list[text.Drawn]:
+    """The window's length under the photo finish and the axis's end time, where they fit."""
+    labels = [(f"{math.ceil(view.end_us / 1000)} ms", round(x_of(view.end_us)))]
+    if view.first_valid_us is not None and view.close_us is not None:
+        middle = (view.first_valid_us + view.close_us) / 2
+        labels.insert(0, (window_label(view), round(x_of(middle))))
+    drawn = []
+    for label, x in labels:
+        spot = place_label(label, x, lanes, tops, size, strip, order=(1, 0))
+        if spot is not None:
+            drawn.append(text.draw(surface, label, size, TEXT, topleft=spot.topleft))
+    return drawn

@@ -1,0 +1,94 @@
+"""The photo finish on screen (issue 15): the margin in the verdict and every tap of the round on
+the timeline under it, from the dice landing, the photo finish magnified."""
+
+import pygame
+import pytest
+
+from kiosk_helpers import canvas, jump_to, kiosk, now, shows_text, step_until, tap
+from test_scenes_flow import to_round
+from companion.display.draw_timeline import axis_mapping, draw_timeline, timeline_view
+from companion.display.layout import Layout
+from companion.games.notnot.sides import SIDES
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    pygame.display.quit()
+
+
+def rec(*taps):
+    return {"taps": [{"player": p, "side": s, "t_us": t, "verdict": v} for p, s, t, v in taps]}
+
+
+PHOTO_FINISH = rec((4, "W", -30_000, "early"), (2, "N", 412_345, "win"), (3, "E", 412_927, "wrong"),
+                   (1, "N", 455_000, "ignored"), (2, "S", 600_000, "ignored"))
+
+
+def test_every_tap_of_the_round_is_labelled_with_its_player_and_spot():
+    surface, layout = canvas(), Layout((800, 480))
+    drawn = draw_timeline(surface, layout, timeline_view(PHOTO_FINISH, 1000), layout.timeline)
+    labels = {d.text for d in drawn}
+    assert {"P4 W", "P2 N", "P3 E", "P1 N", "P2 S"} <= labels
+    assert all(shows_text(surface, d) and layout.timeline.contains(d.rect) for d in drawn)
+
+
+def test_taps_lie_on_the_axis_in_stamp_order():
+    view = timeline_view(PHOTO_FINISH, 1000)
+    x_of = axis_mapping(view, 0, 400)
+    xs = [x_of(t.t_us) for t in sorted(view.taps, key=lambda t: t.t_us)]
+    assert xs == sorted(xs) and 0 <= xs[0] and xs[-1] <= 400
+
+
+def test_a_photo_finish_half_a_millisecond_apart_is_told_apart_at_800x480():
+    x_of = axis_mapping(timeline_view(PHOTO_FINISH, 1000), 0, 384)
+    assert x_of(412_927) - x_of(412_345) > 40  # pixels between the winner and the runner-up
+
+
+def test_the_dice_landing_starts_the_axis_and_the_close_follows_the_first_valid_tap():
+    view = timeline_view(PHOTO_FINISH, 1000)
+    assert (view.first_valid_us, view.close_us) == (412_345, 413_345)
+    assert timeline_view(rec((1, "N", 500, "wrong")), 1000).close_us is None
+
+
+def photo_finish(app):
+    """In the next open round, P2 taps a valid spot and P3 a wrong one 0.25 ms later; the verdict
+    is on screen. Returns the two spots."""
+    round_ = to_round(app)
+    valid = round_.ruling.valid[0]
+    wrong = next(side for side in SIDES if side not in round_.ruling.valid)
+    t_win = now()
+    app.post(tap(3, wrong.value, t_win + 250_000))
+    app.post(tap(2, valid.value, t_win))
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    return valid, wrong
+
+
+def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
+    app = kiosk("setup")
+    valid, wrong = photo_finish(app)
+    screen, layout = app.screen.canvas, app.ctx.layout
+    assert [d.text for d in app.scene.drawn][:2] == ["P2 WINS", "P2 by 0.250 ms"]
+    labels = {d.text for d in app.scene.timeline_drawn}
+    assert {f"P2 {valid.value}", f"P3 {wrong.value}"} <= labels
+    assert all(shows_text(screen, d) and layout.timeline.contains(d.rect)
+               for d in app.scene.timeline_drawn)
+    assert all(shows_text(screen, d) and layout.verdict_over_timeline.contains(d.rect)
+               for d in app.scene.drawn)
+
+
+def test_the_end_screen_names_each_players_closest_win_and_closest_loss():
+    from companion.scenes.notnot.end import close_call_notes
+
+    notes = close_call_notes({"win": {2: (582, 100)}, "loss": {2: (12_000, 1000), 3: (300, 1)}})
+    assert notes == {2: "closest win 0.6 ms  closest loss 12 ms", 3: "closest loss 0.300 ms"}
+
+
+def test_the_end_screen_of_a_played_game_shows_the_close_calls():
+    app = kiosk("setup")
+    photo_finish(app)
+    assert app.ctx.close_calls["win"] == {2: (250, 1)}
+    step_until(app, lambda: app.scene.name != "verdict")
+    jump_to(app, "end")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    assert "closest win 0.250 ms" in {d.text for d in app.scene.drawn}

@@ -1,0 +1,72 @@
+"""Spoken call-outs (issue 15): clips rendered once by espeak-ng into a cache, a verdict queueing
+its clip to play after the frame, silence with one notice without an engine."""
+
+import shutil
+
+import pygame
+import pytest
+
+from kiosk_helpers import kiosk, now, step_until, tap
+from test_scenes_flow import to_round
+from companion.audio.voice import NO_ENGINE, Voice, callout, phrases
+from companion.scenes.common.table_choices import voice_folder
+from companion.storage.preferences import Preferences, save_preferences
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                                  reason="espeak-ng is not installed (CI installs it)")
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    pygame.display.quit()
+
+
+def test_the_call_outs_name_the_player_the_tie_the_wrong_tap_and_the_new_level():
+    said = phrases(3)
+    assert (said["win-2"], said["tie"], said["wrong-3"], said["level-normal"]) == (
+        "Player two!", "Tie!", "Wrong, player three", "Not Not! Now Normal")
+
+
+def test_a_verdict_calls_its_winner_a_tie_or_the_first_wrong_player():
+    win = {"winners": [{"player": 2}], "taps": []}
+    tie = {"winners": [{"player": 1}, {"player": 3}], "taps": []}
+    wrong = {"winners": [], "taps": [{"player": 3, "verdict": "wrong"}]}
+    assert [callout(r) for r in (win, tie, wrong)] == ["win-2", "tie", "wrong-3"]
+    assert callout({"winners": [], "taps": []}) is None
+
+
+def test_without_a_speech_engine_the_voice_is_silent_with_one_notice(tmp_path, monkeypatch):
+    monkeypatch.setattr("companion.audio.voice.find_engine", lambda: None)
+    assert Voice.start(tmp_path, 4) == (None, NO_ENGINE)
+
+
+@needs_espeak
+def test_the_clip_cache_is_built_once(tmp_path):
+    voice, notice = Voice.start(tmp_path, 4)
+    assert notice == "" and voice is not None
+    assert set(voice.clips) == set(phrases(4))
+    assert all(path.stat().st_size > 1000 and path.read_bytes()[:4] == b"RIFF"
+               for path in voice.clips.values())
+    stamps = {path: path.stat().st_mtime_ns for path in voice.clips.values()}
+    again, _ = Voice.start(tmp_path, 4)
+    assert {path: path.stat().st_mtime_ns for path in again.clips.values()} == stamps
+
+
+@needs_espeak
+def test_a_verdict_queues_its_clip_to_play_after_the_frame(tmp_path):
+    save_preferences(tmp_path, Preferences(voice=True))
+    app = kiosk("setup", state_dir=tmp_path)
+    assert app.ctx.voice is not None and voice_folder(app.ctx).is_dir()
+    played = []
+
+    def play(path):  # what the loop has shown when the clip starts
+        played.append((path, app.scene.name, app.scene.dirty, app.last_flip_ns))
+    app.ctx.voice._play = play
+    round_ = to_round(app)
+    edge = now()
+    app.post(tap(2, round_.ruling.valid[0].value, edge))
+    step_until(app, lambda: played)
+    (path, scene, dirty, flip), = played
+    assert path == app.ctx.voice.clips["win-2"]
+    assert scene == "verdict" and not dirty and flip > edge  # the verdict was on screen first
