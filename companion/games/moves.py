@@ -35,7 +35,8 @@ class MoveLog:
         self._start()
 
     def _start(self) -> None:
-        raise NotImplementedError
+        """Set up the game's starting state: each game (movie, hat) defines its own."""
+        raise NotImplementedError(f"{type(self).__name__} must define _start")
 
     def _do(self, move: dict) -> Any:
         """Apply ``move`` and remember it; the game's error if it is not allowed."""

@@ -22,7 +22,7 @@ from companion.inputs.actions import selects
 from companion.scenes.base import Scene
 
 #: The colour of what to do, set apart from the problem itself.
-HIGHLIGHT_TODO = PORTAL["YELLOW"]
+WHAT_TO_DO_INK = PORTAL["YELLOW"]
 #: At most this many lines of a start problem's detail are shown (the rest is counted).
 MAX_DETAIL_LINES = 5
 
@@ -83,7 +83,7 @@ def draw_problem(surface: pygame.Surface, layout: Layout,
     size = layout.body_size
     step = text.font(size).get_linesize()
     y = drawn[0].rect.bottom + round(2 * layout.unit)
-    for lines, colour in ((detail_lines(problem), TEXT), ([problem.todo], HIGHLIGHT_TODO)):
+    for lines, colour in ((detail_lines(problem), TEXT), ([problem.todo], WHAT_TO_DO_INK)):
         for line in (piece for raw in lines for piece in wrap(raw, size, max_width)):
             if y + step > bottom:
                 return drawn + hint
