@@ -21,7 +21,7 @@ class Table:
 
     def __init__(self, folder, players: int) -> None:
         self.app = kiosk("title")
-        self.app.ctx.state_dir = str(folder)
+        self.app.ctx.services.state_dir = str(folder)
         self.presses = press_path(self.app, players)
 
     @property

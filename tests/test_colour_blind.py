@@ -90,8 +90,8 @@ def test_colour_blind_mode_chosen_on_the_menu_marks_the_cards_of_a_round(tmp_pat
     to_round(app)
     app.scene.dirty = True
     step_until(app, lambda: not app.scene.dirty)
-    side, face = next((side, face) for side, face in app.ctx.game.faces().items() if face in PORTAL)
-    spot = app.ctx.layout.spot(side)
+    side, face = next((side, face) for side, face in app.ctx.session.game.faces().items() if face in PORTAL)
+    spot = app.ctx.services.layout.spot(side)
     middle = spot.inflate(-spot.width // 2, -spot.height // 2)  # the initial, in the ground colour
     assert count_colour(app.screen.canvas, middle, BACKGROUND) > 30, face
     pygame.display.quit()

@@ -67,7 +67,7 @@ def photo_finish(app):
 def test_a_contested_verdict_shows_its_margin_and_timeline_in_the_kiosk():
     app = kiosk("setup")
     valid, wrong = photo_finish(app)
-    screen, layout = app.screen.canvas, app.ctx.layout
+    screen, layout = app.screen.canvas, app.ctx.services.layout
     assert [d.text for d in app.scene.drawn][:2] == ["P2 WINS", "P2 by 0.250 ms"]
     labels = {d.text for d in app.scene.timeline_drawn}
     assert {f"P2 {valid.value}", f"P3 {wrong.value}"} <= labels
@@ -87,7 +87,7 @@ def test_the_end_screen_names_each_players_closest_win_and_closest_loss():
 def test_the_end_screen_of_a_played_game_shows_the_close_calls():
     app = kiosk("setup")
     photo_finish(app)
-    assert app.ctx.close_calls["win"] == {2: (250, 1)}
+    assert app.ctx.session.close_calls["win"] == {2: (250, 1)}
     step_until(app, lambda: app.scene.name != "verdict")
     jump_to(app, "end")
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)

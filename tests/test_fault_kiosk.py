@@ -39,9 +39,9 @@ def kept_games(folder, finished: int, spoil: str | None) -> int:
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
-    game_id = app.ctx.game_id
+    game_id = app.ctx.session.game_id
     app.screen.close()
-    app.ctx.close_database()
+    app.ctx.services.close_database()
     if spoil:
         write_raw(folder, SPOILS[spoil], (game_id,))
     return game_id
@@ -51,7 +51,7 @@ def on_screen(app, line: str) -> bool:
     """Whether the notice ``line`` is drawn over the current screen."""
     app.scene.dirty = True
     app.step()
-    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, line)   # its lines
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.services.layout, line)   # its lines
     return (app.notice is not None and app.notice[0] == line
             and all(shows_text(app.screen.canvas, drawn) for drawn in expected))
 
@@ -60,8 +60,8 @@ def on_screen(app, line: str) -> bool:
 def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path, spoil):
     damaged = kept_games(tmp_path, finished=2, spoil=spoil)
     app = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
-    said, notify = [], app.ctx.notify
-    app.ctx.notify = lambda line: (said.append(line), notify(line))
+    said, notify = [], app.ctx.services.notify
+    app.ctx.services.notify = lambda line: (said.append(line), notify(line))
     choose(app, "Not Not")
     step_until(app, in_scene(app, "setup"))
     notice = f"kept game {damaged} was damaged and has been set aside (companion history lists it)"
@@ -69,11 +69,11 @@ def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path,
     assert not any(item.startswith("Resume") for item in app.scene.items())
     choose(app, "Start")
     play(app, rounds=3)
-    assert app.ctx.game.round_no == 3 and app.ctx.game_id not in (None, damaged)
+    assert app.ctx.session.game.round_no == 3 and app.ctx.session.game_id not in (None, damaged)
     jump_to(app, "setup")
     assert app.scene.name == "setup" and said.count(notice) == 1
     app.screen.close()
-    app.ctx.close_database()
+    app.ctx.services.close_database()
     with Database.in_folder(tmp_path) as database:
         assert database.connection.execute(
             "SELECT reason FROM damaged_games WHERE game_id = ?", (damaged,)).fetchone()
@@ -89,7 +89,7 @@ def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_r
     assert app.scene.items()[0].startswith("Resume the game in progress: round 3")
     choose(app, "Resume")
     play(app, rounds=2)
-    assert app.ctx.game_id == kept and app.ctx.game.round_no == 4
+    assert app.ctx.session.game_id == kept and app.ctx.session.game.round_no == 4
     app.screen.close()
 
 
@@ -109,7 +109,7 @@ def play_until_unsaved(app, limit: int = 15) -> None:
     """Play rounds until a save fails for want of space (within ``limit`` rounds)."""
     for _ in range(limit):
         play(app, rounds=1)
-        if app.ctx.saving.failing:
+        if app.ctx.session.saving.failing:
             return
     raise AssertionError(f"{limit} rounds were saved on a full disk")
 
@@ -123,22 +123,22 @@ def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_
     app = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
-    connection = app.ctx.database().connection
+    connection = app.ctx.services.database().connection
     fill(connection)
     play_until_unsaved(app)
-    saved = saved_rounds(tmp_path, app.ctx.game_id)
+    saved = saved_rounds(tmp_path, app.ctx.session.game_id)
     assert app.notice[0].startswith("this game is not being saved: ")
     assert on_screen(app, app.notice[0])
     assert "is full" in app.notice[0]
     play(app, rounds=2)                                           # the game plays on
-    played = app.ctx.game.round_no
+    played = app.ctx.session.game.round_no
     assert saved == list(range(1, len(saved) + 1)) and len(saved) < played
-    assert saved_rounds(tmp_path, app.ctx.game_id) == saved
+    assert saved_rounds(tmp_path, app.ctx.session.game_id) == saved
     free(connection)
     play(app, rounds=1)
     app.step()
     assert on_screen(app, "saving again: the game is saved up to now")
-    assert saved_rounds(tmp_path, app.ctx.game_id) == list(range(1, played + 2))
+    assert saved_rounds(tmp_path, app.ctx.session.game_id) == list(range(1, played + 2))
     app.screen.close()
 
 
@@ -149,10 +149,10 @@ def test_a_game_started_while_the_state_folder_is_unusable_is_saved_whole_once_i
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
-    assert app.ctx.game_id is None and app.notice[0].startswith("this game is not being saved: ")
+    assert app.ctx.session.game_id is None and app.notice[0].startswith("this game is not being saved: ")
     folder.unlink()                                               # the table fixes it
     play(app, rounds=1)
     app.step()
-    assert app.ctx.game_id is not None
-    assert saved_rounds(folder, app.ctx.game_id) == [1, 2, 3]
+    assert app.ctx.session.game_id is not None
+    assert saved_rounds(folder, app.ctx.session.game_id) == [1, 2, 3]
     app.screen.close()

@@ -49,7 +49,7 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
     assert game.winners() == [3]
     table.press(1, "E")
     table.wait_for("title")
-    [sheet] = hat_score_sheet(table.app.ctx.database())
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.rounds == ({1: 1, 2: 3, 3: 0, 4: 2},)
 
 
@@ -68,7 +68,7 @@ def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_to
     assert game.winners() == [2]
     table.press(4, "E")
     table.wait_for("title")
-    [sheet] = hat_score_sheet(table.app.ctx.database())
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.totals() == {1: 4, 2: 3, 3: 4, 4: 4} and len(sheet.rounds) == 4
 
 
@@ -82,7 +82,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_r
         if number < 4:
             assert game.round_number == number + 1 and table.scene.pads.prompt != "round-over"
     table.wait_for("title")
-    [sheet] = hat_score_sheet(table.app.ctx.database())
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.totals() == {1: 3, 2: 3, 3: 3, 4: 3} and len(sheet.rounds) == 4
 
 
@@ -144,7 +144,7 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
     table.press(1, "E")                              # Start over a kept game asks first
     table.wait_for("hat")
-    [sheet] = hat_score_sheet(table.app.ctx.database())
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.ended_early and sheet.totals()[3] == 1
     assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1].endswith("(ended early)")
@@ -154,7 +154,7 @@ def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_l
     from kiosk_helpers import kiosk, shows_text, step_until, tap
 
     app = kiosk("title", state_dir=tmp_path)
-    app.ctx.pads = 2
+    app.ctx.services.pads = 2
     for side in "SSE":                               # the title's third item: That's Not a Hat
         app.post(tap(1, side))
     step_until(app, lambda: app.scene.name == "hat-setup" and not app.scene.dirty)

@@ -42,7 +42,7 @@ def click(app, pos: tuple[int, int]) -> None:
 def menu_state(app) -> tuple:
     """What a menu press can change: the scene, its items, cursor and question, the settings."""
     scene = app.scene
-    return (scene.name, scene.items(), scene.cursor, scene.asking, app.ctx.settings)
+    return (scene.name, scene.items(), scene.cursor, scene.asking, app.ctx.session.settings)
 
 
 def start_game(app, dealer: int = 1, until: str = "deal") -> None:
@@ -88,7 +88,7 @@ def test_backspace_goes_back_from_a_set_up_menu_to_the_title(tmp_path):
 def test_a_touch_on_an_item_selects_it(tmp_path):
     app = kiosk(state_dir=tmp_path)
     app.step()
-    click(app, item_rects(app.ctx.layout, 2)[0].center)
+    click(app, item_rects(app.ctx.services.layout, 2)[0].center)
     step_until(app, in_scene(app, "setup"))
 
 
@@ -154,10 +154,10 @@ def test_enter_confirms_a_deal_prompt(tmp_path):
 def test_a_dealer_pad_button_enters_its_card_on_a_table_deal(tmp_path):
     app = kiosk("setup", state_dir=tmp_path, deals="table")
     start_game(app, until="entry")
-    spot = app.ctx.game.awaiting_cards()[0]
+    spot = app.ctx.session.game.awaiting_cards()[0]
     app.post(Dealer("BLUE", now()))
     app.step()
-    assert app.ctx.game.faces()[spot] == "BLUE"
+    assert app.ctx.session.game.faces()[spot] == "BLUE"
 
 
 

@@ -54,7 +54,7 @@ def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_s
     assert (game.total(), game.rating().stars, game.rating().title) == (28, 4, "Blockbuster!")
     table.press(2, "E")
     table.wait_for("movie-sheet")
-    [line] = movie_score_sheet(table.app.ctx.database())
+    [line] = movie_score_sheet(table.app.ctx.services.database())
     assert (line.players, line.team, line.rounds) == (4, "Popcorn", (8, 0, 6, 6, 8))
     assert (line.total, line.stars, line.title) == (28, 4, "Blockbuster!")
 
@@ -115,7 +115,7 @@ def test_a_kept_game_that_no_longer_restores_is_set_aside_in_one_line(tmp_path):
 
 
 def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_row(table):
-    database = table.app.ctx.database()
+    database = table.app.ctx.services.database()
     finished_discs_game(database, 3, "Trio")
     finished_discs_game(database, 5, "Five")
     jump_to(table.app, "movie-sheet")
@@ -136,12 +136,12 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
         if number < 5:
             assert game.round_number == number + 1 and game.phase == "placing"
     table.wait_for("movie-sheet")
-    [line] = movie_score_sheet(table.app.ctx.database())
+    [line] = movie_score_sheet(table.app.ctx.services.database())
     assert line.rounds == (8, 8, 8, 8, 8)
 
 
 def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
-    database = table.app.ctx.database()
+    database = table.app.ctx.services.database()
     for number in range(8):
         finished_discs_game(database, 3, f"Team{number}")
     jump_to(table.app, "movie-sheet")
@@ -165,7 +165,7 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
     table.press(1, "E")                              # Start over a kept game asks first
     table.wait_for("movie")
-    [line] = movie_score_sheet(table.app.ctx.database())
+    [line] = movie_score_sheet(table.app.ctx.services.database())
     assert line.ended_early and line.rounds == (8,)
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[1].endswith("(ended early)")

@@ -217,7 +217,7 @@ def test_a_state_database_that_cannot_be_opened_leaves_a_notice_and_the_game(mon
 def test_mock_opens_the_pin_map_on_mock_pins_as_the_gpio_warning_suggests(monkeypatch, tmp_path):
     code, looked = run_and_look(monkeypatch, tmp_path, ["--mock"])
     assert code == 0 and looked.scene == "title" and looked.app.notice is None
-    assert looked.app.ctx.tie_window_ns == settings_file.load().gpio.tie_window_ns
+    assert looked.app.ctx.services.tie_window_ns == settings_file.load().gpio.tie_window_ns
 
 
 def test_keyboard_keys_this_pygame_refuses_leave_the_menus_and_a_notice(monkeypatch, tmp_path):

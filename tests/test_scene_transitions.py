@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.scenes.catalogue import SCENES
-from companion.scenes.context import Context
+from companion.scenes.context import Context, Services
 from companion.scenes.transitions import DETAILS_OF, FROM_ANYWHERE, MOVES, MoveError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
@@ -60,7 +60,7 @@ def test_every_scene_can_be_left():
 
 
 def at(scene: str) -> Context:
-    return Context(layout=None, current_scene=scene)  # type: ignore[arg-type]
+    return Context(services=Services(layout=None), current_scene=scene)  # type: ignore[arg-type]
 
 
 def test_a_move_in_the_table_is_asked_of_the_loop():

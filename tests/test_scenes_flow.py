@@ -19,7 +19,7 @@ def to_round(app, needs_tap=True, without_void=False):
     app.post(tap(1, "E"))
     while True:
         step_until(app, in_scene(app, "round"))
-        void = "VOID" in app.ctx.game.faces().values()
+        void = "VOID" in app.ctx.session.game.faces().values()
         ruling = app.scene.round.ruling
         if ruling.tap == needs_tap and not (without_void and void):
             return app.scene.round
@@ -40,11 +40,11 @@ def test_a_pad_navigates_the_menus_n_s_move_e_selects_w_goes_back():
     app.post(tap(2, "S"))
     app.post(tap(2, "E"))
     app.step()
-    assert app.scene.cursor == 1 and app.ctx.settings.players == 5
+    assert app.scene.cursor == 1 and app.ctx.session.settings.players == 5
     app.post(tap(2, "N"))
     app.post(tap(2, "E"))
     app.step()
-    assert app.ctx.settings.level == "discovery"
+    assert app.ctx.session.settings.level == "discovery"
     app.post(tap(2, "W"))
     step_until(app, in_scene(app, "title"))
 
@@ -54,7 +54,7 @@ def test_a_touch_selects_the_menu_item_under_the_finger():
 
     app = kiosk()
     app.step()
-    app.post(Point(item_rects(app.ctx.layout, 2)[0].center, now()))
+    app.post(Point(item_rects(app.ctx.services.layout, 2)[0].center, now()))
     step_until(app, in_scene(app, "setup"))
 
 
@@ -143,12 +143,12 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
 def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     app = kiosk("setup")
     round_ = to_round(app)
-    round_no = app.ctx.game.round_no
+    round_no = app.ctx.session.game.round_no
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "E"))  # Resume
     step_until(app, in_scene(app, "round"))
-    assert app.scene.round.roll != round_.roll and app.ctx.game.round_no == round_no
+    assert app.scene.round.roll != round_.roll and app.ctx.session.game.round_no == round_no
 
 
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
@@ -158,7 +158,7 @@ def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "S")); app.post(tap(1, "E"))
     step_until(app, in_scene(app, "correction"))
-    game = app.ctx.game
+    game = app.ctx.session.game
     before = game.faces()
     app.post(tap(1, "E"))  # step the card on N
     app.step()
@@ -209,12 +209,12 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app.post(DealerPress("VOID"))
     app.post(DealerPress("VOID"))
     app.step()
-    assert app.ctx.game.faces()[Side.N] == "VOID" and app.ctx.game.faces()[Side.E] is None
+    assert app.ctx.session.game.faces()[Side.N] == "VOID" and app.ctx.session.game.faces()[Side.E] is None
     assert "only one void" in app.scene.message
     for face in ("RED", "GREEN", "BLUE"):
         app.post(DealerPress(face))
     step_until(app, in_scene(app, "round"))
-    assert app.ctx.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
+    assert app.ctx.session.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
 
 
 def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
@@ -227,7 +227,7 @@ def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
     app.post(Stuck(2, Side.E, now(), "player 2 E"))
     app.step()
     assert app.scene.name == "round" and app.notice[0] == "player 2 E is stuck: release it"
-    expected = draw_notice(app.screen.canvas.copy(), app.ctx.layout, app.notice[0])
+    expected = draw_notice(app.screen.canvas.copy(), app.ctx.services.layout, app.notice[0])
     assert all(shows_text(app.screen.canvas, line) for line in expected)
     app.post(tap(1, round_.ruling.valid[0].value))
     step_until(app, in_scene(app, "verdict"))

@@ -23,7 +23,7 @@ def start_from_setup(app, player: int = 1) -> None:
 def test_only_the_dealers_pad_confirms_a_dealing_prompt_a_players_mashed_e_does_not(tmp_path):
     app = kiosk("setup", state_dir=tmp_path)
     start_from_setup(app, player=2)
-    assert app.ctx.settings.dealer == 2
+    assert app.ctx.session.settings.dealer == 2
     app.post(tap(1, "E")); app.post(tap(3, "E")); app.post(tap(4, "E"))
     app.step(); app.step()
     assert app.scene.name == "deal"
@@ -50,13 +50,13 @@ def test_a_touch_on_a_dealing_prompt_pauses_as_on_every_play_screen(tmp_path):
 def test_table_dealt_cards_are_entered_by_the_dealers_pad_only(tmp_path):
     app = kiosk("setup", state_dir=tmp_path, deals="table")
     start_from_setup(app, player=3)
-    spot = app.ctx.game.awaiting_cards()[0]
+    spot = app.ctx.session.game.awaiting_cards()[0]
     app.post(tap(1, "E")); app.post(tap(2, "S")); app.post(tap(2, "E"))
     app.step()
-    assert app.ctx.game.faces()[spot] is None and app.scene.cursor == 0
+    assert app.ctx.session.game.faces()[spot] is None and app.scene.cursor == 0
     app.post(tap(3, "E"))  # the first face on the list
     app.step()
-    assert app.ctx.game.faces()[spot] == "RED"
+    assert app.ctx.session.game.faces()[spot] == "RED"
 
 
 def test_quit_asks_first_and_a_second_select_quits():
@@ -113,7 +113,7 @@ def test_e_on_the_end_screen_goes_to_the_set_up_of_a_new_game(tmp_path):
     step_until(app, in_scene(app, "end"))
     app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name != "end")
-    assert app.scene.name == "setup" and app.ctx.game is None
+    assert app.scene.name == "setup" and app.ctx.session.game is None
 
 
 def to_correction(app) -> None:
@@ -128,7 +128,7 @@ def to_correction(app) -> None:
 def test_correct_the_table_steps_a_card_forward_with_e_and_back_with_w(tmp_path):
     app = kiosk("setup", state_dir=tmp_path)
     to_correction(app)
-    game = app.ctx.game
+    game = app.ctx.session.game
     app.post(tap(1, "S"))  # the spot E
     before = game.faces()["E"]
     app.post(tap(1, "E"))
@@ -162,8 +162,8 @@ def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_ente
     app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
     start_from_setup(app)
     app.post(tap(1, "E"))  # RED on N
-    step_until(app, lambda: app.ctx.game.faces()[Side.N] == "RED" and not app.scene.dirty)
-    canvas, layout = app.screen.canvas, app.ctx.layout
+    step_until(app, lambda: app.ctx.session.game.faces()[Side.N] == "RED" and not app.scene.dirty)
+    canvas, layout = app.screen.canvas, app.ctx.services.layout
     items = entry_item_rects(layout, len(app.scene.items()))
     for i, colour in enumerate(("RED", "BLUE", "GREEN", "YELLOW")):
         assert count_colour(canvas, items[i], PORTAL[colour]) > 100, colour
@@ -180,7 +180,7 @@ def test_a_resized_window_is_laid_out_for_its_new_size_and_touches_follow():
     app.step()
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720))
     app.step()
-    assert app.ctx.layout.size == (1280, 720) == app.screen.canvas.get_size()
+    assert app.ctx.services.layout.size == (1280, 720) == app.screen.canvas.get_size()
     first = app.scene.item_rects()[0]
     assert first.centerx == 640
     app.post(Point(first.center, now()))
@@ -194,7 +194,7 @@ def test_a_window_made_smaller_than_800x480_keeps_800x480():
     app.step()
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 900), w=640, h=900))
     app.step()
-    assert app.ctx.layout.size == (800, 900)
+    assert app.ctx.services.layout.size == (800, 900)
 
 
 def test_games_kept_before_schema_4_are_listed_as_played_to_their_end(tmp_path, capsys):

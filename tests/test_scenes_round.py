@@ -57,7 +57,7 @@ def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are
     app.post(tap(1, round_.ruling.valid[0].value))  # P1 wins a card
     step_until(app, in_scene(app, "verdict"))
     round_ = next_round(app)
-    game = app.ctx.game
+    game = app.ctx.session.game
     assert game.scores()[1] == 1
     round_no, seen = game.round_no, round_.roll
     app.post(tap(1, wrong_side(round_).value))
@@ -94,7 +94,7 @@ def test_the_verdict_lies_beside_the_dice_and_every_dice_word_stays_in_view():
     round_ = to_round(app)
     app.post(tap(2, round_.ruling.valid[0].value))
     step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
-    layout, canvas = app.ctx.layout, app.screen.canvas
+    layout, canvas = app.ctx.services.layout, app.screen.canvas
     level, *words = app.scene.play_drawn[:4]  # then the deck's number
     assert level.text == "LEVEL  HARD"
     assert [d.text for d in app.scene.drawn][:1] == ["P2 WINS"]
@@ -119,17 +119,17 @@ SLOW = replace(FAST, timeouts=0.2)  # idle 0.6 s, round 2 s: a round stays open 
 
 def score_cell(app, player):
     """The rect of ``player``'s name and score in the score strip."""
-    strip, players = app.ctx.layout.scores, app.ctx.game.players
+    strip, players = app.ctx.services.layout.scores, app.ctx.session.game.players
     width = strip.width / players
     left = round(strip.left + (player - 1) * width)
     return pygame.Rect(left, strip.top, round(width), strip.height)
 
 
 def recorded_taps(app):
-    """Record what ``ctx.on_tap`` (the pads' LEDs) and the tones are told."""
+    """Record what ``ctx.hooks.on_tap`` (the pads' LEDs) and the tones are told."""
     told = []
-    app.ctx.on_tap = lambda player, side, kind: told.append(("led", player, side.value, kind))
-    app.ctx.sounds.play = lambda name: told.append(("tone", name))
+    app.ctx.hooks.on_tap = lambda player, side, kind: told.append(("led", player, side.value, kind))
+    app.ctx.services.sounds.play = lambda name: told.append(("tone", name))
     return told
 
 
@@ -195,7 +195,7 @@ def test_an_open_round_shows_its_countdown_beside_the_dice():
     texts = [d.text for d in app.scene.drawn_texts]
     line = [d for d in app.scene.drawn_texts if d.text == "left in this round"]
     assert line and shows_text(app.screen.canvas, line[0])
-    assert app.ctx.layout.verdict.contains(line[0].rect)
+    assert app.ctx.services.layout.verdict.contains(line[0].rect)
     assert texts[texts.index(line[0].text) - 1].removesuffix(" s").isdigit()
 
 
@@ -236,12 +236,12 @@ def test_a_touch_on_a_free_card_chooses_it_and_a_touch_elsewhere_does_nothing():
 
     app = kiosk("setup", players=3, pace=SLOW)
     side = tie_on_one_card(app)
-    app.post(Point(app.ctx.layout.spot(side).center, now()))   # the tied card: not free
-    app.post(Point(app.ctx.layout.dice.center, now()))         # not a card: no pause either
+    app.post(Point(app.ctx.services.layout.spot(side).center, now()))   # the tied card: not free
+    app.post(Point(app.ctx.services.layout.dice.center, now()))         # not a card: no pause either
     app.step()
     assert app.scene.name == "tie-choice" and app.scene.choices == {}
     other = next(s for s in app.scene.free if s != side)
-    app.post(Point(app.ctx.layout.spot(other).center, now()))
+    app.post(Point(app.ctx.services.layout.spot(other).center, now()))
     step_until(app, in_scene(app, "verdict"))
     froms = {w.player: w.from_side for w in app.scene.record.winners}
     assert froms == {1: side.value, 2: other.value}
@@ -252,7 +252,7 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
 
     app = kiosk("setup", players=3, pace=SLOW)
     side = tie_on_one_card(app)
-    face = app.ctx.game.table[side].face
+    face = app.ctx.session.game.table[side].face
     app.scene.dirty = True
     app.step()
     texts = {d.text: d for d in app.scene.drawn_texts}
@@ -286,7 +286,7 @@ def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_
         (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
     app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
     app.post(tap(1, "S")); app.post(tap(1, "E"))
-    play_until(app, lambda: app.ctx.game is not None and app.ctx.game.level.value == "normal"
+    play_until(app, lambda: app.ctx.session.game is not None and app.ctx.session.game.level.value == "normal"
                and app.scene.name == "round")
     splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]
     assert len(splashes) == 1
@@ -305,8 +305,8 @@ def test_after_no_winner_the_cards_that_could_have_been_tapped_are_named_and_rin
     assert app.scene.view.headline == "NO WINNER"
     could = "could tap: " + " ".join(s.value for s in valid)
     assert app.scene.view.details == ("time is up", could)
-    grow = round(2.4 * app.ctx.layout.unit)
-    ring = app.ctx.layout.spot(valid[0]).inflate(grow, grow)
+    grow = round(2.4 * app.ctx.services.layout.unit)
+    ring = app.ctx.services.layout.spot(valid[0]).inflate(grow, grow)
     assert count_colour(app.screen.canvas, ring, OPTION) > 100
 
 
@@ -325,8 +325,8 @@ def test_the_play_screen_shows_an_empty_deck_as_empty():
 
     app = kiosk("setup", pace=SLOW)
     to_round(app)
-    app.ctx.game.deck.clear()  # the last card was dealt
+    app.ctx.session.game.deck.clear()  # the last card was dealt
     app.scene.dirty = True
     app.step()
-    assert count_colour(app.screen.canvas, app.ctx.layout.deck, CARD_BACK) == 0
+    assert count_colour(app.screen.canvas, app.ctx.services.layout.deck, CARD_BACK) == 0
     assert "EMPTY" in [d.text for d in app.scene.drawn_texts]

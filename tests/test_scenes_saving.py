@@ -34,7 +34,7 @@ def play_round(app, rolls: list) -> None:
     round_ = app.scene.round
     rolls.append(round_.roll)
     if round_.ruling.tap:
-        app.post(tap(app.ctx.game.round_no % PLAYERS + 1, round_.ruling.valid[0].value))
+        app.post(tap(app.ctx.session.game.round_no % PLAYERS + 1, round_.ruling.valid[0].value))
     step_until(app, in_scene(app, "verdict"))
     step_until(app, lambda: app.scene.name != "verdict")
 
@@ -66,10 +66,10 @@ def uninterrupted(tmp_path_factory):
     app = new_game(folder)
     rolls = play(app)
     app.step()  # the end screen's frame, after which the last round is saved
-    game = app.ctx.game
-    played = Namespace(folder=folder, rolls=rolls, result=game.result(), reactions=dict(app.ctx.reactions))
+    game = app.ctx.session.game
+    played = Namespace(folder=folder, rolls=rolls, result=game.result(), reactions=dict(app.ctx.session.reactions))
     app.screen.close()
-    app.ctx.close_database()
+    app.ctx.services.close_database()
     return played
 
 
@@ -79,7 +79,7 @@ def test_each_finished_round_is_saved_with_the_snapshot_after_it(tmp_path):
     saved = kept(tmp_path)
     app.screen.close()
     assert [record["n"] for record in saved.rounds] == [1, 2, 3]
-    assert saved.snapshot == json.loads(json.dumps(app.ctx.game.snapshot()))
+    assert saved.snapshot == json.loads(json.dumps(app.ctx.session.game.snapshot()))
     assert saved.settings == {"level": "first-game", "players": PLAYERS, "deals": "companion", "seed": SEED,
                               "tie_window_us": 1000}
 
@@ -96,7 +96,7 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     """A cut between rounds (the verdict shown, no new dice yet) loses nothing."""
     first = new_game(tmp_path)
     before = play(first, rounds=5)
-    level, table = first.ctx.game.level.value, first.ctx.game.faces()
+    level, table = first.ctx.session.game.level.value, first.ctx.session.game.faces()
     first.screen.close()                      # the power went: nothing else is closed or saved
     again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     choose(again, "Not Not")
@@ -108,8 +108,8 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     after = play(again)
     again.step()
     assert before + after == uninterrupted.rolls
-    assert again.ctx.game.result() == uninterrupted.result
-    assert {p: len(times) for p, times in again.ctx.reactions.items()} == \
+    assert again.ctx.session.game.result() == uninterrupted.result
+    assert {p: len(times) for p, times in again.ctx.session.reactions.items()} == \
         {p: len(times) for p, times in uninterrupted.reactions.items()}
     again.screen.close()
 
@@ -136,7 +136,7 @@ def test_after_a_power_cut_with_the_dice_on_screen_the_resumed_round_rolls_new_d
     first.screen.close()                      # the power went while the table saw the dice
     again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     rolled = resumed_from_the_title(again)
-    assert again.ctx.game.round_no == 2 and again.ctx.game.cancelled == 1
+    assert again.ctx.session.game.round_no == 2 and again.ctx.session.game.cancelled == 1
     assert rolled != seen
     play(again)
     assert again.scene.name == "end"
@@ -152,7 +152,7 @@ def test_a_round_cancelled_at_the_pause_rolls_new_dice_when_resumed_from_the_tit
     choose(app, "Back to the title")
     step_until(app, in_scene(app, "title"))
     rolled = resumed_from_the_title(app)
-    assert app.ctx.game.round_no == 1 and rolled != seen
+    assert app.ctx.session.game.round_no == 1 and rolled != seen
     app.screen.close()
 
 
@@ -172,7 +172,7 @@ def test_starting_a_new_game_over_a_kept_one_asks_first_then_lists_the_kept_one_
         store = GameStore(database)
         ended = store.get(old)
         assert ended.state == FINISHED and ended.ended_early and ended.result["scores"]
-        assert store.unfinished().id == again.ctx.game_id != old
+        assert store.unfinished().id == again.ctx.session.game_id != old
         assert [game.id for game in store.finished()] == [old]
 
 
@@ -189,7 +189,7 @@ def test_an_unusable_state_folder_gives_a_notice_and_the_game_still_plays(tmp_pa
     choose(app, "Start")
     assert app.notice[0].startswith("this game is not being saved: ")
     play(app, rounds=2)
-    assert app.ctx.game.round_no == 2 and app.ctx.game_id is None
+    assert app.ctx.session.game.round_no == 2 and app.ctx.session.game_id is None
     app.screen.close()
 
 
@@ -211,13 +211,13 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
     for face in ("RED", "BLUE", "GREEN", "YELLOW"):
         choose(first, face)
     rolls = []
-    while first.ctx.game.round_no == 0 or first.scene.name != "entry":
+    while first.ctx.session.game.round_no == 0 or first.scene.name != "entry":
         play_round(first, rolls)
-    empty = first.ctx.game.awaiting_cards()
+    empty = first.ctx.session.game.awaiting_cards()
     first.screen.close()
     again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
     choose(again, "Resume")
-    assert again.scene.name == "entry" and again.ctx.game.awaiting_cards() == empty != []
+    assert again.scene.name == "entry" and again.ctx.session.game.awaiting_cards() == empty != []
 
 
 def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_early(
@@ -240,10 +240,10 @@ def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_ear
 
 def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     app = new_game(tmp_path)
-    first = app.ctx.game
+    first = app.ctx.session.game
     jump_to(app, "setup")  # a new game starts from the set-up
     start_game(app.ctx)
-    second = app.ctx.game
+    second = app.ctx.session.game
     assert (first.seed, second.seed) == (SEED, SEED + 1)
     assert [c.ident for c in first.deck] != [c.ident for c in second.deck]
     assert kept(tmp_path).settings["seed"] == SEED + 1

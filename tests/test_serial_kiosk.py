@@ -95,7 +95,7 @@ def connected_kiosk(plugs: Plugs):
     controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
                              reconnect_s=0.02)
     assert isinstance(controller, SerialPads)
-    app.ctx.tie_window_ns = SERIAL_ON.serial.tie_window_ns
+    app.ctx.services.tie_window_ns = SERIAL_ON.serial.tie_window_ns
     controller.start()
     step_until(app, lambda: controller.reader.link.synced and app.notice is not None
                and "clock synced" in app.notice[0])

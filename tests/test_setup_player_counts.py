@@ -7,7 +7,7 @@ from games_kiosk import Table
 
 #: title item, index of "Players" in its set-up, how to read the count chosen, the fewest.
 GAMES = {
-    "not-not": (0, 1, lambda scene: scene.ctx.settings.players, 2),
+    "not-not": (0, 1, lambda scene: scene.ctx.session.settings.players, 2),
     "not-that-movie": (1, 0, lambda scene: scene.players, 2),
     "thats-not-a-hat": (2, 0, lambda scene: scene.players, 3),
 }
@@ -29,7 +29,7 @@ def offered(table: Table, game: str) -> set[int]:
 def test_a_set_up_offers_no_more_players_than_there_are_pads(tmp_path, game):
     table = Table(tmp_path, players=4)
     try:
-        table.app.ctx.pads = 4
+        table.app.ctx.services.pads = 4
         assert offered(table, game) == set(range(GAMES[game][3], 5))
     finally:
         table.close()
@@ -57,6 +57,6 @@ def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
 
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pads=3))
     try:
-        assert app.ctx.pads == 3
+        assert app.ctx.services.pads == 3
     finally:
         app.screen.close()

@@ -73,7 +73,7 @@ def test_the_set_up_menu_switches_colour_blind_mode_and_the_voice_and_saves_them
     app = kiosk("setup", state_dir=tmp_path)
     assert "Colour-blind mode: off" in app.scene.items() and "Voice: off" in app.scene.items()
     choose(app, "Colour-blind mode")
-    assert app.ctx.preferences.colour_blind and "Colour-blind mode: on" in app.scene.items()
+    assert app.ctx.session.preferences.colour_blind and "Colour-blind mode: on" in app.scene.items()
     assert load_preferences(tmp_path, Preferences()) == (Preferences(colour_blind=True), "")
 
 

@@ -57,16 +57,16 @@ def test_the_clip_cache_is_built_once(tmp_path):
 def test_a_verdict_queues_its_clip_to_play_after_the_frame(tmp_path):
     save_preferences(tmp_path, Preferences(voice=True))
     app = kiosk("setup", state_dir=tmp_path)
-    assert app.ctx.voice is not None and voice_folder(app.ctx).is_dir()
+    assert app.ctx.services.voice is not None and voice_folder(app.ctx).is_dir()
     played = []
 
     def play(path):  # what the loop has shown when the clip starts
         played.append((path, app.scene.name, app.scene.dirty, app.last_flip_ns))
-    app.ctx.voice._play = play
+    app.ctx.services.voice._play = play
     round_ = to_round(app)
     edge = now()
     app.post(tap(2, round_.ruling.valid[0].value, edge))
     step_until(app, lambda: played)
     (path, scene, dirty, flip), = played
-    assert path == app.ctx.voice.clips["win-2"]
+    assert path == app.ctx.services.voice.clips["win-2"]
     assert scene == "verdict" and not dirty and flip > edge  # the verdict was on screen first

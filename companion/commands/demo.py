@@ -94,13 +94,13 @@ def run_not_not(app: App, args: argparse.Namespace) -> int:
     presses = press_path(app, args.players, args.controller)
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
-    app.ctx.on_scene = IssueMoments(app, table).on_scene
-    app.ctx.on_winners = winner_lights(presses.pads)
-    app.ctx.on_tap = tap_lights(presses.pads)
+    app.ctx.hooks.on_scene = IssueMoments(app, table).on_scene
+    app.ctx.hooks.on_winners = winner_lights(presses.pads)
+    app.ctx.hooks.on_tap = tap_lights(presses.pads)
     table.start()
     table.on_scene(app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns)
-    game = app.ctx.game
+    game = app.ctx.session.game
     if isinstance(game, Game):
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         print(f"game over after {game.round_no} rounds: {scores}; winners: "
@@ -132,7 +132,7 @@ class IssueMoments:
 
     def on_scene(self, scene: Scene) -> None:
         """Watch ``scene`` become current (acting by its class), then hand it on to the table."""
-        game = self.app.ctx.game
+        game = self.app.ctx.session.game
         if isinstance(scene, RoundScene) and not self.photo_finish and scene.round.ruling.tap \
                 and game is not None and game.round_no >= PHOTO_FINISH_FROM_ROUND:
             self.table.stage_photo_finish(scene.round.ruling.valid, PHOTO_FINISH_GAP_NS)
@@ -140,7 +140,7 @@ class IssueMoments:
         if contested and not self.photo_finish:
             self.photo_finish = True
             self.after_frame("photo-finish")
-            self.app.ctx.preferences = replace(self.app.ctx.preferences, colour_blind=True)
+            self.app.ctx.session.preferences = replace(self.app.ctx.session.preferences, colour_blind=True)
         elif isinstance(scene, RoundScene) and self.photo_finish and not self.colour_blind \
                 and scene.round.roll is not None \
                 and scene.round.roll.criteria[1] != "NOTHING":   # a colour word on the die
@@ -171,7 +171,7 @@ def run_table(app: App, table: SimulatedTable | ScriptedTable,
         presses.close()
         app.snapshots.close()
         app.screen.close()
-        app.ctx.close_database()
+        app.ctx.services.close_database()
 
 
 def run_scripted(app: App, args: argparse.Namespace) -> int:

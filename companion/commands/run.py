@@ -221,7 +221,7 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
     if keys_why:
         notices.append(f"no keyboard pads: {keys_why}")
     try:
-        app.ctx.database()
+        app.ctx.services.database()
     except STORE_ERRORS as error:
         notices.append(f"games are not saved: {error}")
     return notices
@@ -254,8 +254,8 @@ def run(args: argparse.Namespace) -> int:
         status = f"showing: {problem.summary()}" if problem else "kiosk up"
         app = open_kiosk(kiosk_options(args, config, pads, notifier, status, controller), notifier)
         if pads is not None:
-            app.ctx.on_winners = winner_lights(pads)
-            app.ctx.on_tap = tap_lights(pads)
+            app.ctx.hooks.on_winners = winner_lights(pads)
+            app.ctx.hooks.on_tap = tap_lights(pads)
         post.target = app.post
         no_pads_why = why if pads is None and controller is None else ""
         show_start_notes(app, problem, start_notices(app, config, no_pads_why))

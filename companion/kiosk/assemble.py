@@ -18,7 +18,7 @@ from companion.inputs.actions import menu_key
 from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.common.table_choices import start_choices
-from companion.scenes.context import Context, Pace, Settings, no_op
+from companion.scenes.context import Context, Pace, Services, Session, Settings, no_op
 from companion.storage.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -54,13 +54,15 @@ def build_kiosk(options: KioskOptions) -> App:
     if options.headless:
         use_headless_drivers()
     screen = Screen(options.size, options.rotation, options.fullscreen)
-    ctx = Context(layout=screen.layout, settings=options.settings, pace=options.pace,
-                  sounds=Sounds(enabled=options.sound and not options.headless),
-                  rng=random.Random(f"{options.settings.seed}:inks"), state_dir=options.state_dir)
+    services = Services(layout=screen.layout, pace=options.pace,
+                        sounds=Sounds(enabled=options.sound and not options.headless),
+                        rng=random.Random(f"{options.settings.seed}:inks"),
+                        state_dir=options.state_dir)
     if options.tie_window_ns is not None:
-        ctx.tie_window_ns = options.tie_window_ns
+        services.tie_window_ns = options.tie_window_ns
     if options.pads is not None:
-        ctx.pads = options.pads
+        services.pads = options.pads
+    ctx = Context(session=Session(settings=options.settings), services=services)
     notices = start_choices(ctx, options.preferences)
     snapshots = Snapshots(options.snapshots, always=("end",))
     app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,

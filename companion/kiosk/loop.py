@@ -21,7 +21,7 @@ the loop at once. Each pass the loop
 A resized window is laid out anew for its size and redrawn at once.
 
 A button reported stuck by the input layer is named in a notice line over
-every screen for a few seconds (scenes show theirs through ``ctx.notify``);
+every screen for a few seconds (scenes show theirs through ``ctx.services.notify``);
 the input layer ignores it until released. The serial controller's state
 (connected, clock synced, restarted, overflowed) is a notice too; "unplugged"
 stays until it is back. While a controller is configured, the top-right
@@ -96,7 +96,7 @@ class App:
         self.controller: str | None = None
         #: The corner's text as last drawn.
         self.controller_drawn: list = []
-        ctx.notify = self.notify
+        ctx.services.notify = self.notify
         self.scene = scenes[first]
         self._enter(first, {}, time.monotonic_ns())
 
@@ -126,7 +126,7 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized: lay everything out for the new size and redraw."""
         if self.screen.resize(size):
-            self.ctx.layout = self.screen.layout
+            self.ctx.services.layout = self.screen.layout
             self.scene.dirty = True
 
     def _take_events(self, timeout_ms: int) -> list:
@@ -215,7 +215,7 @@ class App:
         self.scene = self.scenes[name]
         self.ctx.current_scene = name
         self._guarded(self.scene.enter, now, **details)
-        self.ctx.on_scene(self.scene)
+        self.ctx.hooks.on_scene(self.scene)
 
     def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a scene's method; on an error, log it and switch to the failsafe scene."""

@@ -1,4 +1,5 @@
-"""What every scene shares: the session (settings, the game), services, loop plumbing, hooks.
+"""What every scene shares: the session (settings, the game), the services, hooks, and the
+loop's plumbing.
 
 The context also carries the one pending scene change (:meth:`Context.go`),
 which the loop applies after the current scene has handled its events.
@@ -74,18 +75,9 @@ class Pace:
 
 
 @dataclass(kw_only=True)
-class Context:
-    """What all scenes of one kiosk session share. Its fields come in four groups, kept flat
-    so scenes read ``ctx.game``, ``ctx.layout``, ...:
+class Session:
+    """What the table chose and the game being played: what a new game starts afresh."""
 
-    - the session: what the table chose and the game being played (``settings`` to ``pads``);
-    - the services scenes use: screen layout, pace, sounds, inks, the database, notices;
-    - the loop's plumbing: the pending scene change, the current scene, work after the frame,
-      quitting;
-    - hooks the product or the demo plug in: ``on_scene``, ``on_winners``, ``on_tap``.
-    """
-
-    # -- the session -------------------------------------------------------------------------
     settings: Settings = field(default_factory=Settings)
     #: The Not Not game in progress, if any.
     game: Game | None = None
@@ -97,17 +89,19 @@ class Context:
     saving: Journal | None = None
     #: Each player's reaction times this game, in ms (first taps after the open).
     reactions: dict[int, list[float]] = field(default_factory=dict)
-    #: The inputs' tie window: taps closer than this are a tie.
-    tie_window_ns: int = Timing().tie_window_ns
-    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
-    pads: int = DEFAULT_PADS
-    #: The table's choices (colour-blind mode, the voice; see
-    #: :mod:`companion.scenes.common.table_choices`).
-    preferences: Preferences = field(default_factory=Preferences)
     #: Each player's closest win and closest loss this game for the end screen:
     #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
     close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
-    # -- the services ------------------------------------------------------------------------
+    #: The table's choices (colour-blind mode, the voice; see
+    #: :mod:`companion.scenes.common.table_choices`).
+    preferences: Preferences = field(default_factory=Preferences)
+
+
+@dataclass(kw_only=True)
+class Services:
+    """What the kiosk was built with and lends every scene: the screen's layout, the pace,
+    sounds and voice, the ink chooser, the state database, notices, and the wired pads."""
+
     layout: Layout
     pace: Pace = field(default_factory=Pace)
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
@@ -115,30 +109,14 @@ class Context:
     voice: Voice | None = None
     #: Chooses Stroop inks and roll-animation faces (never global random state).
     rng: random.Random = field(default_factory=lambda: random.Random(1))
-    #: The state folder of the bookkeeping modes' database (``None``: the usual place).
+    #: The state folder of the games' database (``None``: the usual place).
     state_dir: str | None = None
     #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
     notify: Callable[[str], None] = no_op
-    # -- the loop's plumbing -----------------------------------------------------------------
-    #: The scene change asked for and not yet applied: (scene name, details for its ``enter``).
-    pending: tuple[str, dict] | None = None
-    #: The name of the current scene (the loop sets it as it enters one): where moves start.
-    current_scene: str = ""
-    #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
-    #: delays a verdict), in order.
-    after_frame: list[Callable[[], None]] = field(default_factory=list)
-    #: Set by the "Quit" menu item or a closed window.
-    quitting: bool = False
-    # -- hooks -------------------------------------------------------------------------------
-    #: Called with the scene whenever one becomes current (the demo's table watches this and
-    #: acts by the scene's class).
-    on_scene: Callable[[Scene], None] = no_op
-    #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button
-    #: LED.
-    on_winners: Callable[[list[tuple[int, Side]]], None] = no_op
-    #: Called with (player, side, what the tap counts for) at each telling tap of a round:
-    #: lights the pressed button's LED.
-    on_tap: Callable[[int, Side, str], None] = no_op
+    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
+    pads: int = DEFAULT_PADS
+    #: The inputs' tie window: taps closer than this are a tie.
+    tie_window_ns: int = Timing().tie_window_ns
     _database: Database | None = field(default=None, repr=False)
 
     def database(self) -> Database:
@@ -159,6 +137,43 @@ class Context:
         if self._database is not None:
             self._database.close()
             self._database = None
+
+
+@dataclass
+class Hooks:
+    """What the product or the demo plugs in to watch the game; each does nothing by default."""
+
+    #: Called with the scene whenever one becomes current (the demo's table watches this and
+    #: acts by the scene's class).
+    on_scene: Callable[[Scene], None] = no_op
+    #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button
+    #: LED.
+    on_winners: Callable[[list[tuple[int, Side]]], None] = no_op
+    #: Called with (player, side, what the tap counts for) at each telling tap of a round:
+    #: lights the pressed button's LED.
+    on_tap: Callable[[int, Side, str], None] = no_op
+
+
+@dataclass(kw_only=True)
+class Context:
+    """What all scenes of one kiosk session share: the :class:`Session` (``ctx.session``), the
+    :class:`Services` (``ctx.services``), the :class:`Hooks` (``ctx.hooks``), and the loop's
+    plumbing kept here: the pending scene change, the current scene, work after the frame,
+    quitting.
+    """
+
+    session: Session = field(default_factory=Session)
+    services: Services
+    hooks: Hooks = field(default_factory=Hooks)
+    #: The scene change asked for and not yet applied: (scene name, details for its ``enter``).
+    pending: tuple[str, dict] | None = None
+    #: The name of the current scene (the loop sets it as it enters one): where moves start.
+    current_scene: str = ""
+    #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
+    #: delays a verdict), in order.
+    after_frame: list[Callable[[], None]] = field(default_factory=list)
+    #: Set by the "Quit" menu item or a closed window.
+    quitting: bool = False
 
     def go(self, scene: str, **details) -> None:
         """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``.

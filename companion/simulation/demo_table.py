@@ -129,9 +129,9 @@ class SimulatedTable:
         self.menu_presses(1, [Side.E])  # the cards are placed
 
     def on_roll(self, scene: Any) -> None:
-        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
+        rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-bots")
         presses = [(bot.player, side, offset) for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
-        pace = scene.ctx.pace
+        pace = scene.ctx.services.pace
         expected_open = time.monotonic_ns() + round(pace.roll_frames * pace.roll_frame_s * 1e9)
         for player, side, offset in presses:
             if offset < 0:
@@ -163,7 +163,7 @@ class SimulatedTable:
         return True
 
     def on_tie_choice(self, scene: Any) -> None:
-        rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-choice")
+        rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-choice")
         for player in scene.choosers:
             self.menu_presses(player, [rng.choice(SIDES)])
 

@@ -123,8 +123,8 @@ def press_path(app: App, players: int,
 
         presses = SimavrPresses(app.post, players)
         presses.wait_ready()
-        app.ctx.pace = replace(app.ctx.pace, settle_s=max(app.ctx.pace.settle_s, SERIAL_SETTLE_S))
+        app.ctx.services.pace = replace(app.ctx.services.pace, settle_s=max(app.ctx.services.pace.settle_s, SERIAL_SETTLE_S))
     else:
         presses = MockGpioPresses(app.post, players)
-    app.ctx.tie_window_ns = presses.tie_window_ns
+    app.ctx.services.tie_window_ns = presses.tie_window_ns
     return presses

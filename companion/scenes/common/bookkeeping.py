@@ -59,7 +59,7 @@ class BookkeepingScene(Scene):
         if self.kept.game.moves_made != moves:
             self.kept.moved()
         if self.said in self.tones:
-            self.ctx.sounds.play(self.tones[self.said])
+            self.ctx.services.sounds.play(self.tones[self.said])
         self.dirty = True
 
 
@@ -77,9 +77,9 @@ class BookkeepingSetup(SetupMenu):
     def find_unfinished(self):
         self.subtitle = type(self).subtitle
         try:
-            return KeptGame.resume(self.ctx.database(), self.game_class)
+            return KeptGame.resume(self.ctx.services.database(), self.game_class)
         except self.game_class.ERROR as error:   # a kept game this companion cannot restore
-            KeptGame.give_up(self.ctx.database(), self.game_class)
+            KeptGame.give_up(self.ctx.services.database(), self.game_class)
             self.subtitle = f"the kept game could not be resumed: {error}"
             return None
 
@@ -91,4 +91,4 @@ class BookkeepingSetup(SetupMenu):
         unfinished game it starts over is ended as it stands, marked ended early."""
         if self.unfinished is not None:
             self.unfinished.end_early()
-        self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.database(), game, settings))
+        self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.services.database(), game, settings))

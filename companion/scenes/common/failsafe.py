@@ -120,12 +120,12 @@ class FailsafeScene(Scene):
         elif self.problem.fallback:
             self.ctx.go("title")
             if self.problem.notice:
-                self.ctx.notify(self.problem.notice)
+                self.ctx.services.notify(self.problem.notice)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.problem is not None:
-            self.drawn = draw_problem(canvas, self.ctx.layout, self.problem)
+            self.drawn = draw_problem(canvas, self.ctx.services.layout, self.problem)
             return "start-problem"
-        self.drawn = draw_message(canvas, self.ctx.layout, "Something went wrong", [self.message],
+        self.drawn = draw_message(canvas, self.ctx.services.layout, "Something went wrong", [self.message],
                                   hint="E back to the title")
         return "failsafe"

@@ -57,7 +57,7 @@ class MenuScene(Scene):
 
     def item_rects(self) -> list[pygame.Rect]:
         """Where the items are drawn (also their touch areas)."""
-        return item_rects(self.ctx.layout, len(self.items()))
+        return item_rects(self.ctx.services.layout, len(self.items()))
 
     def choose(self, index: int) -> None:
         """Item ``index`` was selected (and confirmed, if it asks)."""
@@ -111,7 +111,7 @@ class MenuScene(Scene):
         return CONFIRM_HINT if self.asking is not None else NAVIGATION_HINT
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        self.drawn_texts = draw_menu(canvas, self.ctx.layout, self.title, self.shown_items(),
+        self.drawn_texts = draw_menu(canvas, self.ctx.services.layout, self.title, self.shown_items(),
                                      self.cursor, self.subtitle, hint=self.hint(),
                                      rects=self.item_rects(), asking=self.asking)
         return self.name

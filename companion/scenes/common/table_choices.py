@@ -22,34 +22,34 @@ VOICE_PLAYERS = 12
 
 def voice_folder(ctx) -> Path:
     """Where the voice's clips are cached for this kiosk."""
-    return state_dir(ctx.state_dir) / VOICE_FOLDER
+    return state_dir(ctx.services.state_dir) / VOICE_FOLDER
 
 
 def sync_voice(ctx) -> str:
     """Start the voice if the table wants it (rendering missing clips), else stop it; returns a
     one-line notice when it cannot speak ("" otherwise)."""
-    if not ctx.preferences.voice:
-        ctx.voice = None
+    if not ctx.session.preferences.voice:
+        ctx.services.voice = None
         return ""
-    ctx.voice, notice = Voice.start(voice_folder(ctx), max(ctx.pads, VOICE_PLAYERS))
+    ctx.services.voice, notice = Voice.start(voice_folder(ctx), max(ctx.services.pads, VOICE_PLAYERS))
     return notice
 
 
 def start_choices(ctx, defaults: Preferences) -> list[str]:
     """Read the saved choices over ``defaults`` and start the voice if on; the notices to show."""
-    ctx.preferences, problem = load_preferences(state_dir(ctx.state_dir), defaults)
+    ctx.session.preferences, problem = load_preferences(state_dir(ctx.services.state_dir), defaults)
     return [line for line in (problem, sync_voice(ctx)) if line]
 
 
 def switch(ctx, name: str) -> None:
     """Flip choice ``name`` (``"colour_blind"`` or ``"voice"``), save it, and tell the table any
     problem in one notice."""
-    ctx.preferences = replace(ctx.preferences, **{name: not getattr(ctx.preferences, name)})
-    problems = [save_preferences(state_dir(ctx.state_dir), ctx.preferences)]
+    ctx.session.preferences = replace(ctx.session.preferences, **{name: not getattr(ctx.session.preferences, name)})
+    problems = [save_preferences(state_dir(ctx.services.state_dir), ctx.session.preferences)]
     if name == "voice":
         problems.append(sync_voice(ctx))
     for problem in filter(None, problems):
-        ctx.notify(problem)
+        ctx.services.notify(problem)
 
 
 def on_off(value: bool) -> str:

@@ -77,7 +77,7 @@ class HatPlayScene(BookkeepingScene):
         super().press(player, side)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game, layout = self.kept.game, self.ctx.layout
+        game, layout = self.kept.game, self.ctx.services.layout
         rounds = f"  Round {game.round_number} of {game.rounds}" if game.multi_round else ""
         draw_title(canvas, layout, f"That's Not a Hat{rounds}", "3 penalty points end the round")
         kind, headline, hint = reminder(self.pads)

@@ -39,13 +39,13 @@ class HatSetupScene(BookkeepingSetup):
         """With fewer pads than the game's fewest players, the subtitle says so (unless it
         already says the kept game could not be resumed)."""
         if self.subtitle in ("", type(self).subtitle, self.pads_note):
-            self.pads_note = too_few_pads(self.player_counts()[0], self.ctx.pads)
+            self.pads_note = too_few_pads(self.player_counts()[0], self.ctx.services.pads)
             self.subtitle = self.pads_note or type(self).subtitle
 
     def player_counts(self) -> tuple[int, ...]:
         """The player counts offered: from 3 (2 with two gifts each), no more than the pads."""
         lowest = MIN_PLAYERS_WITH_TWO_GIFTS if self.two_gifts else MIN_PLAYERS
-        return player_choices(lowest, MAX_PLAYERS, self.ctx.pads)
+        return player_choices(lowest, MAX_PLAYERS, self.ctx.services.pads)
 
     def settings_items(self) -> list[str]:
         rounds = "as many as players" if self.multi_round else "one"

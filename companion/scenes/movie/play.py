@@ -56,11 +56,11 @@ class MoviePlayScene(BookkeepingScene):
             return
         super().press(player, side)
         if self.said == "placed":
-            self.ctx.sounds.play("win" if self.pads.last.coloured else "wrong")
+            self.ctx.services.sounds.play("win" if self.pads.last.coloured else "wrong")
 
     # -- drawing -------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game, layout = self.kept.game, self.ctx.layout
+        game, layout = self.kept.game, self.ctx.services.layout
         self.shown: list[str] = []
         self._shown(draw_title(canvas, layout, f"Not That Movie!  Round {game.round_number} of {ROUNDS}",
                                f"points so far {game.total()}   tokens left {game.tokens_left()}   "
@@ -94,7 +94,7 @@ class MoviePlayScene(BookkeepingScene):
     def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink,
              **anchor) -> list[text.Drawn]:
         """``words`` fitted to ``max_width`` (see :func:`text.draw_fit`), noted as shown."""
-        drawn = text.draw_fit(canvas, words, size, max_width, self.ctx.layout.min_text_size, ink,
+        drawn = text.draw_fit(canvas, words, size, max_width, self.ctx.services.layout.min_text_size, ink,
                               **anchor)
         self.shown.append(words)
         return drawn
@@ -103,19 +103,19 @@ class MoviePlayScene(BookkeepingScene):
         self.shown += [d.text for d in drawn]
 
     def _band(self, top: float, height: float) -> pygame.Rect:
-        layout = self.ctx.layout
+        layout = self.ctx.services.layout
         m = round(3 * layout.unit)
         return pygame.Rect(m, round(top * layout.height), layout.width - 2 * m,
                            round(height * layout.height))
 
     def _cells(self, band: pygame.Rect, count: int) -> list[pygame.Rect]:
-        gap = round(self.ctx.layout.unit)
+        gap = round(self.ctx.services.layout.unit)
         w = (band.width - gap * (count - 1)) / count
         return [pygame.Rect(round(band.left + i * (w + gap)), band.top, round(w), band.height)
                 for i in range(count)]
 
     def _draw_votes(self, canvas: pygame.Surface) -> None:
-        game, vote, layout = self.kept.game, self.pads.vote, self.ctx.layout
+        game, vote, layout = self.kept.game, self.pads.vote, self.ctx.services.layout
         players = range(1, game.players + 1)
         band = self._band(0.32, 0.30)
         for player, cell in zip(players, self._cells(band, game.players)):
@@ -135,7 +135,7 @@ class MoviePlayScene(BookkeepingScene):
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
         """The eight screens with their tokens (pad votes), or the round's tokens in order (discs)."""
-        game, layout = self.kept.game, self.ctx.layout
+        game, layout = self.kept.game, self.ctx.services.layout
         placements = game.round.placements
         if game.voting == "pads":
             labels = [str(screen) for screen in SCREENS]
@@ -158,7 +158,7 @@ class MoviePlayScene(BookkeepingScene):
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
         if self.said != "placed":
             return
-        layout = self.ctx.layout
+        layout = self.ctx.services.layout
         kind, words = answer(self.pads.last)
         band = self._band(top, 0.12)
         pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
@@ -166,7 +166,7 @@ class MoviePlayScene(BookkeepingScene):
                   center=band.center)
 
     def _draw_holder(self, canvas: pygame.Surface) -> None:
-        game, layout = self.kept.game, self.ctx.layout
+        game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.56)
         line = f"P{game.holder} holds the stack"
         if self.said == "placed" and self.pads.last.coloured:
@@ -175,7 +175,7 @@ class MoviePlayScene(BookkeepingScene):
                   midtop=(layout.width // 2, round(0.72 * layout.height)))
 
     def _draw_round_end(self, canvas: pygame.Surface) -> None:
-        game, layout = self.kept.game, self.ctx.layout
+        game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.53)
         score = game.scores[-1]
         bonus = f" (with {score.bonus} bonus)" if score.bonus else ""

@@ -36,7 +36,7 @@ class MovieSetupScene(BookkeepingSetup):
 
     def player_counts(self) -> tuple[int, ...]:
         """The player counts offered: no more than there are pads."""
-        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)
+        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)
 
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",

@@ -33,7 +33,7 @@ class MovieSheetScene(Scene):
 
     def enter(self, now_ns: int, newest: int | None = None, **details) -> None:
         super().enter(now_ns)
-        self.lines = movie_score_sheet(self.ctx.database())
+        self.lines = movie_score_sheet(self.ctx.services.database())
         self.newest, self.top = newest, 0
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
@@ -48,7 +48,7 @@ class MovieSheetScene(Scene):
             self.ctx.go("title")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        layout = self.ctx.layout
+        layout = self.ctx.services.layout
         wide = layout.width - round(6 * layout.unit)
         draw_title(canvas, layout, "Not That Movie! score sheet",
                    "date  players  team  rounds 1-5  = total  stars")

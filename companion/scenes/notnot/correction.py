@@ -35,7 +35,7 @@ class CorrectionScene(MenuScene):
         self.subtitle = "E: next card   W: previous card"
 
     def items(self) -> list[str]:
-        faces = self.ctx.game.faces()
+        faces = self.ctx.session.game.faces()
         return [f"{side}: {faces[side] or 'empty'}" for side in SIDES] + ["Done"]
 
     def hint(self) -> str:
@@ -60,7 +60,7 @@ class CorrectionScene(MenuScene):
     def step(self, side, direction: int) -> None:
         """Step the card on ``side`` to the next face (``direction`` +1) or the previous (-1)
         that the rules accept."""
-        current = self.ctx.game.faces()[side]
+        current = self.ctx.session.game.faces()[side]
         if current in TABLE_FACES:
             start = TABLE_FACES.index(current) + direction
         else:
@@ -69,7 +69,7 @@ class CorrectionScene(MenuScene):
         for count in range(len(TABLE_FACES)):
             face = TABLE_FACES[(start + direction * count) % len(TABLE_FACES)]
             try:
-                self.ctx.game.correct(side, face)
+                self.ctx.session.game.correct(side, face)
             except RuleError as error:
                 reasons.append(str(error))
                 continue

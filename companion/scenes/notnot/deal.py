@@ -29,7 +29,7 @@ from companion.scenes.notnot.play_view import draw_play, view_for
 
 def dealer_of(ctx) -> int:
     """The player whose pad deals: confirms the prompts and enters table-dealt cards."""
-    return ctx.settings.dealer
+    return ctx.session.settings.dealer
 
 
 def is_dealers_pad(ctx, event) -> bool:
@@ -62,9 +62,9 @@ class DealScene(Scene):
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
-        draw_play(canvas, self.ctx.layout, view)
+        draw_play(canvas, self.ctx.services.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         done = f"P{dealer_of(self.ctx)} E when done"
         banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
-        draw_verdict(canvas, self.ctx.layout, banner)
+        draw_verdict(canvas, self.ctx.services.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

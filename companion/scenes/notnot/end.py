@@ -35,17 +35,17 @@ class EndScene(Scene):
 
     def enter(self, now_ns: int, **details) -> None:
         super().enter(now_ns)
-        self.early = not self.ctx.game.over
+        self.early = not self.ctx.session.game.over
         save_ended(self.ctx)
-        self.ctx.sounds.play("win")
+        self.ctx.services.sounds.play("win")
 
     def handle(self, event, now_ns: int) -> None:
         if selects(event):
-            self.ctx.game = None
+            self.ctx.session.game = None
             self.ctx.go("setup")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game, layout = self.ctx.game, self.ctx.layout
+        game, layout = self.ctx.session.game, self.ctx.services.layout
         winners = game.winners()
         headline = f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
         scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
@@ -54,7 +54,7 @@ class EndScene(Scene):
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
-        self.drawn = drawn + draw_chart(canvas, chart, self.ctx.reactions, layout.small_size,
-                                        close_call_notes(self.ctx.close_calls))
+        self.drawn = drawn + draw_chart(canvas, chart, self.ctx.session.reactions, layout.small_size,
+                                        close_call_notes(self.ctx.session.close_calls))
         draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
         return "end"

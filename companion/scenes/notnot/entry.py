@@ -35,12 +35,12 @@ class EntryScene(MenuScene):
 
     @property
     def title(self) -> str:
-        spots = self.ctx.game.awaiting_cards()
+        spots = self.ctx.session.game.awaiting_cards()
         return f"Card revealed on {spots[0]}?" if spots else "Table is full"
 
     @property
     def subtitle(self) -> str:
-        return self.message or f"level: {self.ctx.game.level}"
+        return self.message or f"level: {self.ctx.session.game.level}"
 
     def items(self) -> list[str]:
         return [face if face != "RULE" else "rule card" for face in FACES]
@@ -56,7 +56,7 @@ class EntryScene(MenuScene):
         return f"P{dealer_of(self.ctx)}: N/S move   E enter the card   W pause"
 
     def item_rects(self) -> list[pygame.Rect]:
-        return entry_item_rects(self.ctx.layout, len(FACES))
+        return entry_item_rects(self.ctx.services.layout, len(FACES))
 
     def choose(self, index: int) -> None:
         self.place(FACES[index])
@@ -68,7 +68,7 @@ class EntryScene(MenuScene):
         self.ctx.go("pause", resume=("entry", {}))
 
     def place(self, face: str) -> None:
-        game = self.ctx.game
+        game = self.ctx.session.game
         spots = game.awaiting_cards()
         if not spots:
             return
@@ -83,10 +83,10 @@ class EntryScene(MenuScene):
         self.dirty = True
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game = self.ctx.game
+        game = self.ctx.session.game
         spots = game.awaiting_cards()
-        self.drawn = draw_entry(canvas, self.ctx.layout, self.title, self.subtitle, list(FACES),
+        self.drawn = draw_entry(canvas, self.ctx.services.layout, self.title, self.subtitle, list(FACES),
                                 self.items(), self.cursor, game.faces(),
                                 spots[0] if spots else None, self.hint(),
-                                self.ctx.preferences.colour_blind)
+                                self.ctx.session.preferences.colour_blind)
         return self.name

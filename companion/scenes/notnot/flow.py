@@ -21,16 +21,16 @@ from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_r
 
 def start_game(ctx) -> None:
     """Begin a game with the set-up choices; show the first layout or ask for it."""
-    s = ctx.settings
+    s = ctx.session.settings
     dice, recipe = data.not_not()
-    ctx.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
-                        timing=ctx.pace.timing(ctx.tie_window_ns))
-    ctx.reactions = {player: [] for player in range(1, s.players + 1)}
-    ctx.close_calls = {}
+    ctx.session.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
+                        timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
+    ctx.session.reactions = {player: [] for player in range(1, s.players + 1)}
+    ctx.session.close_calls = {}
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
-    if ctx.game.deals == "companion":
-        ctx.go("deal", dealt=table_as_dealt(ctx.game), first=True)
+    if ctx.session.game.deals == "companion":
+        ctx.go("deal", dealt=table_as_dealt(ctx.session.game), first=True)
     else:
         ctx.go("entry")
 
@@ -42,9 +42,9 @@ def resume_game(ctx, kept: UnfinishedGame) -> None:
     table first (the power may have gone mid-refill). Table deals: the
     entry of the cards for empty spots, else the next roll.
     """
-    ctx.game, ctx.game_id = kept.game, kept.id
-    ctx.reactions = {player: [] for player in range(1, kept.game.players + 1)}
-    ctx.close_calls = {}
+    ctx.session.game, ctx.session.game_id = kept.game, kept.id
+    ctx.session.reactions = {player: [] for player in range(1, kept.game.players + 1)}
+    ctx.session.close_calls = {}
     count_reactions(ctx, kept.rounds)
     if kept.game.deals == "companion" and not kept.game.over:
         ctx.go("deal", dealt=table_as_dealt(kept.game), check=True)
@@ -60,7 +60,7 @@ def table_as_dealt(game: Game) -> list[DealtRecord]:
 
 def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> tuple[str, dict]:
     """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or the next roll."""
-    game = ctx.game
+    game = ctx.session.game
     if game.over:
         return "end", {}
     if game.deals == "companion" and dealt:
@@ -78,7 +78,7 @@ def after_round(ctx, dealt: Sequence[DealtRecord]) -> None:
 
 def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = None) -> None:
     """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict."""
-    game = ctx.game
+    game = ctx.session.game
     before = game.faces()
     scores_before = game.scores()
     record = game.finish_round(round_, choices or {})
@@ -93,17 +93,17 @@ def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:
     each player's closest win and closest loss."""
     records = list(records)
     for player, times in reaction_times_ms(records).items():
-        ctx.reactions.setdefault(player, []).extend(times)
+        ctx.session.reactions.setdefault(player, []).extend(times)
     for record in records:
         step = record.margin_step_us or 1
         for kind, gaps in zip(("win", "loss"), close_calls(record.to_json())):
-            closest = ctx.close_calls.setdefault(kind, {})
+            closest = ctx.session.close_calls.setdefault(kind, {})
             for player, gap in gaps.items():
                 closest[player] = min((gap, step), closest.get(player, (gap, step)))
 
 
 def answer_of(ctx, event):
     """``event`` if it is a tap by a player of the game in progress (other pads are ignored), else ``None``."""
-    if isinstance(event, Tap) and ctx.game is not None and 1 <= event.player <= ctx.game.players:
+    if isinstance(event, Tap) and ctx.session.game is not None and 1 <= event.player <= ctx.session.game.players:
         return event
     return None

@@ -10,7 +10,7 @@ from companion.games.notnot.sides import Side
 
 
 def winner_lights(pads: Any) -> Callable[[list], None]:
-    """A ``Context.on_winners`` hook for GPIO ``pads`` (anything with ``lights_off`` and ``light``)."""
+    """A ``Hooks.on_winners`` hook for GPIO ``pads`` (anything with ``lights_off`` and ``light``)."""
     def show(winners: list) -> None:
         pads.lights_off()
         for player, side in winners:
@@ -19,7 +19,7 @@ def winner_lights(pads: Any) -> Callable[[list], None]:
 
 
 def tap_lights(pads: Any) -> Callable[[int, Side, str], None]:
-    """A ``Context.on_tap`` hook for GPIO ``pads``: lights the button just pressed (until the
+    """A ``Hooks.on_tap`` hook for GPIO ``pads``: lights the button just pressed (until the
     verdict puts it out)."""
     def show(player: int, side: Side, kind: str) -> None:
         pads.light(player, side)

@@ -40,7 +40,7 @@ class PauseScene(MenuScene):
         elif index == 2:
             self.ctx.go("end")
         else:
-            self.ctx.game = None
+            self.ctx.session.game = None
             self.ctx.go("title")
 
     def back(self) -> None:

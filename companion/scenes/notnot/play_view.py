@@ -65,8 +65,8 @@ def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
 
 def view_for(ctx, roll: Roll | None = None, words=None, inks=None) -> PlayView:
     """:func:`view_of` the context's game, in colour-blind mode if the table chose it."""
-    view = view_of(ctx.game, roll, words, inks)
-    view.colour_blind = ctx.preferences.colour_blind
+    view = view_of(ctx.session.game, roll, words, inks)
+    view.colour_blind = ctx.session.preferences.colour_blind
     return view
 
 

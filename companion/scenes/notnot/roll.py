@@ -44,18 +44,18 @@ class RollScene(Scene):
 
     def enter(self, now_ns: int, **details) -> None:
         super().enter(now_ns)
-        game = self.ctx.game
+        game = self.ctx.session.game
         self.roll = game.next_roll()
         self.ruling = game.ruling_for(self.roll)
         self.words = dice_words(self.roll)
-        self.inks = inks_for([w or "" for w in self.words], self.ctx.rng)
+        self.inks = inks_for([w or "" for w in self.words], self.ctx.services.rng)
         self.frame = 0
         self.splash_until_ns = now_ns
         if self.levels.changed(game):
-            self.splash_until_ns += round(2 * self.ctx.pace.verdict_s * 1e9)
-            self.ctx.sounds.play("level-up")
-            if self.ctx.voice is not None:  # spoken once the splash is on screen
-                self.ctx.voice.say(f"level-{game.level.value}", self.ctx.after_frame)
+            self.splash_until_ns += round(2 * self.ctx.services.pace.verdict_s * 1e9)
+            self.ctx.services.sounds.play("level-up")
+            if self.ctx.services.voice is not None:  # spoken once the splash is on screen
+                self.ctx.services.voice.say(f"level-{game.level.value}", self.ctx.after_frame)
         self.next_frame_ns = self.splash_until_ns
         self.early: list[Tap] = []
         self.feedback = TapFeedback(self.ctx)
@@ -69,7 +69,7 @@ class RollScene(Scene):
 
     @property
     def frames(self) -> int:
-        return self.ctx.pace.roll_frames
+        return self.ctx.services.pace.roll_frames
 
     def handle(self, event, now_ns: int) -> None:
         if isinstance(event, Tap):
@@ -85,9 +85,9 @@ class RollScene(Scene):
         self.dirty = self.dirty or (was_splashing and not self.splashing)
         if self.frame < self.frames and now_ns >= self.next_frame_ns:
             if self.frame == 0:
-                self.ctx.sounds.play("roll")
+                self.ctx.services.sounds.play("roll")
             self.frame += 1
-            self.next_frame_ns = now_ns + round(self.ctx.pace.roll_frame_s * 1e9)
+            self.next_frame_ns = now_ns + round(self.ctx.services.pace.roll_frame_s * 1e9)
             self.dirty = True
 
     def wake_at_ns(self) -> int | None:
@@ -97,25 +97,25 @@ class RollScene(Scene):
 
     def tumbling_words(self) -> list[str | None]:
         """Random faces of the same dice, for one frame of the animation."""
-        dice, rng = self.ctx.game.dice, self.ctx.rng
+        dice, rng = self.ctx.session.game.dice, self.ctx.services.rng
         faces = [dice.negation, dice.direction, dice.colour]
         return [rng.choice(f) if word else None for word, f in zip(self.words, faces)]
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.splashing:
             view = view_for(self.ctx)
-            self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
-            splash = level_up_view(self.ctx.game.level)
-            self.drawn_texts += draw_verdict(canvas, self.ctx.layout, splash)
+            self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
+            splash = level_up_view(self.ctx.session.game.level)
+            self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, splash)
             return "level-up"
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()
-        inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.rng)
+        inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.services.rng)
         view = view_for(self.ctx, self.roll, words, inks)
         view.flashes = self.feedback.flashes()
         countdown = self.countdown() if final else None
         view.panel = self.feedback.early_banner(self.now_ns) or countdown
-        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         self.final_drawn = final
         if not final:
             return "rolling"
@@ -123,7 +123,7 @@ class RollScene(Scene):
 
     def countdown(self) -> VerdictView:
         """The countdown as the round opens: the same in every round (see the round scene)."""
-        timing = self.ctx.game.timing
+        timing = self.ctx.session.game.timing
         first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
         return countdown_view(first_ns, 0)
 

@@ -53,7 +53,7 @@ class RoundScene(Scene):
 
     def enter(self, now_ns: int, roll=None, t_open: int = 0, taps=(), words=(), inks=(),
               feedback: TapFeedback | None = None, **details) -> None:
-        self.round = self.ctx.game.open_round(roll, t_open)
+        self.round = self.ctx.session.game.open_round(roll, t_open)
         self.words, self.inks = list(words), list(inks)
         for tap in taps:
             self.round.offer(tap)
@@ -94,11 +94,11 @@ class RoundScene(Scene):
         view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
         view.flashes = self.feedback.flashes()
-        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         return "round-countdown"
 
     def settled_at_ns(self) -> int:
-        return self.round.closes_at_ns + round(self.ctx.pace.settle_s * 1e9)
+        return self.round.closes_at_ns + round(self.ctx.services.pace.settle_s * 1e9)
 
     def wake_at_ns(self) -> int | None:
         wakes = [self.settled_at_ns(), self.feedback.wake_at_ns(self.now_ns),
@@ -113,10 +113,10 @@ class RoundScene(Scene):
         if now_ns < self.settled_at_ns():
             return
         if self.pausing and not self.round.answered:
-            self.ctx.game.cancel_round(self.round)
+            self.ctx.session.game.cancel_round(self.round)
             self.ctx.go("pause", resume=("roll", {}), note=CANCELLED_NOTE)
             return
-        choosers = self.ctx.game.choosers(self.round)
+        choosers = self.ctx.session.game.choosers(self.round)
         if choosers:
             self.ctx.go("tie-choice", round=self.round, choosers=choosers, words=self.words, inks=self.inks)
         else:

@@ -88,30 +88,30 @@ def saved_id(ref: GameRef) -> int:
 
 
 def journal(ctx) -> Journal:
-    """The session's :class:`Journal` (kept in ``ctx.saving``)."""
-    if ctx.saving is None:
-        ctx.saving = Journal()
-    return ctx.saving
+    """The session's :class:`Journal` (kept in ``ctx.session.saving``)."""
+    if ctx.session.saving is None:
+        ctx.session.saving = Journal()
+    return ctx.session.saving
 
 
 def settings_of(ctx) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
-    s = ctx.settings
-    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.game.seed,
-            "tie_window_us": micros(ctx.tie_window_ns)}
+    s = ctx.session.settings
+    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.session.game.seed,
+            "tie_window_us": micros(ctx.services.tie_window_ns)}
 
 
 def save_new_game(ctx) -> None:
     """Store the game just started (abandoning any kept unfinished); its id goes in ``ctx``."""
-    game, book = ctx.game, journal(ctx)
-    ctx.game_id, ref = None, GameRef()
+    game, book = ctx.session.game, journal(ctx)
+    ctx.session.game_id, ref = None, GameRef()
     book.current = ref
     settings, snapshot = settings_of(ctx), game.snapshot()
 
     def create(store: GameStore, ref: GameRef) -> None:
         ref.id = store.create(game.players, settings, snapshot)
         if book.current is ref:
-            ctx.game_id = ref.id
+            ctx.session.game_id = ref.id
 
     book.waiting.append((ref, create))
     flush(ctx)
@@ -120,8 +120,8 @@ def save_new_game(ctx) -> None:
 def current_ref(ctx) -> GameRef | None:
     """The game in ``ctx`` as the journal knows it (a resumed game comes with its id)."""
     book = journal(ctx)
-    if ctx.game_id is not None and (book.current is None or book.current.id != ctx.game_id):
-        book.current = GameRef(ctx.game_id)
+    if ctx.session.game_id is not None and (book.current is None or book.current.id != ctx.session.game_id):
+        book.current = GameRef(ctx.session.game_id)
     return book.current
 
 
@@ -131,8 +131,8 @@ def save_round(ctx, record: RoundRecord) -> None:
     ref = current_ref(ctx)
     if ref is None:
         return
-    snapshot = ctx.game.snapshot()
-    final = ctx.game.result() if ctx.game.over else None
+    snapshot = ctx.session.game.snapshot()
+    final = ctx.session.game.result() if ctx.session.game.over else None
     stored = record.to_json()
     later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
                                                         result=final))
@@ -145,16 +145,16 @@ def save_seen_roll(ctx) -> None:
     ref = current_ref(ctx)
     if ref is None:
         return
-    snapshot = ctx.game.snapshot()
-    snapshot["cancelled"] = ctx.game.cancelled + 1
+    snapshot = ctx.session.game.snapshot()
+    snapshot["cancelled"] = ctx.session.game.cancelled + 1
     later(ctx, ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
 
 
 def save_ended(ctx) -> None:
     """The table ended the game before it was over: once the next frame is on screen, store it
     finished with the scores as they stand."""
-    ref, game = current_ref(ctx), ctx.game
-    ctx.game_id, journal(ctx).current = None, None
+    ref, game = current_ref(ctx), ctx.session.game
+    ctx.session.game_id, journal(ctx).current = None, None
     if ref is not None and not game.over:
         final, snapshot = game.result(), game.snapshot()
         later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))
@@ -164,11 +164,11 @@ def end_kept(ctx, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
     starting over it); a notice if it cannot be written."""
     try:
-        store = GameStore(ctx.database())
+        store = GameStore(ctx.services.database())
         store.finish(kept.id, kept.game.result(), kept.game.snapshot(), early=True)
     except STORE_ERRORS as error:
         log.warning("the kept game %d could not be ended: %s", kept.id, error)
-        ctx.notify(f"the kept game could not be ended: {error}")
+        ctx.services.notify(f"the kept game could not be ended: {error}")
 
 
 def later(ctx, ref: GameRef, write: Write) -> None:
@@ -187,7 +187,7 @@ def flush(ctx) -> None:
     while book.waiting:
         ref, write = book.waiting[0]
         try:
-            write(GameStore(ctx.database()), ref)
+            write(GameStore(ctx.services.database()), ref)
         except (sqlite3.Error, OSError) as error:
             waiting(ctx, book, error)
             return
@@ -200,7 +200,7 @@ def flush(ctx) -> None:
     if book.failing is not None:
         book.failing = None
         log.info("saving again: every waiting save is on disk")
-        ctx.notify("saving again: the game is saved up to now")
+        ctx.services.notify("saving again: the game is saved up to now")
 
 
 def waiting(ctx, book: Journal, error: Exception) -> None:
@@ -208,14 +208,14 @@ def waiting(ctx, book: Journal, error: Exception) -> None:
     if book.failing is None:
         book.failing = str(error)
         log.warning("this game is not being saved: %s", error)
-        ctx.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
+        ctx.services.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
 
 
 def set_aside_notice(ctx, store: GameStore) -> None:
     """Say once that the damaged kept games ``store`` met were set aside."""
     if store.set_aside:
         ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
-        ctx.notify(f"kept game {ids} was damaged and has been set aside "
+        ctx.services.notify(f"kept game {ids} was damaged and has been set aside "
                    "(companion history lists it)")
 
 
@@ -227,7 +227,7 @@ def unfinished_game(ctx) -> UnfinishedGame | None:
     notice.
     """
     try:
-        store = GameStore(ctx.database())
+        store = GameStore(ctx.services.database())
         saved = store.unfinished()
     except STORE_ERRORS as error:
         log.warning("no game to resume: %s", error)

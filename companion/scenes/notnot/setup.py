@@ -36,8 +36,8 @@ class SetupScene(SetupMenu):
     subtitle = "the pad that selects Start deals"
 
     def enter(self, now_ns: int, **details) -> None:
-        s = self.ctx.settings
-        s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads)[-1])
+        s = self.ctx.session.settings
+        s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)[-1])
         super().enter(now_ns, **details)
 
     def find_unfinished(self):
@@ -52,18 +52,18 @@ class SetupScene(SetupMenu):
         resume_game(self.ctx, self.unfinished)
 
     def settings_items(self) -> list[str]:
-        s = self.ctx.settings
-        chosen = self.ctx.preferences
+        s = self.ctx.session.settings
+        chosen = self.ctx.session.preferences
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
                 f"Deals: {s.deals}", f"Colour-blind mode: {on_off(chosen.colour_blind)}",
                 f"Voice: {on_off(chosen.voice)}", START]
 
     def choose_setting(self, index: int) -> None:
-        s = self.ctx.settings
+        s = self.ctx.session.settings
         if index == 0:
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
-            s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.pads), s.players)
+            s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads), s.players)
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         elif index in (3, 4):
@@ -78,4 +78,4 @@ class SetupScene(SetupMenu):
         """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
         was)."""
         if self.chooser is not None:
-            self.ctx.settings.dealer = self.chooser
+            self.ctx.session.settings.dealer = self.chooser

@@ -5,7 +5,7 @@ a wrong tap turns the player's name red, a tap before the dice landed turns
 it orange and shows a TOO EARLY banner beside the dice for as long as a
 verdict stays (``pace.verdict_s``) after the last early tap, a valid
 tap turns it a neutral colour (win or tie is told at the verdict). Each plays
-its short tone and lights the pressed button's LED through ``ctx.on_tap``.
+its short tone and lights the pressed button's LED through ``ctx.hooks.on_tap``.
 The roll and the round scenes share one feedback per round; the next frame
 after the tap shows it.
 """
@@ -41,9 +41,9 @@ class TapFeedback:
         if kind == EARLY:
             if tap.player not in self.early:
                 self.early.append(tap.player)
-            self.early_until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
-        self.ctx.sounds.play(f"tap-{kind}")
-        self.ctx.on_tap(tap.player, tap.side, kind)
+            self.early_until_ns = now_ns + round(self.ctx.services.pace.verdict_s * 1e9)
+        self.ctx.services.sounds.play(f"tap-{kind}")
+        self.ctx.hooks.on_tap(tap.player, tap.side, kind)
         return True
 
     def early_banner(self, now_ns: int) -> VerdictView | None:

@@ -44,12 +44,12 @@ class TieChoiceScene(Scene):
         self.choices: dict = {}
         self.shown_ns = now_ns
         self.now_ns = now_ns
-        self.until_ns = now_ns + self.ctx.game.timing.choice_timeout_ns
+        self.until_ns = now_ns + self.ctx.session.game.timing.choice_timeout_ns
         winners = round.outcome().winners
         self.tapped = {tap.player: tap.side for tap in winners}
-        awards, _ = plan_awards(winners, self.ctx.game.table)
+        awards, _ = plan_awards(winners, self.ctx.session.game.table)
         self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
-        table = self.ctx.game.table
+        table = self.ctx.session.game.table
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
 
     def handle(self, event, now_ns: int) -> None:
@@ -75,7 +75,7 @@ class TieChoiceScene(Scene):
 
     def card_at(self, pos: tuple[int, int]) -> Side | None:
         """The free card whose spot on screen holds ``pos``, if any."""
-        return next((side for side in self.free if self.ctx.layout.spot(side).collidepoint(pos)),
+        return next((side for side in self.free if self.ctx.services.layout.spot(side).collidepoint(pos)),
                     None)
 
     def is_choice(self, tap: Tap | None) -> bool:
@@ -99,7 +99,7 @@ class TieChoiceScene(Scene):
         lines = []
         for side, player in self.taken.items():
             if any(self.tapped.get(p) == side for p in self.choosers):
-                face = self.ctx.game.table[side].face
+                face = self.ctx.session.game.table[side].face
                 lines.append(f"{player_label(player)} took {face} on {side.value}")
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
@@ -114,5 +114,5 @@ class TieChoiceScene(Scene):
         view.outlines = {side: HIGHLIGHT for side in self.taken}
         view.outlines.update({side: OPTION for side in self.free})
         view.panel = self.prompt()
-        self.drawn_texts = draw_play(canvas, self.ctx.layout, view)
+        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         return "tie-choice"

@@ -34,7 +34,7 @@ class VerdictScene(Scene):
         super().enter(now_ns)
         self.record = record
         self.view = verdict_view(record, ruling.tap, scores_before or {})
-        self.timeline = timeline_view(record, self.ctx.tie_window_ns / 1000)
+        self.timeline = timeline_view(record, self.ctx.services.tie_window_ns / 1000)
         play = view_for(self.ctx, roll, words, inks)
         play.faces = dict(before)
         play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
@@ -42,11 +42,11 @@ class VerdictScene(Scene):
         if ruling.tap and not record.winners:  # show which cards could have been tapped
             play.outlines = {side: OPTION for side in ruling.valid}
         self.play = play
-        self.until_ns = now_ns + round(self.ctx.pace.verdict_s * 1e9)
-        self.ctx.sounds.play(self.view.kind)
-        if self.ctx.voice is not None:  # spoken once this frame is on screen
-            self.ctx.voice.say(callout(record), self.ctx.after_frame)
-        self.ctx.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
+        self.until_ns = now_ns + round(self.ctx.services.pace.verdict_s * 1e9)
+        self.ctx.services.sounds.play(self.view.kind)
+        if self.ctx.services.voice is not None:  # spoken once this frame is on screen
+            self.ctx.services.voice.say(callout(record), self.ctx.after_frame)
+        self.ctx.hooks.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event, now_ns: int) -> None:
         if asks_pause(event):
@@ -60,8 +60,8 @@ class VerdictScene(Scene):
             after_round(self.ctx, self.record.dealt)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        self.play_drawn = draw_play(canvas, self.ctx.layout, self.play)
-        layout = self.ctx.layout
+        self.play_drawn = draw_play(canvas, self.ctx.services.layout, self.play)
+        layout = self.ctx.services.layout
         self.drawn = draw_verdict(canvas, layout, self.view, layout.verdict_over_timeline,
                                   headline_size=layout.title_size * 4 // 5)
         self.timeline_drawn = draw_timeline(canvas, layout, self.timeline, layout.timeline)

@@ -94,7 +94,7 @@ class LatencyTable:
         self.scheduler = PressScheduler("latency-presses")
         self.rng = random.Random(seed)
         self.edges: dict[int, int] = {}  # round number -> edge stamp of its press
-        self.app.ctx.on_scene = self.on_scene
+        self.app.ctx.hooks.on_scene = self.on_scene
 
     def select(self, action: str = "select") -> None:
         self.app.post(Nav(action, time.monotonic_ns()))
@@ -111,7 +111,7 @@ class LatencyTable:
         elif isinstance(scene, RoundScene) and scene.round.ruling.tap:
             # nobody-may-tap rounds close on a timer: not timed
             side = self.rng.choice(scene.round.ruling.valid)
-            round_no = self.app.ctx.game.round_no
+            round_no = self.app.ctx.session.game.round_no
             player = 1 + round_no % 4  # one player after another: a pin is never pressed within its debounce
             due = scene.round.t_open_ns + PRESS_AFTER_MS * 1_000_000
             self.scheduler.at(due, lambda: self.press(round_no, player, side))
@@ -141,7 +141,7 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
         while len(latencies) < rounds:
             app.step()
             if isinstance(app.scene, VerdictScene) and app.frames != frames_seen:
-                edge = table.edges.pop(app.ctx.game.round_no - 1, None)
+                edge = table.edges.pop(app.ctx.session.game.round_no - 1, None)
                 if edge is not None and app.scene.record.winners:
                     latencies.append(app.last_flip_ns - edge)
                 elif edge is not None:
@@ -165,7 +165,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
                                    state_dir=state_dir,
                                    first_scene="setup"))  # a game starts from the set-up
     start_game(app.ctx)
-    game, screen, rng = app.ctx.game, app.screen, random.Random(seed)
+    game, screen, rng = app.ctx.session.game, app.screen, random.Random(seed)
     times = []
     for i in range(frames):
         game.round_no = i % 40  # a different roll each frame
@@ -189,7 +189,7 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
                                    state_dir=state_dir, first_scene="setup"))  # games start there
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
         start_game(app.ctx)
-        game = app.ctx.game
+        game = app.ctx.session.game
         if game.ruling_for(game.next_roll()).tap:
             break
         settings.seed += 1
