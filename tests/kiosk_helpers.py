@@ -17,6 +17,7 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 from companion.games.notnot.taps import Tap  # noqa: E402
 from companion.scenes.context import Pace, Settings  # noqa: E402
+from companion.scenes.transitions import ENTERED_WITH, Move  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
 
@@ -51,7 +52,7 @@ def kiosk(first="title", pace=FAST, state_dir=None, **settings):
     """A headless kiosk with the fast pace, starting at scene ``first``, saving games in
     ``state_dir`` (default: the test's own state folder)."""
     return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
-                                    settings=Settings(**settings), first_scene=first,
+                                    settings=Settings(**settings), first_scene=move_to(first),
                                     state_dir=None if state_dir is None else str(state_dir)))
 
 
@@ -68,10 +69,15 @@ def in_scene(app, name):
     return lambda: app.scene.name == name
 
 
+def move_to(scene: str, **details) -> Move:
+    """The move that enters the scene named ``scene`` with ``details``."""
+    return ENTERED_WITH[scene](**details)
+
+
 def jump_to(app, scene: str, **details) -> None:
     """Make ``scene`` current on the next loop pass, as no person can: a test's shortcut past
     the table of moves (:mod:`companion.scenes.transitions`), which ``ctx.go`` enforces."""
-    app.ctx.pending = (scene, details)
+    app.ctx.pending = move_to(scene, **details)
     app.step()
 
 

@@ -22,6 +22,7 @@ from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.systemd import Notifier
+from companion.scenes.transitions import ToSetup, ToTitle
 
 SERIAL_ON = settings_file.parse('[serial]\nenabled = true\ndevice = "/dev/fake"\n')
 PIN = {target: NANO.pin_names.index(name) for name, target in NANO.default_map().items()}
@@ -174,10 +175,10 @@ def test_the_controllers_state_stays_in_the_corner_of_the_title_and_the_play_scr
     plugs = Plugs()
     app, controller = connected_kiosk(plugs)
     try:
-        app.ctx.go("title")
+        app.ctx.go(ToTitle())
         step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
         assert corner_says(app, "synced")
-        app.ctx.go("setup")
+        app.ctx.go(ToSetup())
         step_until(app, in_scene(app, "setup"))
         open_round(app)
         plugs.current.unplugged.set()

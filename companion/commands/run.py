@@ -52,6 +52,7 @@ from companion.scenes.common.failsafe import StartProblem
 from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.scenes.transitions import ToFailsafe
 from companion.storage.preferences import Preferences
 
 NAME = "run"
@@ -236,7 +237,7 @@ def show_start_notes(app: App, problem: StartProblem | None, notices: list[str])
         app.notify(notices[0])
     if problem is not None:
         log.error("%s", problem.summary())
-        app.ctx.go("failsafe", problem=problem)
+        app.ctx.go(ToFailsafe(problem=problem))
 
 
 def run(args: argparse.Namespace) -> int:

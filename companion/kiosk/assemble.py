@@ -19,6 +19,7 @@ from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.common.table_choices import start_choices
 from companion.scenes.context import Context, Pace, Services, Session, Settings, no_op
+from companion.scenes.transitions import Move, ToTitle
 from companion.storage.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,8 @@ class KioskOptions:
     #: The state folder games are saved in (``None``: the usual place).
     state_dir: str | None = None
     snapshots: str | None = None
-    first_scene: str = "title"
+    #: The move that enters the first scene.
+    first_scene: Move = field(default_factory=ToTitle)
     key_maps: tuple[Callable, ...] = (menu_key,)
     #: The settings file's colour-blind mode and voice (the choices saved from the menu win).
     preferences: Preferences = field(default_factory=Preferences)

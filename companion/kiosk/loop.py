@@ -55,6 +55,7 @@ from companion.inputs.serial.pads import status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
 from companion.scenes.base import Quit, Scene
 from companion.scenes.context import Context, no_op
+from companion.scenes.transitions import Move, ToFailsafe
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class App:
     every pass of the loop (systemd WATCHDOG=1).
     """
 
-    def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene], first: str,
+    def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene[Any]], first: Move,
                  key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
                  ready: Callable[[], object] = no_op, watchdog: Callable[[], object] = no_op) -> None:
         self.screen = screen
@@ -97,8 +98,8 @@ class App:
         #: The corner's text as last drawn.
         self.controller_drawn: list = []
         ctx.services.notify = self.notify
-        self.scene = scenes[first]
-        self._enter(first, {}, time.monotonic_ns())
+        self.scene = scenes[first.scene]
+        self._enter(first, time.monotonic_ns())
 
     # -- inputs --------------------------------------------------------------
     def post(self, event: object) -> None:
@@ -207,14 +208,13 @@ class App:
 
     def _apply_change(self, now: int) -> None:
         while self.ctx.pending:
-            name, details = self.ctx.pending
-            self.ctx.pending = None
-            self._enter(name, details, now)
+            move, self.ctx.pending = self.ctx.pending, None
+            self._enter(move, now)
 
-    def _enter(self, name: str, details: dict, now: int) -> None:
-        self.scene = self.scenes[name]
-        self.ctx.current_scene = name
-        self._guarded(self.scene.enter, now, **details)
+    def _enter(self, move: Move, now: int) -> None:
+        self.scene = self.scenes[move.scene]
+        self.ctx.current_scene = move.scene
+        self._guarded(self.scene.enter, now, move)
         self.ctx.hooks.on_scene(self.scene)
 
     def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -225,5 +225,6 @@ class App:
             if self.scene is self.scenes.get("failsafe"):
                 raise
             log.exception("scene %s failed", self.scene.name)
-            self.ctx.go("failsafe", message=f"{self.scene.name}: {type(error).__name__}: {error}")
+            message = f"{self.scene.name}: {type(error).__name__}: {error}"
+            self.ctx.go(ToFailsafe(message=message))
             return None

@@ -11,12 +11,20 @@ when the window closes. What any of them means to a menu or a prompt is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
 from companion.inputs.actions import Nav, Point
+from companion.scenes.transitions import Move
+
+if TYPE_CHECKING:
+    from companion.scenes.context import Context
 
 __all__ = ["Nav", "Point", "Quit", "Scene"]
+
+#: The move a scene is entered with (:mod:`companion.scenes.transitions`).
+M = TypeVar("M", bound=Move)
 
 
 @dataclass(frozen=True)
@@ -26,8 +34,9 @@ class Quit:
     t_ns: int
 
 
-class Scene:
-    """One state of the kiosk. Subclasses override what they need.
+class Scene(Generic[M]):
+    """One state of the kiosk, entered with a move of type ``M``. Subclasses override what they
+    need.
 
     ``ctx`` is the shared :class:`~companion.scenes.context.Context`. A scene
     sets ``self.dirty`` when what it shows changed; the loop then calls
@@ -36,15 +45,15 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.dirty = True
 
-    def enter(self, now_ns: int, **details) -> None:
-        """Called when the scene becomes current, with what the previous scene passed on."""
+    def enter(self, now_ns: int, move: M) -> None:
+        """Called when the scene becomes current, with the move that entered it."""
         self.dirty = True
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         """React to one event (already in stamp order)."""
 
     def update(self, now_ns: int) -> None:

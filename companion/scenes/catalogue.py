@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.scenes.base import Scene
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
 from companion.scenes.common.title import TitleScene
+from companion.scenes.context import Context
 from companion.scenes.hat.play import HatPlayScene
 from companion.scenes.hat.setup import HatSetupScene
 from companion.scenes.movie.play import MoviePlayScene
@@ -22,13 +25,13 @@ from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.tie_choice import TieChoiceScene
 from companion.scenes.notnot.verdict import VerdictScene
 
-SCENES: tuple[type[Scene], ...] = (
+SCENES: tuple[type[Scene[Any]], ...] = (
     TitleScene, SetupScene, DealScene, EntryScene, RollScene, RoundScene, TieChoiceScene,
     VerdictScene, CorrectionScene, PauseScene, EndScene, FailsafeScene,
     MovieSetupScene, MoviePlayScene, MovieSheetScene, HatSetupScene, HatPlayScene, GamesPauseScene,
 )
 
 
-def build_scenes(ctx) -> dict[str, Scene]:
+def build_scenes(ctx: Context) -> dict[str, Scene[Any]]:
     """One instance of every scene, by name."""
     return {cls.name: cls(ctx) for cls in SCENES}

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
 from companion.games.notnot.game import Game
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
-from companion.scenes.transitions import check_move
+from companion.scenes.transitions import Move, check_move
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
@@ -145,7 +145,7 @@ class Hooks:
 
     #: Called with the scene whenever one becomes current (the demo's table watches this and
     #: acts by the scene's class).
-    on_scene: Callable[[Scene], None] = no_op
+    on_scene: Callable[[Scene[Any]], None] = no_op
     #: Called with the winners' (player, side) pairs of each verdict: lights the winner's button
     #: LED.
     on_winners: Callable[[list[tuple[int, Side]]], None] = no_op
@@ -165,8 +165,8 @@ class Context:
     session: Session = field(default_factory=Session)
     services: Services
     hooks: Hooks = field(default_factory=Hooks)
-    #: The scene change asked for and not yet applied: (scene name, details for its ``enter``).
-    pending: tuple[str, dict] | None = None
+    #: The scene change asked for and not yet applied.
+    pending: Move | None = None
     #: The name of the current scene (the loop sets it as it enters one): where moves start.
     current_scene: str = ""
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
@@ -175,11 +175,12 @@ class Context:
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
 
-    def go(self, scene: str, **details) -> None:
-        """Ask the loop to make ``scene`` current, passing ``details`` to its ``enter``.
+    def go(self, move: Move) -> None:
+        """Ask the loop to enter ``move``'s scene with ``move`` once the current scene has
+        handled its events.
 
         Raises :class:`~companion.scenes.transitions.MoveError` when the table of
         :mod:`companion.scenes.transitions` has no such move from the current scene.
         """
-        check_move(self.current_scene, scene, details)
-        self.pending = (scene, details)
+        check_move(self.current_scene, move)
+        self.pending = move

@@ -1,35 +1,215 @@
-"""The one table of scene moves: every scene by name, what each is entered with, and every
-allowed move from one scene to another.
+"""The one table of scene moves: what each scene is entered with, and every allowed move from
+one scene to another.
 
-A scene moves on by ``ctx.go(name, **details)``; :meth:`companion.scenes.context.Context.go`
-checks the move here (:func:`check_move`), so a misspelt scene, a move nobody planned or a
-detail the scene does not take is a clear :class:`MoveError` where it is made.
+A move is a typed payload naming the scene it enters: ``ctx.go(ToVerdict(record=..., ...))``.
+Each scene's ``enter`` takes its own move class (``Scene[ToVerdict]``), so mypy checks every
+detail a move carries; :meth:`companion.scenes.context.Context.go` checks the move against
+:data:`MOVES` (:func:`check_move`), so a move nobody planned is a clear :class:`MoveError` where
+it is made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
 from companion.errors import CompanionError
 
-#: Every scene by name, with the details its ``enter`` takes (the payload each move there carries).
-DETAILS_OF: dict[str, frozenset[str]] = {
-    "title": frozenset(),
-    "setup": frozenset(),
-    "deal": frozenset({"dealt", "first", "check"}),
-    "entry": frozenset(),
-    "roll": frozenset(),
-    "round": frozenset({"roll", "t_open", "taps", "words", "inks", "feedback"}),
-    "tie-choice": frozenset({"round", "choosers", "words", "inks"}),
-    "verdict": frozenset({"record", "before", "scores_before", "roll", "ruling", "words", "inks"}),
-    "pause": frozenset({"resume", "note"}),
-    "correction": frozenset({"resume", "note"}),
-    "end": frozenset(),
-    "failsafe": frozenset({"message", "problem"}),
-    "movie-setup": frozenset(),
-    "movie": frozenset({"kept"}),
-    "movie-sheet": frozenset({"newest"}),
-    "hat-setup": frozenset(),
-    "hat": frozenset({"kept"}),
-    "games-pause": frozenset({"resume"}),
+if TYPE_CHECKING:
+    from companion.games.notnot.dice import Roll
+    from companion.games.notnot.judge import Ruling
+    from companion.games.notnot.record import DealtRecord, RoundRecord
+    from companion.games.notnot.round import Round
+    from companion.games.notnot.sides import Side
+    from companion.games.notnot.taps import Tap
+    from companion.scenes.common.failsafe import StartProblem
+    from companion.scenes.notnot.tap_feedback import TapFeedback
+    from companion.storage.bookkeeping import KeptGame
+
+
+@dataclass(frozen=True)
+class Move:
+    """A scene change: the scene it enters (``scene``, its name) and what that scene's ``enter``
+    takes (the fields). Subclasses are the moves of :data:`ENTERED_WITH`."""
+
+    scene: ClassVar[str] = ""
+
+
+# -- Not Not -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToTitle(Move):
+    """To the title menu."""
+
+    scene: ClassVar[str] = "title"
+
+
+@dataclass(frozen=True)
+class ToSetup(Move):
+    """To Not Not's set-up menu."""
+
+    scene: ClassVar[str] = "setup"
+
+
+@dataclass(frozen=True)
+class ToDeal(Move):
+    """To the dealing prompt: the cards to place (``first``: the opening layout; ``check``: a
+    resumed game's table to check against the real one)."""
+
+    scene: ClassVar[str] = "deal"
+    dealt: Sequence[DealtRecord] = ()
+    first: bool = False
+    check: bool = False
+
+
+@dataclass(frozen=True)
+class ToEntry(Move):
+    """To the entry of table-dealt cards."""
+
+    scene: ClassVar[str] = "entry"
+
+
+@dataclass(frozen=True)
+class ToRoll(Move):
+    """To a new roll of the dice."""
+
+    scene: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class ToRound(Move):
+    """To the round the roll just opened: its dice, the open's stamp (the flip that showed
+    them), taps stamped before it, the dice words and inks drawn, the tap feedback so far."""
+
+    scene: ClassVar[str] = "round"
+    roll: Roll
+    t_open: int
+    taps: Sequence[Tap] = ()
+    words: Sequence[str | None] = ()
+    inks: Sequence[str] = ()
+    feedback: TapFeedback | None = None
+
+
+@dataclass(frozen=True)
+class ToTieChoice(Move):
+    """To the tie choice: the closed round, the players who must choose, the dice as drawn."""
+
+    scene: ClassVar[str] = "tie-choice"
+    round: Round
+    choosers: Sequence[int]
+    words: Sequence[str | None] = ()
+    inks: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class ToVerdict(Move):
+    """To a round's verdict: its record, the table and scores before it, its dice and
+    ruling, the dice as drawn."""
+
+    scene: ClassVar[str] = "verdict"
+    record: RoundRecord
+    before: dict[Side, str | None]
+    scores_before: dict[int, int]
+    roll: Roll
+    ruling: Ruling
+    words: Sequence[str | None] = ()
+    inks: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class ToPause(Move):
+    """To the pause menu: where Resume goes, and what it says of a round closed at the
+    pause."""
+
+    scene: ClassVar[str] = "pause"
+    resume: Move = ToRoll()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ToCorrection(Move):
+    """To the correction of the table, from the pause menu (kept to go back there)."""
+
+    scene: ClassVar[str] = "correction"
+    resume: Move = ToRoll()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ToEnd(Move):
+    """To the end screen."""
+
+    scene: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
+class ToFailsafe(Move):
+    """To the failsafe screen: a scene's error in one line, or a start problem in full."""
+
+    scene: ClassVar[str] = "failsafe"
+    message: str = "unknown error"
+    problem: StartProblem | None = None
+
+
+# -- the bookkeeping games -------------------------------------------------------------------
+@dataclass(frozen=True)
+class ToKeptGame(Move):
+    """To a bookkeeping game's play scene: a kept game to play (``None``: go on with the one
+    the scene has)."""
+
+    kept: KeptGame | None = None
+
+
+@dataclass(frozen=True)
+class ToMovieSetup(Move):
+    """To Not That Movie!'s set-up menu."""
+
+    scene: ClassVar[str] = "movie-setup"
+
+
+@dataclass(frozen=True)
+class ToMovie(ToKeptGame):
+    """To a game of Not That Movie!."""
+
+    scene: ClassVar[str] = "movie"
+
+
+@dataclass(frozen=True)
+class ToMovieSheet(Move):
+    """To Not That Movie!'s score sheet (``newest``: the game to ring, just finished)."""
+
+    scene: ClassVar[str] = "movie-sheet"
+    newest: int | None = None
+
+
+@dataclass(frozen=True)
+class ToHatSetup(Move):
+    """To That's Not a Hat's set-up menu."""
+
+    scene: ClassVar[str] = "hat-setup"
+
+
+@dataclass(frozen=True)
+class ToHat(ToKeptGame):
+    """To a game of That's Not a Hat."""
+
+    scene: ClassVar[str] = "hat"
+
+
+@dataclass(frozen=True)
+class ToGamesPause(Move):
+    """To the bookkeeping games' pause menu; Resume goes back with ``resume``."""
+
+    scene: ClassVar[str] = "games-pause"
+    resume: Move = ToTitle()
+
+
+#: Every scene by name, with the move that enters it (its payload class).
+ENTERED_WITH: dict[str, type[Move]] = {
+    move.scene: move
+    for move in (ToTitle, ToSetup, ToDeal, ToEntry, ToRoll, ToRound, ToTieChoice, ToVerdict,
+                 ToPause, ToCorrection, ToEnd, ToFailsafe, ToMovieSetup, ToMovie, ToMovieSheet,
+                 ToHatSetup, ToHat, ToGamesPause)
 }
 
 #: Where a Not Not game goes after a verdict, a deal, the entry of cards or a resumed game
@@ -64,7 +244,7 @@ FROM_ANYWHERE: frozenset[str] = frozenset({"failsafe"})
 
 
 class MoveError(CompanionError):
-    """A scene change the table does not allow: an unknown scene, move or detail."""
+    """A scene change the table does not allow: an unknown scene or a move nobody planned."""
 
 
 def allowed_targets(source: str) -> frozenset[str]:
@@ -72,13 +252,11 @@ def allowed_targets(source: str) -> frozenset[str]:
     return MOVES.get(source, frozenset()) | FROM_ANYWHERE
 
 
-def check_move(source: str, target: str, details: dict[str, object]) -> None:
-    """Raise :class:`MoveError` unless the table allows going from ``source`` to ``target``
-    with ``details`` (``source`` empty: no scene is current yet, any scene may come first)."""
-    if target not in DETAILS_OF:
-        raise MoveError(f"scene move {source} -> {target}: no scene is named {target!r}")
+def check_move(source: str, move: Move) -> None:
+    """Raise :class:`MoveError` unless the table allows ``move`` from the scene ``source``
+    (``source`` empty: no scene is current yet, any scene may come first)."""
+    target = move.scene
+    if target not in ENTERED_WITH or type(move) is not ENTERED_WITH[target]:
+        raise MoveError(f"scene move {source} -> {type(move).__name__}: not a move of the table")
     if source and target not in allowed_targets(source):
         raise MoveError(f"scene move {source} -> {target}: not in companion/scenes/transitions.py")
-    unknown = sorted(set(details) - DETAILS_OF[target])
-    if unknown:
-        raise MoveError(f"scene move {source} -> {target}: {target} takes no {', '.join(unknown)}")

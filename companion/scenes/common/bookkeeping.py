@@ -12,21 +12,30 @@ stays kept for resume.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
-from companion.scenes.base import Scene
+from companion.scenes.base import M, Scene
 from companion.scenes.common.setup_menu import SetupMenu
+from companion.scenes.transitions import ToGamesPause, ToKeptGame
 from companion.storage.bookkeeping import KeptGame
 
+#: The move that enters a bookkeeping game's play scene.
+K = TypeVar("K", bound=ToKeptGame)
 
-class BookkeepingScene(Scene):
+
+class BookkeepingScene(Scene[K]):
     """A play scene over a pad machine (``self.pads``) and its kept game (``self.kept``).
 
-    Subclasses set ``pads_class`` and ``tones`` (press word -> tone name) and draw.
+    Subclasses set ``pads_class``, ``move`` (the move that enters them) and ``tones`` (press
+    word -> tone name) and draw.
     """
 
     pads_class = None
+    #: The move that enters this play scene (going on with its game when ``kept`` is ``None``).
+    move: type[ToKeptGame] = ToKeptGame
     tones: dict[str, str] = {}
 
     def __init__(self, ctx) -> None:
@@ -35,14 +44,14 @@ class BookkeepingScene(Scene):
         self.pads = None
         self.said = ""
 
-    def enter(self, now_ns: int, kept=None, **details) -> None:
-        super().enter(now_ns)
-        if kept is not None:
-            self.kept, self.pads, self.said = kept, self.pads_class(kept.game), ""
+    def enter(self, now_ns: int, move: K) -> None:
+        super().enter(now_ns, move)
+        if move.kept is not None:
+            self.kept, self.pads, self.said = move.kept, self.pads_class(move.kept.game), ""
 
     def handle(self, event, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go("games-pause", resume=self.name)
+            self.ctx.go(ToGamesPause(resume=self.move()))
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
         elif control_action_of(event) is Action.SELECT and self.kept.game.phase in ("round-over", "game-over"):
@@ -63,16 +72,17 @@ class BookkeepingScene(Scene):
         self.dirty = True
 
 
-class BookkeepingSetup(SetupMenu):
+class BookkeepingSetup(SetupMenu[M]):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
-    Subclasses set ``game_class`` and ``play_scene``, list their own items in
+    Subclasses set ``game_class`` and ``play_move``, list their own items in
     :meth:`settings_items` and act on them in :meth:`choose_setting`;
     :meth:`start` begins a new kept game.
     """
 
     game_class = None
-    play_scene = ""
+    #: The move to this game's play scene.
+    play_move: type[ToKeptGame] = ToKeptGame
 
     def find_unfinished(self):
         self.subtitle = type(self).subtitle
@@ -84,11 +94,11 @@ class BookkeepingSetup(SetupMenu):
             return None
 
     def resume(self) -> None:
-        self.ctx.go(self.play_scene, kept=self.unfinished)
+        self.ctx.go(self.play_move(kept=self.unfinished))
 
     def start(self, game, settings: dict) -> None:
         """Keep ``game`` (set up with ``settings``) in the state database and play it; a kept
         unfinished game it starts over is ended as it stands, marked ended early."""
         if self.unfinished is not None:
             self.unfinished.end_early()
-        self.ctx.go(self.play_scene, kept=KeptGame.start(self.ctx.services.database(), game, settings))
+        self.ctx.go(self.play_move(kept=KeptGame.start(self.ctx.services.database(), game, settings)))

@@ -20,6 +20,7 @@ from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
 from companion.inputs.actions import selects
 from companion.scenes.base import Scene
+from companion.scenes.transitions import ToFailsafe, ToTitle
 
 #: The colour of what to do, set apart from the problem itself.
 WHAT_TO_DO_INK = PORTAL["YELLOW"]
@@ -94,7 +95,7 @@ def draw_problem(surface: pygame.Surface, layout: Layout,
     return drawn + hint
 
 
-class FailsafeScene(Scene):
+class FailsafeScene(Scene[ToFailsafe]):
     """Shows a scene's error in one line, or a :class:`StartProblem` in full."""
 
     name = "failsafe"
@@ -106,19 +107,18 @@ class FailsafeScene(Scene):
         #: What the last frame drew (for tests that look at the screen).
         self.drawn: list[text.Drawn] = []
 
-    def enter(self, now_ns: int, message: str = "unknown error",
-              problem: StartProblem | None = None, **details) -> None:
-        super().enter(now_ns)
-        self.problem = problem
-        self.message = message.splitlines()[0] if message else "unknown error"
+    def enter(self, now_ns: int, move: ToFailsafe) -> None:
+        super().enter(now_ns, move)
+        self.problem = move.problem
+        self.message = move.message.splitlines()[0] if move.message else "unknown error"
 
     def handle(self, event, now_ns: int) -> None:
         if not selects(event):
             return
         if self.problem is None:
-            self.ctx.go("title")
+            self.ctx.go(ToTitle())
         elif self.problem.fallback:
-            self.ctx.go("title")
+            self.ctx.go(ToTitle())
             if self.problem.notice:
                 self.ctx.services.notify(self.problem.notice)
 

@@ -18,10 +18,10 @@ import pygame
 from companion.display.draw_menu import CONFIRM_HINT, NAVIGATION_HINT, draw_menu, item_rects
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
-from companion.scenes.base import Scene
+from companion.scenes.base import M, Scene
 
 
-class MenuScene(Scene):
+class MenuScene(Scene[M]):
     """A title, a list of items, a cursor, and at most one item waiting for its confirmation."""
 
     title = ""
@@ -35,8 +35,8 @@ class MenuScene(Scene):
         #: The player whose pad made the last select (``None``: a key, a control or a touch).
         self.chooser: int | None = None
 
-    def enter(self, now_ns: int, **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: M) -> None:
+        super().enter(now_ns, move)
         self.asking = None
         self.cursor = min(self.cursor, len(self.items()) - 1)
 

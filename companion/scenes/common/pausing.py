@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.scenes.transitions import ToPause, ToRoll
+
 if TYPE_CHECKING:
     from companion.scenes.context import Context
 
@@ -22,5 +24,4 @@ CANCELLED_NOTE = "Nobody had tapped: new dice after Resume"
 def pause_before_pending(ctx: Context, note: str) -> None:
     """Show the pause menu (saying ``note``) instead of the scene the game was about to
     go to; Resume goes there."""
-    name, details = ctx.pending or ("roll", {})
-    ctx.go("pause", resume=(name, details), note=note)
+    ctx.go(ToPause(resume=ctx.pending or ToRoll(), note=note))

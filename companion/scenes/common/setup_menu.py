@@ -9,7 +9,9 @@ back to the title.
 
 from __future__ import annotations
 
+from companion.scenes.base import M
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.transitions import ToTitle
 
 #: The label of the item that starts a new game, in every set-up menu.
 START = "Start"
@@ -32,7 +34,7 @@ def too_few_pads(lowest: int, pads: int) -> str:
             f"{missing} a pad in the pin map")
 
 
-class SetupMenu(MenuScene):
+class SetupMenu(MenuScene[M]):
     """Settings items after an optional "Resume" item.
 
     Subclasses find the kept game in :meth:`find_unfinished`, go on with it
@@ -45,11 +47,11 @@ class SetupMenu(MenuScene):
         #: The kept unfinished game offered for resume, if any.
         self.unfinished = None
 
-    def enter(self, now_ns: int, **details) -> None:
+    def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()
         if self.unfinished:
             self.cursor = 0
-        super().enter(now_ns)
+        super().enter(now_ns, move)
 
     def find_unfinished(self):
         """The kept unfinished game to offer, or ``None``."""
@@ -85,7 +87,7 @@ class SetupMenu(MenuScene):
         """Go on with :attr:`unfinished`."""
 
     def back(self) -> None:
-        self.ctx.go("title")
+        self.ctx.go(ToTitle())
 
     def pause(self) -> None:
         """Esc (the pause key) on a set-up menu goes back, as W does."""

@@ -6,9 +6,10 @@ Quit asks first ("Quit the companion? select again"), as N from the first item w
 from __future__ import annotations
 
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.transitions import ToHatSetup, ToMovieSetup, ToSetup, ToTitle
 
 
-class TitleScene(MenuScene):
+class TitleScene(MenuScene[ToTitle]):
     """``NOT NOT`` and the main menu: one item per game, each named."""
 
     name = "title"
@@ -23,10 +24,10 @@ class TitleScene(MenuScene):
 
     def choose(self, index: int) -> None:
         if index == 0:
-            self.ctx.go("setup")
+            self.ctx.go(ToSetup())
         elif index == 1:
-            self.ctx.go("movie-setup")
+            self.ctx.go(ToMovieSetup())
         elif index == 2:
-            self.ctx.go("hat-setup")
+            self.ctx.go(ToHatSetup())
         else:
             self.ctx.quitting = True

@@ -21,6 +21,7 @@ from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
 from companion.scenes.common.bookkeeping import BookkeepingScene
+from companion.scenes.transitions import ToHat, ToTitle
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
@@ -61,18 +62,19 @@ def reminder(pads: HatPads) -> tuple[str, str, str]:
     return "win", headline, "E or Enter: write it down"
 
 
-class HatPlayScene(BookkeepingScene):
+class HatPlayScene(BookkeepingScene[ToHat]):
     """One game of That's Not a Hat, from the first gift to the result."""
 
     name = "hat"
     pads_class = HatPads
+    move = ToHat
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 
     def press(self, player: int, side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
-            self.ctx.go("title")
+            self.ctx.go(ToTitle())
             return
         super().press(player, side)
 

@@ -14,15 +14,16 @@ from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import player_choices, too_few_pads
 from companion.scenes.notnot.setup import next_in
+from companion.scenes.transitions import ToHat, ToHatSetup
 
 
-class HatSetupScene(BookkeepingSetup):
+class HatSetupScene(BookkeepingSetup[ToHatSetup]):
     """Players, rounds, gifts each, special cards, start (and resume)."""
 
     name = "hat-setup"
     title = "That's Not a Hat"
     game_class = HatGame
-    play_scene = "hat"
+    play_move = ToHat
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
@@ -30,9 +31,9 @@ class HatSetupScene(BookkeepingSetup):
         #: Why fewer pads than players are offered ("" with enough pads).
         self.pads_note = ""
 
-    def enter(self, now_ns: int, **details) -> None:
+    def enter(self, now_ns: int, move: ToHatSetup) -> None:
         self.players = min(self.players, self.player_counts()[-1])
-        super().enter(now_ns, **details)
+        super().enter(now_ns, move)
         self.say_if_too_few_pads()
 
     def say_if_too_few_pads(self) -> None:

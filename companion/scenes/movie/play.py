@@ -20,6 +20,7 @@ from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS
 from companion.games.notnot.sides import Side
 from companion.scenes.common.bookkeeping import BookkeepingScene
+from companion.scenes.transitions import ToMovie, ToMovieSheet
 
 COLOURED_TOKEN = (230, 170, 40)
 GREY_TOKEN = (110, 110, 120)
@@ -38,11 +39,12 @@ def answer(placement) -> tuple[str, str]:
     return "wrong", f"{where}MISTAKE{voters}"
 
 
-class MoviePlayScene(BookkeepingScene):
+class MoviePlayScene(BookkeepingScene[ToMovie]):
     """One game of Not That Movie!, from the first vote to the score sheet."""
 
     name = "movie"
     pads_class = MoviePads
+    move = ToMovie
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
 
     def confirming_player(self) -> int:
@@ -52,7 +54,7 @@ class MoviePlayScene(BookkeepingScene):
         game = self.kept.game
         if game.over and side is Side.E:
             self.kept.finish()
-            self.ctx.go("movie-sheet", newest=self.kept.game_id)
+            self.ctx.go(ToMovieSheet(newest=self.kept.game_id))
             return
         super().press(player, side)
         if self.said == "placed":

@@ -11,28 +11,29 @@ from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, Movie
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import player_choices
 from companion.scenes.notnot.setup import next_in
+from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
          "Box Office", "End Credits")
 VOTING_WORDS = {"pads": "on the pads", "discs": "with the voting discs"}
 
 
-class MovieSetupScene(BookkeepingSetup):
+class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
     """Players, votes, first holder, team, start, score sheet (and resume)."""
 
     name = "movie-setup"
     title = "Not That Movie!"
     game_class = MovieGame
-    play_scene = "movie"
+    play_move = ToMovie
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
 
-    def enter(self, now_ns: int, **details) -> None:
+    def enter(self, now_ns: int, move: ToMovieSetup) -> None:
         self.players = min(self.players, self.player_counts()[-1])
         self.first_holder = min(self.first_holder, self.players)
-        super().enter(now_ns, **details)
+        super().enter(now_ns, move)
 
     def player_counts(self) -> tuple[int, ...]:
         """The player counts offered: no more than there are pads."""
@@ -57,4 +58,4 @@ class MovieSetupScene(BookkeepingSetup):
             self.start(MovieGame(self.players, self.voting, self.first_holder),
                        {"voting": self.voting, "first_holder": self.first_holder, "team": self.team})
         else:
-            self.ctx.go("movie-sheet")
+            self.ctx.go(ToMovieSheet())

@@ -15,6 +15,7 @@ from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
 from companion.inputs.actions import Action, action_of
 from companion.scenes.base import Scene
+from companion.scenes.transitions import ToMovieSheet, ToTitle
 from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
 
 LINES_SHOWN = 7
@@ -26,15 +27,15 @@ def sheet_text(line: MovieSheetLine) -> str:
             f"{line.stars}* {line.title}")
 
 
-class MovieSheetScene(Scene):
+class MovieSheetScene(Scene[ToMovieSheet]):
     """The kept score sheet; the newest game (just finished) is ringed."""
 
     name = "movie-sheet"
 
-    def enter(self, now_ns: int, newest: int | None = None, **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: ToMovieSheet) -> None:
+        super().enter(now_ns, move)
         self.lines = movie_score_sheet(self.ctx.services.database())
-        self.newest, self.top = newest, 0
+        self.newest, self.top = move.newest, 0
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
 
@@ -45,7 +46,7 @@ class MovieSheetScene(Scene):
             self.top = max(0, min(self.top + step, len(self.lines) - 1))
             self.dirty = True
         elif action in (Action.SELECT, Action.BACK, Action.TOUCH_AT):
-            self.ctx.go("title")
+            self.ctx.go(ToTitle())
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.services.layout

@@ -16,22 +16,23 @@ from companion.games.notnot.game import RuleError
 from companion.games.notnot.sides import SIDES
 from companion.inputs.actions import Action, action_of
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.transitions import ToCorrection, ToPause
 
 #: The hint line: what the pad's buttons do here.
 CORRECTION_HINT = "N/S spot   E next card   W previous card"
 
 
-class CorrectionScene(MenuScene):
+class CorrectionScene(MenuScene[ToCorrection]):
     """One item per spot showing its card, and Done."""
 
     name = "correction"
     title = "Correct the table"
 
-    def enter(self, now_ns: int, resume=("roll", {}), note: str = "", **details) -> None:
-        super().enter(now_ns)
-        self.resume = resume
+    def enter(self, now_ns: int, move: ToCorrection) -> None:
+        super().enter(now_ns, move)
+        self.resume = move.resume
         #: The pause menu's note, shown again on the way back.
-        self.note = note
+        self.note = move.note
         self.subtitle = "E: next card   W: previous card"
 
     def items(self) -> list[str]:
@@ -80,4 +81,4 @@ class CorrectionScene(MenuScene):
         self.dirty = True
 
     def back(self) -> None:
-        self.ctx.go("pause", resume=self.resume, note=self.note)
+        self.ctx.go(ToPause(resume=self.resume, note=self.note))

@@ -25,6 +25,7 @@ from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
 from companion.scenes.base import Scene
 from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.transitions import ToDeal, ToPause, ToRoll
 
 
 def dealer_of(ctx) -> int:
@@ -43,21 +44,21 @@ def confirms_deal(ctx, event) -> bool:
     return is_dealers_pad(ctx, event) and action_of(event) is Action.SELECT
 
 
-class DealScene(Scene):
+class DealScene(Scene[ToDeal]):
     """Shows the cards to place and waits for the table to confirm."""
 
     name = "deal"
 
-    def enter(self, now_ns: int, dealt=(), first: bool = False, check: bool = False, **details) -> None:
-        super().enter(now_ns)
-        self.dealt, self.first, self.check = list(dealt), first, check
+    def enter(self, now_ns: int, move: ToDeal) -> None:
+        super().enter(now_ns, move)
+        self.move = move
+        self.dealt, self.first, self.check = list(move.dealt), move.first, move.check
 
     def handle(self, event, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go("pause", resume=("deal", {"dealt": self.dealt, "first": self.first,
-                                                  "check": self.check}))
+            self.ctx.go(ToPause(resume=self.move))
         elif confirms_deal(self.ctx, event):
-            self.ctx.go("roll")
+            self.ctx.go(ToRoll())
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx)

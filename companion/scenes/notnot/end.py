@@ -17,6 +17,7 @@ from companion.games.notnot.words import names
 from companion.inputs.actions import selects
 from companion.scenes.base import Scene
 from companion.scenes.notnot.saving import save_ended
+from companion.scenes.transitions import ToEnd, ToSetup
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -28,13 +29,13 @@ def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> di
     return {player: "  ".join(parts) for player, parts in notes.items()}
 
 
-class EndScene(Scene):
+class EndScene(Scene[ToEnd]):
     """Winners, scores and the reaction-time chart; E goes to the set-up of a new game."""
 
     name = "end"
 
-    def enter(self, now_ns: int, **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: ToEnd) -> None:
+        super().enter(now_ns, move)
         self.early = not self.ctx.session.game.over
         save_ended(self.ctx)
         self.ctx.services.sounds.play("win")
@@ -42,7 +43,7 @@ class EndScene(Scene):
     def handle(self, event, now_ns: int) -> None:
         if selects(event):
             self.ctx.session.game = None
-            self.ctx.go("setup")
+            self.ctx.go(ToSetup())
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.ctx.session.game, self.ctx.services.layout

@@ -20,17 +20,18 @@ from companion.inputs.actions import card_of
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
+from companion.scenes.transitions import ToEntry, ToPause
 
 FACES = PORTAL_COLOURS + (VOID, "RULE")
 
 
-class EntryScene(MenuScene):
+class EntryScene(MenuScene[ToEntry]):
     """Which card was revealed on the next empty spot?"""
 
     name = "entry"
 
-    def enter(self, now_ns: int, **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: ToEntry) -> None:
+        super().enter(now_ns, move)
         self.message = ""
 
     @property
@@ -65,7 +66,7 @@ class EntryScene(MenuScene):
         self.pause()
 
     def pause(self) -> None:
-        self.ctx.go("pause", resume=("entry", {}))
+        self.ctx.go(ToPause(resume=ToEntry()))
 
     def place(self, face: str) -> None:
         game = self.ctx.session.game

@@ -17,6 +17,7 @@ from companion.games.notnot.margin import close_calls
 from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
+from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 
 
 def start_game(ctx) -> None:
@@ -30,9 +31,9 @@ def start_game(ctx) -> None:
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
     if ctx.session.game.deals == "companion":
-        ctx.go("deal", dealt=table_as_dealt(ctx.session.game), first=True)
+        ctx.go(ToDeal(dealt=table_as_dealt(ctx.session.game), first=True))
     else:
-        ctx.go("entry")
+        ctx.go(ToEntry())
 
 
 def resume_game(ctx, kept: UnfinishedGame) -> None:
@@ -47,7 +48,7 @@ def resume_game(ctx, kept: UnfinishedGame) -> None:
     ctx.session.close_calls = {}
     count_reactions(ctx, kept.rounds)
     if kept.game.deals == "companion" and not kept.game.over:
-        ctx.go("deal", dealt=table_as_dealt(kept.game), check=True)
+        ctx.go(ToDeal(dealt=table_as_dealt(kept.game), check=True))
     else:
         after_round(ctx, [])
 
@@ -58,22 +59,21 @@ def table_as_dealt(game: Game) -> list[DealtRecord]:
             for side, card in game.table.items() if card is not None]
 
 
-def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> tuple[str, dict]:
+def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> Move:
     """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or the next roll."""
     game = ctx.session.game
     if game.over:
-        return "end", {}
+        return ToEnd()
     if game.deals == "companion" and dealt:
-        return "deal", {"dealt": dealt}
+        return ToDeal(dealt=dealt)
     if game.deals == "table" and game.awaiting_cards():
-        return "entry", {}
-    return "roll", {}
+        return ToEntry()
+    return ToRoll()
 
 
 def after_round(ctx, dealt: Sequence[DealtRecord]) -> None:
     """Go on to the scene after a round's verdict."""
-    name, details = next_after_round(ctx, dealt)
-    ctx.go(name, **details)
+    ctx.go(next_after_round(ctx, dealt))
 
 
 def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = None) -> None:
@@ -84,8 +84,8 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
     record = game.finish_round(round_, choices or {})
     count_reactions(ctx, [record])
     save_round(ctx, record)
-    ctx.go("verdict", record=record, before=before, scores_before=scores_before,
-           roll=round_.roll, ruling=round_.ruling, words=words, inks=inks)
+    ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
+                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks))
 
 
 def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:

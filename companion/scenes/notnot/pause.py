@@ -12,18 +12,19 @@ leave to the title (the game stays kept for resume).
 from __future__ import annotations
 
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.transitions import ToCorrection, ToEnd, ToPause, ToTitle
 
 
-class PauseScene(MenuScene):
+class PauseScene(MenuScene[ToPause]):
     """Resume, correct the table, end the game, or go to the title."""
 
     name = "pause"
     title = "PAUSED"
 
-    def enter(self, now_ns: int, resume=("roll", {}), note: str = "", **details) -> None:
-        super().enter(now_ns)
-        self.resume = resume
-        self.subtitle = note
+    def enter(self, now_ns: int, move: ToPause) -> None:
+        super().enter(now_ns, move)
+        self.resume = move.resume
+        self.subtitle = move.note
         self.cursor = 0
 
     def items(self) -> list[str]:
@@ -36,13 +37,12 @@ class PauseScene(MenuScene):
         if index == 0:
             self.back()
         elif index == 1:
-            self.ctx.go("correction", resume=self.resume, note=self.subtitle)
+            self.ctx.go(ToCorrection(resume=self.resume, note=self.subtitle))
         elif index == 2:
-            self.ctx.go("end")
+            self.ctx.go(ToEnd())
         else:
             self.ctx.session.game = None
-            self.ctx.go("title")
+            self.ctx.go(ToTitle())
 
     def back(self) -> None:
-        name, details = self.resume
-        self.ctx.go(name, **details)
+        self.ctx.go(self.resume)

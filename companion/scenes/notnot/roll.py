@@ -31,9 +31,10 @@ from companion.scenes.notnot.level_up import LevelWatch, level_up_view
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_for
 from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
+from companion.scenes.transitions import ToPause, ToRoll, ToRound
 
 
-class RollScene(Scene):
+class RollScene(Scene[ToRoll]):
     """Rolls the dice for the coming round and shows them landing."""
 
     name = "roll"
@@ -42,8 +43,8 @@ class RollScene(Scene):
         super().__init__(ctx)
         self.levels = LevelWatch()
 
-    def enter(self, now_ns: int, **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: ToRoll) -> None:
+        super().enter(now_ns, move)
         game = self.ctx.session.game
         self.roll = game.next_roll()
         self.ruling = game.ruling_for(self.roll)
@@ -77,7 +78,7 @@ class RollScene(Scene):
                 self.early.append(event)
                 self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
         elif asks_pause(event):
-            self.ctx.go("pause", resume=("roll", {}))
+            self.ctx.go(ToPause(resume=ToRoll()))
 
     def update(self, now_ns: int) -> None:
         was_splashing = self.splashing
@@ -132,5 +133,5 @@ class RollScene(Scene):
         they are saved as seen (after the frame, off the tap's path)."""
         if self.final_drawn:
             save_seen_roll(self.ctx)
-            self.ctx.go("round", roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
-                        inks=self.inks, feedback=self.feedback)
+            self.ctx.go(ToRound(roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
+                                inks=self.inks, feedback=self.feedback))

@@ -34,6 +34,7 @@ from companion.scenes.notnot.countdown import countdown_view, next_change_ns, se
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.notnot.tap_feedback import TapFeedback
+from companion.scenes.transitions import ToPause, ToRoll, ToRound, ToTieChoice
 
 #: One frame at 60 Hz, in nanoseconds.
 FRAME_NS = 16_666_667
@@ -46,18 +47,17 @@ def clock_close_ns(round_: Round, now_ns: int) -> int:
     return min(idle_close, round_.closes_at_ns) if now_ns < idle_close else round_.closes_at_ns
 
 
-class RoundScene(Scene):
+class RoundScene(Scene[ToRound]):
     """One open round of the game."""
 
     name = "round"
 
-    def enter(self, now_ns: int, roll=None, t_open: int = 0, taps=(), words=(), inks=(),
-              feedback: TapFeedback | None = None, **details) -> None:
-        self.round = self.ctx.session.game.open_round(roll, t_open)
-        self.words, self.inks = list(words), list(inks)
-        for tap in taps:
+    def enter(self, now_ns: int, move: ToRound) -> None:
+        self.round = self.ctx.session.game.open_round(move.roll, move.t_open)
+        self.words, self.inks = list(move.words), list(move.inks)
+        for tap in move.taps:
             self.round.offer(tap)
-        self.feedback = feedback or TapFeedback(self.ctx)
+        self.feedback = move.feedback or TapFeedback(self.ctx)
         self.pausing = False
         self.now_ns = now_ns
         self.shown = self.panel_key(now_ns)
@@ -114,11 +114,12 @@ class RoundScene(Scene):
             return
         if self.pausing and not self.round.answered:
             self.ctx.session.game.cancel_round(self.round)
-            self.ctx.go("pause", resume=("roll", {}), note=CANCELLED_NOTE)
+            self.ctx.go(ToPause(resume=ToRoll(), note=CANCELLED_NOTE))
             return
         choosers = self.ctx.session.game.choosers(self.round)
         if choosers:
-            self.ctx.go("tie-choice", round=self.round, choosers=choosers, words=self.words, inks=self.inks)
+            self.ctx.go(ToTieChoice(round=self.round, choosers=choosers, words=self.words,
+                                    inks=self.inks))
         else:
             conclude_round(self.ctx, self.round, self.words, self.inks)
         if self.pausing:

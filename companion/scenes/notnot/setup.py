@@ -17,6 +17,7 @@ from companion.scenes.common.table_choices import on_off, switch
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import end_kept, unfinished_game
+from companion.scenes.transitions import ToSetup
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).
@@ -28,17 +29,17 @@ def next_in(choices: tuple, value) -> object:
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-class SetupScene(SetupMenu):
+class SetupScene(SetupMenu[ToSetup]):
     """Level, players, dealing, start (and resume); the pad that starts deals."""
 
     name = "setup"
     title = "Not Not: new game"
     subtitle = "the pad that selects Start deals"
 
-    def enter(self, now_ns: int, **details) -> None:
+    def enter(self, now_ns: int, move: ToSetup) -> None:
         s = self.ctx.session.settings
         s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)[-1])
-        super().enter(now_ns, **details)
+        super().enter(now_ns, move)
 
     def find_unfinished(self):
         return unfinished_game(self.ctx)

@@ -30,22 +30,24 @@ from companion.scenes.base import Point, Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.transitions import ToPause, ToTieChoice
 
 
-class TieChoiceScene(Scene):
+class TieChoiceScene(Scene[ToTieChoice]):
     """Waits for each chooser's spot button, or the choice timeout."""
 
     name = "tie-choice"
 
-    def enter(self, now_ns: int, round=None, choosers=(), words=(), inks=(), **details) -> None:
-        super().enter(now_ns)
-        self.round, self.words, self.inks = round, list(words), list(inks)
-        self.choosers = list(choosers)
+    def enter(self, now_ns: int, move: ToTieChoice) -> None:
+        super().enter(now_ns, move)
+        self.move = move
+        self.round, self.words, self.inks = move.round, list(move.words), list(move.inks)
+        self.choosers = list(move.choosers)
         self.choices: dict = {}
         self.shown_ns = now_ns
         self.now_ns = now_ns
         self.until_ns = now_ns + self.ctx.session.game.timing.choice_timeout_ns
-        winners = round.outcome().winners
+        winners = self.round.outcome().winners
         self.tapped = {tap.player: tap.side for tap in winners}
         awards, _ = plan_awards(winners, self.ctx.session.game.table)
         self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
@@ -56,9 +58,7 @@ class TieChoiceScene(Scene):
         if isinstance(event, Point):
             self.touched(event)
         elif asks_pause(event):
-            again = {"round": self.round, "choosers": self.choosers, "words": self.words,
-                     "inks": self.inks}
-            self.ctx.go("pause", resume=("tie-choice", again))
+            self.ctx.go(ToPause(resume=self.move))
         elif self.is_choice(answer_of(self.ctx, event)):
             self.choices[event.player] = event.side
             self.dirty = True

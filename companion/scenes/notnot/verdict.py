@@ -22,21 +22,22 @@ from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.transitions import ToPause, ToVerdict
 
 
-class VerdictScene(Scene):
+class VerdictScene(Scene[ToVerdict]):
     """Shows one round's verdict for ``pace.verdict_s`` seconds."""
 
     name = "verdict"
 
-    def enter(self, now_ns: int, record=None, before=None, scores_before=None, roll=None, ruling=None,
-              words=(), inks=(), **details) -> None:
-        super().enter(now_ns)
+    def enter(self, now_ns: int, move: ToVerdict) -> None:
+        super().enter(now_ns, move)
+        record, ruling = move.record, move.ruling
         self.record = record
-        self.view = verdict_view(record, ruling.tap, scores_before or {})
+        self.view = verdict_view(record, ruling.tap, move.scores_before)
         self.timeline = timeline_view(record, self.ctx.services.tie_window_ns / 1000)
-        play = view_for(self.ctx, roll, words, inks)
-        play.faces = dict(before)
+        play = view_for(self.ctx, move.roll, move.words, move.inks)
+        play.faces = dict(move.before)
         play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
         play.marked = tuple(w.player for w in record.winners)
         if ruling.tap and not record.winners:  # show which cards could have been tapped
@@ -50,7 +51,7 @@ class VerdictScene(Scene):
 
     def handle(self, event, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go("pause", resume=next_after_round(self.ctx, self.record.dealt))
+            self.ctx.go(ToPause(resume=next_after_round(self.ctx, self.record.dealt)))
 
     def wake_at_ns(self) -> int | None:
         return self.until_ns

@@ -46,6 +46,7 @@ from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 from companion.storage.preferences import Preferences
@@ -129,7 +130,7 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
     pace = Pace(roll_frames=2, roll_frame_s=0.002, verdict_s=0.004, timeouts=0.01)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
                                    settings=Settings(players=4, level="extreme", seed=seed),
-                                   first_scene="title", state_dir=state_dir,
+                                   first_scene=ToTitle(), state_dir=state_dir,
                                    preferences=Preferences(voice=voice)))
     table = LatencyTable(app, seed)
     table.scheduler.start()
@@ -163,7 +164,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                    settings=Settings(players=4, level="extreme", seed=seed),
                                    state_dir=state_dir,
-                                   first_scene="setup"))  # a game starts from the set-up
+                                   first_scene=ToSetup()))  # a game starts from the set-up
     start_game(app.ctx)
     game, screen, rng = app.ctx.session.game, app.screen, random.Random(seed)
     times = []
@@ -186,7 +187,7 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
     """The share of one core used while a round is open and nobody presses."""
     settings = Settings(players=4, level="discovery", seed=seed)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
-                                   state_dir=state_dir, first_scene="setup"))  # games start there
+                                   state_dir=state_dir, first_scene=ToSetup()))  # games start there
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
         start_game(app.ctx)
         game = app.ctx.session.game
