@@ -320,6 +320,82 @@ def test_a_paused_tie_choice_goes_on_after_resume():
     assert app.scene.choosers == [2] and side not in app.scene.free
 
 
+
+def three_way_tie(app):
+    """An open round in which P1, P2 and P3 tie on the same card: the tie-choice prompt."""
+    round_ = to_round(app, without_void=True)
+    side = round_.ruling.valid[0]
+    t = now()
+    for player, after_ns in ((1, 0), (2, 100_000), (3, 200_000)):
+        app.post(tap(player, side.value, t + after_ns))
+    step_until(app, in_scene(app, "tie-choice"))
+    return side
+
+
+def test_two_tied_players_never_take_the_same_card():
+    app = kiosk("setup", players=3, pace=SLOW)
+    three_way_tie(app)
+    assert app.scene.choosers == [2, 3]
+    chosen = app.scene.free[-1]
+    app.post(tap(2, chosen.value))
+    app.step()
+    app.post(tap(3, chosen.value))  # the card P2 just chose: not a choice
+    app.step()
+    assert app.scene.name == "tie-choice" and app.scene.choices == {2: chosen}
+    assert chosen not in app.scene.still_free()
+    other = app.scene.still_free()[0]
+    app.post(tap(3, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    froms = {w.player: w.from_side for w in app.scene.record.winners}
+    assert froms[2] == chosen.value and froms[3] == other.value
+
+
+def test_a_paused_tie_choice_keeps_the_choices_already_made():
+    app = kiosk("setup", players=3, pace=SLOW)
+    three_way_tie(app)
+    chosen = app.scene.free[-1]
+    app.post(tap(2, chosen.value))
+    app.step()
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choices == {2: chosen}
+
+
+def leave_a_paused_tie_by(app, item: int) -> tuple[dict[int, int], int]:
+    """Tie P1 and P2 on one card, pause, and choose pause-menu ``item`` (selected twice when it
+    asks first); the scores and the rounds played before the tie."""
+    tie_on_one_card(app)
+    before = app.ctx.session.game.scores(), app.ctx.session.game.round_no
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    for _ in range(item):
+        app.post(Nav("down", now()))
+    for _ in range(2 if app.scene.question(item) else 1):
+        app.post(Nav("select", now()))
+    step_until(app, lambda: app.scene.name in ("end", "title"))
+    return before
+
+
+def test_taps_are_final_ending_the_game_from_a_paused_tie_choice_still_awards_the_tied_round():
+    app = kiosk("setup", players=3, pace=SLOW)
+    before, _ = leave_a_paused_tie_by(app, 2)  # End the game
+    assert app.scene.name == "end"
+    after = app.ctx.session.game.scores()
+    assert after[1] == before[1] + 1 and after[2] == before[2] + 1
+
+
+def test_taps_are_final_leaving_a_paused_tie_choice_for_the_title_keeps_the_tied_round(tmp_path):
+    app = kiosk("setup", players=3, pace=SLOW, state_dir=tmp_path)
+    before, rounds = leave_a_paused_tie_by(app, 3)  # Back to the title
+    assert app.scene.name == "title"
+    app.step()  # the save runs after the frame
+    resumed = kiosk("setup", players=3, pace=SLOW, state_dir=tmp_path)
+    kept = resumed.scene.unfinished
+    assert kept is not None and kept.game.round_no == rounds + 1
+    assert kept.game.scores()[1] == before[1] + 1 and kept.game.scores()[2] == before[2] + 1
+
 def test_the_play_screen_shows_an_empty_deck_as_empty():
     from companion.display.palette import CARD_BACK
 

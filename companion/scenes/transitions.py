@@ -10,8 +10,8 @@ it is made.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from companion.errors import CompanionError
@@ -92,13 +92,15 @@ class ToRound(Move):
 
 @dataclass(frozen=True)
 class ToTieChoice(Move):
-    """To the tie choice: the closed round, the players who must choose, the dice as drawn."""
+    """To the tie choice: the closed round, the players who must choose, the dice as drawn,
+    and the choices already made (a tie choice resumed after a pause keeps them)."""
 
     scene: ClassVar[str] = "tie-choice"
     round: Round
     choosers: Sequence[int]
     words: Sequence[str | None] = ()
     inks: Sequence[str] = ()
+    chosen: Mapping[int, Side] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,13 @@ finished round left it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
 from companion.games.notnot.margin import close_calls
 from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
+from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
 from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
@@ -81,11 +82,18 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
     game = ctx.session.game
     before = game.faces()
     scores_before = game.scores()
-    record = game.finish_round(round_, choices or {})
-    count_reactions(ctx, [record])
-    save_round(ctx, record)
+    record = settle_round(ctx, round_, choices or {})
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks))
+
+
+def settle_round(ctx, round_, choices: Mapping[int, Side]) -> RoundRecord:
+    """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
+    rest): awards, penalties, refill; count its reaction times and save it."""
+    record = ctx.session.game.finish_round(round_, dict(choices))
+    count_reactions(ctx, [record])
+    save_round(ctx, record)
+    return record
 
 
 def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:

@@ -12,7 +12,15 @@ leave to the title (the game stays kept for resume).
 from __future__ import annotations
 
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.transitions import ToCorrection, ToEnd, ToPause, ToTitle
+from companion.scenes.notnot.flow import settle_round
+from companion.scenes.transitions import (
+    ToCorrection,
+    ToEnd,
+    ToPause,
+    ToRoll,
+    ToTieChoice,
+    ToTitle,
+)
 
 
 class PauseScene(MenuScene[ToPause]):
@@ -39,10 +47,19 @@ class PauseScene(MenuScene[ToPause]):
         elif index == 1:
             self.ctx.go(ToCorrection(resume=self.resume, note=self.subtitle))
         elif index == 2:
+            self.settle_interrupted_tie()
             self.ctx.go(ToEnd())
         else:
+            self.settle_interrupted_tie()
             self.ctx.session.game = None
             self.ctx.go(ToTitle())
+
+    def settle_interrupted_tie(self) -> None:
+        """Taps are final: a tie choice the pause interrupted is settled before the game is
+        left, with the choices made so far and the default side for the rest."""
+        if isinstance(self.resume, ToTieChoice):
+            settle_round(self.ctx, self.resume.round, self.resume.chosen)
+            self.resume = ToRoll()
 
     def back(self) -> None:
         self.ctx.go(self.resume)

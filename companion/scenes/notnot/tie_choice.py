@@ -17,6 +17,8 @@ the menu button do.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from companion.display.draw_scores import player_label
@@ -43,7 +45,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.move = move
         self.round, self.words, self.inks = move.round, list(move.words), list(move.inks)
         self.choosers = list(move.choosers)
-        self.choices: dict = {}
+        self.choices: dict[int, Side] = dict(move.chosen)
         self.shown_ns = now_ns
         self.now_ns = now_ns
         self.until_ns = now_ns + self.ctx.session.game.timing.choice_timeout_ns
@@ -58,7 +60,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         if isinstance(event, Point):
             self.touched(event)
         elif asks_pause(event):
-            self.ctx.go(ToPause(resume=self.move))
+            self.ctx.go(ToPause(resume=replace(self.move, chosen=dict(self.choices))))
         elif self.is_choice(answer_of(self.ctx, event)):
             self.choices[event.player] = event.side
             self.dirty = True
@@ -75,13 +77,17 @@ class TieChoiceScene(Scene[ToTieChoice]):
 
     def card_at(self, pos: tuple[int, int]) -> Side | None:
         """The free card whose spot on screen holds ``pos``, if any."""
-        return next((side for side in self.free if self.ctx.services.layout.spot(side).collidepoint(pos)),
-                    None)
+        spot = self.ctx.services.layout.spot
+        return next((side for side in self.still_free() if spot(side).collidepoint(pos)), None)
 
     def is_choice(self, tap: Tap | None) -> bool:
         """Whether ``tap`` chooses: a waiting chooser's press on a free card, made while asked."""
         return (tap is not None and tap.player in self.choosers and tap.player not in self.choices
-                and tap.t_ns >= self.shown_ns and tap.side in self.free)
+                and tap.t_ns >= self.shown_ns and tap.side in self.still_free())
+
+    def still_free(self) -> list[Side]:
+        """The free cards no chooser has chosen yet: two tied players never take one card."""
+        return [side for side in self.free if side not in self.choices.values()]
 
     def wake_at_ns(self) -> int | None:
         tick = next_change_ns(self.until_ns, self.now_ns)
@@ -103,16 +109,17 @@ class TieChoiceScene(Scene[ToTieChoice]):
                 lines.append(f"{player_label(player)} took {face} on {side.value}")
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
-        free = " ".join(side.value for side in self.free)
-        lines += [f"{player_label(p)}: press {free}" for p in waiting]
-        lines.append(countdown_line(self.until_ns, self.now_ns, f"left, then {self.free[0].value}"
-                                    if self.free else "left"))
+        free = self.still_free()
+        lines += [f"{player_label(p)}: press {' '.join(side.value for side in free)}"
+                  for p in waiting]
+        lines.append(countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
+                                    if free else "left"))
         return VerdictView("tie", headline, tuple(lines))
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.outlines = {side: HIGHLIGHT for side in self.taken}
-        view.outlines.update({side: OPTION for side in self.free})
+        view.outlines.update({side: OPTION for side in self.still_free()})
         view.panel = self.prompt()
         self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         return "tie-choice"
