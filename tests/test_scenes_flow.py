@@ -210,7 +210,7 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app.post(DealerPress("VOID"))
     app.step()
     assert app.ctx.session.game.faces()[Side.N] == "VOID" and app.ctx.session.game.faces()[Side.E] is None
-    assert "only one void" in app.scene.message
+    assert "only one void" in app.scene.subtitle
     for face in ("RED", "GREEN", "BLUE"):
         app.post(DealerPress(face))
     step_until(app, in_scene(app, "round"))

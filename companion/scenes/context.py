@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
+from companion.errors import CompanionError
 from companion.games.notnot.game import Game
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
@@ -32,7 +33,7 @@ DEFAULT_PADS = 6
 DEAL_CHOICES = ("companion", "table")
 
 
-def no_op(*_args, **_kwargs) -> None:
+def no_op(*_args: object, **_kwargs: object) -> None:
     """A hook that does nothing."""
 
 
@@ -74,6 +75,11 @@ class Pace:
                       round(base.round_timeout_ns * self.timeouts), round(base.choice_timeout_ns * self.timeouts))
 
 
+class NoGameInPlay(CompanionError):
+    """A scene of a Not Not game was shown with no game in progress (a bug, never a player's
+    doing)."""
+
+
 @dataclass(kw_only=True)
 class Session:
     """What the table chose and the game being played: what a new game starts afresh."""
@@ -95,6 +101,14 @@ class Session:
     #: The table's choices (colour-blind mode, the voice; see
     #: :mod:`companion.scenes.common.table_choices`).
     preferences: Preferences = field(default_factory=Preferences)
+
+    @property
+    def playing(self) -> Game:
+        """The Not Not game in progress. Raises :class:`NoGameInPlay` when there is none: a
+        scene of a game was entered without one, which the loop shows on the failsafe."""
+        if self.game is None:
+            raise NoGameInPlay("no Not Not game is in progress")
+        return self.game
 
 
 @dataclass(kw_only=True)

@@ -112,7 +112,7 @@ class ToVerdict(Move):
     record: RoundRecord
     before: dict[Side, str | None]
     scores_before: dict[int, int]
-    roll: Roll
+    roll: Roll | None
     ruling: Ruling
     words: Sequence[str | None] = ()
     inks: Sequence[str] = ()

@@ -72,7 +72,7 @@ class BookkeepingScene(Scene[K]):
         self.dirty = True
 
 
-class BookkeepingSetup(SetupMenu[M]):
+class BookkeepingSetup(SetupMenu[M, KeptGame]):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
     Subclasses set ``game_class`` and ``play_move``, list their own items in

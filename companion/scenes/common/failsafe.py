@@ -20,6 +20,7 @@ from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
 from companion.inputs.actions import selects
 from companion.scenes.base import Scene
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToFailsafe, ToTitle
 
 #: The colour of what to do, set apart from the problem itself.
@@ -100,7 +101,7 @@ class FailsafeScene(Scene[ToFailsafe]):
 
     name = "failsafe"
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.message = ""
         self.problem: StartProblem | None = None
@@ -112,7 +113,7 @@ class FailsafeScene(Scene[ToFailsafe]):
         self.problem = move.problem
         self.message = move.message.splitlines()[0] if move.message else "unknown error"
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if not selects(event):
             return
         if self.problem is None:

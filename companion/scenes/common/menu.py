@@ -19,6 +19,7 @@ from companion.display.draw_menu import CONFIRM_HINT, NAVIGATION_HINT, draw_menu
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
 from companion.scenes.base import M, Scene
+from companion.scenes.context import Context
 
 
 class MenuScene(Scene[M]):
@@ -27,7 +28,7 @@ class MenuScene(Scene[M]):
     title = ""
     subtitle = ""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.cursor = 0
         #: The item whose question is shown, waiting for a second select (``None``: none).
@@ -78,7 +79,7 @@ class MenuScene(Scene[M]):
         self.asking = None
         self.choose(index)
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         action = action_of(event)
         if action is Action.TOUCH_AT:
             touched = touched_item(event, self.item_rects())

@@ -9,9 +9,15 @@ back to the title.
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from companion.scenes.base import M
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToTitle
+
+#: A kept unfinished game a set-up menu offers for resume.
+U = TypeVar("U")
 
 #: The label of the item that starts a new game, in every set-up menu.
 START = "Start"
@@ -34,7 +40,7 @@ def too_few_pads(lowest: int, pads: int) -> str:
             f"{missing} a pad in the pin map")
 
 
-class SetupMenu(MenuScene[M]):
+class SetupMenu(MenuScene[M], Generic[M, U]):
     """Settings items after an optional "Resume" item.
 
     Subclasses find the kept game in :meth:`find_unfinished`, go on with it
@@ -42,10 +48,10 @@ class SetupMenu(MenuScene[M]):
     on them in :meth:`choose_setting`.
     """
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         #: The kept unfinished game offered for resume, if any.
-        self.unfinished = None
+        self.unfinished: U | None = None
 
     def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()
@@ -53,7 +59,7 @@ class SetupMenu(MenuScene[M]):
             self.cursor = 0
         super().enter(now_ns, move)
 
-    def find_unfinished(self):
+    def find_unfinished(self) -> U | None:
         """The kept unfinished game to offer, or ``None``."""
         return None
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.audio.voice import Voice
+from companion.scenes.context import Context
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences, save_preferences
 
@@ -20,12 +21,12 @@ VOICE_FOLDER = "voice-clips"
 VOICE_PLAYERS = 12
 
 
-def voice_folder(ctx) -> Path:
+def voice_folder(ctx: Context) -> Path:
     """Where the voice's clips are cached for this kiosk."""
     return state_dir(ctx.services.state_dir) / VOICE_FOLDER
 
 
-def sync_voice(ctx) -> str:
+def sync_voice(ctx: Context) -> str:
     """Start the voice if the table wants it (rendering missing clips), else stop it; returns a
     one-line notice when it cannot speak ("" otherwise)."""
     if not ctx.session.preferences.voice:
@@ -35,13 +36,13 @@ def sync_voice(ctx) -> str:
     return notice
 
 
-def start_choices(ctx, defaults: Preferences) -> list[str]:
+def start_choices(ctx: Context, defaults: Preferences) -> list[str]:
     """Read the saved choices over ``defaults`` and start the voice if on; the notices to show."""
     ctx.session.preferences, problem = load_preferences(state_dir(ctx.services.state_dir), defaults)
     return [line for line in (problem, sync_voice(ctx)) if line]
 
 
-def switch(ctx, name: str) -> None:
+def switch(ctx: Context, name: str) -> None:
     """Flip choice ``name`` (``"colour_blind"`` or ``"voice"``), save it, and tell the table any
     problem in one notice."""
     ctx.session.preferences = replace(ctx.session.preferences, **{name: not getattr(ctx.session.preferences, name)})

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.game import RuleError
-from companion.games.notnot.sides import SIDES
+from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Action, action_of
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.transitions import ToCorrection, ToPause
@@ -36,13 +36,13 @@ class CorrectionScene(MenuScene[ToCorrection]):
         self.subtitle = "E: next card   W: previous card"
 
     def items(self) -> list[str]:
-        faces = self.ctx.session.game.faces()
+        faces = self.ctx.session.playing.faces()
         return [f"{side}: {faces[side] or 'empty'}" for side in SIDES] + ["Done"]
 
     def hint(self) -> str:
         return CORRECTION_HINT
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if action_of(event) is Action.BACK and self.cursor < len(SIDES):
             self.step(SIDES[self.cursor], -1)
         else:
@@ -58,10 +58,10 @@ class CorrectionScene(MenuScene[ToCorrection]):
         else:
             self.step(SIDES[index], +1)
 
-    def step(self, side, direction: int) -> None:
+    def step(self, side: Side, direction: int) -> None:
         """Step the card on ``side`` to the next face (``direction`` +1) or the previous (-1)
         that the rules accept."""
-        current = self.ctx.session.game.faces()[side]
+        current = self.ctx.session.playing.faces()[side]
         if current in TABLE_FACES:
             start = TABLE_FACES.index(current) + direction
         else:
@@ -70,7 +70,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
         for count in range(len(TABLE_FACES)):
             face = TABLE_FACES[(start + direction * count) % len(TABLE_FACES)]
             try:
-                self.ctx.session.game.correct(side, face)
+                self.ctx.session.playing.correct(side, face)
             except RuleError as error:
                 reasons.append(str(error))
                 continue

@@ -24,21 +24,22 @@ from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
 from companion.scenes.base import Scene
+from companion.scenes.context import Context
 from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.transitions import ToDeal, ToPause, ToRoll
 
 
-def dealer_of(ctx) -> int:
+def dealer_of(ctx: Context) -> int:
     """The player whose pad deals: confirms the prompts and enters table-dealt cards."""
     return ctx.session.settings.dealer
 
 
-def is_dealers_pad(ctx, event) -> bool:
+def is_dealers_pad(ctx: Context, event: object) -> bool:
     """Whether ``event`` comes from the dealer's pad, or from no pad at all (a key, a control)."""
     return not isinstance(event, Tap) or event.player == dealer_of(ctx)
 
 
-def confirms_deal(ctx, event) -> bool:
+def confirms_deal(ctx: Context, event: object) -> bool:
     """Whether ``event`` confirms a dealing prompt: the dealer pad's E, Enter, or the confirm
     control."""
     return is_dealers_pad(ctx, event) and action_of(event) is Action.SELECT
@@ -54,7 +55,7 @@ class DealScene(Scene[ToDeal]):
         self.move = move
         self.dealt, self.first, self.check = list(move.dealt), move.first, move.check
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
             self.ctx.go(ToPause(resume=self.move))
         elif confirms_deal(self.ctx, event):

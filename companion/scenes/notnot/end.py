@@ -36,17 +36,17 @@ class EndScene(Scene[ToEnd]):
 
     def enter(self, now_ns: int, move: ToEnd) -> None:
         super().enter(now_ns, move)
-        self.early = not self.ctx.session.game.over
+        self.early = not self.ctx.session.playing.over
         save_ended(self.ctx)
         self.ctx.services.sounds.play("win")
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if selects(event):
             self.ctx.session.game = None
             self.ctx.go(ToSetup())
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game, layout = self.ctx.session.game, self.ctx.services.layout
+        game, layout = self.ctx.session.playing, self.ctx.services.layout
         winners = game.winners()
         headline = f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
         scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))

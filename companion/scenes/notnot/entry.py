@@ -32,21 +32,18 @@ class EntryScene(MenuScene[ToEntry]):
 
     def enter(self, now_ns: int, move: ToEntry) -> None:
         super().enter(now_ns, move)
-        self.message = ""
+        self.say("")
 
-    @property
-    def title(self) -> str:
-        spots = self.ctx.session.game.awaiting_cards()
-        return f"Card revealed on {spots[0]}?" if spots else "Table is full"
-
-    @property
-    def subtitle(self) -> str:
-        return self.message or f"level: {self.ctx.session.game.level}"
+    def say(self, message: str) -> None:
+        """Ask for the next empty spot's card; the subtitle says ``message``, else the level."""
+        spots = self.ctx.session.playing.awaiting_cards()
+        self.title = f"Card revealed on {spots[0]}?" if spots else "Table is full"
+        self.subtitle = message or f"level: {self.ctx.session.playing.level}"
 
     def items(self) -> list[str]:
         return [face if face != "RULE" else "rule card" for face in FACES]
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         face = card_of(event)
         if face is not None:
             self.place(face)
@@ -69,22 +66,23 @@ class EntryScene(MenuScene[ToEntry]):
         self.ctx.go(ToPause(resume=ToEntry()))
 
     def place(self, face: str) -> None:
-        game = self.ctx.session.game
+        """Enter ``face`` on the next empty spot (the rules may refuse it, saying why)."""
+        game = self.ctx.session.playing
         spots = game.awaiting_cards()
         if not spots:
             return
         try:
             dealt = game.place(spots[0], face)
         except CompanionError as error:
-            self.message = str(error)
+            self.say(str(error))
         else:
-            self.message = f"rule card: now {dealt.level}" if dealt.what == "rule" else ""
+            self.say(f"rule card: now {dealt.level}" if dealt.what == "rule" else "")
             if game.over or not game.awaiting_cards():
                 after_round(self.ctx, [])
         self.dirty = True
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game = self.ctx.session.game
+        game = self.ctx.session.playing
         spots = game.awaiting_cards()
         self.drawn = draw_entry(canvas, self.ctx.services.layout, self.title, self.subtitle, list(FACES),
                                 self.items(), self.cursor, game.faces(),

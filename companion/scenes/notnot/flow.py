@@ -15,13 +15,15 @@ from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
 from companion.games.notnot.margin import close_calls
 from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_times_ms
+from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.scenes.context import Context
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
 from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 
 
-def start_game(ctx) -> None:
+def start_game(ctx: Context) -> None:
     """Begin a game with the set-up choices; show the first layout or ask for it."""
     s = ctx.session.settings
     dice, recipe = data.not_not()
@@ -31,13 +33,13 @@ def start_game(ctx) -> None:
     ctx.session.close_calls = {}
     save_new_game(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
-    if ctx.session.game.deals == "companion":
+    if ctx.session.playing.deals == "companion":
         ctx.go(ToDeal(dealt=table_as_dealt(ctx.session.game), first=True))
     else:
         ctx.go(ToEntry())
 
 
-def resume_game(ctx, kept: UnfinishedGame) -> None:
+def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     """Go on with a kept game where its last finished round left it.
 
     Companion deals: the four spots are shown to check against the real
@@ -60,9 +62,10 @@ def table_as_dealt(game: Game) -> list[DealtRecord]:
             for side, card in game.table.items() if card is not None]
 
 
-def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> Move:
-    """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or the next roll."""
-    game = ctx.session.game
+def next_after_round(ctx: Context, dealt: Sequence[DealtRecord]) -> Move:
+    """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or
+    the next roll."""
+    game = ctx.session.playing
     if game.over:
         return ToEnd()
     if game.deals == "companion" and dealt:
@@ -72,14 +75,15 @@ def next_after_round(ctx, dealt: Sequence[DealtRecord]) -> Move:
     return ToRoll()
 
 
-def after_round(ctx, dealt: Sequence[DealtRecord]) -> None:
+def after_round(ctx: Context, dealt: Sequence[DealtRecord]) -> None:
     """Go on to the scene after a round's verdict."""
     ctx.go(next_after_round(ctx, dealt))
 
 
-def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = None) -> None:
+def conclude_round(ctx: Context, round_: Round, words: Sequence[str | None], inks: Sequence[str],
+                   choices: Mapping[int, Side] | None = None) -> None:
     """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict."""
-    game = ctx.session.game
+    game = ctx.session.playing
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(ctx, round_, choices or {})
@@ -87,16 +91,16 @@ def conclude_round(ctx, round_, words: list, inks: list, choices: dict | None = 
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks))
 
 
-def settle_round(ctx, round_, choices: Mapping[int, Side]) -> RoundRecord:
+def settle_round(ctx: Context, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
     """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
     rest): awards, penalties, refill; count its reaction times and save it."""
-    record = ctx.session.game.finish_round(round_, dict(choices))
+    record = ctx.session.playing.finish_round(round_, dict(choices))
     count_reactions(ctx, [record])
     save_round(ctx, record)
     return record
 
 
-def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:
+def count_reactions(ctx: Context, records: Iterable[RoundRecord]) -> None:
     """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart, and keep
     each player's closest win and closest loss."""
     records = list(records)
@@ -110,8 +114,10 @@ def count_reactions(ctx, records: Iterable[RoundRecord]) -> None:
                 closest[player] = min((gap, step), closest.get(player, (gap, step)))
 
 
-def answer_of(ctx, event):
-    """``event`` if it is a tap by a player of the game in progress (other pads are ignored), else ``None``."""
-    if isinstance(event, Tap) and ctx.session.game is not None and 1 <= event.player <= ctx.session.game.players:
+def answer_of(ctx: Context, event: object) -> Tap | None:
+    """``event`` if it is a tap by a player of the game in progress (other pads are ignored),
+    else ``None``."""
+    game = ctx.session.game
+    if isinstance(event, Tap) and game is not None and 1 <= event.player <= game.players:
         return event
     return None

@@ -7,6 +7,7 @@ What it shows comes from the game and the roll as plain values.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -16,10 +17,13 @@ from companion.display.draw_dice import draw_dice
 from companion.display.draw_scores import draw_scores
 from companion.display.draw_table import draw_table
 from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, DIM_TEXT
 from companion.display.text import Drawn
 from companion.games.notnot.dice import Roll
+from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
+from companion.scenes.context import Context
 
 
 @dataclass
@@ -50,7 +54,8 @@ def dice_words(roll: Roll) -> list[str | None]:
     return [roll.negation if roll.level.rolls_negation else None, roll.criteria[0], roll.criteria[1]]
 
 
-def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
+def view_of(game: Game, roll: Roll | None = None, words: Sequence[str | None] | None = None,
+            inks: Sequence[str] | None = None) -> PlayView:
     """The play screen for ``game`` between rounds, or showing ``roll`` (with ``words`` while rolling)."""
     view = PlayView(faces=game.faces(), scores=game.scores(), cards_left=len(game.deck),
                     level=game.level.value)
@@ -63,14 +68,15 @@ def view_of(game, roll: Roll | None = None, words=None, inks=None) -> PlayView:
     return view
 
 
-def view_for(ctx, roll: Roll | None = None, words=None, inks=None) -> PlayView:
+def view_for(ctx: Context, roll: Roll | None = None, words: Sequence[str | None] | None = None,
+             inks: Sequence[str] | None = None) -> PlayView:
     """:func:`view_of` the context's game, in colour-blind mode if the table chose it."""
-    view = view_of(ctx.session.game, roll, words, inks)
+    view = view_of(ctx.session.playing, roll, words, inks)
     view.colour_blind = ctx.session.preferences.colour_blind
     return view
 
 
-def draw_play(canvas: pygame.Surface, layout, view: PlayView) -> list[Drawn]:
+def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
     """Draw the whole play screen for ``view``; returns the texts drawn: the level line
     (if shown), the dice words, the panel's texts, then the deck's."""
     canvas.fill(BACKGROUND)

@@ -45,7 +45,7 @@ class RollScene(Scene[ToRoll]):
 
     def enter(self, now_ns: int, move: ToRoll) -> None:
         super().enter(now_ns, move)
-        game = self.ctx.session.game
+        game = self.ctx.session.playing
         self.roll = game.next_roll()
         self.ruling = game.ruling_for(self.roll)
         self.words = dice_words(self.roll)
@@ -72,7 +72,7 @@ class RollScene(Scene[ToRoll]):
     def frames(self) -> int:
         return self.ctx.services.pace.roll_frames
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Tap):
             if answer_of(self.ctx, event) and not self.splashing:
                 self.early.append(event)
@@ -98,7 +98,7 @@ class RollScene(Scene[ToRoll]):
 
     def tumbling_words(self) -> list[str | None]:
         """Random faces of the same dice, for one frame of the animation."""
-        dice, rng = self.ctx.session.game.dice, self.ctx.services.rng
+        dice, rng = self.ctx.session.playing.dice, self.ctx.services.rng
         faces = [dice.negation, dice.direction, dice.colour]
         return [rng.choice(f) if word else None for word, f in zip(self.words, faces)]
 
@@ -106,7 +106,7 @@ class RollScene(Scene[ToRoll]):
         if self.splashing:
             view = view_for(self.ctx)
             self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
-            splash = level_up_view(self.ctx.session.game.level)
+            splash = level_up_view(self.ctx.session.playing.level)
             self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, splash)
             return "level-up"
         final = self.frame >= self.frames
@@ -124,7 +124,7 @@ class RollScene(Scene[ToRoll]):
 
     def countdown(self) -> VerdictView:
         """The countdown as the round opens: the same in every round (see the round scene)."""
-        timing = self.ctx.session.game.timing
+        timing = self.ctx.session.playing.timing
         first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
         return countdown_view(first_ns, 0)
 

@@ -20,6 +20,8 @@ new dice are rolled) and the pause menu shows instead of what comes next.
 
 from __future__ import annotations
 
+import pygame
+
 from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.round import COUNTED, Round
 from companion.games.notnot.taps import Tap
@@ -53,7 +55,7 @@ class RoundScene(Scene[ToRound]):
     name = "round"
 
     def enter(self, now_ns: int, move: ToRound) -> None:
-        self.round = self.ctx.session.game.open_round(move.roll, move.t_open)
+        self.round = self.ctx.session.playing.open_round(move.roll, move.t_open)
         self.words, self.inks = list(move.words), list(move.inks)
         for tap in move.taps:
             self.round.offer(tap)
@@ -63,7 +65,7 @@ class RoundScene(Scene[ToRound]):
         self.shown = self.panel_key(now_ns)
         self.dirty = False  # the final dice are already on screen
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Tap):
             if answer_of(self.ctx, event):
                 self.round.offer(event)
@@ -89,7 +91,7 @@ class RoundScene(Scene[ToRound]):
         until = clock_close_ns(self.round, now_ns)
         return self.feedback.early_banner(now_ns) or countdown_view(until, now_ns)
 
-    def draw(self, canvas) -> str | None:
+    def draw(self, canvas: pygame.Surface) -> str | None:
         """The final dice, the countdown or early banner beside them, the flashing names."""
         view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
@@ -113,10 +115,10 @@ class RoundScene(Scene[ToRound]):
         if now_ns < self.settled_at_ns():
             return
         if self.pausing and not self.round.answered:
-            self.ctx.session.game.cancel_round(self.round)
+            self.ctx.session.playing.cancel_round(self.round)
             self.ctx.go(ToPause(resume=ToRoll(), note=CANCELLED_NOTE))
             return
-        choosers = self.ctx.session.game.choosers(self.round)
+        choosers = self.ctx.session.playing.choosers(self.round)
         if choosers:
             self.ctx.go(ToTieChoice(round=self.round, choosers=choosers, words=self.words,
                                     inks=self.inks))

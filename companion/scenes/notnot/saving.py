@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from companion.errors import CompanionError
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
+from companion.scenes.context import Context
 from companion.storage.games import GameStore
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 
@@ -87,23 +88,23 @@ def saved_id(ref: GameRef) -> int:
     return ref.id
 
 
-def journal(ctx) -> Journal:
+def journal(ctx: Context) -> Journal:
     """The session's :class:`Journal` (kept in ``ctx.session.saving``)."""
     if ctx.session.saving is None:
         ctx.session.saving = Journal()
     return ctx.session.saving
 
 
-def settings_of(ctx) -> dict:
+def settings_of(ctx: Context) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
     s = ctx.session.settings
-    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.session.game.seed,
+    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.session.playing.seed,
             "tie_window_us": micros(ctx.services.tie_window_ns)}
 
 
-def save_new_game(ctx) -> None:
+def save_new_game(ctx: Context) -> None:
     """Store the game just started (abandoning any kept unfinished); its id goes in ``ctx``."""
-    game, book = ctx.session.game, journal(ctx)
+    game, book = ctx.session.playing, journal(ctx)
     ctx.session.game_id, ref = None, GameRef()
     book.current = ref
     settings, snapshot = settings_of(ctx), game.snapshot()
@@ -117,7 +118,7 @@ def save_new_game(ctx) -> None:
     flush(ctx)
 
 
-def current_ref(ctx) -> GameRef | None:
+def current_ref(ctx: Context) -> GameRef | None:
     """The game in ``ctx`` as the journal knows it (a resumed game comes with its id)."""
     book = journal(ctx)
     if ctx.session.game_id is not None and (book.current is None or book.current.id != ctx.session.game_id):
@@ -125,42 +126,42 @@ def current_ref(ctx) -> GameRef | None:
     return book.current
 
 
-def save_round(ctx, record: RoundRecord) -> None:
+def save_round(ctx: Context, record: RoundRecord) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
     (and the result, when the round ended the game)."""
     ref = current_ref(ctx)
     if ref is None:
         return
-    snapshot = ctx.session.game.snapshot()
-    final = ctx.session.game.result() if ctx.session.game.over else None
+    snapshot = ctx.session.playing.snapshot()
+    final = ctx.session.playing.result() if ctx.session.playing.over else None
     stored = record.to_json()
     later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
                                                         result=final))
 
 
-def save_seen_roll(ctx) -> None:
+def save_seen_roll(ctx: Context) -> None:
     """The flip just shown holds this round's final dice: once the frame is on screen, store the
     snapshot with this roll counted as cancelled, so a resume before the round is saved rolls
     new dice."""
     ref = current_ref(ctx)
     if ref is None:
         return
-    snapshot = ctx.session.game.snapshot()
-    snapshot["cancelled"] = ctx.session.game.cancelled + 1
+    snapshot = ctx.session.playing.snapshot()
+    snapshot["cancelled"] = ctx.session.playing.cancelled + 1
     later(ctx, ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
 
 
-def save_ended(ctx) -> None:
+def save_ended(ctx: Context) -> None:
     """The table ended the game before it was over: once the next frame is on screen, store it
     finished with the scores as they stand."""
-    ref, game = current_ref(ctx), ctx.session.game
+    ref, game = current_ref(ctx), ctx.session.playing
     ctx.session.game_id, journal(ctx).current = None, None
     if ref is not None and not game.over:
         final, snapshot = game.result(), game.snapshot()
         later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))
 
 
-def end_kept(ctx, kept: UnfinishedGame) -> None:
+def end_kept(ctx: Context, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
     starting over it); a notice if it cannot be written."""
     try:
@@ -171,7 +172,7 @@ def end_kept(ctx, kept: UnfinishedGame) -> None:
         ctx.services.notify(f"the kept game could not be ended: {error}")
 
 
-def later(ctx, ref: GameRef, write: Write) -> None:
+def later(ctx: Context, ref: GameRef, write: Write) -> None:
     """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
     book = journal(ctx)
     book.waiting.append((ref, write))
@@ -181,7 +182,7 @@ def later(ctx, ref: GameRef, write: Write) -> None:
     ctx.after_frame.append(lambda: flush(ctx))
 
 
-def flush(ctx) -> None:
+def flush(ctx: Context) -> None:
     """Try the waiting saves in order; stop at the first that fails, and say so once."""
     book = journal(ctx)
     while book.waiting:
@@ -203,7 +204,7 @@ def flush(ctx) -> None:
         ctx.services.notify("saving again: the game is saved up to now")
 
 
-def waiting(ctx, book: Journal, error: Exception) -> None:
+def waiting(ctx: Context, book: Journal, error: Exception) -> None:
     """A save failed for now: the saves wait; say so if the table has not been told yet."""
     if book.failing is None:
         book.failing = str(error)
@@ -211,7 +212,7 @@ def waiting(ctx, book: Journal, error: Exception) -> None:
         ctx.services.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
 
 
-def set_aside_notice(ctx, store: GameStore) -> None:
+def set_aside_notice(ctx: Context, store: GameStore) -> None:
     """Say once that the damaged kept games ``store`` met were set aside."""
     if store.set_aside:
         ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
@@ -219,7 +220,7 @@ def set_aside_notice(ctx, store: GameStore) -> None:
                    "(companion history lists it)")
 
 
-def unfinished_game(ctx) -> UnfinishedGame | None:
+def unfinished_game(ctx: Context) -> UnfinishedGame | None:
     """The table's unfinished game in the state database, restored, or ``None``.
 
     ``None`` too when the database cannot be opened (the game started next

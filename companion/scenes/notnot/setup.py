@@ -12,11 +12,14 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
 from companion.scenes.common.table_choices import on_off, switch
-from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES
+from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
 from companion.scenes.notnot.flow import resume_game, start_game
-from companion.scenes.notnot.saving import end_kept, unfinished_game
+from companion.scenes.notnot.saving import UnfinishedGame, end_kept, unfinished_game
 from companion.scenes.transitions import ToSetup
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
@@ -24,12 +27,16 @@ from companion.scenes.transitions import ToSetup
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 
 
-def next_in(choices: tuple, value) -> object:
-    """The value after ``value`` in ``choices``, wrapping round."""
+T = TypeVar("T")
+
+
+def next_in(choices: Sequence[T], value: T) -> T:
+    """The value after ``value`` in ``choices``, wrapping round (the first when ``value`` is
+    not among them)."""
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-class SetupScene(SetupMenu[ToSetup]):
+class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     """Level, players, dealing, start (and resume); the pad that starts deals."""
 
     name = "setup"
@@ -41,16 +48,22 @@ class SetupScene(SetupMenu[ToSetup]):
         s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)[-1])
         super().enter(now_ns, move)
 
-    def find_unfinished(self):
+    def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
 
     def resume_item(self) -> str:
-        game = self.unfinished.game
+        game = self.kept().game
         return f"Resume the game in progress: round {game.round_no + 1}, {game.level.value}"
+
+    def kept(self) -> UnfinishedGame:
+        """The kept game offered for resume (only asked for while the menu offers one)."""
+        if self.unfinished is None:
+            raise NoGameInPlay("the set-up menu offers no kept game")
+        return self.unfinished
 
     def resume(self) -> None:
         self.take_dealer()
-        resume_game(self.ctx, self.unfinished)
+        resume_game(self.ctx, self.kept())
 
     def settings_items(self) -> list[str]:
         s = self.ctx.session.settings

@@ -48,21 +48,26 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.choices: dict[int, Side] = dict(move.chosen)
         self.shown_ns = now_ns
         self.now_ns = now_ns
-        self.until_ns = now_ns + self.ctx.session.game.timing.choice_timeout_ns
+        self.until_ns = now_ns + self.ctx.session.playing.timing.choice_timeout_ns
         winners = self.round.outcome().winners
         self.tapped = {tap.player: tap.side for tap in winners}
-        awards, _ = plan_awards(winners, self.ctx.session.game.table)
+        awards, _ = plan_awards(winners, self.ctx.session.playing.table)
         self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
-        table = self.ctx.session.game.table
+        table = self.ctx.session.playing.table
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Point):
             self.touched(event)
         elif asks_pause(event):
             self.ctx.go(ToPause(resume=replace(self.move, chosen=dict(self.choices))))
-        elif self.is_choice(answer_of(self.ctx, event)):
-            self.choices[event.player] = event.side
+        else:
+            self.choose(answer_of(self.ctx, event))
+
+    def choose(self, tap: Tap | None) -> None:
+        """``tap`` chooses its card for its player, if it is a choice (:meth:`is_choice`)."""
+        if tap is not None and self.is_choice(tap):
+            self.choices[tap.player] = tap.side
             self.dirty = True
 
     def touched(self, touch: Point) -> None:
@@ -70,10 +75,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         side = self.card_at(touch.pos)
         waiting = [p for p in self.choosers if p not in self.choices]
         if side is not None and waiting:
-            tap = Tap(waiting[0], side, touch.t_ns, "touch")
-            if self.is_choice(tap):
-                self.choices[tap.player] = side
-                self.dirty = True
+            self.choose(Tap(waiting[0], side, touch.t_ns, "touch"))
 
     def card_at(self, pos: tuple[int, int]) -> Side | None:
         """The free card whose spot on screen holds ``pos``, if any."""
@@ -105,7 +107,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
         lines = []
         for side, player in self.taken.items():
             if any(self.tapped.get(p) == side for p in self.choosers):
-                face = self.ctx.session.game.table[side].face
+                card = self.ctx.session.playing.table[side]
+                face = card.face if card is not None else "the card"
                 lines.append(f"{player_label(player)} took {face} on {side.value}")
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]

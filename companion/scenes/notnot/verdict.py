@@ -49,7 +49,7 @@ class VerdictScene(Scene[ToVerdict]):
             self.ctx.services.voice.say(callout(record), self.ctx.after_frame)
         self.ctx.hooks.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
             self.ctx.go(ToPause(resume=next_after_round(self.ctx, self.record.dealt)))
 
