@@ -40,7 +40,8 @@ class MockGpioPresses:
                  config: settings_file.Config | None = None) -> None:
         gpio = (config or settings_file.load()).gpio
         if players > len(gpio.pads):
-            raise CompanionError(f"the pin map has pads for {len(gpio.pads)} players, not {players}")
+            raise CompanionError(f"the pin map has pads for {len(gpio.pads)} players, "
+                                 f"not {players}")
         self.tie_window_ns = gpio.tie_window_ns
         self.factory = StampedMockFactory()
         self.pads = GpioPads(gpio, post, pin_factory=self.factory, watch_s=0.02)
