@@ -47,6 +47,7 @@ class WiringScreen:
         self.big = text.font(text.size_for_cap_height(20))
 
     def colour(self, button: Button | SerialButton) -> tuple[int, int, int]:
+        """Red if ``button`` is stuck, yellow if pressed last, green if pressed, else grey."""
         if button in self.check.stuck:
             return COLOURS["stuck"]
         if button == self.check.latest:
@@ -82,12 +83,15 @@ class WiringScreen:
 
     def box(self, button: Button | SerialButton, label: str, x: int, y: int, w: int,
             h: int | None = None) -> None:
+        """Draw ``button`` as a box at (``x``, ``y``), ``w`` wide and ``h`` (else ``w``) high, in
+        its colour, with ``label`` in its middle."""
         rect = pygame.Rect(x, y, w, h or w)
         pygame.draw.rect(self.surface, self.colour(button), rect, border_radius=6)
         image = self.font.render(label, True, BACKGROUND)
         self.surface.blit(image, image.get_rect(center=rect.center))
 
     def text(self, font: pygame.font.Font, line: str, where: tuple[int, int]) -> None:
+        """Draw ``line`` in ``font`` with its top left at ``where``."""
         self.surface.blit(font.render(line, True, TEXT), where)
 
     def run(self, done: threading.Event, should_stop: Callable[[], bool]) -> None:
@@ -111,6 +115,7 @@ class WiringScreen:
         pygame.image.save(self.surface, path)
 
     def close(self) -> None:
+        """Close the window (pygame quits)."""
         pygame.quit()
 
 
