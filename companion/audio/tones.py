@@ -61,7 +61,8 @@ class Sounds:
             channels = init[2] if init else 1
             for name, notes in TONES.items():
                 mono = samples(notes)
-                data = mono if channels == 1 else array.array("h", (v for v in mono for _ in range(channels)))
+                data = mono if channels == 1 else array.array(
+                    "h", (v for v in mono for _ in range(channels)))
                 self._tones[name] = pygame.mixer.Sound(buffer=data.tobytes())
         except pygame.error as error:
             log.info("no sound: %s", error)

@@ -120,7 +120,8 @@ def play_on_mixer(path: Path) -> None:
 class Voice:
     """The rendered clips, and the queueing of one to be spoken after the frame."""
 
-    def __init__(self, clips: dict[str, Path], play: Callable[[Path], None] = play_on_mixer) -> None:
+    def __init__(self, clips: dict[str, Path],
+                 play: Callable[[Path], None] = play_on_mixer) -> None:
         self.clips = clips
         self._play = play
 

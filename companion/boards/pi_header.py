@@ -84,7 +84,8 @@ INTERFACES: dict[str, Interface] = {
         Interface("uart", "UART (serial console)", {14: "TXD", 15: "RXD"}),
         Interface("i2c", "I2C", {2: "SDA", 3: "SCL"}),
         Interface("spi", "SPI0", {7: "CE1", 8: "CE0", 9: "MISO", 10: "MOSI", 11: "SCLK"}),
-        Interface("spi1", "SPI1", {16: "CE2", 17: "CE1", 18: "CE0", 19: "MISO", 20: "MOSI", 21: "SCLK"}),
+        Interface("spi1", "SPI1",
+                  {16: "CE2", 17: "CE1", 18: "CE0", 19: "MISO", 20: "MOSI", 21: "SCLK"}),
         Interface("i2s", "I2S audio", {18: "PCM_CLK", 19: "PCM_FS", 20: "PCM_DIN", 21: "PCM_DOUT"}),
         Interface("one_wire", "1-Wire", {4: "W1"}),
     )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from companion.commands.buttons import SerialButton  # noqa: E402
 from companion.display import text  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     import threading
     from collections.abc import Callable
 
-    from companion.commands.buttons import SerialButton, WiringCheck
+    from companion.commands.buttons import WiringCheck
     from companion.inputs.gpio import Button
 
 SIZE = (960, 540)
@@ -38,6 +39,7 @@ class WiringScreen:
 
     def __init__(self, check: WiringCheck) -> None:
         pygame.init()
+        text.reset()  # fonts cached before a pygame.quit() are dead
         self.check = check
         self.surface = pygame.display.set_mode(SIZE)
         pygame.display.set_caption("companion buttons")
@@ -45,6 +47,7 @@ class WiringScreen:
         self.big = text.font(text.size_for_cap_height(20))
 
     def colour(self, button: Button | SerialButton) -> tuple[int, int, int]:
+        """Red if ``button`` is stuck, yellow if pressed last, green if pressed, else grey."""
         if button in self.check.stuck:
             return COLOURS["stuck"]
         if button == self.check.latest:
@@ -55,7 +58,8 @@ class WiringScreen:
         """Draw one frame of the check's current state."""
         self.surface.fill(BACKGROUND)
         check = self.check
-        self.text(self.big, f"Wiring check: {len(check.pressed)}/{len(check.buttons)} pressed", (20, 14))
+        self.text(self.big,
+                  f"Wiring check: {len(check.pressed)}/{len(check.buttons)} pressed", (20, 14))
         pads = [b for b in check.buttons if b.kind == "pad"]
         players = sorted({b.player for b in pads})
         width = SIZE[0] // max(1, min(len(players), 6))
@@ -63,34 +67,41 @@ class WiringScreen:
             left, top = (number % 6) * width, 70 + (number // 6) * 190
             self.text(self.font, f"player {player}", (left + 12, top))
             for button in (b for b in pads if b.player == player):
+                assert button.side is not None  # every pad button has a side
                 column, row = CROSS[button.side]
-                pin = getattr(button, "pin", None) or button.gpio   # controller pin or BCM GPIO
-                self.box(button, f"{button.side} {pin}",
+                self.box(button, f"{button.side} {pin_of(button)}",
                          left + 12 + column * 46, top + 24 + row * 46, 44)
-        others = [b for b in check.buttons if b.kind != "pad"]
-        for number, button in enumerate(others):
-            self.box(button, f"{button.name} {button.gpio}", 20 + number * 130, 340, 120, 40)
-        reports = [line for line in check.log if not line.startswith(" ")]   # the picture shows what is missing
+        # controls and dealer buttons: only the GPIO pin map has them
+        others = [b for b in check.buttons if not isinstance(b, SerialButton) and b.kind != "pad"]
+        for number, other in enumerate(others):
+            self.box(other, f"{other.name} {other.gpio}", 20 + number * 130, 340, 120, 40)
+        # the picture shows what is missing: leave out the indented "pressed; not yet" lines
+        reports = [line for line in check.log if not line.startswith(" ")]
         for number, line in enumerate(reports[-5:]):
             self.text(self.font, line, (20, 400 + number * 26))
         pygame.display.flip()
 
     def box(self, button: Button | SerialButton, label: str, x: int, y: int, w: int,
             h: int | None = None) -> None:
+        """Draw ``button`` as a box at (``x``, ``y``), ``w`` wide and ``h`` (else ``w``) high, in
+        its colour, with ``label`` in its middle."""
         rect = pygame.Rect(x, y, w, h or w)
         pygame.draw.rect(self.surface, self.colour(button), rect, border_radius=6)
         image = self.font.render(label, True, BACKGROUND)
         self.surface.blit(image, image.get_rect(center=rect.center))
 
     def text(self, font: pygame.font.Font, line: str, where: tuple[int, int]) -> None:
+        """Draw ``line`` in ``font`` with its top left at ``where``."""
         self.surface.blit(font.render(line, True, TEXT), where)
 
     def run(self, done: threading.Event, should_stop: Callable[[], bool]) -> None:
-        """Redraw at 30 fps until every button is pressed, the window closes, Escape, or ``should_stop()``."""
+        """Redraw at 30 fps until every button is pressed, the window closes, Escape, or
+        ``should_stop()``."""
         clock = pygame.time.Clock()
         while not should_stop():
             for event in pygame.event.get():
-                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                                 and event.key == pygame.K_ESCAPE):
                     return
             self.draw()
             if done.is_set():
@@ -104,4 +115,10 @@ class WiringScreen:
         pygame.image.save(self.surface, path)
 
     def close(self) -> None:
+        """Close the window (pygame quits)."""
         pygame.quit()
+
+
+def pin_of(button: Button | SerialButton) -> str | int:
+    """A pad button's pin as its box shows it: the controller's pin name or the BCM GPIO."""
+    return button.pin if isinstance(button, SerialButton) else button.gpio

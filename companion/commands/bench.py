@@ -20,5 +20,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         child.set_defaults(run=module.run)
 
 
-def run(args: argparse.Namespace) -> int:  # replaced by the chosen benchmark's run through set_defaults
+# replaced by the chosen benchmark's run through set_defaults
+def run(args: argparse.Namespace) -> int:
     return 2

@@ -53,11 +53,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true",
                         help="use mock pins, pressed by --press or by lines on standard input")
     parser.add_argument("--press", metavar="GPIO[xN]", action="append", default=[],
-                        help="with --mock: press this BCM GPIO, with N bounces (e.g. 17x3); repeatable")
+                        help="with --mock: press this BCM GPIO, with N bounces (e.g. 17x3); "
+                             "repeatable")
     parser.add_argument("--screen", action="store_true",
-                        help="show the check in a window (on the kiosk's screen) as well as in the terminal")
+                        help="show the check in a window (on the kiosk's screen) as well as in "
+                             "the terminal")
     parser.add_argument("--png", metavar="FILE",
-                        help="with --screen: draw the state after the --press presses into FILE and stop")
+                        help="with --screen: draw the state after the --press presses into FILE "
+                             "and stop")
     parser.add_argument("--clock-check", action="store_true",
                         help="wait for one press and say which clock the edge stamps are on")
 
@@ -105,7 +108,8 @@ class WiringCheck:
         self.pressed: set[Button | SerialButton] = set()
         self.stuck: set[Button | SerialButton] = set()
         self.latest: Button | SerialButton | None = None
-        self.log: collections.deque[str] = collections.deque(maxlen=12)   # the last lines, for a screen
+        # the last lines, for a screen
+        self.log: collections.deque[str] = collections.deque(maxlen=12)
         self.done = threading.Event()
         self.lock = threading.Lock()
 
@@ -125,7 +129,8 @@ class WiringCheck:
             self.pressed.add(button)
             self.latest = button
             return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s",
-                    f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; {self.missing_text()}"]
+                    f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; "
+                    f"{self.missing_text()}"]
         if isinstance(transition, Release):
             self.stuck.discard(button)
             held_ms = (transition.t_ns - transition.press_ns) / 1e6
@@ -148,9 +153,11 @@ class WiringCheck:
             return "every button works"
         groups: dict[str, list[str]] = {}
         for button in missing:
-            head, _, tail = button.label.rpartition(" ") if button.kind == "pad" else (button.label, "", "")
+            head, _, tail = (button.label.rpartition(" ") if button.kind == "pad"
+                             else (button.label, "", ""))
             groups.setdefault(head, []).append(tail)
-        return "not yet: " + "; ".join(" ".join([head, *tails]).strip() for head, tails in groups.items())
+        return "not yet: " + "; ".join(" ".join([head, *tails]).strip()
+                                       for head, tails in groups.items())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -192,7 +199,8 @@ def show(check: WiringCheck, args: argparse.Namespace, pads: GpioPads | None,
     try:
         screen = WiringScreen(check)
     except Exception as error:   # pygame.error: no display; one line, nothing lost
-        raise CompanionError(f"cannot open a window: {error} (drop --screen to check in the terminal)") from None
+        raise CompanionError(f"cannot open a window: {error} "
+                             "(drop --screen to check in the terminal)") from None
     try:
         if args.png:
             assert pads is not None and factory is not None  # --png needs --mock
@@ -201,8 +209,8 @@ def show(check: WiringCheck, args: argparse.Namespace, pads: GpioPads | None,
             return
         driver = None
         if factory is not None and pads is not None:
-            driver = threading.Thread(target=drive_mock, args=(pads, factory, args.press, check.done),
-                                      daemon=True)
+            driver = threading.Thread(target=drive_mock,
+                                      args=(pads, factory, args.press, check.done), daemon=True)
             driver.start()
         screen.run(check.done, should_stop=lambda: False)
     finally:
@@ -283,7 +291,8 @@ class SerialWatch:
 def open_pads(loaded: config.Config,
               on_transition: Callable[[Button, Transition], None],
               factory: StampedMockFactory | None) -> GpioPads:
-    """The pads of ``loaded`` with nothing posted anywhere, each change told to ``on_transition``."""
+    """The pads of ``loaded`` with nothing posted anywhere, each change told to
+    ``on_transition``."""
     from companion.inputs.gpio import open_gpio
 
     if not loaded.gpio.pads and not loaded.gpio.controls and not loaded.gpio.dealer:
@@ -308,7 +317,8 @@ def parse_press(spec: str, buttons: Iterable[Button | SerialButton]) -> tuple[in
     return gpio, bounces
 
 
-def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str], done: threading.Event) -> None:
+def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str],
+               done: threading.Event) -> None:
     """Press the mock pins of ``specs``, or of lines read from standard input."""
     presses = [parse_press(spec, pads.buttons) for spec in specs]
     if presses:
@@ -345,12 +355,14 @@ def clock_check(loaded: config.Config, factory: StampedMockFactory | None,
     stamp, monotonic, realtime = stamps
     verdict, ok = clock_verdict(stamp, monotonic, realtime)
     print(f"edge stamp        {stamp / 1e9:20.6f} s\n"
-          f"CLOCK_MONOTONIC   {monotonic / 1e9:20.6f} s  (stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
+          f"CLOCK_MONOTONIC   {monotonic / 1e9:20.6f} s  "
+          f"(stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
           f"CLOCK_REALTIME    {realtime / 1e9:20.6f} s\n{verdict}")
     return 0 if ok else 1
 
 
-def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None, presses: list[str]) -> tuple[int, int, int] | None:
+def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None,
+                       presses: list[str]) -> tuple[int, int, int] | None:
     """Wait for one press of the pin map: its edge stamp, then CLOCK_MONOTONIC and
     CLOCK_REALTIME read right after it arrived (ns); ``None`` on Ctrl-C.
 

@@ -59,10 +59,13 @@ HELP = "watch simulated players play a whole game on the kiosk (headless: save P
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--headless", action="store_true", help="draw offscreen (SDL dummy driver), no sound")
-    parser.add_argument("--snapshots", metavar="DIR", help="save PNG frames of key moments into DIR")
+    parser.add_argument("--headless", action="store_true",
+                        help="draw offscreen (SDL dummy driver), no sound")
+    parser.add_argument("--snapshots", metavar="DIR",
+                        help="save PNG frames of key moments into DIR")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4, help="2 to 6 (default 4)")
+    parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4,
+                        help="2 to 6 (default 4)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--game", choices=("not-not",) + GAMES, default="not-not",
                         help="which game the table plays (default not-not)")
@@ -84,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
     pace = Pace().scaled(1 / args.speed)
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
-        app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation, headless=args.headless,
-                                       settings=settings, pace=pace, snapshots=args.snapshots, state_dir=folder))
+        app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation,
+                                       headless=args.headless, settings=settings, pace=pace,
+                                       snapshots=args.snapshots, state_dir=folder))
         return run_scripted(app, args) if args.game != "not-not" else run_not_not(app, args)
 
 
@@ -119,8 +123,8 @@ PHOTO_FINISH_FROM_ROUND = 2
 class IssueMoments:
     """Saves the demo's two extra snapshots: ``photo-finish`` (the first contested verdict, with
     its margin and timeline) and ``colour-blind`` (the first round after it whose colour die shows
-    a colour, with colour-blind mode switched on for the rest of the game, in memory only). Bots seldom answer
-    within a tie window of each other, so ``table`` stages one photo finish from round
+    a colour, with colour-blind mode switched on for the rest of the game, in memory only). Bots
+    seldom answer within a tie window of each other, so ``table`` stages one photo finish from round
     :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict has been shown."""
 
     def __init__(self, app: App, table: SimulatedTable) -> None:
@@ -140,7 +144,8 @@ class IssueMoments:
         if contested and not self.photo_finish:
             self.photo_finish = True
             self.after_frame("photo-finish")
-            self.app.ctx.session.preferences = replace(self.app.ctx.session.preferences, colour_blind=True)
+            session = self.app.ctx.session
+            session.preferences = replace(session.preferences, colour_blind=True)
         elif isinstance(scene, RoundScene) and self.photo_finish and not self.colour_blind \
                 and scene.round.roll is not None \
                 and scene.round.roll.criteria[1] != "NOTHING":   # a colour word on the die
@@ -165,7 +170,8 @@ def run_table(app: App, table: SimulatedTable | ScriptedTable,
     try:
         app.run(until=lambda: done() or stalled())
         if stalled():
-            raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s in scene {app.scene.name}")
+            raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s "
+                                 f"in scene {app.scene.name}")
     finally:
         table.stop()
         presses.close()
@@ -191,7 +197,8 @@ def run_scripted(app: App, args: argparse.Namespace) -> int:
     run_table(app, table, presses, lambda: table.last_press_ns, done=done)
     played = kiosk_game(app, args.game)
     if played.snapshot()["moves"] != expected.snapshot()["moves"]:
-        raise CompanionError(f"the kiosk's {args.game} game went another way than the table's script")
+        raise CompanionError(f"the kiosk's {args.game} game went another way "
+                             "than the table's script")
     print(summary(played))
     for path in app.snapshots.saved:
         print(path)

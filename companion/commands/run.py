@@ -70,10 +70,13 @@ RESTART = "sudo systemctl restart companion"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", metavar="FILE", help="settings file (default: the usual places, else defaults)")
-    parser.add_argument("--window", action="store_true", help="play in a window instead of fullscreen")
+    parser.add_argument("--config", metavar="FILE",
+                        help="settings file (default: the usual places, else defaults)")
+    parser.add_argument("--window", action="store_true",
+                        help="play in a window instead of fullscreen")
     parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the first game's deck (default: random)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the first game's deck (default: random)")
     parser.add_argument("--mock", action="store_true",
                         help="open the pin map on mock pins (no Pi needed); play with the keyboard")
     parser.add_argument("--state-dir", metavar="DIR", default=None,
@@ -140,7 +143,8 @@ def keyboard_keys(config: settings_file.Config) -> tuple[KeyMap | None, str]:
         return None, str(error)
 
 
-def players_with_pads(config: settings_file.Config, gpio_open: bool, serial_open: bool = False) -> int:
+def players_with_pads(config: settings_file.Config, gpio_open: bool,
+                      serial_open: bool = False) -> int:
     """How many players, counting from player 1, have a pad: on GPIO or the serial controller
     (when open) or keys."""
     numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()

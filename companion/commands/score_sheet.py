@@ -117,7 +117,8 @@ def print_sheet(entries: list, movie: bool, none: str) -> None:
         print(none)
         return
     if movie:
-        print(f"{'Date':<10}  {'Players':>7}  {'Team':<20}  {'Rounds 1-5':<14}  {'Total':>5}  Stars")
+        print(f"{'Date':<10}  {'Players':>7}  {'Team':<20}  {'Rounds 1-5':<14}  "
+              f"{'Total':>5}  Stars")
     else:
         print(f"{'Date':<10}  {'Players':>7}  {'Rounds':>6}  Penalty points (* wins)")
     for entry in entries:

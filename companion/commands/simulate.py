@@ -46,7 +46,8 @@ HELP = "play a whole game with simulated players and print the log"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4, help="2 to 8 (default 4)")
+    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4,
+                        help="2 to 8 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--tie-window-us", type=whole_number(0, 1_000_000, "us"), default=1000,
@@ -57,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue the unfinished game saved in --state-dir, with its own "
                              "players, seed, level and tie window")
-    parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0, metavar="MS",
+    parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0,
+                        metavar="MS",
                         help="wait MS milliseconds after each round (default 0)")
 
 
@@ -90,8 +92,10 @@ def paced(records: Iterable[RoundRecord], game: Game, delay_ms: int) -> Iterator
             time.sleep(delay_ms / 1000)
 
 
-def start(args: argparse.Namespace, store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
-    """A new game: its settings, the game, the rounds already played (none); saved if a store is given."""
+def start(args: argparse.Namespace,
+          store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
+    """A new game: its settings, the game, the rounds already played (none); saved if a store is
+    given."""
     settings, game = settings_of(args), new_game(args)
     records = play(game)
     if store is not None:
@@ -147,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
         return show(args, *(resume(store) if args.resume else start(args, store)))
 
 
-def show(args: argparse.Namespace, settings: dict, game: Game, records: Iterable[RoundRecord]) -> int:
+def show(args: argparse.Namespace, settings: dict, game: Game,
+         records: Iterable[RoundRecord]) -> int:
     """Play the rest of ``game`` and print the whole of it."""
     records = paced(records, game, args.round_delay_ms)
     if args.json:

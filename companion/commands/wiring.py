@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the diagrams, pin tables, parts list and their README into DIR")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--config", metavar="FILE",
-                        help="the config to draw (default: the active config, else the shipped map)")
+                        help="the config to draw (default: the active config, "
+                             "else the shipped map)")
     source.add_argument("--shipped-map", action="store_true",
                         help="ignore any config file and draw the shipped default map "
                              "(how the repository's wiring/ folder is made)")

@@ -194,7 +194,8 @@ def default_text() -> str:
 
 
 def find() -> Path | None:
-    """The user's config file: ``$COMPANION_CONFIG``, else the first of :data:`SEARCH_PATH` that exists."""
+    """The user's config file: ``$COMPANION_CONFIG``, else the first of :data:`SEARCH_PATH` that
+    exists."""
     named = os.environ.get("COMPANION_CONFIG")
     if named:
         return Path(named)
@@ -229,7 +230,8 @@ def load(path: str | os.PathLike | None = None) -> Config:
 
 
 def parse(text: str, source: str = "config") -> Config:
-    """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in messages."""
+    """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in
+    messages."""
     data = merged(_toml(default_text(), "default config"), _toml(text, source))
     problems = [f"{source}: {line}" for line in check(data)]
     if problems:
@@ -272,7 +274,8 @@ def check(data: dict) -> list[str]:
 
 
 def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
-    """Add unknown keys (with a "did you mean") to ``unknown``, values of the wrong kind to ``wrong``."""
+    """Add unknown keys (with a "did you mean") to ``unknown``, values of the wrong kind to
+    ``wrong``."""
     for key, value in table.items():
         name = f"{where}.{key}" if where else key
         if key not in schema:
@@ -347,7 +350,8 @@ def gpio_pins(data: dict) -> list[tuple[str, int]]:
     used = []
     for number, pad in enumerate(gpio.get("pads", []), start=1):
         used += [(f"gpio.pads[{number}].{side.value}", pad[side.value]) for side in SIDES]
-        used += [(f"gpio.pads[{number}].leds.{side}", pin) for side, pin in pad.get("leds", {}).items()]
+        used += [(f"gpio.pads[{number}].leds.{side}", pin)
+                 for side, pin in pad.get("leds", {}).items()]
     used += [(f"gpio.controls.{name}", pin) for name, pin in gpio.get("controls", {}).items()]
     used += [(f"gpio.dealer.{face}", pin) for face, pin in gpio.get("dealer", {}).items()]
     return used
@@ -413,7 +417,8 @@ def check_timing(data: dict) -> list[str]:
         problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: expected more than 0 and at most "
                         f"{MAX_STUCK_S} s")
     elif 0 < gpio["debounce_ms"] <= 100 and not gpio["stuck_s"] * 1000 > gpio["debounce_ms"]:
-        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: must be longer than gpio.debounce_ms")
+        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: "
+                        "must be longer than gpio.debounce_ms")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
         if not 0 <= window <= 1_000_000:
@@ -437,7 +442,8 @@ def check_serial(data: dict) -> list[str]:
 
     serial = data["serial"]
     if serial["board"] not in boards.BOARDS:
-        return [f"serial.board = {show(serial['board'])}: not a board (choose from {', '.join(boards.BOARDS)})"]
+        return [f"serial.board = {show(serial['board'])}: not a board "
+                f"(choose from {', '.join(boards.BOARDS)})"]
     used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
             for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES]
     problems = _repeats(used)
@@ -514,7 +520,8 @@ def build(data: dict, source: str) -> Config:
         keyboard=KeyboardSettings(
             enabled=keyboard["enabled"],
             pads=build_pads(keyboard.get("pads", [])),
-            controls=MappingProxyType({name: keyboard[name] for name in CONTROL_NAMES if name in keyboard}),
+            controls=MappingProxyType({name: keyboard[name]
+                                       for name in CONTROL_NAMES if name in keyboard}),
         ),
         serial=SerialSettings(
             enabled=serial["enabled"],

@@ -38,7 +38,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
     end = axis_end_ms(times)
     label_w = text.width("P8 9999 ms", font_size) + font_size // 2
-    plot = pygame.Rect(rect.left + label_w, rect.top, rect.width - label_w - font_size, rect.height - font_size * 2)
+    plot = pygame.Rect(rect.left + label_w, rect.top,
+                       rect.width - label_w - font_size, rect.height - font_size * 2)
     row_h = plot.height / len(players)
     radius = max(3, round(min(row_h * 0.12, font_size * 0.25)))
     for i, player in enumerate(players):
@@ -57,7 +58,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
                                    bottomright=(plot.right, round(y - row_h * 0.12))))
         if values:
             x = x_of(plot, statistics.median(values), end)
-            pygame.draw.line(surface, HIGHLIGHT, (x, y - row_h * 0.35), (x, y + row_h * 0.35), max(2, radius // 2))
+            pygame.draw.line(surface, HIGHLIGHT, (x, y - row_h * 0.35), (x, y + row_h * 0.35),
+                             max(2, radius // 2))
     for tick in range(0, end + 1, 500 if end <= 3000 else 1000):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)

@@ -26,8 +26,8 @@ def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
     drawn = []
     lines = layout.die_lines()
     shown = [w for w in words if w]
-    size = min(text.fit_size(w, layout.word_size, lines[0].width, layout.min_word_size) for w in shown) \
-        if shown else layout.word_size
+    size = min(text.fit_size(w, layout.word_size, lines[0].width, layout.min_word_size)
+               for w in shown) if shown else layout.word_size
     for word, ink, line in zip(words, inks, lines):
         if not word:
             continue

@@ -26,10 +26,12 @@ def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
     bottom = round(0.88 * layout.height)
     step = min((bottom - top) / max(count, 1), 0.13 * layout.height)
     w = round(0.7 * layout.width)
-    return [pygame.Rect((layout.width - w) // 2, round(top + i * step), w, round(step * 0.86)) for i in range(count)]
+    return [pygame.Rect((layout.width - w) // 2, round(top + i * step), w, round(step * 0.86))
+            for i in range(count)]
 
 
-def draw_title(surface: pygame.Surface, layout: Layout, title: str, subtitle: str = "") -> list[text.Drawn]:
+def draw_title(surface: pygame.Surface, layout: Layout, title: str,
+               subtitle: str = "") -> list[text.Drawn]:
     """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
     surface.fill(BACKGROUND)
     wide = layout.width - round(6 * layout.unit)

@@ -39,7 +39,8 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
         pygame.draw.rect(surface, player_colour(player), bar)   # as on the timeline
         drawn += draw_label(surface, layout, cell, player, scores[player], size)
         if player in marked:
-            pygame.draw.rect(surface, HIGHLIGHT, cell.inflate(-round(layout.unit), -round(layout.unit)),
+            pygame.draw.rect(surface, HIGHLIGHT,
+                             cell.inflate(-round(layout.unit), -round(layout.unit)),
                              max(2, round(0.5 * layout.unit)), border_radius=round(layout.unit))
     return drawn
 

@@ -33,7 +33,8 @@ from companion.display.palette import (
 from companion.games.notnot.sides import SIDES, Side
 
 #: Unit vectors on screen (y grows downwards) pointing from the deck to each side.
-TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
+TOWARDS: dict[Side, tuple[int, int]] = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1),
+                                        Side.W: (-1, 0)}
 
 
 def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None,
@@ -69,7 +70,8 @@ def draw_side_letters(surface: pygame.Surface, layout: Layout) -> None:
     pad = round(0.8 * layout.unit)
     for side in SIDES:
         rect = layout.spot(side)
-        text.draw(surface, side.value, layout.small_size, DIM_TEXT, topleft=(rect.left + pad, rect.top + pad))
+        text.draw(surface, side.value, layout.small_size, DIM_TEXT,
+                  topleft=(rect.left + pad, rect.top + pad))
 
 
 def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
@@ -83,9 +85,13 @@ def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
     tip = (cx + dx * length * 0.95, cy + dy * length * 0.95)
     base = (cx + dx * length * 0.1, cy + dy * length * 0.1)
     tail = (cx - dx * length * 0.9, cy - dy * length * 0.9)
-    points = [tip, (base[0] + px * half, base[1] + py * half), (base[0] + px * shaft, base[1] + py * shaft),
-              (tail[0] + px * shaft, tail[1] + py * shaft), (tail[0] - px * shaft, tail[1] - py * shaft),
-              (base[0] - px * shaft, base[1] - py * shaft), (base[0] - px * half, base[1] - py * half)]
+    points = [tip,
+              (base[0] + px * half, base[1] + py * half),
+              (base[0] + px * shaft, base[1] + py * shaft),
+              (tail[0] + px * shaft, tail[1] + py * shaft),
+              (tail[0] - px * shaft, tail[1] - py * shaft),
+              (base[0] - px * shaft, base[1] - py * shaft),
+              (base[0] - px * half, base[1] - py * half)]
     return [(round(x), round(y)) for x, y in points]
 
 
@@ -107,9 +113,12 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
     drawn = []
     pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
     if liar:
-        pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)), border_radius=radius)
-        strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26), rect.width, round(rect.height * 0.26))
-        pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)),
+                         border_radius=radius)
+        strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26),
+                            rect.width, round(rect.height * 0.26))
+        pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius,
+                         border_bottom_right_radius=radius)
         drawn.append(text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center))
     if up is not None:
         arrow_rect = rect.copy()

@@ -150,7 +150,8 @@ class Layout:
             dice_width = round(DICE_MIN_WIDTH * min(self.display_size))
             side = min(area.height - 2 * m, round(0.52 * self.width),
                        self.width - 3 * m - dice_width)
-            return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2, side, side)
+            return pygame.Rect(area.right - m - side, area.top + (area.height - side) // 2,
+                               side, side)
         side = min(area.width - 2 * m, round(0.46 * area.height))
         return pygame.Rect(area.centerx - side // 2, area.bottom - m - side, side, side)
 
@@ -216,7 +217,8 @@ class Layout:
         cell = table.width / 3
         w, h = self.card_size
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = (round(table.left + (col + 0.5) * cell), round(table.top + (row + 0.5) * cell))
+        rect.center = (round(table.left + (col + 0.5) * cell),
+                       round(table.top + (row + 0.5) * cell))
         return rect
 
     @property

@@ -37,16 +37,17 @@ def refuse_hidden_display() -> None:
     driver = pygame.display.get_driver()
     if driver in HIDDEN_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         pygame.display.quit()
-        raise CompanionError(f"no display found (SDL fell back to its {driver} driver): run the kiosk "
-                             "on the Pi's console (KMSDRM) or in a desktop session "
+        raise CompanionError(f"no display found (SDL fell back to its {driver} driver): "
+                             "run the kiosk on the Pi's console (KMSDRM) or in a desktop session "
                              "(companion demo --headless draws offscreen)")
 
 
 class Screen:
-    """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by ``rotation``."""
+    """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by
+    ``rotation``."""
 
-    def __init__(self, size: tuple[int, int] | None = None, rotation: int = 0, fullscreen: bool = False,
-                 caption: str = "Not Not companion") -> None:
+    def __init__(self, size: tuple[int, int] | None = None, rotation: int = 0,
+                 fullscreen: bool = False, caption: str = "Not Not companion") -> None:
         try:
             pygame.display.init()
             text.reset()  # fonts cached before a pygame.quit() are dead
@@ -84,7 +85,8 @@ class Screen:
         return True
 
     def present(self) -> int:
-        """Show the canvas: turn it onto the display if rotated, flip, and return the flip's stamp."""
+        """Show the canvas: turn it onto the display if rotated, flip, and return the flip's
+        stamp."""
         if self.canvas is not self.display:
             self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation), (0, 0))
         pygame.display.flip()
@@ -94,7 +96,8 @@ class Screen:
         """A display pixel (e.g. a touch) as a canvas pixel, undoing the rotation."""
         x, y = pos
         w, h = self.layout.size
-        return {0: (x, y), 90: (w - 1 - y, x), 180: (w - 1 - x, h - 1 - y), 270: (y, h - 1 - x)}[self.layout.rotation]
+        return {0: (x, y), 90: (w - 1 - y, x), 180: (w - 1 - x, h - 1 - y),
+                270: (y, h - 1 - x)}[self.layout.rotation]
 
     def close(self) -> None:
         pygame.display.quit()

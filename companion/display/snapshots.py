@@ -48,7 +48,8 @@ class Snapshots:
         return path
 
     def close(self) -> None:
-        """Wait until every snapshot is on disk; a CompanionError names one that could not be written."""
+        """Wait until every snapshot is on disk; a CompanionError names one that could not be
+        written."""
         self._writer.shutdown(wait=True)
         for write in self._writes:
             error = write.exception()

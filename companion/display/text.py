@@ -71,7 +71,8 @@ def width(text: str, size: int) -> int:
 
 
 def fit_size(text: str, size: int, max_width: int, min_size: int = SMALLEST_SIZE) -> int:
-    """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below ``min_size``)."""
+    """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below
+    ``min_size``)."""
     while size > min_size and width(text, size) > max_width:
         size -= max(1, size // 20)
     return max(size, min_size)

@@ -67,7 +67,8 @@ class Debouncer:
     taken to have begun (for the stuck time).
     """
 
-    def __init__(self, debounce_ns: int, stuck_ns: int, *, active: bool = False, t_ns: int = 0) -> None:
+    def __init__(self, debounce_ns: int, stuck_ns: int, *, active: bool = False,
+                 t_ns: int = 0) -> None:
         if debounce_ns <= 0 or stuck_ns <= debounce_ns:
             raise ValueError("need 0 < debounce_ns < stuck_ns")
         self.debounce_ns = debounce_ns

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap, by_stamp
 
-__all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "by_stamp", "event_order", "in_stamp_order"]
+__all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "by_stamp", "event_order",
+           "in_stamp_order"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class Control:
 
 @dataclass(frozen=True)
 class Dealer:
-    """The dealer pad's ``face`` button (``RED BLUE GREEN YELLOW WHITE VOID RULE``) pressed at ``t_ns``."""
+    """The dealer pad's ``face`` button (``RED BLUE GREEN YELLOW WHITE VOID RULE``) pressed at
+    ``t_ns``."""
 
     face: str
     t_ns: int

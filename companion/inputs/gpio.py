@@ -148,7 +148,8 @@ class GpioPads:
     """
 
     def __init__(self, settings: GpioSettings, post: Callable[[Event], None], *,
-                 pin_factory: Any = None, on_transition: Callable[[Button, Transition], None] | None = None,
+                 pin_factory: Any = None,
+                 on_transition: Callable[[Button, Transition], None] | None = None,
                  watch_s: float | None = 0.05) -> None:
         self.settings, self.post, self.on_transition = settings, post, on_transition
         self.lock = threading.Lock()
@@ -257,4 +258,5 @@ def warn_unless_stamping(factory: Any) -> None:
     names = {cls.__name__ for cls in type(factory).__mro__}
     if factory is not None and not names & set(STAMPING_FACTORIES):
         log.warning("pin factory %s does not give kernel edge stamps; "
-                    "use lgpio (GPIOZERO_PIN_FACTORY=lgpio) for fair judging", type(factory).__name__)
+                    "use lgpio (GPIOZERO_PIN_FACTORY=lgpio) for fair judging",
+                    type(factory).__name__)

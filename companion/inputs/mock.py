@@ -125,7 +125,8 @@ class StampedMockFactory(MockFactory):
         self._queue: queue.Queue | None = None
         if threaded:
             self._queue = queue.Queue()
-            threading.Thread(target=self._deliver_forever, name="mock-gpio-alerts", daemon=True).start()
+            threading.Thread(target=self._deliver_forever, name="mock-gpio-alerts",
+                             daemon=True).start()
 
     def deliver_later(self, pin: StampedMockPin, ticks: float, level: bool) -> None:
         """Deliver ``pin``'s callback now, or queue it (held or threaded)."""

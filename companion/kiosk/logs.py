@@ -18,7 +18,8 @@ from typing import TextIO
 FORMAT = "%(levelname)s %(name)s: %(message)s"
 
 #: syslog priority for each logging level (journald reads ``<N>`` prefixes).
-PRIORITIES = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3, logging.CRITICAL: 2}
+PRIORITIES = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
+              logging.CRITICAL: 2}
 
 
 def priority(levelno: int) -> int:
@@ -55,7 +56,8 @@ def configure(debug: bool = False, stream: TextIO | None = None,
     """Send the ``companion`` logs to ``stream`` (stderr) at INFO, or DEBUG with ``debug``."""
     stream = sys.stderr if stream is None else stream
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(JournalFormatter(FORMAT) if writes_to_journal(stream, environ) else logging.Formatter(FORMAT))
+    handler.setFormatter(JournalFormatter(FORMAT) if writes_to_journal(stream, environ)
+                         else logging.Formatter(FORMAT))
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -79,7 +79,8 @@ class App:
 
     def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene[Any]], first: Move,
                  key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
-                 ready: Callable[[], object] = no_op, watchdog: Callable[[], object] = no_op) -> None:
+                 ready: Callable[[], object] = no_op,
+                 watchdog: Callable[[], object] = no_op) -> None:
         self.screen = screen
         self.ctx = ctx
         self.scenes = scenes

@@ -40,7 +40,8 @@ def socket_address(value: str | None) -> str | None:
     return None
 
 
-def watchdog_interval(environ: Mapping[str, str] | None = None, pid: int | None = None) -> float | None:
+def watchdog_interval(environ: Mapping[str, str] | None = None,
+                      pid: int | None = None) -> float | None:
     """Seconds between watchdog pings: half of ``WATCHDOG_USEC``, or ``None``.
 
     ``None`` when there is no watchdog: the variable is absent, not a positive
@@ -93,7 +94,8 @@ class Notifier:
             self._socket.sendto("\n".join(assignments).encode("utf-8"), self.address)
         except OSError as error:
             if not self._warned:
-                log.warning("cannot notify systemd at %s: %s", self.address.replace("\0", "@"), error)
+                log.warning("cannot notify systemd at %s: %s", self.address.replace("\0", "@"),
+                            error)
                 self._warned = True
             return False
         return True

@@ -130,7 +130,8 @@ class SimulatedTable:
 
     def on_roll(self, scene: Any) -> None:
         rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-bots")
-        presses = [(bot.player, side, offset) for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
+        presses = [(bot.player, side, offset)
+                   for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
         pace = scene.ctx.services.pace
         expected_open = time.monotonic_ns() + round(pace.roll_frames * pace.roll_frame_s * 1e9)
         for player, side, offset in presses:

@@ -33,7 +33,8 @@ def round_lines(record: RoundRecord) -> list[str]:
     return lines + [""]
 
 
-def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO, args: argparse.Namespace | None = None) -> None:
+def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO,
+              args: argparse.Namespace | None = None) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
@@ -42,5 +43,6 @@ def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO, args: arg
     winners = game.winners()
     best = game.scores()[winners[0]]
     who = " and ".join(f"P{p}" for p in winners)
-    out.write(f"Game over after {game.round_no} rounds: the deck ({len(game.deck)} left) cannot fill "
-              f"the four spots.\n{who} {'win' if len(winners) > 1 else 'wins'} with {best} cards.\n")
+    out.write(f"Game over after {game.round_no} rounds: the deck ({len(game.deck)} left) "
+              f"cannot fill the four spots.\n{who} {'win' if len(winners) > 1 else 'wins'} "
+              f"with {best} cards.\n")

@@ -45,7 +45,8 @@ class PressScheduler:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._stopped and (not self._due or self._due[0][0] > time.monotonic_ns()):
+                while not self._stopped and (not self._due
+                                             or self._due[0][0] > time.monotonic_ns()):
                     wait = (self._due[0][0] - time.monotonic_ns()) / 1e9 if self._due else None
                     self._wake.wait(wait)
                 if self._stopped:

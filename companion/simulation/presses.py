@@ -40,7 +40,8 @@ class MockGpioPresses:
                  config: settings_file.Config | None = None) -> None:
         gpio = (config or settings_file.load()).gpio
         if players > len(gpio.pads):
-            raise CompanionError(f"the pin map has pads for {len(gpio.pads)} players, not {players}")
+            raise CompanionError(f"the pin map has pads for {len(gpio.pads)} players, "
+                                 f"not {players}")
         self.tie_window_ns = gpio.tie_window_ns
         self.factory = StampedMockFactory()
         self.pads = GpioPads(gpio, post, pin_factory=self.factory, watch_s=0.02)
@@ -123,7 +124,8 @@ def press_path(app: App, players: int,
 
         presses = SimavrPresses(app.post, players)
         presses.wait_ready()
-        app.ctx.services.pace = replace(app.ctx.services.pace, settle_s=max(app.ctx.services.pace.settle_s, SERIAL_SETTLE_S))
+        pace = app.ctx.services.pace
+        app.ctx.services.pace = replace(pace, settle_s=max(pace.settle_s, SERIAL_SETTLE_S))
     else:
         presses = MockGpioPresses(app.post, players)
     app.ctx.services.tie_window_ns = presses.tie_window_ns

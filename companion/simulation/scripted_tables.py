@@ -211,6 +211,8 @@ def summary(played: MovieGame | HatGame) -> str:
     if isinstance(played, MovieGame):
         rating = played.rating()
         rounds = " ".join(str(score.points) for score in played.scores)
-        return f"game over: rounds {rounds}, total {played.total()}, {rating.stars} stars, {rating.title}"
+        return (f"game over: rounds {rounds}, total {played.total()}, {rating.stars} stars, "
+                f"{rating.title}")
     totals = ", ".join(f"P{p} {n}" for p, n in played.totals().items())
-    return f"game over: penalty points {totals}; winners: " + " ".join(f"P{p}" for p in played.winners())
+    return (f"game over: penalty points {totals}; winners: "
+            + " ".join(f"P{p}" for p in played.winners()))

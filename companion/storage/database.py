@@ -167,7 +167,8 @@ class Database:
                 for statement in migration.statements:
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {migration.version:d}")
-            log.info("state database %s: schema %d (%s)", self.path, migration.version, migration.summary)
+            log.info("state database %s: schema %d (%s)", self.path, migration.version,
+                     migration.summary)
 
     @contextmanager
     def transaction(self, doing: str = "writing the state database"

@@ -67,7 +67,8 @@ def to_json(what: str, value: object) -> str:
     try:
         return json.dumps(value, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:
-        raise CompanionError(f"cannot store the {what}: it is not plain JSON data ({error})") from None
+        raise CompanionError(f"cannot store the {what}: it is not plain JSON data "
+                             f"({error})") from None
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ class GameStore:
     history listing only; nothing is ordered by it).
     """
 
-    def __init__(self, database: Database, kind: str = NOT_NOT, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(self, database: Database, kind: str = NOT_NOT,
+                 clock: Callable[[], str] = utc_now) -> None:
         self.database = database
         self.kind = kind
         self.clock = clock
@@ -124,15 +126,18 @@ class GameStore:
         same transaction: one table plays one game at a time.
         """
         with self.database.transaction(f"saving a new {self.kind} game") as db:
-            db.execute("UPDATE games SET state = ? WHERE kind = ? AND state = ?", (ABANDONED, self.kind, PLAYING))
+            db.execute("UPDATE games SET state = ? WHERE kind = ? AND state = ?",
+                       (ABANDONED, self.kind, PLAYING))
             cursor = db.execute(
-                "INSERT INTO games (kind, state, players, settings, snapshot, started_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (kind, state, players, settings, snapshot, started_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 (self.kind, PLAYING, players, to_json("game settings", settings),
                  to_json("game snapshot", snapshot), self.clock()))
             assert cursor.lastrowid is not None  # an INSERT sets it
             return cursor.lastrowid
 
-    def save_round(self, game_id: int, record: dict, snapshot: dict, result: dict | None = None) -> None:
+    def save_round(self, game_id: int, record: dict, snapshot: dict,
+                   result: dict | None = None) -> None:
         """Store one finished round and the game's snapshot after it, in one transaction.
 
         ``record["n"]`` is the round's number; each number is saved once. With
@@ -141,15 +146,18 @@ class GameStore:
         """
         n = record.get("n") if isinstance(record, dict) else None
         if not isinstance(n, int) or n < 1:
-            raise CompanionError(f"cannot store a round of game {game_id}: its record has no round number 'n'")
+            raise CompanionError(f"cannot store a round of game {game_id}: "
+                                 "its record has no round number 'n'")
         with self.database.transaction(f"saving round {n} of game {game_id}") as db:
             self._require_playing(db, game_id)
-            if db.execute("SELECT 1 FROM rounds WHERE game_id = ? AND n = ?", (game_id, n)).fetchone():
+            if db.execute("SELECT 1 FROM rounds WHERE game_id = ? AND n = ?",
+                          (game_id, n)).fetchone():
                 raise CompanionError(f"round {n} of game {game_id} is already saved")
             now = self.clock()
             db.execute("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        (game_id, n, to_json("round record", record), now))
-            db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
+            db.execute("UPDATE games SET snapshot = ? WHERE id = ?",
+                       (to_json("game snapshot", snapshot), game_id))
             if result is not None:
                 self._mark_finished(db, game_id, result, now)
 
@@ -158,7 +166,8 @@ class GameStore:
         move by move, like Not That Movie!, save after every entry)."""
         with self.database.transaction(f"saving game {game_id}") as db:
             self._require_playing(db, game_id)
-            db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
+            db.execute("UPDATE games SET snapshot = ? WHERE id = ?",
+                       (to_json("game snapshot", snapshot), game_id))
 
     def finish(self, game_id: int, result: dict, snapshot: dict | None = None,
                early: bool = False) -> None:
@@ -167,7 +176,8 @@ class GameStore:
         with self.database.transaction(f"saving the end of game {game_id}") as db:
             self._require_playing(db, game_id)
             if snapshot is not None:
-                db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (to_json("game snapshot", snapshot), game_id))
+                db.execute("UPDATE games SET snapshot = ? WHERE id = ?",
+                           (to_json("game snapshot", snapshot), game_id))
             self._mark_finished(db, game_id, result, self.clock())
             db.execute("UPDATE games SET ended_early = ? WHERE id = ?", (int(early), game_id))
 
@@ -231,7 +241,8 @@ class GameStore:
             log.warning("%s", error)
 
     def _require_playing(self, db: sqlite3.Connection, game_id: int) -> None:
-        row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?", (game_id, self.kind)).fetchone()
+        row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?",
+                         (game_id, self.kind)).fetchone()
         if row is None:
             raise CompanionError(f"there is no {self.kind} game {game_id} in {self.database.path}")
         if row[0] != PLAYING:

@@ -180,7 +180,8 @@ class HatGame(MoveLog):
     # -- moves ---------------------------------------------------------------
 
     def give(self, giver: int, way: str, to: int | None = None) -> Gift:
-        """``giver`` gives a gift ``left``, ``right``, or (special card) ``any`` way ``to`` a player.
+        """``giver`` gives a gift ``left``, ``right``, or (special card) ``any`` way ``to`` a
+        player.
 
         The giver must be the player whose turn it is (anyone, to begin a round).
         Giving after receiving a gift means that gift was accepted.

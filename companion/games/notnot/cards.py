@@ -79,7 +79,8 @@ class Card:
         return self.face
 
     def to_dict(self) -> dict:
-        return {"face": self.face, "arrow": self.arrow.value, "liar": self.liar, "ident": self.ident}
+        return {"face": self.face, "arrow": self.arrow.value, "liar": self.liar,
+                "ident": self.ident}
 
     @classmethod
     def from_dict(cls, data: dict) -> Card:

@@ -47,7 +47,8 @@ def empty_table() -> Table:
 
 def void_on(table: Table) -> Side | None:
     """The side where a void card lies, if any."""
-    return next((side for side in SIDES if (card := table[side]) is not None and card.is_void), None)
+    return next((side for side in SIDES
+                 if (card := table[side]) is not None and card.is_void), None)
 
 
 def empty_spots(table: Table) -> list[Side]:
@@ -136,7 +137,8 @@ def first_game_deck(rest: list[Card], rng: random.Random, first_ident: int) -> l
     stack_a, stack_b, stack_c = rest[:third], rest[third:2 * third], rest[2 * third:]
     stack_c = stack_c + [rule_card("NOT NOT", first_ident)]
     rng.shuffle(stack_c)
-    return stack_c + [rule_card("ARROW", first_ident + 1)] + stack_b + [rule_card("LIAR", first_ident + 2)] + stack_a
+    return (stack_c + [rule_card("ARROW", first_ident + 1)]
+            + stack_b + [rule_card("LIAR", first_ident + 2)] + stack_a)
 
 
 def set_up(recipe: DeckRecipe, rng: random.Random, first_game: bool) -> tuple[Table, list[Card]]:

@@ -57,7 +57,8 @@ class DeckRecipe:
 
     @classmethod
     def from_mapping(cls, data: dict) -> DeckRecipe:
-        recipe = cls(int(data["portals_per_colour"]), int(data["void_cards"]), float(data["liar_share"]))
+        recipe = cls(int(data["portals_per_colour"]), int(data["void_cards"]),
+                     float(data["liar_share"]))
         if recipe.portals_per_colour < 1 or recipe.void_cards < 0:
             raise ValueError("deck: portals_per_colour must be >= 1 and void_cards >= 0")
         if not 0.0 <= recipe.liar_share <= 1.0:

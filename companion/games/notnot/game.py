@@ -109,7 +109,8 @@ class Game:
         first_game = mode == FIRST_GAME
         table, deck = set_up(recipe, random.Random(f"{seed}:set-up"), first_game)
         if deals == "table":
-            deck = sorted(deck + [card for card in table.values() if card], key=lambda card: card.ident)
+            deck = sorted(deck + [card for card in table.values() if card],
+                          key=lambda card: card.ident)
             table = empty_table()
         return cls(
             players=players, seed=seed, mode=mode, deals=deals,
@@ -147,14 +148,16 @@ class Game:
         if self.over:
             raise RuleError("the game is over")
         if empty_spots(self.table):
-            raise RuleError(f"spots {', '.join(s.value for s in empty_spots(self.table))} are empty: deal first")
+            raise RuleError(f"spots {', '.join(s.value for s in empty_spots(self.table))} "
+                            "are empty: deal first")
         rng = self.rng("roll")
         for _ in range(MAX_REROLLS):
             up, liar = self._back(rng)
             roll = roll_dice(self.dice, self.level, rng, up, liar)
             if not self.ruling_for(roll).reroll:
                 return roll
-        raise RuleError(f"no roll out of {MAX_REROLLS} could be met by this table: check the dice faces")
+        raise RuleError(f"no roll out of {MAX_REROLLS} could be met by this table: "
+                        "check the dice faces")
 
     def open_round(self, roll: Roll, t_open_ns: int) -> Round:
         """The round for ``roll``, opened at the display flip stamped ``t_open_ns``."""
@@ -249,7 +252,8 @@ class Game:
         there = void_on(self.table)
         if face == VOID and there is not None and there != side:
             raise RuleError(f"a void card already lies on {there}: only one void may lie on the "
-                            "table; put this one at the bottom of the deck and reveal the next card")
+                            "table; put this one at the bottom of the deck and reveal the next "
+                            "card")
 
     def _next_rule_face(self) -> str:
         for face in RULE_CARDS:
@@ -291,9 +295,11 @@ class Game:
             "players": self.players, "seed": self.seed, "mode": self.mode, "deals": self.deals,
             "level": self.level.value, "round_no": self.round_no, "cancelled": self.cancelled,
             "over": self.over,
-            "table": {side.value: (card.to_dict() if card else None) for side, card in self.table.items()},
+            "table": {side.value: (card.to_dict() if card else None)
+                      for side, card in self.table.items()},
             "deck": [card.to_dict() for card in self.deck],
-            "points": {str(p): [card.to_dict() for card in cards] for p, cards in self.points.items()},
+            "points": {str(p): [card.to_dict() for card in cards]
+                       for p, cards in self.points.items()},
             "removed": [card.to_dict() for card in self.removed],
             "dice": {"direction": list(self.dice.direction), "colour": list(self.dice.colour),
                      "negation": list(self.dice.negation)},
@@ -326,7 +332,8 @@ def round_record(n: int, round: Round, outcome: Outcome, before: dict[str, str |
     assert roll is not None, "a finished round was opened with its roll"
     taps = tuple(TapRecord(v.tap.player, v.tap.side.value, micros(v.tap.t_ns - round.t_open_ns),
                            v.verdict) for v in outcome.verdicts)
-    margin = margin_fields([tap.to_json() for tap in taps], [v.tap.source for v in outcome.verdicts])
+    margin = margin_fields([tap.to_json() for tap in taps],
+                           [v.tap.source for v in outcome.verdicts])
     return RoundRecord(
         n=n, level=roll.level.value, dice=tuple(roll.criteria), negation=roll.negation,
         liar=roll.liar, up=roll.up.value, table=before,

@@ -38,7 +38,8 @@ class Ruling:
     reroll: bool
 
     def to_dict(self) -> dict:
-        return {"tap": self.tap, "valid": [side.value for side in self.valid], "reroll": self.reroll}
+        return {"tap": self.tap, "valid": [side.value for side in self.valid],
+                "reroll": self.reroll}
 
 
 def negation_count(level: Level, negation: str, liar: bool) -> int:

@@ -166,7 +166,8 @@ class Round:
         first = self.first_valid()
         if first is None:
             return self.t_open_ns + self.timing.round_timeout_ns
-        return min(first.t_ns + self.timing.tie_window_ns, self.t_open_ns + self.timing.round_timeout_ns)
+        return min(first.t_ns + self.timing.tie_window_ns,
+                   self.t_open_ns + self.timing.round_timeout_ns)
 
     def outcome(self) -> Outcome:
         """Judge every tap offered so far, in stamp order: early, win, tie, wrong, late (an
@@ -195,7 +196,8 @@ class Round:
 
 
 def plan_awards(
-    winners: Sequence[Tap], table: Mapping[Side, Card | None], choices: Mapping[int, Side] | None = None
+    winners: Sequence[Tap], table: Mapping[Side, Card | None],
+    choices: Mapping[int, Side] | None = None,
 ) -> tuple[list[Award], list[int]]:
     """Which card each winner takes, in stamp order; and who had to choose.
 

@@ -27,7 +27,8 @@ from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 
 NAME = "games-save"
-HELP = "time saving an entry of Not That Movie! or That's Not a Hat (one transaction, synchronous=FULL)"
+HELP = ("time saving an entry of Not That Movie! or That's Not a Hat "
+        "(one transaction, synchronous=FULL)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
             for n in range(args.games):
                 for kind in GAMES:
                     times[kind] += play_and_save(database, kind, args.players, args.seed + n)
-    report = {"folder": str(Path(args.state_dir).resolve()) if args.state_dir else tempfile.gettempdir(),
+    report = {"folder": (str(Path(args.state_dir).resolve()) if args.state_dir
+                         else tempfile.gettempdir()),
               "games_each": args.games, "players": args.players}
     for kind, seconds in times.items():
         ms = sorted(t * 1000 for t in seconds)

@@ -112,7 +112,8 @@ def edge_to_queue_us(count: int, rng: random.Random) -> tuple[float, float]:
 def same_stamp_delivered(rng: random.Random) -> int:
     """16 buttons closing at one stamp, delivered shuffled: how many sort into their place."""
     pins = list(range(2, 18))
-    pads = ", ".join(f"{{ N = {n}, E = {e}, S = {s}, W = {w} }}" for n, e, s, w in zip(*[iter(pins)] * 4))
+    pads = ", ".join(f"{{ N = {n}, E = {e}, S = {s}, W = {w} }}"
+                     for n, e, s, w in zip(*[iter(pins)] * 4))
     settings = parse(f"[gpio]\npads = [{pads}]").gpio
     posted: list[Event] = []
     factory = StampedMockFactory()
@@ -122,7 +123,8 @@ def same_stamp_delivered(rng: random.Random) -> int:
             for gpio in rng.sample(pins, len(pins)):
                 factory.pin(gpio).press(t_ns)
     factory.close()
-    pin_of = {(pad.player, side): gpio for pad in settings.pads for side, gpio in pad.buttons.items()}
+    pin_of = {(pad.player, side): gpio
+              for pad in settings.pads for side, gpio in pad.buttons.items()}
     order = [pin_of[(tap.player, tap.side)] for tap in in_stamp_order(posted)
              if isinstance(tap, Tap) and tap.t_ns == t_ns]
     return sum(got == want for got, want in zip(order, pins))
@@ -146,9 +148,11 @@ def bounce_burst() -> tuple[int, float]:
 
 
 def lost_presses(count: int, rng: random.Random) -> int:
-    """``count`` interleaved bouncy presses on the 24 default pins: how many not delivered exactly."""
+    """``count`` interleaved bouncy presses on the 24 default pins: how many not delivered
+    exactly."""
     settings = load().gpio
-    where = [(pad.player, side, gpio) for pad in settings.pads for side, gpio in pad.buttons.items()]
+    where = [(pad.player, side, gpio)
+             for pad in settings.pads for side, gpio in pad.buttons.items()]
     expected: list[Event] = []
     posted: list[Event] = []
     factory = StampedMockFactory(threaded=True)

@@ -44,11 +44,13 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     payload = "".join(json.dumps(random_case(rng)) + "\n" for _ in range(args.cases)).encode()
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload,
+                          capture_output=True)
     seconds = time.perf_counter() - start
     answers = done.stdout.count(b"\n")
     report = {"cases": args.cases, "answers": answers, "errors": done.stdout.count(b'"error"'),
               "seconds": round(seconds, 3), "cases_per_second": round(args.cases / seconds)}
     print(json.dumps(report) if args.json else
-          f"{answers} answers to {args.cases} cases in {seconds:.2f} s ({report['cases_per_second']}/s)")
+          f"{answers} answers to {args.cases} cases in {seconds:.2f} s "
+          f"({report['cases_per_second']}/s)")
     return 0 if answers == args.cases and done.returncode == 0 else 1

@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         "database_bytes": size,
     }
     print(json.dumps(report) if args.json else
-          f"{report['rounds']} rounds saved in {report['folder']}: median {report['save_ms_median']} ms, "
+          f"{report['rounds']} rounds saved in {report['folder']}: "
+          f"median {report['save_ms_median']} ms, "
           f"p99 {report['save_ms_p99']} ms, max {report['save_ms_max']} ms; database {size} bytes")
     return 0

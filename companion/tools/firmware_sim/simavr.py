@@ -158,7 +158,8 @@ def load_stimulus(path: str, board: Board) -> list[Press]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise CompanionError(f"stimulus {path}: not text (byte {error.start} is not UTF-8)") from None
+        raise CompanionError(f"stimulus {path}: not text "
+                             f"(byte {error.start} is not UTF-8)") from None
     except json.JSONDecodeError as error:
         raise CompanionError(f"stimulus {path}: not JSON (line {error.lineno}, "
                              f"column {error.colno}: {error.msg})") from None
@@ -174,7 +175,8 @@ def toolchain_missing() -> str | None:
     """Why simavr runs are impossible here (``None`` if they are possible)."""
     for tool in ("make", "cc", "avr-gcc"):
         if not shutil.which(tool):
-            return f"{tool} is not installed (apt-get install gcc-avr avr-libc simavr libsimavr-dev)"
+            return (f"{tool} is not installed "
+                    "(apt-get install gcc-avr avr-libc simavr libsimavr-dev)")
     if not Path("/usr/include/simavr/sim_avr.h").exists() and not shutil.which("simavr"):
         return "libsimavr-dev is not installed (apt-get install simavr libsimavr-dev)"
     if not (HARDWARE / "sim" / "harness.c").exists():
@@ -190,7 +192,8 @@ def _make(directory: Path, target: str, *variables: str) -> None:
         raise CompanionError(f"cannot build {directory / target}: {detail[0]}")
 
 
-def firmware_elf(board: Board, firmware: str = "controller", clock_start: int | None = None) -> Path:
+def firmware_elf(board: Board, firmware: str = "controller",
+                 clock_start: int | None = None) -> Path:
     """Build (if needed) and return the ELF of ``firmware`` ("controller" or "naive")."""
     reason = toolchain_missing()
     if reason:
@@ -261,8 +264,9 @@ def decode_controller(board: Board, wire: bytes, clock_start: int = 0) -> SimRes
         if isinstance(message, Edge):
             assert ticks is not None  # an edge carries its stamp
             ticks_per_us = result.hello.ticks_per_us if result.hello else 2
-            result.events.append({"pin": board.pin_names[message.pin] if message.pin < len(board.pins)
-                                  else f"#{message.pin}",
+            result.events.append({"pin": (board.pin_names[message.pin]
+                                          if message.pin < len(board.pins)
+                                          else f"#{message.pin}"),
                                   "edge": "press" if message.pressed else "release",
                                   "t_us": (ticks - epoch) / ticks_per_us})
         elif isinstance(message, Heartbeat):
@@ -334,6 +338,7 @@ def run_naive(board: Board, presses: list[Press]) -> SimResult:
     for line in text.decode("ascii", "replace").splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[1] in "01" and parts[2].isdigit():
-            result.events.append({"pin": parts[0], "edge": "press" if parts[1] == "0" else "release",
+            result.events.append({"pin": parts[0],
+                                  "edge": "press" if parts[1] == "0" else "release",
                                   "t_us": float(parts[2])})
     return result

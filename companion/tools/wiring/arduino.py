@@ -137,7 +137,8 @@ def draw(board: str, uses: Sequence[Use], heading: str, subtitle: str) -> Drawin
         cards_x, cards_y = parts.MARGIN, bottom + 40
         columns = max(2, int((x - parts.MARGIN) // (style.w + parts.CARD_GAP)))
     end = parts.cards(d, cards_x, cards_y, by_group, returns, columns, name_pin, ground_name, style)
-    d.width = int(max(x, cards_x + columns * (style.w + parts.CARD_GAP)) - parts.CARD_GAP + parts.MARGIN)
+    d.width = int(max(x, cards_x + columns * (style.w + parts.CARD_GAP))
+                  - parts.CARD_GAP + parts.MARGIN)
     end = parts.legend(d, parts.MARGIN, max(bottom, end) + 36, [
         "Each button: a normally-open switch between its pin and GND; the controller's "
         "internal pull-up holds it high.",

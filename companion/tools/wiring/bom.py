@@ -44,7 +44,8 @@ class Build:
 
     @property
     def title(self) -> str:
-        where = "GPIO" if self.controller == "gpio" else f"Arduino {BOARD_TITLES.get(self.controller, self.controller)}"
+        where = ("GPIO" if self.controller == "gpio"
+                 else f"Arduino {BOARD_TITLES.get(self.controller, self.controller)}")
         return f"{self.players} players, {where}"
 
     @property
@@ -159,8 +160,10 @@ def option_rows(found: Sequence[Build]) -> list[list[str]]:
 
 
 COMMON_ROWS = [
-    ["Raspberry Pi 4 Model B or Raspberry Pi 5", "1", "2 GB is plenty; any Pi with the 40-pin header"],
-    ["Power supply for that Pi", "1", "the official one: 5.1 V 3 A USB-C (Pi 4) or 27 W USB-C (Pi 5)"],
+    ["Raspberry Pi 4 Model B or Raspberry Pi 5", "1",
+     "2 GB is plenty; any Pi with the 40-pin header"],
+    ["Power supply for that Pi", "1",
+     "the official one: 5.1 V 3 A USB-C (Pi 4) or 27 W USB-C (Pi 5)"],
     ["microSD card, 16 GB or more", "1", "Raspberry Pi OS (Bookworm)"],
     ["Display, option A: HDMI monitor or TV", "1",
      "plus a micro-HDMI to HDMI cable (Pi 4 and Pi 5 have micro-HDMI sockets)"],
@@ -204,5 +207,6 @@ def write(path: str | os.PathLike) -> list[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(document(builds()), encoding="utf-8")
     except OSError as error:
-        raise CompanionError(f"cannot write the parts list to {target}: {error.strerror or error}") from None
+        raise CompanionError(f"cannot write the parts list to {target}: "
+                             f"{error.strerror or error}") from None
     return [target]

@@ -37,7 +37,8 @@ class Driver:
     total_note: str
 
 
-PI = Driver("Raspberry Pi GPIO", 3.3, 8, "the default drive strength; settable 2-16 mA, 16 mA at most",
+PI = Driver("Raspberry Pi GPIO", 3.3, 8,
+            "the default drive strength; settable 2-16 mA, 16 mA at most",
             50, "all GPIO outputs together, the commonly given limit")
 AVR = Driver("Arduino Nano / Mega (ATmega328P / ATmega2560)", 5.0, 20,
              "recommended; 40 mA absolute maximum", 200, "through the chip's supply pins")

@@ -126,5 +126,6 @@ def write(files: dict[str, bytes], out: str | os.PathLike) -> list[Path]:
             path.write_bytes(data)
             written.append(path)
     except OSError as error:
-        raise CompanionError(f"cannot write the wiring files to {folder}: {error.strerror or error}") from None
+        raise CompanionError(f"cannot write the wiring files to {folder}: "
+                             f"{error.strerror or error}") from None
     return written

@@ -53,7 +53,8 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
 
 
 def _source(config: Config) -> str:
-    return "shipped default pin map" if config.source == "default config" else f"config {config.source}"
+    return ("shipped default pin map" if config.source == "default config"
+            else f"config {config.source}")
 
 
 def _embed(stem: str, title: str) -> list[str]:

@@ -81,7 +81,8 @@ def draw(uses: Sequence[Use], heading: str, subtitle: str, *, pull_up: bool = Tr
     parts.title(d, heading, subtitle)
     top = 130
     bottom = parts.connector(d, parts.MARGIN, top, ROWS, used, labels, tag_w)
-    cards_bottom = parts.cards(d, cards_x, top - 20, by_group, returns, columns, name_pin, ground_name)
+    cards_bottom = parts.cards(d, cards_x, top - 20, by_group, returns, columns, name_pin,
+                               ground_name)
     end = parts.legend(d, parts.MARGIN, max(bottom, cards_bottom) + 36, legend_lines(uses, pull_up))
     d.height = int(end + parts.MARGIN)
     return d

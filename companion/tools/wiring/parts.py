@@ -203,7 +203,8 @@ def pad_card(d: Drawing, x: float, y: float, uses: Sequence[Use],
         lines = [(main, style.label_size, INK)] + ([(sub, 15, GREY)] if style.two_lines else [])
         for number, (text, size, ink) in enumerate(lines):
             if side in (Side.N, Side.S):
-                d.text(bx + r + 10, by + (21 * number - 10 * (len(lines) - 1)), text, size=size, fill=ink)
+                d.text(bx + r + 10, by + (21 * number - 10 * (len(lines) - 1)), text,
+                       size=size, fill=ink)
             else:
                 d.text(bx, by + r + 16 + 20 * number, text, size=size, fill=ink, anchor="middle")
     d.circle(drop[0], drop[1], 5, GROUND)

@@ -122,7 +122,8 @@ class Drawing:
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
             f'viewBox="0 0 {self.width} {self.height}" font-family="{FONT_FAMILY}">',
-            f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="{self.background}"/>',
+            f'<rect x="0" y="0" width="{self.width}" height="{self.height}" '
+            f'fill="{self.background}"/>',
         ]
         lines += [svg_element(shape) for shape in self.shapes]
         lines.append("</svg>")
@@ -147,7 +148,8 @@ def svg_element(shape: Shape) -> str:
     if isinstance(shape, Rect):
         rounded = f' rx="{num(shape.radius)}"' if shape.radius else ""
         return (f'<rect x="{num(shape.x)}" y="{num(shape.y)}" width="{num(shape.w)}" '
-                f'height="{num(shape.h)}"{rounded}{_paint(shape.fill, shape.stroke, shape.stroke_width)}/>')
+                f'height="{num(shape.h)}"{rounded}'
+                f'{_paint(shape.fill, shape.stroke, shape.stroke_width)}/>')
     if isinstance(shape, Circle):
         return (f'<circle cx="{num(shape.cx)}" cy="{num(shape.cy)}" r="{num(shape.r)}"'
                 f'{_paint(shape.fill, shape.stroke, shape.stroke_width)}/>')
@@ -157,6 +159,7 @@ def svg_element(shape: Shape) -> str:
         return (f'<polyline points="{points}" fill="none" stroke="{shape.stroke}" '
                 f'stroke-width="{num(shape.width)}" stroke-linejoin="round"{dash}/>')
     baseline = shape.y + BASELINE_DROP * shape.size
-    return (f'<text x="{num(shape.x)}" y="{num(baseline)}" font-size="{num(shape.size)}" font-weight="bold" '
+    return (f'<text x="{num(shape.x)}" y="{num(baseline)}" font-size="{num(shape.size)}" '
+            'font-weight="bold" '
             f'fill="{shape.fill}" text-anchor="{shape.anchor}">'
             f"{escape(shape.text)}</text>")

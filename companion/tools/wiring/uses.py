@@ -29,7 +29,8 @@ PLAYER_COLOURS: tuple[str, ...] = (
 
 #: Suggested wire colour for each side's button, and for its LED.
 WIRE_COLOURS: dict[Side, str] = {Side.N: "yellow", Side.E: "green", Side.S: "blue", Side.W: "white"}
-LED_WIRE_COLOURS: dict[Side, str] = {Side.N: "orange", Side.E: "brown", Side.S: "violet", Side.W: "grey"}
+LED_WIRE_COLOURS: dict[Side, str] = {Side.N: "orange", Side.E: "brown", Side.S: "violet",
+                                     Side.W: "grey"}
 GROUND_WIRE = "black"
 #: Suggested wire colour of each control button, and of each dealer face (its own colour).
 CONTROL_WIRES: dict[str, str] = {"menu": "brown", "confirm": "orange"}
@@ -68,8 +69,10 @@ class Use:
 
     @property
     def group(self) -> str:
-        """The group whose switches share a ground return: ``"P1"``, ``"controls"``, ``"dealer"``."""
-        return f"P{self.player}" if self.player is not None else {"control": "controls"}.get(self.kind, self.kind)
+        """The group whose switches share a ground return: ``"P1"``, ``"controls"``,
+        ``"dealer"``."""
+        return (f"P{self.player}" if self.player is not None
+                else {"control": "controls"}.get(self.kind, self.kind))
 
     @property
     def pad_side(self) -> Side:
@@ -170,7 +173,8 @@ def ground_returns(uses: Sequence[Use], grounds: Sequence[Hashable],
 
 def return_tags(returns: Mapping[str, Hashable],
                 kind: Callable[[Any], str]) -> dict[Hashable, str]:
-    """Tag of each common pin: its ``kind(pin)`` and the groups returning to it (``"GND P1 P7"``)."""
+    """Tag of each common pin: its ``kind(pin)`` and the groups returning to it
+    (``"GND P1 P7"``)."""
     grouped: dict[Hashable, list[str]] = {}
     for group, pin in returns.items():
         grouped.setdefault(pin, []).append(group)
