@@ -64,15 +64,17 @@ class Pace:
     timeouts: float = 1.0
 
     def scaled(self, factor: float) -> Pace:
-        """This pace with every duration multiplied by ``factor`` (settle time and tie window kept)."""
-        return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor, self.settle_s,
-                    self.timeouts * factor)
+        """This pace with every duration multiplied by ``factor`` (settle time and tie window
+        kept)."""
+        return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor,
+                    self.settle_s, self.timeouts * factor)
 
     def timing(self, tie_window_ns: int = Timing().tie_window_ns) -> Timing:
         """The round's clocks at this pace."""
         base = Timing()
         return Timing(tie_window_ns, round(base.idle_timeout_ns * self.timeouts),
-                      round(base.round_timeout_ns * self.timeouts), round(base.choice_timeout_ns * self.timeouts))
+                      round(base.round_timeout_ns * self.timeouts),
+                      round(base.choice_timeout_ns * self.timeouts))
 
 
 class NoGameInPlay(CompanionError):

@@ -127,6 +127,6 @@ class FailsafeScene(Scene[ToFailsafe]):
         if self.problem is not None:
             self.drawn = draw_problem(canvas, self.ctx.services.layout, self.problem)
             return "start-problem"
-        self.drawn = draw_message(canvas, self.ctx.services.layout, "Something went wrong", [self.message],
-                                  hint="E back to the title")
+        self.drawn = draw_message(canvas, self.ctx.services.layout, "Something went wrong",
+                                  [self.message], hint="E back to the title")
         return "failsafe"

@@ -112,7 +112,8 @@ class MenuScene(Scene[M]):
         return CONFIRM_HINT if self.asking is not None else NAVIGATION_HINT
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        self.drawn_texts = draw_menu(canvas, self.ctx.services.layout, self.title, self.shown_items(),
-                                     self.cursor, self.subtitle, hint=self.hint(),
+        self.drawn_texts = draw_menu(canvas, self.ctx.services.layout, self.title,
+                                     self.shown_items(), self.cursor, self.subtitle,
+                                     hint=self.hint(),
                                      rects=self.item_rects(), asking=self.asking)
         return self.name

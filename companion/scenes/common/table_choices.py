@@ -32,7 +32,8 @@ def sync_voice(ctx: Context) -> str:
     if not ctx.session.preferences.voice:
         ctx.services.voice = None
         return ""
-    ctx.services.voice, notice = Voice.start(voice_folder(ctx), max(ctx.services.pads, VOICE_PLAYERS))
+    players = max(ctx.services.pads, VOICE_PLAYERS)
+    ctx.services.voice, notice = Voice.start(voice_folder(ctx), players)
     return notice
 
 
@@ -45,7 +46,8 @@ def start_choices(ctx: Context, defaults: Preferences) -> list[str]:
 def switch(ctx: Context, name: str) -> None:
     """Flip choice ``name`` (``"colour_blind"`` or ``"voice"``), save it, and tell the table any
     problem in one notice."""
-    ctx.session.preferences = replace(ctx.session.preferences, **{name: not getattr(ctx.session.preferences, name)})
+    chosen = ctx.session.preferences
+    ctx.session.preferences = replace(chosen, **{name: not getattr(chosen, name)})
     problems = [save_preferences(state_dir(ctx.services.state_dir), ctx.session.preferences)]
     if name == "voice":
         problems.append(sync_voice(ctx))

@@ -55,7 +55,8 @@ class EndScene(Scene[ToEnd]):
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
-        self.drawn = drawn + draw_chart(canvas, chart, self.ctx.session.reactions, layout.small_size,
-                                        close_call_notes(self.ctx.session.close_calls))
+        session = self.ctx.session
+        self.drawn = drawn + draw_chart(canvas, chart, session.reactions, layout.small_size,
+                                        close_call_notes(session.close_calls))
         draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
         return "end"

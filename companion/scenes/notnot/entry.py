@@ -84,8 +84,8 @@ class EntryScene(MenuScene[ToEntry]):
     def draw(self, canvas: pygame.Surface) -> str | None:
         game = self.ctx.session.playing
         spots = game.awaiting_cards()
-        self.drawn = draw_entry(canvas, self.ctx.services.layout, self.title, self.subtitle, list(FACES),
-                                self.items(), self.cursor, game.faces(),
+        self.drawn = draw_entry(canvas, self.ctx.services.layout, self.title, self.subtitle,
+                                list(FACES), self.items(), self.cursor, game.faces(),
                                 spots[0] if spots else None, self.hint(),
                                 self.ctx.session.preferences.colour_blind)
         return self.name

@@ -10,7 +10,8 @@ from companion.games.notnot.sides import Side
 
 
 def winner_lights(pads: Any) -> Callable[[list], None]:
-    """A ``Hooks.on_winners`` hook for GPIO ``pads`` (anything with ``lights_off`` and ``light``)."""
+    """A ``Hooks.on_winners`` hook for GPIO ``pads`` (anything with ``lights_off`` and
+    ``light``)."""
     def show(winners: list) -> None:
         pads.lights_off()
         for player, side in winners:

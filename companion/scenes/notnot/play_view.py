@@ -50,13 +50,16 @@ class PlayView:
 
 
 def dice_words(roll: Roll) -> list[str | None]:
-    """The three lines of dice words for ``roll``: negation (``None`` in Discovery), direction, colour."""
-    return [roll.negation if roll.level.rolls_negation else None, roll.criteria[0], roll.criteria[1]]
+    """The three lines of dice words for ``roll``: negation (``None`` in Discovery), direction,
+    colour."""
+    negation = roll.negation if roll.level.rolls_negation else None
+    return [negation, roll.criteria[0], roll.criteria[1]]
 
 
 def view_of(game: Game, roll: Roll | None = None, words: Sequence[str | None] | None = None,
             inks: Sequence[str] | None = None) -> PlayView:
-    """The play screen for ``game`` between rounds, or showing ``roll`` (with ``words`` while rolling)."""
+    """The play screen for ``game`` between rounds, or showing ``roll`` (with ``words`` while
+    rolling)."""
     view = PlayView(faces=game.faces(), scores=game.scores(), cards_left=len(game.deck),
                     level=game.level.value)
     if roll is not None:

@@ -52,7 +52,8 @@ MAX_WAITING = 2000
 
 @dataclass(frozen=True)
 class UnfinishedGame:
-    """A kept game that restores: its id, the game after its last finished round, its rounds' records."""
+    """A kept game that restores: its id, the game after its last finished round, its rounds'
+    records."""
 
     id: int
     game: Game
@@ -98,8 +99,8 @@ def journal(ctx: Context) -> Journal:
 def settings_of(ctx: Context) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
     s = ctx.session.settings
-    return {"level": s.level, "players": s.players, "deals": s.deals, "seed": ctx.session.playing.seed,
-            "tie_window_us": micros(ctx.services.tie_window_ns)}
+    return {"level": s.level, "players": s.players, "deals": s.deals,
+            "seed": ctx.session.playing.seed, "tie_window_us": micros(ctx.services.tie_window_ns)}
 
 
 def save_new_game(ctx: Context) -> None:
@@ -121,8 +122,9 @@ def save_new_game(ctx: Context) -> None:
 def current_ref(ctx: Context) -> GameRef | None:
     """The game in ``ctx`` as the journal knows it (a resumed game comes with its id)."""
     book = journal(ctx)
-    if ctx.session.game_id is not None and (book.current is None or book.current.id != ctx.session.game_id):
-        book.current = GameRef(ctx.session.game_id)
+    game_id = ctx.session.game_id
+    if game_id is not None and (book.current is None or book.current.id != game_id):
+        book.current = GameRef(game_id)
     return book.current
 
 

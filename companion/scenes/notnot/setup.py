@@ -45,8 +45,12 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
 
     def enter(self, now_ns: int, move: ToSetup) -> None:
         s = self.ctx.session.settings
-        s.players = min(s.players, player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)[-1])
+        s.players = min(s.players, self.player_counts()[-1])
         super().enter(now_ns, move)
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: no more than there are pads."""
+        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)
 
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
@@ -77,7 +81,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         if index == 0:
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
-            s.players = next_in(player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads), s.players)
+            s.players = next_in(self.player_counts(), s.players)
         elif index == 2:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         elif index in (3, 4):

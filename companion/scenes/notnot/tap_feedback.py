@@ -1,6 +1,7 @@
 """Instant feedback at a tap: the tapping player's name flashes, a short tone, the pad's LED.
 
-What a tap counts for is known as it arrives (:meth:`companion.games.notnot.round.Round.feedback_of`):
+What a tap counts for is known as it arrives
+(:meth:`companion.games.notnot.round.Round.feedback_of`):
 a wrong tap turns the player's name red, a tap before the dice landed turns
 it orange and shows a TOO EARLY banner beside the dice for as long as a
 verdict stays (``pace.verdict_s``) after the last early tap, a valid
