@@ -9,8 +9,11 @@ back to the title.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from companion.scenes.base import M
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToTitle
 
 #: The label of the item that starts a new game, in every set-up menu.
@@ -21,6 +24,16 @@ def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
     """The player counts a set-up offers: ``lowest`` up to ``highest``, but no more than
     ``pads`` (each player needs a pad); just ``lowest`` when there are fewer pads."""
     return tuple(range(lowest, max(lowest, min(highest, pads)) + 1))
+
+
+#: A set-up choice's value.
+T = TypeVar("T")
+
+
+def next_in(choices: tuple[T, ...], value: T) -> T:
+    """The value after ``value`` in ``choices``, wrapping round (the first when ``value`` is
+    not among them)."""
+    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
 def too_few_pads(lowest: int, pads: int) -> str:
@@ -42,10 +55,10 @@ class SetupMenu(MenuScene[M]):
     on them in :meth:`choose_setting`.
     """
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         #: The kept unfinished game offered for resume, if any.
-        self.unfinished = None
+        self.unfinished: object | None = None
 
     def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()
@@ -53,7 +66,7 @@ class SetupMenu(MenuScene[M]):
             self.cursor = 0
         super().enter(now_ns, move)
 
-    def find_unfinished(self):
+    def find_unfinished(self) -> object | None:
         """The kept unfinished game to offer, or ``None``."""
         return None
 

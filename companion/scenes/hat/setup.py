@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import player_choices, too_few_pads
-from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import next_in, player_choices, too_few_pads
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToHat, ToHatSetup
 
 
-class HatSetupScene(BookkeepingSetup[ToHatSetup]):
+class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
     """Players, rounds, gifts each, special cards, start (and resume)."""
 
     name = "hat-setup"
@@ -25,7 +25,7 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup]):
     game_class = HatGame
     play_move = ToHat
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.players, self.multi_round, self.two_gifts, self.special_cards = 4, False, False, False
         #: Why fewer pads than players are offered ("" with enough pads).

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import player_choices
-from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import next_in, player_choices
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
@@ -18,7 +18,7 @@ TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Directo
 VOTING_WORDS = {"pads": "on the pads", "discs": "with the voting discs"}
 
 
-class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
+class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
     """Players, votes, first holder, team, start, score sheet (and resume)."""
 
     name = "movie-setup"
@@ -26,7 +26,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
     game_class = MovieGame
     play_move = ToMovie
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
 
