@@ -7,7 +7,8 @@ A play scene feeds every pad tap to its machine, saves the game when a tap
 changed it, plays a short tone, and redraws. Between rounds and at the end,
 the keyboard's Enter (or the confirm button) does what E on a pad does there.
 A touch, the pause key or the menu control opens the pause menu; the game
-stays kept for resume.
+stays kept for resume. A set-up menu offers the player counts its game takes,
+no more than there are pads, and starts a new kept game or resumes the kept one.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.scenes.base import M, Scene
-from companion.scenes.common.setup_menu import SetupMenu
+from companion.scenes.common.setup_menu import SetupMenu, next_in, player_choices
 from companion.scenes.context import Context
 from companion.scenes.transitions import ToGamesPause, ToKeptGame
 from companion.storage.bookkeeping import KeptGame
@@ -115,8 +116,9 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
 class BookkeepingSetup(SetupMenu[M], Generic[M, G]):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
-    Subclasses set ``game_class`` and ``play_move``, list their own items in
-    :meth:`settings_items` and act on them in :meth:`choose_setting`;
+    Subclasses set ``game_class``, ``play_move`` and the players the game takes
+    (``min_players``, ``max_players``), list their own items in :meth:`settings_items` and act
+    on them in :meth:`choose_setting` (the Players item by :meth:`step_players`);
     :meth:`start` begins a new kept game.
     """
 
@@ -126,6 +128,36 @@ class BookkeepingSetup(SetupMenu[M], Generic[M, G]):
     unfinished: KeptGame[G] | None
     #: The move to this game's play scene.
     play_move: type[ToKeptGame] = ToKeptGame
+    #: The fewest and the most players the game takes.
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: How many play the next game started (4 until the table chooses).
+        self.players = 4
+
+    def enter(self, now_ns: int, move: M) -> None:
+        self.players = min(self.players, self.player_counts()[-1])
+        self.players_changed()
+        super().enter(now_ns, move)
+
+    def fewest_players(self) -> int:
+        """The fewest players the game takes with the choices made (``min_players``)."""
+        return self.min_players
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: from :meth:`fewest_players`, no more than there are
+        pads."""
+        return player_choices(self.fewest_players(), self.max_players, self.ctx.services.pads)
+
+    def step_players(self) -> None:
+        """The Players item was selected: the next count offered, wrapping round."""
+        self.players = next_in(self.player_counts(), self.players)
+        self.players_changed()
+
+    def players_changed(self) -> None:
+        """The player count was chosen or cut to the pads: fit the choices that depend on it."""
 
     def find_unfinished(self) -> KeptGame[G] | None:
         self.subtitle = type(self).subtitle

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import next_in, player_choices
+from companion.scenes.common.setup_menu import next_in
 from companion.scenes.context import Context
 from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 
@@ -25,19 +25,15 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
     title = "Not That Movie!"
     game_class = MovieGame
     play_move = ToMovie
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
+        self.voting, self.first_holder, self.team = "pads", 1, TEAMS[0]
 
-    def enter(self, now_ns: int, move: ToMovieSetup) -> None:
-        self.players = min(self.players, self.player_counts()[-1])
+    def players_changed(self) -> None:
+        """The tokens start with a player who plays."""
         self.first_holder = min(self.first_holder, self.players)
-        super().enter(now_ns, move)
-
-    def player_counts(self) -> tuple[int, ...]:
-        """The player counts offered: no more than there are pads."""
-        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)
 
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
@@ -46,8 +42,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
-            self.players = next_in(self.player_counts(), self.players)
-            self.first_holder = min(self.first_holder, self.players)
+            self.step_players()
         elif index == 1:
             self.voting = next_in(VOTINGS, self.voting)
         elif index == 2:
