@@ -60,3 +60,41 @@ def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
         assert app.ctx.services.pads == 3
     finally:
         app.screen.close()
+
+
+def movie_setup(table: Table) -> None:
+    """From the title, into Not That Movie!'s set-up (the title's second item)."""
+    table.wait_for("title")
+    steps = 1 - table.scene.cursor
+    table.press(1, ("S" * steps if steps >= 0 else "N" * -steps) + "E")
+    table.wait_for("movie-setup")
+
+
+def test_fewer_players_chosen_hand_the_tokens_to_a_player_who_plays(tmp_path):
+    table = Table(tmp_path, players=4)
+    try:
+        table.app.ctx.services.pads = 4
+        movie_setup(table)
+        for _ in range(3):                                 # the tokens start with P2, P3, P4
+            table.press(1, "S" * (2 - table.scene.cursor) + "E")
+        assert "Tokens start with: P4" in table.scene.items()
+        table.press(1, "NNE")                              # Players: 4 wraps round to 2
+        assert table.scene.items()[:3] == ["Players: 2", "Votes: on the pads",
+                                           "Tokens start with: P2"]
+    finally:
+        table.close()
+
+
+def test_a_set_up_shown_with_fewer_pads_cuts_the_players_and_the_first_holder_to_them(tmp_path):
+    table = Table(tmp_path, players=4)
+    try:
+        movie_setup(table)
+        for _ in range(3):                                 # 4 players, the tokens start with P4
+            table.press(1, "S" * (2 - table.scene.cursor) + "E")
+        table.press(1, "W")                                # back to the title
+        table.app.ctx.services.pads = 3
+        movie_setup(table)
+        assert table.scene.items()[:3] == ["Players: 3", "Votes: on the pads",
+                                           "Tokens start with: P3"]
+    finally:
+        table.close()

@@ -57,6 +57,26 @@ class MoveLog:
             self._do(move)
 
     @property
+    def phase(self) -> str:
+        """What the game waits for (its last two are ``round-over`` and ``game-over``): each
+        game (movie, hat) names its own."""
+        raise NotImplementedError(f"{type(self).__name__} must define phase")
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, from 1: each game (movie, hat) defines its own."""
+        raise NotImplementedError(f"{type(self).__name__} must define round_number")
+
+    def round_records(self) -> list[dict]:
+        """A JSON-able record (``{"n": number, ...}``) of every round that is over: each game
+        defines its own."""
+        raise NotImplementedError(f"{type(self).__name__} must define round_records")
+
+    def score_sheet(self) -> dict:
+        """The game's result as its score sheet keeps it: each game defines its own."""
+        raise NotImplementedError(f"{type(self).__name__} must define score_sheet")
+
+    @property
     def moves_made(self) -> int:
         """How many moves the game holds (what :meth:`undo` can take back)."""
         return len(self._moves)

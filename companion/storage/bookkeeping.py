@@ -14,21 +14,22 @@ sheets (:mod:`companion.storage.score_sheets`) read those results.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from companion.errors import DAMAGED_DATA_ERRORS
-from companion.games.hat.rules import HatGame
-from companion.games.movie.rules import MovieGame
+from companion.games.moves import MoveLog
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 
-#: The games kept move by move.
-KeptRules = HatGame | MovieGame
+#: The game a :class:`KeptGame` keeps, kept move by move: a MovieGame or a HatGame.
+G = TypeVar("G", bound=MoveLog)
 
 
-class KeptGame:
-    """A bookkeeping ``game`` stored as game ``game_id`` of its kind."""
+class KeptGame(Generic[G]):
+    """A bookkeeping ``game`` stored as game ``game_id`` of its kind (``KeptGame[MovieGame]``
+    keeps a :class:`MovieGame`)."""
 
-    def __init__(self, store: GameStore, game: KeptRules, game_id: int, settings: dict,
+    def __init__(self, store: GameStore, game: G, game_id: int, settings: dict,
                  saved_rounds: set[int]) -> None:
         self.store = store
         self.game = game
@@ -38,14 +39,14 @@ class KeptGame:
         self._saved_rounds = set(saved_rounds)
 
     @classmethod
-    def start(cls, database: Database, game: KeptRules, settings: dict) -> KeptGame:
+    def start(cls, database: Database, game: G, settings: dict) -> KeptGame[G]:
         """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings``."""
         store = GameStore(database, kind=game.KIND)
         game_id = store.create(game.players, settings, game.snapshot())
         return cls(store, game, game_id, dict(settings), set())
 
     @classmethod
-    def resume(cls, database: Database, game_class: type[KeptRules]) -> KeptGame | None:
+    def resume(cls, database: Database, game_class: type[G]) -> KeptGame[G] | None:
         """The unfinished game of ``game_class``'s kind, restored, or ``None``.
 
         A kept game whose rows or snapshot do not read is set aside (kept, marked
@@ -68,7 +69,7 @@ class KeptGame:
         return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
 
     @staticmethod
-    def give_up(database: Database, game_class: type[KeptRules]) -> None:
+    def give_up(database: Database, game_class: type[MoveLog]) -> None:
         """Abandon the unfinished game of ``game_class``'s kind (one that no longer restores)."""
         store = GameStore(database, kind=game_class.KIND)
         saved = store.unfinished()

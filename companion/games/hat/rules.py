@@ -32,6 +32,7 @@ resuming after power loss.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
 from companion.errors import HatError
 from companion.games.moves import MoveLog
@@ -95,7 +96,7 @@ class HatGame(MoveLog):
         self._begin()
 
     @classmethod
-    def restore(cls, data: dict) -> HatGame:
+    def restore(cls, data: dict) -> Self:
         """As :meth:`MoveLog.restore`; games kept before the special-cards setting had them."""
         if isinstance(data, dict) and "special_cards" not in data:
             data = {**data, "special_cards": True}

@@ -7,61 +7,103 @@ A play scene feeds every pad tap to its machine, saves the game when a tap
 changed it, plays a short tone, and redraws. Between rounds and at the end,
 the keyboard's Enter (or the confirm button) does what E on a pad does there.
 A touch, the pause key or the menu control opens the pause menu; the game
-stays kept for resume.
+stays kept for resume. A set-up menu offers the player counts its game takes,
+no more than there are pads, and starts a new kept game or resumes the kept one.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import ClassVar, Generic, Protocol, TypeVar
 
+from companion.errors import CompanionError
+from companion.games.moves import MoveLog
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.scenes.base import M, Scene
-from companion.scenes.common.setup_menu import SetupMenu
+from companion.scenes.common.setup_menu import SetupMenu, next_in, player_choices
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToGamesPause, ToKeptGame
 from companion.storage.bookkeeping import KeptGame
 
+
+class NoKeptGame(CompanionError):
+    """A bookkeeping game's play scene was shown with no game to play (a bug, never a player's
+    doing): the loop shows it on the failsafe."""
+
+
+class PadMachine(Protocol):
+    """What a play scene asks of its pad machine (:class:`~companion.games.movie.pads.MoviePads`,
+    :class:`~companion.games.hat.pads.HatPads`): take one press, say what it did."""
+
+    def press(self, player: int, side: Side | str) -> str:
+        """Feed one pad press; returns what it did (a word for screen and sound)."""
+        ...
+
+
 #: The move that enters a bookkeeping game's play scene.
 K = TypeVar("K", bound=ToKeptGame)
+#: The game a bookkeeping scene keeps (MovieGame, HatGame).
+G = TypeVar("G", bound=MoveLog)
+#: The pad machine a play scene feeds (MoviePads, HatPads).
+P = TypeVar("P", bound=PadMachine)
 
 
-class BookkeepingScene(Scene[K]):
-    """A play scene over a pad machine (``self.pads``) and its kept game (``self.kept``).
+class BookkeepingScene(Scene[K], Generic[K, G, P]):
+    """A play scene over a pad machine (:attr:`pads`) and its kept game (:attr:`kept`).
 
     Subclasses set ``pads_class``, ``move`` (the move that enters them) and ``tones`` (press
     word -> tone name) and draw.
     """
 
-    pads_class = None
+    #: Builds the pad machine over a game entered with.
+    pads_class: Callable[[G], P]
     #: The move that enters this play scene (going on with its game when ``kept`` is ``None``).
-    move: type[ToKeptGame] = ToKeptGame
-    tones: dict[str, str] = {}
+    move: type[K]
+    tones: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.kept: KeptGame | None = None
-        self.pads = None
+        #: The kept game and its pad machine, from the first move in that brought a game.
+        self._playing: tuple[KeptGame[G], P] | None = None
+        #: What the last press did (the pad machine's word): the screen and the tones show it.
         self.said = ""
+
+    @property
+    def kept(self) -> KeptGame[G]:
+        """The game being played: the one the last move in brought."""
+        return self._game_and_pads()[0]
+
+    @property
+    def pads(self) -> P:
+        """The pad machine over :attr:`kept`'s game."""
+        return self._game_and_pads()[1]
+
+    def _game_and_pads(self) -> tuple[KeptGame[G], P]:
+        if self._playing is None:   # moved in without a game, and no game was played here yet
+            raise NoKeptGame(f"the {self.name} scene was entered without a game to play")
+        return self._playing
 
     def enter(self, now_ns: int, move: K) -> None:
         super().enter(now_ns, move)
         if move.kept is not None:
-            self.kept, self.pads, self.said = move.kept, self.pads_class(move.kept.game), ""
+            self._playing, self.said = (move.kept, self.pads_class(move.kept.game)), ""
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
             self.ctx.go(ToGamesPause(resume=self.move()))
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
-        elif control_action_of(event) is Action.SELECT and self.kept.game.phase in ("round-over", "game-over"):
+        elif (control_action_of(event) is Action.SELECT
+              and self.kept.game.phase in ("round-over", "game-over")):
             self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
 
     def confirming_player(self) -> int:
         """Whose pad Enter stands for between rounds and at the end (any player's E does)."""
         return 1
 
-    def press(self, player: int, side) -> None:
+    def press(self, player: int, side: Side) -> None:
         """One pad press: to the machine; save and redraw if it changed the game."""
         moves = self.kept.game.moves_made
         self.said = self.pads.press(player, side)
@@ -72,19 +114,51 @@ class BookkeepingScene(Scene[K]):
         self.dirty = True
 
 
-class BookkeepingSetup(SetupMenu[M, KeptGame]):
+class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
-    Subclasses set ``game_class`` and ``play_move``, list their own items in
-    :meth:`settings_items` and act on them in :meth:`choose_setting`;
+    Subclasses set ``game_class``, ``play_move`` and the players the game takes
+    (``min_players``, ``max_players``), list their own items in :meth:`settings_items` and act
+    on them in :meth:`choose_setting` (the Players item by :meth:`step_players`);
     :meth:`start` begins a new kept game.
     """
 
-    game_class = None
+    #: The game this menu sets up.
+    game_class: type[G]
     #: The move to this game's play scene.
     play_move: type[ToKeptGame] = ToKeptGame
+    #: The fewest and the most players the game takes.
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
 
-    def find_unfinished(self):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: How many play the next game started (4 until the table chooses).
+        self.players = 4
+
+    def enter(self, now_ns: int, move: M) -> None:
+        self.players = min(self.players, self.player_counts()[-1])
+        self.players_changed()
+        super().enter(now_ns, move)
+
+    def fewest_players(self) -> int:
+        """The fewest players the game takes with the choices made (``min_players``)."""
+        return self.min_players
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: from :meth:`fewest_players`, no more than there are
+        pads."""
+        return player_choices(self.fewest_players(), self.max_players, self.ctx.services.pads)
+
+    def step_players(self) -> None:
+        """The Players item was selected: the next count offered, wrapping round."""
+        self.players = next_in(self.player_counts(), self.players)
+        self.players_changed()
+
+    def players_changed(self) -> None:
+        """The player count was chosen or cut to the pads: fit the choices that depend on it."""
+
+    def find_unfinished(self) -> KeptGame[G] | None:
         self.subtitle = type(self).subtitle
         try:
             return KeptGame.resume(self.ctx.services.database(), self.game_class)
@@ -96,9 +170,10 @@ class BookkeepingSetup(SetupMenu[M, KeptGame]):
     def resume(self) -> None:
         self.ctx.go(self.play_move(kept=self.unfinished))
 
-    def start(self, game, settings: dict) -> None:
+    def start(self, game: G, settings: dict) -> None:
         """Keep ``game`` (set up with ``settings``) in the state database and play it; a kept
         unfinished game it starts over is ended as it stands, marked ended early."""
         if self.unfinished is not None:
             self.unfinished.end_early()
-        self.ctx.go(self.play_move(kept=KeptGame.start(self.ctx.services.database(), game, settings)))
+        kept = KeptGame.start(self.ctx.services.database(), game, settings)
+        self.ctx.go(self.play_move(kept=kept))

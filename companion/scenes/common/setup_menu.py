@@ -9,6 +9,7 @@ back to the title.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 from companion.scenes.base import M
@@ -27,6 +28,16 @@ def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
     """The player counts a set-up offers: ``lowest`` up to ``highest``, but no more than
     ``pads`` (each player needs a pad); just ``lowest`` when there are fewer pads."""
     return tuple(range(lowest, max(lowest, min(highest, pads)) + 1))
+
+
+#: A set-up choice's value.
+T = TypeVar("T")
+
+
+def next_in(choices: Sequence[T], value: T) -> T:
+    """The value after ``value`` in ``choices``, wrapping round (the first when ``value`` is
+    not among them)."""
+    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
 def too_few_pads(lowest: int, pads: int) -> str:

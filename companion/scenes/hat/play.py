@@ -37,9 +37,11 @@ def reminder(pads: HatPads) -> tuple[str, str, str]:
     if prompt == "start":
         return "none", "Who begins? Draw a gift from the shop and give it", give_keys(game)
     if prompt == "choosing":
-        return "none", f"P{pads.chooser}: special card for P{pads.chosen}?", "N/S other player  E give  W cancel"
+        return ("none", f"P{pads.chooser}: special card for P{pads.chosen}?",
+                "N/S other player  E give  W cancel")
     if prompt == "who-was-wrong":
         gift = game.pending
+        assert gift is not None, "a refused gift is pending until who was wrong owns up"
         return ("wrong", f"Refused! Who was wrong: P{gift.giver} or P{gift.receiver}?",
                 "the one who was wrong presses N and takes the card   W (receiver): cancel")
     if prompt == "taking-back":
@@ -47,6 +49,7 @@ def reminder(pads: HatPads) -> tuple[str, str, str]:
                 f"P{pads.taker}: E take it back  W keep it")
     if prompt == "answering":
         gift = game.pending
+        assert gift is not None, "phase answering holds a gift"
         gives = "W/E/N" if game.special_cards else "W/E"
         return ("nobody", f"P{gift.receiver}: accept and give on, or refuse",
                 f"P{gift.receiver}: {gives} give your old gift  S that's not a ...!   "
@@ -62,7 +65,7 @@ def reminder(pads: HatPads) -> tuple[str, str, str]:
     return "win", headline, "E or Enter: write it down"
 
 
-class HatPlayScene(BookkeepingScene[ToHat]):
+class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
     """One game of That's Not a Hat, from the first gift to the result."""
 
     name = "hat"
@@ -71,7 +74,7 @@ class HatPlayScene(BookkeepingScene[ToHat]):
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 
-    def press(self, player: int, side) -> None:
+    def press(self, player: int, side: Side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
             self.ctx.go(ToTitle())
@@ -84,7 +87,8 @@ class HatPlayScene(BookkeepingScene[ToHat]):
         draw_title(canvas, layout, f"That's Not a Hat{rounds}", "3 penalty points end the round")
         kind, headline, hint = reminder(self.pads)
         m = round(3 * layout.unit)
-        banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m, round(0.2 * layout.height))
+        banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m,
+                             round(0.2 * layout.height))
         pygame.draw.rect(canvas, VERDICT[kind], banner, border_radius=round(layout.unit))
         floor = layout.min_text_size
         text.draw_fit(canvas, headline, layout.body_size * 3 // 2, banner.width - 2 * m, floor,

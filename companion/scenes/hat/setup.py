@@ -12,27 +12,27 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import player_choices, too_few_pads
-from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import too_few_pads
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToHat, ToHatSetup
 
 
-class HatSetupScene(BookkeepingSetup[ToHatSetup]):
+class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
     """Players, rounds, gifts each, special cards, start (and resume)."""
 
     name = "hat-setup"
     title = "That's Not a Hat"
     game_class = HatGame
     play_move = ToHat
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.players, self.multi_round, self.two_gifts, self.special_cards = 4, False, False, False
+        self.multi_round, self.two_gifts, self.special_cards = False, False, False
         #: Why fewer pads than players are offered ("" with enough pads).
         self.pads_note = ""
 
     def enter(self, now_ns: int, move: ToHatSetup) -> None:
-        self.players = min(self.players, self.player_counts()[-1])
         super().enter(now_ns, move)
         self.say_if_too_few_pads()
 
@@ -43,10 +43,9 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup]):
             self.pads_note = too_few_pads(self.player_counts()[0], self.ctx.services.pads)
             self.subtitle = self.pads_note or type(self).subtitle
 
-    def player_counts(self) -> tuple[int, ...]:
-        """The player counts offered: from 3 (2 with two gifts each), no more than the pads."""
-        lowest = MIN_PLAYERS_WITH_TWO_GIFTS if self.two_gifts else MIN_PLAYERS
-        return player_choices(lowest, MAX_PLAYERS, self.ctx.services.pads)
+    def fewest_players(self) -> int:
+        """3, or 2 with two gifts each."""
+        return MIN_PLAYERS_WITH_TWO_GIFTS if self.two_gifts else MIN_PLAYERS
 
     def settings_items(self) -> list[str]:
         rounds = "as many as players" if self.multi_round else "one"
@@ -56,7 +55,7 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup]):
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
-            self.players = next_in(self.player_counts(), self.players)
+            self.step_players()
         elif index == 1:
             self.multi_round = not self.multi_round
         elif index == 2:

@@ -11,13 +11,15 @@ does what E on any pad does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
 from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_title
-from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
+from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
 from companion.games.movie.pads import MoviePads
-from companion.games.movie.rules import ROUNDS, SCREENS
+from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.notnot.sides import Side
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.transitions import ToMovie, ToMovieSheet
@@ -26,11 +28,11 @@ COLOURED_TOKEN = (230, 170, 40)
 GREY_TOKEN = (110, 110, 120)
 
 
-def names(players) -> str:
+def names(players: Iterable[int]) -> str:
     return ", ".join(f"P{p}" for p in players)
 
 
-def answer(placement) -> tuple[str, str]:
+def answer(placement: Placement) -> tuple[str, str]:
     """The banner kind and words for the last token placed."""
     where = f"Screen {placement.screen}: " if placement.screen else ""
     if placement.coloured:
@@ -39,7 +41,7 @@ def answer(placement) -> tuple[str, str]:
     return "wrong", f"{where}MISTAKE{voters}"
 
 
-class MoviePlayScene(BookkeepingScene[ToMovie]):
+class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
     """One game of Not That Movie!, from the first vote to the score sheet."""
 
     name = "movie"
@@ -50,21 +52,27 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
     def confirming_player(self) -> int:
         return self.kept.game.holder
 
-    def press(self, player: int, side) -> None:
+    def press(self, player: int, side: Side) -> None:
         game = self.kept.game
         if game.over and side is Side.E:
             self.kept.finish()
             self.ctx.go(ToMovieSheet(newest=self.kept.game_id))
             return
         super().press(player, side)
-        if self.said == "placed":
-            self.ctx.services.sounds.play("win" if self.pads.last.coloured else "wrong")
+        placed = self.placed()
+        if placed is not None:
+            self.ctx.services.sounds.play("win" if placed.coloured else "wrong")
+
+    def placed(self) -> Placement | None:
+        """The token the last press placed (``None`` when it placed none)."""
+        return self.pads.last if self.said == "placed" else None
 
     # -- drawing -------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.kept.game, self.ctx.services.layout
         self.shown: list[str] = []
-        self._shown(draw_title(canvas, layout, f"Not That Movie!  Round {game.round_number} of {ROUNDS}",
+        self._shown(draw_title(canvas, layout,
+                               f"Not That Movie!  Round {game.round_number} of {ROUNDS}",
                                f"points so far {game.total()}   tokens left {game.tokens_left()}   "
                                f"mistakes {game.round.mistakes} of 2"))
         moment, hint = self._draw_phase(canvas)
@@ -76,7 +84,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
         game = self.kept.game
         if game.phase == "voting":
             self._draw_votes(canvas)
-            return "movie-vote", "vote on your pad: N up, S down from screen 1, E confirm, W start again"
+            return ("movie-vote",
+                    "vote on your pad: N up, S down from screen 1, E confirm, W start again")
         self._draw_screens(canvas)
         if game.phase == "placing":
             self._draw_holder(canvas)
@@ -88,16 +97,11 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
             return "movie-round-over", "E next round   (W: last placer takes the token back)"
         return "movie-end", "E write it on the score sheet"
 
-    def _text(self, canvas: pygame.Surface, words: str, size: int, ink, **anchor) -> text.Drawn:
-        drawn = text.draw(canvas, words, size, ink, **anchor)
-        self.shown.append(words)
-        return drawn
-
-    def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink,
-             **anchor) -> list[text.Drawn]:
+    def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink: RGB,
+             **anchor: object) -> list[text.Drawn]:
         """``words`` fitted to ``max_width`` (see :func:`text.draw_fit`), noted as shown."""
-        drawn = text.draw_fit(canvas, words, size, max_width, self.ctx.services.layout.min_text_size, ink,
-                              **anchor)
+        least = self.ctx.services.layout.min_text_size
+        drawn = text.draw_fit(canvas, words, size, max_width, least, ink, **anchor)
         self.shown.append(words)
         return drawn
 
@@ -136,16 +140,18 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
                   midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
-        """The eight screens with their tokens (pad votes), or the round's tokens in order (discs)."""
+        """The eight screens with their tokens (pad votes), or the round's tokens in order
+        (discs)."""
         game, layout = self.kept.game, self.ctx.services.layout
         placements = game.round.placements
+        shown: list[Placement | None]
         if game.voting == "pads":
             labels = [str(screen) for screen in SCREENS]
             tokens = {p.screen: p for p in placements}
             shown = [tokens.get(screen) for screen in SCREENS]
         else:
             labels = [str(n) for n in range(1, game.tokens + 1)]
-            shown = placements + [None] * (game.tokens - len(placements))
+            shown = [*placements, *[None] * (game.tokens - len(placements))]
         pointed = self.pads.pointer if game.phase == "placing" and game.voting == "pads" else None
         band = self._band(0.28, 0.22)
         for label, token, cell in zip(labels, shown, self._cells(band, len(labels))):
@@ -158,10 +164,11 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
             self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
 
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:
-        if self.said != "placed":
+        placed = self.placed()
+        if placed is None:
             return
         layout = self.ctx.services.layout
-        kind, words = answer(self.pads.last)
+        kind, words = answer(placed)
         band = self._band(top, 0.12)
         pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
         self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
@@ -171,7 +178,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie]):
         game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.56)
         line = f"P{game.holder} holds the stack"
-        if self.said == "placed" and self.pads.last.coloured:
+        placed = self.placed()
+        if placed is not None and placed.coloured:
             line = f"pass the stack left: P{game.holder} places the next token"
         self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
                   midtop=(layout.width // 2, round(0.72 * layout.height)))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import player_choices
-from companion.scenes.notnot.setup import next_in
+from companion.scenes.common.setup_menu import next_in
+from companion.scenes.context import Context
 from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
@@ -18,26 +18,22 @@ TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Directo
 VOTING_WORDS = {"pads": "on the pads", "discs": "with the voting discs"}
 
 
-class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
+class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
     """Players, votes, first holder, team, start, score sheet (and resume)."""
 
     name = "movie-setup"
     title = "Not That Movie!"
     game_class = MovieGame
     play_move = ToMovie
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.players, self.voting, self.first_holder, self.team = 4, "pads", 1, TEAMS[0]
+        self.voting, self.first_holder, self.team = "pads", 1, TEAMS[0]
 
-    def enter(self, now_ns: int, move: ToMovieSetup) -> None:
-        self.players = min(self.players, self.player_counts()[-1])
+    def players_changed(self) -> None:
+        """The tokens start with a player who plays."""
         self.first_holder = min(self.first_holder, self.players)
-        super().enter(now_ns, move)
-
-    def player_counts(self) -> tuple[int, ...]:
-        """The player counts offered: no more than there are pads."""
-        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)
 
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
@@ -46,8 +42,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
-            self.players = next_in(self.player_counts(), self.players)
-            self.first_holder = min(self.first_holder, self.players)
+            self.step_players()
         elif index == 1:
             self.voting = next_in(VOTINGS, self.voting)
         elif index == 2:
@@ -56,6 +51,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup]):
             self.team = next_in(TEAMS, self.team)
         elif index == 4:
             self.start(MovieGame(self.players, self.voting, self.first_holder),
-                       {"voting": self.voting, "first_holder": self.first_holder, "team": self.team})
+                       {"voting": self.voting, "first_holder": self.first_holder,
+                        "team": self.team})
         else:
             self.ctx.go(ToMovieSheet())

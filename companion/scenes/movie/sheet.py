@@ -39,7 +39,7 @@ class MovieSheetScene(Scene[ToMovieSheet]):
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
 
-    def handle(self, event, now_ns: int) -> None:
+    def handle(self, event: object, now_ns: int) -> None:
         action = action_of(event)
         if action in (Action.MOVE_UP, Action.MOVE_DOWN):
             step = 1 if action is Action.MOVE_DOWN else -1

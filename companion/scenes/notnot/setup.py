@@ -12,10 +12,7 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
-from companion.scenes.common.setup_menu import START, SetupMenu, player_choices
+from companion.scenes.common.setup_menu import START, SetupMenu, next_in, player_choices
 from companion.scenes.common.table_choices import on_off, switch
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
 from companion.scenes.notnot.flow import resume_game, start_game
@@ -25,15 +22,6 @@ from companion.scenes.transitions import ToSetup
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
-
-
-T = TypeVar("T")
-
-
-def next_in(choices: Sequence[T], value: T) -> T:
-    """The value after ``value`` in ``choices``, wrapping round (the first when ``value`` is
-    not among them)."""
-    return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
 class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
