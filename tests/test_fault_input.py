@@ -64,6 +64,7 @@ BAD_CONFIGS: tuple[tuple[str, str], ...] = (
     ("[[gpio.pads]]\nplayer = 99999999999\nN = 4\nE = 5\nS = 6\nW = 7", "numbered 1 to 64"),
     ("[gpio]\nenabled = \"" + "x" * 100_000 + "\"", "expected true or false"),
     ("[gpio\n", "not valid TOML"),
+    ("\ufeff[gpio]\nenabled = true\n", "byte-order mark (BOM)"),
 )
 
 
@@ -87,12 +88,13 @@ def test_an_endless_file_is_read_only_up_to_a_limit(argv):
 
 
 BAD_STIMULI: tuple[tuple[str, str], ...] = (
-    ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 5000 + "}]}", "not a stimulus"),
+    ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 5000 + "}]}", "not JSON"),
     ('{"presses": [{"pin": "D2", "at_us": 1e400}]}', "at_us"),
     ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 400 + "}]}", "at_us"),
-    ("[" * 100_000, "not a stimulus"), ('{"presses": [{"pin": [1, 2], "at_us": 5}]}', "pin"),
+    ("[" * 100_000, "nested too deeply"), ('{"presses": [{"pin": [1, 2], "at_us": 5}]}', "pin"),
     ('{"presses": [{"pin": "' + "D" * 10_000 + '", "at_us": 5}]}', "pin"),
     ('{"presses": [{"pin": "D2", "at_us": 5, "bounce_us": [' + "1," * 10 + "1]}]}", "bounce_us"),
+    ('\ufeff{"presses": []}', "byte-order mark (BOM)"),
 )
 
 

@@ -229,3 +229,22 @@ def test_keyboard_keys_this_pygame_refuses_leave_the_menus_and_a_notice(monkeypa
     assert code == 0 and looked.scene == "title"
     assert looked.app.notice
     assert looked.app.notice[0].startswith("no keyboard pads: keyboard.pads[4]")
+
+
+DAMAGED_CHOICES = {
+    "nested 4000 deep": ("[" * 4000 + "\n").encode(), "a UTF-8 BOM": b'\xef\xbb\xbf{"voice": true}',
+    "not UTF-8": b"\xff\xfe{", "a number of 5000 digits": b'{"voice": ' + b"9" * 5000 + b"}",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_CHOICES)
+def test_a_damaged_choices_file_keeps_the_settings_and_the_kiosk_starts(monkeypatch, tmp_path,
+                                                                       damage):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "preferences.json").write_bytes(DAMAGED_CHOICES[damage])
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)])
+    assert code == 0 and looked.scene == "title"
+    said, _until = looked.app.notice
+    assert "cannot read the saved choices" in said and "\n" not in said

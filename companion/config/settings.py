@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import math
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -32,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.boards import pi_header as pins
+from companion.config import reading
 from companion.errors import CompanionError, ConfigError
 from companion.games.notnot.sides import SIDES, Side
 
@@ -211,20 +211,11 @@ def load(path: str | os.PathLike | None = None) -> Config:
         return parse(default_text(), "default config")
     path = Path(path)
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise CompanionError(f"config file not found: {path}") from None
-    except OSError as error:
-        raise CompanionError(f"cannot read config file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise CompanionError(f"config file {path} is larger than {MAX_FILE_BYTES // 1024} KiB: "
-                             "not a config file?")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CompanionError(f"cannot read config file {path}: byte {error.start} is not UTF-8"
-                             ) from None
+        text = reading.read_text(path, MAX_FILE_BYTES)
+    except reading.Unparsable as problem:
+        raise CompanionError(f"config file {path}: {problem}") from None
+    if text is None:
+        raise CompanionError(f"config file not found: {path}")
     return parse(text, str(path))
 
 
@@ -239,13 +230,9 @@ def parse(text: str, source: str = "config") -> Config:
 
 def _toml(text: str, source: str) -> dict:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError([f"{source}: not valid TOML: {error}"]) from None
-    except RecursionError:
-        raise ConfigError([f"{source}: arrays or tables nested too deeply"]) from None
-    except ValueError as error:   # an integer of thousands of digits
-        raise ConfigError([f"{source}: not valid TOML: {str(error)[:SHOWN_CHARS]}"]) from None
+        return reading.parse_toml(text)
+    except reading.Unparsable as problem:
+        raise ConfigError([f"{source}: {problem}"]) from None
 
 
 def merged(base: dict, over: dict) -> dict:

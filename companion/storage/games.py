@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from companion.config import reading
 from companion.errors import CompanionError, StateError
 from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.storage.database import Database
@@ -269,9 +270,9 @@ def from_json(name: str, text: object) -> object:
     if not isinstance(text, str):
         raise Unreadable(f"{name} is {type(text).__name__}, not JSON text")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise Unreadable(f"{name} is not JSON ({str(error)[:60]})") from None
+        return reading.parse_json(text)
+    except reading.Unparsable as problem:
+        raise Unreadable(f"{name} is {problem}") from None
 
 
 def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
