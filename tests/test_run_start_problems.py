@@ -25,6 +25,8 @@ MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),
     "stuck_s = inf": ("[gpio]\nstuck_s = inf\n", "at most 3600 s"),
     "a section nobody knows": ("[gpoi]\nenabled = true\n", "gpoi"),
+    "a size no screen has": ('[display]\nsize = "99999999999999999999x480"\n',
+                             "larger than 8192 pixels a side"),
 }
 
 
@@ -180,6 +182,22 @@ def test_in_a_terminal_a_missing_display_is_one_line_and_exit_2(monkeypatch, tmp
     assert code == 2 and "Traceback" not in err
     last = err.splitlines()[-1]
     assert last.startswith("companion: cannot open the display (SDL_VIDEODRIVER=no-such-driver)")
+
+
+@pytest.mark.parametrize("error", [OverflowError("signed integer is greater than maximum"),
+                                   TypeError("invalid resolution for Surface"),
+                                   pygame.error("Window is too large")])
+def test_a_display_size_sdl_refuses_is_one_line_and_exit_2(monkeypatch, tmp_path, capsys,
+                                                          error):
+    def refuse(size, flags=0):
+        raise error
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse)
+    code = cli.main(["run", "--keyboard-only", "--size", "8192x4320", "--state-dir",
+                     str(tmp_path / "state")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert err.splitlines()[-1].startswith("companion: cannot open a 8192x4320 display")
 
 
 @pytest.mark.parametrize("error", [CompanionError("cannot open the GPIO pins: no header here"),

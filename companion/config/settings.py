@@ -439,20 +439,28 @@ def check_serial(data: dict) -> list[str]:
 ROTATIONS = (0, 90, 180, 270)
 #: The smallest screen the layout serves.
 MIN_SIZE = (800, 480)
+#: The largest side of a screen size, in pixels: twice a 4K display's width, far less than
+#: what would overflow SDL.
+MAX_SIDE = 8192
 
 
 def screen_size(text: str) -> tuple[int, int] | None:
-    """``display.size``: ``""`` for the whole screen (``None``), else ``WIDTHxHEIGHT``.
+    """``display.size``: ``""`` for the whole screen (``None``), else :func:`parse_size`'s."""
+    return None if text == "" else parse_size(text)
 
-    Raises ``ValueError`` naming what is wrong.
+
+def parse_size(text: str) -> tuple[int, int]:
+    """A screen size ``WIDTHxHEIGHT`` in ASCII digits, at least 800x480 and at most
+    :data:`MAX_SIDE` a side, as ``(width, height)``; ``ValueError`` naming what is wrong.
+
+    The one reading of a size: ``[display] size`` and ``--size`` both come here.
     """
-    if text == "":
-        return None
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise ValueError('expected WIDTHxHEIGHT such as "800x480", or "" for the whole screen'
-                         ) from None
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ValueError('expected WIDTHxHEIGHT in digits 0-9, such as "800x480"')
+    if any(len(part) > len(str(MAX_SIDE)) or int(part) > MAX_SIDE for part in parts):
+        raise ValueError(f"larger than {MAX_SIDE} pixels a side")
+    w, h = int(parts[0]), int(parts[1])
     if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
         raise ValueError("smaller than 800x480")
     return w, h
