@@ -403,8 +403,9 @@ def check_timing(data: dict) -> list[str]:
         problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: must be longer than gpio.debounce_ms")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
-        if not 0 <= window <= 1_000_000:
-            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to 1000000 us")
+        if not 0 <= window <= MAX_TIE_WINDOW_US:
+            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to "
+                            f"{MAX_TIE_WINDOW_US} us")
     return problems
 
 
@@ -439,6 +440,8 @@ def check_serial(data: dict) -> list[str]:
 ROTATIONS = (0, 90, 180, 270)
 #: The smallest screen the layout serves.
 MIN_SIZE = (800, 480)
+#: The longest tie window an input may have, in microseconds (one second).
+MAX_TIE_WINDOW_US = 1_000_000
 #: The largest side of a screen size, in pixels: twice a 4K display's width, far less than
 #: what would overflow SDL.
 MAX_SIDE = 8192
