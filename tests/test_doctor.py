@@ -109,7 +109,7 @@ def test_a_display_that_does_not_open_on_a_pi_is_to_fix(tmp_path):
 
 
 def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_path):
-    settings = write(tmp_path, "config.toml", "[serial]\nenabled = true\n")
+    settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = true\n")
     serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
     assert serial.status == FIX and "is not there" in serial.text
 

@@ -371,23 +371,45 @@ def player_numbers(pads: list[dict]) -> list[int]:
 
 
 def check_players(data: dict) -> list[str]:
-    """Player numbers must be at least 1 and name one pad across the enabled pad sources."""
+    """Player numbers must be at least 1 and name one pad across the enabled pad sources (the
+    serial board's own pads too, when ``[[serial.pads]]`` does not say)."""
     problems: list[str] = []
     owner: dict[int, str] = {}
     for table in ("gpio", "serial"):
         if not data[table].get("enabled"):
             continue
-        pads = data[table].get("pads", [])
-        for number, player in enumerate(player_numbers(pads), start=1):
-            key = f"{table}.pads[{number}]"
+        free = max(owner, default=0) + 1   # the first player the earlier tables leave
+        for number, (key, player, wiring) in enumerate(seated_pads(data, table)):
             if not 1 <= player <= MAX_PLAYER:
                 problems.append(f"{key}.player = {show(player)}: players are numbered 1 to "
                                 f"{MAX_PLAYER}")
             elif player in owner:
-                problems.append(f"{key} is player {player}, and so is {owner[player]} "
-                                "(give one of them player = N)")
+                fix = ("give one of them player = N" if not wiring else
+                       f"wire it as [[serial.pads]] player = {free + number}, "
+                       + ", ".join(f'{side} = "{name}"' for side, name in wiring.items()))
+                problems.append(f"{key} is player {player}, and so is {owner[player]} ({fix})")
             owner.setdefault(player, key)
     return problems
+
+
+def seated_pads(data: dict, table: str) -> list[tuple[str, int, dict[str, str]]]:
+    """``(key, player, pins)`` of each pad of ``[table]``, ``pins`` empty; with ``[serial]`` and
+    no ``[[serial.pads]]``, the board's own pads as the serial input seats them, with their
+    ``{side: board pin}``."""
+    pads = data[table].get("pads", [])
+    if pads or table != "serial":
+        return [(f"{table}.pads[{number}]", player, {})
+                for number, player in enumerate(player_numbers(pads), start=1)]
+    from companion.boards import avr as boards
+
+    board = boards.BOARDS.get(data["serial"]["board"])
+    if board is None:   # check_serial names it
+        return []
+    own: dict[int, dict[str, str]] = {}
+    for name, (player, side) in board.default_map().items():
+        own.setdefault(player, {})[side.value] = name
+    return [(f"serial pad {player} (the {board.name}'s own, as no [[serial.pads]] are given)",
+             player, pins) for player, pins in own.items()]
 
 
 def check_timing(data: dict) -> list[str]:
