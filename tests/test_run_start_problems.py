@@ -266,3 +266,15 @@ def test_a_damaged_choices_file_keeps_the_settings_and_the_kiosk_starts(monkeypa
     assert code == 0 and looked.scene == "title"
     said, _until = looked.app.notice
     assert "cannot read the saved choices" in said and "\n" not in said
+
+
+def test_a_state_folder_that_is_a_file_leaves_the_kiosk_playing_and_says_games_are_not_saved(
+        monkeypatch, tmp_path):
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(a_file)])
+    said, _until = looked.app.notice
+    assert code == 0 and looked.scene == "title" and "\n" not in said
+    assert said.startswith("games are not saved") and "is a file, not a folder" in said
+    assert a_file.read_text() == "root:x:0:0\n"

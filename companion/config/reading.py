@@ -38,6 +38,8 @@ def read_text(path: str | os.PathLike, limit: int) -> str | None:
         return None
     except IsADirectoryError:
         raise Unparsable("is a folder, not a file") from None
+    except NotADirectoryError:
+        raise Unparsable("a folder on its path is a file") from None
     except OSError as error:
         raise Unparsable(f"cannot read it ({error.strerror or error})") from None
     if len(data) > limit:
