@@ -44,7 +44,6 @@ from datetime import UTC, datetime
 
 from companion.config import reading
 from companion.errors import CompanionError, StateError
-from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.storage.database import Database
 from companion.storage.faults import StorageError
 
@@ -88,11 +87,6 @@ class SavedGame:
     rounds: tuple[dict, ...] = field(default=())
     #: Whether the table ended it before its rules did (finished with the scores as they stood).
     ended_early: bool = False
-
-    def reaction_times(self) -> dict[int, list[float]]:
-        """Each player's reaction times in ms, in round and stamp order (the end screen's chart):
-        :func:`companion.games.notnot.record.reaction_times_ms` of the saved rounds."""
-        return reaction_times_ms(RoundRecord.from_json(record) for record in self.rounds)
 
     def to_dict(self) -> dict:
         """A JSON-able dict of everything stored about the game."""
