@@ -471,18 +471,19 @@ MAX_SIDE = 8192
 
 def screen_size(text: str) -> tuple[int, int] | None:
     """``display.size``: ``""`` for the whole screen (``None``), else :func:`parse_size`'s."""
-    return None if text == "" else parse_size(text)
+    return None if text == "" else parse_size(text, ', or "" for the whole screen')
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str, other_choice: str = "") -> tuple[int, int]:
     """A screen size ``WIDTHxHEIGHT`` in ASCII digits, at least 800x480 and at most
-    :data:`MAX_SIDE` a side, as ``(width, height)``; ``ValueError`` naming what is wrong.
+    :data:`MAX_SIDE` a side, as ``(width, height)``; ``ValueError`` naming what is wrong
+    (a text that is no size at all ends with ``other_choice``, what else the caller takes).
 
     The one reading of a size: ``[display] size`` and ``--size`` both come here.
     """
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ValueError('expected WIDTHxHEIGHT in digits 0-9, such as "800x480"')
+        raise ValueError(f'expected WIDTHxHEIGHT in digits 0-9, such as "800x480"{other_choice}')
     if any(len(part) > len(str(MAX_SIDE)) or int(part) > MAX_SIDE for part in parts):
         raise ValueError(f"larger than {MAX_SIDE} pixels a side")
     w, h = int(parts[0]), int(parts[1])
