@@ -35,7 +35,8 @@ def test_the_wiring_check_lists_the_buttons_never_pressed_and_fails(tmp_path, ca
     assert capsys.readouterr().out.rstrip().endswith("not yet: player 1 E S W; menu")
 
 
-def test_the_wiring_check_reads_presses_from_standard_input_and_names_a_typos_line(tmp_path, capsys, monkeypatch):
+def test_the_wiring_check_reads_presses_from_standard_input_and_names_a_typos_line(
+        tmp_path, capsys, monkeypatch):
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO("4 zz\n99 17\nq\n"))
     status = main(["buttons", "--config", small_config(tmp_path), "--mock"])

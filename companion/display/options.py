@@ -44,7 +44,8 @@ def add_screen_arguments(parser: argparse.ArgumentParser,
                          rotation_default: int | None = 0) -> None:
     """``--size`` and ``--rotation`` (``None`` defaults: the settings file decides)."""
     parser.add_argument("--size", type=resolution_arg, default=size_default,
-                        help=f"WIDTHxHEIGHT, at least 800x480, at most {MAX_SIDE} a side (default: " + (
+                        help=f"WIDTHxHEIGHT, at least 800x480, at most {MAX_SIDE} a side "
+                             "(default: " + (
                             f"{size_default[0]}x{size_default[1]})" if size_default
                             else "[display] size in the settings, else the whole screen)"))
     parser.add_argument("--rotation", type=rotation_arg, default=rotation_default,

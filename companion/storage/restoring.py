@@ -2,12 +2,13 @@
 
 :meth:`companion.games.notnot.game.Game.restore` builds a game from whatever the
 snapshot holds; a snapshot damaged on disk (a wrong type, a bad value) may
-restore and fail only later, mid-game, or never end a round. :func:`restore_checked`
-restores it, checks the stored numbers' types, the players against the rules' bounds (and a
-score pile for each), the round's clocks against the settings' bounds, plays the next round on a second copy (through
-the pure rules: the dice are rolled, nobody taps) and scores it, so a damaged
-snapshot is refused here, in one line, and the game can be set aside instead
-of offered for resume. :func:`records_checked` reads the kept rounds' records
+restore and fail only later, mid-game, or never end a round.
+:func:`restore_checked` restores it, checks the stored numbers' types, the
+players against the rules' bounds (and a score pile for each), the round's
+clocks against the settings' bounds, plays the next round on a second copy
+(through the pure rules: the dice are rolled, nobody taps) and scores it, so a
+damaged snapshot is refused here, in one line, and the game can be set aside
+instead of offered for resume. :func:`records_checked` reads the kept rounds' records
 the same way.
 """
 

@@ -30,7 +30,8 @@ def add_saving(parser: argparse.ArgumentParser, games: str, players: tuple[int, 
     parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5, metavar="N",
                         help=f"{games} to play and save (1 to 1000, default 5)")
     parser.add_argument("--players", type=whole_number(lowest, highest, "players"), default=4,
-                        metavar="N", help=f"players at the table ({lowest} to {highest}, default 4)")
+                        metavar="N",
+                        help=f"players at the table ({lowest} to {highest}, default 4)")
     add_seed(parser, "the simulated games")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="folder for the benchmark's database (default: a temporary folder)")
