@@ -5,8 +5,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 # The Raspberry Pi's own stack (Debian Bookworm's python3 and python3-pygame,
-# python3-serial from apt), as systemd/install.sh deploys it: a venv that sees
-# the system's dist-packages, with only gpiozero and the test tools from pip.
+# python3-serial from apt), the Python and pygame systemd/install.sh deploys: a
+# venv that sees the system's dist-packages, with gpiozero and the test tools
+# from pip. gpiozero is NOT the deployed one: install.sh takes Raspberry Pi OS's
+# python3-gpiozero (2.0.x), while Debian's own archive (what CI has) offers only
+# 1.6.2, so this venv pip-installs gpiozero>=2.0.1 instead.
 PI_PYTHON := /usr/bin/python3
 PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin

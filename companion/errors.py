@@ -1,15 +1,27 @@
 """The one error tree: every problem that reaches a user, as a single clear line.
 
-::
+Every kind the package raises, and the module it lives in (``errors.py`` unless named): the
+kinds that belong to one adapter stay beside it, and all derive from :class:`CompanionError`.
+``tests/test_error_tree.py`` checks this list against the classes themselves::
 
-    CompanionError            a problem the user can fix
-    ├── RuleError             a move Not Not's rules refuse (also a ValueError)
-    ├── HatError              a move That's Not a Hat's rulebook refuses (also a ValueError)
-    ├── MovieError            a move Not That Movie!'s rulebook refuses (also a ValueError)
-    ├── ConfigError           a settings file with problems, one line each
-    ├── StateError            the state database or what it keeps (storage's faults,
-    │                         damaged snapshots and records)
-    └── ProtocolError         a serial frame whose content does not parse (also a ValueError)
+    CompanionError              a problem the user can fix
+    ├── RuleError               a move Not Not's rules refuse (also a ValueError)
+    ├── HatError                a move That's Not a Hat's rulebook refuses (also a ValueError)
+    ├── MovieError              a move Not That Movie!'s rulebook refuses (also a ValueError)
+    ├── ConfigError             a settings file with problems, one line each
+    ├── StateError              the state database or what it keeps
+    │   ├── StorageError        it cannot be read or written [storage/faults.py]
+    │   │   ├── ForeignDatabase another program's or a newer companion's [storage/faults.py]
+    │   │   └── DamagedDatabase a page that does not read [storage/faults.py]
+    │   ├── Unreadable          a kept game's field that does not read [storage/games.py]
+    │   └── DamagedSnapshot     a kept game that does not restore [storage/restoring.py]
+    ├── ProtocolError           a serial frame whose content does not parse (also a ValueError)
+    ├── Unparsable              a file or line that is not its JSON or TOML [config/reading.py]
+    ├── UsageError              options a command cannot do [commands/argtypes.py]
+    ├── BadCase                 a judge case that does not read [commands/judge.py]
+    ├── VoiceError              the voice clips cannot be made [audio/voice.py]
+    ├── MoveError               a scene change the table does not allow [scenes/transitions.py]
+    └── NoGameInPlay            a game's scene shown with no game to play [scenes/context.py]
 
 The command line prints ``companion: <message>`` and exits with status 2; the
 kiosk shows the message on screen. A place that turns an error into words

@@ -163,7 +163,11 @@ def snapshot_cases() -> Iterator[tuple[str, Callable[[Path], None]]]:
     """The unfinished game's snapshot with one field of a wrong type or value."""
     for key, value in (("players", "3"), ("seed", None), ("round_no", -1.5), ("over", "no"),
                        ("deck", 5), ("table", []), ("points", {"x": 1}), ("level", "easy"),
-                       ("dice", "none"), ("timing", {"x": 1}), ("recipe", [])):
+                       ("dice", "none"), ("timing", {"x": 1}), ("recipe", []),
+                       ("players", 1000), ("players", 0), ("points", {"1": [], "2": [], "7": []}),
+                       ("timing.tie_window_ns", -5), ("timing.tie_window_ns", 10**10),
+                       ("timing.idle_timeout_ns", 0), ("timing.round_timeout_ns", 1.5),
+                       ("timing.choice_timeout_ns", 10**30)):
         yield f"unfinished snapshot {key} = {value!r}", _set_snapshot(key, value)
 
 

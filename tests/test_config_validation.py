@@ -1,6 +1,7 @@
 """A bad config gives one clear line per problem, naming the key and its value."""
 
 import pytest
+from fault_cases import outcome
 
 from companion.config import settings as config
 from companion.config.settings import ConfigError, parse
@@ -88,6 +89,30 @@ def test_two_pads_of_one_player_across_enabled_sources_are_refused():
     text = ONE_PAD + '[serial]\nenabled = true\n[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"'
     assert problems(text) == [
         "my.toml: serial.pads[1] is player 1, and so is gpio.pads[1] (give one of them player = N)"]
+
+
+def test_the_serial_boards_own_pads_may_not_be_players_the_gpio_pads_are(tmp_path):
+    """The printed default with only ``[serial] enabled = true`` changed: each clashing board
+    pad is refused in one line that says how to write it; written so, the file passes."""
+    default = outcome(["config", "--print-default"]).out
+    path = tmp_path / "config.toml"
+    path.write_text(default.replace("[serial]\nenabled = false", "[serial]\nenabled = true"))
+    refused = outcome(["config", "--check", str(path)])
+    said = [line.removeprefix("companion: ").removeprefix(f"{path}: ")
+            for line in refused.err.splitlines()]
+    assert refused.code == 2 and refused.clear and said == [
+        f"serial pad {n} (the nano's own, as no [[serial.pads]] are given) is player {n}, and so "
+        f"is gpio.pads[{n}] (wire it as [[serial.pads]] player = {n + 6}, {pins})"
+        for n, pins in enumerate(('N = "D2", E = "D3", S = "D4", W = "D5"',
+                                  'N = "D6", E = "D7", S = "D8", W = "D9"',
+                                  'N = "D10", E = "D11", S = "D12", W = "A0"',
+                                  'N = "A1", E = "A2", S = "A3", W = "A4"'), start=1)]
+    fixes = [line.split("(wire it as ", 1)[1].rstrip(")") for line in said]
+    with path.open("a") as file:
+        for fix in fixes:
+            table, keys = fix.split(" ", 1)
+            file.write(f"\n{table}\n" + keys.replace(", ", "\n") + "\n")
+    assert outcome(["config", "--check", str(path)]).code == 0
 
 
 def test_a_key_bound_twice_on_the_keyboard_is_refused():

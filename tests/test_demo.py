@@ -27,7 +27,7 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
     (["--players", "7"], "7 players: choose 2 to 6"),
     (["--rotation", "45"], "rotation 45 is not one of 0, 90, 180, 270"),
     (["--size", "640x480"], "smaller than 800x480"),
-    (["--size", "wide"], "is not WIDTHxHEIGHT"),
+    (["--size", "wide"], 'size "wide": expected WIDTHxHEIGHT'),
     (["--speed", "0"], "speed 0: choose 0.1 to 50"),
 ])
 def test_wrong_demo_arguments_are_refused_in_one_line(argv, message, capsys):

@@ -6,7 +6,7 @@ import pytest
 from kiosk_helpers import canvas
 from companion.display import text
 from companion.display.draw_dice import draw_dice
-from companion.display.layout import Layout, check_rotation, parse_resolution
+from companion.display.layout import Layout, check_rotation
 from companion.display.screen import Screen
 from companion.errors import CompanionError
 from companion.games.notnot.sides import SIDES
@@ -71,9 +71,3 @@ def test_a_rotation_other_than_0_90_180_270_is_refused_in_one_line():
         check_rotation(45)
 
 
-@pytest.mark.parametrize("text, message", [("800x", "not WIDTHxHEIGHT"), ("640x480", "smaller than 800x480"),
-                                           ("big", "not WIDTHxHEIGHT")])
-def test_a_resolution_is_width_x_height_of_at_least_800x480(text, message):
-    assert parse_resolution("1920x1080") == (1920, 1080)
-    with pytest.raises(CompanionError, match=message):
-        parse_resolution(text)

@@ -109,7 +109,7 @@ def test_a_display_that_does_not_open_on_a_pi_is_to_fix(tmp_path):
 
 
 def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_path):
-    settings = write(tmp_path, "config.toml", "[serial]\nenabled = true\n")
+    settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = true\n")
     serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
     assert serial.status == FIX and "is not there" in serial.text
 
@@ -124,7 +124,14 @@ def test_a_state_folder_that_cannot_be_made_is_to_fix(tmp_path):
     in_the_way = write(tmp_path, "file", "not a folder")
     host = pi_host(fake_pi(tmp_path / "root"))
     state = by_name(host, state_dir=str(in_the_way / "state"))["state"]
-    assert state.status == FIX
+    assert state.status == FIX and f"{in_the_way} is a file, not a folder" in state.text
+
+
+def test_a_state_folder_that_is_a_file_is_to_fix(tmp_path):
+    a_file = write(tmp_path, "passwd", "root:x:0:0\n")
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(a_file))["state"]
+    assert state.status == FIX and state.text.startswith(
+        f"the state folder {a_file} is a file, not a folder")
 
 
 def no_keyboard(folder: Path) -> str:

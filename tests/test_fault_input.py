@@ -64,6 +64,10 @@ BAD_CONFIGS: tuple[tuple[str, str], ...] = (
     ("[[gpio.pads]]\nplayer = 99999999999\nN = 4\nE = 5\nS = 6\nW = 7", "numbered 1 to 64"),
     ("[gpio]\nenabled = \"" + "x" * 100_000 + "\"", "expected true or false"),
     ("[gpio\n", "not valid TOML"),
+    ("\ufeff[gpio]\nenabled = true\n", "byte-order mark (BOM)"),
+    ('[display]\nsize = "99999999999999999999x480"', "larger than 8192 pixels a side"),
+    ('[display]\nsize = "\uff18\uff10\uff10x480"', "digits 0-9"), ('[display]\nsize = "640x480"',
+                                                                "smaller than 800x480"),
 )
 
 
@@ -87,12 +91,13 @@ def test_an_endless_file_is_read_only_up_to_a_limit(argv):
 
 
 BAD_STIMULI: tuple[tuple[str, str], ...] = (
-    ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 5000 + "}]}", "not a stimulus"),
+    ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 5000 + "}]}", "not JSON"),
     ('{"presses": [{"pin": "D2", "at_us": 1e400}]}', "at_us"),
     ('{"presses": [{"pin": "D2", "at_us": ' + "9" * 400 + "}]}", "at_us"),
-    ("[" * 100_000, "not a stimulus"), ('{"presses": [{"pin": [1, 2], "at_us": 5}]}', "pin"),
+    ("[" * 100_000, "nested too deeply"), ('{"presses": [{"pin": [1, 2], "at_us": 5}]}', "pin"),
     ('{"presses": [{"pin": "' + "D" * 10_000 + '", "at_us": 5}]}', "pin"),
     ('{"presses": [{"pin": "D2", "at_us": 5, "bounce_us": [' + "1," * 10 + "1]}]}", "bounce_us"),
+    ('\ufeff{"presses": []}', "byte-order mark (BOM)"),
 )
 
 
@@ -111,6 +116,17 @@ def test_a_bad_stimulus_gets_one_line_naming_the_field(tmp_path, text, says):
 def test_a_mock_press_is_bounded_and_its_gpio_is_ascii_digits(press, says):
     result = outcome(["buttons", "--mock", "--press", press])
     assert result.code == 2 and result.clear and says in result.err and len(result.err) < 300
+
+
+@pytest.mark.parametrize("size, says", [("99999999999999999999x480", "larger than 8192 pixels"),
+                                        ("9" * 5000 + "x480", "larger than 8192 pixels"),
+                                        ("\uff18\uff10\uff10x480", "digits 0-9"),
+                                        ("800x", "WIDTHxHEIGHT"), ("640x480", "smaller than")])
+def test_a_screen_size_option_is_ascii_digits_at_most_8192_a_side(size, says):
+    for command in ("run", "demo"):
+        result = outcome([command, "--size", size])
+        said = [line for line in result.err.splitlines() if line.startswith("companion")]
+        assert result.code == 2 and result.clear and says in said[0] and len(said[0]) < 200
 
 
 @pytest.mark.parametrize("argv", [["history", "--limit", "١٢"],

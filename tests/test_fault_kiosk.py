@@ -22,6 +22,10 @@ SPOILS = {
     "round record cut short": "UPDATE rounds SET record = substr(record, 1, 40) "
                               "WHERE game_id = ? AND n = 2",
     "snapshot not JSON": "UPDATE games SET snapshot = '{\"deck\": [' WHERE id = ?",
+    "more players than the rules allow": "UPDATE games SET snapshot = json_set(snapshot, "
+                                         "'$.players', 1000) WHERE id = ?",
+    "a negative tie window": "UPDATE games SET snapshot = json_set(snapshot, "
+                             "'$.timing.tie_window_ns', -5) WHERE id = ?",
 }
 
 

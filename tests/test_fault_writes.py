@@ -167,3 +167,15 @@ def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost(
     assert isinstance(said, StorageError)
     assert str(said).startswith("saving round 3 of game 7 failed: input/output error on ")
     assert "nothing saved before is lost" in str(said) and "card may be failing" in str(said)
+
+
+@pytest.mark.parametrize("command", [("history",), ("history", "--json"),
+                                     ("score-sheet", "not-that-movie"), ("simulate",),
+                                     ("simulate", "--resume")])
+def test_a_state_folder_that_is_a_file_is_named_as_such_and_left_alone(tmp_path, command):
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    result = outcome(on(a_file, command))
+    assert result.code == 2 and result.clear
+    assert f"the state folder {a_file} is a file, not a folder" in result.err
+    assert a_file.read_text() == "root:x:0:0\n"

@@ -35,15 +35,16 @@ def test_the_wiring_check_lists_the_buttons_never_pressed_and_fails(tmp_path, ca
     assert capsys.readouterr().out.rstrip().endswith("not yet: player 1 E S W; menu")
 
 
-def test_the_wiring_check_reads_presses_from_standard_input_and_survives_typos(tmp_path, capsys, monkeypatch):
+def test_the_wiring_check_reads_presses_from_standard_input_and_names_a_typos_line(
+        tmp_path, capsys, monkeypatch):
     import io
     monkeypatch.setattr("sys.stdin", io.StringIO("4 zz\n99 17\nq\n"))
     status = main(["buttons", "--config", small_config(tmp_path), "--mock"])
     out = capsys.readouterr().out
     assert status == 1
-    assert "companion: --press zz: expected a BCM GPIO number" in out
-    assert "companion: --press 99: GPIO99 is not a button in the pin map" in out
-    assert "player 1 E   GPIO17 (pin 11)  pressed" in out
+    assert "companion: stdin (line 1) zz: expected a BCM GPIO number" in out
+    assert "companion: stdin (line 2) 99: GPIO99 is not a button in the pin map" in out
+    assert "--press" not in out and "player 1 E   GPIO17 (pin 11)  pressed" in out
 
 
 def test_pressing_a_pin_outside_the_map_is_one_line(tmp_path, capsys):

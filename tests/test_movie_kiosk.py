@@ -174,5 +174,5 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
 def test_the_play_screen_shown_without_a_game_says_so_on_the_failsafe(table):
     jump_to(table.app, "movie")                       # no person can: no game was started
     table.wait_for("failsafe")
-    assert table.scene.message == ("movie: NoKeptGame: the movie scene was entered without "
+    assert table.scene.message == ("movie: NoGameInPlay: the movie scene was entered without "
                                    "a game to play")

@@ -25,6 +25,8 @@ MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),
     "stuck_s = inf": ("[gpio]\nstuck_s = inf\n", "at most 3600 s"),
     "a section nobody knows": ("[gpoi]\nenabled = true\n", "gpoi"),
+    "a size no screen has": ('[display]\nsize = "99999999999999999999x480"\n',
+                             "larger than 8192 pixels a side"),
 }
 
 
@@ -182,6 +184,22 @@ def test_in_a_terminal_a_missing_display_is_one_line_and_exit_2(monkeypatch, tmp
     assert last.startswith("companion: cannot open the display (SDL_VIDEODRIVER=no-such-driver)")
 
 
+@pytest.mark.parametrize("error", [OverflowError("signed integer is greater than maximum"),
+                                   TypeError("invalid resolution for Surface"),
+                                   pygame.error("Window is too large")])
+def test_a_display_size_sdl_refuses_is_one_line_and_exit_2(monkeypatch, tmp_path, capsys,
+                                                          error):
+    def refuse(size, flags=0):
+        raise error
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse)
+    code = cli.main(["run", "--keyboard-only", "--size", "8192x4320", "--state-dir",
+                     str(tmp_path / "state")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert err.splitlines()[-1].startswith("companion: cannot open a 8192x4320 display")
+
+
 @pytest.mark.parametrize("error", [CompanionError("cannot open the GPIO pins: no header here"),
                                    RuntimeError("GPIO busy")])
 def test_pads_that_cannot_be_opened_leave_the_keyboard_with_a_notice(monkeypatch, tmp_path, error):
@@ -229,3 +247,34 @@ def test_keyboard_keys_this_pygame_refuses_leave_the_menus_and_a_notice(monkeypa
     assert code == 0 and looked.scene == "title"
     assert looked.app.notice
     assert looked.app.notice[0].startswith("no keyboard pads: keyboard.pads[4]")
+
+
+DAMAGED_CHOICES = {
+    "nested 4000 deep": ("[" * 4000 + "\n").encode(), "a UTF-8 BOM": b'\xef\xbb\xbf{"voice": true}',
+    "not UTF-8": b"\xff\xfe{", "a number of 5000 digits": b'{"voice": ' + b"9" * 5000 + b"}",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_CHOICES)
+def test_a_damaged_choices_file_keeps_the_settings_and_the_kiosk_starts(monkeypatch, tmp_path,
+                                                                       damage):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "preferences.json").write_bytes(DAMAGED_CHOICES[damage])
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)])
+    assert code == 0 and looked.scene == "title"
+    said, _until = looked.app.notice
+    assert "cannot read the saved choices" in said and "\n" not in said
+
+
+def test_a_state_folder_that_is_a_file_leaves_the_kiosk_playing_and_says_games_are_not_saved(
+        monkeypatch, tmp_path):
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(a_file)])
+    said, _until = looked.app.notice
+    assert code == 0 and looked.scene == "title" and "\n" not in said
+    assert said.startswith("games are not saved") and "is a file, not a folder" in said
+    assert a_file.read_text() == "root:x:0:0\n"

@@ -8,6 +8,9 @@ from companion.commands.config import summary
 from companion.inputs.serial.pads import tie_window_ns
 
 SERIAL_ON = '[serial]\nenabled = true\nboard = "mega"\n'
+#: The controller beside the GPIO pads: its one pad wired as player 7.
+SERIAL_BESIDE_GPIO = SERIAL_ON + ("[[serial.pads]]\nplayer = 7\n"
+                                  'N = "D53"\nE = "D52"\nS = "D51"\nW = "D50"\n')
 
 
 def lines(text: str, gpio_here: bool, device_here: bool = True) -> dict[str, str]:
@@ -44,8 +47,8 @@ def test_an_enabled_controller_is_read_with_the_boards_pads_and_its_tie_window()
 
 
 def test_with_gpio_and_controller_ties_use_the_wider_window():
-    assert lines(SERIAL_ON, gpio_here=True)["ties"] == "ties: within 1000 us"
-    loaded = config.parse(SERIAL_ON)
+    assert lines(SERIAL_BESIDE_GPIO, gpio_here=True)["ties"] == "ties: within 1000 us"
+    loaded = config.parse(SERIAL_BESIDE_GPIO)
     assert tie_window_ns(loaded, gpio=False, serial=True) == 20_000
     assert tie_window_ns(loaded, gpio=False, serial=False) is None
 

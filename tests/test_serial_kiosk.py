@@ -24,7 +24,8 @@ from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.systemd import Notifier
 from companion.scenes.transitions import ToSetup, ToTitle
 
-SERIAL_ON = settings_file.parse('[serial]\nenabled = true\ndevice = "/dev/fake"\n')
+SERIAL_ON = settings_file.parse('[gpio]\nenabled = false\n'
+                                '[serial]\nenabled = true\ndevice = "/dev/fake"\n')
 PIN = {target: NANO.pin_names.index(name) for name, target in NANO.default_map().items()}
 
 

@@ -30,8 +30,8 @@ def table(tmp_path):
     from companion.tools.firmware_sim.live import SimulatedController
 
     controller = SimulatedController(NANO, str(tmp_path))
-    config = settings_file.parse(f'[serial]\nenabled = true\ndevice = "{controller.path}"\n'
-                                 "tie_window_us = 2\n")
+    config = settings_file.parse(f'[gpio]\nenabled = false\n[serial]\nenabled = true\n'
+                                 f'device = "{controller.path}"\ntie_window_us = 2\n')
     app = kiosk("setup", pace=SLOW_ROUNDS)
     app.ctx.services.tie_window_ns = tie_window_ns(config, gpio=False, serial=True)
     pads = serial_pads(config, app.post, ping_interval_s=0.05, reconnect_s=0.05)

@@ -109,15 +109,6 @@ def test_finished_games_are_listed_newest_first_with_their_rounds(store):
     assert [g.id for g in store.finished(limit=2)] == ids[:0:-1]
 
 
-def test_reaction_times_give_each_players_timed_taps_in_ms(store):
-    game_id = store.create(2, {}, snapshot(0))
-    store.save_round(game_id, round_record(1, [(2, "E", 350_000, "win"), (1, "N", 351_000, "wrong")]), snapshot(1))
-    store.save_round(game_id, round_record(2, [(1, "S", 290_500, "win")]), snapshot(2))
-    store.finish(game_id, {"winners": [1, 2]})
-    [game] = store.finished()
-    assert game.reaction_times() == {2: [350.0], 1: [351.0, 290.5]}
-
-
 def test_games_of_another_kind_are_kept_apart(store):
     other = GameStore(store.database, kind="thats-not-a-hat")
     hat = other.create(5, {}, {"sheet": []})

@@ -38,8 +38,8 @@ def test_display_and_sound_settings_are_read():
 
 def test_each_display_mistake_is_one_line():
     assert problems('[display]\nsize = "big"\nrotation = 45') == [
-        'my.toml: display.size = "big": expected WIDTHxHEIGHT such as "800x480", or "" for the '
-        "whole screen",
+        'my.toml: display.size = "big": expected WIDTHxHEIGHT in digits 0-9, such as "800x480", '
+        'or "" for the whole screen',
         "my.toml: display.rotation = 45: expected one of 0, 90, 180, 270"]
     assert problems("[sound]\nvoice = 1") == ["my.toml: sound.voice = 1: expected true or false"]
 

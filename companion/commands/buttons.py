@@ -301,19 +301,22 @@ def open_pads(loaded: config.Config,
                      on_transition=on_transition, watch_s=None if factory else 0.05)
 
 
-def parse_press(spec: str, buttons: Iterable[Button | SerialButton]) -> tuple[int, int]:
-    """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count."""
+def parse_press(spec: str, buttons: Iterable[Button | SerialButton],
+                where: str = "--press") -> tuple[int, int]:
+    """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count. An error names
+    where ``spec`` came from (``where``: the option, or ``stdin (line N)``) and the spec."""
     from companion.inputs.mock import MAX_BOUNCES
 
+    named = f"{where} {spec[:40]}"
     match = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:x\s*([0-9]{1,9}))?\s*", spec)
     if not match:
-        raise CompanionError(f"--press {spec[:40]}: expected a BCM GPIO number (digits 0-9), "
+        raise CompanionError(f"{named}: expected a BCM GPIO number (digits 0-9), "
                              "optionally xN bounces (e.g. 17x3)")
     gpio, bounces = int(match[1]), int(match[2] or 0)
     if bounces > MAX_BOUNCES:
-        raise CompanionError(f"--press {spec}: at most {MAX_BOUNCES} bounces")
+        raise CompanionError(f"{named}: at most {MAX_BOUNCES} bounces")
     if gpio not in {b.gpio for b in buttons if not isinstance(b, SerialButton)}:
-        raise CompanionError(f"--press {spec}: GPIO{gpio} is not a button in the pin map")
+        raise CompanionError(f"{named}: GPIO{gpio} is not a button in the pin map")
     return gpio, bounces
 
 
@@ -326,15 +329,17 @@ def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str],
             mock_tap(pads, factory, gpio, bounces)
         return
     prompt = sys.stdin.isatty()
+    number = 0
     while not done.is_set():
         if prompt:
             print("GPIO[xN] to press> ", end="", flush=True)
         line = sys.stdin.readline()
+        number += 1
         if not line or line.strip() in ("q", "quit"):
             return
         for spec in line.split():
             try:
-                mock_tap(pads, factory, *parse_press(spec, pads.buttons))
+                mock_tap(pads, factory, *parse_press(spec, pads.buttons, f"stdin (line {number})"))
             except CompanionError as error:   # a typo loses nothing: say so, go on
                 print(f"companion: {error}")
 

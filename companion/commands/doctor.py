@@ -32,7 +32,7 @@ from companion.commands import buttons
 from companion.commands.run import keyboard_keys, load_settings
 from companion.config.settings import Config
 from companion.errors import CompanionError
-from companion.storage.location import SYSTEM_STATE_DIR, state_dir
+from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
 
 NAME = "doctor"
 HELP = "check this Pi for the kiosk: display, inputs, GPIO, serial, state folder, service"
@@ -356,6 +356,9 @@ def owned_by_service_user(folder: Path) -> bool:
 def check_state(host: Host, args: argparse.Namespace) -> Check:
     folder = state_dir(args.state_dir, environ=host.environ,
                        system_dir=host.path(str(SYSTEM_STATE_DIR)))
+    problem = not_a_folder(folder)
+    if problem:
+        return Check("state", FIX, f"{problem}: move the file away or name another folder")
     if folder.is_dir():
         if owned_by_service_user(folder):
             return Check("state", OK, f"{folder} belongs to {SERVICE_USER}, the kiosk's user")
@@ -367,10 +370,8 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
                                        f"sudo chown {SERVICE_USER}: {folder}")
         return Check("state", OK, f"{folder} is writable")
     parent = next((p for p in folder.parents if p.exists()), Path("/"))
-    if parent.is_dir() and os.access(parent, os.W_OK):
+    if os.access(parent, os.W_OK):
         return Check("state", OK, f"{folder} will be made at the first save")
-    if not parent.is_dir():
-        return Check("state", FIX, f"{folder} cannot be made: {parent} is a file, not a folder")
     return Check("state", FIX, f"{folder} does not exist and {parent} is not writable: "
                                f"make it (sudo mkdir -p {folder})")
 

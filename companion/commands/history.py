@@ -20,7 +20,6 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.commands.argtypes import whole_number
-from companion.errors import CompanionError
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT
@@ -73,14 +72,6 @@ def describe(game: GameLine) -> str:
             + ("  (ended early)" if game.ended_early else ""))
 
 
-def present(folder: Path) -> bool:
-    """Whether the state folder holds a database (a folder that does not read is an error)."""
-    try:
-        return (folder / FILENAME).exists()
-    except OSError as error:
-        raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
-
-
 def check(database: Database) -> int:
     """Print the integrity check's verdict: 0 if ok, else 1 with how to recover."""
     verdict = database.integrity_check()
@@ -131,7 +122,7 @@ def print_lines(database: Database, limit: int | None, folder: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
-    if not present(folder):
+    if not Database.kept_in(folder):
         if args.json:
             print("[]")
         else:

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import BinaryIO, TextIO
 
+from companion.config import reading
 from companion.errors import CompanionError
 from companion.games.notnot.cards import TABLE_FACES, VOID, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS, NOTHING
@@ -77,11 +78,9 @@ def parse_case(line: str) -> tuple:
     if depth(line) > MAX_DEPTH:
         raise BadCase(f"nested deeper than {MAX_DEPTH} (a case needs 2)")
     try:
-        case = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise BadCase(f"not JSON: {error.msg} at column {error.colno}") from None
-    except (ValueError, RecursionError) as error:   # an integer of thousands of digits
-        raise BadCase(f"not a case: {str(error)[:ECHO * 2]}") from None
+        case = reading.parse_json(line)
+    except reading.Unparsable as problem:
+        raise BadCase(str(problem)) from None
     if not isinstance(case, dict):
         raise BadCase("a case must be a JSON object")
     unknown = [key for key in case if key not in FIELDS]

@@ -18,11 +18,10 @@ import sys
 from pathlib import Path
 
 from companion.commands.argtypes import whole_number
-from companion.errors import CompanionError
 from companion.games.hat.rules import HatGame
 from companion.games.movie.rating import row_note
 from companion.games.movie.rules import MovieGame
-from companion.storage.database import FILENAME, Database
+from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.score_sheets import (
     HatSheet,
@@ -84,11 +83,7 @@ def early_mark(entry: MovieSheetLine | HatSheet) -> str:
 def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:
     """The sheet's entries, newest first, and the games set aside as damaged; none when the
     state folder holds no database yet."""
-    try:
-        present = (folder / FILENAME).exists()
-    except OSError as error:
-        raise CompanionError(f"cannot read the state folder {folder}: {error.strerror}") from None
-    if not present:
+    if not Database.kept_in(folder):
         return [], []
     with Database.for_reading(folder) as database:
         reader = movie_score_sheet if game == MovieGame.KIND else hat_score_sheet

@@ -23,7 +23,6 @@ from __future__ import annotations
 import difflib
 import math
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -32,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.boards import pi_header as pins
+from companion.config import reading
 from companion.errors import CompanionError, ConfigError
 from companion.games.notnot.sides import SIDES, Side
 
@@ -212,20 +212,11 @@ def load(path: str | os.PathLike | None = None) -> Config:
         return parse(default_text(), "default config")
     path = Path(path)
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise CompanionError(f"config file not found: {path}") from None
-    except OSError as error:
-        raise CompanionError(f"cannot read config file {path}: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise CompanionError(f"config file {path} is larger than {MAX_FILE_BYTES // 1024} KiB: "
-                             "not a config file?")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CompanionError(f"cannot read config file {path}: byte {error.start} is not UTF-8"
-                             ) from None
+        text = reading.read_text(path, MAX_FILE_BYTES)
+    except reading.Unparsable as problem:
+        raise CompanionError(f"config file {path}: {problem}") from None
+    if text is None:
+        raise CompanionError(f"config file not found: {path}")
     return parse(text, str(path))
 
 
@@ -241,13 +232,9 @@ def parse(text: str, source: str = "config") -> Config:
 
 def _toml(text: str, source: str) -> dict:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError([f"{source}: not valid TOML: {error}"]) from None
-    except RecursionError:
-        raise ConfigError([f"{source}: arrays or tables nested too deeply"]) from None
-    except ValueError as error:   # an integer of thousands of digits
-        raise ConfigError([f"{source}: not valid TOML: {str(error)[:SHOWN_CHARS]}"]) from None
+        return reading.parse_toml(text)
+    except reading.Unparsable as problem:
+        raise ConfigError([f"{source}: {problem}"]) from None
 
 
 def merged(base: dict, over: dict) -> dict:
@@ -388,23 +375,45 @@ def player_numbers(pads: list[dict]) -> list[int]:
 
 
 def check_players(data: dict) -> list[str]:
-    """Player numbers must be at least 1 and name one pad across the enabled pad sources."""
+    """Player numbers must be at least 1 and name one pad across the enabled pad sources (the
+    serial board's own pads too, when ``[[serial.pads]]`` does not say)."""
     problems: list[str] = []
     owner: dict[int, str] = {}
     for table in ("gpio", "serial"):
         if not data[table].get("enabled"):
             continue
-        pads = data[table].get("pads", [])
-        for number, player in enumerate(player_numbers(pads), start=1):
-            key = f"{table}.pads[{number}]"
+        free = max(owner, default=0) + 1   # the first player the earlier tables leave
+        for number, (key, player, wiring) in enumerate(seated_pads(data, table)):
             if not 1 <= player <= MAX_PLAYER:
                 problems.append(f"{key}.player = {show(player)}: players are numbered 1 to "
                                 f"{MAX_PLAYER}")
             elif player in owner:
-                problems.append(f"{key} is player {player}, and so is {owner[player]} "
-                                "(give one of them player = N)")
+                fix = ("give one of them player = N" if not wiring else
+                       f"wire it as [[serial.pads]] player = {free + number}, "
+                       + ", ".join(f'{side} = "{name}"' for side, name in wiring.items()))
+                problems.append(f"{key} is player {player}, and so is {owner[player]} ({fix})")
             owner.setdefault(player, key)
     return problems
+
+
+def seated_pads(data: dict, table: str) -> list[tuple[str, int, dict[str, str]]]:
+    """``(key, player, pins)`` of each pad of ``[table]``, ``pins`` empty; with ``[serial]`` and
+    no ``[[serial.pads]]``, the board's own pads as the serial input seats them, with their
+    ``{side: board pin}``."""
+    pads = data[table].get("pads", [])
+    if pads or table != "serial":
+        return [(f"{table}.pads[{number}]", player, {})
+                for number, player in enumerate(player_numbers(pads), start=1)]
+    from companion.boards import avr as boards
+
+    board = boards.BOARDS.get(data["serial"]["board"])
+    if board is None:   # check_serial names it
+        return []
+    own: dict[int, dict[str, str]] = {}
+    for name, (player, side) in board.default_map().items():
+        own.setdefault(player, {})[side.value] = name
+    return [(f"serial pad {player} (the {board.name}'s own, as no [[serial.pads]] are given)",
+             player, pins) for player, pins in own.items()]
 
 
 def check_timing(data: dict) -> list[str]:
@@ -421,8 +430,9 @@ def check_timing(data: dict) -> list[str]:
                         "must be longer than gpio.debounce_ms")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
-        if not 0 <= window <= 1_000_000:
-            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to 1000000 us")
+        if not 0 <= window <= MAX_TIE_WINDOW_US:
+            problems.append(f"{table}.tie_window_us = {show(window)}: expected 0 to "
+                            f"{MAX_TIE_WINDOW_US} us")
     return problems
 
 
@@ -458,20 +468,31 @@ def check_serial(data: dict) -> list[str]:
 ROTATIONS = (0, 90, 180, 270)
 #: The smallest screen the layout serves.
 MIN_SIZE = (800, 480)
+#: The longest tie window an input may have, in microseconds (one second).
+MAX_TIE_WINDOW_US = 1_000_000
+#: The largest side of a screen size, in pixels: twice a 4K display's width, far less than
+#: what would overflow SDL.
+MAX_SIDE = 8192
 
 
 def screen_size(text: str) -> tuple[int, int] | None:
-    """``display.size``: ``""`` for the whole screen (``None``), else ``WIDTHxHEIGHT``.
+    """``display.size``: ``""`` for the whole screen (``None``), else :func:`parse_size`'s."""
+    return None if text == "" else parse_size(text, ', or "" for the whole screen')
 
-    Raises ``ValueError`` naming what is wrong.
+
+def parse_size(text: str, other_choice: str = "") -> tuple[int, int]:
+    """A screen size ``WIDTHxHEIGHT`` in ASCII digits, at least 800x480 and at most
+    :data:`MAX_SIDE` a side, as ``(width, height)``; ``ValueError`` naming what is wrong
+    (a text that is no size at all ends with ``other_choice``, what else the caller takes).
+
+    The one reading of a size: ``[display] size`` and ``--size`` both come here.
     """
-    if text == "":
-        return None
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise ValueError('expected WIDTHxHEIGHT such as "800x480", or "" for the whole screen'
-                         ) from None
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ValueError(f'expected WIDTHxHEIGHT in digits 0-9, such as "800x480"{other_choice}')
+    if any(len(part) > len(str(MAX_SIDE)) or int(part) > MAX_SIDE for part in parts):
+        raise ValueError(f"larger than {MAX_SIDE} pixels a side")
+    w, h = int(parts[0]), int(parts[1])
     if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
         raise ValueError("smaller than 800x480")
     return w, h

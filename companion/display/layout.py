@@ -31,7 +31,6 @@ from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 
 ROTATIONS = (0, 90, 180, 270)
-MIN_SIZE = (800, 480)
 #: Minimum cap height of dice words, as a share of the display's shorter side.
 MIN_WORD_CAP = 0.08
 #: Preferred cap height of dice words, as a share of the canvas height.
@@ -53,17 +52,6 @@ def check_rotation(rotation: int) -> int:
     if rotation not in ROTATIONS:
         raise CompanionError(f"rotation {rotation!r} is not one of 0, 90, 180, 270")
     return rotation
-
-
-def parse_resolution(text: str) -> tuple[int, int]:
-    """``"1920x1080"`` -> ``(1920, 1080)``; a CompanionError for anything else."""
-    try:
-        w, h = (int(part) for part in str(text).lower().split("x"))
-    except ValueError:
-        raise CompanionError(f"resolution {text!r} is not WIDTHxHEIGHT, e.g. 800x480") from None
-    if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
-        raise CompanionError(f"resolution {text!r} is smaller than 800x480")
-    return w, h
 
 
 @dataclass(frozen=True)

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import argparse
 
-from companion.display.layout import check_rotation, parse_resolution
+from companion.config.settings import MAX_SIDE, parse_size, show
+from companion.display.layout import check_rotation
 from companion.errors import CompanionError
 
 
 def resolution_arg(text: str) -> tuple[int, int]:
-    """``--size WIDTHxHEIGHT``, at least 800x480."""
+    """``--size WIDTHxHEIGHT``, at least 800x480, at most :data:`MAX_SIDE` a side."""
     try:
-        return parse_resolution(text)
-    except CompanionError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        return parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"size {show(text)}: {error}") from None
 
 
 def rotation_arg(text: str) -> int:
@@ -43,7 +44,8 @@ def add_screen_arguments(parser: argparse.ArgumentParser,
                          rotation_default: int | None = 0) -> None:
     """``--size`` and ``--rotation`` (``None`` defaults: the settings file decides)."""
     parser.add_argument("--size", type=resolution_arg, default=size_default,
-                        help="WIDTHxHEIGHT, at least 800x480 (default: " + (
+                        help=f"WIDTHxHEIGHT, at least 800x480, at most {MAX_SIDE} a side "
+                             "(default: " + (
                             f"{size_default[0]}x{size_default[1]})" if size_default
                             else "[display] size in the settings, else the whole screen)"))
     parser.add_argument("--rotation", type=rotation_arg, default=rotation_default,

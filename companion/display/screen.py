@@ -17,8 +17,9 @@ import time
 
 import pygame
 
+from companion.config.settings import MIN_SIZE
 from companion.display import text
-from companion.display.layout import MIN_SIZE, Layout
+from companion.display.layout import Layout
 from companion.errors import CompanionError
 
 
@@ -42,6 +43,11 @@ def refuse_hidden_display() -> None:
                              "(companion demo --headless draws offscreen)")
 
 
+def driver_named() -> str:
+    """``SDL_VIDEODRIVER=...`` as asked for (``auto`` if not set), for messages."""
+    return f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', 'auto')}"
+
+
 class Screen:
     """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by
     ``rotation``."""
@@ -57,14 +63,21 @@ class Screen:
                 info = pygame.display.Info()
                 size = (info.current_w, info.current_h) if fullscreen else MIN_SIZE
                 size = size if min(size) > 0 else MIN_SIZE
-            self.display = pygame.display.set_mode(size, self.flags)
         except pygame.error as error:
-            raise CompanionError(f"cannot open the display (SDL_VIDEODRIVER="
-                                 f"{os.environ.get('SDL_VIDEODRIVER', 'auto')}): {error}") from None
+            raise CompanionError(f"cannot open the display ({driver_named()}): {error}") from None
+        self.display = self._set_mode(size)
         refuse_hidden_display()
         pygame.display.set_caption(caption)
         pygame.mouse.set_visible(not fullscreen)
         self._fit(rotation)
+
+    def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+        """The display at ``size``; a CompanionError naming the size if SDL cannot make it."""
+        try:
+            return pygame.display.set_mode(size, self.flags)
+        except (pygame.error, TypeError, OverflowError, ValueError) as error:
+            raise CompanionError(f"cannot open a {size[0]}x{size[1]} display "
+                                 f"({driver_named()}): {error}") from None
 
     def _fit(self, rotation: int) -> None:
         """Make the layout and the canvas for the display as it is now."""
@@ -80,7 +93,7 @@ class Screen:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         if size == self.display.get_size() and size == self.layout.display_size:
             return False
-        self.display = pygame.display.set_mode(size, self.flags)
+        self.display = self._set_mode(size)
         self._fit(self.layout.rotation)
         return True
 

@@ -44,7 +44,7 @@ from gpiozero import LED, InputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
 from companion.boards.pi_header import describe
-from companion.config.settings import Config, GpioSettings
+from companion.config.settings import GpioSettings
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
@@ -173,11 +173,6 @@ class GpioPads:
             self._watcher = threading.Thread(target=self._watch, args=(watch_s,),
                                              name="gpio-stuck-watch", daemon=True)
             self._watcher.start()
-
-    @classmethod
-    def from_config(cls, config: Config, post: Callable[[Event], None], **options: Any) -> GpioPads:
-        """``GpioPads(config.gpio, post, **options)``."""
-        return cls(config.gpio, post, **options)
 
     @property
     def buttons(self) -> tuple[Button, ...]:

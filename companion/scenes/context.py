@@ -78,8 +78,8 @@ class Pace:
 
 
 class NoGameInPlay(CompanionError):
-    """A scene of a Not Not game was shown with no game in progress (a bug, never a player's
-    doing)."""
+    """A game's scene was shown with no game to play (a bug, never a player's doing): the
+    loop shows it on the failsafe."""
 
 
 @dataclass(kw_only=True)

@@ -26,6 +26,7 @@ from companion.storage.faults import (
     folder_is_writable,
     not_text,
 )
+from companion.storage.location import not_a_folder
 from companion.storage.schema import DAMAGED_COLUMNS, MIGRATIONS, Migration
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,10 @@ class Database:
 
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
         self.path = Path(path)
+        problem = not_a_folder(self.path.parent)
+        if problem:
+            raise StorageError(f"cannot open the state database {self.path}: {problem}",
+                               "the state folder is a file")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.connection = sqlite3.connect(self.path, isolation_level=None, timeout=10)
@@ -75,6 +80,19 @@ class Database:
                                       f"{error} (it was left as it is)",
                                       "the state file is not a database") from None
             raise explain(error, self.path, "opening the state database") from None
+
+    @staticmethod
+    def kept_in(folder: Path) -> bool:
+        """Whether the state folder ``folder`` holds a state database (``False``: no games kept
+        yet); a :class:`StorageError` when the folder is a file or cannot be read."""
+        problem = not_a_folder(folder)
+        if problem:
+            raise StorageError(problem, "the state folder is a file")
+        try:
+            return (folder / FILENAME).exists()
+        except OSError as error:
+            raise StorageError(f"cannot read the state folder {folder}: {error.strerror}"
+                               ) from None
 
     @classmethod
     def in_folder(cls, folder: str | Path) -> Database:

@@ -42,8 +42,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from companion.config import reading
 from companion.errors import CompanionError, StateError
-from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.storage.database import Database
 from companion.storage.faults import StorageError
 
@@ -88,11 +88,6 @@ class SavedGame:
     rounds: tuple[dict, ...] = field(default=())
     #: Whether the table ended it before its rules did (finished with the scores as they stood).
     ended_early: bool = False
-
-    def reaction_times(self) -> dict[int, list[float]]:
-        """Each player's reaction times in ms, in round and stamp order (the end screen's chart):
-        :func:`companion.games.notnot.record.reaction_times_ms` of the saved rounds."""
-        return reaction_times_ms(RoundRecord.from_json(record) for record in self.rounds)
 
     def to_dict(self) -> dict:
         """A JSON-able dict of everything stored about the game."""
@@ -280,9 +275,9 @@ def from_json(name: str, text: object) -> object:
     if not isinstance(text, str):
         raise Unreadable(f"{name} is {type(text).__name__}, not JSON text")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise Unreadable(f"{name} is not JSON ({str(error)[:60]})") from None
+        return reading.parse_json(text)
+    except reading.Unparsable as problem:
+        raise Unreadable(f"{name} is {problem}") from None
 
 
 def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:

@@ -5,6 +5,9 @@
 3. ``STATE_DIRECTORY``, which systemd sets from the unit's ``StateDirectory=``;
 4. ``/var/lib/companion`` if it exists (an installed kiosk);
 5. ``$XDG_STATE_HOME/companion``, else ``~/.local/state/companion`` (a laptop).
+
+:func:`not_a_folder` says when the chosen folder (or the nearest one above it that exists) is
+a file, which no command can keep games in.
 """
 
 from __future__ import annotations
@@ -32,3 +35,16 @@ def state_dir(explicit: str | os.PathLike | None = None,
         return system_dir
     base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     return Path(base) / "companion"
+
+
+def not_a_folder(folder: Path) -> str | None:
+    """Why the state folder ``folder`` can be neither used nor made, when it, or the nearest path
+    above it that exists, is a file: one line naming both; else ``None``."""
+    for path in (folder, *folder.parents):
+        if path.exists():
+            if path.is_dir():
+                return None
+            if path == folder:
+                return f"the state folder {folder} is a file, not a folder"
+            return f"the state folder {folder} cannot be made: {path} is a file, not a folder"
+    return None

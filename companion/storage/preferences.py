@@ -14,6 +14,8 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from companion.config import reading
+
 FILE_NAME = "preferences.json"
 #: The largest preferences file read, in bytes.
 MAX_BYTES = 4096
@@ -37,13 +39,12 @@ def load_preferences(folder: str | os.PathLike, defaults: Preferences) -> tuple[
     none). A missing file is no problem; a damaged one keeps the defaults."""
     path = preferences_path(folder)
     try:
-        with path.open("rb") as file:
-            data = json.loads(file.read(MAX_BYTES + 1).decode("utf-8"))
-    except FileNotFoundError:
-        return defaults, ""
-    except (OSError, ValueError) as error:
-        return defaults, (f"{path}: cannot read the saved choices ({type(error).__name__}): "
-                          "using the settings")
+        text = reading.read_text(path, MAX_BYTES)
+        if text is None:
+            return defaults, ""
+        data = reading.parse_json(text)
+    except reading.Unparsable as problem:
+        return defaults, f"{path}: cannot read the saved choices ({problem}): using the settings"
     known = {field.name for field in fields(Preferences)}
     if not isinstance(data, dict):
         return defaults, f"{path}: not a table of choices: using the settings"

@@ -2,23 +2,34 @@
 
 :meth:`companion.games.notnot.game.Game.restore` builds a game from whatever the
 snapshot holds; a snapshot damaged on disk (a wrong type, a bad value) may
-restore and fail only later, mid-game. :func:`restore_checked` restores it,
-checks the stored numbers' types, plays the next round on a second copy (through
-the pure rules: the dice are rolled, nobody taps) and scores it, so a damaged
-snapshot is refused here, in one line, and the game can be set aside instead
-of offered for resume. :func:`records_checked` reads the kept rounds' records
+restore and fail only later, mid-game, or never end a round.
+:func:`restore_checked` restores it, checks the stored numbers' types, the
+players against the rules' bounds (and a score pile for each), the round's
+clocks against the settings' bounds, plays the next round on a second copy
+(through the pure rules: the dice are rolled, nobody taps) and scores it, so a
+damaged snapshot is refused here, in one line, and the game can be set aside
+instead of offered for resume. :func:`records_checked` reads the kept rounds' records
 the same way.
 """
 
 from __future__ import annotations
 
+from companion.config.settings import MAX_TIE_WINDOW_US
 from companion.errors import DAMAGED_DATA_ERRORS, StateError
-from companion.games.notnot.game import Game
+from companion.games.notnot.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.round import Timing
 
 #: Stored snapshot fields and the type each must have.
 TYPED_FIELDS: tuple[tuple[str, type], ...] = (
     ("players", int), ("seed", int), ("round_no", int), ("over", bool))
+#: The longest timeout a kept game's clocks may have, in nanoseconds (an hour: the slowest pace
+#: is ten times the rulings' 10 s round).
+MAX_TIMEOUT_NS = 3600 * 10**9
+#: Each of the round's clocks a snapshot keeps, and the nanoseconds it may hold (both ends in).
+TIMING_BOUNDS: dict[str, tuple[int, int]] = {
+    name: (0, MAX_TIE_WINDOW_US * 1000) if name == "tie_window_ns" else (1, MAX_TIMEOUT_NS)
+    for name in Timing().to_dict()}
 
 
 class DamagedSnapshot(StateError, ValueError):
@@ -33,6 +44,8 @@ def restore_checked(snapshot: dict) -> Game:
         value = snapshot.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise DamagedSnapshot(f"snapshot field {name!r} is not {kind.__name__}")
+    check_players(snapshot)
+    check_timing(snapshot.get("timing"))
     try:
         game = Game.restore(snapshot)
         trial = Game.restore(snapshot)
@@ -43,6 +56,28 @@ def restore_checked(snapshot: dict) -> Game:
         raise DamagedSnapshot(f"the snapshot does not restore ({type(error).__name__}: "
                               f"{str(error)[:60]})") from None
     return game
+
+
+def check_players(snapshot: dict) -> None:
+    """The rules' number of players, and a score pile for each of them, 1 to players."""
+    players = snapshot["players"]
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise DamagedSnapshot(f"snapshot field 'players' is {players}, not {MIN_PLAYERS} to "
+                              f"{MAX_PLAYERS}")
+    points = snapshot.get("points")
+    if not isinstance(points, dict) or set(points) != {str(p) for p in range(1, players + 1)}:
+        raise DamagedSnapshot(f"snapshot field 'points' does not hold players 1 to {players}")
+
+
+def check_timing(timing: object) -> None:
+    """Each of the round's clocks a whole number of nanoseconds within :data:`TIMING_BOUNDS`."""
+    if not isinstance(timing, dict) or set(timing) != set(TIMING_BOUNDS):
+        raise DamagedSnapshot(f"snapshot field 'timing' is not {', '.join(TIMING_BOUNDS)}")
+    for name, (lowest, highest) in TIMING_BOUNDS.items():
+        value = timing[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not lowest <= value <= highest:
+            raise DamagedSnapshot(f"snapshot field 'timing.{name}' is not a whole number of ns "
+                                  f"from {lowest} to {highest}")
 
 
 def play_untapped_round(game: Game) -> None:

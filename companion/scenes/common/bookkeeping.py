@@ -16,21 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from companion.errors import CompanionError
 from companion.games.moves import MoveLog
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.scenes.base import M, Scene
 from companion.scenes.common.setup_menu import SetupMenu, next_in, player_choices
-from companion.scenes.context import Context
+from companion.scenes.context import Context, NoGameInPlay
 from companion.scenes.transitions import ToGamesPause, ToKeptGame
 from companion.storage.bookkeeping import KeptGame
-
-
-class NoKeptGame(CompanionError):
-    """A bookkeeping game's play scene was shown with no game to play (a bug, never a player's
-    doing): the loop shows it on the failsafe."""
 
 
 class PadMachine(Protocol):
@@ -82,7 +76,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
 
     def _game_and_pads(self) -> tuple[KeptGame[G], P]:
         if self._playing is None:   # moved in without a game, and no game was played here yet
-            raise NoKeptGame(f"the {self.name} scene was entered without a game to play")
+            raise NoGameInPlay(f"the {self.name} scene was entered without a game to play")
         return self._playing
 
     def enter(self, now_ns: int, move: K) -> None:

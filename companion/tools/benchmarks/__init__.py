@@ -10,4 +10,7 @@ this run, as JSON with ``--json``.
 - ``storage``: saving a round with its snapshot; ``games_save``: saving an
   entry of the other two games.
 - ``serial_decode``: the host's serial frame decoder.
+- ``options`` (not a benchmark): the options they share (``--seed``, ``--json``,
+  the saving benchmarks' ``--games``, ``--players``, ``--state-dir``), each with
+  its help text.
 """

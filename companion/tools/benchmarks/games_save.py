@@ -17,7 +17,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.commands.argtypes import whole_number
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.movie.pads import MoviePads
@@ -25,6 +24,7 @@ from companion.games.movie.rules import MovieGame
 from companion.simulation.scripted_tables import GAMES, MOVIE, demo_script, menu_script
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
+from companion.tools.benchmarks import options
 
 NAME = "games-save"
 HELP = ("time saving an entry of Not That Movie! or That's Not a Hat "
@@ -32,13 +32,7 @@ HELP = ("time saving an entry of Not That Movie! or That's Not a Hat "
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5,
-                        help="games of each kind (default 5)")
-    parser.add_argument("--players", type=whole_number(3, 6, "players"), default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--state-dir", metavar="DIR",
-                        help="folder for the benchmark's database (default: a temporary folder)")
-    parser.add_argument("--json", action="store_true")
+    options.add_saving(parser, "games of each kind", players=(3, 6))
 
 
 def play_and_save(database: Database, kind: str, players: int, seed: int) -> list[float]:

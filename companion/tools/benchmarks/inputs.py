@@ -38,6 +38,7 @@ from companion.config.settings import GpioSettings, load, parse
 from companion.inputs.events import Event, Tap, in_stamp_order
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import StampedMockFactory
+from companion.tools.benchmarks import options
 
 NAME = "inputs"
 HELP = "GPIO input path on mock pins: edge-to-queue latency, same-stamp order, bounce, loss"
@@ -46,12 +47,12 @@ MS = 1_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    options.add_json(parser)
     parser.add_argument("--edges", type=whole_number(100, 1_000_000, "edges"), default=2000,
                         help="presses timed for latency (default 2000)")
     parser.add_argument("--presses", type=whole_number(1, 1_000_000, "presses"), default=1000,
                         help="presses for the loss test (default 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the press schedule")
+    options.add_seed(parser, "the press schedule")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,15 +17,17 @@ from companion.commands.argtypes import whole_number
 from companion.games.notnot.cards import TABLE_FACES, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
 from companion.games.notnot.sides import SIDES
+from companion.tools.benchmarks import options
 
 NAME = "judge"
 HELP = "time `companion judge` over many random cases"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000,
+                        metavar="N", help="random cases to judge (1 to 10000000, default 100000)")
+    options.add_seed(parser, "the random cases")
+    options.add_json(parser)
 
 
 def random_case(rng: random.Random) -> dict:

@@ -52,6 +52,7 @@ from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 from companion.storage.preferences import Preferences
+from companion.tools.benchmarks import options
 
 NAME = "latency"
 HELP = "edge-to-verdict-on-screen latency, full-frame render time and idle CPU of the kiosk"
@@ -69,8 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="frames to render per resolution (default 120)")
     parser.add_argument("--idle-seconds", type=whole_number(1, 60, "seconds"), default=3,
                         help="wall-clock seconds of idling to measure (default 3)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    options.add_seed(parser, "the simulated table's taps")
+    options.add_json(parser)
     parser.add_argument("--voice", action="store_true",
                         help="with the spoken call-outs on: each verdict queues its clip after "
                              "the frame (needs espeak-ng)")

@@ -17,6 +17,7 @@ from companion.boards.avr import NANO
 from companion.commands.argtypes import whole_number
 from companion.inputs.serial.protocol import Edge, Hello, Pong, encode
 from companion.inputs.serial.reader import ControllerLink
+from companion.tools.benchmarks import options
 
 NAME = "serial-decode"
 HELP = "time the host's serial frame decoder over many edge frames"
@@ -24,9 +25,10 @@ LINE_FRAMES_PER_SECOND = 1_000_000 / 10 / 13  # 13 wire bytes per edge frame, 10
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--frames", type=whole_number(1, 10_000_000, "frames"), default=200_000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--frames", type=whole_number(1, 10_000_000, "frames"), default=200_000,
+                        metavar="N", help="edge frames to decode (1 to 10000000, default 200000)")
+    options.add_seed(parser, "the random pins and stamps")
+    options.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:

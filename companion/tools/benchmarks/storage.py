@@ -16,24 +16,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.commands.argtypes import whole_number
 from companion.games.notnot import data_file as data
 from companion.games.notnot.game import Game
 from companion.simulation.virtual_game import play
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
+from companion.tools.benchmarks import options
 
 NAME = "storage"
 HELP = "time saving a round and its snapshot (one SQLite transaction, WAL, synchronous=FULL)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=whole_number(1, 1000, "games"), default=5)
-    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--state-dir", metavar="DIR",
-                        help="folder for the benchmark's database (default: a temporary folder)")
-    parser.add_argument("--json", action="store_true")
+    options.add_saving(parser, "Not Not games", players=(2, 8))
 
 
 def save_games(folder: Path, games: int, players: int, seed: int) -> list[float]:

@@ -15,7 +15,6 @@ more; an odd number of bounces would leave it open, so it then closes again
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import companion
 from companion.boards.avr import Board
+from companion.config import reading
 from companion.errors import CompanionError
 from companion.inputs.serial.clock_sync import TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
@@ -149,23 +149,12 @@ MAX_STIMULUS_BYTES = 1024 * 1024
 def load_stimulus(path: str, board: Board) -> list[Press]:
     """Read (at most :data:`MAX_STIMULUS_BYTES`) and check a stimulus file."""
     try:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_STIMULUS_BYTES + 1)
-    except OSError as error:
-        raise CompanionError(f"stimulus {path}: cannot read it ({error.strerror})") from None
-    if len(raw) > MAX_STIMULUS_BYTES:
-        raise CompanionError(f"stimulus {path}: larger than {MAX_STIMULUS_BYTES // 1024} KiB")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise CompanionError(f"stimulus {path}: not text "
-                             f"(byte {error.start} is not UTF-8)") from None
-    except json.JSONDecodeError as error:
-        raise CompanionError(f"stimulus {path}: not JSON (line {error.lineno}, "
-                             f"column {error.colno}: {error.msg})") from None
-    except (ValueError, RecursionError) as error:   # thousands of digits, deep nesting
-        raise CompanionError(f"stimulus {path}: not a stimulus ({type(error).__name__}: "
-                             f"{str(error)[:60]})") from None
+        text = reading.read_text(path, MAX_STIMULUS_BYTES)
+        if text is None:
+            raise reading.Unparsable("no such file")
+        data = reading.parse_json(text)
+    except reading.Unparsable as problem:
+        raise CompanionError(f"stimulus {path}: {problem}") from None
     return parse_stimulus(data, board, f"stimulus {path}")
 
 

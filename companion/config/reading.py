@@ -1,0 +1,84 @@
+"""Reading a file the user hands over, at most so many bytes, and parsing its JSON or TOML.
+
+Every failure is one :class:`Unparsable` whose message is the reason alone ("not JSON (line 1,
+column 5: Expecting value)", "nested too deeply", "starts with a UTF-8 byte-order mark (BOM)"),
+never a traceback: a broken, huge, binary or deeply nested file included. The caller puts its own
+name of the thing in front (the config file, the saved choices, a stimulus, a judge case).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+
+#: Characters of a parser's own message shown at most.
+SHOWN_CHARS = 80
+BOM = "\ufeff"
+
+
+class Unparsable(CompanionError):
+    """A file or line that cannot be read as the text, JSON or TOML it should be; the message
+    is the reason alone, without the thing's name."""
+
+
+def read_text(path: str | os.PathLike, limit: int) -> str | None:
+    """The UTF-8 text of the file at ``path`` if it has at most ``limit`` bytes; ``None`` if there
+    is no such file. Raises :class:`Unparsable` naming why it cannot be read (a folder, no
+    permission, too large, not UTF-8)."""
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(limit + 1)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise Unparsable("is a folder, not a file") from None
+    except NotADirectoryError:
+        raise Unparsable("a folder on its path is a file") from None
+    except OSError as error:
+        raise Unparsable(f"cannot read it ({error.strerror or error})") from None
+    if len(data) > limit:
+        raise Unparsable(f"larger than {_size(limit)}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unparsable(f"not text (byte {error.start} is not UTF-8)") from None
+
+
+def parse_json(text: str) -> object:
+    """The value of JSON ``text``; :class:`Unparsable` naming what is wrong and where."""
+    return _parsed(json.loads, text, "not JSON", "arrays or objects")
+
+
+def parse_toml(text: str) -> dict:
+    """The tables of TOML ``text``; :class:`Unparsable` naming what is wrong and where."""
+    return _parsed(tomllib.loads, text, "not valid TOML", "arrays or tables")
+
+
+def _parsed(loads: Callable[[str], Any], text: str, kind: str, nesting: str) -> Any:
+    """``loads(text)``; every way it fails, and a leading BOM, as one :class:`Unparsable`."""
+    if text.startswith(BOM):
+        raise Unparsable("starts with a UTF-8 byte-order mark (BOM): save it as UTF-8 without one")
+    try:
+        return loads(text)
+    except RecursionError:
+        raise Unparsable(f"{kind}: {nesting} nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise Unparsable(f"{kind} (line {error.lineno}, column {error.colno}: {error.msg})"
+                         ) from None
+    except ValueError as error:   # a TOML syntax error; an integer of thousands of digits
+        raise Unparsable(f"{kind}: {_shown(error)}") from None
+
+
+def _shown(error: Exception) -> str:
+    text = str(error)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 1024} KiB" if limit >= 1024 else f"{limit} bytes"
