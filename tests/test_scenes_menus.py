@@ -223,3 +223,20 @@ def test_a_touch_on_another_item_only_cancels_a_question():
     app.post(Point(rects[0].center, now()))  # "Not Not", while Quit asks
     app.step()
     assert app.scene.name == "title" and app.scene.asking is None and not app.ctx.quitting
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (480, 800)])
+def test_a_menus_subtitle_never_touches_its_first_item(size):
+    import pygame
+
+    from companion.display.draw_menu import draw_menu, item_rects
+    from companion.display.layout import Layout
+
+    pygame.init()
+    layout = Layout(size)
+    canvas = pygame.Surface(layout.size)
+    for count in (2, 4, 7):
+        drawn = draw_menu(canvas, layout, "PAUSED", ["Resume"] * count, 0,
+                          "Nobody had tapped: new dice after Resume")
+        subtitle = next(d for d in drawn if d.text.startswith("Nobody"))
+        assert subtitle.rect.bottom < item_rects(layout, count)[0].top

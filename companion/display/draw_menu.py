@@ -21,8 +21,9 @@ CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
 def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
-    """Where the ``count`` items of a menu go (also their touch areas)."""
-    top = round(0.26 * layout.height)
+    """Where the ``count`` items of a menu go (also their touch areas): below the title and
+    its subtitle, above the hint line."""
+    top = round(0.29 * layout.height)
     bottom = round(0.88 * layout.height)
     step = min((bottom - top) / max(count, 1), 0.13 * layout.height)
     w = round(0.7 * layout.width)
