@@ -39,6 +39,16 @@ def test_the_chart_draws_one_dot_per_answer_on_each_players_row():
     assert [dots_in(surface, row) for row in rows] == [2, 4]
 
 
+@pytest.mark.parametrize("slowest", [450.0, 2900.0, 3796.0, 9999.0])
+def test_no_label_of_the_chart_overlaps_another(slowest):
+    surface = canvas((624, 250))   # the end screen's chart at 800x480
+    labels = draw_chart(surface, pygame.Rect(0, 0, 624, 250), {1: [300.0], 2: [slowest], 3: []},
+                        17)
+    overlaps = [(a.text, b.text) for i, a in enumerate(labels) for b in labels[i + 1:]
+                if a.rect.colliderect(b.rect)]
+    assert overlaps == []
+
+
 def test_the_chart_axis_ends_at_the_slowest_answer_rounded_up_to_500_ms():
     assert axis_end_ms({1: [1234.0], 2: []}) == 1500
     assert axis_end_ms({}) == 500

@@ -65,8 +65,6 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
                                midtop=(x, plot.bottom + font_size // 3)))
-    drawn.append(text.draw(surface, "ms", font_size, DIM_TEXT,
-                           bottomright=(rect.right, rect.bottom)))
     return drawn
 
 
