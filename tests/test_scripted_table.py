@@ -75,3 +75,16 @@ def test_a_stopped_table_presses_no_more():
     table.stop()
     table.loop_passed()
     assert not table._thread.is_alive() and not table.finished
+
+
+def test_a_waiting_table_wakes_the_loop_for_each_pass_it_needs() -> None:
+    """The kiosk's loop sleeps until its next timer when nothing is posted: the table asks
+    for the passes it waits on, so an idle loop never sets the demo's pace."""
+    woken = threading.Event()
+    table = ScriptedTable(SCRIPT, lambda *press: None, GAP_NS, wake=woken.set)
+    table.start(0)
+    while not table.finished and woken.wait(timeout=5):   # a loop that passes only when woken
+        woken.clear()
+        table.loop_passed()
+    table.stop()
+    assert table.finished and table.passes >= 2 * len(SCRIPT)
