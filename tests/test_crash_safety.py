@@ -13,7 +13,7 @@ drawn blindly (fifty blind kills mostly landed on ordinary rounds):
 
 - a random instant of the whole run: start-up, often before the database or its
   schema exists, or while the schema's migrations are written;
-- just after the game was created, before its first round was saved;
+- as soon as the schema exists: the game just created, or about to be, no round saved;
 - on both sides of each level-up (saved up to the round before it, and up to
   the round that brings it): the snapshot then carries a new level;
 - rounds spread evenly over the game, so that every level is resumed mid-way;
