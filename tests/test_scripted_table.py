@@ -7,6 +7,7 @@ table's thread or the loop runs.
 """
 
 import threading
+import time
 from collections.abc import Callable
 
 from companion.simulation.scripted_tables import ScriptedTable
@@ -83,8 +84,10 @@ def test_a_waiting_table_wakes_the_loop_for_each_pass_it_needs() -> None:
     woken = threading.Event()
     table = ScriptedTable(SCRIPT, lambda *press: None, GAP_NS, wake=woken.set)
     table.start(0)
-    while not table.finished and woken.wait(timeout=5):   # a loop that passes only when woken
-        woken.clear()
-        table.loop_passed()
+    give_up = time.monotonic() + 10
+    while table._thread.is_alive() and time.monotonic() < give_up:
+        if woken.wait(timeout=0.01):      # a loop that passes only when woken
+            woken.clear()
+            table.loop_passed()
     table.stop()
     assert table.finished and table.passes >= 2 * len(SCRIPT)
