@@ -7,6 +7,21 @@ was saved), a game to resume from the round it reached, or the finished game.
 ``--resume`` must continue from that round (it reads players, seed and level
 from the database, not the command line) and print a document identical to an
 uninterrupted run's.
+
+The kills are chosen to land on every kind of moment a power cut can hit, not
+drawn blindly (fifty blind kills mostly landed on ordinary rounds):
+
+- a random instant of the whole run: start-up, often before the database or its
+  schema exists, or while the schema's migrations are written;
+- as soon as the schema exists: the game just created, or about to be, no round saved;
+- on both sides of each level-up (saved up to the round before it, and up to
+  the round that brings it): the snapshot then carries a new level;
+- rounds spread evenly over the game, so that every level is resumed mid-way;
+- the last round, whose transaction also marks the game finished, and after it.
+
+A round-targeted kill waits until that many rounds are saved, then a random
+part of a round (the round's write, or the delay after it), so kills fall both
+inside a transaction and between two.
 """
 
 import json
@@ -22,7 +37,8 @@ from companion.storage.database import FILENAME
 
 SEED, PLAYERS, LEVEL = 11, 3, "first-game"
 ROUND_DELAY_MS = 8
-KILLS = 50
+#: Kills at a random instant of the whole run, and rounds apart of the evenly spread kills.
+KILLS_AT_ANY_INSTANT, SPREAD_EVERY = 3, 6
 GAME = ["--seed", str(SEED), "--players", str(PLAYERS), "--level", LEVEL]
 
 
@@ -63,21 +79,31 @@ def rounds_saved_so_far(path: Path) -> int:
         return -1
 
 
-def kill_at_a_moment_of_the_game(process: subprocess.Popen, database: Path, rng: random.Random,
-                                 rounds: int, whole_run_s: float) -> None:
-    """Waits for a random moment of the game, measured in rounds saved, not in wall time.
+def kill_moments(levels: list[str]) -> list[int | None]:
+    """The moments to kill at, given each round's level: ``None`` for a random instant of
+    the whole run, else the number of rounds to wait for (see the module's docstring)."""
+    last = len(levels) - 1
+    level_ups = [n for n in range(1, len(levels)) if levels[n] != levels[n - 1]]
+    rounds = {0, last, len(levels)} | set(range(0, last, SPREAD_EVERY))
+    rounds |= {n for up in level_ups for n in (up, up + 1)}
+    return [None] * KILLS_AT_ANY_INSTANT + sorted(rounds)
 
-    One kill in ten lands at a random instant of the whole run (often before
-    the game is saved); the others wait until a random round has been saved and
-    then a random part of a round's delay, so that a slow or busy machine moves
-    the moments with the game instead of piling them up before it starts.
+
+def kill_at_a_moment_of_the_game(process: subprocess.Popen, database: Path, rng: random.Random,
+                                 target: int | None, whole_run_s: float) -> None:
+    """Waits for the moment ``target``, measured in rounds saved, not in wall time.
+
+    ``None`` is a random instant of the whole run (often before the game is
+    saved); a number waits until that many rounds have been saved and then a
+    random part of a round's delay, so that a slow or busy machine moves the
+    moments with the game instead of piling them up before it starts.
     """
-    if rng.random() < 0.1:
+    if target is None:
         time.sleep(rng.uniform(0, whole_run_s))
         return
-    target = rng.randrange(rounds)
     deadline = time.monotonic() + 60
-    while rounds_saved_so_far(database) < target and process.poll() is None and time.monotonic() < deadline:
+    while (rounds_saved_so_far(database) < target and process.poll() is None
+           and time.monotonic() < deadline):
         time.sleep(0.001)
     time.sleep(rng.uniform(0, 1.5 * ROUND_DELAY_MS / 1000))
 
@@ -96,14 +122,15 @@ def test_a_game_killed_at_any_moment_resumes_to_the_same_result(tmp_path):
     rng = random.Random(kill_seed)
     where = f"(kill seed {kill_seed})"
     landed = {"before the game was saved": 0, "mid-game": 0, "after the game finished": 0}
-    for kill in range(KILLS):
+    moments = kill_moments([record["level"] for record in expected["rounds"]])
+    for kill, target in enumerate(moments):
         folder = tmp_path / f"kill-{kill}"
         database = folder / FILENAME
         process = subprocess.Popen(
             [sys.executable, "-m", "companion", "simulate", "--json", *GAME, "--state-dir", str(folder),
              "--round-delay-ms", str(ROUND_DELAY_MS)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        kill_at_a_moment_of_the_game(process, database, rng, len(expected["rounds"]), whole_run_s)
+        kill_at_a_moment_of_the_game(process, database, rng, target, whole_run_s)
         process.kill()
         process.wait()
 
@@ -130,8 +157,9 @@ def test_a_game_killed_at_any_moment_resumes_to_the_same_result(tmp_path):
         assert integrity(database) == "ok", f"kill {kill} {where}"
         assert saved_games(database) == [("finished", len(expected["rounds"]))]
 
-    print(f"{KILLS} kills {where}: {landed}")
-    assert landed["mid-game"] >= KILLS // 3, f"too few kills landed mid-game to test resuming {where}: {landed}"
+    print(f"{len(moments)} kills {where}: {landed}")
+    assert landed["mid-game"] >= len(moments) // 3, \
+        f"too few kills landed mid-game to test resuming {where}: {landed}"
 
 
 def test_resume_needs_the_folder_the_game_was_saved_in(capsys):

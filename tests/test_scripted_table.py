@@ -7,6 +7,7 @@ table's thread or the loop runs.
 """
 
 import threading
+import time
 from collections.abc import Callable
 
 from companion.simulation.scripted_tables import ScriptedTable
@@ -75,3 +76,18 @@ def test_a_stopped_table_presses_no_more():
     table.stop()
     table.loop_passed()
     assert not table._thread.is_alive() and not table.finished
+
+
+def test_a_waiting_table_wakes_the_loop_for_each_pass_it_needs() -> None:
+    """The kiosk's loop sleeps until its next timer when nothing is posted: the table asks
+    for the passes it waits on, so an idle loop never sets the demo's pace."""
+    woken = threading.Event()
+    table = ScriptedTable(SCRIPT, lambda *press: None, GAP_NS, wake=woken.set)
+    table.start(0)
+    give_up = time.monotonic() + 10
+    while table._thread.is_alive() and time.monotonic() < give_up:
+        if woken.wait(timeout=0.01):      # a loop that passes only when woken
+            woken.clear()
+            table.loop_passed()
+    table.stop()
+    assert table.finished and table.passes >= 2 * len(SCRIPT)

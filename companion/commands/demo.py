@@ -187,7 +187,7 @@ def run_scripted(app: App, args: argparse.Namespace) -> int:
     presses = press_path(app, args.players, args.controller)
     gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)
     script, expected = demo_script(args.game, args.players, args.seed)
-    table = ScriptedTable(script, presses.press, gap_ns)
+    table = ScriptedTable(script, presses.press, gap_ns, wake=app.wake)
     table.start(time.monotonic_ns())
 
     def done() -> bool:   # called by the loop after each pass

@@ -106,6 +106,11 @@ class App:
     def post(self, event: object) -> None:
         """Queue ``event`` for the loop and wake it (safe from any thread)."""
         self._posted.append(event)
+        self.wake()
+
+    def wake(self) -> None:
+        """Make the loop start its next pass now, with or without events (safe from any
+        thread): a waiting loop otherwise sleeps until the scene's next timer."""
         try:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:  # display already closed: the loop is ending

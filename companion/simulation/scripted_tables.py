@@ -130,7 +130,10 @@ class ScriptedTable:
 
     The kiosk's loop calls :meth:`loop_passed` after each pass. A press is made only once
     the loop has passed twice since the press before (so it took that press, decided and
-    drew), and is stamped at least ``gap_ns`` after it. Both make the game the same on any
+    drew), and is stamped at least ``gap_ns`` after it. While it waits for those passes the
+    table calls ``wake()`` (the loop's :meth:`~companion.kiosk.loop.App.wake`), so that an
+    idle loop passes at once instead of sleeping until its next timer: the pace is the
+    gap's, not the loop's longest sleep. Both make the game the same on any
     machine: a press scheduled by the clock alone could reach the kiosk in one pass with
     the next (a scene skipped, never drawn), or, from a thread running late, in a burst
     stamped within the debounce time, where the debouncer (which judges by stamps) rightly
@@ -138,8 +141,8 @@ class ScriptedTable:
     """
 
     def __init__(self, script: list[Press], press: Callable[[int, Side, int], None],
-                 gap_ns: int) -> None:
-        self.script, self.press, self.gap_ns = script, press, gap_ns
+                 gap_ns: int, wake: Callable[[], None] = lambda: None) -> None:
+        self.script, self.press, self.gap_ns, self.wake = script, press, gap_ns, wake
         self.done = 0
         #: When the table last pressed (or started): the demo stops if this gets old.
         self.last_press_ns = 0
@@ -179,10 +182,11 @@ class ScriptedTable:
             self.last_press_ns = time.monotonic_ns()
 
     def _wait(self, ready: Callable[[], bool]) -> bool:
-        """Wait until ``ready()``, checked each time the loop passes; ``False`` if the table
-        was stopped."""
+        """Wait until ``ready()``, checked each time the loop passes, waking the loop for
+        each pass; ``False`` if the table was stopped."""
         with self._changed:
             while not self._stopped and not ready():
+                self.wake()
                 self._changed.wait()
             return not self._stopped
 
