@@ -40,7 +40,7 @@ from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
-from companion.simulation.demo_table import SimulatedTable
+from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
     GAMES,
@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
 def run_not_not(app: App, args: argparse.Namespace) -> int:
     """Not Not, played by simulated players."""
     presses = press_path(app, args.players, args.controller)
+    app.ctx.pace = replace(app.ctx.pace, settle_s=max(app.ctx.pace.settle_s, DEMO_SETTLE_S))
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
     app.ctx.on_scene = IssueMoments(app, table).on_scene
