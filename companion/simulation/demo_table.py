@@ -163,8 +163,11 @@ class SimulatedTable:
     def on_roll(self, scene: Any) -> None:
         """Plan the coming round's presses from the seed (pressed once the round opens)."""
         rng = random.Random(f"{self.seed}:{scene.ctx.game.round_no}:demo-bots")
-        presses = [(bot.player, side, round(offset / self.speed))
-                   for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
+        self.plan([(bot.player, side, round(offset / self.speed))
+                   for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)])
+
+    def plan(self, presses: list[tuple[int, Side, int]]) -> None:
+        """Plan the coming round's ``presses``, as ``(player, side, ns from the open)``."""
         self._early = [press for press in presses if press[2] < 0]
         self._pending = [press for press in presses if press[2] >= 0]
 
