@@ -1,5 +1,7 @@
 """``companion demo``: a whole game of simulated players on the real kiosk, headless."""
 
+import hashlib
+
 import pygame
 import pytest
 
@@ -21,6 +23,25 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
     assert any(m.startswith("round-open-extreme") for m in moments), "a first game reaches Extreme"
     assert {"photo-finish", "colour-blind"} <= moments   # issue 15's two snapshots
     assert pygame.image.load(str(shots / "end.png")).get_size() == (800, 480)
+
+
+def play_demo(folder, capsys) -> tuple[str, dict[str, str]]:
+    """A short demo (2 players, --speed 50, seed 3) into ``folder``: its result line and the
+    SHA-256 of each snapshot, by file name."""
+    assert main(["demo", "--headless", "--snapshots", str(folder), "--speed", "50",
+                 "--players", "2", "--seed", "3"]) == 0
+    result = capsys.readouterr().out.splitlines()[0]
+    return result, {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+                    for path in sorted(folder.glob("*.png"))}
+
+
+def test_the_same_seed_plays_the_same_game_and_saves_the_same_snapshots(tmp_path, capsys):
+    first_result, first = play_demo(tmp_path / "first", capsys)
+    again_result, again = play_demo(tmp_path / "again", capsys)
+    assert {"round-countdown.png", "photo-finish.png", "colour-blind.png", "end.png"} <= set(first)
+    assert again_result == first_result
+    assert [name for name in first if again.get(name) != first[name]] == []
+    assert set(again) == set(first)
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -14,8 +14,13 @@ SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
 tie choice, each kind of verdict, the end), and for Not Not ``photo-finish``
 (the first contested verdict, with its margin and tap timeline; the table
-stages one close race if none comes by itself) and ``colour-blind`` (a later
-round showing a colour word, played on in colour-blind mode).
+stages one close race if none comes by itself) and ``colour-blind`` (the dice
+of a later round showing a colour word, played on in colour-blind mode).
+With the mock GPIO pins, the same ``--seed`` (and players, level, speed, size)
+gives the same game and the same snapshot files, byte for byte, run after run:
+the bots' stamps are planned from the seed (:mod:`companion.simulation.demo_table`),
+and a moment whose frame the clock could pick (``round-countdown``) is saved from
+a frame the seed decides (:class:`IssueMoments`).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -40,7 +45,7 @@ from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
-from companion.simulation.demo_table import SimulatedTable
+from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
     GAMES,
@@ -96,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
 def run_not_not(app: App, args: argparse.Namespace) -> int:
     """Not Not, played by simulated players."""
     presses = press_path(app, args.players, args.controller)
+    services = app.ctx.services
+    services.pace = replace(services.pace, settle_s=max(services.pace.settle_s, DEMO_SETTLE_S))
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
     app.ctx.hooks.on_scene = IssueMoments(app, table).on_scene
@@ -122,10 +129,16 @@ PHOTO_FINISH_FROM_ROUND = 2
 
 class IssueMoments:
     """Saves the demo's two extra snapshots: ``photo-finish`` (the first contested verdict, with
-    its margin and timeline) and ``colour-blind`` (the first round after it whose colour die shows
-    a colour, with colour-blind mode switched on for the rest of the game, in memory only). Bots
-    seldom answer within a tie window of each other, so ``table`` stages one photo finish from round
-    :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict has been shown."""
+    its margin and timeline) and ``colour-blind`` (the dice that opened the first round after it
+    whose colour die shows a colour, with colour-blind mode switched on for the rest of the game,
+    in memory only). Bots seldom answer within a tie window of each other, so ``table`` stages
+    one photo finish from round :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict
+    has been shown.
+
+    It also picks the frame of ``round-countdown`` the seed alone decides: the first frame of a
+    round nobody taps in (``table.quiet``), drawn when its countdown shows the next second. In
+    a round with taps, the first frame is drawn when a tap or a second comes, and which one
+    comes first, or whether they come in the same pass of the loop, is the clock's."""
 
     def __init__(self, app: App, table: SimulatedTable) -> None:
         self.app = app
@@ -133,6 +146,11 @@ class IssueMoments:
         self.then = table.on_scene
         self.photo_finish = False
         self.colour_blind = False
+        app.snapshots.only_when("round-countdown", self.quiet_round)
+
+    def quiet_round(self) -> bool:
+        """Whether the scene on screen is an open round nobody taps in."""
+        return isinstance(self.app.scene, RoundScene) and self.table.quiet
 
     def on_scene(self, scene: Scene) -> None:
         """Watch ``scene`` become current (acting by its class), then hand it on to the table."""
@@ -149,8 +167,8 @@ class IssueMoments:
         elif isinstance(scene, RoundScene) and self.photo_finish and not self.colour_blind \
                 and scene.round.roll is not None \
                 and scene.round.roll.criteria[1] != "NOTHING":   # a colour word on the die
-            self.colour_blind = True
-            self.after_frame("colour-blind")
+            self.colour_blind = True   # the frame on screen is still the one that opened it
+            self.app.snapshots.offer("colour-blind", self.app.screen.canvas)
         self.then(scene)
 
     def after_frame(self, moment: str) -> None:

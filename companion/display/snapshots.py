@@ -4,12 +4,16 @@ A scene names a moment (``"title"``, ``"round-open-hard"``, ``"verdict-win"``
 ...) when it draws one; the first frame of each name is saved as ``name.png``
 in the snapshot folder, so the same moment always has the same file name.
 Names listed in ``always`` (e.g. ``"end"``) are saved every time, the later
-ones as ``name-2.png``, ``name-3.png``... The loop only copies the frame;
-a writer thread encodes and writes the PNG, so the loop never waits on disk.
+ones as ``name-2.png``, ``name-3.png``... A name given a condition
+(:meth:`Snapshots.only_when`) is saved from the first frame offered while its
+condition holds (the demo picks frames whose picture its seed alone decides).
+The loop only copies the frame; a writer thread encodes and writes the PNG, so
+the loop never waits on disk.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -27,6 +31,7 @@ class Snapshots:
         self.saved: list[Path] = []
         self._seen: set[str] = set()
         self._counts: dict[str, int] = {}
+        self._conditions: dict[str, Callable[[], bool]] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="snapshots")
         self._writes: list = []
         if self.folder:
@@ -35,9 +40,16 @@ class Snapshots:
             except OSError as error:
                 raise CompanionError(f"snapshot folder {self.folder}: {error.strerror}") from None
 
+    def only_when(self, name: str, condition: Callable[[], bool]) -> None:
+        """Save moment ``name`` only from a frame offered while ``condition()`` is true."""
+        self._conditions[name] = condition
+
     def offer(self, name: str | None, surface: pygame.Surface) -> Path | None:
-        """Save ``surface`` as moment ``name`` if it is the first of its name; returns the file."""
+        """Save ``surface`` as moment ``name`` if it is the first of its name (offered while its
+        condition, if any, holds); returns the file."""
         if not self.folder or not name or (name in self._seen and name not in self.always):
+            return None
+        if name in self._conditions and not self._conditions[name]():
             return None
         count = self._counts.get(name, 0) + 1
         self._counts[name] = count

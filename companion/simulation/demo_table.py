@@ -4,12 +4,25 @@ The players are the bots of :mod:`companion.simulation.bots` (the same reaction 
 as ``companion simulate``). They see each scene as it becomes current
 (:meth:`SimulatedTable.on_scene` finds what to do by the scene's class): they
 start a game from the title and set-up menus with player 1's pad, confirm
-the companion's dealing prompts, answer every round with the bots' presses
-(stamped when they actually happen, some too early), and pick a card after a
-same-card tie. Presses happen on a thread of their own, at their due time,
-through ``press(player, side)`` (the input path under test; menu presses pass
-their stamp as a third argument), from a
-:class:`~companion.simulation.press_scheduler.PressScheduler`.
+the companion's dealing prompts, answer every round with the bots' presses,
+and pick a card after a same-card tie. Presses happen on a thread of their own,
+at their due time, through ``press(player, side, t_ns)`` (the input path under
+test), from a :class:`~companion.simulation.press_scheduler.PressScheduler`.
+
+The same seed plays the same game, run after run: a round's presses are planned
+from the seed as offsets from the round's open and stamped ``t_open + offset``
+(:meth:`SimulatedTable.round_presses`), never with the clock, so the judge sees
+the same stamps whatever the machine's load. The open is the flip that shows
+the dice, known only once it happened: a bot who jumps the gun presses as the
+dice land, stamped before them (counted too early, by its stamp, as the kiosk
+counts every tap). The table never presses a button again within
+:data:`MIN_MENU_GAP_MS` of its last press (the debouncer would take it as bounce), and
+its bots stop pressing :data:`PRESS_LATENCY_MS` before the kiosk judges the round
+(its close plus the settle time, which the demo sets to :data:`DEMO_SETTLE_S`):
+which taps the judge has seen, and which scene a press reaches, never depend on
+which thread ran first. :attr:`SimulatedTable.quiet` says whether nobody presses
+in the round on screen (its countdown frames show nothing the clock decides but the
+seconds).
 
 ``speed`` divides every delay of the table (and the bots' reaction times). For the demo's
 ``photo-finish`` snapshot the table can stage one close race
@@ -25,7 +38,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from companion.games.notnot.round import Round
 from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.taps import Tap
 from companion.scenes.base import Scene
 from companion.scenes.common.title import TitleScene
 from companion.scenes.notnot.deal import DealScene
@@ -44,6 +59,12 @@ MENU_PAUSE_MS = 500
 #: The shortest time between two menu presses, whatever the speed: a button
 #: pressed again within its hold plus debounce time would count as bounce.
 MIN_MENU_GAP_MS = 40
+#: How late a press of the table's thread may reach the loop, or the loop judge a round, and
+#: the game still be the same: no bot's press is stamped this close to the judging moment.
+PRESS_LATENCY_MS = 50
+#: The demo's settle time (the kiosk's wait after a round's close for taps stamped before it):
+#: long enough for any press stamped up to the close to have arrived.
+DEMO_SETTLE_S = 2 * PRESS_LATENCY_MS / 1000
 #: Scenes the table passes through without pressing: the verdict moves on by itself.
 IGNORED: tuple[type[Scene], ...] = (VerdictScene,)
 
@@ -60,7 +81,16 @@ class SimulatedTable:
         self.finish = finish
         self.scheduler = PressScheduler("simulated-table")
         self.last_scene_ns = time.monotonic_ns()
+        #: The coming round's presses as ``(player, side, ns from the open)``: before the
+        #: open (too early) and after it.
+        self._early: list[tuple[int, Side, int]] = []
         self._pending: list[tuple[int, Side, int]] = []
+        #: The stamp of each button's last press in a round, by ``(player, side)``.
+        self._last_press_ns: dict[tuple[int, Side], int] = {}
+        #: Whether nobody presses in the round that opened last.
+        self.quiet = False
+        #: The buttons menu presses have used since the last round opened.
+        self._menu_buttons: set[tuple[int, Side]] = set()
         #: The stamp of the last menu press.
         self.last_menu_stamp_ns = 0
         #: Scenes that became current with no handler and not ignored.
@@ -86,6 +116,7 @@ class SimulatedTable:
         """
         gap = round(max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS)
         start = time.monotonic_ns()
+        self._menu_buttons.update((player, side) for side in sides)
         for step, side in enumerate(sides, start=1):
             self.scheduler.at(start + step * gap, partial(self._menu_press, player, side, gap))
 
@@ -93,8 +124,9 @@ class SimulatedTable:
         self.last_menu_stamp_ns = max(time.monotonic_ns(), self.last_menu_stamp_ns + gap_ns)
         self.press(player, side, self.last_menu_stamp_ns)
 
-    def press_at(self, due_ns: int, player: int, side: Side) -> None:
-        self.scheduler.at(due_ns, lambda: self.press(player, side))
+    def press_at(self, due_ns: int, player: int, side: Side, t_ns: int) -> None:
+        """At ``due_ns``, press ``side`` of ``player``'s pad with the stamp ``t_ns``."""
+        self.scheduler.at(due_ns, partial(self.press, player, side, t_ns))
 
     # -- watching the screen ---------------------------------------------------
     def handlers(self) -> dict[type[Scene], Callable[[Any], None]]:
@@ -129,21 +161,44 @@ class SimulatedTable:
         self.menu_presses(1, [Side.E])  # the cards are placed
 
     def on_roll(self, scene: Any) -> None:
+        """Plan the coming round's presses from the seed (pressed once the round opens)."""
         rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-bots")
-        presses = [(bot.player, side, offset)
-                   for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)]
-        pace = scene.ctx.services.pace
-        expected_open = time.monotonic_ns() + round(pace.roll_frames * pace.roll_frame_s * 1e9)
-        for player, side, offset in presses:
-            if offset < 0:
-                self.press_at(expected_open + round(offset / self.speed), player, side)
-        self._pending = [(player, side, offset) for player, side, offset in presses if offset >= 0]
+        self.plan([(bot.player, side, round(offset / self.speed))
+                   for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)])
+
+    def plan(self, presses: list[tuple[int, Side, int]]) -> None:
+        """Plan the coming round's ``presses``, as ``(player, side, ns from the open)``."""
+        self._early = [press for press in presses if press[2] < 0]
+        self._pending = [press for press in presses if press[2] >= 0]
 
     def on_round(self, scene: Any) -> None:
-        t_open = scene.round.t_open_ns
-        for player, side, offset in self._pending:
-            self.press_at(t_open + round(offset / self.speed), player, side)
-        self._pending = []
+        """The round opened: press the planned presses, each at ``t_open + offset``."""
+        settle_ns = round(scene.ctx.services.pace.settle_s * 1e9)
+        now = time.monotonic_ns()
+        presses = self.round_presses(scene.round, settle_ns)
+        self.quiet = not presses
+        for t_ns, player, side in presses:
+            self.press_at(max(t_ns, now), player, side, t_ns)
+        self._early, self._pending, self._menu_buttons = [], [], set()
+
+    def round_presses(self, opened: Round, settle_ns: int) -> list[tuple[int, int, Side]]:
+        """The planned presses of the round ``opened`` as ``(stamp, player, side)``, in stamp
+        order, without those a bot makes once the round is over: stamped later than
+        :data:`PRESS_LATENCY_MS` before the kiosk judges it (its close, as the rules give it
+        for these presses, plus ``settle_ns``). A press within :data:`MIN_MENU_GAP_MS` of the
+        same button's last one is left out (only a press after the close can be, so the close
+        stays as planned), and so is a press before the open on a button a menu press used
+        since the last round (its stamp may be close to that menu press's, which is the
+        clock's)."""
+        early = [press for press in self._early if press[:2] not in self._menu_buttons]
+        planned = sorted((opened.t_open_ns + offset, player, side)
+                         for player, side, offset in early + self._pending)
+        probe = Round(opened.ruling, opened.t_open_ns, opened.timing)
+        for t_ns, player, side in free_presses(planned, dict(self._last_press_ns)):
+            probe.offer(Tap(player, side, t_ns, "bot"))
+        last_ns = probe.closes_at_ns + settle_ns - PRESS_LATENCY_MS * MS
+        return free_presses([press for press in planned if press[0] < last_ns],
+                            self._last_press_ns)
 
     def stage_photo_finish(self, valid: tuple[Side, ...], gap_ns: int) -> bool:
         """Make this round a photo finish: the first player to press a ``valid`` spot is answered
@@ -170,3 +225,18 @@ class SimulatedTable:
 
     def on_end(self, scene: Any) -> None:
         self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)
+
+
+def free_presses(presses: list[tuple[int, int, Side]],
+                 last_press_ns: dict[tuple[int, Side], int]) -> list[tuple[int, int, Side]]:
+    """``presses`` (``(stamp, player, side)``, in stamp order) without those that come within
+    :data:`MIN_MENU_GAP_MS` of the same button's last press (a finger cannot press a button
+    again before it is up and the debouncer has let it go). ``last_press_ns`` holds each
+    button's last press and is brought up to date."""
+    free = []
+    for t_ns, player, side in presses:
+        last = last_press_ns.get((player, side))
+        if last is None or t_ns - last >= MIN_MENU_GAP_MS * MS:
+            last_press_ns[(player, side)] = t_ns
+            free.append((t_ns, player, side))
+    return free
