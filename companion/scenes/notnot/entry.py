@@ -33,6 +33,8 @@ class EntryScene(MenuScene[ToEntry]):
     def enter(self, now_ns: int, move: ToEntry) -> None:
         super().enter(now_ns, move)
         self.say("")
+        if not self.ctx.session.playing.awaiting_cards():   # corrected full during a pause
+            after_round(self.ctx, [])
 
     def say(self, message: str) -> None:
         """Ask for the next empty spot's card; the subtitle says ``message``, else the level."""
