@@ -240,3 +240,20 @@ def test_a_menus_subtitle_never_touches_its_first_item(size):
                           "Nobody had tapped: new dice after Resume")
         subtitle = next(d for d in drawn if d.text.startswith("Nobody"))
         assert subtitle.rect.bottom < item_rects(layout, count)[0].top
+
+
+def test_a_table_filled_by_correct_the_table_during_the_entry_goes_on_to_the_roll(tmp_path):
+    app = kiosk("setup", deals="table", state_dir=tmp_path)
+    start_from_setup(app)
+    assert app.scene.name == "entry"
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "S")); app.post(tap(1, "E"))   # Correct the table
+    step_until(app, in_scene(app, "correction"))
+    for _ in range(4):                              # a card on every spot, then Done
+        app.post(tap(1, "E")); app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "pause"))
+    assert None not in app.ctx.session.playing.faces().values()
+    app.post(tap(1, "E"))                           # Resume
+    step_until(app, lambda: app.scene.name in ("roll", "round"))
