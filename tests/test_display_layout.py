@@ -71,3 +71,9 @@ def test_a_rotation_other_than_0_90_180_270_is_refused_in_one_line():
         check_rotation(45)
 
 
+
+
+def test_a_size_with_leading_zeros_is_read_as_its_number():
+    from companion.config.settings import parse_size
+
+    assert parse_size("00800x0480") == (800, 480)

@@ -121,7 +121,8 @@ def test_a_mock_press_is_bounded_and_its_gpio_is_ascii_digits(press, says):
 @pytest.mark.parametrize("size, says", [("99999999999999999999x480", "larger than 8192 pixels"),
                                         ("9" * 5000 + "x480", "larger than 8192 pixels"),
                                         ("\uff18\uff10\uff10x480", "digits 0-9"),
-                                        ("800x", "WIDTHxHEIGHT"), ("640x480", "smaller than")])
+                                        ("800x", "WIDTHxHEIGHT"), ("640x480", "smaller than"),
+                                        ("0" * 5000 + "640x480", "smaller than")])
 def test_a_screen_size_option_is_ascii_digits_at_most_8192_a_side(size, says):
     for command in ("run", "demo"):
         result = outcome([command, "--size", size])

@@ -490,9 +490,10 @@ def parse_size(text: str, other_choice: str = "") -> tuple[int, int]:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise ValueError(f'expected WIDTHxHEIGHT in digits 0-9, such as "800x480"{other_choice}')
-    if any(len(part) > len(str(MAX_SIDE)) or int(part) > MAX_SIDE for part in parts):
+    digits = [part.lstrip("0") or "0" for part in parts]   # leading zeros say nothing
+    if any(len(part) > len(str(MAX_SIDE)) or int(part) > MAX_SIDE for part in digits):
         raise ValueError(f"larger than {MAX_SIDE} pixels a side")
-    w, h = int(parts[0]), int(parts[1])
+    w, h = int(digits[0]), int(digits[1])
     if min(w, h) < min(MIN_SIZE) or max(w, h) < max(MIN_SIZE):
         raise ValueError("smaller than 800x480")
     return w, h
