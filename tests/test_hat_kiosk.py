@@ -3,7 +3,8 @@
 import pytest
 
 from games_kiosk import Table, run_demo
-from kiosk_helpers import jump_to
+from kiosk_helpers import jump_to, now
+from companion.scenes.base import Nav
 from companion.storage.score_sheets import hat_score_sheet
 
 PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start
@@ -165,3 +166,25 @@ def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_l
     assert all(shows_text(app.screen.canvas, d) for d in lines)
     app.screen.close()
 
+
+
+def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_keeps_it(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    give_penalty(table, 2)
+    kept, snapshot = table.scene.kept, table.scene.kept.game.snapshot()
+    table.app.post(Nav("pause", now()))
+    table.wait_for("games-pause")
+    table.press(1, "E")                            # Resume
+    table.wait_for("hat")
+    assert table.scene.kept is kept and kept.game.snapshot() == snapshot
+    table.app.post(Nav("pause", now()))
+    table.wait_for("games-pause")
+    table.press(1, "SE")                           # Back to the title
+    table.wait_for("title")
+    table.press(1, "E")                            # the title still points at this game
+    table.wait_for("hat-setup")
+    table.press(1, "E")                            # "Resume the game in progress"
+    table.wait_for("hat")
+    assert table.scene.kept.game_id == kept.game_id
+    assert table.scene.kept.game.snapshot() == snapshot

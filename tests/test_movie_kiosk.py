@@ -3,7 +3,8 @@
 import pytest
 
 from games_kiosk import Table, finished_discs_game, run_demo
-from kiosk_helpers import jump_to, shows_text
+from kiosk_helpers import jump_to, now, shows_text
+from companion.scenes.base import Nav
 from companion.storage.score_sheets import movie_score_sheet
 
 START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
@@ -176,3 +177,38 @@ def test_the_play_screen_shown_without_a_game_says_so_on_the_failsafe(table):
     table.wait_for("failsafe")
     assert table.scene.message == ("movie: NoGameInPlay: the movie scene was entered without "
                                    "a game to play")
+
+
+def pause(table):
+    """The pause key (Esc, the menu button): the bookkeeping games' pause menu."""
+    table.app.post(Nav("pause", now()))
+    table.wait_for("games-pause")
+
+
+def test_resume_from_the_pause_goes_on_with_the_same_game(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 7, 4: 8})
+    kept, snapshot = table.scene.kept, table.scene.kept.game.snapshot()
+    pause(table)
+    table.press(1, "E")                            # Resume
+    table.wait_for("movie")
+    assert table.scene.kept is kept and kept.game.snapshot() == snapshot
+
+
+def test_back_to_the_title_from_the_pause_keeps_the_game_for_resume(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 7, 4: 8})
+    place(table, 1)
+    game_id, snapshot = table.scene.kept.game_id, table.scene.kept.game.snapshot()
+    pause(table)
+    table.press(1, "SE")                           # Back to the title
+    table.wait_for("title")
+    assert table.scene.cursor == 1                 # the title still points at this game
+    table.press(1, "E")
+    table.wait_for("movie-setup")
+    assert table.scene.cursor == 0                 # on "Resume the game in progress"
+    table.press(1, "E")
+    table.wait_for("movie")
+    assert table.scene.kept.game_id == game_id and table.scene.kept.game.snapshot() == snapshot
