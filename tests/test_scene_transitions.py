@@ -19,8 +19,6 @@ from companion.scenes.transitions import (
     ToEnd,
     ToFailsafe,
     ToKeptGame,
-    ToMovieSheet,
-    ToRoll,
     ToTieChoice,
 )
 
@@ -71,11 +69,6 @@ def test_a_move_in_the_table_is_asked_of_the_loop():
     move = ToTieChoice(round=None, choosers=[1, 2])  # type: ignore[arg-type]
     ctx.go(move)
     assert ctx.pending is move
-
-
-def test_a_detail_the_scene_does_not_take_is_an_error_where_the_move_is_made():
-    with pytest.raises(TypeError, match="newset"):
-        ToMovieSheet(newset=3)  # type: ignore[call-arg]
 
 
 def test_a_move_not_in_the_table_is_a_clear_error():

@@ -84,7 +84,8 @@ class NoGameInPlay(CompanionError):
 
 @dataclass(kw_only=True)
 class Session:
-    """What the table chose and the game being played: what a new game starts afresh."""
+    """What the table chose this session (settings, preferences) and the game in progress
+    with its bookkeeping (id, saves, reaction times, close calls)."""
 
     settings: Settings = field(default_factory=Settings)
     #: The Not Not game in progress, if any.

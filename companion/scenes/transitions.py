@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from companion.errors import CompanionError
+from companion.games.hat.rules import HatGame
+from companion.games.moves import MoveLog
+from companion.games.movie.rules import MovieGame
 
 if TYPE_CHECKING:
     from companion.games.notnot.dice import Roll
@@ -154,12 +157,16 @@ class ToFailsafe(Move):
 
 
 # -- the bookkeeping games -------------------------------------------------------------------
-@dataclass(frozen=True)
-class ToKeptGame(Move):
-    """To a bookkeeping game's play scene: a kept game to play (``None``: go on with the one
-    the scene has)."""
+#: The game a bookkeeping move carries (MovieGame, HatGame).
+G = TypeVar("G", bound=MoveLog)
 
-    kept: KeptGame | None = None
+
+@dataclass(frozen=True)
+class ToKeptGame(Move, Generic[G]):
+    """To a bookkeeping game's play scene: a kept game of its kind to play (``None``: go on
+    with the one the scene has)."""
+
+    kept: KeptGame[G] | None = None
 
 
 @dataclass(frozen=True)
@@ -170,7 +177,7 @@ class ToMovieSetup(Move):
 
 
 @dataclass(frozen=True)
-class ToMovie(ToKeptGame):
+class ToMovie(ToKeptGame[MovieGame]):
     """To a game of Not That Movie!."""
 
     scene: ClassVar[str] = "movie"
@@ -192,7 +199,7 @@ class ToHatSetup(Move):
 
 
 @dataclass(frozen=True)
-class ToHat(ToKeptGame):
+class ToHat(ToKeptGame[HatGame]):
     """To a game of That's Not a Hat."""
 
     scene: ClassVar[str] = "hat"

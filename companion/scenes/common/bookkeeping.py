@@ -14,7 +14,7 @@ no more than there are pads, and starts a new kept game or resumes the kept one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from companion.games.moves import MoveLog
 from companion.games.notnot.sides import Side
@@ -37,7 +37,7 @@ class PadMachine(Protocol):
 
 
 #: The move that enters a bookkeeping game's play scene.
-K = TypeVar("K", bound=ToKeptGame)
+K = TypeVar("K", bound=ToKeptGame[Any])
 #: The game a bookkeeping scene keeps (MovieGame, HatGame).
 G = TypeVar("G", bound=MoveLog)
 #: The pad machine a play scene feeds (MoviePads, HatPads).
@@ -120,7 +120,7 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     #: The game this menu sets up.
     game_class: type[G]
     #: The move to this game's play scene.
-    play_move: type[ToKeptGame] = ToKeptGame
+    play_move: type[ToKeptGame[G]]
     #: The fewest and the most players the game takes.
     min_players: ClassVar[int]
     max_players: ClassVar[int]
