@@ -129,13 +129,13 @@ class SimulatedTable:
         self.scheduler.at(due_ns, partial(self.press, player, side, t_ns))
 
     # -- watching the screen ---------------------------------------------------
-    def handlers(self) -> dict[type[Scene], Callable[[Any], None]]:
+    def handlers(self) -> dict[type[Scene[Any]], Callable[[Any], None]]:
         """What the table does as each scene becomes current, by the scene's class."""
         return {TitleScene: self.on_title, SetupScene: self.on_setup, DealScene: self.on_deal,
                 RollScene: self.on_roll, RoundScene: self.on_round,
                 TieChoiceScene: self.on_tie_choice, EndScene: self.on_end}
 
-    def on_scene(self, scene: Scene) -> None:
+    def on_scene(self, scene: Scene[Any]) -> None:
         """React to the scene that just became current (called on the loop's thread).
 
         A scene the table neither handles nor ignores (:data:`IGNORED`) is said once on
@@ -150,19 +150,19 @@ class SimulatedTable:
             print(f"demo: the simulated table has no handler for scene {type(scene).__name__}",
                   file=sys.stderr)
 
-    def on_title(self, scene: Any) -> None:
+    def on_title(self, scene: TitleScene) -> None:
         self.menu_presses(1, [Side.E])  # New game
 
-    def on_setup(self, scene: Any) -> None:
+    def on_setup(self, scene: SetupScene) -> None:
         downs = len(scene.items()) - 1 - scene.cursor
         self.menu_presses(1, [Side.S] * downs + [Side.E])  # down to Start, select
 
-    def on_deal(self, scene: Any) -> None:
+    def on_deal(self, scene: DealScene) -> None:
         self.menu_presses(1, [Side.E])  # the cards are placed
 
-    def on_roll(self, scene: Any) -> None:
+    def on_roll(self, scene: RollScene) -> None:
         """Plan the coming round's presses from the seed (pressed once the round opens)."""
-        rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-bots")
+        rng = random.Random(f"{self.seed}:{scene.ctx.session.playing.round_no}:demo-bots")
         self.plan([(bot.player, side, round(offset / self.speed))
                    for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)])
 
@@ -171,7 +171,7 @@ class SimulatedTable:
         self._early = [press for press in presses if press[2] < 0]
         self._pending = [press for press in presses if press[2] >= 0]
 
-    def on_round(self, scene: Any) -> None:
+    def on_round(self, scene: RoundScene) -> None:
         """The round opened: press the planned presses, each at ``t_open + offset``."""
         settle_ns = round(scene.ctx.services.pace.settle_s * 1e9)
         now = time.monotonic_ns()
@@ -218,12 +218,12 @@ class SimulatedTable:
         self._pending.append((second, side, first_offset + gap_ns))
         return True
 
-    def on_tie_choice(self, scene: Any) -> None:
-        rng = random.Random(f"{self.seed}:{scene.ctx.session.game.round_no}:demo-choice")
+    def on_tie_choice(self, scene: TieChoiceScene) -> None:
+        rng = random.Random(f"{self.seed}:{scene.ctx.session.playing.round_no}:demo-choice")
         for player in scene.choosers:
             self.menu_presses(player, [rng.choice(SIDES)])
 
-    def on_end(self, scene: Any) -> None:
+    def on_end(self, scene: EndScene) -> None:
         self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)
 
 
