@@ -247,3 +247,35 @@ def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     assert (first.seed, second.seed) == (SEED, SEED + 1)
     assert [c.ident for c in first.deck] != [c.ident for c in second.deck]
     assert kept(tmp_path).settings["seed"] == SEED + 1
+
+
+def test_a_save_another_program_holds_up_waits_and_is_on_disk_once_it_lets_go(tmp_path):
+    import sqlite3
+
+    app = new_game(tmp_path)
+    play(app, rounds=1)
+    app.step()
+    other = sqlite3.connect(tmp_path / "companion.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")          # another program writing, for as long as it likes
+    try:
+        play(app, rounds=1)
+        step_until(app, lambda: app.notice[0].startswith("this game is not being saved: "))
+        assert app.ctx.session.game.round_no == 2
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    play(app, rounds=1)
+    step_until(app, lambda: app.notice[0] == "saving again: the game is saved up to now")
+    assert [record["n"] for record in kept(tmp_path).rounds] == [1, 2, 3]
+    app.screen.close()
+
+
+def test_a_kiosk_save_waits_for_another_programs_write_well_under_the_watchdog():
+    import re
+    from pathlib import Path
+
+    from companion.scenes.context import KIOSK_BUSY_TIMEOUT_S
+
+    unit = (Path(__file__).parent.parent / "systemd" / "companion.service").read_text()
+    watchdog_s = float(re.search(r"^WatchdogSec=(\d+)s$", unit, re.M).group(1))
+    assert KIOSK_BUSY_TIMEOUT_S <= watchdog_s / 4

@@ -31,6 +31,11 @@ LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
 DEFAULT_PADS = 6
 DEAL_CHOICES = ("companion", "table")
+#: How long a kiosk save waits for another program's write to the state database, in seconds.
+#: The loop waits with it, so this stays well under systemd's watchdog (``WatchdogSec`` in
+#: ``systemd/companion.service``); a save that times out waits in the journal and is tried again
+#: after the next frame.
+KIOSK_BUSY_TIMEOUT_S = 2.0
 
 
 def no_op(*_args: object, **_kwargs: object) -> None:
@@ -146,7 +151,8 @@ class Services:
             from companion.storage.database import Database
             from companion.storage.location import state_dir
 
-            self._database = Database.in_folder(state_dir(self.state_dir))
+            self._database = Database.in_folder(state_dir(self.state_dir),
+                                                busy_timeout_s=KIOSK_BUSY_TIMEOUT_S)
         return self._database
 
     def close_database(self) -> None:

@@ -42,6 +42,10 @@ OUR_TABLES = {
 }
 
 
+#: How long a write waits for another program's write to end before it fails ("database is
+#: locked"), in seconds, unless the opener says otherwise.
+BUSY_TIMEOUT_S = 10.0
+
 class Database:
     """An open state database at ``path``, migrated to the newest schema.
 
@@ -52,7 +56,8 @@ class Database:
     ``migrations`` is there for tests.
     """
 
-    def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS) -> None:
+    def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
+                 busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
         self.path = Path(path)
         problem = not_a_folder(self.path.parent)
         if problem:
@@ -60,7 +65,8 @@ class Database:
                                "the state folder is a file")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.connection = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            self.connection = sqlite3.connect(self.path, isolation_level=None,
+                                              timeout=busy_timeout_s)
         except (OSError, sqlite3.Error) as error:
             raise StorageError(f"cannot open the state database {self.path}: {error}") from None
         try:
@@ -95,9 +101,10 @@ class Database:
                                ) from None
 
     @classmethod
-    def in_folder(cls, folder: str | Path) -> Database:
-        """The state database in the state folder ``folder``."""
-        return cls(Path(folder) / FILENAME)
+    def in_folder(cls, folder: str | Path, busy_timeout_s: float = BUSY_TIMEOUT_S) -> Database:
+        """The state database in the state folder ``folder`` (a write waits up to
+        ``busy_timeout_s`` for another program's)."""
+        return cls(Path(folder) / FILENAME, busy_timeout_s=busy_timeout_s)
 
     @classmethod
     def for_reading(cls, folder: str | Path) -> Database:
