@@ -49,6 +49,20 @@ def test_no_label_of_the_chart_overlaps_another(slowest):
     assert overlaps == []
 
 
+def test_the_median_bar_never_crosses_a_players_note():
+    from companion.display.palette import HIGHLIGHT
+
+    surface = canvas((624, 250))   # the end screen's chart at 800x480
+    times = {player: [430.0, 440.0, 450.0] for player in (1, 2, 3)}
+    notes = {player: "closest loss 11.5 ms" for player in (1, 2, 3)}
+    labels = draw_chart(surface, pygame.Rect(0, 0, 624, 250), times, 17, notes)
+    drawn_notes = [label for label in labels if label.text.startswith("closest")]
+    assert len(drawn_notes) == 3
+    for note in drawn_notes:
+        part = surface.subsurface(note.rect).copy()
+        assert pygame.mask.from_threshold(part, HIGHLIGHT, (1, 1, 1, 255)).count() == 0
+
+
 def test_the_chart_axis_ends_at_the_slowest_answer_rounded_up_to_500_ms():
     assert axis_end_ms({1: [1234.0], 2: []}) == 1500
     assert axis_end_ms({}) == 500

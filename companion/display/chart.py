@@ -27,6 +27,11 @@ def axis_end_ms(times: Mapping[int, list[float]]) -> int:
     return max(500, int(-(-slowest // 500) * 500))
 
 
+#: How far above its row's line a player's note ends, and how far the median bar reaches
+#: either side of it, as shares of the row's height (the dots' radius is at most 0.12).
+NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
+
+
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
                font_size: int, notes: Mapping[int, str] | None = None) -> list[text.Drawn]:
     """Draw reaction ``times`` (player -> ms list) in ``rect``, with each player's note (their
@@ -55,11 +60,11 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
                 if text.width(n, font_size) <= plot.width]
         if note and fits and row_h >= 2.2 * font_size:   # else the row has no room for it
             drawn.append(text.draw(surface, fits[0], font_size, DIM_TEXT,
-                                   bottomright=(plot.right, round(y - row_h * 0.12))))
-        if values:
+                                   bottomright=(plot.right, round(y - row_h * NOTE_ABOVE))))
+        if values:   # the median: a bar a little taller than the dots, clear of the note
             x = x_of(plot, statistics.median(values), end)
-            pygame.draw.line(surface, HIGHLIGHT, (x, y - row_h * 0.35), (x, y + row_h * 0.35),
-                             max(2, radius // 2))
+            half = row_h * MEDIAN_HALF
+            pygame.draw.line(surface, HIGHLIGHT, (x, y - half), (x, y + half), max(2, radius // 2))
     for tick in range(0, end + 1, 500 if end <= 3000 else 1000):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
