@@ -1,9 +1,12 @@
 """The ``companion`` command line: finds the subcommands and runs one.
 
 Each module in :mod:`companion.commands` is one subcommand. It defines
-``NAME`` (the word typed after ``companion``), ``HELP`` (one line),
-``add_arguments(parser)`` and ``run(args) -> int``. Adding a subcommand means
-adding a module; nothing here changes.
+``NAME`` (the word typed after ``companion``: the module's name with ``-`` for
+``_``), ``HELP`` (one line), ``add_arguments(parser)`` and ``run(args) -> int``.
+Adding a subcommand means adding a module; nothing here changes. Only the
+module of the subcommand typed is imported (a subcommand's imports, pygame
+among them, cost most of a second on a Pi); ``companion --help`` and a
+mistyped subcommand import them all, to list them.
 
 Every mistake on the command line is one line naming the command and the
 help that explains it: ``companion SUBCOMMAND --help`` for a subcommand's
@@ -62,7 +65,27 @@ def parse(parser: Parser, argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def build_parser() -> Parser:
+def typed_command(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option (``None``: none)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def command_module(name: str | None) -> types.ModuleType | None:
+    """The subcommand module named ``name`` (``firmware-sim`` is ``commands/firmware_sim.py``),
+    imported; ``None`` when no subcommand has that name."""
+    if not name or not name.replace("-", "").isalnum():
+        return None
+    modules = {info.name for info in pkgutil.iter_modules(commands.__path__)}
+    module_name = name.replace("-", "_")
+    if module_name.startswith("_") or module_name not in modules:
+        return None
+    module = importlib.import_module(f"{commands.__name__}.{module_name}")
+    return module if getattr(module, "NAME", None) == name else None
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """The command line's parser: with the subcommand ``command`` alone when it is one (only its
+    module is imported), else with every subcommand (to list them in help and errors)."""
     parser = Parser(
         prog="companion",
         description="Dice roller and judge for Not Not, and bookkeeper for two other Not games.",
@@ -71,7 +94,8 @@ def build_parser() -> Parser:
     parser.add_argument("--debug", action="store_true", help="log details, show tracebacks")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parser.commands = {}
-    for module in discover(commands):
+    typed = command_module(command)
+    for module in [typed] if typed is not None else discover(commands):
         child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(child)
         child.set_defaults(run=module.run)
@@ -80,7 +104,8 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(typed_command(argv))
     args = parse(parser, argv)
     configure_logging(args.debug)
     if not getattr(args, "run", None):
