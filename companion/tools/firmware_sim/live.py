@@ -34,8 +34,11 @@ from companion.tools.firmware_sim.simavr import (
 MAX_HOURS = 6
 #: How long a simulated finger holds a button, in simulated microseconds.
 HOLD_US = 5_000
-#: How far ahead :meth:`SimulatedController.press_together` schedules its presses.
-LEAD_US = 2_000
+#: How far ahead :meth:`SimulatedController.press_together` schedules its presses: long
+#: enough that a harness reading its stdin late on a loaded machine still finds every change
+#: in its future (a change it reads after its instant is applied at once, and presses meant
+#: to be microseconds apart would land together).
+LEAD_US = 50_000
 #: The soonest a button is pressed again after its release: the firmware's 5 ms
 #: debounce lock, and a margin.
 REPRESS_NS = 10_000_000
