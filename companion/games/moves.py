@@ -11,16 +11,18 @@ nothing, or applies the move.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Self
 
 
-class MoveLog:
+class MoveLog(ABC):
     """Base of a game kept as its moves.
 
     A subclass sets ``KIND`` (the snapshot's ``kind``), ``ERROR`` (its
     ``ValueError`` subclass), ``SETTINGS`` (the constructor's argument names,
     which are also attribute names) and ``MOVES`` (move name -> method name),
-    and implements ``_start()`` to set the state before any move.
+    and implements the abstract methods: ``_start()`` (the state before any move),
+    ``phase``, ``round_number``, ``round_records()`` and ``score_sheet()``.
     """
 
     KIND = ""
@@ -34,9 +36,9 @@ class MoveLog:
         self._moves: list[dict] = []
         self._start()
 
+    @abstractmethod
     def _start(self) -> None:
         """Set up the game's starting state: each game (movie, hat) defines its own."""
-        raise NotImplementedError(f"{type(self).__name__} must define _start")
 
     def _do(self, move: dict) -> Any:
         """Apply ``move`` and remember it; the game's error if it is not allowed."""
@@ -57,24 +59,24 @@ class MoveLog:
             self._do(move)
 
     @property
+    @abstractmethod
     def phase(self) -> str:
         """What the game waits for (its last two are ``round-over`` and ``game-over``): each
         game (movie, hat) names its own."""
-        raise NotImplementedError(f"{type(self).__name__} must define phase")
 
     @property
+    @abstractmethod
     def round_number(self) -> int:
         """The round being played, from 1: each game (movie, hat) defines its own."""
-        raise NotImplementedError(f"{type(self).__name__} must define round_number")
 
+    @abstractmethod
     def round_records(self) -> list[dict]:
         """A JSON-able record (``{"n": number, ...}``) of every round that is over: each game
         defines its own."""
-        raise NotImplementedError(f"{type(self).__name__} must define round_records")
 
+    @abstractmethod
     def score_sheet(self) -> dict:
         """The game's result as its score sheet keeps it: each game defines its own."""
-        raise NotImplementedError(f"{type(self).__name__} must define score_sheet")
 
     @property
     def moves_made(self) -> int:
