@@ -21,7 +21,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.scenes.base import M, Scene
-from companion.scenes.common.setup_menu import SetupMenu, next_in, player_choices
+from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.context import Context, NoGameInPlay
 from companion.scenes.transitions import ToGamesPause, ToKeptGame
 from companion.storage.bookkeeping import KeptGame
@@ -112,18 +112,15 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     """A set-up menu of a bookkeeping mode, led by "Resume" when a game is kept unfinished.
 
     Subclasses set ``game_class``, ``play_move`` and the players the game takes
-    (``min_players``, ``max_players``), list their own items in :meth:`settings_items` and act
-    on them in :meth:`choose_setting` (the Players item by :meth:`step_players`);
-    :meth:`start` begins a new kept game.
+    (``min_players``, ``max_players``, see :class:`SetupMenu`), list their own items in
+    :meth:`settings_items` and act on them in :meth:`choose_setting` (the Players item by
+    :meth:`step_players`); :meth:`start` begins a new kept game.
     """
 
     #: The game this menu sets up.
     game_class: type[G]
     #: The move to this game's play scene.
     play_move: type[ToKeptGame[G]]
-    #: The fewest and the most players the game takes.
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -134,15 +131,6 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         self.players = min(self.players, self.player_counts()[-1])
         self.players_changed()
         super().enter(now_ns, move)
-
-    def fewest_players(self) -> int:
-        """The fewest players the game takes with the choices made (``min_players``)."""
-        return self.min_players
-
-    def player_counts(self) -> tuple[int, ...]:
-        """The player counts offered: from :meth:`fewest_players`, no more than there are
-        pads."""
-        return player_choices(self.fewest_players(), self.max_players, self.ctx.services.pads)
 
     def step_players(self) -> None:
         """The Players item was selected: the next count offered, wrapping round."""

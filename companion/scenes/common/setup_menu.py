@@ -10,7 +10,7 @@ back to the title.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from companion.scenes.base import M
 from companion.scenes.common.menu import MenuScene
@@ -54,15 +54,29 @@ def too_few_pads(lowest: int, pads: int) -> str:
 class SetupMenu(MenuScene[M], Generic[M, U]):
     """Settings items after an optional "Resume" item.
 
-    Subclasses find the kept game in :meth:`find_unfinished`, go on with it
-    in :meth:`resume`, list their own items in :meth:`settings_items` and act
-    on them in :meth:`choose_setting`.
+    Subclasses set the players the game takes (``min_players``, ``max_players``; the Players
+    item offers :meth:`player_counts`), find the kept game in :meth:`find_unfinished`, go on
+    with it in :meth:`resume`, list their own items in :meth:`settings_items` and act on them
+    in :meth:`choose_setting`.
     """
+
+    #: The fewest and the most players the game takes.
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         #: The kept unfinished game offered for resume, if any.
         self.unfinished: U | None = None
+
+    def fewest_players(self) -> int:
+        """The fewest players the game takes with the choices made (``min_players``)."""
+        return self.min_players
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts offered: from :meth:`fewest_players`, no more than there are
+        pads."""
+        return player_choices(self.fewest_players(), self.max_players, self.ctx.services.pads)
 
     def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()

@@ -12,7 +12,7 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 
 from __future__ import annotations
 
-from companion.scenes.common.setup_menu import START, SetupMenu, next_in, player_choices
+from companion.scenes.common.setup_menu import START, SetupMenu, next_in
 from companion.scenes.common.table_choices import on_off, switch
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
 from companion.scenes.notnot.flow import resume_game, start_game
@@ -30,15 +30,12 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     name = "setup"
     title = "Not Not: new game"
     subtitle = "the pad that selects Start deals"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def enter(self, now_ns: int, move: ToSetup) -> None:
         s = self.ctx.session.settings
         s.players = min(s.players, self.player_counts()[-1])
         super().enter(now_ns, move)
-
-    def player_counts(self) -> tuple[int, ...]:
-        """The player counts offered: no more than there are pads."""
-        return player_choices(MIN_PLAYERS, MAX_PLAYERS, self.ctx.services.pads)
 
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
