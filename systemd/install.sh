@@ -4,11 +4,12 @@
 #   sudo ./systemd/install.sh                 install or update; enable at boot
 #   sudo ./systemd/install.sh --uninstall     remove it (keeps config and game history)
 #   sudo ./systemd/install.sh --uninstall --purge   ... and the config and history too
+#   sudo ./systemd/install.sh --plain-debian  on plain Debian Bookworm (no Raspberry Pi archive)
 #   ./systemd/install.sh --root DIR [...]     write into DIR as if it were /, for tests
 #
 # Idempotent: a second run changes nothing. What it does (docs/KIOSK.md):
 #   - refuses, before changing anything, where apt knows no python3-lgpio (a system
-#     without the Raspberry Pi archive: not Raspberry Pi OS);
+#     without the Raspberry Pi archive: not Raspberry Pi OS), unless --plain-debian;
 #   - apt: python3-venv and Debian's python3-pygame (built with KMSDRM), the EGL and
 #     Mesa libraries KMSDRM draws with, python3-lgpio, python3-gpiozero, python3-serial,
 #     espeak-ng (the voice of the spoken call-outs);
@@ -22,6 +23,14 @@
 #   - the unit /etc/systemd/system/companion.service, enabled (getty@tty1 disabled:
 #     the kiosk owns tty1), and the udev rule /etc/udev/rules.d/99-companion-buttons.rules.
 #
+# --plain-debian (Debian Bookworm without the Raspberry Pi archive: a PC, a VM, the
+# Pi in a box of tests/vm): the same install, but lgpio and gpiozero 2.x come from
+# the Python package index into the venv (pip's own settings apply: PIP_INDEX_URL,
+# PIP_FIND_LINKS, PIP_NO_INDEX), and what Raspberry Pi OS's raspberrypi-sys-mods
+# gives a Pi is added: the group gpio and the udev rule that lets it open
+# /dev/gpiochip* (/etc/udev/rules.d/99-companion-gpio.rules). A Raspberry Pi OS
+# install (no switch) is unchanged.
+#
 # The seam for tests: every command that changes the host outside the files
 # this script writes (apt-get, useradd, usermod, userdel, systemctl, udevadm,
 # modprobe) goes through `host`. With --root DIR, `host` prints the command
@@ -34,6 +43,7 @@ SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ROOT=""
 ACTION=install
 PURGE=no
+PLAIN_DEBIAN=no
 
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio video render input dialout audio)
@@ -48,12 +58,15 @@ APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3
 UPGRADE_PACKAGES=(python3-gpiozero python3-lgpio)
 #: Only the Raspberry Pi archive has this package: without it, this is not Raspberry Pi OS.
 PI_ARCHIVE_PACKAGE=python3-lgpio
+#: --plain-debian: the Raspberry Pi archive's packages, taken from the Python package index.
+PIP_PACKAGES=('lgpio>=0.2.2' 'gpiozero>=2.0.1')
 PREFIX=/opt/companion
 VENV=$PREFIX/venv
 STATE_DIR=/var/lib/companion
 CONFIG_DIR=/etc/companion
 UNIT=/etc/systemd/system/companion.service
 RULE=/etc/udev/rules.d/99-companion-buttons.rules
+GPIO_RULE=/etc/udev/rules.d/99-companion-gpio.rules
 MODULES=/etc/modules-load.d/companion.conf
 
 say() { echo "install.sh: $*"; }
@@ -72,11 +85,16 @@ while [ $# -gt 0 ]; do
             shift 2 ;;
         --uninstall) ACTION=uninstall; shift ;;
         --purge) PURGE=yes; shift ;;
+        --plain-debian) PLAIN_DEBIAN=yes; shift ;;
         -h|--help) usage; exit 0 ;;
         *) fail "unknown option '$1' (see --help)" ;;
     esac
 done
 [ "$PURGE" = no ] || [ "$ACTION" = uninstall ] || fail "--purge goes with --uninstall"
+if [ "$PLAIN_DEBIAN" = yes ]; then
+    # Debian has no python3-lgpio, and its python3-gpiozero (1.6) is too old: pip brings both.
+    APT_PACKAGES=(python3-venv python3-pygame python3-serial espeak-ng "${EGL_PACKAGES[@]}")
+fi
 [ "$ROOT" != / ] || ROOT=""
 if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
     fail "run as root (sudo $0), or give --root DIR to write into a scratch folder"
@@ -133,6 +151,7 @@ versions() {
 
 upgrade_packages() {
     local before
+    [ "$PLAIN_DEBIAN" = no ] || return 0
     if ! live; then
         host apt-get install -y --only-upgrade "${UPGRADE_PACKAGES[@]}"
         return
@@ -173,6 +192,14 @@ load_drivers_at_boot() {
 
 make_account() {
     local wanted=() group
+    if [ "$PLAIN_DEBIAN" = yes ]; then
+        if ! live; then
+            host groupadd --system --force gpio
+        elif ! getent group gpio >/dev/null; then
+            groupadd --system gpio
+            changed "created the group gpio (Raspberry Pi OS has it)"
+        fi
+    fi
     if ! live; then
         host useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
             --shell /usr/sbin/nologin --comment "companion kiosk" "$ACCOUNT"
@@ -209,6 +236,7 @@ install_program() {
         "$PYTHON" -m venv --system-site-packages --without-pip "$ROOT$VENV"
         changed "made the venv $VENV (with Debian's site packages)"
     fi
+    [ "$PLAIN_DEBIAN" = no ] || install_pip_packages "$python"
     fingerprint=$(source_fingerprint)
     if [ "$(cat "$ROOT$PREFIX/installed-fingerprint" 2>/dev/null)" != "$fingerprint" ]; then
         rm -rf -- "$ROOT$PREFIX/src"
@@ -226,6 +254,32 @@ install_program() {
         echo "$fingerprint" > "$ROOT$PREFIX/installed-fingerprint"
         changed "installed the program into $PREFIX/src (fingerprint ${fingerprint:0:12})"
     fi
+}
+
+# --plain-debian: lgpio and gpiozero 2.x into the venv from the Python package index.
+install_pip_packages() {
+    local python=$1
+    if ! live; then
+        host "$VENV/bin/python" -m pip install "${PIP_PACKAGES[@]}"
+        return
+    fi
+    if "$python" - "${PIP_PACKAGES[@]}" <<'PY' 2>/dev/null; then
+import sys
+from importlib.metadata import version
+wanted = {"lgpio": (0, 2, 2), "gpiozero": (2, 0, 1)}
+def parts(text): return tuple(int(p) for p in text.split(".")[:3] if p.isdigit())
+sys.exit(0 if all(parts(version(n)) >= v for n, v in wanted.items()) else 1)
+PY
+        return 0
+    fi
+    if [ ! -x "$ROOT$VENV/bin/pip" ]; then
+        "$python" -m ensurepip --default-pip >/dev/null || fail "the venv $VENV cannot get pip" \
+            "(apt-get install python3-venv)"
+    fi
+    "$python" -m pip install --quiet --disable-pip-version-check "${PIP_PACKAGES[@]}" \
+        || fail "pip could not install ${PIP_PACKAGES[*]} into $VENV (no network? PIP_FIND_LINKS=DIR" \
+            "with their wheels, and PIP_NO_INDEX=1, install them offline)"
+    changed "installed ${PIP_PACKAGES[*]} into $VENV from the Python package index"
 }
 
 write_default_config() {
@@ -246,6 +300,10 @@ install_units() {
     if put_file "$SRC/systemd/99-companion-buttons.rules" "$RULE" 644; then
         host udevadm control --reload-rules
         host udevadm trigger --subsystem-match=tty --subsystem-match=usb-serial --action=add
+    fi
+    if [ "$PLAIN_DEBIAN" = yes ] && put_file "$SRC/systemd/99-companion-gpio.rules" "$GPIO_RULE" 644; then
+        host udevadm control --reload-rules
+        host udevadm trigger --subsystem-match=gpio --action=add
     fi
     if put_file "$SRC/systemd/companion.service" "$UNIT" 644; then
         host systemctl daemon-reload
@@ -270,6 +328,7 @@ uninstall() {
     [ -e "$ROOT$RULE" ] && had_rule=yes
     remove "$UNIT"
     remove "$RULE"
+    remove "$GPIO_RULE"
     remove "$MODULES"
     [ "$had_unit" = no ] || host systemctl daemon-reload
     [ "$had_rule" = no ] || host udevadm control --reload-rules
@@ -291,7 +350,7 @@ uninstall() {
 }
 
 if [ "$ACTION" = install ]; then
-    require_pi_archive
+    [ "$PLAIN_DEBIAN" = yes ] || require_pi_archive
     install_packages
     load_drivers_at_boot
     make_account

@@ -275,3 +275,29 @@ def test_without_the_raspberry_pi_archive_it_refuses_before_changing_anything(ro
     assert "nothing was changed" in refused.stderr
     assert refused.stdout == ""
     assert tree_hash(root) == before
+
+
+def test_plain_debian_installs_without_the_raspberry_pi_archive_and_takes_gpio_from_pip(root):
+    done = install(root, "--plain-debian", pi_archive=False)
+    assert done.returncode == 0, done.stderr
+    commands = printed_commands(done)
+    assert any("pip install lgpio>=0.2.2 gpiozero>=2.0.1" in command for command in commands)
+    assert not any("python3-lgpio" in command or "python3-gpiozero" in command
+                   for command in commands)
+    assert "groupadd --system --force gpio" in commands
+    assert (root / "etc/udev/rules.d/99-companion-gpio.rules").read_text() == \
+        (REPO / "systemd/99-companion-gpio.rules").read_text()
+    assert (root / "etc/systemd/system/companion.service").read_text() == \
+        (REPO / "systemd/companion.service").read_text()
+
+
+def test_without_plain_debian_no_gpio_rule_is_written_raspberry_pi_os_has_its_own(installed):
+    root, first = installed
+    assert not (root / "etc/udev/rules.d/99-companion-gpio.rules").exists()
+    assert not any("pip install" in command for command in printed_commands(first))
+
+
+def test_uninstall_removes_the_plain_debian_gpio_rule(root):
+    assert install(root, "--plain-debian", pi_archive=False).returncode == 0
+    assert install(root, "--uninstall").returncode == 0
+    assert not (root / "etc/udev/rules.d/99-companion-gpio.rules").exists()
