@@ -159,10 +159,14 @@ class App:
             if isinstance(event, Quit):
                 self.ctx.quitting = True
             elif isinstance(event, Stuck):
-                self._notice(f"{event.button or 'a button'} is stuck: release it", now)
+                stuck = f"{event.button or 'a button'} is stuck: release it"
+                log.warning("%s", stuck)
+                self._notice(stuck, now)
             elif isinstance(event, ControllerStatus):
                 self.controller = status_word(event)
-                self._notice(status_notice(event), now, lasting=not event.connected)
+                notice = status_notice(event)
+                log.info("%s", notice)   # the journal keeps the controller's story too
+                self._notice(notice, now, lasting=not event.connected)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
         if self.notice and time.monotonic_ns() >= self.notice[1]:
@@ -220,6 +224,7 @@ class App:
     def _enter(self, move: Move, now: int) -> None:
         self.scene = self.scenes[move.scene]
         self.ctx.current_scene = move.scene
+        log.info("scene: %s", move.scene)   # the journal says what the table saw
         self._guarded(self.scene.enter, now, move)
         self.ctx.hooks.on_scene(self.scene)
 

@@ -9,6 +9,7 @@ finished round left it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 
 from companion.games.notnot import data_file as data
@@ -21,6 +22,8 @@ from companion.games.notnot.taps import Tap
 from companion.scenes.context import Context
 from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
 from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+
+log = logging.getLogger(__name__)
 
 
 def start_game(ctx: Context) -> None:
@@ -47,6 +50,8 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     entry of the cards for empty spots, else the next roll.
     """
     ctx.session.game, ctx.session.game_id = kept.game, kept.id
+    log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
+             kept.game.level.value)
     ctx.session.reactions = {player: [] for player in range(1, kept.game.players + 1)}
     ctx.session.close_calls = {}
     count_reactions(ctx, kept.rounds)

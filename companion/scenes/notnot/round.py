@@ -20,6 +20,9 @@ new dice are rolled) and the pause menu shows instead of what comes next.
 
 from __future__ import annotations
 
+import json
+import logging
+
 import pygame
 
 from companion.display.draw_verdict import VerdictView
@@ -38,6 +41,8 @@ from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.notnot.tap_feedback import TapFeedback
 from companion.scenes.transitions import ToPause, ToRoll, ToRound, ToTieChoice
 
+log = logging.getLogger(__name__)
+
 #: One frame at 60 Hz, in nanoseconds.
 FRAME_NS = 16_666_667
 
@@ -55,7 +60,12 @@ class RoundScene(Scene[ToRound]):
     name = "round"
 
     def enter(self, now_ns: int, move: ToRound) -> None:
-        self.round = self.ctx.session.playing.open_round(move.roll, move.t_open)
+        game = self.ctx.session.playing
+        self.round = game.open_round(move.roll, move.t_open)
+        # The journal keeps every roll as `companion judge` reads it: a disputed round
+        # can be judged again from `journalctl -u companion`.
+        log.info("round open: %s", json.dumps(
+            {**move.roll.to_dict(), "table": {s.value: f for s, f in game.faces().items()}}))
         self.words, self.inks = list(move.words), list(move.inks)
         for tap in move.taps:
             self.round.offer(tap)
