@@ -43,6 +43,20 @@ def refuse_hidden_display() -> None:
                              "(companion demo --headless draws offscreen)")
 
 
+def draw_kmsdrm_frames_with_gles() -> None:
+    """Under KMSDRM, have SDL present the window surface with its GLES 2 renderer.
+
+    KMSDRM's EGL gives a GLES context. Where no desktop libGL is installed (a
+    Raspberry Pi OS Lite console, the Pi in a box), SDL 2.26 still picks its
+    desktop ``opengl`` renderer for the window surface; every frame then fails
+    in GL and the screen stays black while the kiosk runs (found in the Pi in a
+    box, tests/vm: the framebuffer on the CRTC was the kiosk's, all black). A
+    table's own ``SDL_FRAMEBUFFER_ACCELERATION`` wins.
+    """
+    if os.environ.get("SDL_VIDEODRIVER") == "kmsdrm":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "opengles2")
+
+
 def driver_named() -> str:
     """``SDL_VIDEODRIVER=...`` as asked for (``auto`` if not set), for messages."""
     return f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', 'auto')}"
@@ -54,6 +68,7 @@ class Screen:
 
     def __init__(self, size: tuple[int, int] | None = None, rotation: int = 0,
                  fullscreen: bool = False, caption: str = "Not Not companion") -> None:
+        draw_kmsdrm_frames_with_gles()
         try:
             pygame.display.init()
             text.reset()  # fonts cached before a pygame.quit() are dead

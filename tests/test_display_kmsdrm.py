@@ -1,0 +1,31 @@
+"""Under KMSDRM the window surface is presented with SDL's GLES 2 renderer (the Pi in a box
+found the desktop GL renderer leaves the screen black where no libGL is installed)."""
+
+import os
+
+from companion.display.screen import draw_kmsdrm_frames_with_gles
+
+
+def test_under_kmsdrm_frames_are_presented_with_gles(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    draw_kmsdrm_frames_with_gles()
+
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengles2"
+
+
+def test_a_tables_own_framebuffer_choice_wins(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "software")
+    draw_kmsdrm_frames_with_gles()
+
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "software"
+
+
+def test_other_video_drivers_are_left_as_sdl_chooses(monkeypatch):
+    for driver in ("x11", "wayland", "dummy"):
+        monkeypatch.setenv("SDL_VIDEODRIVER", driver)
+        monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+        draw_kmsdrm_frames_with_gles()
+        import os
+        assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
