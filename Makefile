@@ -15,7 +15,7 @@ PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin
 PI_STAMP  := $(PI_VENV)/.installed
 
-.PHONY: demo lint test test-pi clean
+.PHONY: demo lint test test-pi test-vm clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,21 @@ $(PI_STAMP): pyproject.toml
 # python3-venv python3-serial).
 test-pi: $(PI_STAMP)
 	COMPANION_PI_STACK=1 $(PI_BIN)/python -m pytest -q
+
+# The Pi in a box (tests/vm, README "Pi in a box"): a Debian Bookworm VM with real
+# systemd, KMSDRM, evdev and a gpio-sim chip; install.sh installs the kiosk in it and
+# the tests drive it from the host. Needs root, QEMU and debootstrap (installed here
+# from the Debian archive). The image is kept in $(VM_DIR) and rebuilt when its
+# inputs change.
+VM_DIR ?= build/vm
+VM_SHOTS ?= $(VM_DIR)/shots
+VM_PYTEST ?=
+
+test-vm: $(STAMP)
+	bash tests/vm/build-image.sh $(VM_DIR)
+	COMPANION_VM=1 COMPANION_VM_IMAGE=$(VM_DIR) COMPANION_VM_SHOTS=$(VM_SHOTS) \
+		$(BIN)/python -m pytest -q -s --durations=0 tests/vm $(VM_PYTEST)
+	@echo "test-vm: screen dumps in $(VM_SHOTS)"
 
 clean:
 	rm -rf $(VENV) $(PI_VENV) build *.egg-info

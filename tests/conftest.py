@@ -6,6 +6,9 @@ import os
 
 import pytest
 
+#: The Pi in a box (tests/vm) boots a VM: only `make test-vm` runs it.
+collect_ignore = [] if os.environ.get("COMPANION_VM") else ["vm"]
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 

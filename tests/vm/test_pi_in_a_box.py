@@ -1,0 +1,527 @@
+"""The kiosk as a Pi boots it: real systemd, KMSDRM on a DRM device, evdev and udev under the
+unit's sandbox, GPIO edges from a kernel GPIO chip through gpiozero and lgpio.
+
+The tests run in file order on one machine (``conftest.pi``): install, reboot, then
+each check as a table or a maker meets it. Nothing asserts a timing figure: every
+wait polls for a state with a generous deadline (software emulation is slow).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import BREAKS, DROP_IN, breaks_asked
+from machine import Machine, MachineError
+
+COMPANION = "/opt/companion/venv/bin/companion"
+DATABASE = "/var/lib/companion/companion.sqlite3"
+SOURCE = "/mnt/source"
+#: The shipped pin map's pads 1 and 2 (companion/config/default.toml): BCM line per side.
+PADS = {1: {"N": 4, "E": 17, "S": 27, "W": 22}, 2: {"N": 10, "E": 9, "S": 11, "W": 8}}
+#: The palette's background (companion/display/palette.py BACKGROUND).
+BACKGROUND = (18, 18, 24)
+SIDES = ("N", "E", "S", "W")
+
+
+# -- what the guest says ------------------------------------------------------------------
+def journal(pi: Machine) -> list[str]:
+    """The kiosk's journal lines of this boot."""
+    return pi.run("journalctl -u companion -b -o cat --no-pager").out.splitlines()
+
+
+def count(pi: Machine, line: str) -> int:
+    return sum(1 for entry in journal(pi) if entry == line)
+
+
+def wait_line(pi: Machine, pattern: str, after: int = 0, timeout: float = 240) -> str:
+    """The first journal line matching ``pattern`` (a regex) past the first ``after`` matches."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = [entry for entry in journal(pi) if re.fullmatch(pattern, entry)]
+        if len(found) > after:
+            return found[after]
+        if time.monotonic() > deadline:
+            tail = "\n".join(journal(pi)[-15:])
+            raise MachineError(f"no journal line {pattern!r} within {timeout} s; last lines:\n{tail}")
+        time.sleep(1)
+
+
+def scenes(pi: Machine) -> list[str]:
+    return [entry.split("scene: ", 1)[1] for entry in journal(pi)
+            if entry.startswith("INFO companion.kiosk.loop: scene: ")]
+
+
+def wait_scene(pi: Machine, name: str, timeout: float = 240) -> None:
+    """Wait until the kiosk's current scene (the last it logged) is ``name``."""
+    deadline = time.monotonic() + timeout
+    while (scenes(pi) or [None])[-1] != name:
+        if time.monotonic() > deadline:
+            raise MachineError(f"the kiosk never reached {name}: {scenes(pi)[-8:]}")
+        time.sleep(1)
+
+
+def unit(pi: Machine, *properties: str) -> dict[str, str]:
+    out = pi.run(f"systemctl show companion {' '.join('-p ' + p for p in properties)}").out
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def wait_active(pi: Machine, timeout: float = 300) -> str:
+    """Wait until the unit is active (Type=notify: READY=1 came); its main PID."""
+    pi.wait_for("test \"$(systemctl show companion -p ActiveState --value)\" = active",
+                "companion.service active", timeout=timeout)
+    return unit(pi, "MainPID")["MainPID"]
+
+
+def last_round(pi: Machine) -> tuple[int, dict] | None:
+    """(how many rounds are saved, the newest round's record), from the state database."""
+    script = (f"import sqlite3, json; d = sqlite3.connect('file:{DATABASE}?mode=ro', uri=True); "
+              "r = d.execute('SELECT count(*), (SELECT record FROM rounds ORDER BY game_id DESC, "
+              "n DESC LIMIT 1) FROM rounds').fetchone(); print(json.dumps(r))")
+    result = pi.run(f"python3 -c \"{script}\"", check=False)
+    if result.code != 0:
+        return None
+    n, record = json.loads(result.out)
+    return n, json.loads(record) if record else {}
+
+
+def saved_rounds(pi: Machine) -> int:
+    found = last_round(pi)
+    return found[0] if found else 0
+
+
+def screen(pi: Machine, shots: Path, name: str) -> dict[tuple[int, int, int], int]:
+    """Dump the screen to ``shots/name.png``; how many pixels of each colour it shows."""
+    import pygame   # the host's pygame reads the PNG
+    surface = pygame.image.load(str(pi.screendump(shots / f"{name}.png")))
+    colours: dict[tuple[int, int, int], int] = {}
+    step = 4   # every 4th pixel of every 4th row: plenty for colour counts
+    for y in range(0, surface.get_height(), step):
+        for x in range(0, surface.get_width(), step):
+            colour = tuple(surface.get_at((x, y)))[:3]
+            colours[colour] = colours.get(colour, 0) + 1   # type: ignore[index]
+    return colours  # type: ignore[return-value]
+
+
+def shows_the_kiosk(colours: dict[tuple[int, int, int], int]) -> bool:
+    """Mostly the kiosk's background, and more than one other colour drawn on it (text)."""
+    total = sum(colours.values())
+    return colours.get(BACKGROUND, 0) > total / 3 and len(colours) > 8
+
+
+# -- the table's hands on the pads ---------------------------------------------------------
+PULL = "/sys/devices/platform/gpio-sim.0/gpiochip0/sim_gpio{}/pull"
+
+
+def pulls(pi: Machine, steps: list[tuple[int, str]]) -> list[int]:
+    """Write each (line, "pull-down" | "pull-up") in one guest process, as fast as it can;
+    the guest's CLOCK_MONOTONIC (ns) before the first write and after each one."""
+    script = ("import sys, time, json\n"
+              f"steps = {steps!r}\n"
+              "files = {n: open('" + PULL + "'.format(n), 'w') for n, _ in steps}\n"
+              "stamps = [time.monotonic_ns()]\n"
+              "for n, value in steps:\n"
+              "    files[n].write(value); files[n].flush(); stamps.append(time.monotonic_ns())\n"
+              "print(json.dumps(stamps))\n")
+    return json.loads(pi.run("python3 -", stdin=script.encode()).out)
+
+
+def tap(pi: Machine, player: int, side: str) -> None:
+    line = PADS[player][side]
+    pulls(pi, [(line, "pull-down")])
+    time.sleep(0.3)
+    pulls(pi, [(line, "pull-up")])
+
+
+def release_all(pi: Machine) -> None:
+    pulls(pi, [(line, "pull-up") for pad in PADS.values() for line in pad.values()])
+
+
+def open_round(pi: Machine, seen: int) -> tuple[dict, list[str]]:
+    """Wait for the round opened after the first ``seen`` (confirming deals with P1's E on the
+    way); its roll and table as logged, and the sides ``companion judge`` says are valid."""
+    pattern = r"INFO companion\.scenes\.notnot\.round: round open: (.*)"
+    deadline = time.monotonic() + 300
+    while True:
+        found = [entry for entry in journal(pi) if re.fullmatch(pattern, entry)]
+        if len(found) > seen:
+            break
+        if (scenes(pi) or [None])[-1] == "deal":
+            tap(pi, 1, "E")   # the dealer (P1, who selected Start) confirms the cards are down
+        if time.monotonic() > deadline:
+            raise MachineError(f"no round opened: {scenes(pi)[-8:]}")
+        time.sleep(2)
+    case = re.fullmatch(pattern, found[seen]).group(1)   # type: ignore[union-attr]
+    answer = json.loads(pi.run(f"{COMPANION} judge", stdin=case.encode() + b"\n").out)
+    return json.loads(case), answer["valid"]
+
+
+def play_until(pi: Machine, wanted, rounds: int = 12,
+               shot: Path | None = None) -> tuple[dict, list[int]]:
+    """Play rounds until ``wanted(valid, table)`` gives the pulls for one, then do them; the
+    round's saved record and the guest's stamps around the pulls. ``shot``: dump the screen
+    there while the verdict shows.
+
+    A round ``wanted`` declines is left to close by itself (nobody taps)."""
+    opened = count_rounds_opened(pi)
+    for _ in range(rounds):
+        saved = saved_rounds(pi)
+        case, valid = open_round(pi, opened)
+        opened += 1
+        steps = wanted(valid, case["table"])
+        if steps is None:
+            continue
+        stamps = pulls(pi, steps)
+        if shot is not None:
+            wait_scene(pi, "verdict")
+            pi.screendump(shot)
+        release_all(pi)
+        deadline = time.monotonic() + 240
+        while saved_rounds(pi) <= saved:
+            if (scenes(pi) or [None])[-1] == "tie-choice":
+                tap(pi, 1, "E")
+            if time.monotonic() > deadline:
+                raise MachineError(f"the round was never saved: {scenes(pi)[-8:]}")
+            time.sleep(1)
+        return last_round(pi)[1], stamps   # type: ignore[index]
+    raise MachineError(f"no round in {rounds} suited the test")
+
+
+def count_rounds_opened(pi: Machine) -> int:
+    return sum(1 for entry in journal(pi) if "round open: " in entry)
+
+
+# -- 0. install, as a maker does --------------------------------------------------------------
+def test_install_sh_installs_the_kiosk_on_plain_debian_and_a_second_run_changes_nothing(pi):
+    pi.run(f"mkdir -p {SOURCE} && mount -o ro /dev/vdb {SOURCE}")
+    offline = "PIP_NO_INDEX=1 PIP_FIND_LINKS=/opt/wheels"
+    first = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian", timeout=900)
+    assert "enabled companion.service" in first.out
+    second = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian", timeout=900)
+    assert "already installed; nothing changed" in second.out
+    pi.run(f"echo '/dev/vdb {SOURCE} ext4 ro,nofail 0 0' >> /etc/fstab")
+    for name in breaks_asked():
+        print(f"broken on purpose: {name}: {pi.run(BREAKS[name]).out}")
+    pi.reboot()
+
+
+# -- 1. boot to game ------------------------------------------------------------------------
+def test_the_unit_starts_at_boot_on_tty1_with_its_sandbox_and_says_ready_after_the_first_frame(pi):
+    pid = wait_active(pi)
+    installed = pi.run(f"cmp /etc/systemd/system/companion.service {SOURCE}/systemd/companion.service",
+                       check=False)
+    assert installed.code == 0, "the installed unit is not the repo's"
+    drop_ins = [path for path in unit(pi, "DropInPaths")["DropInPaths"].split()
+                if path != DROP_IN]   # a break's own drop-in (COMPANION_VM_BREAK)
+    assert drop_ins == ["/etc/systemd/system/companion.service.d/pi-in-a-box.conf"]
+    assert pi.run(f"readlink /proc/{pid}/fd/0").out.strip() == "/dev/tty1"
+    lines = journal(pi)
+    first_frame = lines.index("INFO companion.kiosk.loop: scene: title")
+    ready = next(i for i, entry in enumerate(lines) if entry.startswith("Started companion.service"))
+    assert first_frame < ready, "READY=1 came before the first frame"
+    assert unit(pi, "NRestarts")["NRestarts"] == "0"
+
+
+def test_the_screen_shows_the_title_from_the_kiosks_own_scanout(pi, shots):
+    deadline = time.monotonic() + 120
+    while not shows_the_kiosk(colours := screen(pi, shots, "title")):
+        assert time.monotonic() < deadline, f"the screen dump is not the kiosk: {len(colours)} colours"
+        time.sleep(3)
+    # The framebuffer on the CRTC is the kiosk's, and QEMU shows exactly its pixels ...
+    said = pi.run("drm-scanout /tmp/scanout.png").out
+    assert re.search(r"allocated-by (companion|python3)", said), said
+    dump = shots / "title.png"
+    assert same_pixels(dump, pi.fetch("/tmp/scanout.png", shots / "title-scanout.png")) > 0.999
+    # ... which are the title screen the same code draws offscreen at the same size.
+    pi.run(f"rm -rf /tmp/reference && COMPANION_STATE_DIR=/tmp/reference-state {COMPANION} demo "
+           "--headless --snapshots /tmp/reference --size 1280x800 --players 2 --speed 50",
+           timeout=900)
+    reference = pi.fetch("/tmp/reference/title.png", shots / "title-reference.png")
+    assert same_pixels(dump, reference) > 0.98
+
+
+def same_pixels(one: Path, other: Path) -> float:
+    """The fraction of pixels two pictures of the same size share exactly."""
+    import pygame
+    a, b = (pygame.image.tostring(pygame.image.load(str(path)), "RGB") for path in (one, other))
+    assert len(a) == len(b), (one, other)
+    pixels = len(a) // 3
+    same = sum(1 for i in range(0, len(a), 3) if a[i:i + 3] == b[i:i + 3])
+    return same / pixels
+
+
+# -- 2. keyboard and touch through evdev and udev -------------------------------------------
+def test_keys_from_the_machines_keyboard_move_the_menus(pi):
+    pi.key("down")
+    pi.key("ret")
+    wait_scene(pi, "movie-setup")
+    pi.key("esc")
+    wait_scene(pi, "title")
+
+
+def test_a_usb_keyboard_plugged_in_after_boot_works(pi):
+    pi.plug_input("usb-kbd", "hotkbd")
+    pi.wait_for("grep -q 'QEMU USB Keyboard' /proc/bus/input/devices", "the USB keyboard appears")
+    before = len(scenes(pi))
+    deadline = time.monotonic() + 120
+    while len(scenes(pi)) == before:   # the kiosk hears of it through udev's netlink monitor
+        assert time.monotonic() < deadline, "keys on the hot-plugged keyboard never arrived"
+        pi.key_on_display("ret")
+        time.sleep(3)
+    pi.key_on_display("esc")
+    wait_scene(pi, "title")
+    pi.device_del("hotkbd")
+
+
+def test_a_touch_tablet_plugged_in_after_boot_selects_a_menu_item(pi, shots):
+    pi.plug_input("usb-tablet", "touch")
+    pi.wait_for("grep -q 'QEMU USB Tablet' /proc/bus/input/devices", "the USB tablet appears")
+    deadline = time.monotonic() + 120
+    while (scenes(pi) or [None])[-1] != "movie-setup":
+        assert time.monotonic() < deadline, f"a touch on Not That Movie! did nothing: {scenes(pi)}"
+        pi.touch(640, 380)   # the title's second item at 1280x800 (title.png)
+        time.sleep(3)
+    screen(pi, shots, "touched")
+    pi.key("esc")
+    wait_scene(pi, "title")
+    pi.device_del("touch")
+
+
+# -- 3. GPIO pads on a kernel GPIO chip -------------------------------------------------------
+def test_gpio_pads_start_a_game_from_the_title(pi, shots):
+    pi.run("systemctl restart companion")
+    wait_active(pi)
+    wait_scene(pi, "title")
+    tap(pi, 1, "E")            # Not Not
+    wait_scene(pi, "setup")
+    tap(pi, 1, "N")            # wraps round to Start
+    tap(pi, 1, "E")            # P1 starts, and deals
+    wait_scene(pi, "deal")
+    screen(pi, shots, "deal")
+
+
+def test_gpio_a_valid_tap_wins_and_a_wrong_tap_costs_a_card(pi, shots):
+    def wrong_then_valid(valid, table):
+        wrong = [side for side in SIDES if side not in valid]
+        if not valid or not wrong:
+            return None
+        return [(PADS[2][wrong[0]], "pull-down"), (PADS[1][valid[0]], "pull-down")]
+
+    record, stamps = play_until(pi, wrong_then_valid, shot=shots / "verdict-gpio.png")
+    assert [w["player"] for w in record["winners"]] == [1]
+    assert record["penalties"] == [2]
+    taps = {tap["player"]: tap for tap in record["taps"]}
+    assert taps[2]["verdict"] == "wrong" and taps[1]["verdict"] == "win"
+
+
+def test_gpio_two_pulls_microseconds_apart_are_ordered_by_their_kernel_stamps(pi):
+    def two_valid(valid, table):
+        if len(valid) < 2:
+            return None
+        return [(PADS[2][valid[0]], "pull-down"), (PADS[1][valid[1]], "pull-down")]
+
+    record, stamps = play_until(pi, two_valid)
+    assert sorted({t["player"] for t in record["taps"]}) == [1, 2], (record, stamps)
+    first, second = (next(t for t in record["taps"] if t["player"] == p) for p in (2, 1))
+    gap_us = second["t_us"] - first["t_us"]
+    # P2's edge was made before P1's: its stamp is earlier, and the two are no further
+    # apart than the guest's clock says the writes were (the stamps are CLOCK_MONOTONIC).
+    assert 0 < gap_us <= (stamps[2] - stamps[0]) / 1000
+
+
+def test_gpio_a_bounce_train_is_one_press(pi):
+    def bouncing(valid, table):
+        if not valid:
+            return None
+        line = PADS[1][valid[0]]
+        return [(line, value) for _ in range(5) for value in ("pull-down", "pull-up")] + [
+            (line, "pull-down")]
+
+    record, stamps = play_until(pi, bouncing)
+    assert [tap["player"] for tap in record["taps"]] == [1]
+
+
+# -- 4. the serial controller over a USB-serial adapter ------------------------------------------
+SERIAL_ONLY = '[gpio]\npads = []\n[serial]\nenabled = true\nboard = "nano"\n'
+SYNCED = r"INFO companion\.kiosk\.loop: serial controller /dev/companion-buttons: connected, clock synced"
+
+
+def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_back(pi, shots):
+    from companion.boards.avr import NANO
+    from companion.games.notnot.sides import Side
+    from companion.tools.firmware_sim.live import SimulatedController
+
+    controller = SimulatedController(NANO)   # the real firmware in simavr, on a host pty
+    pty = os.path.realpath(controller.path)
+    assert pi.qmp is not None
+    pi.qmp.command("chardev-add", id="controller",
+                   backend={"type": "serial", "data": {"device": pty}})
+    pi.run("cp /etc/companion/config.toml /root/config.toml.good")
+    try:
+        pi.device_add("usb-serial", "ftdi", bus="xhci.0", chardev="controller")
+        named = pi.wait_for("test -L /dev/companion-buttons && readlink -f /dev/companion-buttons",
+                            "the udev rule names it")
+        assert named.out.strip().startswith("/dev/ttyUSB")
+        pi.put("/etc/companion/config.toml", SERIAL_ONLY.encode())
+        pi.run("systemctl restart companion")
+        wait_active(pi)
+        wait_line(pi, SYNCED)
+        wait_scene(pi, "title")
+
+        def press(side: str) -> None:
+            controller.press(1, Side(side))
+            time.sleep(1)
+
+        press("E")
+        wait_scene(pi, "setup")
+        press("N")                   # wraps round to Start
+        press("E")
+        time.sleep(3)
+        if scenes(pi)[-1] == "setup":
+            press("E")               # Start asks first while a kept game is offered
+        wait_scene(pi, "deal")
+        saved = saved_rounds(pi)
+        for _ in range(12):
+            opened = count_rounds_opened(pi)
+            while count_rounds_opened(pi) == opened:
+                if (scenes(pi) or [None])[-1] == "deal":
+                    press("E")
+                time.sleep(2)
+            case = [e for e in journal(pi) if "round open: " in e][-1].split("round open: ", 1)[1]
+            valid = json.loads(pi.run(f"{COMPANION} judge", stdin=case.encode() + b"\n").out)["valid"]
+            if valid:
+                press(valid[0])
+                break
+        deadline = time.monotonic() + 240
+        while saved_rounds(pi) <= saved:
+            assert time.monotonic() < deadline, "the serial round was never saved"
+            time.sleep(2)
+        record = last_round(pi)[1]   # type: ignore[index]
+        screen(pi, shots, "verdict-serial")
+        assert [w["player"] for w in record["winners"]] == [1], record
+        assert record["margin_step_us"] is None or record["margin_step_us"] <= 20
+
+        pi.device_del("ftdi")        # the adapter pulled out
+        wait_line(pi, r"INFO companion\.kiosk\.loop: .*waiting for it")
+        screen(pi, shots, "controller-unplugged")
+        synced = sum(1 for entry in journal(pi) if re.fullmatch(SYNCED, entry))
+        pi.device_add("usb-serial", "ftdi", bus="xhci.0", chardev="controller")
+        wait_line(pi, SYNCED, after=synced)
+    finally:
+        for step in (lambda: pi.device_del("ftdi"),
+                     lambda: pi.qmp and pi.qmp.command("chardev-remove", id="controller")):
+            try:
+                step()
+                time.sleep(3)
+            except MachineError:
+                pass   # already gone
+        controller.close()
+        pi.run("cp /root/config.toml.good /etc/companion/config.toml && "
+               "systemctl restart companion", check=False)
+    wait_active(pi)
+
+
+# -- 6. power cut ---------------------------------------------------------------------------
+def test_a_power_cut_mid_game_offers_resume_at_the_right_round_and_level(pi, shots):
+    n, record = last_round(pi)   # type: ignore[misc]
+    level = record["level"]
+    pi.kill()                    # the plug pulled: no shutdown
+    pi.boot()
+    wait_active(pi)
+    wait_scene(pi, "title")
+    tap(pi, 1, "E")
+    wait_scene(pi, "setup")
+    screen(pi, shots, "resume-offered")
+    tap(pi, 1, "E")              # the first item: Resume the game in progress
+    line = wait_line(pi, r"INFO companion\.scenes\.notnot\.flow: resuming game \d+ at round .*")
+    assert line.endswith(f"at round {record['n'] + 1}, {level}"), line
+    wait_scene(pi, "deal")
+    kept = record["n"]
+    record, _ = play_until(pi, lambda valid, table: [(PADS[1][valid[0]], "pull-down")]
+                           if valid else None)
+    # the game went on from the kept round: every round saved since is numbered after it
+    assert record["n"] == kept + saved_rounds(pi) - n
+
+
+# -- 5. the watchdog, and a mistake in the settings --------------------------------------------
+def test_a_kiosk_that_stops_is_restarted_by_the_watchdog(pi):
+    pid = wait_active(pi)
+    restarts = int(unit(pi, "NRestarts")["NRestarts"])
+    pi.run(f"kill -STOP {pid}")
+    pi.wait_for(f"test \"$(systemctl show companion -p MainPID --value)\" != {pid} && "
+                "test \"$(systemctl show companion -p ActiveState --value)\" = active",
+                "a new kiosk after the watchdog", timeout=300)
+    assert int(unit(pi, "NRestarts")["NRestarts"]) == restarts + 1
+    assert any("Watchdog timeout" in entry for entry in journal_all(pi))
+
+
+def journal_all(pi: Machine) -> list[str]:
+    """The kiosk's journal lines of this boot, systemd's about it included."""
+    return pi.run("journalctl -u companion -b --no-pager").out.splitlines()
+
+
+def test_a_mistake_in_the_settings_is_shown_on_screen_and_the_unit_keeps_running(pi, shots):
+    pi.run("cp /etc/companion/config.toml /root/config.toml.good && "
+           "printf '[gpio]\\ntie_window_us = \"soon\"\\n' >> /etc/companion/config.toml")
+    try:
+        pi.run("systemctl restart companion")
+        wait_active(pi)
+        wait_scene(pi, "failsafe")
+        colours = screen(pi, shots, "config-mistake")
+        assert shows_the_kiosk(colours)
+        time.sleep(25)   # more than the 10 s watchdog period
+        assert unit(pi, "ActiveState")["ActiveState"] == "active"
+    finally:
+        pi.run("cp /root/config.toml.good /etc/companion/config.toml && systemctl restart companion")
+    wait_active(pi)
+
+
+# -- 7, 8 and the maker's commands -----------------------------------------------------------
+def test_doctor_answers_every_check_in_the_vm(pi):
+    result = pi.run(f"{COMPANION} doctor --json", check=False)
+    report = json.loads(result.out)
+    print(json.dumps(report, indent=1))
+    for check in report["checks"]:
+        assert check["status"] in ("ok", "n/a", "fix") and check["text"], check
+    by_name = {check["name"]: check for check in report["checks"]}
+    for name in ("video", "egl", "display", "input", "gpio", "state", "service"):
+        assert by_name[name]["status"] == "ok", by_name[name]
+
+
+def test_buttons_and_the_clock_check_answer_on_the_kernel_gpio_chip(pi):
+    pi.run("systemctl stop companion")
+    try:
+        pi.run(f"(timeout 200 {COMPANION} doctor --clock-check > /tmp/clock.log 2>&1 &)")
+        time.sleep(20)
+        deadline = time.monotonic() + 180
+        while "clock" not in pi.run("cat /tmp/clock.log").out.lower() or \
+                pi.run("pgrep -f 'doctor --clock-chec[k]'", check=False).code == 0:
+            tap(pi, 1, "S")
+            assert time.monotonic() < deadline, pi.run("cat /tmp/clock.log").out
+            time.sleep(3)
+        clock = pi.run("cat /tmp/clock.log").out
+        print(clock)
+        assert "CLOCK_MONOTONIC" in clock
+        pi.run(f"(timeout 200 {COMPANION} buttons > /tmp/buttons.log 2>&1 &)")
+        time.sleep(20)
+        deadline = time.monotonic() + 180
+        while "27" not in pi.run("cat /tmp/buttons.log").out.split("not pressed")[0]:
+            tap(pi, 1, "S")
+            assert time.monotonic() < deadline, pi.run("cat /tmp/buttons.log").out
+            time.sleep(3)
+        print(pi.run("cat /tmp/buttons.log").out)
+    finally:
+        pi.run("pkill -f 'companion buttons'; systemctl start companion", check=False)
+
+
+def test_the_units_security_exposure_measured_in_the_vm_is_at_most_1_0(pi):
+    out = pi.run("systemd-analyze security companion.service --no-pager", check=False).out
+    exposure = re.search(r"Overall exposure level for companion.service: ([0-9.]+)", out)
+    assert exposure, out
+    print(exposure.group(0))
+    assert float(exposure.group(1)) <= 1.0
