@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from machine import Machine, have_tools
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,7 +50,8 @@ DROP_IN = "/etc/systemd/system/companion.service.d/broken-on-purpose.conf"
 #: Each capability the checks prove, broken in the guest: a shell command run as root.
 BREAKS = {
     # 1. boot to game: the desktop GL renderer SDL picks without the kiosk's choice
-    "display": f"printf '[Service]\\nEnvironment=SDL_FRAMEBUFFER_ACCELERATION=opengl\\n' > {DROP_IN}",
+    "display": f"printf '[Service]\\nEnvironment=SDL_FRAMEBUFFER_ACCELERATION=opengl\\n' "
+               f"> {DROP_IN}",
     # 2. keyboard and touch: udev's netlink monitor refused to the unit
     "netlink": f"printf '[Service]\\nRestrictAddressFamilies=\\n"
                f"RestrictAddressFamilies=AF_UNIX\\n' > {DROP_IN}",
@@ -76,7 +76,8 @@ def breaks_asked() -> list[str]:
     names = [name for name in os.environ.get("COMPANION_VM_BREAK", "").split(",") if name]
     unknown = [name for name in names if name not in BREAKS]
     if unknown:
-        pytest.fail(f"COMPANION_VM_BREAK: no such break {unknown} (choose from {', '.join(BREAKS)})")
+        pytest.fail(f"COMPANION_VM_BREAK: no such break {unknown} "
+                    f"(choose from {', '.join(BREAKS)})")
     return names
 
 

@@ -169,7 +169,8 @@ class Machine:
         return [
             "qemu-system-x86_64", "-accel", "tcg,thread=multi", "-cpu", CPU, "-smp", "2",
             "-m", str(self.memory_mb), "-machine", "pc", "-no-reboot",
-            "-kernel", str(self.image_dir / "vmlinuz"), "-initrd", str(self.image_dir / "initrd.img"),
+            "-kernel", str(self.image_dir / "vmlinuz"),
+            "-initrd", str(self.image_dir / "initrd.img"),
             "-append", "root=/dev/vda rw console=ttyS0,115200 systemd.show_status=0 quiet "
                        "loglevel=4 net.ifnames=0",
             "-drive", f"file={self.disk},if=virtio,format=qcow2,cache=writeback",
@@ -202,7 +203,8 @@ class Machine:
         deadline = time.monotonic() + timeout
         while not (self.work / "qmp.sock").exists():
             if self.process.poll() is not None:
-                raise MachineError(f"QEMU exited: {(self.work / f'qemu-{self.boots}.log').read_text()}")
+                said = (self.work / f"qemu-{self.boots}.log").read_text()
+                raise MachineError(f"QEMU exited: {said}")
             if time.monotonic() > deadline:
                 raise MachineError("QEMU never opened its monitor")
             time.sleep(0.2)
@@ -248,9 +250,8 @@ class Machine:
             status = self.agent.command("guest-exec-status", pid=pid)
             assert isinstance(status, dict)
             if status.get("exited"):
-                result = Result(status.get("exitcode", -1),
-                                base64.b64decode(status.get("out-data", "")).decode(errors="replace"),
-                                base64.b64decode(status.get("err-data", "")).decode(errors="replace"))
+                result = Result(status.get("exitcode", -1), decoded(status, "out-data"),
+                                decoded(status, "err-data"))
                 if check:
                     result.check(command)
                 return result
@@ -350,6 +351,11 @@ class Machine:
     def release(self, *lines: int) -> None:
         """Let GPIO lines go back up (the pull-up)."""
         self.run(" && ".join(f"echo pull-up > {SIM_LINE.format(n)}" for n in lines))
+
+
+def decoded(status: dict, stream: str) -> str:
+    """A guest-exec stream's text (the agent sends it in base64)."""
+    return base64.b64decode(status.get(stream, "")).decode(errors="replace")
 
 
 def have_tools() -> list[str]:

@@ -14,8 +14,6 @@ import re
 import time
 from pathlib import Path
 
-import pytest
-
 from conftest import BREAKS, DROP_IN, breaks_asked
 from machine import Machine, MachineError
 
@@ -48,7 +46,8 @@ def wait_line(pi: Machine, pattern: str, after: int = 0, timeout: float = 240) -
             return found[after]
         if time.monotonic() > deadline:
             tail = "\n".join(journal(pi)[-15:])
-            raise MachineError(f"no journal line {pattern!r} within {timeout} s; last lines:\n{tail}")
+            raise MachineError(f"no journal line {pattern!r} within {timeout} s; "
+                               f"last lines:\n{tail}")
         time.sleep(1)
 
 
@@ -97,7 +96,7 @@ def saved_rounds(pi: Machine) -> int:
 
 def screen(pi: Machine, shots: Path, name: str) -> dict[tuple[int, int, int], int]:
     """Dump the screen to ``shots/name.png``; how many pixels of each colour it shows."""
-    import pygame   # the host's pygame reads the PNG
+    import pygame  # the host's pygame reads the PNG
     surface = pygame.image.load(str(pi.screendump(shots / f"{name}.png")))
     colours: dict[tuple[int, int, int], int] = {}
     step = 4   # every 4th pixel of every 4th row: plenty for colour counts
@@ -213,8 +212,8 @@ def test_install_sh_installs_the_kiosk_on_plain_debian_and_a_second_run_changes_
 # -- 1. boot to game ------------------------------------------------------------------------
 def test_the_unit_starts_at_boot_on_tty1_with_its_sandbox_and_says_ready_after_the_first_frame(pi):
     pid = wait_active(pi)
-    installed = pi.run(f"cmp /etc/systemd/system/companion.service {SOURCE}/systemd/companion.service",
-                       check=False)
+    installed = pi.run("cmp /etc/systemd/system/companion.service "
+                       f"{SOURCE}/systemd/companion.service", check=False)
     assert installed.code == 0, "the installed unit is not the repo's"
     drop_ins = [path for path in unit(pi, "DropInPaths")["DropInPaths"].split()
                 if path != DROP_IN]   # a break's own drop-in (COMPANION_VM_BREAK)
@@ -222,7 +221,8 @@ def test_the_unit_starts_at_boot_on_tty1_with_its_sandbox_and_says_ready_after_t
     assert pi.run(f"readlink /proc/{pid}/fd/0").out.strip() == "/dev/tty1"
     lines = journal(pi)
     first_frame = lines.index("INFO companion.kiosk.loop: scene: title")
-    ready = next(i for i, entry in enumerate(lines) if entry.startswith("Started companion.service"))
+    ready = next(i for i, entry in enumerate(lines)
+                 if entry.startswith("Started companion.service"))
     assert first_frame < ready, "READY=1 came before the first frame"
     assert unit(pi, "NRestarts")["NRestarts"] == "0"
 
@@ -230,7 +230,7 @@ def test_the_unit_starts_at_boot_on_tty1_with_its_sandbox_and_says_ready_after_t
 def test_the_screen_shows_the_title_from_the_kiosks_own_scanout(pi, shots):
     deadline = time.monotonic() + 120
     while not shows_the_kiosk(colours := screen(pi, shots, "title")):
-        assert time.monotonic() < deadline, f"the screen dump is not the kiosk: {len(colours)} colours"
+        assert time.monotonic() < deadline, f"not the kiosk on screen: {len(colours)} colours"
         time.sleep(3)
     # The framebuffer on the CRTC is the kiosk's, and QEMU shows exactly its pixels ...
     said = pi.run("drm-scanout /tmp/scanout.png").out
@@ -348,7 +348,8 @@ def test_gpio_a_bounce_train_is_one_press(pi):
 
 # -- 4. the serial controller over a USB-serial adapter ------------------------------------------
 SERIAL_ONLY = '[gpio]\npads = []\n[serial]\nenabled = true\nboard = "nano"\n'
-SYNCED = r"INFO companion\.kiosk\.loop: serial controller /dev/companion-buttons: connected, clock synced"
+SYNCED = (r"INFO companion\.kiosk\.loop: "
+          r"serial controller /dev/companion-buttons: connected, clock synced")
 
 
 def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_back(pi, shots):
@@ -393,7 +394,8 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
                     press("E")
                 time.sleep(2)
             case = [e for e in journal(pi) if "round open: " in e][-1].split("round open: ", 1)[1]
-            valid = json.loads(pi.run(f"{COMPANION} judge", stdin=case.encode() + b"\n").out)["valid"]
+            judged = pi.run(f"{COMPANION} judge", stdin=case.encode() + b"\n").out
+            valid = json.loads(judged)["valid"]
             if valid:
                 press(valid[0])
                 break
@@ -477,7 +479,8 @@ def test_a_mistake_in_the_settings_is_shown_on_screen_and_the_unit_keeps_running
         time.sleep(25)   # more than the 10 s watchdog period
         assert unit(pi, "ActiveState")["ActiveState"] == "active"
     finally:
-        pi.run("cp /root/config.toml.good /etc/companion/config.toml && systemctl restart companion")
+        pi.run("cp /root/config.toml.good /etc/companion/config.toml && "
+               "systemctl restart companion")
     wait_active(pi)
 
 
