@@ -24,7 +24,7 @@ for name in "${names[@]}"; do
     [ -n "${CHECKS[$name]:-}" ] || { echo "break-each: no break '$name'"; exit 2; }
     log=build/vm/break-$name.log
     mkdir -p build/vm
-    COMPANION_VM_BREAK=$name make test-vm VM_PYTEST="-k '${CHECKS[$name]}'" > "$log" 2>&1
+    COMPANION_VM_BREAK=$name make test-vm VM_SHOTS=build/vm/break-$name-shots VM_PYTEST="-k '${CHECKS[$name]}'" > "$log" 2>&1
     failed=$(grep -E '^FAILED ' "$log" | sed 's/^FAILED tests\/vm\/test_pi_in_a_box.py:://; s/ - .*//')
     if [ -z "$failed" ]; then
         echo "break $name: NOTHING FAILED (log: $log)"; status=1
