@@ -187,7 +187,11 @@ def play_until(pi: Machine, wanted, rounds: int = 12,
             if time.monotonic() > deadline:
                 raise MachineError(f"the round was never saved: {scenes(pi)[-8:]}")
             time.sleep(1)
-        return last_round(pi)[1], stamps   # type: ignore[index]
+        record = last_round(pi)[1]   # type: ignore[index]
+        if record["taps"]:
+            return record, stamps
+        # the pulls landed just after the round closed by its clock (no tap): play the next
+
     raise MachineError(f"no round in {rounds} suited the test")
 
 
@@ -349,10 +353,6 @@ def test_gpio_a_bounce_train_is_one_press(pi):
             (line, "pull-down")]
 
     record, stamps = play_until(pi, bouncing)
-    for _ in range(3):   # pulls that landed just after a round closed by its clock are no tap
-        if record["taps"]:
-            break
-        record, stamps = play_until(pi, bouncing)
     assert [tap["player"] for tap in record["taps"]] == [1]
 
 
