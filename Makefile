@@ -25,11 +25,16 @@ $(STAMP): pyproject.toml
 
 # A whole game played by simulated players pressing mock GPIO buttons, judged
 # and drawn by the real code, at real pace; PNG frames of key moments land in
-# snapshots/. In a window where a display exists, headless otherwise.
+# snapshots/. In a window where a display exists, headless otherwise. Then the
+# moments a seeded game may not show (a win with a wrong tap, a three-way tie on one
+# card, two level-ups in one refill, the controller unplugged), staged on the real
+# kiosk, headless, at 800x480 and turned by 90 degrees: snapshots/moments*/.
 DEMO_FLAGS := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,--headless)
 
 demo: $(STAMP)
 	$(BIN)/companion demo $(DEMO_FLAGS) --snapshots snapshots
+	$(BIN)/companion demo --moments --snapshots snapshots/moments
+	$(BIN)/companion demo --moments --rotation 90 --snapshots snapshots/moments-portrait
 
 # ruff (lint, import order) and mypy on companion/, settings in pyproject.toml.
 # Runs once, in `make test`; `make test-pi` runs pytest only (same source, same result).

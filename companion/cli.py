@@ -12,24 +12,39 @@ Every mistake on the command line is one line naming the command and the
 help that explains it: ``companion SUBCOMMAND --help`` for a subcommand's
 options (unknown ones included, and a :class:`~companion.commands.argtypes.UsageError`
 its ``run`` raises), ``companion --help`` for the rest.
+
+Every other way a command cannot go on is one ``companion: ...`` line on standard error too,
+never a traceback: a :class:`~companion.errors.CompanionError`; a file system error (a name
+longer than 255 characters, no permission); standard output full or unwritable (flushed before
+the command ends, so it is said rather than lost at exit); a standard stream closed before
+``companion`` started; a character the output's encoding has not (written as ``\\xe9``).
+``--state-dir`` is resolved here once (``~`` and ``~user``), so every command gets the same folder.
+pygame's greeting is kept off standard output, which carries only what the command prints.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
 import logging
+import os
 import pkgutil
 import sys
 import types
-from typing import NoReturn
+from collections.abc import Iterator
+from typing import Any, NoReturn
 
 from companion import __version__, commands
 from companion.commands.argtypes import UsageError
-from companion.errors import CompanionError
+from companion.errors import CompanionError, OutputError, StreamError
 from companion.kiosk.logs import configure as configure_logging
+from companion.storage.location import NAME_MAX, expanded, shown
 
 log = logging.getLogger("companion")
+#: pygame prints a greeting on standard output when imported, unless this is set.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def discover(package: types.ModuleType) -> list[types.ModuleType]:
@@ -103,7 +118,93 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
+class _Output(io.FileIO):
+    """Standard output's file descriptor, whose write errors say they are standard output's."""
+
+    def write(self, data: Any) -> int:
+        try:
+            return super().write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputError(error.errno, error.strerror) from None
+
+
+class Closed:
+    """Stands in for a standard stream that was closed before ``companion`` started: using it
+    is a :class:`StreamError` naming it (flushing and closing it, as Python does at exit, is
+    nothing)."""
+
+    def __init__(self, name: str, what: str) -> None:
+        self.name, self.what = name, what
+
+    def __getattr__(self, attribute: str) -> object:
+        raise StreamError(f"{self.name} is closed: {self.what}")
+
+    def __iter__(self) -> Iterator[str]:
+        raise StreamError(f"{self.name} is closed: {self.what}")
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def adopt_streams() -> None:
+    """Standard input and output as the command line needs them: a closed one is a
+    :class:`Closed`; the process's own standard output raises :class:`OutputError` when it
+    cannot be written, and writes what its encoding has not as ``\\xe9``, not an error."""
+    if sys.stdin is None:
+        sys.stdin = Closed("standard input",
+                           "there is nothing to read (give the command a file or a pipe: "
+                           "companion judge < cases.jsonl)")
+    if sys.stdout is None:
+        sys.stdout = Closed("standard output",
+                            "there is nowhere to print (give the command a file, a pipe or "
+                            "> /dev/null)")
+    out = sys.stdout
+    if out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper) \
+            or isinstance(getattr(out.buffer, "raw", None), _Output):
+        return
+    try:
+        raw = _Output(out.fileno(), "w", closefd=False)
+    except (OSError, ValueError):
+        return
+    out.flush()
+    utf = out.encoding.lower().replace("-", "") in ("utf8", "utf_8")
+    unbuffered = isinstance(out.buffer, io.RawIOBase)   # python -u, PYTHONUNBUFFERED
+    sys.stdout = io.TextIOWrapper(
+        raw if unbuffered else io.BufferedWriter(raw), encoding=out.encoding,
+        errors=out.errors if utf else "backslashreplace", line_buffering=out.line_buffering,
+        write_through=out.write_through)
+
+
+def silence_stdout() -> None:
+    """After standard output failed: what is left in its buffer goes nowhere, so Python's flush
+    at exit does not fail a second time with a traceback."""
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open until the process ends
+
+
+def os_error_line(error: OSError) -> str:
+    """The one line of a file system error no command turned into words."""
+    where = f"{shown(str(error.filename))}: " if error.filename is not None else ""
+    if error.errno == errno.ENAMETOOLONG:
+        return f"{where}a name in it is longer than {NAME_MAX} characters"
+    return f"{where}{error.strerror or error}"
+
+
+def resolve_state_dir(args: argparse.Namespace) -> None:
+    """``--state-dir`` with its ``~`` or ``~user`` expanded, once, for every command."""
+    if isinstance(getattr(args, "state_dir", None), str) and args.state_dir:
+        args.state_dir = str(expanded(args.state_dir, "--state-dir"))
+
+
 def main(argv: list[str] | None = None) -> int:
+    adopt_streams()
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(typed_command(argv))
     args = parse(parser, argv)
@@ -112,10 +213,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        resolve_state_dir(args)
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()   # a full standard output is said here, not lost at exit
+        return code
     except UsageError as error:
         print(f"companion {args.command}: {error} (see companion {args.command} --help)",
               file=sys.stderr)
+        return 2
+    except OutputError as error:
+        silence_stdout()
+        print(f"companion: {error}", file=sys.stderr)
         return 2
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
@@ -123,7 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        silence_stdout()
         return 0
+    except OSError as error:
+        if args.debug:
+            raise
+        print(f"companion: {os_error_line(error)}", file=sys.stderr)
+        return 2
     except Exception as error:  # the last line of defence: one line, never a traceback
         if args.debug:
             raise

@@ -11,10 +11,15 @@ kinds that belong to one adapter stay beside it, and all derive from :class:`Com
     ├── ConfigError             a settings file with problems, one line each
     ├── StateError              the state database or what it keeps
     │   ├── StorageError        it cannot be read or written [storage/faults.py]
-    │   │   ├── ForeignDatabase another program's or a newer companion's [storage/faults.py]
-    │   │   └── DamagedDatabase a page that does not read [storage/faults.py]
+    │   │   ├── SaveLater       the disk, folder or a lock stands in the way [storage/faults.py]
+    │   │   └── SaveRefused     the file itself refuses the write [storage/faults.py]
+    │   │       ├── ForeignDatabase another program's or a newer companion's [storage/faults.py]
+    │   │       └── DamagedDatabase a page that does not read [storage/faults.py]
+    │   ├── FolderInUse         another program writes the state folder [storage/owner.py]
     │   ├── Unreadable          a kept game's field that does not read [storage/games.py]
     │   └── DamagedSnapshot     a kept game that does not restore [storage/restoring.py]
+    ├── StreamError             a standard stream closed before companion started
+    │   └── OutputError         standard output that cannot be written (also an OSError)
     ├── ProtocolError           a serial frame whose content does not parse (also a ValueError)
     ├── Unparsable              a file or line that is not its JSON or TOML [config/reading.py]
     ├── UsageError              options a command cannot do [commands/argtypes.py]
@@ -70,3 +75,14 @@ class ProtocolError(CompanionError, ValueError):
 #: missing key, a wrong type, a bad value, a number out of range, a loop.
 DAMAGED_DATA_ERRORS: tuple[type[BaseException], ...] = (
     LookupError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)
+
+
+class StreamError(CompanionError):
+    """A standard stream (input or output) that was closed before ``companion`` started."""
+
+
+class OutputError(StreamError, OSError):
+    """Standard output cannot take what a command writes: full, unwritable, an I/O error."""
+
+    def __str__(self) -> str:
+        return f"cannot write to standard output: {self.strerror}"

@@ -46,6 +46,17 @@ def no_config_of_the_machine(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def the_real_clock_until_a_kiosk_steps_its_own():
+    """Taps are stamped on the real clock until the test builds a kiosk on a stepped one: the
+    stepped clock of an earlier test's kiosk never stamps this test's taps."""
+    import sys
+
+    helpers = sys.modules.get("kiosk_helpers")
+    if helpers is not None:
+        helpers.use_clock(None)
+
+
+@pytest.fixture(autouse=True)
 def no_gpio_of_the_machine(monkeypatch):
     """``GPIOZERO_PIN_FACTORY`` names no factory, so a Pi's pins (or the user's choice of
     factory) never change a result; tests that want pins bring mock ones."""

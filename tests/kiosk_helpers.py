@@ -1,9 +1,19 @@
-"""Shared helpers for the display, scene and demo tests: headless pygame and a driven kiosk."""
+"""Shared helpers for the display, scene and demo tests: headless pygame and a driven kiosk.
+
+A kiosk built here runs on :data:`CLOCK`, a :class:`SteppedClock` the tests control: it stands
+still while the test and the loop work, and a pass that would sleep jumps it to that pass's next
+timer. So a round lasts as long, and a tap lands at the same instant of it, on a busy machine
+as on an idle one: no test that plays rounds can diverge or stall under load
+(``tests/test_machine_independence.py`` proves it). ``kiosk(clock=None)`` is the real clock,
+for a test whose inputs stamp on it (a simulated controller, the firmware under simavr) or
+that watches the loop sleep. :func:`now` and :func:`tap` stamp on the clock of the last kiosk
+built in the test (the real clock before one is)."""
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -20,6 +30,38 @@ from companion.scenes.context import Pace, Settings  # noqa: E402
 from companion.scenes.transitions import ENTERED_WITH, Move  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
+#: The most loop passes :func:`step_until` runs on a stepped clock before it fails.
+MAX_PASSES = 20_000
+
+
+class SteppedClock:
+    """A loop clock (``time.monotonic_ns``'s shape) that moves only as the program runs, never
+    with the machine's speed: each reading is :data:`READ_NS` after the one before (two taps
+    posted one after the other are stamped in that order), a loop that waits jumps by its
+    timeout instead of sleeping (:meth:`wait`), and a test may move it (:meth:`advance`).
+    Starts at the real clock, so stamps look like real ones."""
+
+    #: How far apart two readings are.
+    READ_NS = 1_000
+
+    def __init__(self, start_ns: int | None = None) -> None:
+        self.now_ns = time.monotonic_ns() if start_ns is None else start_ns
+
+    def __call__(self) -> int:
+        self.now_ns += self.READ_NS
+        return self.now_ns
+
+    def wait(self, timeout_ms: int) -> None:
+        """The loop sleeps ``timeout_ms`` until its next timer: that time passes at once."""
+        self.advance(timeout_ms / 1000)
+
+    def advance(self, seconds: float) -> None:
+        self.now_ns += round(seconds * 1e9)
+
+
+#: The clock of the kiosks built here, shared so that it only ever moves forward.
+CLOCK = SteppedClock()
+_current: Callable[[], int] = time.monotonic_ns
 
 
 def canvas(size=(800, 480)) -> pygame.Surface:
@@ -48,16 +90,30 @@ def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
     return pygame.mask.from_threshold(part, tuple(colour), (1, 1, 1, 255)).count()
 
 
-def kiosk(first="title", pace=FAST, state_dir=None, **settings):
+def kiosk(first="title", pace=FAST, state_dir=None, clock: SteppedClock | None = CLOCK,
+          **settings):
     """A headless kiosk with the fast pace, starting at scene ``first``, saving games in
-    ``state_dir`` (default: the test's own state folder)."""
+    ``state_dir`` (default: the test's own state folder), its loop on ``clock`` (``None``: the
+    real clock)."""
+    use_clock(clock)
+    timing = {} if clock is None else {"clock": clock, "wait": clock.wait}
     return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
                                     settings=Settings(**settings), first_scene=move_to(first),
-                                    state_dir=None if state_dir is None else str(state_dir)))
+                                    state_dir=None if state_dir is None else str(state_dir),
+                                    **timing))
+
+
+def use_clock(clock: SteppedClock | None) -> None:
+    """:func:`now` and :func:`tap` stamp on ``clock`` from here on (``None``: the real clock).
+    Every test starts on the real clock (``tests/conftest.py``), so a stepped clock never
+    stamps the taps of a later test's kiosk."""
+    global _current
+    _current = clock or time.monotonic_ns
 
 
 def now():
-    return time.monotonic_ns()
+    """The instant on the clock of the last kiosk built."""
+    return _current()
 
 
 def tap(player, side, t_ns=None):
@@ -82,8 +138,51 @@ def jump_to(app, scene: str, **details) -> None:
 
 
 def step_until(app, done, limit_s: float = 5.0) -> None:
-    """Run loop passes until ``done()`` (fails after ``limit_s`` seconds)."""
-    end = time.monotonic() + limit_s
+    """Run loop passes until ``done()``; fails after ``limit_s`` seconds of the loop's clock
+    (on a stepped clock, or after :data:`MAX_PASSES` passes: a loop that never waits)."""
+    if app.wait is None:
+        end = time.monotonic() + limit_s
+        while not done():
+            assert time.monotonic() < end, f"still in scene {app.scene.name}"
+            app.step()
+        return
+    end_ns, passes = app.clock() + round(limit_s * 1e9), 0
     while not done():
-        assert time.monotonic() < end, f"still in scene {app.scene.name}"
+        passes += 1
+        assert app.clock() < end_ns and passes <= MAX_PASSES, \
+            f"still in scene {app.scene.name} after {passes} passes"
         app.step()
+
+
+def choose(app, label: str) -> None:
+    """Player 1 moves the menu's cursor to the item starting with ``label`` and selects it."""
+    index = next(i for i, item in enumerate(app.scene.items()) if item.startswith(label))
+    steps = index - app.scene.cursor
+    for side in ("S" * steps if steps >= 0 else "N" * -steps) + "E":
+        app.post(tap(1, side))
+    app.step()
+
+
+def play_round(app, rolls: list, players: int, late_s: float = 0.0) -> None:
+    """Confirm the deal prompt if shown, then play one round: when a tap is needed, the player
+    whose turn it is (round number, round the table of ``players``) taps the first valid spot,
+    ``late_s`` seconds of the machine's time after the round opened (a busy machine)."""
+    if app.scene.name == "deal":
+        app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "round"))
+    round_ = app.scene.round
+    rolls.append(round_.roll)
+    time.sleep(late_s)
+    if round_.ruling.tap:
+        app.post(tap(app.ctx.session.game.round_no % players + 1, round_.ruling.valid[0].value))
+    step_until(app, in_scene(app, "verdict"))
+    step_until(app, lambda: app.scene.name != "verdict")
+
+
+def play(app, players: int, rounds: int | None = None, late_s: float = 0.0) -> list:
+    """Play ``rounds`` rounds (default: to the end) at a table of ``players``, each tap
+    ``late_s`` late (:func:`play_round`); the rolls."""
+    rolls: list = []
+    while app.scene.name != "end" and (rounds is None or len(rolls) < rounds):
+        play_round(app, rolls, players, late_s)
+    return rolls

@@ -56,3 +56,21 @@ def test_a_bad_line_gets_an_error_naming_the_field_and_processing_goes_on():
     assert "level" in errors[4]
     assert "up" in errors[5]
     assert answers[6] == {"tap": True, "valid": ["N", "E", "S"], "reroll": False}
+
+
+def test_under_python_u_each_answer_is_written_as_soon_as_its_case_is_read():
+    """A program driving the oracle case by case (``python3 -u``) gets each answer before it
+    sends the next case."""
+    import select
+
+    oracle = subprocess.Popen([sys.executable, "-u", "-m", "companion", "judge"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        oracle.stdin.write(json.dumps(CASE) + "\n")
+        oracle.stdin.flush()
+        ready, _, _ = select.select([oracle.stdout], [], [], 120)  # a bound, not a speed
+        assert ready, "no answer while the oracle waits for the next case"
+        assert json.loads(oracle.stdout.readline())["valid"] == ["N", "E", "S"]
+    finally:
+        oracle.stdin.close()
+        oracle.wait(timeout=120)

@@ -63,3 +63,19 @@ def test_a_headless_demo_without_a_snapshot_folder_is_refused(capsys):
     err = capsys.readouterr().err
     assert err.startswith("companion demo: --headless without --snapshots DIR would show nothing")
     assert err.endswith("(see companion demo --help)\n")
+
+
+@pytest.mark.parametrize("rotation", ["0", "90"])
+def test_the_staged_moments_save_each_moment_a_game_may_not_show(tmp_path, capsys, rotation):
+    shots = tmp_path / "moments"
+    assert main(["demo", "--moments", "--rotation", rotation, "--snapshots", str(shots)]) == 0
+    saved = {path.name for path in shots.glob("*.png")}
+    assert saved == {"verdict-win-wrong.png", "tie-choice-three.png", "level-up-double-1.png",
+                     "level-up-double-2.png", "notice-unplugged.png"}
+    size = pygame.image.load(str(shots / "notice-unplugged.png")).get_size()
+    assert size == ((800, 480) if rotation == "0" else (480, 800))
+
+
+def test_the_staged_moments_without_a_snapshot_folder_are_refused(capsys):
+    assert main(["demo", "--moments"]) == 2
+    assert "--moments saves pictures only: add --snapshots DIR" in capsys.readouterr().err

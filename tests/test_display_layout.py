@@ -77,3 +77,26 @@ def test_a_size_with_leading_zeros_is_read_as_its_number():
     from companion.config.settings import parse_size
 
     assert parse_size("00800x0480") == (800, 480)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_dice_words_on_the_lines_they_use_leave_the_verdict_more_room_at_8_percent(size, rotation):
+    from companion.display.layout import COMPACT_WORD_LINE, WORD_LINE, DiceRows
+
+    layout = Layout(size, rotation)
+    surface = canvas(layout.size)
+    packed = DiceRows(2, compact=True)
+    words, inks = [None, "NOTHING", "YELLOW"], ["RED", "BLUE", "RED"]
+    drawn = draw_dice(surface, layout, words, inks, rows=packed)
+    capital = text.font(drawn[0].size).metrics("H")[0][3]
+    assert [d.text for d in drawn] == ["NOTHING", "YELLOW"] and capital >= 0.08 * min(size) - 1
+    gained = (3 * WORD_LINE - 2 * COMPACT_WORD_LINE) * min(size)  # 19 % of the short side
+    assert layout.panel(packed).height >= layout.verdict.height + gained - 2
+    assert all(layout.dice.contains(d.rect) and not d.rect.colliderect(layout.panel(packed))
+               for d in drawn)
+
+
+@pytest.mark.parametrize("size", SIZES + [(1280, 800)])
+def test_the_smallest_text_stands_at_least_3_percent_of_the_short_side(size):
+    assert 0.73 * Layout(size).min_text_size >= 0.03 * min(size)

@@ -87,3 +87,42 @@ def test_a_tie_says_how_far_apart_the_tied_taps_were():
                  [(1, "RED", "N"), (2, "BLUE", "E")])
     rec = replace(rec, margin_us=400, margin_step_us=100)
     assert verdict_view(rec, True, {}).details[0] == "TIE: 0.4 ms apart"
+
+
+EIGHT_LINES = VerdictView("tie", "TIE P1 P2 P3", (
+    "TIE: 0.200 ms apart", "P1 takes the VOID from W instead of N", "P2 takes BLUE from E",
+    "P3 takes GREEN from S", "wrong: P4 P7 lose a card", "wrong: P5 P8 (no card to lose)",
+    "too early: P6"))
+
+
+def test_a_verdict_too_long_for_its_panel_is_paged_and_no_line_is_dropped():
+    from companion.display.draw_verdict import verdict_pages
+
+    layout = Layout((800, 480), 90)
+    panel = layout.verdict_over_timeline
+    pages = verdict_pages(layout, EIGHT_LINES, panel)
+    shown = []
+    for page in range(pages):
+        surface = canvas(layout.size)
+        drawn = draw_verdict(surface, layout, EIGHT_LINES, panel, page=page)
+        assert drawn[0].text == "TIE P1 P2 P3"  # the headline on every page
+        assert all(shows_text(surface, d) and panel.contains(d.rect) for d in drawn)
+        shown.append(" ".join(d.text for d in drawn[1:]))
+    assert all(any(line in words for words in shown) for line in EIGHT_LINES.details)
+
+
+def test_a_footer_stands_under_the_lines_on_every_page():
+    layout = Layout((800, 480), 90)
+    view = replace(EIGHT_LINES, footer=("4 s left, then N",))
+    for page in range(3):
+        drawn = draw_verdict(canvas(layout.size), layout, view, layout.verdict_over_timeline,
+                             page=page)
+        assert drawn[-1].text == "4 s left, then N"
+
+
+def test_lines_shrink_before_they_are_paged():
+    layout = Layout((800, 480))
+    four = replace(EIGHT_LINES, details=EIGHT_LINES.details[:4])
+    drawn = draw_verdict(canvas(), layout, four, layout.verdict, layout.title_size * 4 // 5)
+    assert " ".join(d.text for d in drawn[1:]) == " ".join(four.details)
+    assert layout.min_text_size <= drawn[1].size < layout.body_size

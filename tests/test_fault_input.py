@@ -83,11 +83,15 @@ def test_a_bad_config_number_or_shape_gets_one_line_naming_it_in_every_command(t
         assert len(result.err) < 600
 
 
-@pytest.mark.parametrize("argv", [["config", "--check", "/dev/zero"],
-                                  ["firmware-sim", "--stimulus", "/dev/zero"]])
-def test_an_endless_file_is_read_only_up_to_a_limit(argv):
-    result = outcome(argv)
+@pytest.mark.parametrize("option", [["config", "--check"], ["firmware-sim", "--stimulus"]])
+def test_an_endless_file_is_read_only_up_to_a_limit(option, tmp_path):
+    huge = tmp_path / "huge"
+    with huge.open("wb") as file:
+        file.truncate(1 << 30)                  # 1 GiB of zeros, none of it on disk
+    result = outcome([*option, str(huge)])
     assert result.code == 2 and result.clear and "larger than" in result.err
+    result = outcome([*option, "/dev/zero"])    # a device is not even opened
+    assert result.code == 2 and result.clear and "is a device, not a file" in result.err
 
 
 BAD_STIMULI: tuple[tuple[str, str], ...] = (

@@ -70,7 +70,8 @@ def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, mon
     saved = results.index(full)
     assert full.code == 2 and full.clear and "is full" in full.err
     assert "nothing saved before is lost" in full.err
-    assert saved > 0 and finished_games(tmpfs) == saved
+    # every game that said it finished is kept (one may fit again once the log is folded in)
+    assert saved > 0 and finished_games(tmpfs) == sum(r.code == 0 for r in results)
 
 
 @pytest.mark.skipif(not ROOT, reason="growing a tmpfs needs root")

@@ -180,7 +180,7 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
     assert table.scene.kept is kept and kept.game.snapshot() == snapshot
     table.app.post(Nav("pause", now()))
     table.wait_for("games-pause")
-    table.press(1, "SE")                           # Back to the title
+    table.press(1, "SSE")                          # Back to the title
     table.wait_for("title")
     table.press(1, "E")                            # the title still points at this game
     table.wait_for("hat-setup")

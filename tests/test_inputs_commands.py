@@ -137,3 +137,45 @@ def test_press_without_mock_pins_points_to_the_buttons_help(capsys):
     assert capsys.readouterr().err == (
         "companion buttons: --press needs --mock (on real pins, press the buttons) "
         "(see companion buttons --help)\n")
+
+
+def test_the_clock_check_keeps_its_answer_when_a_line_is_still_busy_as_it_is_released(
+        capsys, monkeypatch):
+    from gpiozero.pins.mock import MockPin
+
+    real_close, busy = MockPin.close, []
+
+    def close(pin):
+        if not busy:
+            busy.append(pin)
+            raise RuntimeError("'GPIO busy'")   # lgpio's alert thread still holds the line
+        real_close(pin)
+
+    monkeypatch.setattr(MockPin, "close", close)
+    assert main(["buttons", "--mock", "--clock-check"]) == 0
+    assert "stamps are CLOCK_MONOTONIC: good" in capsys.readouterr().out
+
+
+def test_the_wiring_check_prints_each_press_into_a_file_as_it_happens(tmp_path):
+    """A maker watching ``companion buttons > log`` (or through tee) sees a press when it is
+    pressed, not when the check ends."""
+    import subprocess
+    import sys
+    import time
+
+    log = tmp_path / "buttons.log"
+    with log.open("w") as out:
+        check = subprocess.Popen([sys.executable, "-m", "companion", "buttons", "--mock",
+                                  "--config", small_config(tmp_path)],
+                                 stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT,
+                                 text=True, env={**os.environ, "PYTHONUNBUFFERED": ""})
+        try:
+            check.stdin.write("17\n")
+            check.stdin.flush()
+            deadline = time.monotonic() + 120   # a bound for a stuck check, not a speed
+            while "GPIO17 (pin 11)  pressed" not in log.read_text():
+                assert check.poll() is None and time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+        finally:
+            check.stdin.close()
+            check.wait(timeout=120)

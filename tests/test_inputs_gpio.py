@@ -171,3 +171,24 @@ def test_buttons_are_listed_pads_first_then_controls_then_dealer():
 @given(st.integers(min_value=0, max_value=2**51))
 def test_a_stamp_survives_gpiozeros_seconds_exactly(t_ns):
     assert stamp_ns(t_ns / 1e9) == t_ns
+
+
+def test_a_pin_the_kernel_still_holds_at_close_is_logged_and_the_others_are_released(
+        factory, monkeypatch, caplog):
+    from gpiozero.pins.mock import MockPin
+
+    pads, _ = watch(load().gpio, factory)
+    released, busy = [], []
+    real_close = MockPin.close
+
+    def close(pin):
+        if pin.info.name == "GPIO4" and not busy:
+            busy.append(pin)
+            raise RuntimeError("'GPIO busy'")   # lgpio's alert thread still holds the line
+        released.append(pin.info.name)
+        real_close(pin)
+
+    monkeypatch.setattr(MockPin, "close", close)
+    pads.close()
+    assert "player 1 N (GPIO4 (pin 7)) was not released: 'GPIO busy'" in caplog.text
+    assert len(released) == len(buttons_of(load().gpio)) - 1

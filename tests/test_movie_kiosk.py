@@ -203,7 +203,7 @@ def test_back_to_the_title_from_the_pause_keeps_the_game_for_resume(table):
     place(table, 1)
     game_id, snapshot = table.scene.kept.game_id, table.scene.kept.game.snapshot()
     pause(table)
-    table.press(1, "SE")                           # Back to the title
+    table.press(1, "SSE")                          # Back to the title
     table.wait_for("title")
     assert table.scene.cursor == 1                 # the title still points at this game
     table.press(1, "E")

@@ -166,13 +166,14 @@ def test_a_game_stored_with_a_void_in_the_opening_cross_still_restores_and_plays
 def test_table_deals_the_dealer_enters_each_revealed_card():
     game = new_game(level="hard", deals="table")
     assert game.awaiting_cards() == list(SIDES)
-    for side, face in zip(SIDES, ["RED", "VOID", "GREEN", "WHITE"]):
+    for side, face in zip(SIDES, ["RED", "BLUE", "GREEN", "WHITE"]):
         game.place(side, face)
     assert game.awaiting_cards() == [] and game.next_roll().level is Level.HARD
 
 
 def test_table_deals_refuses_a_second_void_and_says_what_to_do():
     game = new_game(level="normal", deals="table")
+    game.round_no = 1  # a refill: the opening cross takes portal cards only
     game.place(N, "VOID")
     with pytest.raises(RuleError, match="bottom of the deck"):
         game.place(E, "VOID")
@@ -180,6 +181,7 @@ def test_table_deals_refuses_a_second_void_and_says_what_to_do():
 
 def test_table_deals_a_rule_card_changes_the_level():
     game = new_game(level="first-game", deals="table")
+    game.round_no = 1  # a refill: the opening cross takes portal cards only
     assert game.place(N, "RULE").level is Level.NORMAL
     assert game.level is Level.NORMAL and game.table[N] is None
 
@@ -219,3 +221,12 @@ def test_dice_that_no_table_can_meet_give_a_clear_error_not_a_hang():
     game.dice = DiceSet(direction=("LEFT",), colour=("BLUE",), negation=("NOTHING",))
     with pytest.raises(RuleError, match="check the dice faces"):
         game.next_roll()
+
+
+def test_a_game_in_which_nobody_scored_has_no_winner():
+    from companion.games.notnot import data_file
+    from companion.games.notnot.game import Game
+
+    dice, recipe = data_file.not_not()
+    game = Game.new(3, "normal", 1, dice=dice, recipe=recipe)
+    assert game.winners() == [] and game.result()["winners"] == []

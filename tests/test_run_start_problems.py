@@ -278,3 +278,30 @@ def test_a_state_folder_that_is_a_file_leaves_the_kiosk_playing_and_says_games_a
     assert code == 0 and looked.scene == "title" and "\n" not in said
     assert said.startswith("games are not saved") and "is a file, not a folder" in said
     assert a_file.read_text() == "root:x:0:0\n"
+
+
+def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():
+    """Every line of the problem and of what to do stands above the hint: the text gets
+    smaller before anything is left out (at 800x480 a long state folder's path pushed the end
+    of what to do off the screen)."""
+    from kiosk_helpers import canvas
+    from companion.display.layout import Layout
+    from companion.scenes.common.failsafe import StartProblem, draw_problem
+
+    surface = canvas()
+    layout = Layout(surface.get_size())
+    folder = "/tmp/pytest-of-root/pytest-209/test_a_second_kiosk_with_a_settings_mi0/state"
+    problem = StartProblem(
+        title="Another companion is using the state folder",
+        detail=(f"The kiosk (pid 13631) is using {folder}: two kiosks saving there would mix "
+                "their games.", "Also: the settings file has a mistake, so the defaults are "
+                "used (companion config --check names it).",
+                f"{folder}/config.toml: gpio.tie_window_us = \"soon\": expected an integer"),
+        todo=f"Stop the other one first, or start this one with --state-dir another folder. "
+             f"Played here, nothing is saved or written to {folder}.",
+        fallback="play without saving", can_quit=True)
+    drawn = draw_problem(surface, layout, problem)
+    shown = " ".join(d.text for d in drawn)
+    assert shown.count(folder) == 3 and "(companion config --check names it)." in shown
+    assert all(shows_text(surface, d) for d in drawn)
+    assert min(d.rect.height for d in drawn) >= 0.03 * min(surface.get_size())

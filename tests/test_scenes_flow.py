@@ -67,7 +67,8 @@ def test_the_round_opens_at_the_flip_that_first_shows_the_final_dice():
 
 
 def test_an_open_round_is_not_redrawn_while_nothing_it_shows_changes():
-    app = kiosk("setup", pace=replace(FAST, timeouts=0.2))  # the round waits 2 s for a tap
+    app = kiosk("setup", pace=replace(FAST, timeouts=0.2),  # the round waits 2 s for a tap
+                 clock=None)   # on the real clock: the loop sleeps between passes
     to_round(app)
     frames, passes = app.frames, 0
     end = time.monotonic() + 0.3
@@ -206,6 +207,7 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "entry"))
     assert app.scene.title == "Card revealed on N?"
+    app.ctx.session.game.round_no = 1  # a refill: the opening cross takes portal cards only
     app.post(DealerPress("VOID"))
     app.post(DealerPress("VOID"))
     app.step()
@@ -213,6 +215,7 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     assert "only one void" in app.scene.subtitle
     for face in ("RED", "GREEN", "BLUE"):
         app.post(DealerPress(face))
+    app.post(tap(1, "E"))  # yes, these are the four cards
     step_until(app, in_scene(app, "round"))
     assert app.ctx.session.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
 

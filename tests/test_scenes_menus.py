@@ -242,7 +242,7 @@ def test_a_menus_subtitle_never_touches_its_first_item(size):
         assert subtitle.rect.bottom < item_rects(layout, count)[0].top
 
 
-def test_a_table_filled_by_correct_the_table_during_the_entry_goes_on_to_the_roll(tmp_path):
+def test_a_table_filled_by_correct_the_table_during_the_entry_is_confirmed_then_rolled(tmp_path):
     app = kiosk("setup", deals="table", state_dir=tmp_path)
     start_from_setup(app)
     assert app.scene.name == "entry"
@@ -255,5 +255,8 @@ def test_a_table_filled_by_correct_the_table_during_the_entry_goes_on_to_the_rol
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "pause"))
     assert None not in app.ctx.session.playing.faces().values()
-    app.post(tap(1, "E"))                           # Resume
+    app.post(tap(1, "E"))                           # Resume: the four cards to confirm
+    step_until(app, in_scene(app, "entry"))
+    assert app.scene.title == "Are these the four cards?"
+    app.post(tap(1, "E"))                           # Yes: roll the dice
     step_until(app, lambda: app.scene.name in ("roll", "round"))

@@ -23,6 +23,9 @@ def _no_leftover_display():
     pygame.display.quit()
 
 
+SLOW = replace(FAST, timeouts=0.2)  # idle 0.6 s, round 2 s: a round stays open while a test looks
+
+
 def wrong_side(round_):
     """A spot that is not a valid tap this round."""
     return next(side for side in SIDES if side not in round_.ruling.valid)
@@ -52,7 +55,7 @@ def next_open(app):
 
 
 def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are_not_shown_again():
-    app = kiosk("setup")
+    app = kiosk("setup", pace=SLOW)   # the round stays open until the pause, on a busy machine
     round_ = to_round(app)
     app.post(tap(1, round_.ruling.valid[0].value))  # P1 wins a card
     step_until(app, in_scene(app, "verdict"))
@@ -114,7 +117,6 @@ def test_the_level_is_always_shown_on_the_play_screen():
     assert level.text == "LEVEL  NORMAL" and shows_text(app.screen.canvas, level)
 
 
-SLOW = replace(FAST, timeouts=0.2)  # idle 0.6 s, round 2 s: a round stays open while a test looks
 
 
 def score_cell(app, player):
@@ -406,3 +408,26 @@ def test_the_play_screen_shows_an_empty_deck_as_empty():
     app.step()
     assert count_colour(app.screen.canvas, app.ctx.services.layout.deck, CARD_BACK) == 0
     assert "EMPTY" in [d.text for d in app.scene.drawn_texts]
+
+
+def test_a_verdict_is_on_screen_for_a_frame_at_least_however_slow_the_loop(monkeypatch):
+    import time as clock
+
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    app.post(tap(1, wrong_side(round_).value))
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    real, late = clock.monotonic_ns, [0]
+
+    def slow_loop() -> int:   # every reading of the clock comes 20 ms after the one before
+        late[0] += 20_000_000
+        return real() + late[0]
+
+    monkeypatch.setattr(clock, "monotonic_ns", slow_loop)
+    shown = []
+    offer = app.snapshots.offer
+    app.snapshots.offer = lambda name, surface: shown.append(name) or offer(name, surface)
+    app.post(tap(2, "E"))  # Resume: the closed round's verdict first, for 1 ms at this pace
+    step_until(app, lambda: app.scene.name in ("deal", "roll", "round"))
+    assert "verdict-wrong" in shown

@@ -5,7 +5,9 @@ from argparse import Namespace
 
 import pytest
 
-from kiosk_helpers import in_scene, jump_to, kiosk, now, step_until, tap
+from kiosk_helpers import choose, in_scene, jump_to, now, play_round, step_until, tap
+from kiosk_helpers import play as play_on
+from kiosk_helpers import kiosk
 from companion.cli import main
 from companion.commands import simulate
 from companion.scenes.base import Nav
@@ -16,35 +18,8 @@ from companion.storage.games import ABANDONED, FINISHED, GameStore
 SEED, PLAYERS = 4, 3
 
 
-def choose(app, label: str) -> None:
-    """Player 1 moves the menu's cursor to the item starting with ``label`` and selects it."""
-    index = next(i for i, item in enumerate(app.scene.items()) if item.startswith(label))
-    steps = index - app.scene.cursor
-    for side in ("S" * steps if steps >= 0 else "N" * -steps) + "E":
-        app.post(tap(1, side))
-    app.step()
-
-
-def play_round(app, rolls: list) -> None:
-    """Confirm the deal prompt if shown, then play one round: when a tap is needed, the player
-    whose turn it is (round number, round the table) taps the first valid spot."""
-    if app.scene.name == "deal":
-        app.post(tap(1, "E"))
-    step_until(app, in_scene(app, "round"))
-    round_ = app.scene.round
-    rolls.append(round_.roll)
-    if round_.ruling.tap:
-        app.post(tap(app.ctx.session.game.round_no % PLAYERS + 1, round_.ruling.valid[0].value))
-    step_until(app, in_scene(app, "verdict"))
-    step_until(app, lambda: app.scene.name != "verdict")
-
-
 def play(app, rounds: int | None = None) -> list:
-    """Play ``rounds`` rounds (default: to the end); the rolls, in order."""
-    rolls: list = []
-    while app.scene.name != "end" and (rounds is None or len(rolls) < rounds):
-        play_round(app, rolls)
-    return rolls
+    return play_on(app, PLAYERS, rounds)
 
 
 def new_game(folder, first="setup"):
@@ -101,7 +76,7 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     choose(again, "Not Not")
     step_until(again, in_scene(again, "setup"))
-    assert again.scene.items()[0] == f"Resume the game in progress: round 6, {level}"
+    assert again.scene.items()[0] == f"Resume the game in progress: round 6, {level}, {PLAYERS} players"
     choose(again, "Resume")
     assert again.scene.name == "deal" and again.scene.check
     assert {d.side: d.card for d in again.scene.dealt} == {side.value: face for side, face in table.items()}
@@ -210,9 +185,10 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
     choose(first, "Start")
     for face in ("RED", "BLUE", "GREEN", "YELLOW"):
         choose(first, face)
+    choose(first, "Yes: roll")
     rolls = []
     while first.ctx.session.game.round_no == 0 or first.scene.name != "entry":
-        play_round(first, rolls)
+        play_round(first, rolls, PLAYERS)
     empty = first.ctx.session.game.awaiting_cards()
     first.screen.close()
     again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)

@@ -93,14 +93,15 @@ class Plugs:
 
 
 def connected_kiosk(plugs: Plugs):
-    app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001))
+    app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001),
+                clock=None)  # the controller stamps on the real clock
     controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
                              reconnect_s=0.02)
     assert isinstance(controller, SerialPads)
     app.ctx.services.tie_window_ns = SERIAL_ON.serial.tie_window_ns
     controller.start()
     step_until(app, lambda: controller.reader.link.synced and app.notice is not None
-               and "clock synced" in app.notice[0])
+               and app.notice[0] == "button controller ready")
     return app, controller
 
 
@@ -148,12 +149,12 @@ def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_i
         plugs.current.unplugged.set()
         plugs.current = None
         step_until(app, lambda: app.notice is not None and "unplugged" in app.notice[0])
-        assert "/dev/fake" in app.notice[0] and "waiting for it" in app.notice[0]
+        assert app.notice[0] == "button controller unplugged: waiting for it"
         assert app.scene.name == "round"
         app.post(tap(1, round_.ruling.valid[0].value))      # the keyboard still plays
         step_until(app, in_scene(app, "verdict"))
         plugs.current = FakeController()
-        step_until(app, lambda: "clock synced" in (app.notice or ("",))[0])
+        step_until(app, lambda: "ready" in (app.notice or ("",))[0])
         assert controller.reader.reconnects == 1
     finally:
         controller.close()
@@ -161,15 +162,15 @@ def test_an_unplugged_controller_is_named_on_screen_and_the_game_goes_on_until_i
 
 
 def corner_says(app, state: str) -> bool:
-    """Whether the next frame, once the notice bar over the top is gone, shows
-    ``controller: STATE`` in its corner."""
+    """Whether the next frame, once the notice is gone, shows
+    ``controller`` over ``STATE`` in its corner."""
     from kiosk_helpers import shows_text
 
     app.notice = None
     app.scene.dirty = True
     app.step()
-    return [d.text for d in app.controller_drawn] == [f"controller: {state}"] \
-        and shows_text(app.screen.canvas, app.controller_drawn[0])
+    return [d.text for d in app.controller_drawn] == ["controller", state] \
+        and all(shows_text(app.screen.canvas, drawn) for drawn in app.controller_drawn)
 
 
 def test_the_controllers_state_stays_in_the_corner_of_the_title_and_the_play_screens():
@@ -247,16 +248,16 @@ def test_the_wiring_check_shows_controller_presses_like_gpio_presses():
 def test_a_controller_not_plugged_in_at_start_is_named_until_it_appears():
     plugs = Plugs()
     plugs.current = None
-    app = kiosk("setup")
+    app = kiosk("setup", clock=None)  # the controller stamps on the real clock
     controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
                              reconnect_s=0.02)
     assert isinstance(controller, SerialPads)
     controller.start()
     try:
-        step_until(app, lambda: app.notice is not None and "yet" in app.notice[0])
-        assert app.notice[0] == "no controller on /dev/fake yet; waiting for it"
+        step_until(app, lambda: app.notice is not None and "not found" in app.notice[0])
+        assert app.notice[0] == "button controller not found: waiting for it"
         plugs.current = FakeController()
-        step_until(app, lambda: "clock synced" in (app.notice or ("",))[0])
+        step_until(app, lambda: "ready" in (app.notice or ("",))[0])
         assert controller.reader.reconnects == 0
     finally:
         controller.close()

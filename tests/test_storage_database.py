@@ -110,7 +110,7 @@ def test_a_laptop_keeps_state_under_xdg_state_home(tmp_path):
 
 def test_a_database_it_may_not_write_is_named_as_such_not_as_damaged(tmp_path, monkeypatch):
     path = tmp_path / FILENAME
-    sqlite3.connect(path).close()
+    Database(path, migrations=MIGRATIONS[:3]).close()   # the next migration must write
     connect = sqlite3.connect
     monkeypatch.setattr(sqlite3, "connect", lambda p, **kw: connect(f"file:{p}?mode=ro", uri=True, **kw))
     with pytest.raises(CompanionError, match=r"the state database .*sqlite3 is read-only"):

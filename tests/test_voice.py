@@ -70,3 +70,14 @@ def test_a_verdict_queues_its_clip_to_play_after_the_frame(tmp_path):
     (path, scene, dirty, flip), = played
     assert path == app.ctx.services.voice.clips["win-2"]
     assert scene == "verdict" and not dirty and flip > edge  # the verdict was on screen first
+
+
+def test_clips_that_cannot_be_made_leave_a_short_notice_and_the_reason_in_the_journal(
+        tmp_path, monkeypatch, caplog):
+    from companion.audio import voice
+
+    def refuse(engine, words, path):
+        raise voice.VoiceError(f"voice: espeak-ng could not say {words!r}: TimeoutExpired")
+    monkeypatch.setattr(voice, "render", refuse)
+    assert Voice.start(tmp_path, 2, engine="/usr/bin/espeak-ng") == (None, voice.NO_CLIPS)
+    assert "\n" not in voice.NO_CLIPS and "TimeoutExpired" in caplog.text

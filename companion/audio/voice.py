@@ -3,7 +3,8 @@ card and the new level ("Not Not! Now Normal", "Arrow! Now Hard", "Liar! Now Ext
 
 A speech engine (``espeak-ng``, a Debian package on Raspberry Pi OS; ``espeak`` will do) renders
 every phrase once into a cache of WAV clips when the voice is switched on (at start, or on the
-set-up menu); clips already in the cache are kept, named by a hash of their words. A verdict then
+set-up menu: there in a worker thread, :func:`prepare`, so the menu answers at once); clips
+already in the cache are kept, named by a hash of their words. A verdict then
 only *queues* its clip to be played after the frame is on screen (the loop's ``after_frame``
 work), so speech never sits between a button's edge and the verdict. Without an engine (or
 without an audio device) the voice is silent, and says so once in a notice.
@@ -16,6 +17,7 @@ import logging
 import os
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,7 +37,13 @@ WORDS_PER_MINUTE = 190
 RENDER_TIMEOUT_S = 10
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
-NO_ENGINE = "voice: no speech engine found (install espeak-ng): the verdicts stay silent"
+NO_ENGINE = "the voice is silent: install espeak-ng"
+#: The notice when the clips cannot be made (the journal says why).
+NO_CLIPS = "the voice is silent: its clips could not be made"
+#: The name of the threads that render clips (:func:`prepare`).
+WORKER_NAME = "voice-clips"
+#: One rendering at a time: two workers never write the same clip.
+_RENDERING = threading.Lock()
 
 
 class VoiceError(CompanionError):
@@ -121,21 +129,25 @@ class Voice:
     """The rendered clips, and the queueing of one to be spoken after the frame."""
 
     def __init__(self, clips: dict[str, Path],
-                 play: Callable[[Path], None] = play_on_mixer) -> None:
+                 play: Callable[[Path], None] = play_on_mixer, preparing: bool = False) -> None:
         self.clips = clips
         self._play = play
+        #: Its clips are still being made (:func:`prepare`): it says nothing yet.
+        self.preparing = preparing
 
     @classmethod
     def start(cls, folder: Path, players: int,
               engine: str | None = None) -> tuple[Voice | None, str]:
-        """The voice with its clips cached in ``folder``, or ``(None, a one-line notice)``."""
+        """The voice with its clips cached in ``folder``, or ``(None, a one-line notice)`` (the
+        journal says why the clips could not be made)."""
         engine = engine or find_engine()
         if engine is None:
             return None, NO_ENGINE
         try:
             return cls(build_cache(folder, players, engine)), ""
         except VoiceError as error:
-            return None, str(error)
+            log.warning("%s", error)
+            return None, NO_CLIPS
 
     def say(self, name: str | None, after_frame: list[Callable[[], None]]) -> None:
         """Queue clip ``name`` (``None``: nothing to say) to be played once the frame is shown."""
@@ -149,3 +161,17 @@ class Voice:
             self._play(path)
         except pygame.error as error:
             log.info("voice: cannot play %s: %s", path.name, error)
+
+
+def prepare(folder: Path, players: int, done: Callable[[Voice | None, str], None]) -> None:
+    """Make the voice as :meth:`Voice.start` does, in a worker thread of its own (one rendering
+    at a time); ``done(voice, notice)`` is called from that thread once it is made."""
+    def work() -> None:
+        try:
+            with _RENDERING:
+                voice, notice = Voice.start(folder, players)
+        except Exception:  # the voice stays silent, never "preparing" for good
+            log.exception("voice: making the clips failed")
+            voice, notice = None, NO_CLIPS
+        done(voice, notice)
+    threading.Thread(target=work, name=WORKER_NAME, daemon=True).start()

@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 
 from companion.commands.buttons import SerialButton  # noqa: E402
 from companion.display import text  # noqa: E402
+from companion.errors import CompanionError  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 
 if TYPE_CHECKING:
@@ -112,7 +113,10 @@ class WiringScreen:
     def save(self, path: str) -> None:
         """Draw the current state and save it as a PNG at ``path``."""
         self.draw()
-        pygame.image.save(self.surface, path)
+        try:
+            pygame.image.save(self.surface, path)
+        except (pygame.error, OSError) as error:
+            raise CompanionError(f"--png {path}: cannot write it: {error}") from None
 
     def close(self) -> None:
         """Close the window (pygame quits)."""

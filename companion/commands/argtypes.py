@@ -1,10 +1,14 @@
-"""Argument types for the command line that say exactly what is wrong, and the error
-a command raises when its options ask for something it cannot do."""
+"""Argument types for the command line that say exactly what is wrong, the error
+a command raises when its options ask for something it cannot do, and the check of a file a
+command is about to write."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
 from companion.errors import CompanionError
 
@@ -32,3 +36,36 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
 
     parse.__name__ = f"whole number {low}..{high}"
     return parse
+
+
+def file_name(text: str) -> str:
+    """An argparse type: the name of a file; an empty one is refused (it names no file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name is no file: name the file")
+    return text
+
+
+def cannot_write(path: str | os.PathLike) -> str:
+    """Why the file ``path`` cannot be written (its folder missing, not a folder or not
+    writable; a folder or an unwritable file in its place; a name too long); "" when it can."""
+    from companion.storage.location import NAME_MAX, shown
+
+    target = Path(path)
+    folder = target.parent
+    try:
+        if any(len(os.fsencode(part)) > NAME_MAX for part in target.parts):
+            return f"{shown(target)}: a name in it is longer than {NAME_MAX} characters"
+        if target.is_dir():
+            return f"{target} is a folder"
+        if not folder.is_dir():
+            return f"{folder} is not a folder" if folder.exists() else f"no folder {folder}"
+        if target.exists() and not os.access(target, os.W_OK):
+            return f"{target} is not writable"
+    except OSError as error:
+        return f"{target}: {error.strerror or error}"
+    try:
+        with tempfile.TemporaryFile(dir=folder):   # what root may not write either (/proc)
+            pass
+    except OSError as error:
+        return f"the folder {folder} is not writable ({error.strerror or error})"
+    return ""

@@ -1,9 +1,17 @@
-"""``companion bench NAME``: run one benchmark from :mod:`companion.tools.benchmarks`."""
+"""``companion bench NAME``: run one benchmark from :mod:`companion.tools.benchmarks`.
+
+A ``--state-dir`` the benchmark cannot write into (a file, no such folder, not writable) is one
+line before it starts.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from pathlib import Path
 
+from companion.commands.argtypes import cannot_write
+from companion.errors import CompanionError
 from companion.tools import benchmarks
 
 NAME = "bench"
@@ -17,7 +25,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for module in discover(benchmarks):
         child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(child)
-        child.set_defaults(run=module.run)
+        child.set_defaults(run=in_usable_folder(module.run))
+
+
+def in_usable_folder(run: Callable[[argparse.Namespace], int]
+                     ) -> Callable[[argparse.Namespace], int]:
+    """``run``, after checking that its ``--state-dir`` (when given) can be written into."""
+    def checked(args: argparse.Namespace) -> int:
+        folder = getattr(args, "state_dir", None)
+        problem = cannot_write(Path(folder) / "companion-bench") if folder else ""
+        if problem:
+            raise CompanionError(f"bench {args.benchmark} --state-dir {folder}: {problem}")
+        return run(args)
+
+    return checked
 
 
 # replaced by the chosen benchmark's run through set_defaults

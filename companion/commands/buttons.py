@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.boards.pi_header import describe
-from companion.commands.argtypes import UsageError
+from companion.commands.argtypes import UsageError, cannot_write, file_name
 from companion.config import settings as config
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
@@ -58,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screen", action="store_true",
                         help="show the check in a window (on the kiosk's screen) as well as in "
                              "the terminal")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--png", metavar="FILE", type=file_name,
                         help="with --screen: draw the state after the --press presses into FILE "
                              "and stop")
     parser.add_argument("--clock-check", action="store_true",
@@ -161,11 +161,14 @@ class WiringCheck:
 
 
 def run(args: argparse.Namespace) -> int:
+    print_lines_as_they_come()
     loaded = config.load(args.config or config.find())
     if not args.mock and args.press:
         raise UsageError("--press needs --mock (on real pins, press the buttons)")
     if args.png and not (args.screen and args.mock):
         raise UsageError("--png needs --screen and --mock")
+    if args.png and cannot_write(args.png):
+        raise CompanionError(f"--png {args.png}: cannot write it: {cannot_write(args.png)}")
     factory = mock_factory() if args.mock else None
     if args.clock_check:
         return clock_check(loaded, factory, args)
@@ -189,6 +192,15 @@ def run(args: argparse.Namespace) -> int:
             print()
     print(check.missing_text())
     return 0 if check.done.is_set() else 1
+
+
+def print_lines_as_they_come() -> None:
+    """Each line of the check reaches a file or a pipe as it is printed, not when the check
+    ends: a maker watches it with ``tail -f`` or ``tee``, and a check stopped by a signal
+    keeps what it printed."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(line_buffering=True)
 
 
 def show(check: WiringCheck, args: argparse.Namespace, pads: GpioPads | None,

@@ -3,8 +3,11 @@
 ``--game not-that-movie`` or ``--game thats-not-a-hat`` plays one of the two
 other games instead: a scripted table (:mod:`companion.simulation.scripted_tables`) presses
 its way through the same input path. Every demo saves its game in a fresh
-state folder of its own, removed at the end (the table's games and history
-are never touched).
+state folder of its own (the table's games and history are never touched): a
+``companion-demo-*`` folder in the temporary directory holding the demo's pid,
+removed, its database closed first, however the demo ends (done, an error,
+Ctrl-C, SIGTERM). A demo killed outright (SIGKILL) cannot clean up: the next
+demo removes every such folder whose pid is no longer running.
 
 The bots (the reaction model of ``companion simulate``) watch the screen and
 press their buttons; each press goes in through
@@ -29,10 +32,17 @@ where the AVR toolchain or simavr is missing).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import shutil
+import signal
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
+from types import FrameType
 
 from companion.commands.argtypes import UsageError, whole_number
 from companion.display.options import add_screen_arguments, speed_arg
@@ -54,10 +64,14 @@ from companion.simulation.scripted_tables import (
     kiosk_game,
     summary,
 )
+from companion.simulation.staged_moments import stage_moments
 from companion.tools.firmware_sim.simavr import toolchain_missing
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
+#: The demo's own state folder in the temporary directory, and the file in it naming its pid.
+FOLDER_PREFIX = "companion-demo-"
+OWNER_FILE = "pid"
 
 NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
@@ -79,6 +93,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "controller's firmware running in simavr")
     parser.add_argument("--speed", type=speed_arg, default=1.0,
                         help="play this many times faster (delays and reactions; default 1)")
+    parser.add_argument("--moments", action="store_true",
+                        help="instead of a game, stage the moments a game may not show (a win "
+                             "with a wrong tap, a three-way tie on one card, two level-ups in "
+                             "one refill, the controller unplugged) and save them in "
+                             "--snapshots DIR")
     add_screen_arguments(parser, size_default=(800, 480))
 
 
@@ -86,20 +105,111 @@ def run(args: argparse.Namespace) -> int:
     if args.snapshots is None and args.headless:
         raise UsageError("--headless without --snapshots DIR would show nothing: "
                          "add --snapshots DIR")
+    if args.moments:
+        return run_moments(args)
     missing = toolchain_missing() if args.controller == "simavr" else None
     if missing:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")
     pace = Pace().scaled(1 / args.speed)
     settings = Settings(players=args.players, level=args.level, seed=args.seed)
-    with tempfile.TemporaryDirectory(prefix="companion-demo-") as folder:
+    with terminated_as_exit() as termination, demo_folder() as folder:
         app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation,
                                        headless=args.headless, settings=settings, pace=pace,
                                        snapshots=args.snapshots, state_dir=folder))
-        return run_scripted(app, args) if args.game != "not-not" else run_not_not(app, args)
+        try:
+            termination.check()
+            play = run_scripted if args.game != "not-not" else run_not_not
+            return play(app, args, termination.check)
+        finally:
+            app.ctx.services.close_database()   # before its folder goes
 
 
-def run_not_not(app: App, args: argparse.Namespace) -> int:
-    """Not Not, played by simulated players."""
+@contextlib.contextmanager
+def demo_folder() -> Iterator[str]:
+    """A fresh state folder for one demo, holding its pid; removed when the demo ends. Folders
+    of demos that were killed are removed first."""
+    remove_stale_folders()
+    with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX) as folder:
+        Path(folder, OWNER_FILE).write_text(f"{os.getpid()}\n")
+        yield folder
+
+
+class Termination:
+    """A SIGTERM, as ``SystemExit`` (so every ``finally`` and ``with`` on the way out runs):
+    raised by the signal handler, and again by :meth:`check`, since C code may swallow the
+    first (pygame 2.1's ``set_mode`` does, importing its icon)."""
+
+    def __init__(self) -> None:
+        self.signum = 0
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.signum = signum
+        self.check()
+
+    def check(self) -> None:
+        """Raise ``SystemExit`` if a SIGTERM came."""
+        if self.signum:
+            raise SystemExit(128 + self.signum)
+
+
+@contextlib.contextmanager
+def terminated_as_exit() -> Iterator[Termination]:
+    """SIGTERM, while in this block, ends the demo as ``SystemExit`` instead of killing it where
+    it stands (in the main thread only, where signal handlers run)."""
+    termination = Termination()
+    if threading.current_thread() is not threading.main_thread():
+        yield termination
+        return
+    previous = signal.signal(signal.SIGTERM, termination)
+    try:
+        yield termination
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def remove_stale_folders(temporary: str | None = None) -> list[Path]:
+    """Remove the demo folders in ``temporary`` (default: the temporary directory) whose demo
+    no longer runs (killed with SIGKILL, or by a power cut); the folders removed."""
+    removed = []
+    for folder in Path(temporary or tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
+        pid = owner(folder)
+        if pid is not None and not running(pid):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def owner(folder: Path) -> int | None:
+    """The pid of the demo that made ``folder`` (``None``: not one of ours, or unreadable)."""
+    try:
+        text = (folder / OWNER_FILE).read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 2**22 else None
+
+
+def running(pid: int) -> bool:
+    """Whether a process ``pid`` runs (another user's counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def run_moments(args: argparse.Namespace) -> int:
+    """The staged moments (:mod:`companion.simulation.staged_moments`), headless."""
+    if args.snapshots is None:
+        raise UsageError("--moments saves pictures only: add --snapshots DIR")
+    for path in stage_moments(args.snapshots, args.size, args.rotation):
+        print(path)
+    return 0
+
+
+def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None]) -> int:
+    """Not Not, played by simulated players; ``check()`` after each pass of the loop."""
     presses = press_path(app, args.players, args.controller)
     services = app.ctx.services
     services.pace = replace(services.pace, settle_s=max(services.pace.settle_s, DEMO_SETTLE_S))
@@ -110,12 +220,12 @@ def run_not_not(app: App, args: argparse.Namespace) -> int:
     app.ctx.hooks.on_tap = tap_lights(presses.pads)
     table.start()
     table.on_scene(app.scene)
-    run_table(app, table, presses, lambda: table.last_scene_ns)
+    run_table(app, table, presses, lambda: table.last_scene_ns, check=check)
     game = app.ctx.session.game
     if isinstance(game, Game):
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
-        print(f"game over after {game.round_no} rounds: {scores}; winners: "
-              + " ".join(f"P{p}" for p in game.winners()))
+        winners = " ".join(f"P{p}" for p in game.winners()) or "none (nobody scored)"
+        print(f"game over after {game.round_no} rounds: {scores}; winners: {winners}")
     for path in app.snapshots.saved:
         print(path)
     return 0
@@ -181,12 +291,19 @@ class IssueMoments:
 
 def run_table(app: App, table: SimulatedTable | ScriptedTable,
               presses: MockGpioPresses | SimavrPresses, last_activity_ns: Callable[[], int],
-              done: Callable[[], bool] = lambda: False) -> None:
+              done: Callable[[], bool] = lambda: False,
+              check: Callable[[], None] = lambda: None) -> None:
     """Run the loop until ``done()``, or stop with an error when nothing happened for
-    :data:`STALL_S` seconds; then stop the table and release inputs, snapshots, screen, database."""
+    :data:`STALL_S` seconds (``check()`` after each pass may end it too); then stop the table
+    and release inputs, snapshots, screen, database."""
     stalled = lambda: time.monotonic_ns() - last_activity_ns() > STALL_S * 1e9  # noqa: E731
+
+    def until() -> bool:
+        check()
+        return done() or stalled()
+
     try:
-        app.run(until=lambda: done() or stalled())
+        app.run(until=until)
         if stalled():
             raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s "
                                  f"in scene {app.scene.name}")
@@ -198,8 +315,9 @@ def run_table(app: App, table: SimulatedTable | ScriptedTable,
         app.ctx.services.close_database()
 
 
-def run_scripted(app: App, args: argparse.Namespace) -> int:
-    """Not That Movie! or That's Not a Hat, played by a scripted table."""
+def run_scripted(app: App, args: argparse.Namespace, check: Callable[[], None]) -> int:
+    """Not That Movie! or That's Not a Hat, played by a scripted table; ``check()`` after each
+    pass of the loop."""
     from companion.simulation.demo_table import MENU_PAUSE_MS, MIN_MENU_GAP_MS, MS
 
     presses = press_path(app, args.players, args.controller)
@@ -212,7 +330,7 @@ def run_scripted(app: App, args: argparse.Namespace) -> int:
         table.loop_passed()
         return table.finished and app.scene.name == "title"
 
-    run_table(app, table, presses, lambda: table.last_press_ns, done=done)
+    run_table(app, table, presses, lambda: table.last_press_ns, done=done, check=check)
     played = kiosk_game(app, args.game)
     if played.snapshot()["moves"] != expected.snapshot()["moves"]:
         raise CompanionError(f"the kiosk's {args.game} game went another way "

@@ -31,7 +31,7 @@ from pathlib import Path
 from companion.commands import buttons
 from companion.commands.run import keyboard_keys, load_settings
 from companion.config.settings import Config
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StateError
 from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
 
 NAME = "doctor"
@@ -354,8 +354,11 @@ def owned_by_service_user(folder: Path) -> bool:
 
 
 def check_state(host: Host, args: argparse.Namespace) -> Check:
-    folder = state_dir(args.state_dir, environ=host.environ,
-                       system_dir=host.path(str(SYSTEM_STATE_DIR)))
+    try:
+        folder = state_dir(args.state_dir, environ=host.environ,
+                           system_dir=host.path(str(SYSTEM_STATE_DIR)))
+    except StateError as error:
+        return Check("state", FIX, str(error))
     problem = not_a_folder(folder)
     if problem:
         return Check("state", FIX, f"{problem}: move the file away or name another folder")
@@ -433,6 +436,9 @@ def report(found: list[Check]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = not_a_folder(Path(args.root), "--root")
+    if problem:
+        raise CompanionError(problem)
     host = Host(root=Path(args.root), live=Path(args.root).resolve() == Path("/"))
     if not host.root.is_dir():
         raise CompanionError(f"--root {args.root}: not a folder")

@@ -1,13 +1,18 @@
 """``companion history``: the finished games kept in the state folder.
 
 One line per game, newest first: when it ended (local time), players, level,
-rounds, winners and scores, and "ended early" for a game the table ended
+rounds, winners ("nobody scored" when no player holds a point card: no winner)
+and scores, and "ended early" for a game the table ended
 before its rules did; a game that does not read is listed as damaged,
 with what is wrong, and the listing goes on. ``--json`` prints every stored
 detail instead, rounds with their taps, stamps and verdicts included. Games
 are read a page at a time (:mod:`companion.storage.listing`), so memory stays
-bounded however long the history. ``--check`` runs SQLite's integrity check
-and says how to recover if it fails; ``--recover-to DIR`` copies every game
+bounded however long the history. The listing, ``--json`` and ``--check``
+give each game the one verdict of :func:`companion.storage.listing.verdict`.
+``--check`` writes nothing: it reads the write-ahead log as it lies
+(:mod:`companion.storage.wal`), runs SQLite's integrity check and the verdict
+of every kept game, and exits 0 if all is sound, 1 (with how to recover) if
+anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
 that still reads into a new state database in DIR.
 """
 
@@ -20,12 +25,14 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.commands.argtypes import whole_number
+from companion.errors import CompanionError
+from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT
-from companion.storage.listing import GameLine, game_lines, whole_games
+from companion.storage.listing import GameLine, game_lines, nobody_scored, verdict, whole_games
 from companion.storage.location import state_dir
-from companion.storage.recovery import recover
+from companion.storage.recovery import game_ids, recover
 
 NAME = "history"
 HELP = "list the finished games kept in the state folder"
@@ -39,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only the N newest games")
     parser.add_argument("--json", action="store_true", help="print a JSON list with every round")
     parser.add_argument("--check", action="store_true",
-                        help="check the state database (SQLite integrity check) and say how to "
-                             "recover if it is damaged")
+                        help="check the state database (its write-ahead log, SQLite's integrity "
+                             "check, every kept game), writing nothing, and say how to recover: "
+                             "exit 0 if it is sound, 1 if it is damaged")
     parser.add_argument("--recover-to", metavar="DIR",
                         help="copy every game that still reads into a new state database in DIR "
                              "(the damaged one is only read)")
@@ -63,8 +71,9 @@ def describe(game: GameLine) -> str:
     scores = game.result.get("scores")
     scores = "  ".join(f"P{player} {n}" for player, n in scores.items()) \
         if isinstance(scores, dict) else "?"
-    winners = game.result.get("winners")
-    winners = " ".join(f"P{player}" for player in winners) if isinstance(winners, list) else "?"
+    winners = "?" if game.winners is None else " ".join(f"P{player}" for player in game.winners)
+    if nobody_scored(game.result):
+        winners = "nobody scored"
     level = str(game.settings.get("level", "-"))[:22] + \
         (" (simulated)" if game.settings.get("simulated") else "")
     return (f"{game.id:>5}  {local_time(game.finished_at):<19}  {game.players:>7}  {level:<22}  "
@@ -72,17 +81,66 @@ def describe(game: GameLine) -> str:
             + ("  (ended early)" if game.ended_early else ""))
 
 
-def check(database: Database) -> int:
-    """Print the integrity check's verdict: 0 if ok, else 1 with how to recover."""
-    verdict = database.integrity_check()
-    if verdict == "ok":
-        print(f"{database.path}: ok")
+def check(folder: Path) -> int:
+    """Check the state database in ``folder`` without writing a byte (opened read-only, so its
+    write-ahead log is not folded in): the log beside it, SQLite's integrity check and every kept
+    game's verdict. Print ``ok`` and give 0, or each problem and how to recover, and give 1."""
+    path = folder / FILENAME
+    log_problems = wal.problems(path, wal.file_pages(path))   # before SQLite mends it away
+    try:   # a log that is not there, or not to be trusted, is left as it lies
+        database = Database.for_reading(folder, read_only=True, file_only=bool(
+            log_problems or not Path(f"{path}-wal").exists()))
+    except DamagedDatabase as error:
+        return damaged(str(error), log_problems, [])
+    with database:
+        verdict = database.integrity_check()
+        pages = [] if verdict == "ok" else verdict.splitlines()
+        games = damaged_games(database)
+    if not (log_problems or pages or games):
+        print(f"{path}: ok")
         return 0
-    lines = verdict.splitlines()
-    print(f"{database.path} is damaged: {lines[0]}" + (f" (and {len(lines) - 1} more problems)"
-                                                      if len(lines) > 1 else ""))
-    print(f"To recover the games that still read: companion history --recover-to NEW_FOLDER "
-          f"(see {RECOVERY}).")
+    first = [f"{path} is damaged: {pages[0]}" + (f" (and {len(pages) - 1} more problems)"
+                                                 if len(pages) > 1 else "")] if pages else []
+    return damaged(first, log_problems, games, path)
+
+
+def damaged_games(database: Database) -> list[tuple[int, str]]:
+    """``(id, what is wrong)`` of every kept game, of any kind, that is damaged by the listing's
+    verdict (set aside, or a field or round record that does not read)."""
+    found = []
+    for game_id in game_ids(database):
+        try:
+            kind = database.read("SELECT kind FROM games WHERE id = ?", (game_id,))[0][0]
+            game = verdict(database, game_id, str(kind))
+        except (CompanionError, IndexError) as error:
+            found.append((game_id, f"its row does not read ({error})"))
+            continue
+        if isinstance(game, GameLine) and game.damaged:
+            found.append((game_id, game.damaged))
+    return found
+
+
+def damaged(first: str | list[str], log_problems: list[str], games: list[tuple[int, str]],
+            path: Path | None = None) -> int:
+    """Print what is damaged and how to recover; 1."""
+    for line in [first] if isinstance(first, str) else first:
+        print(line)
+    where = f"{path}: " if path else ""
+    for line in log_problems:
+        print(f"{where}{line}")
+    for game_id, reason in games[:10]:
+        print(f"{where}game {game_id} is damaged: {reason[:100]}")
+    if len(games) > 10:
+        print(f"{where}and {len(games) - 10} more damaged games")
+    if log_problems:
+        print("Before the kiosk or any other command opens it, keep a copy of the state folder as "
+              "it is (sudo cp -a): SQLite folds its log into the file when it closes.")
+    if log_problems or (first and not isinstance(first, str)):
+        print(f"To recover the games that still read: companion history --recover-to NEW_FOLDER "
+              f"(see {RECOVERY}).")
+    elif games:
+        print("The damaged games are kept as they are and never offered for resume; companion "
+              f"history lists them as damaged (see {RECOVERY}).")
     return 1
 
 
@@ -96,12 +154,21 @@ def recover_to(database: Database, folder: Path) -> int:
     return 0
 
 
+def with_winners(entry: dict) -> dict:
+    """A game's JSON with its result's winners as ruled: none, and ``"nobody_scored": true``,
+    when nobody scored."""
+    result = entry.get("result")
+    if isinstance(result, dict) and nobody_scored(result):
+        entry["result"] = {**result, "winners": [], "nobody_scored": True}
+    return entry
+
+
 def print_json(database: Database, limit: int | None) -> None:
     """A JSON list of the listed games, written one game at a time."""
     sys.stdout.write("[")
     for number, game in enumerate(whole_games(database, NOT_NOT, limit)):
         entry = {"id": game.id, "damaged": game.damaged} if isinstance(game, GameLine) \
-            else game.to_dict()
+            else with_winners(game.to_dict())
         sys.stdout.write(("," if number else "") + json.dumps(entry, separators=(",", ":")))
     sys.stdout.write("]\n")
 
@@ -129,9 +196,9 @@ def run(args: argparse.Namespace) -> int:
             where = folder if folder.is_dir() else f"{folder} (no such folder)"
             print(f"No finished games yet in {where}.")
         return 0
+    if args.check:
+        return check(folder)
     with Database.for_reading(folder) as database:
-        if args.check:
-            return check(database)
         if args.recover_to:
             return recover_to(database, Path(args.recover_to))
         try:

@@ -20,6 +20,13 @@ saved). Under systemd, a display that cannot be opened yet is waited for
 (READY=1 and the watchdog keep the unit from restarting in a loop, and
 ``systemctl status companion`` says why); in a terminal it is one line and
 exit 2.
+
+One companion per state folder: the kiosk holds its folder's lock
+(:mod:`companion.storage.owner`) while it runs. A second kiosk on a folder in
+use asks the table first (the start-problem screen): E, Enter or a touch plays
+without saving (in a scratch folder deleted when it stops: nothing is written
+to the folder in use, and the first kiosk's game is neither offered nor
+touched); W or Backspace quits.
 """
 
 from __future__ import annotations
@@ -27,8 +34,12 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import shutil
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from companion.config import settings as settings_file
@@ -53,7 +64,9 @@ from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
 from companion.scenes.transitions import ToFailsafe
-from companion.storage.preferences import Preferences
+from companion.storage import owner
+from companion.storage.location import state_dir
+from companion.storage.preferences import Preferences, load_preferences
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"
@@ -67,6 +80,8 @@ GPIO_OFF = "GPIO is off in the settings"
 DISPLAY_RETRY_S = 5.0
 #: What to restart once a start problem is fixed.
 RESTART = "sudo systemctl restart companion"
+#: Who holds the state folder's lock while the kiosk runs (the line a second writer gets).
+KIOSK = "the kiosk"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,8 +95,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true",
                         help="open the pin map on mock pins (no Pi needed); play with the keyboard")
     parser.add_argument("--state-dir", metavar="DIR", default=None,
-                        help="folder of the game state database "
-                             "(default: the usual place, docs/KIOSK.md)")
+                        help="folder of the game state database (default: the usual place, "
+                             "docs/KIOSK.md); one companion per folder: on a folder another "
+                             "kiosk uses, it asks before playing without saving")
     add_screen_arguments(parser, rotation_default=None)
 
 
@@ -158,6 +174,57 @@ def players_with_pads(config: settings_file.Config, gpio_open: bool,
     return count
 
 
+def own_state_folder(explicit: str | None) -> tuple[owner.FolderLock | None,
+                                                   owner.FolderInUse | None]:
+    """The lock on the kiosk's state folder, or who holds it already; ``(None, None)`` when the
+    folder cannot hold a lock (opening the database then says why, in a notice)."""
+    try:
+        return owner.take(state_dir(explicit), KIOSK), None
+    except owner.FolderInUse as error:
+        return None, error
+    except (CompanionError, RuntimeError) as error:   # RuntimeError: a home that is not there
+        log.debug("no lock on the state folder: %s", error)
+        return None, None
+
+
+def folder_in_use(busy: owner.FolderInUse) -> StartProblem:
+    """The question a second kiosk asks the table: play without saving, or quit?"""
+    return StartProblem(
+        title="Another companion is using the state folder",
+        detail=(f"{busy.holder[:1].upper()}{busy.holder[1:]} is using {busy.folder}: two "
+                "kiosks saving there would mix their games.",),
+        todo="Stop the other one first, or start this one with --state-dir another folder. "
+             f"Played here, nothing is saved or written to {busy.folder}.",
+        fallback="play without saving", can_quit=True,
+        notice=f"playing without saving: {busy.holder} is using {busy.folder}")
+
+
+@contextmanager
+def owned_state_folder(options: KioskOptions) -> Iterator[StartProblem | None]:
+    """Hold the kiosk's state folder while the ``with`` block runs.
+
+    When another companion holds it, ``options`` are pointed at a scratch
+    folder (deleted after the block) with the table's saved choices read from
+    the folder in use, and the question to ask the table is given.
+    """
+    lock, busy = own_state_folder(options.state_dir)
+    if busy is None:
+        try:
+            yield None
+        finally:
+            if lock is not None:
+                lock.release()
+        return
+    log.warning("%s: playing without saving if the table agrees", busy)
+    options.preferences, _ = load_preferences(busy.folder, options.preferences)
+    scratch = tempfile.mkdtemp(prefix="companion-unsaved-")
+    options.state_dir = scratch
+    try:
+        yield folder_in_use(busy)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
                   pads: GpioPads | None, notifier: Notifier, status: str = "kiosk up",
                   controller: SerialPads | None = None) -> KioskOptions:
@@ -181,6 +248,7 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
         state_dir=getattr(args, "state_dir", None),
         pads=players_with_pads(config, pads is not None, controller is not None),
+        keys=keys if pads is None and controller is None else None,
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
 
 
@@ -221,7 +289,7 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
     """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving."""
     notices = []
     if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
-        notices.append("no button pads: playing with the keyboard (companion doctor says why)")
+        notices.append("no button pads: playing with the keyboard")   # the journal says why
     keys_why = keyboard_keys(config)[1]
     if keys_why:
         notices.append(f"no keyboard pads: {keys_why}")
@@ -252,17 +320,36 @@ def run(args: argparse.Namespace) -> int:
     controller = serial_pads(config, post, args.keyboard_only or args.mock)
     if pads is None and controller is None:
         level = logging.DEBUG if why in (KEYBOARD_ASKED, GPIO_OFF) else logging.WARNING
-        log.log(level, "playing with the keyboard in a window: %s", why)
+        log.log(level, "playing with the keyboard in a window: %s (companion doctor says more)",
+                why)
     notifier = Notifier()
+    options = kiosk_options(args, config, pads, notifier, controller=controller)
+    with owned_state_folder(options) as busy:
+        if busy is not None and problem is not None:   # the table is asked first, told both
+            log.error("%s (playing with the default settings)", problem.summary())
+            busy = replace(busy, detail=(*busy.detail, f"Also: {problem.title.lower()}, so the "
+                                                       "defaults are used (companion config "
+                                                       "--check names it)."))
+        problem = busy or problem
+        status = f"showing: {problem.summary()}" if problem else "kiosk up"
+        options.ready = lambda: notifier.ready(status)
+        run_kiosk(options, notifier, problem, config, pads, controller, post,
+                  why if pads is None and controller is None else "")
+    return 0
+
+
+def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem | None,
+              config: settings_file.Config, pads: GpioPads | None,
+              controller: SerialPads | None, post: LoopPost, no_pads_why: str) -> None:
+    """Build the kiosk, show what went wrong at start, and run the loop until it quits; then
+    close everything it opened."""
     app = None
     try:
-        status = f"showing: {problem.summary()}" if problem else "kiosk up"
-        app = open_kiosk(kiosk_options(args, config, pads, notifier, status, controller), notifier)
+        app = open_kiosk(options, notifier)
         if pads is not None:
             app.ctx.hooks.on_winners = winner_lights(pads)
             app.ctx.hooks.on_tap = tap_lights(pads)
         post.target = app.post
-        no_pads_why = why if pads is None and controller is None else ""
         show_start_notes(app, problem, start_notices(app, config, no_pads_why))
         if controller is not None:
             app.controller = "connecting"   # the corner shows it until its first status
@@ -277,4 +364,4 @@ def run(args: argparse.Namespace) -> int:
             controller.close()
         if app is not None:
             app.screen.close()
-    return 0
+            app.ctx.services.close_database()

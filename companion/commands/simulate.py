@@ -9,6 +9,13 @@ played, one transaction per round; ``--resume`` continues the unfinished game
 saved there (with its own players, seed and level) and prints the whole game,
 as an uninterrupted run would. ``--round-delay-ms`` slows the rounds down, so
 that a test can kill a game mid-way.
+
+Simulate writes DIR's games only as its one owner (:mod:`companion.storage.owner`):
+beside a running kiosk, or another simulate, it is refused in one line. It
+never touches the table's games: it neither resumes the kiosk's unfinished
+game nor starts a game over it (starting one would end it). A game that does
+not end within :data:`MAX_ROUNDS` rounds (its saved clocks are ones no bot
+beats, say) is stopped there and marked abandoned, so no run saves forever.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import time
 from collections.abc import Iterable, Iterator
 
 from companion.commands.argtypes import UsageError, whole_number
+from companion.config import reading
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.games.notnot import data_file as data
 from companion.games.notnot.game import MODES, Game
@@ -31,7 +39,8 @@ from companion.games.notnot.round import Timing
 from companion.simulation.game_log import write_log
 from companion.simulation.virtual_game import play
 from companion.storage.database import Database
-from companion.storage.games import GameStore
+from companion.storage.games import PLAYING, GameStore
+from companion.storage.owner import owned
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 
 log = logging.getLogger(__name__)
@@ -40,6 +49,10 @@ log = logging.getLogger(__name__)
 SETTINGS = ("seed", "players", "level", "tie_window_us")
 #: What becomes of a kept game that does not restore.
 SET_ASIDE = "it was set aside (kept; companion history lists it), nothing to resume"
+#: Rounds one run plays at most: a game ends in under 100 (60 at most in thousands of seeds).
+MAX_ROUNDS = 1000
+#: Who holds the state folder's lock while simulate writes it.
+OWNER = "companion simulate"
 
 NAME = "simulate"
 HELP = "play a whole game with simulated players and print the log"
@@ -54,10 +67,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="taps this close to the first valid one tie (default 1000, GPIO)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--state-dir", metavar="DIR",
-                        help="save the game round by round in DIR's state database (crash-safe)")
+                        help="save the game round by round in DIR's state database (crash-safe); "
+                             "refused while a kiosk uses DIR, and never over the table's "
+                             "unfinished game")
     parser.add_argument("--resume", action="store_true",
-                        help="continue the unfinished game saved in --state-dir, with its own "
-                             "players, seed, level and tie window")
+                        help="continue the unfinished game simulate saved in --state-dir, with "
+                             "its own players, seed, level and tie window (never the table's)")
     parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0,
                         metavar="MS",
                         help="wait MS milliseconds after each round (default 0)")
@@ -75,13 +90,51 @@ def settings_of(args: argparse.Namespace) -> dict:
             "tie_window_us": args.tie_window_us}
 
 
-def saved_as_played(records: Iterable[RoundRecord], store: GameStore, game_id: int,
-                    game: Game) -> Iterator[RoundRecord]:
-    """Pass ``records`` on, each saved with the game's snapshot after it."""
-    for record in records:
-        store.save_round(game_id, record.to_json(), game.snapshot(),
-                         result=game.result() if game.over else None)
+def played(game: Game, store: GameStore | None = None,
+           game_id: int | None = None) -> Iterator[RoundRecord]:
+    """The rest of ``game`` played round by round; with a ``store``, each round saved in game
+    ``game_id`` with the game's snapshot after it.
+
+    Past :data:`MAX_ROUNDS` rounds the game is stopped with a ``CompanionError`` (a saved one
+    marked abandoned first): no run plays, or saves, forever.
+    """
+    for count, record in enumerate(play(game), 1):
+        if count > MAX_ROUNDS:
+            raise never_ends(store, game_id)
+        if store is not None and game_id is not None:
+            store.save_round(game_id, record.to_json(), game.snapshot(),
+                             result=game.result() if game.over else None)
         yield record
+
+
+def never_ends(store: GameStore | None, game_id: int | None) -> CompanionError:
+    """The line for a game stopped after :data:`MAX_ROUNDS` rounds (a saved one is marked
+    abandoned here, so no later ``--resume`` plays it on)."""
+    said = f"did not end after {MAX_ROUNDS} rounds (a game ends in under 100)"
+    if store is None or game_id is None:
+        return CompanionError(f"the game {said}: it was stopped")
+    store.abandon(game_id)
+    return CompanionError(f"game {game_id} in {store.database.path.parent} {said}: it was "
+                          "stopped and marked abandoned")
+
+
+def not_simulates(store: GameStore) -> tuple[int, bool] | None:
+    """The newest unfinished game in ``store`` that simulate did not make: its id, and whether
+    its settings read (one whose settings do not read may be the table's); ``None`` if there is
+    none. Read only: nothing is set aside or changed."""
+    rows = store.database.read("SELECT id, settings FROM games WHERE kind = ? AND state = ? "
+                               "ORDER BY id DESC", (store.kind, PLAYING),
+                               "looking for the table's unfinished game")
+    for game_id, text in rows:
+        try:
+            settings = reading.parse_json(text) if isinstance(text, str) else None
+        except reading.Unparsable:
+            return game_id, False
+        if not isinstance(settings, dict):
+            return game_id, False
+        if not settings.get("simulated"):
+            return game_id, True
+    return None
 
 
 def paced(records: Iterable[RoundRecord], game: Game, delay_ms: int) -> Iterator[RoundRecord]:
@@ -97,11 +150,17 @@ def start(args: argparse.Namespace,
     """A new game: its settings, the game, the rounds already played (none); saved if a store is
     given."""
     settings, game = settings_of(args), new_game(args)
-    records = play(game)
-    if store is not None:
-        game_id = store.create(game.players, {**settings, "simulated": True}, game.snapshot())
-        records = saved_as_played(records, store, game_id, game)
-    return settings, game, records
+    if store is None:
+        return settings, game, played(game)
+    other = not_simulates(store)
+    if other is not None:
+        game_id, readable = other
+        whose = (f"the table's unfinished game {game_id}" if readable else
+                 f"the unfinished game {game_id}, whose settings do not read (the table's?)")
+        raise CompanionError(f"{store.database.path.parent} holds {whose}: a simulated game "
+                             "there would end it; pass --state-dir another folder")
+    game_id = store.create(game.players, {**settings, "simulated": True}, game.snapshot())
+    return settings, game, played(game, store, game_id)
 
 
 def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
@@ -112,6 +171,11 @@ def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
     damaged) and the error says so.
     """
     where = store.database.path.parent
+    other = not_simulates(store)
+    if other is not None and other[1]:   # one that does not read is the store's to set aside
+        raise CompanionError(f"the unfinished game {other[0]} in {where} is the table's (the "
+                             "kiosk's), not one simulate made: simulate --resume continues only "
+                             "its own games")
     saved = store.unfinished()
     if saved is None and store.set_aside:
         game_id, reason = store.set_aside[-1]
@@ -128,7 +192,7 @@ def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
         raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore "
                              f"({error}): {SET_ASIDE}") from None
     log.info("resuming game %d after round %d", saved.id, game.round_no)
-    records = itertools.chain(kept, saved_as_played(play(game), store, saved.id, game))
+    records = itertools.chain(kept, played(game, store, saved.id))
     return settings, game, records
 
 
@@ -146,7 +210,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
         return show(args, *start(args, None))
-    with Database.in_folder(args.state_dir) as database:
+    # the lock once the file is known to be a companion's: another program's is left as it was
+    with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
         store = GameStore(database)
         return show(args, *(resume(store) if args.resume else start(args, store)))
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tomllib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
@@ -29,15 +29,23 @@ class Unparsable(CompanionError):
 
 def read_text(path: str | os.PathLike, limit: int) -> str | None:
     """The UTF-8 text of the file at ``path`` if it has at most ``limit`` bytes; ``None`` if there
-    is no such file. Raises :class:`Unparsable` naming why it cannot be read (a folder, no
-    permission, too large, not UTF-8)."""
+    is no such file. Raises :class:`Unparsable` naming why it cannot be read (a folder, a named
+    pipe or a device where the file belongs, no permission, too large, not UTF-8).
+
+    Only a regular file is opened: a named pipe would block ``open`` until something writes to
+    it (a kiosk stuck before its first frame), and a device may never end."""
     try:
-        with Path(path).open("rb") as file:
+        kind = _not_a_file(os.stat(path).st_mode)
+        if kind:
+            raise Unparsable(f"is {kind}, not a file")
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with open(descriptor, "rb") as file:
+            kind = _not_a_file(os.fstat(descriptor).st_mode)   # changed since it was looked at
+            if kind:
+                raise Unparsable(f"is {kind}, not a file")
             data = file.read(limit + 1)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        raise Unparsable("is a folder, not a file") from None
     except NotADirectoryError:
         raise Unparsable("a folder on its path is a file") from None
     except OSError as error:
@@ -48,6 +56,21 @@ def read_text(path: str | os.PathLike, limit: int) -> str | None:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unparsable(f"not text (byte {error.start} is not UTF-8)") from None
+
+
+def _not_a_file(mode: int) -> str:
+    """What a path of ``mode`` is when it is not a regular file ("" when it is one)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "something else"
 
 
 def parse_json(text: str) -> object:

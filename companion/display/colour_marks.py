@@ -35,23 +35,31 @@ def polygon(shape: str, centre: tuple[int, int], r: float) -> list[tuple[int, in
             for i in range(corners)]
 
 
-def draw_mark(surface: pygame.Surface, face: str, centre: tuple[int, int], r: float,
-              letter_size: int) -> text.Drawn | None:
-    """``face``'s shape in its colour with its initial, centred on ``centre`` (``None`` and
+def draw_shape(surface: pygame.Surface, face: str, centre: tuple[int, int], r: float) -> bool:
+    """``face``'s shape alone, in its colour, of radius ``r`` around ``centre`` (``False`` and
     nothing drawn for a face without a mark)."""
     shape = SHAPES.get(face)
     if shape is None:
-        return None
+        return False
     if shape == "struck-ring":
         line = max(2, round(r * 0.18))
         pygame.draw.circle(surface, VOID_RIM, centre, round(r), line)
         pygame.draw.line(surface, VOID_RIM, (centre[0] - r * 0.7, centre[1] + r * 0.7),
                          (centre[0] + r * 0.7, centre[1] - r * 0.7), line)
+    elif shape == "circle":
+        pygame.draw.circle(surface, PORTAL[face], centre, round(r))
+    else:
+        pygame.draw.polygon(surface, PORTAL[face], polygon(shape, centre, r))
+    return True
+
+
+def draw_mark(surface: pygame.Surface, face: str, centre: tuple[int, int], r: float,
+              letter_size: int) -> text.Drawn | None:
+    """``face``'s shape in its colour with its initial, centred on ``centre`` (``None`` and
+    nothing drawn for a face without a mark)."""
+    if not draw_shape(surface, face, centre, r):
+        return None
+    if face == "VOID":
         return text.draw(surface, INITIALS[face], letter_size, VOID_RIM,
                          midtop=(centre[0], centre[1] + round(r * 1.05)))
-    colour = PORTAL[face]
-    if shape == "circle":
-        pygame.draw.circle(surface, colour, centre, round(r))
-    else:
-        pygame.draw.polygon(surface, colour, polygon(shape, centre, r))
     return text.draw(surface, INITIALS[face], letter_size, BACKGROUND, center=centre)

@@ -1,4 +1,10 @@
-"""The serial controller's state in the top-right corner: a coloured dot and a word."""
+"""The serial controller's state in the top-right corner, clear of the N spot: a coloured dot
+and its state word.
+
+In landscape it stands in the table's empty top-right cell, ``controller`` over the state
+word, right-aligned; in portrait, where the table lies below the dice, it is one line,
+``controller: STATE``, at the right end of the level line.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,19 @@ from companion.display.palette import CONTROLLER, DIM_TEXT
 
 
 def draw_controller(surface: pygame.Surface, layout: Layout, state: str) -> list[text.Drawn]:
-    """Draw ``controller: STATE`` (``synced``, ``connecting`` or ``unplugged``) in the
-    top-right corner, after a dot in that state's colour; returns the text drawn."""
-    m = round(layout.unit)
-    drawn = text.draw(surface, f"controller: {state}", layout.min_text_size, DIM_TEXT,
-                      topright=(layout.width - m, m))
-    radius = max(3, drawn.rect.height // 3)
-    centre = (drawn.rect.left - m - radius, drawn.rect.centery)
+    """Draw the controller's ``state`` (``synced``, ``connecting`` or ``unplugged``) after a
+    dot in that state's colour in the top-right corner; returns the texts drawn."""
+    size, right = layout.min_text_size, layout.width - round(layout.unit)
+    if layout.landscape:
+        label = text.draw(surface, "controller", size, DIM_TEXT,
+                          topright=(right, round(layout.unit)))
+        drawn = [label, text.draw(surface, state, size, DIM_TEXT,
+                                  topright=(right, label.rect.bottom))]
+    else:
+        drawn = [text.draw(surface, f"controller: {state}", size, DIM_TEXT,
+                           midright=(right, layout.level_line.centery))]
+    word = drawn[-1].rect
+    radius = max(3, word.height // 3)
+    centre = (word.left - round(layout.unit) - radius, word.centery)
     pygame.draw.circle(surface, CONTROLLER.get(state, DIM_TEXT), centre, radius)
-    return [drawn]
+    return drawn

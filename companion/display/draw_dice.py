@@ -2,7 +2,9 @@
 
 Each word is drawn in its Stroop ink (see ``stroop``), as large as the dice
 column allows but never below the layout's minimum word size. In Discovery
-the negation die is not rolled and its line stays empty. In colour-blind
+the negation die is not rolled and its line stays empty; when a verdict needs
+the room, the words stand on the lines they use only, and may be drawn at the
+minimum word size on closer lines (:class:`~companion.display.layout.DiceRows`). In colour-blind
 mode a colour word carries its colour's shape, the same as on the cards.
 """
 
@@ -12,23 +14,29 @@ import pygame
 
 from companion.display import text
 from companion.display.colour_marks import draw_mark
-from companion.display.layout import Layout
+from companion.display.layout import ROUND_ROWS, DiceRows, Layout
 from companion.display.palette import INKS, PORTAL
 
 
 def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
-              inks: list[str], colour_blind: bool = False) -> list[text.Drawn]:
-    """Draw the dice ``words`` (negation, criterion, criterion; ``None`` = not rolled).
+              inks: list[str], colour_blind: bool = False,
+              rows: DiceRows = ROUND_ROWS) -> list[text.Drawn]:
+    """Draw the dice ``words`` (negation, criterion, criterion; ``None`` = not rolled) on the
+    lines ``rows`` gives (fewer than three: the words fill them from the top).
 
     ``inks`` names the ink of each word; in ``colour_blind`` mode a colour word is followed by
     its colour's shape, as on the cards. Returns the words drawn, with where.
     """
     drawn = []
-    lines = layout.die_lines()
+    lines = layout.die_lines(rows)
+    inked = list(zip(words, inks))
+    if rows.rows < len(inked):
+        inked = [(word, ink) for word, ink in inked if word]
+    largest = layout.min_word_size if rows.compact else layout.word_size
     shown = [w for w in words if w]
-    size = min(text.fit_size(w, layout.word_size, lines[0].width, layout.min_word_size)
-               for w in shown) if shown else layout.word_size
-    for word, ink, line in zip(words, inks, lines):
+    size = min(text.fit_size(w, largest, lines[0].width, layout.min_word_size)
+               for w in shown) if shown else largest
+    for (word, ink), line in zip(inked, lines):
         if not word:
             continue
         drawn.append(text.draw(surface, word, size, INKS[ink], midleft=(line.left, line.centery)))

@@ -20,15 +20,29 @@ QUESTION = VERDICT["early"]
 CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
-def item_rects(layout: Layout, count: int) -> list[pygame.Rect]:
-    """Where the ``count`` items of a menu go (also their touch areas): below the title and
-    its subtitle, above the hint line."""
-    top = round(0.29 * layout.height)
-    bottom = round(0.88 * layout.height)
-    step = min((bottom - top) / max(count, 1), 0.13 * layout.height)
-    w = round(0.7 * layout.width)
-    return [pygame.Rect((layout.width - w) // 2, round(top + i * step), w, round(step * 0.86))
-            for i in range(count)]
+def item_rects(layout: Layout, items: int | list[str]) -> list[pygame.Rect]:
+    """Where a menu's items go (also their touch areas): below the title and its subtitle,
+    above the hint line. Given the items' words, an item whose words wrap gets a box tall
+    enough for all its lines, and the others close up under it."""
+    words = [""] * items if isinstance(items, int) else items
+    top, bottom = round(0.29 * layout.height), round(0.88 * layout.height)
+    step = min((bottom - top) / max(len(words), 1), 0.13 * layout.height)
+    w = round((0.9 if layout.landscape else 0.7) * layout.width)
+    heights = [max(round(step * 0.86), words_height(layout, item, w)) for item in words]
+    gap = min(step * 0.14, max(0.0, (bottom - top - sum(heights)) / max(len(words), 1)))
+    rects, y = [], float(top)
+    for height in heights:
+        rects.append(pygame.Rect((layout.width - w) // 2, round(y), w, height))
+        y += height + gap
+    return rects
+
+
+def words_height(layout: Layout, item: str, box_width: int) -> int:
+    """How tall ``item``'s words stand, with a margin, when they wrap in a box ``box_width``
+    wide (0 when they fit one line: a line shrinks to its box)."""
+    size, lines = text.fit_lines(item, layout.body_size, box_width - round(2 * layout.unit),
+                                 layout.min_text_size)
+    return text.block_height(len(lines), size) + round(layout.unit) if len(lines) > 1 else 0
 
 
 def draw_title(surface: pygame.Surface, layout: Layout, title: str,
@@ -54,7 +68,7 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
     ``rects`` places the items (default: :func:`item_rects`); item ``asking`` (a question
     waiting for its confirmation) is framed in the warning colour."""
     drawn = draw_title(surface, layout, title, subtitle)
-    for i, (item, rect) in enumerate(zip(items, rects or item_rects(layout, len(items)))):
+    for i, (item, rect) in enumerate(zip(items, rects or item_rects(layout, items))):
         chosen = i == cursor
         pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:
@@ -77,13 +91,13 @@ def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> list[text.D
 
 def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: list[str],
                  hint: str = "E continue") -> list[text.Drawn]:
-    """A screen of ``title`` and a few big lines (prompts, errors, pause)."""
+    """A screen of ``title`` and a few big lines (prompts, errors, pause), all at one size."""
     drawn = draw_title(surface, layout, title)
     y = round(0.3 * layout.height)
-    for line in lines:
-        drawn += text.draw_fit(surface, line, layout.body_size * 3 // 2,
-                               layout.width - round(6 * layout.unit), layout.min_text_size, TEXT,
-                               midtop=(layout.width // 2, y))
+    size, paragraphs = text.fit_block(lines, layout.body_size * 3 // 2,
+                                      layout.width - round(6 * layout.unit), layout.min_text_size)
+    for wrapped in paragraphs:
+        drawn += text.draw_lines(surface, wrapped, size, TEXT, midtop=(layout.width // 2, y))
         y = drawn[-1].rect.bottom + round(layout.unit)
     drawn += draw_hint(surface, layout, hint)
     return drawn

@@ -1,4 +1,5 @@
-"""A one-line notice across the top of any screen (e.g. a stuck button)."""
+"""A notice (a stuck button, the controller unplugged) in a strip of its own along the bottom
+of any screen (:attr:`Layout.notice`), never over a card spot, the dice or the level."""
 
 from __future__ import annotations
 
@@ -8,11 +9,34 @@ from companion.display import text
 from companion.display.layout import Layout
 from companion.display.palette import TEXT, VERDICT
 
+#: What ends a notice cut short to the lines its strip holds (the journal has it whole).
+CUT = "..."
+
 
 def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> list[text.Drawn]:
-    """Draw ``line`` on a bar across the top of the canvas (wrapped if one line is too wide)."""
-    size, lines = text.fit_lines(line, layout.body_size, layout.width - round(4 * layout.unit),
-                                 layout.min_text_size)
-    bar = pygame.Rect(0, 0, layout.width, text.block_height(len(lines), size) + round(layout.unit))
-    pygame.draw.rect(surface, VERDICT["early"], bar)
-    return text.draw_lines(surface, lines, size, TEXT, center=bar.center)
+    """Draw ``line`` on a bar filling the notice strip: on one line as large as fits, else
+    wrapped at the smallest text size into the lines the strip holds, the last cut short."""
+    strip = layout.notice
+    pygame.draw.rect(surface, VERDICT["early"], strip)
+    room = strip.width - round(4 * layout.unit)
+    size, lines = text.fit_lines(line, tallest_size(layout, strip), room, layout.min_text_size)
+    held = max(1, strip.height // text.block_height(1, size))
+    if len(lines) > held:
+        lines = [*lines[:held - 1], cut_short(" ".join(lines[held - 1:]), size, room)]
+    return text.draw_lines(surface, lines, size, TEXT, center=strip.center)
+
+
+def tallest_size(layout: Layout, strip: pygame.Rect) -> int:
+    """The body size, or less if one line of it would not stand in ``strip`` with a margin."""
+    size = layout.body_size
+    while size > layout.min_text_size and \
+            text.block_height(1, size) > strip.height - round(layout.unit):
+        size -= 1
+    return size
+
+
+def cut_short(words: str, size: int, room: int) -> str:
+    """``words`` ending in :data:`CUT` once they are shortened to fit ``room`` at ``size``."""
+    while words and text.width(words + CUT, size) > room:
+        words = words[:-1]
+    return words.rstrip() + CUT

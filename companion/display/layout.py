@@ -12,8 +12,10 @@ canvas, so one layout serves every resolution:
 
 The dice column holds, top to bottom: the level line, the three dice words,
 and the verdict panel (verdicts, prompts, countdowns), so a verdict is read
-beside the dice that decided it, never over them; after a round the panel's
-bottom holds the tap timeline.
+beside the dice that decided it, never over them; after a round with taps the
+panel's bottom holds the tap timeline. A verdict that needs more room than the
+round's panel gives it takes the dice lines it does not use (:class:`DiceRows`:
+the words on the lines they use, then at their smallest size, closer together).
 
 Dice words have a cap height of at least 8% of the display's shorter side,
 so they read from across the table on the smallest screen; no text at all is
@@ -22,11 +24,12 @@ smaller than a cap height of 3% of it (:attr:`Layout.min_text_size`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
 
-from companion.display.text import size_for_cap_height
+from companion.display.text import CAP_HEIGHT_PER_SIZE, SMALLEST_SIZE, size_for_cap_height
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 
@@ -38,6 +41,9 @@ WORD_CAP = 0.10
 #: Height of the level line and of each dice word's line, as shares of the canvas's shorter side.
 LEVEL_LINE = 0.06
 WORD_LINE = 0.14
+#: Pitch of the dice words' lines when a verdict needs room: words at their smallest size (cap
+#: 8 %, :data:`MIN_WORD_CAP`) with 3.5 % between them (die words are capitals: no descenders).
+COMPACT_WORD_LINE = 0.115
 #: Height of the tap timeline's strip under a verdict, as a share of the canvas's shorter side.
 TIMELINE_LINE = 0.14
 #: Minimum cap height of any text, as a share of the display's shorter side.
@@ -52,6 +58,20 @@ def check_rotation(rotation: int) -> int:
     if rotation not in ROTATIONS:
         raise CompanionError(f"rotation {rotation!r} is not one of 0, 90, 180, 270")
     return rotation
+
+
+@dataclass(frozen=True)
+class DiceRows:
+    """How the dice words stand in their column: on ``rows`` lines from the top (three in a
+    round, the negation line empty in Discovery; fewer: the lines the words use), and
+    ``compact``: at the smallest word size, on lines :data:`COMPACT_WORD_LINE` apart."""
+
+    rows: int = 3
+    compact: bool = False
+
+
+#: The dice words as a round shows them: three lines at the preferred size.
+ROUND_ROWS = DiceRows()
 
 
 @dataclass(frozen=True)
@@ -114,8 +134,9 @@ class Layout:
 
     @property
     def min_text_size(self) -> int:
-        """Smallest font size of any text (cap height 3% of the shorter side)."""
-        return size_for_cap_height(MIN_TEXT_CAP * min(self.display_size))
+        """Smallest font size of any text (cap height 3% of the shorter side, rounded up)."""
+        return max(SMALLEST_SIZE,
+                   math.ceil(MIN_TEXT_CAP * min(self.display_size) / CAP_HEIGHT_PER_SIZE))
 
     # -- regions ---------------------------------------------------------
     @property
@@ -158,32 +179,37 @@ class Layout:
         area = self.dice
         return pygame.Rect(area.left, area.top, area.width, round(LEVEL_LINE * min(self.size)))
 
-    def die_lines(self) -> list[pygame.Rect]:
-        """Three rects under the level line, top to bottom: negation die, criteria dice."""
+    def die_lines(self, rows: DiceRows = ROUND_ROWS) -> list[pygame.Rect]:
+        """The dice words' lines under the level line, top to bottom (three in a round:
+        negation die, criteria dice)."""
         area, top = self.dice, self.level_line.bottom
-        h = round(WORD_LINE * min(self.size))
-        return [pygame.Rect(area.left, top + i * h, area.width, h) for i in range(3)]
+        h = round((COMPACT_WORD_LINE if rows.compact else WORD_LINE) * min(self.size))
+        return [pygame.Rect(area.left, top + i * h, area.width, h) for i in range(rows.rows)]
+
+    def panel(self, rows: DiceRows = ROUND_ROWS, timeline: bool = False) -> pygame.Rect:
+        """The panel under the dice words standing as ``rows`` say, down to the dice area's
+        bottom, or to just above the tap timeline's strip with ``timeline``."""
+        area = self.dice
+        top = self.die_lines(rows)[-1].bottom + round(self.unit)
+        bottom = self.timeline.top - round(self.unit) if timeline else area.bottom
+        return pygame.Rect(area.left, top, area.width, bottom - top)
 
     @property
     def verdict(self) -> pygame.Rect:
         """The panel under the dice words: verdicts, prompts and countdowns, beside the dice."""
-        area = self.dice
-        top = self.die_lines()[-1].bottom + round(self.unit)
-        return pygame.Rect(area.left, top, area.width, area.bottom - top)
+        return self.panel()
 
     @property
     def timeline(self) -> pygame.Rect:
-        """The tap timeline's strip along the bottom of the verdict panel (after a round)."""
-        panel = self.verdict
+        """The tap timeline's strip along the bottom of the dice area (after a round)."""
+        area = self.dice
         h = round(TIMELINE_LINE * min(self.size))
-        return pygame.Rect(panel.left, panel.bottom - h, panel.width, h)
+        return pygame.Rect(area.left, area.bottom - h, area.width, h)
 
     @property
     def verdict_over_timeline(self) -> pygame.Rect:
         """The verdict panel shortened to leave the timeline's strip under it."""
-        panel = self.verdict
-        panel.height = self.timeline.top - round(self.unit) - panel.top
-        return panel
+        return self.panel(timeline=True)
 
     @property
     def card_size(self) -> tuple[int, int]:
@@ -216,3 +242,10 @@ class Layout:
         area.height -= self.level_line.bottom - area.top
         area.top = self.level_line.bottom  # the level stays in view
         return area
+
+    @property
+    def notice(self) -> pygame.Rect:
+        """The strip a notice takes while it is up (a stuck button, the controller unplugged):
+        the score strip's place along the bottom, which no spot, die word, level line or verdict
+        overlaps, tall enough for a line at :attr:`min_text_size`."""
+        return self.scores

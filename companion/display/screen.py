@@ -3,7 +3,8 @@
 Scenes draw on :attr:`Screen.canvas`, which is the display surface itself
 when the rotation is 0 and an offscreen surface of the turned size
 otherwise; :meth:`Screen.present` turns it onto the display, flips, and
-returns the ``time.monotonic_ns()`` stamp taken right after the flip.
+returns the stamp its :attr:`Screen.clock` gives right after the flip
+(``time.monotonic_ns``; the loop's own clock once the loop has it).
 
 A window (not fullscreen) can be resized: :meth:`Screen.resize` opens the
 display at the new size (at least 800x480) and makes a new layout, so
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -68,6 +70,8 @@ class Screen:
 
     def __init__(self, size: tuple[int, int] | None = None, rotation: int = 0,
                  fullscreen: bool = False, caption: str = "Not Not companion") -> None:
+        #: Stamps the flip: ``time.monotonic_ns`` unless the loop gives its own.
+        self.clock: Callable[[], int] = time.monotonic_ns
         draw_kmsdrm_frames_with_gles()
         try:
             pygame.display.init()
@@ -118,7 +122,7 @@ class Screen:
         if self.canvas is not self.display:
             self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation), (0, 0))
         pygame.display.flip()
-        return time.monotonic_ns()
+        return self.clock()
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
         """A display pixel (e.g. a touch) as a canvas pixel, undoing the rotation."""

@@ -7,13 +7,19 @@ pygame brings: pip's pygame and Debian's ``python3-pygame`` ship different
 Raspberry Pi. Its capital letters are 0.73 of the font size tall, which lets
 the layout size words by cap height. Text fits by measuring: :func:`fit_size`
 shrinks a line to its width, :func:`fit_lines` wraps it when even the smallest
-allowed size is too wide. Rendered text is cached by ``(text, size, colour)``:
-a frame re-blits images instead of re-rendering glyphs, which keeps a full
-frame cheap.
+allowed size is too wide, and :func:`fit_block` fits the lines of one prompt or
+splash at one size. Wrapping (:func:`wrap`) is balanced: the fewest lines, as
+even as they can be, broken at wide gaps (two spaces or more, as between
+``P1 3  P2 0``) before single spaces, and never one word alone on the last line
+of a text of three words or more when the line above can spare one. Rendered
+text is cached by ``(text, size, colour)``: a frame re-blits images instead of
+re-rendering glyphs, which keeps a full frame cheap.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -57,6 +63,7 @@ def reset() -> None:
     """Forget cached fonts and text images (they die with ``pygame.font.quit()``)."""
     _font.cache_clear()
     image.cache_clear()
+    _wrapped.cache_clear()
 
 
 @lru_cache(maxsize=512)
@@ -90,15 +97,91 @@ def fit_lines(text: str, size: int, max_width: int, min_size: int) -> tuple[int,
     return size, wrap(text, size, max_width)
 
 
+def fit_block(paragraphs: Sequence[str], size: int, max_width: int, min_size: int
+              ) -> tuple[int, list[list[str]]]:
+    """The ``paragraphs`` of one prompt or splash at one size: the largest up to ``size`` at
+    which each fits ``max_width`` on its line, never below ``min_size``; at that size a
+    paragraph still too wide is wrapped (:func:`wrap`).
+
+    Returns the size and each paragraph's lines."""
+    size = min((fit_size(words, size, max_width, min_size) for words in paragraphs), default=size)
+    return size, [[words] if width(words, size) <= max_width else wrap(words, size, max_width)
+                  for words in paragraphs]
+
+
+#: A wide gap between two words: where a line breaks first.
+WIDE_GAP = re.compile(r"( {2,})")
+#: A piece of a line: the gap before it, and its words (never broken).
+Piece = tuple[str, str]
+
+
 def wrap(text: str, size: int, max_width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``max_width`` at ``size``."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", size) <= max_width:
-            lines[-1] = f"{lines[-1]} {word}"
+    """``text`` broken into lines no wider than ``max_width`` at ``size``: the fewest lines,
+    as even as they can be, at wide gaps before single spaces, with no word alone on the last
+    line when the text has more than two words and the line above can spare one."""
+    return list(_wrapped(text, size, max_width))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, size: int, max_width: int) -> tuple[str, ...]:
+    pieces = _pieces(text, size, max_width)
+    lines = _greedy(pieces, size, max_width)
+    if len(lines) > 1:
+        lines = _no_word_alone(_balanced(pieces, size, max_width, len(lines)), size, max_width,
+                               len(text.split()))
+    return tuple(_joined(line) for line in lines) or ("",)
+
+
+def _pieces(text: str, size: int, max_width: int) -> list[Piece]:
+    """``text`` cut at its wide gaps, a part too wide for a line cut at its spaces too."""
+    parts = WIDE_GAP.split(text.strip())
+    pieces: list[Piece] = []
+    for gap, part in zip(["", *parts[1::2]], parts[0::2]):
+        words = [part] if width(part, size) <= max_width else part.split()
+        pieces += [(gap if i == 0 else " ", word) for i, word in enumerate(words) if word]
+    return pieces
+
+
+def _joined(line: list[Piece]) -> str:
+    return "".join(gap + words for gap, words in line).strip()
+
+
+def _greedy(pieces: list[Piece], size: int, max_width: int) -> list[list[Piece]]:
+    """As many pieces on each line as fit ``max_width``, line after line."""
+    lines: list[list[Piece]] = []
+    for piece in pieces:
+        if lines and width(_joined([*lines[-1], piece]), size) <= max_width:
+            lines[-1].append(piece)
         else:
-            lines.append(word)
-    return lines or [""]
+            lines.append([piece])
+    return lines
+
+
+def _balanced(pieces: list[Piece], size: int, max_width: int, count: int) -> list[list[Piece]]:
+    """The ``count`` lines of ``pieces`` with the narrowest widest line."""
+    low = max(width(words, size) for _, words in pieces)
+    high = max(max_width, low)
+    while low < high:
+        middle = (low + high) // 2
+        if len(_greedy(pieces, size, middle)) <= count:
+            high = middle
+        else:
+            low = middle + 1
+    return _greedy(pieces, size, high)
+
+
+def _no_word_alone(lines: list[list[Piece]], size: int, max_width: int, words: int
+                   ) -> list[list[Piece]]:
+    """``lines`` with the last piece of the line above moved down to a last line that is one
+    word alone (in a text of more than two words), where it fits."""
+    *above, last = lines
+    alone = len(last) == 1 and " " not in last[0][1]
+    if words <= 2 or not alone or len(above[-1]) < 2:
+        return lines
+    moved = [(" ", above[-1][-1][1]), *last]
+    if width(_joined(moved), size) > max_width:
+        return lines
+    return [*above[:-1], above[-1][:-1], moved]
 
 
 @dataclass(frozen=True)
@@ -136,6 +219,15 @@ def draw_fit(surface: pygame.Surface, words: str, size: int, max_width: int, min
     """
     size, lines = fit_lines(words, size, max_width, min_size)
     return draw_lines(surface, lines, size, colour, **anchor)
+
+
+def draw_block(surface: pygame.Surface, paragraphs: Sequence[str], size: int, max_width: int,
+               min_size: int, colour: RGB, **anchor: object) -> list[Drawn]:
+    """Draw ``paragraphs`` as one block of centred lines at one size (:func:`fit_block`),
+    placed by one rect anchor. Returns the lines drawn, top to bottom."""
+    size, blocks = fit_block(paragraphs, size, max_width, min_size)
+    return draw_lines(surface, [line for lines in blocks for line in lines], size, colour,
+                      **anchor)
 
 
 def block_height(lines: int, size: int) -> int:

@@ -217,11 +217,21 @@ class GpioPads:
             led.off()
 
     def close(self) -> None:
-        """Stop watching, release every pin."""
+        """Stop watching, release every pin.
+
+        A pin the kernel still holds is logged, not raised: releasing a line re-claims it as a
+        plain input, and lgpio's alert thread can keep the old claim alive a moment longer
+        ("GPIO busy"); the presses already seen stay good, and the next claim is the kernel's
+        to sort out.
+        """
         if getattr(self, "_stop", None) is not None:
             self._stop.set()
         for entry in self.inputs:
-            entry.close()
+            try:
+                entry.close()
+            except Exception as error:  # noqa: BLE001 - lgpio raises its own error type
+                log.warning("%s (%s) was not released: %s", entry.button.label,
+                            describe(entry.button.gpio), error)
         for led in self.leds.values():
             led.close()
         self.inputs, self.leds = [], {}

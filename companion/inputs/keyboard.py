@@ -12,6 +12,9 @@ stamp is as late as the loop is in reading the event queue (up to one frame,
 about 17 ms at 60 fps), plus the keyboard's own scan time (USB keyboards poll
 every 1-8 ms). Fine for playing at a desk; not a fair judge of close taps.
 
+Hints name a player's button with :func:`button_name`: the key a keyboard table
+presses ("D", "keypad 6", "→"), or the pad's letter on GPIO or serial pads.
+
 >>> keys = KeyMap(companion.config.settings.load().keyboard)
 >>> keys.event_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w), t_ns=5)
 Tap(player=1, side=<Side.N: 'N'>, t_ns=5, source='keyboard')
@@ -28,6 +31,7 @@ from functools import lru_cache
 from companion.config.settings import KeyboardSettings
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
+from companion.inputs.actions import ACTION_OF_SIDE, MENU_KEYS
 from companion.inputs.events import Control, Tap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -92,6 +96,42 @@ def key_names() -> list[str]:
     return sorted(key_table())
 
 
+#: What the keyboard shows on the keys whose pygame name is not printed on them.
+KEY_LABELS: dict[int, str] = {
+    pygame.K_UP: "\N{UPWARDS ARROW}", pygame.K_DOWN: "\N{DOWNWARDS ARROW}",
+    pygame.K_LEFT: "\N{LEFTWARDS ARROW}", pygame.K_RIGHT: "\N{RIGHTWARDS ARROW}",
+    pygame.K_RETURN: "Enter", pygame.K_BACKSPACE: "Backspace", pygame.K_ESCAPE: "Esc",
+}
+
+
+def key_label(code: int) -> str:
+    """What key ``code`` says on the keyboard ("D", "keypad 6", "\N{RIGHTWARDS ARROW}",
+    "Enter"), the same on every pygame from 2.1.2 up."""
+    if code in KEY_LABELS:
+        return KEY_LABELS[code]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # pygame warns before pygame.init(); names work anyway
+        name = pygame.key.name(code)
+    if len(name) > 2 and name[0] == "[" and name[-1] == "]":
+        return f"keypad {name[1:-1]}"     # pygame's "[6]"
+    return name.upper() if len(name) == 1 else name
+
+
+#: The menu key that does what each side of a pad does in a menu (up, down, select, back).
+MENU_KEY_OF: dict[Side, int] = {side: next(key for key, act in MENU_KEYS.items() if act is action)
+                                for side, action in ACTION_OF_SIDE.items()}
+
+
+def button_name(keys: KeyMap | None, player: int | None, side: Side) -> str:
+    """What ``player``'s ``side`` button is called for the inputs the table plays on: its key
+    on the keyboard (``keys``: the table plays on them), else the pad's letter. ``player``
+    ``None``: any pad's, as in a menu (on the keyboard: the menu key doing the same)."""
+    if keys is None:
+        return side.value
+    code = MENU_KEY_OF[side] if player is None else keys.key_of(player, side)
+    return side.value if code is None else key_label(code)
+
+
 class KeyMap:
     """Which key presses which button, from the config's ``[keyboard]`` table."""
 
@@ -104,6 +144,11 @@ class KeyMap:
                 self.taps[key_code(name, where)] = (pad.player, side)
         for control, name in settings.controls.items():
             self.controls[key_code(name, f"{source}: keyboard.{control}")] = control
+        self._keys = {button: code for code, button in self.taps.items()}
+
+    def key_of(self, player: int, side: Side) -> int | None:
+        """The key that presses ``player``'s ``side`` button (``None``: no key does)."""
+        return self._keys.get((player, side))
 
     def event_of(self, event: pygame.event.Event, t_ns: int | None = None) -> Tap | Control | None:
         """The tap or control press a pygame ``KEYDOWN`` event means, else ``None``.

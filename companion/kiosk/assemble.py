@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -15,6 +16,7 @@ from companion.audio.tones import Sounds
 from companion.display.screen import Screen, use_headless_drivers
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import menu_key
+from companion.inputs.keyboard import KeyMap
 from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.common.table_choices import start_choices
@@ -39,6 +41,8 @@ class KioskOptions:
     tie_window_ns: int | None = None
     #: How many players have a pad (``None``: the context's default).
     pads: int | None = None
+    #: The keys the table plays on, when it has no pads: the hints name them.
+    keys: KeyMap | None = None
     #: The state folder games are saved in (``None``: the usual place).
     state_dir: str | None = None
     snapshots: str | None = None
@@ -49,6 +53,9 @@ class KioskOptions:
     preferences: Preferences = field(default_factory=Preferences)
     ready: Callable[[], object] = no_op
     watchdog: Callable[[], object] = no_op
+    #: The loop's clock, and how it waits for its next timer (``None``: in pygame): a test's.
+    clock: Callable[[], int] = time.monotonic_ns
+    wait: Callable[[int], object] | None = None
 
 
 def build_kiosk(options: KioskOptions) -> App:
@@ -64,11 +71,13 @@ def build_kiosk(options: KioskOptions) -> App:
         services.tie_window_ns = options.tie_window_ns
     if options.pads is not None:
         services.pads = options.pads
+    services.keys = options.keys
     ctx = Context(session=Session(settings=options.settings), services=services)
     notices = start_choices(ctx, options.preferences)
     snapshots = Snapshots(options.snapshots, always=("end",))
     app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
-              snapshots=snapshots, ready=options.ready, watchdog=options.watchdog)
+              snapshots=snapshots, ready=options.ready, watchdog=options.watchdog,
+              clock=options.clock, wait=options.wait)
     for notice in notices:  # the voice cannot speak, the saved choices cannot be read
         log.warning("%s", notice)
         app.notify(notice)

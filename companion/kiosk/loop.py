@@ -13,21 +13,33 @@ the loop at once. Each pass the loop
    the current scene,
 3. runs the scene's timers and applies a scene change,
 4. draws and flips only when the scene says something changed, stamps the
-   flip with ``time.monotonic_ns()`` right after ``pygame.display.flip()``
+   flip with its clock right after ``pygame.display.flip()``
    and tells the scene (the roll scene opens the round at that stamp); then
    does the work scenes left for after the frame (saving a round),
 5. calls the ``watchdog`` hook; after the first frame, the ``ready`` hook.
 
+Every instant the loop hands a scene comes from one clock, ``clock``
+(``time.monotonic_ns``, the clock of every input's stamps). A test gives
+its own clock and ``wait``: the loop then calls ``wait(timeout_ms)``
+instead of sleeping in ``pygame.event.wait`` (a test clock jumps to the
+next timer), so a game plays the same on a busy machine as on an idle one.
+
 A resized window is laid out anew for its size and redrawn at once.
 
-A button reported stuck by the input layer is named in a notice line over
-every screen for a few seconds (scenes show theirs through ``ctx.services.notify``);
-the input layer ignores it until released. The serial controller's state
-(connected, clock synced, restarted, overflowed) is a notice too; "unplugged"
-stays until it is back. While a controller is configured, the top-right
-corner of every screen (title, menus, play screens) also shows its state for
-good: a dot and ``controller: synced / connecting / unplugged``, from the last
-status received.
+A button reported stuck by the input layer is named in a notice for a few
+seconds (scenes show theirs through ``ctx.services.notify``); the input layer
+ignores it until released. The serial controller's state (found, ready,
+unplugged, restarted, overflowed) is a notice too, in players' words
+(:func:`companion.inputs.serial.pads.player_notice`). A notice is one short line
+in a strip of its own along the bottom of every screen (:attr:`Layout.notice`:
+the score strip's place while it is up), never over a card spot, the dice or the
+level; the journal gets every notice, and the controller's whole story (its path,
+the driver's error). A notice that must stay until its cause is mended (a save the state
+database refuses) is posted with ``ctx.services.warn_until_cleared``: it stays, under any
+short notice, until cleared. While a controller is configured, the top-right corner of
+every screen (title, menus, play screens) also shows its state for good: a dot
+and ``controller: synced / connecting / unplugged``, from the last status
+received.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.
@@ -51,7 +63,7 @@ from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
-from companion.inputs.serial.pads import status_notice, status_word
+from companion.inputs.serial.pads import player_notice, status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
 from companion.scenes.base import Quit, Scene
 from companion.scenes.context import Context, no_op
@@ -61,10 +73,8 @@ log = logging.getLogger(__name__)
 
 #: The longest the loop sleeps without a pass (keeps the watchdog fed).
 MAX_WAIT_MS = 500
-#: How long a notice (a stuck button) stays over the screen.
+#: How long a notice (a stuck button, the controller unplugged) stays on screen.
 NOTICE_S = 8
-#: How long a lasting notice stays when nothing replaces it (a day).
-LASTING_NOTICE_S = 86_400
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
@@ -74,13 +84,21 @@ class App:
     ``key_maps`` turn a pygame key press into an event (a player's Tap or a
     menu Nav); the first that returns one wins. ``ready`` is called once
     after the first frame is on screen (systemd READY=1) and ``watchdog`` on
-    every pass of the loop (systemd WATCHDOG=1).
+    every pass of the loop (systemd WATCHDOG=1). ``clock`` gives every instant
+    the loop uses (the flip's stamp too); ``wait(timeout_ms)``, when given,
+    is how a pass waits for its next timer instead of ``pygame.event.wait``
+    (the window's events are then taken as they are, without waiting).
     """
 
     def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene[Any]], first: Move,
                  key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
                  ready: Callable[[], object] = no_op,
-                 watchdog: Callable[[], object] = no_op) -> None:
+                 watchdog: Callable[[], object] = no_op,
+                 clock: Callable[[], int] = time.monotonic_ns,
+                 wait: Callable[[int], object] | None = None) -> None:
+        self.clock = clock
+        self.wait = wait
+        screen.clock = clock
         self.screen = screen
         self.ctx = ctx
         self.scenes = scenes
@@ -91,21 +109,36 @@ class App:
         self.frames = 0
         self.last_flip_ns = 0
         self._posted: collections.deque = collections.deque()
-        #: A one-line notice over every screen (text, until stamp), e.g. a stuck button.
+        #: Work posted back by workers (:meth:`in_loop`), run at the start of the next pass.
+        self._work: collections.deque[Callable[[], None]] = collections.deque()
+        #: The notice on every screen (text, until stamp), e.g. a stuck button.
         self.notice: tuple[str, int] | None = None
+        #: The notice that stays until cleared (a save that cannot be written); a short notice
+        #: shows over it while it is up.
+        self.lasting_notice: str | None = None
+        #: The notice's lines as last drawn.
+        self.notice_drawn: list = []
         #: The serial controller's state word, shown in a corner of every screen while a
         #: controller is configured (``None``: no controller).
         self.controller: str | None = None
         #: The corner's text as last drawn.
         self.controller_drawn: list = []
         ctx.services.notify = self.notify
+        ctx.services.warn_until_cleared = self.warn_until_cleared
+        ctx.services.in_loop = self.in_loop
         self.scene = scenes[first.scene]
-        self._enter(first, time.monotonic_ns())
+        self._enter(first, clock())
 
     # -- inputs --------------------------------------------------------------
     def post(self, event: object) -> None:
         """Queue ``event`` for the loop and wake it (safe from any thread)."""
         self._posted.append(event)
+        self.wake()
+
+    def in_loop(self, work: Callable[[], None]) -> None:
+        """Run ``work`` in the loop's thread at the start of its next pass, then redraw (safe
+        from any thread: a worker posts its result back this way)."""
+        self._work.append(work)
         self.wake()
 
     def wake(self) -> None:
@@ -119,7 +152,7 @@ class App:
     def _window_events(self, raw: Iterable[pygame.event.Event]) -> list:
         events: list[object] = []
         for event in raw:
-            t_ns = time.monotonic_ns()
+            t_ns = self.clock()
             if event.type == pygame.QUIT:
                 events.append(Quit(t_ns))
             elif event.type == pygame.VIDEORESIZE:
@@ -137,7 +170,11 @@ class App:
             self.scene.dirty = True
 
     def _take_events(self, timeout_ms: int) -> list:
-        raw = [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
+        if self.wait is not None:
+            self.wait(timeout_ms)
+            raw = []
+        else:
+            raw = [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
         raw += pygame.event.get()
         events = []
         while self._posted:
@@ -154,48 +191,60 @@ class App:
     def step(self) -> None:
         """One pass of the loop: wait, decide, maybe draw."""
         events = self._take_events(self._timeout_ms())
-        now = time.monotonic_ns()
+        self._run_posted_work()
+        now = self.clock()
         for event in events:
             if isinstance(event, Quit):
                 self.ctx.quitting = True
             elif isinstance(event, Stuck):
-                stuck = f"{event.button or 'a button'} is stuck: release it"
-                log.warning("%s", stuck)
-                self._notice(stuck, now)
+                self._notice(f"{event.button or 'a button'} is stuck: release it", now,
+                             level=logging.WARNING)
             elif isinstance(event, ControllerStatus):
-                self.controller = status_word(event)
-                notice = status_notice(event)
-                log.info("%s", notice)   # the journal keeps the controller's story too
-                self._notice(notice, now, lasting=not event.connected)
+                self.controller = status_word(event)   # the corner keeps the state for good
+                log.info("%s", status_notice(event))   # the journal keeps the whole story
+                self._notice(player_notice(event), now)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
-        if self.notice and time.monotonic_ns() >= self.notice[1]:
+        if self.notice and self.clock() >= self.notice[1]:
             self.notice = None
             self.scene.dirty = True
-        self._guarded(self.scene.update, time.monotonic_ns())
-        self._apply_change(time.monotonic_ns())
+        self._guarded(self.scene.update, self.clock())
+        self._apply_change(self.clock())
         if self.scene.dirty:
             self._draw()
         self.watchdog()
 
-    def notify(self, text: str) -> None:
-        """Show ``text`` over every screen for :data:`NOTICE_S` seconds, from now."""
-        self._notice(text, time.monotonic_ns())
+    def _run_posted_work(self) -> None:
+        """Run what workers posted back (:meth:`in_loop`); the screen shows what it changed."""
+        while self._work:
+            self._guarded(self._work.popleft())
+            self.scene.dirty = True
 
-    def _notice(self, text: str, now: int, lasting: bool = False) -> None:
-        """Show ``text`` over every screen for :data:`NOTICE_S` seconds (``lasting``:
-        until the next notice, e.g. an unplugged controller until it is back)."""
-        self.notice = (text, now + int((LASTING_NOTICE_S if lasting else NOTICE_S) * 1e9))
+    def notify(self, text: str) -> None:
+        """Show ``text`` on every screen for :data:`NOTICE_S` seconds, from now."""
+        self._notice(text, self.clock())
+
+    def warn_until_cleared(self, text: str | None) -> None:
+        """Show ``text`` on every screen until the next call replaces it (``None``: clears it)."""
+        if text is not None:
+            log.warning("notice until cleared: %s", text)
+        self.lasting_notice = text
+        self.scene.dirty = True
+
+    def _notice(self, text: str, now: int, level: int = logging.INFO) -> None:
+        """Show ``text`` on every screen for :data:`NOTICE_S` seconds, and put it in the journal."""
+        log.log(level, "notice: %s", text)
+        self.notice = (text, now + int(NOTICE_S * 1e9))
         self.scene.dirty = True
 
     def _timeout_ms(self) -> int:
-        if self._posted or self.scene.dirty:
+        if self._posted or self._work or self.scene.dirty:
             return 0
         wakes = [t for t in (self.scene.wake_at_ns(), self.notice and self.notice[1]) if t]
         if not wakes:
             return MAX_WAIT_MS
         wake = min(wakes)
-        return max(0, min(MAX_WAIT_MS, -(-(wake - time.monotonic_ns()) // 1_000_000)))
+        return max(0, min(MAX_WAIT_MS, -(-(wake - self.clock()) // 1_000_000)))
 
     def _draw(self) -> None:
         self.scene.dirty = False
@@ -203,8 +252,9 @@ class App:
         if self.controller:
             self.controller_drawn = draw_controller(self.screen.canvas, self.screen.layout,
                                                     self.controller)
-        if self.notice:
-            draw_notice(self.screen.canvas, self.screen.layout, self.notice[0])
+        shown = self.notice[0] if self.notice else self.lasting_notice
+        self.notice_drawn = draw_notice(self.screen.canvas, self.screen.layout,
+                                        shown) if shown else []
         t_flip = self.screen.present()
         self.last_flip_ns = t_flip
         self.frames += 1
@@ -214,7 +264,7 @@ class App:
         self.snapshots.offer(moment, self.screen.canvas)
         if self.frames == 1:
             self.ready()
-        self._apply_change(time.monotonic_ns())
+        self._apply_change(self.clock())
 
     def _apply_change(self, now: int) -> None:
         while self.ctx.pending:

@@ -22,6 +22,7 @@ from companion.scenes.transitions import Move, check_move
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
+    from companion.inputs.keyboard import KeyMap
     from companion.scenes.base import Scene
     from companion.scenes.notnot.saving import Journal
     from companion.storage.database import Database
@@ -135,8 +136,17 @@ class Services:
     state_dir: str | None = None
     #: Shows a one-line notice over every screen for a few seconds (the loop sets it).
     notify: Callable[[str], None] = no_op
+    #: Shows a one-line notice over every screen until the next call replaces it (``None``:
+    #: clears it), e.g. a save that cannot be written (the loop sets it).
+    warn_until_cleared: Callable[[str | None], None] = no_op
+    #: Runs ``work`` in the loop's thread on its next pass, from any thread (the loop sets it):
+    #: how a worker (the voice's clips) posts its result back.
+    in_loop: Callable[[Callable[[], None]], None] = no_op
     #: How many players have a pad (players 1..pads): the set-up menus offer no more.
     pads: int = DEFAULT_PADS
+    #: The keys, when the table plays on the keyboard (no GPIO or serial pads): the hints name
+    #: them (``None``: the pads' letters; :func:`companion.inputs.keyboard.button_name`).
+    keys: KeyMap | None = None
     #: The inputs' tie window: taps closer than this are a tie.
     tie_window_ns: int = Timing().tie_window_ns
     _database: Database | None = field(default=None, repr=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from companion.errors import CompanionError
 from companion.games.hat.rules import HatGame
@@ -207,10 +207,13 @@ class ToHat(ToKeptGame[HatGame]):
 
 @dataclass(frozen=True)
 class ToGamesPause(Move):
-    """To the bookkeeping games' pause menu; Resume goes back with ``resume``."""
+    """To the bookkeeping games' pause menu; Resume goes back with ``resume``, End the game
+    ends ``kept`` early and goes on with ``ended``."""
 
     scene: ClassVar[str] = "games-pause"
     resume: Move = ToTitle()
+    kept: KeptGame[Any] | None = None
+    ended: Move = ToTitle()
 
 
 #: Every scene by name, with the move that enters it (its payload class).
@@ -245,7 +248,7 @@ MOVES: dict[str, frozenset[str]] = {
     "movie-sheet": frozenset({"title"}),
     "hat-setup": frozenset({"title", "hat"}),
     "hat": frozenset({"title", "games-pause"}),
-    "games-pause": frozenset({"title", "movie", "hat"}),
+    "games-pause": frozenset({"title", "movie", "hat", "movie-sheet"}),
 }
 
 #: Scenes every scene may go to: the failsafe shows a scene's error or a start problem.

@@ -9,4 +9,6 @@
 - ``presses``: how simulated presses enter the kiosk (mock GPIO pins or the
   controller in simavr); ``press_scheduler``: presses at their due time, on a
   thread of their own.
+- ``staged_moments``: moments a seeded game may never show, staged on the real
+  kiosk and saved as PNGs (``companion demo --moments``).
 """

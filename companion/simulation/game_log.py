@@ -40,9 +40,15 @@ def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO,
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
     for record in records:
         out.write("".join(line + "\n" for line in round_lines(record)))
-    winners = game.winners()
-    best = game.scores()[winners[0]]
-    who = " and ".join(f"P{p}" for p in winners)
     out.write(f"Game over after {game.round_no} rounds: the deck ({len(game.deck)} left) "
-              f"cannot fill the four spots.\n{who} {'win' if len(winners) > 1 else 'wins'} "
-              f"with {best} cards.\n")
+              f"cannot fill the four spots.\n{result_line(game)}\n")
+
+
+def result_line(game: Game) -> str:
+    """``P2 wins with 9 cards.``, ``P1 and P3 win with 7 cards.``, or ``Nobody scored: no
+    winner.``"""
+    winners = game.winners()
+    if not winners:
+        return "Nobody scored: no winner."
+    who = " and ".join(f"P{p}" for p in winners)
+    return f"{who} {'win' if len(winners) > 1 else 'wins'} with {game.scores()[winners[0]]} cards."

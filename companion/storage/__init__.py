@@ -5,6 +5,8 @@
 - ``schema``: the tables, as numbered migrations applied in order.
 - ``database``: opening the file safely (WAL, ``synchronous=FULL``),
   migrating it, and transactions.
+- ``owner``: one owner per state folder: the lock the kiosk and every command
+  that writes hold while they run, and the one line a second writer gets.
 - ``games``: the store of games: create, save a finished round with the game's
   snapshot in one transaction, resume, finish, and list finished games.
 - ``bookkeeping``: Not That Movie! and That's Not a Hat saved entry by entry
@@ -16,6 +18,8 @@
 - ``listing``: the history listing, a page of games at a time; damaged games
   listed as such.
 - ``recovery``: every game that still reads, copied out of a damaged file.
+- ``wal``: the write-ahead log read as SQLite would, to say what a deleted, cut,
+  damaged or older log loses (``companion history --check``).
 - ``preferences``: the table's set-up menu choices (colour-blind mode, the
   voice), kept as ``preferences.json`` beside the database.
 - ``restoring``: a kept Not Not game restored from its snapshot, checked

@@ -5,10 +5,19 @@ that has returned from COMMIT is on the card, and a power cut at any moment
 leaves the file as it was after the last commit. Writes happen only inside
 :meth:`Database.transaction`, which takes the write lock up front
 (``BEGIN IMMEDIATE``) and commits or rolls back as a whole.
+
+The database never fills its disk: before each write it checks the free
+space on its folder (:func:`free_space`) and refuses, as :class:`SaveLater`,
+below :func:`floor_of` (:data:`FREE_FLOOR_BYTES`, or
+:data:`FREE_FLOOR_FRACTION` of a small disk). A file that is not ours is
+refused before anything is written: another program's or a newer companion's,
+a schema version that does not match the tables it has, and an empty (0-byte)
+file, which no companion leaves (a copy or a disk cut short).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -19,7 +28,10 @@ from urllib.parse import quote
 
 from companion.errors import CompanionError
 from companion.storage.faults import (
+    RECOVERY,
+    DamagedDatabase,
     ForeignDatabase,
+    SaveLater,
     StorageError,
     error_name,
     explain,
@@ -27,7 +39,7 @@ from companion.storage.faults import (
     not_text,
 )
 from companion.storage.location import not_a_folder
-from companion.storage.schema import DAMAGED_COLUMNS, MIGRATIONS, Migration
+from companion.storage.schema import DAMAGED_COLUMNS, MARKS, MIGRATIONS, Migration
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +57,70 @@ OUR_TABLES = {
 #: How long a write waits for another program's write to end before it fails ("database is
 #: locked"), in seconds, unless the opener says otherwise.
 BUSY_TIMEOUT_S = 10.0
+#: The free space a write always leaves on the state folder's disk, in bytes...
+FREE_FLOOR_BYTES = 50 * 2**20
+#: ... or this share of the disk's size, when that is less (a small disk or a test's tmpfs).
+FREE_FLOOR_FRACTION = 0.05
+
+
+def free_space(folder: Path) -> tuple[int, int] | None:
+    """The bytes free for this user on ``folder``'s disk and the disk's size (``None``: unknown)."""
+    try:
+        found = os.statvfs(folder)
+    except OSError:
+        return None
+    return found.f_bavail * found.f_frsize, found.f_blocks * found.f_frsize
+
+
+def floor_of(size: int) -> int:
+    """The bytes kept free on a disk of ``size`` bytes."""
+    return min(FREE_FLOOR_BYTES, int(size * FREE_FLOOR_FRACTION))
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 2**20:.0f} MB" if size >= 2**20 else f"{size / 1024:.0f} kB"
+
+
+def refuse_empty(path: Path) -> None:
+    """Refuse an empty (0-byte) database file: no companion leaves one, and it is never written
+    over (a copy or a disk cut short: what it held may be elsewhere)."""
+    try:
+        empty = path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return
+    if empty:
+        raise DamagedDatabase(
+            f"{path} is empty (0 bytes): a copy or a disk cut short? It was left as it is; if "
+            "nothing is to be recovered, remove it and a new history begins (see "
+            f"{RECOVERY})", "the state database is an empty file")
+
+
+def start_whole(path: Path) -> None:
+    """Make a new database file at ``path`` whole before it is opened there: SQLite creates an
+    empty file and writes its header a moment later, so a companion killed in between would
+    leave an empty file, which is refused (:func:`refuse_empty`). The header is written under a
+    draft name and the file then renamed into place. Nothing is done when ``path`` exists;
+    any failure is left for the opening at ``path`` to say in its own words."""
+    draft = path.with_name(f"{path.name}.new")
+    try:
+        if path.exists():
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft.unlink(missing_ok=True)
+        connection = sqlite3.connect(draft, isolation_level=None)
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")   # writes the header
+        finally:
+            connection.close()
+        if draft.stat().st_size > 0:
+            os.replace(draft, path)
+    except (OSError, sqlite3.Error) as error:
+        log.debug("no draft for %s: %s", path, error)
+    finally:
+        for leftover in (draft, Path(f"{draft}-wal"), Path(f"{draft}-shm")):
+            with contextlib.suppress(OSError):
+                leftover.unlink(missing_ok=True)
+
 
 class Database:
     """An open state database at ``path``, migrated to the newest schema.
@@ -61,14 +137,16 @@ class Database:
         self.path = Path(path)
         problem = not_a_folder(self.path.parent)
         if problem:
-            raise StorageError(f"cannot open the state database {self.path}: {problem}",
-                               "the state folder is a file")
+            raise SaveLater(f"cannot open the state database {self.path}: {problem}",
+                            "the state folder is a file")
+        refuse_empty(self.path)
+        start_whole(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.connection = sqlite3.connect(self.path, isolation_level=None,
                                               timeout=busy_timeout_s)
         except (OSError, sqlite3.Error) as error:
-            raise StorageError(f"cannot open the state database {self.path}: {error}") from None
+            raise SaveLater(f"cannot open the state database {self.path}: {error}") from None
         try:
             self._check_ours(migrations)
             self._configure()
@@ -81,11 +159,7 @@ class Database:
             raise not_text(self.path, "opening the state database") from None
         except sqlite3.Error as error:
             self.connection.close()
-            if error_name(error) in ("SQLITE_NOTADB", "") and "not a database" in str(error):
-                raise ForeignDatabase(f"{self.path} is not a usable companion state database: "
-                                      f"{error} (it was left as it is)",
-                                      "the state file is not a database") from None
-            raise explain(error, self.path, "opening the state database") from None
+            raise self._refusal(error, "opening the state database") from None
 
     @staticmethod
     def kept_in(folder: Path) -> bool:
@@ -93,11 +167,11 @@ class Database:
         yet); a :class:`StorageError` when the folder is a file or cannot be read."""
         problem = not_a_folder(folder)
         if problem:
-            raise StorageError(problem, "the state folder is a file")
+            raise SaveLater(problem, "the state folder is a file")
         try:
             return (folder / FILENAME).exists()
         except OSError as error:
-            raise StorageError(f"cannot read the state folder {folder}: {error.strerror}"
+            raise SaveLater(f"cannot read the state folder {folder}: {error.strerror}"
                                ) from None
 
     @classmethod
@@ -107,23 +181,30 @@ class Database:
         return cls(Path(folder) / FILENAME, busy_timeout_s=busy_timeout_s)
 
     @classmethod
-    def for_reading(cls, folder: str | Path) -> Database:
+    def for_reading(cls, folder: str | Path, read_only: bool = False, file_only: bool = False
+                    ) -> Database:
         """The state database in ``folder``, for reading only when the folder or the file may
-        not be written (a read-only mount, another user's files): nothing is written then, not
-        even a migration, and reading still works."""
+        not be written (a read-only mount, another user's files) or ``read_only`` says so:
+        nothing is written then, not even a migration or a checkpoint of the write-ahead log,
+        and reading still works. ``file_only``: the database file alone, as it lies, its log
+        left unread and untouched (SQLite's ``immutable``)."""
         path = Path(folder) / FILENAME
-        if os.access(path.parent, os.W_OK) and os.access(path, os.W_OK):
+        if not (read_only or file_only) and os.access(path.parent, os.W_OK) \
+                and os.access(path, os.W_OK):
             return cls(path)
         reader = cls.__new__(cls)
         reader.path = path
-        reader._open_read_only()
+        reader._open_read_only(file_only)
         return reader
 
-    def _open_read_only(self) -> None:
-        """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` when there is
-        no ``-wal`` file (so no committed transaction is missed) and no folder to put one in."""
-        immutable = not Path(f"{self.path}-wal").exists() and not folder_is_writable(self.path)
+    def _open_read_only(self, file_only: bool = False) -> None:
+        """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` when asked
+        (``file_only``) or when there is no ``-wal`` file (so no committed transaction is
+        missed) and no folder to put one in."""
+        immutable = file_only or (not Path(f"{self.path}-wal").exists()
+                                  and not folder_is_writable(self.path))
         uri = f"file:{quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
+        refuse_empty(self.path)
         try:
             self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
             self._check_ours(MIGRATIONS)
@@ -139,17 +220,29 @@ class Database:
         except sqlite3.Error as error:
             if hasattr(self, "connection"):
                 self.connection.close()
-            raise explain(error, self.path, "reading the state database") from None
+            raise self._refusal(error, "reading the state database") from None
+
+    def _refusal(self, error: sqlite3.Error, doing: str) -> StorageError:
+        """Why the file does not open: not a database at all, or what :func:`explain` says."""
+        if error_name(error) in ("SQLITE_NOTADB", "") and "not a database" in str(error):
+            return ForeignDatabase(f"{self.path} is not a usable companion state database: "
+                                   f"{error} (it was left as it is)",
+                                   "the state file is not a database")
+        return explain(error, self.path, doing)
 
     def _check_ours(self, migrations: Sequence[Migration]) -> None:
         """Refuse, before writing anything, a newer companion's or another program's database."""
         version = self.version
+        if version < 0:
+            raise ForeignDatabase(
+                f"{self.path} has schema version {version}, which no companion writes (it was "
+                f"left as it is){self._mend_version()}", "its schema version is not ours")
         if version > len(migrations):
             raise ForeignDatabase(
                 f"{self.path} has schema version {version}, newer than this companion knows "
                 f"({len(migrations)}): upgrade companion (the file was left as it is)",
                 "the state database is a newer companion's")
-        tables = {name: self._columns(name) for (name,) in self.connection.execute(
+        tables = {name: self.columns(name) for (name,) in self.connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if migrations is not MIGRATIONS:
             return
@@ -165,8 +258,33 @@ class Database:
                                   f"{missing[0]!r} table: another program's database? It was left "
                                   "as it is; move it elsewhere",
                                   "the state database is another program's")
+        later = [number for number in range(version + 1, len(MARKS) + 1)
+                 if self._has(MARKS[number])]
+        if later:
+            raise ForeignDatabase(
+                f"{self.path} says schema version {version} but already has {MARKS[later[-1]]}, "
+                f"which version {later[-1]} adds: its version number was changed (it was left as "
+                f"it is){self._mend_version()}", "its schema version does not match its tables")
 
-    def _columns(self, table: str) -> set[str]:
+    def _has(self, mark: str) -> bool:
+        """Whether the file holds ``mark`` (``"table games"``, ``"column games.ended_early"``)."""
+        kind, name = mark.split()
+        if kind == "column":
+            table, column = name.split(".")
+            return column in self.columns(table)
+        return bool(self.connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?", (kind, name)).fetchone())
+
+    def _mend_version(self) -> str:
+        """How to put back the schema version the file's tables say, if they say one."""
+        held = [number for number, mark in MARKS.items() if self._has(mark)]
+        if held != list(range(1, len(held) + 1)) or not held:
+            return f"; see {RECOVERY}"
+        return (f"; if it is this companion's, set it back with: sqlite3 {self.path} "
+                f"'PRAGMA user_version = {held[-1]}'")
+
+    def columns(self, table: str) -> set[str]:
+        """The names of the columns of ``table`` (none when there is no such table)."""
         return {row[1] for row in self.connection.execute(
             "SELECT * FROM pragma_table_info(?)", (table,))}
 
@@ -204,6 +322,7 @@ class Database:
         rolls it back and raises :class:`StorageError` saying ``doing`` failed
         and why; everything committed before stays as it was.
         """
+        self._check_room(doing)
         try:
             self.connection.execute("BEGIN IMMEDIATE")
             try:
@@ -216,6 +335,17 @@ class Database:
             raise explain(error, self.path, doing) from None
         except UnicodeDecodeError:   # a damaged page that still reads as rows: text not UTF-8
             raise not_text(self.path, doing) from None
+
+    def _check_room(self, doing: str) -> None:
+        """Refuse a write, as :class:`SaveLater`, when the disk's free space is under its floor."""
+        room = free_space(self.path.parent)
+        if room is None or room[0] >= floor_of(room[1]):
+            return
+        left, floor = megabytes(room[0]), megabytes(floor_of(room[1]))
+        raise SaveLater(f"{doing} failed: the disk holding {self.path} is full: {left} left, under "
+                        f"the {floor} the companion keeps free so that it never fills the disk "
+                        "(nothing saved before is lost; free some space and saving goes on)",
+                        f"the disk is nearly full: {left} left")
 
     def _roll_back(self) -> None:
         try:

@@ -1,10 +1,23 @@
-"""What a failing state database means, said in one line a person can act on.
+"""What a failing state database means, said in one line a person can act on, and of which kind.
 
 SQLite names each fault (``sqlite3.Error.sqlite_errorname``): ``SQLITE_FULL``,
 ``SQLITE_READONLY_DIRECTORY``, ``SQLITE_IOERR_WRITE``, ``SQLITE_CORRUPT``...
 :func:`explain` turns one into a :class:`StorageError` that says what failed,
-why, that nothing committed is lost, and what to do. The recovery policy these
-lines point to is in ``docs/KIOSK.md`` ("When the state database fails").
+why, that nothing committed is lost, and what to do. Each is one of two kinds,
+so the kiosk never has to guess:
+
+- :class:`SaveLater`: the disk, the folder or another program stands in the
+  way (a full or nearly full disk, a read-only file or folder, a lock, an
+  input/output error); the same write may work once that changes.
+- :class:`SaveRefused`: the file itself refuses the write (another program's
+  or a newer companion's database, a schema version that does not match its
+  tables, a damaged page, a constraint or trigger that aborts it, a game no
+  longer being played); trying the same write again fails the same way until a
+  person mends the file.
+
+Either way nothing committed is touched, and the kiosk keeps the unwritten
+saves in memory and tries them again. The recovery policy these lines point to
+is in ``docs/KIOSK.md`` ("When the state database fails").
 """
 
 from __future__ import annotations
@@ -24,22 +37,28 @@ class StorageError(StateError):
 
     ``short`` says why in a few words, for the kiosk's one-line notice (the
     message itself names the file and what to do, for the command line and
-    the log). ``lasting`` is true for a fault that trying again cannot mend
-    (a constraint the write breaks): the kiosk drops such a save.
+    the log). Raised as one of its two kinds, :class:`SaveLater` or
+    :class:`SaveRefused`.
     """
 
-    def __init__(self, message: str, short: str = "the state database is not usable",
-                 lasting: bool = False) -> None:
+    def __init__(self, message: str, short: str = "the state database is not usable") -> None:
         super().__init__(message)
         self.short = short
-        self.lasting = lasting
 
 
-class ForeignDatabase(StorageError):
+class SaveLater(StorageError):
+    """The disk, the folder or another program stands in the way; trying again may work."""
+
+
+class SaveRefused(StorageError):
+    """The file itself refuses; trying the same write again fails until a person mends it."""
+
+
+class ForeignDatabase(SaveRefused):
     """The file is another program's database, or a newer companion's: it is never modified."""
 
 
-class DamagedDatabase(StorageError):
+class DamagedDatabase(SaveRefused):
     """SQLite finds the file damaged (a page that does not read)."""
 
 
@@ -64,30 +83,35 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     name = error_name(error)
     kept = "nothing saved before is lost"
     if name == "SQLITE_FULL":
-        return StorageError(f"{doing} failed: the disk holding {path} is full ({kept}; "
-                            "free some space and saving goes on)", "the disk is full")
+        return SaveLater(f"{doing} failed: the disk holding {path} is full ({kept}; "
+                         "free some space and saving goes on)", "the disk is full")
     if name.startswith("SQLITE_IOERR"):
-        return StorageError(f"{doing} failed: input/output error on {path} ({name}; {kept}; "
-                            "the card may be failing: copy the state folder off it)",
-                            "input/output error: the card may be failing")
+        return SaveLater(f"{doing} failed: input/output error on {path} ({name}; {kept}; "
+                         "the card may be failing: copy the state folder off it)",
+                         "input/output error: the card may be failing")
     if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
         return DamagedDatabase(f"{doing} failed: {path} is damaged ({error}); "
                                f"to recover see {RECOVERY}", "the state database is damaged")
     if name == "SQLITE_READONLY_DIRECTORY" or (
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
-        return StorageError(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
-                            "make it writable for the companion user, e.g. "
-                            f"sudo chown companion: {path.parent})",
-                            "the state folder is read-only")
+        return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
+                         "make it writable for the companion user, e.g. "
+                         f"sudo chown companion: {path.parent})",
+                         "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
-        return StorageError(f"{doing} failed: the state database {path} is read-only ({kept}; "
-                            "make it writable for the companion user, e.g. "
-                            f"sudo chown companion: {path})", "the state database is read-only")
+        return SaveLater(f"{doing} failed: the state database {path} is read-only ({kept}; "
+                         "make it writable for the companion user, e.g. "
+                         f"sudo chown companion: {path})", "the state database is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return StorageError(f"{doing} failed: {path} is locked by another program ({kept}; "
-                            "close it and try again)", "the state database is locked")
+        return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
+                         "close it and try again)", "the state database is locked")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return StorageError(f"{doing} failed: cannot open {path} ({error}; it belongs to another "
-                            "user? on the kiosk: sudo -u companion ...)")
-    return StorageError(f"{doing} failed on {path}: {error}", lasting=True)
+        return SaveLater(f"{doing} failed: cannot open {path} ({error}; it belongs to another "
+                         "user? on the kiosk: sudo -u companion ...)")
+    if name.startswith("SQLITE_CONSTRAINT"):
+        return SaveRefused(f"{doing} failed: {path} refuses it ({error}: a constraint or "
+                           f"trigger another program added?); {kept}; to mend see {RECOVERY}",
+                           f"the state database refuses it ({str(error)[:40]})")
+    return SaveRefused(f"{doing} failed on {path}: {error} ({kept}; see {RECOVERY})",
+                       f"the state database refuses it ({str(error)[:40]})")

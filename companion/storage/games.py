@@ -45,7 +45,7 @@ from datetime import UTC, datetime
 from companion.config import reading
 from companion.errors import CompanionError, StateError
 from companion.storage.database import Database
-from companion.storage.faults import StorageError
+from companion.storage.faults import SaveRefused, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +63,12 @@ def utc_now() -> str:
 
 
 def to_json(what: str, value: object) -> str:
-    """``value`` as JSON text; a CompanionError naming ``what`` if it is not JSON-able."""
+    """``value`` as JSON text; :class:`SaveRefused` naming ``what`` if it is not JSON-able."""
     try:
         return json.dumps(value, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:
-        raise CompanionError(f"cannot store the {what}: it is not plain JSON data "
-                             f"({error})") from None
+        raise SaveRefused(f"cannot store the {what}: it is not plain JSON data ({error})",
+                          f"the {what} is not plain JSON data") from None
 
 
 @dataclass(frozen=True)
@@ -141,13 +141,14 @@ class GameStore:
         """
         n = record.get("n") if isinstance(record, dict) else None
         if not isinstance(n, int) or n < 1:
-            raise CompanionError(f"cannot store a round of game {game_id}: "
-                                 "its record has no round number 'n'")
+            raise SaveRefused(f"cannot store a round of game {game_id}: "
+                              "its record has no round number 'n'", "a round without a number")
         with self.database.transaction(f"saving round {n} of game {game_id}") as db:
             self._require_playing(db, game_id)
             if db.execute("SELECT 1 FROM rounds WHERE game_id = ? AND n = ?",
                           (game_id, n)).fetchone():
-                raise CompanionError(f"round {n} of game {game_id} is already saved")
+                raise SaveRefused(f"round {n} of game {game_id} is already saved",
+                                  f"round {n} is already saved")
             now = self.clock()
             db.execute("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        (game_id, n, to_json("round record", record), now))
@@ -239,9 +240,11 @@ class GameStore:
         row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?",
                          (game_id, self.kind)).fetchone()
         if row is None:
-            raise CompanionError(f"there is no {self.kind} game {game_id} in {self.database.path}")
+            raise SaveRefused(f"there is no {self.kind} game {game_id} in {self.database.path}",
+                              f"game {game_id} is not in the state database")
         if row[0] != PLAYING:
-            raise CompanionError(f"game {game_id} is {row[0]}, not being played")
+            raise SaveRefused(f"game {game_id} is {row[0]}, not being played",
+                              f"game {game_id} is {row[0]} (by another program?)")
 
     @staticmethod
     def _mark_finished(db: sqlite3.Connection, game_id: int, result: dict, now: str) -> None:

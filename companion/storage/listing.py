@@ -1,21 +1,24 @@
 """The history listing: kept games of one kind, newest first, read a page at a time.
 
-:func:`game_lines` gives one :class:`GameLine` per finished or damaged game
-without loading any game's rounds or snapshot (the round count comes from
-SQL), and :func:`whole_games` gives each such game whole, one at a time; both
-fetch :data:`PAGE` game ids per query, so listing thousands of games holds one
-page in memory. A game set aside in ``damaged_games``, or whose row does not
-read, comes as damaged with what is wrong: it never stops the listing.
+Every view of the history (the listing, ``--json``, ``--check``) gives a game
+the one verdict of :func:`verdict`: the game whole, as the store reads it
+(every field, every round record), or damaged with what is wrong, when it was
+set aside in ``damaged_games`` or any of it does not read. :func:`game_lines`
+gives one :class:`GameLine` per finished or damaged game and
+:func:`whole_games` each such game whole; both fetch :data:`PAGE` game ids per
+query and read one game at a time, so listing thousands of games holds one
+game and one page of ids in memory. A damaged game never stops the listing.
+A game in which nobody scored has no winner (:func:`winners_of`), also when
+it was kept with every player listed as a winner.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from companion.storage.database import Database
-from companion.storage.games import MAX_PLAYERS, STATES, SavedGame, Unreadable, from_json, read_game
+from companion.storage.games import SavedGame, Unreadable, read_game
 
 #: Game ids fetched per query.
 PAGE = 200
@@ -39,6 +42,26 @@ class GameLine:
     damaged: str | None = None
     #: Whether the table ended it before its rules did.
     ended_early: bool = False
+
+    @property
+    def winners(self) -> list[int] | None:
+        """The winners as stored (``None`` when they do not read), none when nobody scored."""
+        return winners_of(self.result)
+
+
+def nobody_scored(result: dict) -> bool:
+    """Whether a stored result's scores read and are all 0: a game without a winner."""
+    scores = result.get("scores")
+    return isinstance(scores, dict) and bool(scores) and not any(scores.values())
+
+
+def winners_of(result: dict) -> list[int] | None:
+    """A stored result's winners (``None`` when they do not read); none when nobody scored,
+    whatever a game kept before that ruling stored."""
+    winners = result.get("winners")
+    if not isinstance(winners, list):
+        return None
+    return [] if nobody_scored(result) else winners
 
 
 def listed_ids(database: Database, kind: str, limit: int | None, page: int | None = None
@@ -65,46 +88,31 @@ def damage_of(database: Database, game_id: int) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
-def game_line(database: Database, game_id: int) -> GameLine:
-    """The listing line of game ``game_id``: read field by field, damaged if any does not read."""
+def verdict(database: Database, game_id: int, kind: str) -> SavedGame | GameLine:
+    """Game ``game_id`` of ``kind`` whole, or its damaged :class:`GameLine`: set aside, or some
+    field or round record of it does not read. The one verdict of every view."""
     damaged = damage_of(database, game_id)
-    if damaged:
-        return GameLine(game_id, damaged=damaged)
-    try:
-        row = database.connection.execute(
-            "SELECT state, players, settings, result, finished_at, "
-            "(SELECT count(*) FROM rounds WHERE game_id = games.id), ended_early "
-            "FROM games WHERE id = ?",
-            (game_id,)).fetchone()
-        state, players, settings, result, finished_at, rounds, early = row
-        if state not in STATES:
-            raise Unreadable("state is not playing, finished or abandoned")
-        if not isinstance(players, int) or not 0 < players <= MAX_PLAYERS:
-            raise Unreadable(f"players is not 1 to {MAX_PLAYERS}")
-        return GameLine(game_id, players, _object("settings", settings),
-                        _object("result", result), _text("finished_at", finished_at), rounds,
-                        ended_early=early == 1)
-    except (sqlite3.DatabaseError, Unreadable) as error:
-        return GameLine(game_id, damaged=str(error))
+    if damaged is None:
+        try:
+            return read_game(database, game_id, kind)
+        except Unreadable as error:
+            damaged = str(error)
+    return GameLine(game_id, damaged=damaged)
 
 
-def _object(name: str, text: object) -> dict:
-    value = from_json(name, text)
-    if not isinstance(value, dict):
-        raise Unreadable(f"{name} is not a JSON object")
-    return value
-
-
-def _text(name: str, value: object) -> str:
-    if not isinstance(value, str):
-        raise Unreadable(f"{name} is {type(value).__name__}, not text")
-    return value
+def game_line(database: Database, game_id: int, kind: str) -> GameLine:
+    """The listing line of game ``game_id`` of ``kind``, by :func:`verdict`."""
+    game = verdict(database, game_id, kind)
+    if isinstance(game, GameLine):
+        return game
+    return GameLine(game.id, game.players, game.settings, game.result or {}, game.finished_at,
+                    len(game.rounds), ended_early=game.ended_early)
 
 
 def game_lines(database: Database, kind: str, limit: int | None = None) -> Iterator[GameLine]:
     """One :class:`GameLine` per finished or damaged game of ``kind``, newest first."""
     for game_id in listed_ids(database, kind, limit):
-        yield game_line(database, game_id)
+        yield game_line(database, game_id, kind)
 
 
 def whole_games(database: Database, kind: str, limit: int | None = None
@@ -112,11 +120,4 @@ def whole_games(database: Database, kind: str, limit: int | None = None
     """Each finished game of ``kind`` whole (rounds included), newest first, one at a time;
     a damaged one as its damaged :class:`GameLine`."""
     for game_id in listed_ids(database, kind, limit):
-        damaged = damage_of(database, game_id)
-        try:
-            if damaged is None:
-                yield read_game(database, game_id, kind)
-                continue
-        except Unreadable as error:
-            damaged = str(error)
-        yield GameLine(game_id, damaged=damaged)
+        yield verdict(database, game_id, kind)

@@ -6,18 +6,25 @@
 4. ``/var/lib/companion`` if it exists (an installed kiosk);
 5. ``$XDG_STATE_HOME/companion``, else ``~/.local/state/companion`` (a laptop).
 
-:func:`not_a_folder` says when the chosen folder (or the nearest one above it that exists) is
-a file, which no command can keep games in.
+A ``~`` or ``~user`` that names no home folder is a :class:`~companion.errors.StateError` in one
+line, never a folder literally called ``~user``. :func:`not_a_folder` says when the chosen folder
+cannot be used or made: it (or the nearest one above it that exists) is a file, a name in it is
+longer than the file system allows, or it cannot be looked at.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from companion.errors import StateError
+
 ENVIRONMENT_VARIABLE = "COMPANION_STATE_DIR"
 SYSTEM_STATE_DIR = Path("/var/lib/companion")
+#: The longest name of one file or folder, in bytes (NAME_MAX of Linux's file systems).
+NAME_MAX = 255
 
 
 def state_dir(explicit: str | os.PathLike | None = None,
@@ -26,25 +33,61 @@ def state_dir(explicit: str | os.PathLike | None = None,
     """The state folder to use, by the order in this module's docstring."""
     environ = os.environ if environ is None else environ
     if explicit:
-        return Path(explicit).expanduser()
+        return expanded(explicit, "--state-dir")
     if environ.get(ENVIRONMENT_VARIABLE):
-        return Path(environ[ENVIRONMENT_VARIABLE]).expanduser()
+        return expanded(environ[ENVIRONMENT_VARIABLE], ENVIRONMENT_VARIABLE)
     if environ.get("STATE_DIRECTORY"):
         return Path(environ["STATE_DIRECTORY"].split(":")[0])
     if system_dir.is_dir():
         return system_dir
-    base = environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "companion"
+    if environ.get("XDG_STATE_HOME"):
+        return Path(environ["XDG_STATE_HOME"]) / "companion"
+    return expanded("~/.local/state/companion", "the default state folder")
 
 
-def not_a_folder(folder: Path) -> str | None:
-    """Why the state folder ``folder`` can be neither used nor made, when it, or the nearest path
-    above it that exists, is a file: one line naming both; else ``None``."""
+def expanded(folder: str | os.PathLike, given: str) -> Path:
+    """``folder`` with a leading ``~`` or ``~user`` replaced by that home folder; ``given`` says
+    where it came from. A home that cannot be found is a :class:`StateError` naming it."""
+    path = Path(folder)
+    try:
+        return path.expanduser()
+    except (RuntimeError, KeyError):
+        home = path.parts[0] if path.parts else "~"
+        why = (f"there is no user {home[1:]!r}" if home != "~"
+               else "there is no home folder (HOME is not set and the user has none)")
+        raise StateError(f"the state folder {folder} ({given}): {why}, so {home} is no folder; "
+                         "name the folder in full") from None
+
+
+def not_a_folder(folder: Path, what: str = "the state folder") -> str | None:
+    """Why ``folder`` (``what`` names it) can be neither used nor made: a name in it too long,
+    it or the nearest path above it that exists a file, or a path that cannot be looked at; one
+    line naming them. ``None`` when it can."""
+    if any(len(os.fsencode(part)) > NAME_MAX for part in folder.parts):
+        return f"{what} {shown(folder)}: a name in it is longer than {NAME_MAX} characters"
     for path in (folder, *folder.parents):
-        if path.exists():
+        try:
+            if not path.exists():
+                continue
             if path.is_dir():
                 return None
-            if path == folder:
-                return f"the state folder {folder} is a file, not a folder"
-            return f"the state folder {folder} cannot be made: {path} is a file, not a folder"
+        except OSError as error:
+            return f"{what} {folder} cannot be used: {_why(path, error)}"
+        if path == folder:
+            return f"{what} {folder} is a file, not a folder"
+        return f"{what} {folder} cannot be made: {path} is a file, not a folder"
     return None
+
+
+def shown(path: str | os.PathLike) -> str:
+    """``path`` for a message: a name longer than :data:`NAME_MAX` cut to its first 20
+    characters and its length."""
+    parts = [part if len(os.fsencode(part)) <= NAME_MAX else f"{part[:20]}...({len(part)} chars)"
+             for part in Path(path).parts]
+    return str(Path(*parts)) if parts else str(path)
+
+
+def _why(path: Path, error: OSError) -> str:
+    if error.errno == errno.ENAMETOOLONG:
+        return f"{shown(path)} is longer than the file system allows"
+    return f"{path}: {error.strerror or error}"

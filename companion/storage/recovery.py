@@ -20,7 +20,9 @@ from companion.storage.games import Unreadable, read_game
 #: Ids probed past the last game found when the games table itself does not read.
 PROBE_PAST = 500
 
-_GAME_COLUMNS = "id, kind, state, players, settings, snapshot, result, started_at, finished_at"
+#: The columns of a game copied as they are (``ended_early`` too, where the file has it).
+_GAME_COLUMNS = ("id", "kind", "state", "players", "settings", "snapshot", "result", "started_at",
+                 "finished_at", "ended_early")
 
 
 @dataclass
@@ -58,7 +60,8 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
     Raises :class:`Unreadable` if any of it does not read.
     """
     try:
-        row = source.connection.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
+        columns = ", ".join(name for name in _GAME_COLUMNS if name in source.columns("games"))
+        row = source.connection.execute(f"SELECT {columns} FROM games WHERE id = ?",
                                         (game_id,)).fetchone()
         read_game(source, game_id, row[1])
         rounds = source.connection.execute(
@@ -67,7 +70,7 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
     except (sqlite3.DatabaseError, CompanionError, TypeError) as error:
         raise Unreadable(str(error)) from None
     with target.transaction(f"copying game {game_id}") as db:
-        db.execute(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        db.execute(f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(row))})", row)
         db.executemany("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        rounds)
 

@@ -5,7 +5,8 @@ snapshot holds; a snapshot damaged on disk (a wrong type, a bad value) may
 restore and fail only later, mid-game, or never end a round.
 :func:`restore_checked` restores it, checks the stored numbers' types, the
 players against the rules' bounds (and a score pile for each), the round's
-clocks against the settings' bounds, plays the next round on a second copy
+clocks against the settings' bounds, its round number against the rounds the game keeps
+(and :data:`MAX_ROUND_NO`), plays the next round on a second copy
 (through the pure rules: the dice are rolled, nobody taps) and scores it, so a
 damaged snapshot is refused here, in one line, and the game can be set aside
 instead of offered for resume. :func:`records_checked` reads the kept rounds' records
@@ -32,18 +33,26 @@ TIMING_BOUNDS: dict[str, tuple[int, int]] = {
     for name in Timing().to_dict()}
 
 
+#: More rounds than a table plays in a day and a night. A round no one wins takes no card, so a
+#: deck alone does not bound a game's rounds; the rounds the game keeps do (the snapshot is saved
+#: with each round, in one transaction), and this bounds a snapshot read without them.
+MAX_ROUND_NO = 100_000
+
+
 class DamagedSnapshot(StateError, ValueError):
     """A stored snapshot that does not restore to a playable game; the message says why."""
 
 
-def restore_checked(snapshot: dict) -> Game:
-    """The game of ``snapshot``, or :class:`DamagedSnapshot` naming what is wrong."""
+def restore_checked(snapshot: dict, rounds: tuple[dict, ...] | None = None) -> Game:
+    """The game of ``snapshot`` (whose kept round records are ``rounds``, when known), or
+    :class:`DamagedSnapshot` naming what is wrong."""
     if not isinstance(snapshot, dict):
         raise DamagedSnapshot("the snapshot is not a JSON object")
     for name, kind in TYPED_FIELDS:
         value = snapshot.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise DamagedSnapshot(f"snapshot field {name!r} is not {kind.__name__}")
+    check_round_no(snapshot["round_no"], rounds)
     check_players(snapshot)
     check_timing(snapshot.get("timing"))
     try:
@@ -56,6 +65,17 @@ def restore_checked(snapshot: dict) -> Game:
         raise DamagedSnapshot(f"the snapshot does not restore ({type(error).__name__}: "
                               f"{str(error)[:60]})") from None
     return game
+
+
+def check_round_no(round_no: int, rounds: tuple[dict, ...] | None) -> None:
+    """A round number no real game passes, and, with the kept ``rounds``, theirs: 1 to
+    ``round_no``, one each."""
+    if not 0 <= round_no <= MAX_ROUND_NO:
+        raise DamagedSnapshot(f"snapshot field 'round_no' is {round_no}, not 0 to {MAX_ROUND_NO}")
+    if rounds is not None and [record.get("n") for record in rounds] != \
+            list(range(1, round_no + 1)):
+        raise DamagedSnapshot(f"snapshot field 'round_no' is {round_no}, but the game keeps "
+                              f"{len(rounds)} rounds")
 
 
 def check_players(snapshot: dict) -> None:

@@ -49,6 +49,11 @@ DAMAGED_COLUMNS = """(
     found_at TEXT    NOT NULL      -- UTC, ISO 8601
 )"""
 
+#: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
+#: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
+MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
+                         3: "table damaged_games", 4: "column games.ended_early"}
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
         """

@@ -104,7 +104,7 @@ def sheet_entries(database: Database, kind: str, entry: Callable, limit: int | N
     a game that does not read is set aside and left out."""
     store, given = GameStore(database, kind=kind), 0
     for game_id in listed_ids(database, kind, None):
-        line = game_line(database, game_id)
+        line = game_line(database, game_id, kind)
         if line.damaged:
             if damage_of(database, game_id) is None:
                 store.set_aside_game(game_id, line.damaged)

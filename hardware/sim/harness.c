@@ -19,8 +19,9 @@
  * harness then reads live lines on stdin while it runs (EOF ends the run):
  *   drive @NS PORT BIT LEVEL  set the pin when the simulation reaches the
  *                             host's CLOCK_MONOTONIC instant NS (at once if
- *                             that is past), so presses keep their spacing
- *                             however late the harness reads them.
+ *                             that is past, and the rest of the lines read
+ *                             with it as much later), so presses keep their
+ *                             spacing however late the harness reads them.
  * Errors: one line on stderr, exit status 2.
  *
  * Two things simavr 1.6 leaves out, added here as the datasheets describe
@@ -294,16 +295,27 @@ static unsigned long long wall_ns(void)
     return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* live mode: schedule one "drive @NS PORT BIT LEVEL" line (NS: host CLOCK_MONOTONIC). */
+/* live mode: how late the lines read so far in this batch came (simulated ns). */
+static unsigned long long live_late;
+
+/* live mode: schedule one "drive @NS PORT BIT LEVEL" line (NS: host CLOCK_MONOTONIC). A line
+ * whose instant is past is applied at once, and every later line of the same batch is moved
+ * by as much: a press and its release read late together keep their spacing, never collapse
+ * into one instant the firmware cannot see. */
 static void live_drive(const char *line)
 {
     struct action a = {0};
-    unsigned long long wall, now = ns_of(avr->cycle);
+    unsigned long long wall, at, now = ns_of(avr->cycle);
     if (sscanf(line, "drive @%llu %c %d %d", &wall, &a.port, &a.bit, &a.level) != 4 ||
         a.bit < 0 || a.bit > 7 || (a.level != 0 && a.level != 1))
         fail("bad live line", line);
     a.kind = DRIVE;
-    a.ns = wall > start_wall + now ? wall - start_wall : now;
+    at = (wall > start_wall ? wall - start_wall : 0) + live_late;
+    if (at < now) {
+        live_late += now - at;
+        at = now;
+    }
+    a.ns = at;
     add_action(a);
 }
 
@@ -313,6 +325,7 @@ static void live_lines(void)
     size_t before = action_count;
     char c;
     ssize_t n;
+    live_late = 0;
     while ((n = read(0, &c, 1)) == 1) {
         if (c != '\n' && live_len < sizeof live_line - 1) {
             live_line[live_len++] = c;

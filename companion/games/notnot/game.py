@@ -15,18 +15,22 @@ Two ways of keeping the model in step with the real cards:
 - ``deals="companion"``: the game shuffles its model deck and tells the table
   which card goes where; the deck's top card gives the arrow and the Liar.
 - ``deals="table"``: players shuffle the real deck and enter each revealed
-  card with :meth:`Game.place`; the model keeps only which cards are unseen,
-  and the arrow and the Liar are rolled every round with the odds of the backs.
+  card with :meth:`Game.place` (the opening cross takes portal cards only; a
+  card entered wrongly goes back with :meth:`Game.take_back`); the model keeps
+  only which cards are unseen, and the arrow and the Liar are rolled every
+  round with the odds of the backs.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass, field
 
 from companion.errors import RuleError
 from companion.games.notnot.cards import (
     LEVEL_OF_RULE_CARD,
+    PORTAL_COLOURS,
     RULE_CARDS,
     TABLE_FACES,
     VOID,
@@ -215,9 +219,13 @@ class Game:
         return [] if self.over else empty_spots(self.table)
 
     def place(self, side: Side, face: str) -> Dealt:
-        """Table deals: the dealer revealed ``face`` for ``side`` (``RULE`` for a rule card)."""
+        """Table deals: the dealer revealed ``face`` for ``side`` (``RULE`` for a rule card).
+
+        Before the first round the spots take portal cards only: the opening cross."""
         if (held := self.table[side]) is not None:
             raise RuleError(f"{side} already holds {held.face}")
+        if self.round_no == 0 and face not in PORTAL_COLOURS:
+            raise RuleError(opening_cross_refusal(side, face))
         if face == "RULE" or face in RULE_CARDS:
             card = self._take_unseen(self._next_rule_face() if face == "RULE" else face)
             self.level = LEVEL_OF_RULE_CARD[card.face]
@@ -227,6 +235,16 @@ class Game:
         self.table[side] = card = self._take_unseen(face)
         self._check_end()
         return Dealt("placed", card, side=side)
+
+    def take_back(self, side: Side) -> Card:
+        """Table deals: the card entered on ``side`` was not the one revealed; it goes back
+        among the unseen cards and ``side`` waits for its card again."""
+        card = self.table[side]
+        if self.deals != "table" or card is None:
+            raise RuleError(f"no table-dealt card on {side} to take back")
+        self.table[side] = None
+        insort(self.deck, card, key=lambda unseen: unseen.ident)
+        return card
 
     def correct(self, side: Side, face: str) -> None:
         """Make the model show ``face`` on ``side``, as the real table does.
@@ -274,10 +292,11 @@ class Game:
         return {player: len(cards) for player, cards in self.points.items()}
 
     def winners(self) -> list[int]:
-        """The players with the most point cards (all of them on a tie)."""
+        """The players with the most point cards (all of them on a tie); none when nobody holds
+        a point card (most point cards wins, and nobody has any)."""
         scores = self.scores()
         best = max(scores.values())
-        return [player for player, n in scores.items() if n == best]
+        return [player for player, n in scores.items() if n == best] if best else []
 
     def result(self) -> dict:
         """The final result, as stored: scores, winners and cards left in the deck."""
@@ -322,6 +341,15 @@ class Game:
             recipe=DeckRecipe(**data["recipe"]),
             timing=Timing(**data["timing"]),
         )
+
+
+def opening_cross_refusal(side: Side, face: str) -> str:
+    """Why ``face`` cannot lie on ``side`` in the opening cross (set-up step 2)."""
+    if face == VOID:
+        instead = "put the void back with the rest of the deck"
+    else:
+        instead = "a rule card joins the deck after the cross"
+    return f"the opening cross is four portal cards: {instead}, and lay a portal card on {side}"
 
 
 def round_record(n: int, round: Round, outcome: Outcome, before: dict[str, str | None],

@@ -49,14 +49,17 @@ class TickUnwrapper:
 
     def unwrap(self, raw: int) -> int:
         """The unbounded tick count of the 48-bit stamp ``raw``."""
+        self._last = self.peek(raw)
+        return self._last
+
+    def peek(self, raw: int) -> int:
+        """What :meth:`unwrap` would say of ``raw``, leaving the history as it is."""
         if self._last is None:
-            self._last = raw
             return raw
         delta = (raw - self._last) % _WRAP
         if delta >= _HALF:
             delta -= _WRAP
-        self._last += delta
-        return self._last
+        return self._last + delta
 
 
 @dataclass(frozen=True)

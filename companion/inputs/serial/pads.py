@@ -5,7 +5,8 @@ Owns turning the ``[serial]`` settings into a running
 and the pin map (``[[serial.pads]]``, else the board's own pads, four to a
 player). The reader stamps and posts :class:`~companion.games.notnot.taps.Tap` and
 :class:`~companion.inputs.serial.reader.ControllerStatus` events; the loop shows the
-status (:func:`status_notice`) and judges the taps. Also owns which tie
+status (:func:`player_notice` on screen, :func:`status_notice` in the journal) and judges the
+taps. Also owns which tie
 window the kiosk uses once it knows which inputs it reads
 (:func:`tie_window_ns`).
 """
@@ -110,8 +111,30 @@ def status_word(status: ControllerStatus) -> str:
     return "synced" if status.synced else "connecting"
 
 
+#: What the screen tells the table of each kind of controller status (one short line each;
+#: the journal keeps :func:`status_notice`, the whole story with the path and the error).
+PLAYER_WORDS = {
+    "missing": "button controller not found: waiting for it",
+    "unplugged": "button controller unplugged: waiting for it",
+    "silent": "button controller silent: waiting for it",
+    "talking": "button controller talking again",
+    "pins": "button controller lacks pins the settings name",
+    "restarted": "button controller restarted: syncing its clock",
+    "overflow": "button controller lost presses: it was too busy",
+    "synced": "button controller ready",
+    "connecting": "button controller found: syncing its clock",
+}
+
+
+def player_notice(status: ControllerStatus) -> str:
+    """The notice the table sees for a controller status: :data:`PLAYER_WORDS` of its kind,
+    else of its state (a status without a kind that is not connected is unplugged)."""
+    return PLAYER_WORDS.get(status.kind) or PLAYER_WORDS[status_word(status)]
+
+
 def status_notice(status: ControllerStatus) -> str:
-    """The notice line for a controller status, naming the controller."""
+    """The whole line for a controller status, naming the controller and what it said (the
+    journal's line, and the wiring check's)."""
     name = f"serial controller {status.device}".rstrip()
     if not status.connected:
         said = status.detail if status.device and status.device in status.detail \

@@ -53,8 +53,9 @@ DEVICE_PATTERNS = ("/dev/companion-buttons", "/dev/serial/by-id/*")
 #: A controller clock that steps back further than this has restarted. (An edge may
 #: carry a stamp one debounce time, 5 ms, older than the newest stamp seen.)
 RESTART_STEP_S = 0.05
-#: How many recent presses are remembered to drop one received twice.
-RECENT_PRESSES = 64
+#: How many recent heartbeats are remembered to drop one received again (about 7 minutes of
+#: an idle controller's): a replayed heartbeat is no restart.
+RECENT_HEARTBEATS = 4096
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,10 @@ class ControllerStatus:
     ``connected``: it talks to the host. ``synced``: its clock is known, so its
     taps are judged. ``alarm``: something the table should see went wrong
     (unplugged, silent, restarted, presses lost). ``device``: the controller's
-    path (filled in by :class:`SerialReader`).
+    path (filled in by :class:`SerialReader`). ``kind`` names what happened for the
+    players' words (:data:`companion.inputs.serial.pads.PLAYER_WORDS`): ``missing``,
+    ``unplugged``, ``silent``, ``talking``, ``pins``, ``restarted``, ``overflow``; ``""``:
+    said from ``connected`` and ``synced``.
     """
 
     connected: bool
@@ -73,6 +77,7 @@ class ControllerStatus:
     synced: bool = False
     alarm: bool = False
     device: str = ""
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,10 +113,17 @@ class ControllerLink:
     A controller restart is noticed three ways, and the clock is then learned
     afresh: a HELLO, HEARTBEAT, PONG or EDGE whose clock went back more than
     :data:`RESTART_STEP_S`; a PONG that the clock learned so far cannot
-    explain (:meth:`ClockSync.contradicts`). A frame received twice is dropped
-    by the decoder (repeated sequence number) and a press received twice
-    (same pin, same ticks) here. Taps are placed by :class:`TickOrder`, so the
-    controller's order is always the host's order.
+    explain (:meth:`ClockSync.contradicts`).
+
+    A frame received again, however late, is neither a tap nor a restart: the
+    decoder drops the repeat of the frame just before (same sequence number);
+    here an edge no newer than the newest edge taken on its pin (the firmware
+    reports each pin's edges in stamp order, so it was taken already), a PONG
+    whose ping was answered already, and a HEARTBEAT taken already are
+    dropped before their clock is looked at (``stale_frames``;
+    ``repeated_presses`` for presses). A HELLO is the boot frame: one whose
+    clock went back always restarts. Taps are placed by :class:`TickOrder`,
+    so the controller's order is always the host's order.
     """
 
     def __init__(self, mapping: Mapping[str, tuple[int, Side]] | None = None,
@@ -132,6 +144,7 @@ class ControllerLink:
         self.bad_messages = 0
         self.restarts = 0
         self.repeated_presses = 0
+        self.stale_frames = 0
         #: Presses that were waiting for a clock that then restarted.
         self.lost_to_restart = 0
         self._pins = self.board.pin_names
@@ -139,7 +152,9 @@ class ControllerLink:
         self._pings: dict[int, int] = {}
         self._held: list[tuple[int, int, Side]] = []
         self._newest: int | None = None
-        self._recent: dict[tuple[int, int], None] = {}
+        #: The newest edge taken per pin (ticks): an edge no newer was taken already.
+        self._pin_newest: dict[int, int] = {}
+        self._heartbeats: dict[Heartbeat, None] = {}
         self._default_map: tuple[Board | None, Mapping[str, tuple[int, Side]]] = (None, {})
 
     def restart(self) -> None:
@@ -152,8 +167,13 @@ class ControllerLink:
         self.hello_wanted = False
         self._pings.clear()
         self._held.clear()
+        self._forget_frames()
+
+    def _forget_frames(self) -> None:
+        """A new clock: no frame of it was taken yet."""
         self._newest = None
-        self._recent.clear()
+        self._pin_newest.clear()
+        self._heartbeats.clear()
 
     def hello_request(self) -> bytes:
         return encode(HelloRequest())
@@ -201,14 +221,25 @@ class ControllerLink:
         elif isinstance(message, Pong):
             self._pong(message, now_ns, events)
         elif isinstance(message, Heartbeat):
-            self._ticks(message.ticks, now_ns, events)
             self._heartbeat(message, now_ns, events)
         elif isinstance(message, Edge):
-            ticks = self._ticks(message.ticks, now_ns, events)
-            if self.report_edges:
-                events.append(self._pin_edge(message, ticks))
-            if message.pressed:
-                self._press(message, ticks)
+            self._edge(message, now_ns, events)
+
+    def _edge(self, edge: Edge, now_ns: int, events: list) -> None:
+        """A new edge of its pin: its clock looked at, reported, held as a tap if a press."""
+        newest = self._pin_newest.get(edge.pin)
+        if newest is not None and self.unwrapper.peek(edge.ticks) <= newest:
+            if edge.pressed:
+                self.repeated_presses += 1
+            else:
+                self.stale_frames += 1
+            return
+        ticks = self._ticks(edge.ticks, now_ns, events)
+        self._pin_newest[edge.pin] = ticks
+        if self.report_edges:
+            events.append(self._pin_edge(edge, ticks))
+        if edge.pressed:
+            self._press(edge, ticks)
 
     def _pin_edge(self, edge: Edge, ticks: int) -> PinEdge:
         """The edge for the wiring check: its pin's name, and its host stamp once synced."""
@@ -226,7 +257,7 @@ class ControllerLink:
             missing = self.missing_pins()
             if missing:
                 detail += f"; pin map names pins it lacks: {', '.join(missing)}"
-            events.append(ControllerStatus(True, detail, now_ns))
+            events.append(ControllerStatus(True, detail, now_ns, kind="pins" if missing else ""))
             return
         self.hello, self._pins = hello, hello.pins
         self._ticks(hello.ticks, now_ns, events)
@@ -243,10 +274,14 @@ class ControllerLink:
         return ticks
 
     def _pong(self, pong: Pong, now_ns: int, events: list) -> None:
-        """A clock sample (unless its ping is unknown); one that cannot be right restarts."""
-        ticks = self._ticks(pong.ticks, now_ns, events)
+        """A clock sample; one that cannot be right restarts. A pong whose ping is not
+        waiting (answered already: a pong received again) says nothing."""
         sent = self._pings.pop(pong.token, None)
-        if sent is None or self.sync is None:
+        if sent is None:
+            self.stale_frames += 1
+            return
+        ticks = self._ticks(pong.ticks, now_ns, events)
+        if self.sync is None:
             return
         sample = SyncSample(sent, now_ns, ticks)
         if self.sync.contradicts(sample):
@@ -259,23 +294,24 @@ class ControllerLink:
                 events.append(ControllerStatus(True, "clock synced", now_ns, synced=True))
 
     def _heartbeat(self, heartbeat: Heartbeat, now_ns: int, events: list) -> None:
-        """The loss counters; edges newly lost to full rings are an alarm."""
+        """The clock and the loss counters; edges newly lost to full rings are an alarm. A
+        heartbeat taken already (received again) says nothing."""
+        if heartbeat in self._heartbeats:
+            self.stale_frames += 1
+            return
+        self._ticks(heartbeat.ticks, now_ns, events)
+        self._heartbeats[heartbeat] = None
+        if len(self._heartbeats) > RECENT_HEARTBEATS:
+            del self._heartbeats[next(iter(self._heartbeats))]
         lost = heartbeat.lost_events - self.overflows
         if lost > 0:
             events.append(ControllerStatus(
                 True, f"its buffer overflowed: {lost} edges lost", now_ns,
-                synced=self.synced, alarm=True))
+                synced=self.synced, alarm=True, kind="overflow"))
         self.overflows, self.rx_errors = heartbeat.lost_events, heartbeat.rx_errors
 
     def _press(self, edge: Edge, ticks: int) -> None:
-        """Hold a press for release as a tap, unless it was taken already or is unmapped."""
-        key = (edge.pin, ticks)
-        if key in self._recent:
-            self.repeated_presses += 1
-            return
-        self._recent[key] = None
-        if len(self._recent) > RECENT_PRESSES:
-            del self._recent[next(iter(self._recent))]
+        """Hold a press for release as a tap, unless its pin is unmapped."""
         name = self._pins[edge.pin] if edge.pin < len(self._pins) else None
         target = self._pin_map().get(name) if name else None
         if target is None:
@@ -296,12 +332,12 @@ class ControllerLink:
         self.restarts += 1
         self.unwrapper.reset()
         self.order.reset()
-        self._newest = None
-        self._recent.clear()
+        self._forget_frames()
         self.sync = ClockSync(self.hello.ticks_per_us) if self.hello else None
         self.hello_wanted = True
         events.append(ControllerStatus(True, f"controller restarted ({why}): "
-                                       "syncing its clock afresh", now_ns, alarm=True))
+                                       "syncing its clock afresh", now_ns, alarm=True,
+                                       kind="restarted"))
 
     def missing_pins(self) -> list[str]:
         """Pins of the pin map that the connected controller does not have."""
@@ -315,6 +351,7 @@ class ControllerLink:
         return {"frames": decoder.frames, "crc_errors": decoder.crc_errors,
                 "bad_frames": decoder.bad_frames, "lost_frames": decoder.lost,
                 "repeated_frames": decoder.duplicates, "repeated_presses": self.repeated_presses,
+                "stale_frames": self.stale_frames,
                 "lost_events": self.overflows, "rx_errors": self.rx_errors,
                 "unmapped": self.unmapped, "bad_messages": self.bad_messages,
                 "restarts": self.restarts, "lost_to_restart": self.lost_to_restart,
@@ -326,11 +363,11 @@ class ControllerLink:
         self.hello_wanted = False
         self._pins = hello.pins
         self.unwrapper.reset()
+        self._forget_frames()
         self._newest = self.unwrapper.unwrap(hello.ticks)
         self.sync = ClockSync(hello.ticks_per_us)
         self.order.reset()
         self._held.clear()
-        self._recent.clear()
 
     def _release_held(self) -> list:
         """Taps waiting for the clock, as soon as it is known, in tick order.
@@ -402,7 +439,7 @@ class SerialReader:
             if port is None:
                 if not connected_once and not missing_posted:
                     self.post(ControllerStatus(False, f"no controller on {self.path} yet",
-                                               self.clock(), alarm=True))
+                                               self.clock(), alarm=True, kind="missing"))
                     missing_posted = True
                 self._stop.wait(self.reconnect_s)
                 continue
@@ -415,7 +452,8 @@ class SerialReader:
             except Exception:  # closing a vanished device may fail too
                 pass
             if reason:
-                self.post(ControllerStatus(False, reason, self.clock(), alarm=True))
+                self.post(ControllerStatus(False, reason, self.clock(), alarm=True,
+                                           kind="unplugged"))
 
     def _open(self) -> Any:
         try:
@@ -442,7 +480,7 @@ class SerialReader:
                     if link.decoder.frames != frames_before:
                         if silent_posted:
                             self.post(ControllerStatus(True, "talking again", now_ns,
-                                                       synced=link.synced))
+                                                       synced=link.synced, kind="talking"))
                         last_frame, silent_posted = time.monotonic(), False
                 wall = time.monotonic()
                 if wall - last_ping >= self.ping_interval_s:
@@ -450,7 +488,7 @@ class SerialReader:
                     last_ping = wall
                 if wall - last_frame > self.silence_s and not silent_posted:
                     self.post(ControllerStatus(False, f"controller on {self.path} is silent",
-                                               now_ns, alarm=True))
+                                               now_ns, alarm=True, kind="silent"))
                     silent_posted = True
         except Exception as error:  # the device went away mid-read or mid-write
             return f"controller on {self.path} unplugged ({error})"

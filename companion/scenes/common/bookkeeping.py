@@ -7,8 +7,9 @@ A play scene feeds every pad tap to its machine, saves the game when a tap
 changed it, plays a short tone, and redraws. Between rounds and at the end,
 the keyboard's Enter (or the confirm button) does what E on a pad does there.
 A touch, the pause key or the menu control opens the pause menu; the game
-stays kept for resume. A set-up menu offers the player counts its game takes,
-no more than there are pads, and starts a new kept game or resumes the kept one.
+stays kept for resume, or End the game (after asking) ends it early. A set-up
+menu offers the player counts its game takes, no more than there are pads, and
+starts a new kept game or resumes the kept one.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from companion.games.moves import MoveLog
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
+from companion.inputs.keyboard import button_name
 from companion.scenes.base import M, Scene
 from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.context import Context, NoGameInPlay
-from companion.scenes.transitions import ToGamesPause, ToKeptGame
+from companion.scenes.transitions import Move, ToGamesPause, ToKeptGame, ToTitle
 from companion.storage.bookkeeping import KeptGame
 
 
@@ -86,16 +88,25 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go(ToGamesPause(resume=self.move()))
+            self.ctx.go(ToGamesPause(resume=self.move(), kept=self.kept, ended=self.ended_move()))
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
         elif (control_action_of(event) is Action.SELECT
               and self.kept.game.phase in ("round-over", "game-over")):
             self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
 
+    def ended_move(self) -> Move:
+        """Where End the game (from the pause menu) goes once the game is ended early."""
+        return ToTitle()
+
     def confirming_player(self) -> int:
         """Whose pad Enter stands for between rounds and at the end (any player's E does)."""
         return 1
+
+    def button(self, player: int | None, side: Side) -> str:
+        """What ``player``'s ``side`` button is called for the table's inputs (``None``: any
+        pad's; on the keyboard the menu key, Enter for E)."""
+        return button_name(self.ctx.services.keys, player, side)
 
     def press(self, player: int, side: Side) -> None:
         """One pad press: to the machine; save and redraw if it changed the game."""
@@ -139,6 +150,14 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
 
     def players_changed(self) -> None:
         """The player count was chosen or cut to the pads: fit the choices that depend on it."""
+
+    def take_choices_of(self, kept: KeptGame[G]) -> None:
+        self.take_settings(kept.game, kept.settings)
+        self.players = min(kept.game.players, self.player_counts()[-1])
+        self.players_changed()
+
+    def take_settings(self, game: G, settings: dict) -> None:
+        """Show ``game``'s own set-up choices (set up with ``settings``), its players aside."""
 
     def find_unfinished(self) -> KeptGame[G] | None:
         self.subtitle = type(self).subtitle

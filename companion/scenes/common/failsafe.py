@@ -5,7 +5,9 @@ line; E (any pad), Enter or a touch goes back to the title, and the game in
 progress, if any, is kept for a new start. A :class:`StartProblem` (what
 stopped ``companion run`` from starting normally, e.g. a mistake in the
 settings file) is shown in large wrapped lines with what to do about it; the
-same keys then play on with the safe default it names, if it names one.
+same keys then play on with the safe default it names, if it names one. A start
+problem that is a question (another companion is using the state folder: play
+without saving?) also names what W or Backspace does instead: quit.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_message, draw_title
 from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
-from companion.inputs.actions import selects
+from companion.inputs.actions import Action, action_of, selects
 from companion.scenes.base import Scene
 from companion.scenes.context import Context
 from companion.scenes.transitions import ToFailsafe, ToTitle
@@ -43,6 +45,8 @@ class StartProblem:
     fallback: str = ""
     #: The one-line notice shown over the game once the table plays on with the fallback.
     notice: str = ""
+    #: Whether W/Backspace quits instead (the problem is a question: the fallback, or quit?).
+    can_quit: bool = False
 
     def summary(self) -> str:
         """One line for logs and ``systemctl status``."""
@@ -71,21 +75,31 @@ def detail_lines(problem: StartProblem) -> list[str]:
     return shown
 
 
+def choices_hint(problem: StartProblem) -> str:
+    """The keys of the problem's fallback and, for a question, of quitting."""
+    hint = f"E, Enter or a touch: {problem.fallback}"
+    return f"{hint}   W or Backspace: quit" if problem.can_quit else hint
+
+
 def draw_problem(surface: pygame.Surface, layout: Layout,
                  problem: StartProblem) -> list[text.Drawn]:
-    """A start problem: the title, its detail and then what to do, wrapped in body text (what
-    does not fit above the hint is left out), and the fallback as the hint."""
+    """A start problem: the title, its detail and then what to do, wrapped in body text (made
+    smaller, down to the smallest text size, until it all stands above the hint; what still
+    does not fit is left out), and the fallback as the hint."""
     drawn = draw_title(surface, layout, problem.title)
     hint: list[text.Drawn] = []
     if problem.fallback:
-        hint = draw_hint(surface, layout, f"E, Enter or a touch: {problem.fallback}")
+        hint = draw_hint(surface, layout, choices_hint(problem))
     bottom = hint[0].rect.top if hint else layout.height
     margin = round(4 * layout.unit)
     max_width = layout.width - 2 * margin
-    size = layout.body_size
+    gap = round(2 * layout.unit)
+    y = drawn[0].rect.bottom + gap
+    blocks = ((detail_lines(problem), TEXT), ([problem.todo], WHAT_TO_DO_INK))
+    size = body_size_that_fits(layout, [lines for lines, _ in blocks], max_width,
+                               bottom - y, gap)
     step = text.font(size).get_linesize()
-    y = drawn[0].rect.bottom + round(2 * layout.unit)
-    for lines, colour in ((detail_lines(problem), TEXT), ([problem.todo], WHAT_TO_DO_INK)):
+    for lines, colour in blocks:
         for line in (piece for raw in lines for piece in wrap(raw, size, max_width)):
             if y + step > bottom:
                 return drawn + hint
@@ -94,6 +108,18 @@ def draw_problem(surface: pygame.Surface, layout: Layout,
             y += step
         y += round(2 * layout.unit)
     return drawn + hint
+
+
+def body_size_that_fits(layout: Layout, blocks: list[list[str]], max_width: int, room: int,
+                        gap: int) -> int:
+    """The largest text size, from the body size down to the smallest, at which ``blocks`` of
+    lines, wrapped to ``max_width`` with ``gap`` after each block, stand in ``room`` pixels."""
+    for size in range(layout.body_size, layout.min_text_size, -1):
+        step = text.font(size).get_linesize()
+        rows = sum(len(wrap(line, size, max_width)) for lines in blocks for line in lines)
+        if rows * step + (len(blocks) - 1) * gap <= room:
+            return size
+    return layout.min_text_size
 
 
 class FailsafeScene(Scene[ToFailsafe]):
@@ -114,6 +140,9 @@ class FailsafeScene(Scene[ToFailsafe]):
         self.message = move.message.splitlines()[0] if move.message else "unknown error"
 
     def handle(self, event: object, now_ns: int) -> None:
+        if self.problem is not None and self.problem.can_quit and action_of(event) == Action.BACK:
+            self.ctx.quitting = True
+            return
         if not selects(event):
             return
         if self.problem is None:

@@ -1,4 +1,11 @@
-"""Pause for the bookkeeping modes: resume, or leave with the game kept for later."""
+"""Pause for the bookkeeping modes: resume, end the game, or leave with the game kept for
+later.
+
+*End the game* asks first, as every irreversible item does
+(:class:`~companion.scenes.common.menu.MenuScene`), then ends the kept game as it stands,
+marked ended early (a Not That Movie! game goes on the score sheet, shown with its line
+ringed; a That's Not a Hat game back to the title).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,8 @@ from companion.scenes.transitions import ToGamesPause, ToTitle
 
 
 class GamesPauseScene(MenuScene[ToGamesPause]):
-    """Resume the game, or go back to the title (the game is kept: resume it from its menu)."""
+    """Resume the game, end it, or go back to the title (the game is kept: resume it from its
+    menu)."""
 
     name = "games-pause"
     title = "PAUSED"
@@ -15,13 +23,23 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
 
     def enter(self, now_ns: int, move: ToGamesPause) -> None:
         super().enter(now_ns, move)
-        self.resume, self.cursor = move.resume, 0
+        self.move, self.cursor = move, 0
 
     def items(self) -> list[str]:
-        return ["Resume", "Back to the title"]
+        return ["Resume", "End the game", "Back to the title"]
+
+    def question(self, index: int) -> str | None:
+        return "End the game now? select again" if index == 1 else None
 
     def choose(self, index: int) -> None:
-        self.ctx.go(self.resume if index == 0 else ToTitle())
+        if index == 0:
+            self.back()
+        elif index == 1:
+            if self.move.kept is not None:
+                self.move.kept.end_early()
+            self.ctx.go(self.move.ended)
+        else:
+            self.ctx.go(ToTitle())
 
     def back(self) -> None:
-        self.ctx.go(self.resume)
+        self.ctx.go(self.move.resume)

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display.draw_menu import CONFIRM_HINT, NAVIGATION_HINT, draw_menu, item_rects
+from companion.display.draw_menu import draw_menu, item_rects
+from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
+from companion.inputs.keyboard import button_name
 from companion.scenes.base import M, Scene
 from companion.scenes.context import Context
 
@@ -58,7 +60,7 @@ class MenuScene(Scene[M]):
 
     def item_rects(self) -> list[pygame.Rect]:
         """Where the items are drawn (also their touch areas)."""
-        return item_rects(self.ctx.services.layout, len(self.items()))
+        return item_rects(self.ctx.services.layout, self.items())
 
     def choose(self, index: int) -> None:
         """Item ``index`` was selected (and confirmed, if it asks)."""
@@ -107,9 +109,17 @@ class MenuScene(Scene[M]):
         elif action is Action.PAUSE:
             self.pause()
 
+    def button(self, side: Side) -> str:
+        """What any pad's ``side`` button is called for the table's inputs ("E"; on the
+        keyboard the menu key doing the same, "Enter")."""
+        return button_name(self.ctx.services.keys, None, side)
+
     def hint(self) -> str:
-        """The hint line at the bottom."""
-        return CONFIRM_HINT if self.asking is not None else NAVIGATION_HINT
+        """The hint line at the bottom, in the buttons the table presses."""
+        n, e, s, w = (self.button(side) for side in (Side.N, Side.E, Side.S, Side.W))
+        if self.asking is not None:
+            return f"{e} (or touch) again to confirm   {n}/{s}/{w} cancel"
+        return f"{n}/{s} move   {e} select   {w} back"
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.drawn_texts = draw_menu(canvas, self.ctx.services.layout, self.title,

@@ -3,8 +3,9 @@
 Every game's set-up (Not Not, Not That Movie!, That's Not a Hat) looks for
 a game a power cut interrupted each time it is shown; when there is one,
 the menu starts with a "Resume the game in progress" item, under the cursor,
-and Start asks first, as it gives the kept game up. W, Backspace and Esc go
-back to the title.
+that says which game it is (its players, round, level or scores), the set-up
+items show the kept game's choices, and Start asks first, as it gives the
+kept game up. W, Backspace and Esc go back to the title.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ U = TypeVar("U")
 
 #: The label of the item that starts a new game, in every set-up menu.
 START = "Start"
+#: The first words of the item that resumes a kept game, in every set-up menu.
+RESUME = "Resume the game in progress"
+
+
+def counted(count: int, thing: str) -> str:
+    """``count`` things in words: "3 players", "1 point"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def player_choices(lowest: int, highest: int, pads: int) -> tuple[int, ...]:
@@ -80,17 +88,26 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
 
     def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()
-        if self.unfinished:
+        if self.unfinished is not None:
             self.cursor = 0
+            self.take_choices_of(self.unfinished)
         super().enter(now_ns, move)
 
     def find_unfinished(self) -> U | None:
         """The kept unfinished game to offer, or ``None``."""
         return None
 
+    def take_choices_of(self, kept: U) -> None:
+        """Show the set-up choices ``kept`` was started with (a game started anew takes them)."""
+
+    def kept_facts(self, kept: U) -> list[str]:
+        """What the "Resume" item says of ``kept``: its players, round, level or scores."""
+        return []
+
     def resume_item(self) -> str:
-        """The label of the "Resume" item."""
-        return "Resume the game in progress"
+        """The label of the "Resume" item: :data:`RESUME` and what the kept game is."""
+        facts = self.kept_facts(self.unfinished) if self.unfinished is not None else []
+        return f"{RESUME}: {', '.join(facts)}" if facts else RESUME
 
     def items(self) -> list[str]:
         return ([self.resume_item()] if self.unfinished else []) + self.settings_items()

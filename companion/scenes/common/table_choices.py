@@ -1,6 +1,12 @@
 """The table's choices of colour-blind mode and the voice: read at start, switched on the set-up
 menu, saved in the state folder, and the voice started or stopped to match.
 
+Switched on from the menu, the voice's clips are made in a worker thread
+(:func:`companion.audio.voice.prepare`) that posts the voice back to the loop
+(``ctx.services.in_loop``): the menu answers at once and says ``preparing voice...``
+until it is ready. A press meanwhile switches it off as asked, and the voice the
+worker then brings back is dropped.
+
 The settings file's ``[display] colour_blind`` and ``[sound] voice`` are the defaults; the
 choices saved from the menu (``preferences.json`` in the state folder) win over them.
 """
@@ -10,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from companion.audio.voice import Voice
+from companion.audio.voice import Voice, prepare
 from companion.scenes.context import Context
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences, save_preferences
@@ -37,6 +43,24 @@ def sync_voice(ctx: Context) -> str:
     return notice
 
 
+def prepare_voice(ctx: Context) -> None:
+    """Switch the voice on without waiting for its clips: until the worker posts them back, the
+    voice is one that is still preparing (silent)."""
+    pending = Voice({}, preparing=True)
+    ctx.services.voice = pending
+
+    def ready(voice: Voice | None, notice: str) -> None:   # in the loop's thread
+        if ctx.services.voice is not pending:   # switched off (or on afresh) meanwhile
+            return
+        ctx.services.voice = voice
+        if notice:
+            ctx.services.notify(notice)
+
+    players = max(ctx.services.pads, VOICE_PLAYERS)
+    prepare(voice_folder(ctx), players,
+            lambda voice, notice: ctx.services.in_loop(lambda: ready(voice, notice)))
+
+
 def start_choices(ctx: Context, defaults: Preferences) -> list[str]:
     """Read the saved choices over ``defaults`` and start the voice if on; the notices to show."""
     ctx.session.preferences, problem = load_preferences(state_dir(ctx.services.state_dir), defaults)
@@ -48,13 +72,23 @@ def switch(ctx: Context, name: str) -> None:
     problem in one notice."""
     chosen = ctx.session.preferences
     ctx.session.preferences = replace(chosen, **{name: not getattr(chosen, name)})
-    problems = [save_preferences(state_dir(ctx.services.state_dir), ctx.session.preferences)]
-    if name == "voice":
-        problems.append(sync_voice(ctx))
-    for problem in filter(None, problems):
+    problem = save_preferences(state_dir(ctx.services.state_dir), ctx.session.preferences)
+    if name == "voice" and ctx.session.preferences.voice:
+        prepare_voice(ctx)
+    elif name == "voice":
+        ctx.services.voice = None
+    if problem:
         ctx.services.notify(problem)
 
 
 def on_off(value: bool) -> str:
     """``on`` or ``off``, as a menu item says it."""
     return "on" if value else "off"
+
+
+def voice_state(ctx: Context) -> str:
+    """The voice as its menu item says it: ``off``, ``preparing voice...`` or ``on``."""
+    voice = ctx.services.voice
+    if ctx.session.preferences.voice and voice is not None and voice.preparing:
+        return "preparing voice..."
+    return on_off(ctx.session.preferences.voice)

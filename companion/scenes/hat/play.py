@@ -11,6 +11,8 @@ result down.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import pygame
 
 from companion.display import text
@@ -26,43 +28,72 @@ from companion.scenes.transitions import ToHat, ToTitle
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
 
-def give_keys(game: HatGame) -> str:
-    """The giving buttons: left, right, and the special card when the game has them."""
-    return "W left  E right" + ("  N special card" if game.special_cards else "")
+#: What a button is called for the table's inputs: (player, side) to "E", "D", "keypad 6"
+#: (player ``None``: any pad's, "E" or the keyboard's "Enter").
+Name = Callable[[int | None, Side], str]
 
 
-def reminder(pads: HatPads) -> tuple[str, str, str]:
-    """(banner kind, headline, hint) for what the table waits for."""
+def anyones(name: Name, players: Iterable[int], side: Side) -> str:
+    """Any of ``players``' ``side`` button: "W" on pads, "A/←/J/keypad 4" on the keyboard."""
+    return "/".join(dict.fromkeys(name(player, side) for player in players))
+
+
+def give_keys(game: HatGame, name: Name, players: Iterable[int]) -> str:
+    """The giving buttons of ``players``: left, right, and the special card when the game has
+    them."""
+    players = list(players)
+    keys = f"{anyones(name, players, Side.W)} left  {anyones(name, players, Side.E)} right"
+    return keys + (f"  {anyones(name, players, Side.N)} special card" if game.special_cards
+                   else "")
+
+
+def reminder(pads: HatPads, name: Name) -> tuple[str, str, str]:
+    """(banner kind, headline, hint) for what the table waits for, its buttons named by
+    ``name``."""
     game, prompt = pads.game, pads.prompt
     if prompt == "start":
-        return "none", "Who begins? Draw a gift from the shop and give it", give_keys(game)
+        return ("none", "Who begins? Draw a gift from the shop and give it",
+                give_keys(game, name, range(1, game.players + 1)))
     if prompt == "choosing":
+        n, e, s, w = (name(pads.chooser, side) for side in (Side.N, Side.E, Side.S, Side.W))
         return ("none", f"P{pads.chooser}: special card for P{pads.chosen}?",
-                "N/S other player  E give  W cancel")
+                f"{n}/{s} other player  {e} give  {w} cancel")
     if prompt == "who-was-wrong":
         gift = game.pending
         assert gift is not None, "a refused gift is pending until who was wrong owns up"
-        return ("wrong", f"Refused! Who was wrong: P{gift.giver} or P{gift.receiver}?",
-                "the one who was wrong presses N and takes the card   W (receiver): cancel")
+        giver, receiver = gift.giver, gift.receiver
+        return ("wrong", f"Refused! Who was wrong: P{giver} or P{receiver}?",
+                f"the one who was wrong takes the card and presses: P{giver} "
+                f"{name(giver, Side.N)} or P{receiver} {name(receiver, Side.N)}   "
+                f"P{receiver} {name(receiver, Side.W)}: cancel")
     if prompt == "taking-back":
-        return ("wrong", f"P{pads.taker}: take back your last entry?",
-                f"P{pads.taker}: E take it back  W keep it")
+        taker = pads.taker
+        return ("wrong", f"P{taker}: take back your last entry?",
+                f"P{taker}: {name(taker, Side.E)} take it back  {name(taker, Side.W)} keep it")
     if prompt == "answering":
         gift = game.pending
         assert gift is not None, "phase answering holds a gift"
-        gives = "W/E/N" if game.special_cards else "W/E"
-        return ("nobody", f"P{gift.receiver}: accept and give on, or refuse",
-                f"P{gift.receiver}: {gives} give your old gift  S that's not a ...!   "
-                f"P{gift.giver}: S take back")
+        receiver = gift.receiver
+        ways = (Side.W, Side.E, Side.N) if game.special_cards else (Side.W, Side.E)
+        gives = "/".join(name(receiver, side) for side in ways)
+        return ("nobody", f"P{receiver}: accept and give on, or refuse",
+                f"P{receiver}: {gives} give your old gift  "
+                f"{name(receiver, Side.S)} that's not a ...!   "
+                f"P{gift.giver}: {name(gift.giver, Side.S)} take back")
     if prompt == "giving":
+        assert game.turn is not None, "phase giving has a giver"
         what = "draws a new gift from the shop and gives it" if game.draws_from_shop \
             else "gives the old gift"
-        return "none", f"P{game.turn} {what}", f"P{game.turn}: {give_keys(game)}  S take back"
+        back = game.last_gift.giver if game.last_gift else None
+        undo = f"   P{back} {name(back, Side.S)}: take back" if back else ""
+        return ("none", f"P{game.turn} {what}",
+                f"P{game.turn}: {give_keys(game, name, [game.turn])}{undo}")
+    anyone_e = name(None, Side.E)
     if prompt == "round-over":
-        return "wrong", f"Round {game.round_number} is over", "E or Enter: next round"
+        return "wrong", f"Round {game.round_number} is over", f"{anyone_e}: next round"
     winners = ", ".join(f"P{p}" for p in game.winners())
     headline = f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}"
-    return "win", headline, "E or Enter: write it down"
+    return "win", headline, f"{anyone_e}: write it down"
 
 
 class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
@@ -81,11 +112,15 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             return
         super().press(player, side)
 
+    def hint(self) -> str:
+        """The hint line: what the buttons the table presses do now."""
+        return reminder(self.pads, self.button)[2]
+
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.kept.game, self.ctx.services.layout
         rounds = f"  Round {game.round_number} of {game.rounds}" if game.multi_round else ""
         draw_title(canvas, layout, f"That's Not a Hat{rounds}", "3 penalty points end the round")
-        kind, headline, hint = reminder(self.pads)
+        kind, headline, hint = reminder(self.pads, self.button)
         m = round(3 * layout.unit)
         banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m,
                              round(0.2 * layout.height))
@@ -99,7 +134,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             text.draw_fit(canvas, line, layout.body_size, banner.width, floor, DIM_TEXT,
                           midtop=(layout.width // 2, banner.bottom + round(2 * layout.unit)))
         if game.multi_round:
-            text.draw_fit(canvas, "totals over all rounds below; this round: "
+            text.draw_fit(canvas, "totals over all rounds below; this round:  "
                           + "  ".join(f"P{p} {n}" for p, n in game.penalties.items()),
                           layout.small_size, banner.width, floor, DIM_TEXT,
                           midtop=(layout.width // 2, round(0.62 * layout.height)))

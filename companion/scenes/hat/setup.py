@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import too_few_pads
+from companion.scenes.common.setup_menu import counted, too_few_pads
 from companion.scenes.context import Context
 from companion.scenes.transitions import ToHat, ToHatSetup
+from companion.storage.bookkeeping import KeptGame
 
 
 class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
@@ -46,6 +47,16 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
     def fewest_players(self) -> int:
         """3, or 2 with two gifts each."""
         return MIN_PLAYERS_WITH_TWO_GIFTS if self.two_gifts else MIN_PLAYERS
+
+    def kept_facts(self, kept: KeptGame[HatGame]) -> list[str]:
+        game = kept.game
+        totals = game.totals()
+        return [counted(game.players, "player"), f"round {game.round_number} of {game.rounds}",
+                "penalties " + " ".join(str(totals[p]) for p in sorted(totals))]
+
+    def take_settings(self, game: HatGame, settings: dict) -> None:
+        self.multi_round, self.two_gifts = game.multi_round, game.two_gifts
+        self.special_cards = game.special_cards
 
     def settings_items(self) -> list[str]:
         rounds = "as many as players" if self.multi_round else "one"

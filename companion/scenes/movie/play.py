@@ -18,13 +18,19 @@ import pygame
 from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
-from companion.games.movie.pads import MoviePads
+from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
+from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
 from companion.scenes.common.bookkeeping import BookkeepingScene
-from companion.scenes.transitions import ToMovie, ToMovieSheet
+from companion.scenes.context import Context
+from companion.scenes.transitions import Move, ToMovie, ToMovieSheet
 
 COLOURED_TOKEN = (230, 170, 40)
+#: What a vote press the rules refuse tells its player, by why (never which screen): a press
+#: after voting keeps the vote; a second disc may not go on the first one's screen.
+REFUSED_VOTE = {"already-voted": "P{}: already voted (W takes it back)",
+                SAME_TITLE: "P{}: not the same screen twice - choose another"}
 GREY_TOKEN = (110, 110, 120)
 
 
@@ -47,10 +53,24 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
     name = "movie"
     pads_class = MoviePads
     move = ToMovie
-    tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll"}
+    tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll", SAME_TITLE: "wrong"}
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: What each player's last vote press was refused for, by player (shown until their
+        #: next press or the votes are locked).
+        self.refused: dict[int, str] = {}
+
+    def enter(self, now_ns: int, move: ToMovie) -> None:
+        super().enter(now_ns, move)
+        self.refused = {}
 
     def confirming_player(self) -> int:
         return self.kept.game.holder
+
+    def ended_move(self) -> Move:
+        """A game ended from the pause goes on the score sheet, ringed there."""
+        return ToMovieSheet(newest=self.kept.game_id)
 
     def press(self, player: int, side: Side) -> None:
         game = self.kept.game
@@ -58,10 +78,25 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             self.kept.finish()
             self.ctx.go(ToMovieSheet(newest=self.kept.game_id))
             return
+        voting = game.phase == "voting"
         super().press(player, side)
+        if voting:
+            self.tell_refused(player)
         placed = self.placed()
         if placed is not None:
             self.ctx.services.sounds.play("win" if placed.coloured else "wrong")
+
+    def tell_refused(self, player: int) -> None:
+        """Note what ``player``'s vote press was refused for (forget it if it was not); the
+        notes go when the votes are locked."""
+        already = self.said == IGNORED and self.pads.vote.has_voted(player)
+        words = REFUSED_VOTE.get("already-voted" if already else self.said)
+        if self.kept.game.phase != "voting":
+            self.refused.clear()
+        elif words is None:
+            self.refused.pop(player, None)
+        else:
+            self.refused[player] = words.format(player)
 
     def placed(self) -> Placement | None:
         """The token the last press placed (``None`` when it placed none)."""
@@ -89,13 +124,22 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         self._draw_screens(canvas)
         if game.phase == "placing":
             self._draw_holder(canvas)
-            how = ("N/S choose a screen, E place the token" if game.voting == "pads"
-                   else "E nobody voted for it   S mistake")
-            return "movie-place", f"P{game.holder}: {how}   (W: last placer takes it back)"
+            n, e, s = (self.button(game.holder, side) for side in (Side.N, Side.E, Side.S))
+            how = (f"{n}/{s} choose a screen, {e} place the token" if game.voting == "pads"
+                   else f"{e} nobody voted for it   {s} mistake")
+            return "movie-place", f"P{game.holder}: {how}   {self.take_back_hint()}"
         self._draw_round_end(canvas)
         if game.phase == "round-over":
-            return "movie-round-over", "E next round   (W: last placer takes the token back)"
-        return "movie-end", "E write it on the score sheet"
+            return "movie-round-over", f"{self.button(None, Side.E)} next round   " \
+                                       f"{self.take_back_hint()}"
+        return "movie-end", f"{self.button(None, Side.E)} write it on the score sheet"
+
+    def take_back_hint(self) -> str:
+        """Who takes the last token back, and with which button."""
+        last = self.pads.last
+        if last is None:
+            return ""
+        return f"(P{last.holder} {self.button(last.holder, Side.W)}: take the token back)"
 
     def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink: RGB,
              **anchor: object) -> list[text.Drawn]:
@@ -128,6 +172,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             done = vote.has_voted(player)
             pygame.draw.rect(canvas, VERDICT["win"] if done else PANEL, cell,
                              border_radius=round(layout.unit))
+            if player in self.refused:
+                pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
+                                 border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
             self._fit(canvas, f"P{player}", layout.body_size * 3 // 2, cell.width - 4, TEXT,
@@ -136,8 +183,13 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                       midtop=(cell.centerx, cell.centery))
         waiting = [p for p in players if not vote.has_voted(p)]
         line = f"waiting for {names(waiting)}" if waiting else "everyone has voted"
-        self._fit(canvas, line, layout.body_size, band.width, DIM_TEXT,
-                  midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
+        below = self._fit(canvas, line, layout.body_size, band.width, DIM_TEXT,
+                          midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
+        notes = [self.refused[p] for p in sorted(self.refused)]
+        if notes:
+            text.draw_block(canvas, notes, layout.body_size, band.width, layout.min_text_size,
+                            HIGHLIGHT, midtop=(layout.width // 2, below[-1].rect.bottom))
+            self.shown += notes
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
         """The eight screens with their tokens (pad votes), or the round's tokens in order
@@ -199,7 +251,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                      "rounds: " + "  ".join(str(s.points) for s in game.scores)]
             if rating.note:
                 lines.append(rating.note)
-        y = round(0.67 * layout.height)
-        for line in lines:
-            y = self._fit(canvas, line, layout.body_size * 5 // 4, layout.width - 20, TEXT,
-                          midtop=(layout.width // 2, y))[-1].rect.bottom
+        text.draw_block(canvas, lines, layout.body_size * 5 // 4, layout.width - 20,
+                        layout.min_text_size, TEXT,
+                        midtop=(layout.width // 2, round(0.67 * layout.height)))
+        self.shown += lines

@@ -7,11 +7,12 @@ in the state database; ``Resume`` continues the one a power cut interrupted;
 
 from __future__ import annotations
 
-from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, VOTINGS, MovieGame
+from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import next_in
+from companion.scenes.common.setup_menu import counted, next_in
 from companion.scenes.context import Context
 from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
+from companion.storage.bookkeeping import KeptGame
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",
          "Box Office", "End Credits")
@@ -34,6 +35,15 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
     def players_changed(self) -> None:
         """The tokens start with a player who plays."""
         self.first_holder = min(self.first_holder, self.players)
+
+    def kept_facts(self, kept: KeptGame[MovieGame]) -> list[str]:
+        game, team = kept.game, kept.settings.get("team")
+        return [*([team] if isinstance(team, str) else []), counted(game.players, "player"),
+                f"round {game.round_number} of {ROUNDS}", counted(game.total(), "point")]
+
+    def take_settings(self, game: MovieGame, settings: dict) -> None:
+        self.voting, self.first_holder = game.voting, game.first_holder
+        self.team = settings.get("team", self.team)
 
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",

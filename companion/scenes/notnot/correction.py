@@ -18,9 +18,6 @@ from companion.inputs.actions import Action, action_of
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.transitions import ToCorrection, ToPause
 
-#: The hint line: what the pad's buttons do here.
-CORRECTION_HINT = "N/S spot   E next card   W previous card"
-
 
 class CorrectionScene(MenuScene[ToCorrection]):
     """One item per spot showing its card, and Done."""
@@ -33,14 +30,15 @@ class CorrectionScene(MenuScene[ToCorrection]):
         self.resume = move.resume
         #: The pause menu's note, shown again on the way back.
         self.note = move.note
-        self.subtitle = "E: next card   W: previous card"
+        self.subtitle = f"{self.button(Side.E)}: next card   {self.button(Side.W)}: previous card"
 
     def items(self) -> list[str]:
         faces = self.ctx.session.playing.faces()
         return [f"{side}: {faces[side] or 'empty'}" for side in SIDES] + ["Done"]
 
     def hint(self) -> str:
-        return CORRECTION_HINT
+        n, e, s, w = (self.button(side) for side in SIDES)
+        return f"{n}/{s} spot   {e} next card   {w} previous card"
 
     def handle(self, event: object, now_ns: int) -> None:
         if action_of(event) is Action.BACK and self.cursor < len(SIDES):

@@ -8,7 +8,8 @@ four spots to check the real table against.
 
 Only the dealer confirms, so that a player still mashing a button after the
 last round cannot roll the dice before the cards are down: the E button of
-the dealer's pad (the pad that selected Start), Enter, or the confirm
+the dealer's pad (the pad that selected Start; the prompt names it as the table
+presses it, e.g. "P1: D when done" on the keyboard), Enter, or the confirm
 control button. Every other pad's taps are ignored here. A touch pauses, as
 it does on every play screen; so do the pause key and the menu control.
 """
@@ -23,6 +24,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
+from companion.inputs.keyboard import button_name
 from companion.scenes.base import Scene
 from companion.scenes.context import Context
 from companion.scenes.notnot.play_view import draw_play, view_for
@@ -64,9 +66,10 @@ class DealScene(Scene[ToDeal]):
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
-        draw_play(canvas, self.ctx.services.layout, view)
+        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
-        done = f"P{dealer_of(self.ctx)} E when done"
+        dealer = dealer_of(self.ctx)
+        done = f"P{dealer}: {button_name(self.ctx.services.keys, dealer, Side.E)} when done"
         banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
-        draw_verdict(canvas, self.ctx.services.layout, banner)
+        self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

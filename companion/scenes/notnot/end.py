@@ -1,5 +1,6 @@
-"""The end of the game: the winners, the scores, each player's reaction times, and each
-player's closest win and closest loss (the margins of :mod:`companion.games.notnot.margin`).
+"""The end of the game: the winners (none when nobody scored), the scores, each player's
+reaction times, and each player's closest win and closest loss (the margins of
+:mod:`companion.games.notnot.margin`).
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen). E (any pad), Enter or a
@@ -29,6 +30,14 @@ def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> di
     return {player: "  ".join(parts) for player, parts in notes.items()}
 
 
+def winners_headline(scores: dict[int, int], winners: list[int]) -> str:
+    """``WINNER: P2``, ``WINNERS: P1 P3``, or ``NOBODY SCORED`` when no player holds a point
+    card (most point cards wins, and nobody has any: a game without a winner)."""
+    if not any(scores.values()):
+        return "NOBODY SCORED: no winner"
+    return f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
+
+
 class EndScene(Scene[ToEnd]):
     """Winners, scores and the reaction-time chart; E goes to the set-up of a new game."""
 
@@ -47,8 +56,7 @@ class EndScene(Scene[ToEnd]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.ctx.session.playing, self.ctx.services.layout
-        winners = game.winners()
-        headline = f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
+        headline = winners_headline(game.scores(), game.winners())
         scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         early = "ended early   " if self.early else ""
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")

@@ -1,4 +1,4 @@
-"""Table deals: the dealer enters each card revealed, spot by spot.
+"""Table deals: the dealer enters each card revealed, spot by spot, then confirms the table.
 
 For each empty spot (N, E, S, W order) the screen asks which card was
 revealed: a portal colour, VOID, or a rule card. A dealer pad's face button
@@ -6,88 +6,163 @@ enters it at once; the dealer's pad (the one that selected Start), keys and
 touch pick it from the list, where each face is drawn as its card; other
 pads are ignored, so a player's stray tap enters nothing. The spots already
 entered are shown as the table lies. The rules refuse a second void on the
-table and say what to do instead.
+table, and anything but a portal card in the opening cross, and say what to
+do instead: the reason has a line of its own that nothing covers.
+
+Once every spot holds a card the dice do not roll yet: the screen asks "Are
+these the four cards?". One select (the first item) rolls; an item "Fix N:
+RED" takes that card back and asks for it again, and W takes back the last
+card entered. The same actions work from the dealer's pad, the keys and touch.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from companion.display.draw_entry import draw_entry, entry_item_rects
+from companion.display.draw_entry import EntryView, draw_entry, entry_item_rects
 from companion.errors import CompanionError
 from companion.games.notnot.cards import PORTAL_COLOURS, VOID
+from companion.games.notnot.game import Game
+from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import card_of
+from companion.inputs.keyboard import button_name
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.context import Context
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
 from companion.scenes.transitions import ToEntry, ToPause
 
 FACES = PORTAL_COLOURS + (VOID, "RULE")
+ASK_CONFIRM = "Are these the four cards?"
+ROLL = "Yes: roll the dice"
 
 
 class EntryScene(MenuScene[ToEntry]):
-    """Which card was revealed on the next empty spot?"""
+    """Which card was revealed on the next empty spot? Then: are these the four cards?"""
 
     name = "entry"
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: The spot whose card was entered last (W on the confirm takes it back).
+        self.last: Side | None = None
+
     def enter(self, now_ns: int, move: ToEntry) -> None:
         super().enter(now_ns, move)
-        self.say("")
-        if not self.ctx.session.playing.awaiting_cards():   # corrected full during a pause
+        game = self.game()
+        if game.over:
             after_round(self.ctx, [])
+            return
+        if all(face is None for face in game.faces().values()):
+            self.last = None   # a new game's opening cross
+        self.say("")
+        if self.confirming():
+            self.cursor = 0
+
+    def game(self) -> Game:
+        """The game being played."""
+        return self.ctx.session.playing
+
+    def confirming(self) -> bool:
+        """Whether every spot holds a card: the table confirms them before the roll."""
+        return not self.game().awaiting_cards()
 
     def say(self, message: str) -> None:
-        """Ask for the next empty spot's card; the subtitle says ``message``, else the level."""
-        spots = self.ctx.session.playing.awaiting_cards()
-        self.title = f"Card revealed on {spots[0]}?" if spots else "Table is full"
-        self.subtitle = message or f"level: {self.ctx.session.playing.level}"
+        """Show ``message`` under the title (a refusal's reason), else the level."""
+        spots = self.game().awaiting_cards()
+        self.title = f"Card revealed on {spots[0]}?" if spots else ASK_CONFIRM
+        self.subtitle = message or f"level: {self.game().level}"
+        self.dirty = True
 
     def items(self) -> list[str]:
+        if self.confirming():
+            faces = self.game().faces()
+            return [ROLL] + [f"Fix {side}: {faces[side]}" for side in SIDES]
         return [face if face != "RULE" else "rule card" for face in FACES]
+
+    def item_faces(self) -> list[str | None]:
+        """The card drawn before each item (``None``: none)."""
+        if self.confirming():
+            return [None, *self.game().faces().values()]
+        return list(FACES)
 
     def handle(self, event: object, now_ns: int) -> None:
         face = card_of(event)
         if face is not None:
-            self.place(face)
+            self.enter_face(face)
         elif is_dealers_pad(self.ctx, event):
             super().handle(event, now_ns)
 
     def hint(self) -> str:
-        return f"P{dealer_of(self.ctx)}: N/S move   E enter the card   W pause"
+        """The dealer's buttons, named as the table presses them (keys on the keyboard)."""
+        player = dealer_of(self.ctx)
+        n, e, s, w = (button_name(self.ctx.services.keys, player, side) for side in SIDES)
+        if not self.confirming():
+            return f"P{player}: {n}/{s} move   {e} enter the card   {w} pause"
+        back = f"{w} fix the last card ({self.last})" if self.last else f"{w} pause"
+        return f"P{player}: {e} yes, roll   {n}/{s} pick a card to fix   {back}"
+
+    def view(self) -> EntryView:
+        """What the screen shows now."""
+        confirm = self.confirming()
+        spots = self.game().awaiting_cards()
+        asked = spots[0] if spots else SIDES[self.cursor - 1] if confirm and self.cursor else None
+        return EntryView(self.title, self.subtitle, self.hint(), self.item_faces(), self.items(),
+                         self.cursor, self.game().faces(), asked,
+                         self.ctx.session.preferences.colour_blind)
 
     def item_rects(self) -> list[pygame.Rect]:
-        return entry_item_rects(self.ctx.services.layout, len(FACES))
+        return entry_item_rects(self.ctx.services.layout, len(self.items()), self.view())
 
     def choose(self, index: int) -> None:
-        self.place(FACES[index])
+        if not self.confirming():
+            self.place(FACES[index])
+        elif index == 0:
+            after_round(self.ctx, [])
+        else:
+            self.fix(SIDES[index - 1])
 
     def back(self) -> None:
-        self.pause()
+        if self.confirming() and self.last is not None:
+            self.fix(self.last)
+        else:
+            self.pause()
 
     def pause(self) -> None:
         self.ctx.go(ToPause(resume=ToEntry()))
 
+    def enter_face(self, face: str) -> None:
+        """A dealer pad's button: enter ``face``, or say why not while the table is confirmed."""
+        if self.confirming():
+            self.say("every spot holds a card: roll the dice, or pick a card to fix first")
+        else:
+            self.place(face)
+
+    def fix(self, side: Side) -> None:
+        """Take back the card entered on ``side`` and ask for it again, the cursor on it."""
+        card = self.game().take_back(side)
+        self.last = None
+        self.cursor = FACES.index(card.face)
+        self.say(f"{card.face} taken back from {side}")
+
     def place(self, face: str) -> None:
         """Enter ``face`` on the next empty spot (the rules may refuse it, saying why)."""
-        game = self.ctx.session.playing
-        spots = game.awaiting_cards()
-        if not spots:
-            return
+        game = self.game()
+        side = game.awaiting_cards()[0]
         try:
-            dealt = game.place(spots[0], face)
+            dealt = game.place(side, face)
         except CompanionError as error:
             self.say(str(error))
-        else:
-            self.say(f"rule card: now {dealt.level}" if dealt.what == "rule" else "")
-            if game.over or not game.awaiting_cards():
-                after_round(self.ctx, [])
-        self.dirty = True
+            return
+        if dealt.what == "placed":
+            self.last = side
+        if game.over:
+            after_round(self.ctx, [])
+            return
+        if self.confirming():
+            self.cursor = 0
+        self.say(f"rule card: now {dealt.level}" if dealt.what == "rule" else "")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game = self.ctx.session.playing
-        spots = game.awaiting_cards()
-        self.drawn = draw_entry(canvas, self.ctx.services.layout, self.title, self.subtitle,
-                                list(FACES), self.items(), self.cursor, game.faces(),
-                                spots[0] if spots else None, self.hint(),
-                                self.ctx.session.preferences.colour_blind)
-        return self.name
+        self.drawn = draw_entry(canvas, self.ctx.services.layout, self.view())
+        return "entry-confirm" if self.confirming() else self.name

@@ -1,7 +1,9 @@
-"""The level-up splash: when a rule card changes the level (first game), the next roll is
-preceded by a big banner naming the new level and the rule it adds.
+"""The level-up splashes: when rule cards change the level (first game), the next roll is
+preceded by one big banner per rule card, in the order they came up, each naming the level it
+brings and the rule that level adds (a refill that draws the Not Not and the Arrow cards shows
+Normal, then Hard).
 
-The roll scene shows it; this module owns its words and when it is due.
+The roll scene shows them; this module owns their words and which are due.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.display.draw_verdict import VerdictView
-from companion.games.notnot.cards import Level
+from companion.games.notnot.cards import LEVEL_OF_RULE_CARD, Level
 
 if TYPE_CHECKING:
     from companion.games.notnot.game import Game
@@ -28,16 +30,22 @@ def level_up_view(level: Level) -> VerdictView:
     return VerdictView("nobody", f"LEVEL UP: {level.value.upper()}", NEWS[level])
 
 
+def rule_levels(game: Game) -> list[Level]:
+    """The level each rule card the game has drawn brought, in the order they came up."""
+    return [LEVEL_OF_RULE_CARD[card.face] for card in game.removed if card.is_rule]
+
+
 class LevelWatch:
-    """Remembers the level of the last roll shown, game by game, to spot a level-up."""
+    """Remembers, game by game, the rule cards drawn by the last roll shown, to spot level-ups."""
 
     def __init__(self) -> None:
         self._game: object | None = None
-        self._level: Level | None = None
+        self._seen = 0
 
-    def changed(self, game: Game) -> bool:
-        """Whether ``game`` plays another level than at its last roll (a new or resumed game:
-        never); remembers the level now played."""
-        changed = game is self._game and game.level != self._level
-        self._game, self._level = game, game.level
-        return changed
+    def reached(self, game: Game) -> list[Level]:
+        """The levels ``game`` reached since its last roll, one per rule card drawn, in order
+        (a new or resumed game: none); remembers them as seen."""
+        levels = rule_levels(game)
+        new = levels[self._seen:] if game is self._game else []
+        self._game, self._seen = game, len(levels)
+        return new

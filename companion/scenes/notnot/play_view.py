@@ -2,7 +2,10 @@
 table with its deck, the scores (with the names of players who just tapped flashing).
 
 Roll, round, tie choice, verdict and dealing scenes all show this screen.
-What it shows comes from the game and the roll as plain values.
+What it shows comes from the game and the roll as plain values. A verdict or a
+tie choice takes the room it needs to say everything (:func:`panel_room`): the
+dice words give up the lines they do not use, then stand closer at their
+smallest size; what still does not fit is shown in pages (:func:`page_at`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,14 @@ from companion.display import text
 from companion.display.draw_dice import draw_dice
 from companion.display.draw_scores import draw_scores
 from companion.display.draw_table import draw_table
-from companion.display.draw_verdict import VerdictView, draw_verdict
-from companion.display.layout import Layout
+from companion.display.draw_verdict import (
+    VerdictView,
+    draw_verdict,
+    on_one_page,
+    text_sizes,
+    verdict_pages,
+)
+from companion.display.layout import ROUND_ROWS, DiceRows, Layout
 from companion.display.palette import BACKGROUND, DIM_TEXT
 from companion.display.text import Drawn
 from companion.games.notnot.dice import Roll
@@ -47,6 +56,76 @@ class PlayView:
     flashes: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: Colour-blind mode: cards and colour words carry their colour's shape and initial.
     colour_blind: bool = False
+    #: How the dice words stand (a verdict may take the lines they do not use).
+    rows: DiceRows = ROUND_ROWS
+
+
+@dataclass(frozen=True)
+class PanelRoom:
+    """Where a verdict stands: how the dice words stand to make room, and the panel's rect."""
+
+    rows: DiceRows
+    rect: pygame.Rect
+
+
+def verdict_headline(layout: Layout) -> int:
+    """The largest size of a verdict's headline in the panel beside the dice."""
+    return layout.title_size * 4 // 5
+
+
+def rows_to_try(words: Sequence[str | None]) -> list[DiceRows]:
+    """Dice rows giving the panel more and more room: the round's, the words on the lines they
+    use, those lines at the smallest word size."""
+    used = max(1, sum(1 for word in words if word))
+    return list(dict.fromkeys([ROUND_ROWS, DiceRows(used), DiceRows(used, compact=True)]))
+
+
+def panel_room(layout: Layout, words: Sequence[str | None], panel: VerdictView,
+               timeline: bool) -> PanelRoom:
+    """The room for ``panel`` beside the dice ``words`` (over the tap timeline's strip with
+    ``timeline``): at each text size, largest first, the least change to the dice at which it
+    stands on one page; else the most room, where it is paged."""
+    rooms = [PanelRoom(rows, layout.panel(rows, timeline)) for rows in rows_to_try(words)]
+    for sizes in text_sizes(layout, verdict_headline(layout)):
+        for room in rooms:
+            if on_one_page(layout, panel, room.rect, sizes):
+                return room
+    return rooms[-1]
+
+
+def page_at(shown_ns: int, now_ns: int, pages: int, page_s: float) -> int:
+    """The page shown at ``now_ns`` of ``pages`` shown from ``shown_ns``, ``page_s`` each,
+    round and round."""
+    return (now_ns - shown_ns) // max(1, round(page_s * 1e9)) % max(1, pages)
+
+
+@dataclass(frozen=True)
+class PagedPanel:
+    """A verdict's panel in its room, shown from ``shown_ns``: a verdict that needs pages
+    turns them every ``page_s`` seconds."""
+
+    room: PanelRoom
+    shown_ns: int
+    page_s: float
+
+    def pages(self, layout: Layout, view: VerdictView) -> int:
+        """How many pages ``view`` takes in the room."""
+        return verdict_pages(layout, view, self.room.rect, verdict_headline(layout))
+
+    def page(self, layout: Layout, view: VerdictView, now_ns: int) -> int:
+        """The page of ``view`` shown at ``now_ns``."""
+        return page_at(self.shown_ns, now_ns, self.pages(layout, view), self.page_s)
+
+    def next_turn_ns(self, now_ns: int) -> int:
+        """When the page shown at ``now_ns`` gives way to the next."""
+        step = max(1, round(self.page_s * 1e9))
+        return self.shown_ns + ((now_ns - self.shown_ns) // step + 1) * step
+
+    def draw(self, canvas: pygame.Surface, layout: Layout, view: VerdictView,
+             now_ns: int) -> list[Drawn]:
+        """Draw the page of ``view`` shown at ``now_ns``; returns its texts."""
+        return draw_verdict(canvas, layout, view, self.room.rect, verdict_headline(layout),
+                            self.page(layout, view, now_ns))
 
 
 def dice_words(roll: Roll) -> list[str | None]:
@@ -88,9 +167,9 @@ def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Dr
         line = layout.level_line
         drawn.append(text.draw(canvas, f"LEVEL  {view.level.upper()}", layout.small_size, DIM_TEXT,
                                midleft=(line.left, line.centery)))
-    drawn += draw_dice(canvas, layout, view.words, view.inks, view.colour_blind)
+    drawn += draw_dice(canvas, layout, view.words, view.inks, view.colour_blind, view.rows)
     if view.panel is not None:
-        drawn += draw_verdict(canvas, layout, view.panel, layout.verdict)
+        drawn += draw_verdict(canvas, layout, view.panel, layout.panel(view.rows))
     drawn += draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left,
                         view.outlines, view.colour_blind)
     draw_scores(canvas, layout, view.scores, view.marked, view.flashes)

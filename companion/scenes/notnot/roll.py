@@ -9,9 +9,10 @@ and once it is on screen the roll is saved as seen
 (:func:`companion.scenes.notnot.saving.save_seen_roll`): a resume never shows
 these dice again.
 
-When a rule card has changed the level since the last roll (first game), a
-level-up splash (:mod:`companion.scenes.notnot.level_up`) shows for twice a
-verdict's time before the dice tumble; taps during it are no answer at all.
+When rule cards have changed the level since the last roll (first game), a
+level-up splash per rule card (:mod:`companion.scenes.notnot.level_up`), in
+the order they came up, shows for twice a verdict's time (and at least one
+frame) before the dice tumble; taps during them are no answer at all.
 """
 
 from __future__ import annotations
@@ -51,22 +52,38 @@ class RollScene(Scene[ToRoll]):
         self.words = dice_words(self.roll)
         self.inks = inks_for([w or "" for w in self.words], self.ctx.services.rng)
         self.frame = 0
-        self.splash_until_ns = now_ns
-        if self.levels.changed(game):
-            self.splash_until_ns += round(2 * self.ctx.services.pace.verdict_s * 1e9)
-            self.ctx.services.sounds.play("level-up")
-            if self.ctx.services.voice is not None:  # spoken once the splash is on screen
-                self.ctx.services.voice.say(f"level-{game.level.value}", self.ctx.after_frame)
-        self.next_frame_ns = self.splash_until_ns
+        self.next_frame_ns = now_ns
+        #: The levels still to announce, one splash each, the one showing first.
+        self.splashes = self.levels.reached(game)
+        if self.splashes:
+            self.start_splash(now_ns)
         self.early: list[Tap] = []
         self.feedback = TapFeedback(self.ctx)
         self.now_ns = now_ns
         self.final_drawn = False
 
+    def start_splash(self, now_ns: int) -> None:
+        """Show the first splash of :attr:`splashes` for twice a verdict's time (at least one
+        frame), with its tone and, once on screen, its call-out."""
+        self.splash_until_ns = now_ns + round(2 * self.ctx.services.pace.verdict_s * 1e9)
+        self.splash_drawn = False
+        self.ctx.services.sounds.play("level-up")
+        if self.ctx.services.voice is not None:  # spoken once the splash is on screen
+            self.ctx.services.voice.say(f"level-{self.splashes[0].value}", self.ctx.after_frame)
+
     @property
     def splashing(self) -> bool:
-        """Whether the level-up splash is still showing (the dice have not started)."""
-        return self.frame == 0 and self.now_ns < self.splash_until_ns
+        """Whether a level-up splash is still showing (the dice have not started)."""
+        return bool(self.splashes)
+
+    def next_splash(self, now_ns: int) -> None:
+        """The splash showing has been seen for its time: the next one, else the dice."""
+        self.splashes.pop(0)
+        self.dirty = True
+        if self.splashes:
+            self.start_splash(now_ns)
+        else:
+            self.next_frame_ns = now_ns
 
     @property
     def frames(self) -> int:
@@ -81,9 +98,11 @@ class RollScene(Scene[ToRoll]):
             self.ctx.go(ToPause(resume=ToRoll()))
 
     def update(self, now_ns: int) -> None:
-        was_splashing = self.splashing
         self.now_ns = now_ns
-        self.dirty = self.dirty or (was_splashing and not self.splashing)
+        if self.splashing:
+            if self.splash_drawn and now_ns >= self.splash_until_ns:
+                self.next_splash(now_ns)
+            return
         if self.frame < self.frames and now_ns >= self.next_frame_ns:
             if self.frame == 0:
                 self.ctx.services.sounds.play("roll")
@@ -93,7 +112,7 @@ class RollScene(Scene[ToRoll]):
 
     def wake_at_ns(self) -> int | None:
         if self.splashing:
-            return self.splash_until_ns
+            return self.splash_until_ns if self.splash_drawn else None
         return self.next_frame_ns if self.frame < self.frames else None
 
     def tumbling_words(self) -> list[str | None]:
@@ -105,9 +124,11 @@ class RollScene(Scene[ToRoll]):
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.splashing:
             view = view_for(self.ctx)
+            view.level = self.splashes[0].value   # the level this splash brings
             self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
-            splash = level_up_view(self.ctx.session.playing.level)
+            splash = level_up_view(self.splashes[0])
             self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, splash)
+            self.splash_drawn = True
             return "level-up"
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()

@@ -16,11 +16,25 @@ ends the kept one the same way, so ``companion history`` lists it as ended
 early.
 
 Saves wait in order in the session's :class:`Journal` until they are on
-disk. When one fails (full disk, read-only file or folder, I/O error, a
-database that does not open) the game plays on, a one-line notice says it is
-not being saved and why, and the saves keep waiting: after each later round
-they are tried again, in order, and once space returns a notice says the
-game is saved again. Nothing committed is touched by a failed save.
+disk, and no save is ever dropped. When one fails the game plays on, a
+notice that stays on screen until saving works again says the game is not
+being saved and why, and the saves keep waiting: after each later round
+they are tried again, in order, and once they are written a notice says the
+game is saved again. The storage says which kind of failure it is: a
+:class:`~companion.storage.faults.SaveLater` (a full or nearly full disk, a
+read-only file or folder, a lock, an I/O error) mends when its cause goes;
+a :class:`~companion.storage.faults.SaveRefused` (the file refuses: a schema
+version that is not ours, a constraint or trigger that aborts the write, a
+damaged page) needs a person to mend the file, so the notice says where to
+look, and the database is opened (and checked) anew for the next try. Any
+other error is kept the same way. Nothing committed is touched by a failed
+save.
+
+The journal has no cap: what waits is what the table played while saving
+failed, at most two saves a round (the seen roll, the round) and one each
+for a game's start and end, a few kilobytes a round; a game is as long as its
+deck and its table make it, so a whole day of unsaved play stays in a few
+megabytes.
 
 The set-up menu offers the table's unfinished game for resume; games saved
 by ``companion simulate --state-dir`` are not the table's and never offered.
@@ -39,6 +53,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.scenes.context import Context
+from companion.storage.faults import RECOVERY, SaveLater
 from companion.storage.games import GameStore
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
 
@@ -46,8 +61,6 @@ log = logging.getLogger(__name__)
 
 #: What opening or writing the state database may raise.
 STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
-#: Saves kept waiting at most (a few games' worth); older ones are dropped, with a log line.
-MAX_WAITING = 2000
 
 
 @dataclass(frozen=True)
@@ -78,7 +91,7 @@ class Journal:
     waiting: list[tuple[GameRef, Write]] = field(default_factory=list)
     #: The game now being played and saved.
     current: GameRef | None = None
-    #: Why saving fails, while saves wait (the table has been told).
+    #: What the table is told while saves wait (the notice on screen until they are written).
     failing: str | None = None
 
 
@@ -165,53 +178,55 @@ def save_ended(ctx: Context) -> None:
 
 def end_kept(ctx: Context, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
-    starting over it); a notice if it cannot be written."""
-    try:
-        store = GameStore(ctx.services.database())
-        store.finish(kept.id, kept.game.result(), kept.game.snapshot(), early=True)
-    except STORE_ERRORS as error:
-        log.warning("the kept game %d could not be ended: %s", kept.id, error)
-        ctx.services.notify(f"the kept game could not be ended: {error}")
+    starting over it); it waits with the other saves if it cannot be written yet."""
+    final, snapshot = kept.game.result(), kept.game.snapshot()
+    journal(ctx).waiting.append((GameRef(kept.id), lambda store, ref: store.finish(
+        saved_id(ref), final, snapshot, early=True)))
+    flush(ctx)
 
 
 def later(ctx: Context, ref: GameRef, write: Write) -> None:
     """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
-    book = journal(ctx)
-    book.waiting.append((ref, write))
-    if len(book.waiting) > MAX_WAITING:
-        log.warning("%d saves waiting: the oldest is dropped", len(book.waiting))
-        del book.waiting[0]
+    journal(ctx).waiting.append((ref, write))
     ctx.after_frame.append(lambda: flush(ctx))
 
 
 def flush(ctx: Context) -> None:
-    """Try the waiting saves in order; stop at the first that fails, and say so once."""
+    """Try the waiting saves in order; stop at the first that fails, and keep it (and every
+    save after it) for the next try. Once all are written after a failure, say so."""
     book = journal(ctx)
     while book.waiting:
         ref, write = book.waiting[0]
         try:
             write(GameStore(ctx.services.database()), ref)
-        except (sqlite3.Error, OSError) as error:
-            waiting(ctx, book, error)
+        except SaveLater as error:
+            not_saved(ctx, book, error, f"{error.short}; the game is kept in memory")
             return
-        except CompanionError as error:
-            if not getattr(error, "lasting", True):   # a full disk, a read-only folder: later
-                waiting(ctx, book, error)
-                return
-            log.warning("a save was dropped: %s", error)   # it can never succeed
+        except STORE_ERRORS as error:   # the file refuses: kept too, until a person mends it
+            ctx.services.close_database()   # the next try opens it, and checks it, anew
+            short = getattr(error, "short", None) or str(error)[:60]
+            not_saved(ctx, book, error, f"{short}; its rounds are kept until it is mended "
+                                        f"({RECOVERY.split(',')[0]})")
+            return
         book.waiting.pop(0)
     if book.failing is not None:
         book.failing = None
         log.info("saving again: every waiting save is on disk")
+        ctx.services.warn_until_cleared(None)
         ctx.services.notify("saving again: the game is saved up to now")
 
 
-def waiting(ctx: Context, book: Journal, error: Exception) -> None:
-    """A save failed for now: the saves wait; say so if the table has not been told yet."""
-    if book.failing is None:
-        book.failing = str(error)
-        log.warning("this game is not being saved: %s", error)
-        ctx.services.notify(f"this game is not being saved: {getattr(error, 'short', error)}")
+def not_saved(ctx: Context, book: Journal, error: Exception, why: str) -> None:
+    """A save failed: it waits, and a notice stays on screen until saving works again (told
+    anew only when the reason changes)."""
+    line = f"this game is not being saved: {why}"
+    if book.failing != line:
+        first = book.failing is None
+        book.failing = line
+        log.warning("this game is not being saved (%d saves wait): %s", len(book.waiting), error)
+        ctx.services.warn_until_cleared(line)
+        if first:
+            ctx.services.notify(line)
 
 
 def set_aside_notice(ctx: Context, store: GameStore) -> None:
@@ -239,7 +254,7 @@ def unfinished_game(ctx: Context) -> UnfinishedGame | None:
         set_aside_notice(ctx, store)
         return None
     try:
-        return UnfinishedGame(saved.id, restore_checked(saved.snapshot),
+        return UnfinishedGame(saved.id, restore_checked(saved.snapshot, saved.rounds),
                               records_checked(saved.rounds))
     except DamagedSnapshot as error:
         store.set_aside_game(saved.id, str(error))

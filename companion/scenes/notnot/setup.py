@@ -3,17 +3,18 @@
 
 Selecting a choice steps it to its next value; selecting ``Start`` begins
 a game with those settings. When a game is kept unfinished (a power cut),
-the menu is led by "Resume the game in progress", naming its round and level;
-Start then asks first, and ends the kept game as it stands (``companion
-history`` lists it as ended early). The pad that selects Start (or Resume)
+the menu is led by "Resume the game in progress", naming its round, level and
+players, and shows its level, players and dealing; Start then asks first, and
+ends the kept game as it stands (``companion history`` lists it as ended
+early). The pad that selects Start (or Resume)
 is the dealer's: it alone confirms the dealing prompts and enters
 table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 """
 
 from __future__ import annotations
 
-from companion.scenes.common.setup_menu import START, SetupMenu, next_in
-from companion.scenes.common.table_choices import on_off, switch
+from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
+from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.context import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import UnfinishedGame, end_kept, unfinished_game
@@ -40,9 +41,14 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
 
-    def resume_item(self) -> str:
-        game = self.kept().game
-        return f"Resume the game in progress: round {game.round_no + 1}, {game.level.value}"
+    def kept_facts(self, kept: UnfinishedGame) -> list[str]:
+        game = kept.game
+        return [f"round {game.round_no + 1}", game.level.value, counted(game.players, "player")]
+
+    def take_choices_of(self, kept: UnfinishedGame) -> None:
+        s, game = self.ctx.session.settings, kept.game
+        s.level, s.deals = game.mode, game.deals
+        s.players = min(game.players, self.player_counts()[-1])
 
     def kept(self) -> UnfinishedGame:
         """The kept game offered for resume (only asked for while the menu offers one)."""
@@ -59,7 +65,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         chosen = self.ctx.session.preferences
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
                 f"Deals: {s.deals}", f"Colour-blind mode: {on_off(chosen.colour_blind)}",
-                f"Voice: {on_off(chosen.voice)}", START]
+                f"Voice: {voice_state(self.ctx)}", START]
 
     def choose_setting(self, index: int) -> None:
         s = self.ctx.session.settings

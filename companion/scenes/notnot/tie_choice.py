@@ -3,8 +3,9 @@
 The earliest of the tied players took the card; every other tied player on
 that card presses the spot button of the card they take instead (a void
 on the table is taken first, whatever they press). The prompt, beside the
-dice, names the tied card, who took it, and counts down the choice timeout;
-after it, the lowest free side in N, E, S, W order is taken for them.
+dice, names the tied card, who took it, and counts down the choice timeout
+(the countdown under every page, should the prompt need pages); after it, the
+lowest free side in N, E, S, W order is taken for them.
 
 Pressing the tied card again (the natural reflex) is not a choice, nor is a
 press on a card another winner takes, nor a press stamped before the prompt
@@ -28,10 +29,11 @@ from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import asks_pause
+from companion.inputs.keyboard import button_name
 from companion.scenes.base import Point, Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
 from companion.scenes.transitions import ToPause, ToTieChoice
 
 
@@ -55,6 +57,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
         table = self.ctx.session.playing.table
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
+        self.room = panel_room(self.ctx.services.layout, self.words, self.prompt(), False)
+        self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
 
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Point):
@@ -93,10 +97,14 @@ class TieChoiceScene(Scene[ToTieChoice]):
 
     def wake_at_ns(self) -> int | None:
         tick = next_change_ns(self.until_ns, self.now_ns)
-        return min(self.until_ns, tick) if tick is not None else self.until_ns
+        wakes = [self.until_ns] + ([] if tick is None else [tick])
+        if self.pages() > 1:
+            wakes.append(self.panel.next_turn_ns(self.now_ns))
+        return min(wakes)
 
     def update(self, now_ns: int) -> None:
-        if seconds_left(self.until_ns, now_ns) != seconds_left(self.until_ns, self.now_ns):
+        if (seconds_left(self.until_ns, now_ns) != seconds_left(self.until_ns, self.now_ns)
+                or self.page_of(now_ns) != self.page_of(self.now_ns)):
             self.dirty = True
         self.now_ns = now_ns
         if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers):
@@ -113,16 +121,28 @@ class TieChoiceScene(Scene[ToTieChoice]):
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
         free = self.still_free()
-        lines += [f"{player_label(p)}: press {' '.join(side.value for side in free)}"
+        keys = self.ctx.services.keys   # the hint names the keys a keyboard table presses
+        lines += [f"{player_label(p)}: press {' '.join(button_name(keys, p, s) for s in free)}"
                   for p in waiting]
-        lines.append(countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
-                                    if free else "left"))
-        return VerdictView("tie", headline, tuple(lines))
+        countdown = countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
+                                   if free else "left")
+        return VerdictView("tie", headline, tuple(lines), footer=(countdown,))
+
+    def pages(self) -> int:
+        """How many pages the prompt takes in its panel."""
+        return self.panel.pages(self.ctx.services.layout, self.prompt())
+
+    def page_of(self, now_ns: int) -> int:
+        """The page of the prompt shown at ``now_ns``."""
+        return self.panel.page(self.ctx.services.layout, self.prompt(), now_ns)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
+        layout = self.ctx.services.layout
         view = view_for(self.ctx, self.round.roll, self.words, self.inks)
         view.outlines = {side: HIGHLIGHT for side in self.taken}
         view.outlines.update({side: OPTION for side in self.still_free()})
-        view.panel = self.prompt()
-        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
+        view.rows = self.room.rows
+        play_drawn = draw_play(canvas, layout, view)
+        self.panel_drawn = self.panel.draw(canvas, layout, self.prompt(), self.now_ns)
+        self.drawn_texts = play_drawn + self.panel_drawn
         return "tie-choice"

@@ -2,10 +2,12 @@
 
 The table is shown as it was during the round, with the spots taken ringed, so the table
 sees which card went where (with no winner, the cards that could have been tapped are ringed
-instead); the scores are already the new ones. Under the verdict, the tap timeline shows
-every tap of the round. A tone per kind of verdict plays, the winners' button LEDs are lit
-(through the context's hook), with the voice on its call-out is queued to be spoken once the
-frame is up, and after a moment the game goes on.
+instead), the deck with the cards it held during the round; the scores are already the new
+ones. Under the verdict, the tap timeline shows every tap of the round (a round without taps
+has none: the verdict takes its room). Every line of the verdict is shown: a verdict too long
+for its panel is shown in pages, each for the verdict's time. A tone per kind of verdict plays,
+the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
+is queued to be spoken once the frame is up, and after a moment the game goes on.
 """
 
 from __future__ import annotations
@@ -14,19 +16,26 @@ import pygame
 
 from companion.audio.voice import callout
 from companion.display.draw_timeline import draw_timeline, timeline_view
-from companion.display.draw_verdict import draw_verdict
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.display.verdict_words import verdict_view
+from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
 from companion.scenes.base import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
-from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
 from companion.scenes.transitions import ToPause, ToVerdict
 
 
+def cards_before_refill(record: RoundRecord, cards_left: int) -> int:
+    """The deck's count during the round, from its count after the refill the ``record`` says
+    (each card placed or rule card came off the deck; a second void went back under it)."""
+    return cards_left + sum(1 for item in record.dealt if item.what in ("placed", "rule"))
+
+
 class VerdictScene(Scene[ToVerdict]):
-    """Shows one round's verdict for ``pace.verdict_s`` seconds."""
+    """Shows one round's verdict for ``pace.verdict_s`` seconds a page, and at least one frame
+    (a verdict is never left before the table has seen it, however slow the loop)."""
 
     name = "verdict"
 
@@ -35,15 +44,25 @@ class VerdictScene(Scene[ToVerdict]):
         record, ruling = move.record, move.ruling
         self.record = record
         self.view = verdict_view(record, ruling.tap, move.scores_before)
-        self.timeline = timeline_view(record, self.ctx.services.tie_window_ns / 1000)
+        tie_window_us = self.ctx.services.tie_window_ns / 1000
+        self.timeline = timeline_view(record, tie_window_us) if record.taps else None
         play = view_for(self.ctx, move.roll, move.words, move.inks)
         play.faces = dict(move.before)
+        if play.cards_left is not None:
+            play.cards_left = cards_before_refill(record, play.cards_left)
         play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
         play.marked = tuple(w.player for w in record.winners)
         if ruling.tap and not record.winners:  # show which cards could have been tapped
             play.outlines = {side: OPTION for side in ruling.valid}
+        layout = self.ctx.services.layout
+        self.room = panel_room(layout, play.words, self.view, self.timeline is not None)
+        play.rows = self.room.rows
         self.play = play
-        self.until_ns = now_ns + round(self.ctx.services.pace.verdict_s * 1e9)
+        self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
+        self.pages = self.panel.pages(layout, self.view)
+        self.now_ns = now_ns
+        self.shown = False
+        self.until_ns = now_ns + round(self.panel.page_s * 1e9) * self.pages
         self.ctx.services.sounds.play(self.view.kind)
         if self.ctx.services.voice is not None:  # spoken once this frame is on screen
             self.ctx.services.voice.say(callout(record), self.ctx.after_frame)
@@ -53,17 +72,25 @@ class VerdictScene(Scene[ToVerdict]):
         if asks_pause(event):
             self.ctx.go(ToPause(resume=next_after_round(self.ctx, self.record.dealt)))
 
+    @property
+    def page(self) -> int:
+        """The page of the verdict on screen."""
+        return self.panel.page(self.ctx.services.layout, self.view, self.now_ns)
+
     def wake_at_ns(self) -> int | None:
-        return self.until_ns
+        return min(self.until_ns, self.panel.next_turn_ns(self.now_ns))
 
     def update(self, now_ns: int) -> None:
-        if now_ns >= self.until_ns:
+        page, self.now_ns = self.page, now_ns
+        self.dirty = self.dirty or self.page != page
+        if self.shown and now_ns >= self.until_ns:
             after_round(self.ctx, self.record.dealt)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        self.play_drawn = draw_play(canvas, self.ctx.services.layout, self.play)
         layout = self.ctx.services.layout
-        self.drawn = draw_verdict(canvas, layout, self.view, layout.verdict_over_timeline,
-                                  headline_size=layout.title_size * 4 // 5)
-        self.timeline_drawn = draw_timeline(canvas, layout, self.timeline, layout.timeline)
+        self.play_drawn = draw_play(canvas, layout, self.play)
+        self.drawn = self.panel.draw(canvas, layout, self.view, self.now_ns)
+        self.timeline_drawn = ([] if self.timeline is None else
+                               draw_timeline(canvas, layout, self.timeline, layout.timeline))
+        self.shown = True
         return f"verdict-{self.view.kind}"

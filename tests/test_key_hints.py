@@ -1,0 +1,126 @@
+"""Hints name the keys a keyboard table presses, and the pad letters on GPIO or serial pads."""
+
+import pygame
+import pytest
+
+from kiosk_helpers import jump_to, kiosk, step_until, tap
+from companion.config.settings import load
+from companion.games.notnot.sides import Side
+from companion.inputs.keyboard import KeyMap, button_name
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    pygame.display.quit()
+
+
+def on_the_keyboard(app):
+    """The kiosk's table plays on the default keys (no pads were opened)."""
+    app.ctx.services.keys = KeyMap(load().keyboard)
+    return app
+
+
+def start(app, player):
+    """``player``'s pad moves down to Start and selects it: that pad deals."""
+    for _ in range(len(app.scene.items()) - 1):
+        app.post(tap(player, "S"))
+    app.post(tap(player, "E"))
+    step_until(app, lambda: app.scene.name == "deal" and not app.scene.dirty)
+
+
+def texts(app):
+    return [d.text for d in app.scene.drawn_texts]
+
+
+def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame():
+    keys = KeyMap(load().keyboard)
+    names = {player: [button_name(keys, player, side) for side in Side] for player in (1, 2, 3, 4)}
+    assert names == {1: ["W", "D", "S", "A"], 2: ["↑", "→", "↓", "←"], 3: ["I", "L", "K", "J"],
+                     4: ["keypad 8", "keypad 6", "keypad 5", "keypad 4"]}
+    assert [button_name(keys, None, side) for side in Side] == ["↑", "Enter", "↓", "Backspace"]
+    assert [button_name(None, 2, side) for side in Side] == ["N", "E", "S", "W"]
+
+
+@pytest.mark.parametrize("dealer, key", [(1, "D"), (3, "L"), (4, "keypad 6")])
+def test_a_keyboard_table_is_told_the_dealers_key_that_confirms_the_deal(dealer, key):
+    app = on_the_keyboard(kiosk("setup"))
+    start(app, dealer)
+    assert f"P{dealer}: {key} when done" in texts(app)
+
+
+def test_a_table_on_pads_is_told_the_dealers_pad_letter_that_confirms_the_deal():
+    app = kiosk("setup")
+    start(app, 2)
+    assert "P2: E when done" in texts(app)
+
+
+def test_the_menus_name_the_menu_keys_on_the_keyboard():
+    app = on_the_keyboard(kiosk("title"))
+    app.step()
+    assert app.scene.hint() == "↑/↓ move   Enter select   Backspace back"
+    app.post(tap(1, "N"))                                    # to Quit: it asks first
+    app.post(tap(1, "E"))
+    app.step()
+    assert app.scene.hint() == "Enter (or touch) again to confirm   ↑/↓/Backspace cancel"
+
+
+def test_the_correction_names_the_menu_keys_on_the_keyboard():
+    app = on_the_keyboard(kiosk("setup"))
+    start(app, 1)
+    jump_to(app, "correction")
+    assert app.scene.hint() == "↑/↓ spot   Enter next card   Backspace previous card"
+
+
+def test_the_movie_holder_is_told_their_keys(tmp_path):
+    app = on_the_keyboard(kiosk("movie-setup", state_dir=tmp_path))
+    start_bookkeeping(app)
+    app.scene.kept.game.cast_votes({1: (1,), 2: (2,), 3: (3,), 4: (4,)})
+    app.scene.dirty = True
+    app.step()
+    assert "P1: W/S choose a screen, D place the token" in " ".join(app.scene.shown)
+
+
+def test_the_hat_players_are_told_their_keys(tmp_path):
+    app = on_the_keyboard(kiosk("hat-setup", state_dir=tmp_path))
+    start_bookkeeping(app)
+    assert app.scene.hint() == "A/←/J/keypad 4 left  D/→/L/keypad 6 right"
+    app.post(tap(1, "W"))                                    # P1 begins: a gift to the left
+    step_until(app, lambda: app.scene.kept.game.pending is not None)
+    receiver = app.scene.kept.game.pending.receiver
+    keys = {2: "←/→ give your old gift  ↓ that's not",
+            4: "keypad 4/keypad 6 give your old gift  keypad 5 that's not"}[receiver]
+    assert app.scene.hint().startswith(f"P{receiver}: {keys}")
+    assert app.scene.hint().endswith("P1: S take back")
+
+
+def start_bookkeeping(app):
+    """P1 selects Start on a bookkeeping game's set-up menu."""
+    start_at = app.scene.items().index("Start")
+    for _ in range(start_at - app.scene.cursor):
+        app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
+    step_until(app, lambda: app.scene.name in ("movie", "hat") and not app.scene.dirty)
+
+
+def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard():
+    from companion.commands.run import kiosk_options
+    from companion.kiosk.systemd import Notifier
+
+    class Args:
+        size, rotation, seed, window, mock, state_dir = None, None, 1, True, False, None
+
+    on_keys = kiosk_options(Args(), load(), None, Notifier(environ={}))
+    on_pads = kiosk_options(Args(), load(), object(), Notifier(environ={}))
+    assert on_keys.keys is not None and on_keys.keys.key_of(3, Side.E) == pygame.K_l
+    assert on_pads.keys is None
+
+
+def test_a_keyboard_table_dealing_its_own_cards_is_told_the_dealers_keys_on_the_entry():
+    app = on_the_keyboard(kiosk("setup", deals="table"))
+    for _ in range(len(app.scene.items()) - 1):
+        app.post(tap(3, "S"))
+    app.post(tap(3, "E"))                                   # P3's pad selects Start: P3 deals
+    step_until(app, lambda: app.scene.name == "entry" and not app.scene.dirty)
+    hints = [d.text for d in app.scene.drawn if d.text.startswith("P3:")]
+    assert hints == ["P3: I/K move   L enter the card   J pause"]

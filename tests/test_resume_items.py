@@ -1,0 +1,93 @@
+"""The set-up menus' Resume items describe the kept game, and the set-up shows its choices."""
+
+import pytest
+
+from kiosk_helpers import kiosk, step_until, tap
+from companion.games.hat.rules import HatGame
+from companion.games.movie.rules import MovieGame
+from companion.storage.bookkeeping import KeptGame
+from companion.storage.database import Database
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def keep(folder, game, settings):
+    """Keep ``game`` unfinished in ``folder``'s state database, as a power cut leaves it."""
+    with Database.in_folder(folder) as database:
+        kept = KeptGame.start(database, game, settings)
+        kept.moved()
+
+
+def test_the_not_not_resume_item_names_the_kept_games_players_round_and_level(tmp_path):
+    first = kiosk("setup", state_dir=tmp_path, players=3, level="hard", deals="table")
+    for _ in range(len(first.scene.items()) - 1):
+        first.post(tap(1, "S"))
+    first.post(tap(1, "E"))                                  # Start: the game is kept
+    step_until(first, lambda: first.scene.name == "entry")
+    first.screen.close()                                     # the power went
+    again = kiosk("setup", state_dir=tmp_path)               # 4 players, first game, companion
+    items = again.scene.items()
+    assert items[0] == "Resume the game in progress: round 1, hard, 3 players"
+    assert items[1:4] == ["Level: hard", "Players: 3", "Deals: table"]
+
+
+def test_the_movie_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):
+    game = MovieGame(3, "pads", 2)
+    game.cast_votes({1: (4,), 2: (5,), 3: (6,)})
+    game.place(4)                                            # a mistake: P1 voted for it
+    keep(tmp_path, game, {"voting": "pads", "first_holder": 2, "team": "Matinee"})
+    app = kiosk("movie-setup", state_dir=tmp_path)
+    items = app.scene.items()
+    assert items[0] == "Resume the game in progress: Matinee, 3 players, round 1 of 5, 0 points"
+    assert items[1:5] == ["Players: 3", "Votes: on the pads", "Tokens start with: P2",
+                          "Team: Matinee"]
+
+
+def test_the_hat_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):
+    game = HatGame(4, multi_round=True, two_gifts=False, special_cards=True)
+    game.give(1, "left")
+    game.refuse("giver")                                     # P1 was wrong: one penalty point
+    keep(tmp_path, game, {"multi_round": True, "two_gifts": False, "special_cards": True})
+    app = kiosk("hat-setup", state_dir=tmp_path)
+    items = app.scene.items()
+    assert items[0] == "Resume the game in progress: 4 players, round 1 of 4, penalties 1 0 0 0"
+    assert items[1:5] == ["Players: 4", "Rounds: as many as players", "Gifts each: one",
+                          "Special cards: with"]
+
+
+SIZES = [(800, 480), (1024, 600), (1920, 1080)]
+
+
+def ink(drawn):
+    """Where the glyphs of ``drawn`` lie (its line box less the font's empty leading)."""
+    from companion.display import text
+
+    picture = text.image(drawn.text, drawn.size, drawn.ink)
+    return picture.get_bounding_rect().move(drawn.rect.topleft)
+
+
+@pytest.mark.parametrize("rotation", [0, 90])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_menu_items_words_lie_inside_its_box_the_longest_resume_items_too(
+        tmp_path, size, rotation):
+    from companion.kiosk.assemble import KioskOptions, build_kiosk
+    from companion.scenes.transitions import ToMovieSetup
+
+    game = MovieGame(3, "pads", 2)
+    keep(tmp_path, game, {"voting": "pads", "first_holder": 2, "team": "The Late Matinee Club"})
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                   state_dir=str(tmp_path), first_scene=ToMovieSetup()))
+    app.scene.dirty = True
+    app.step()
+    boxes = app.scene.item_rects()
+    items = app.scene.items()
+    inside = {item: [d for d in app.scene.drawn_texts if d.text in item] for item in items}
+    assert all(inside.values()), "every item's words are drawn"
+    outside = [(item, d.text) for (item, drawn), box in zip(inside.items(), boxes)
+               for d in drawn if not box.contains(ink(d))]
+    assert outside == []

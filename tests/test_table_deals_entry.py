@@ -1,0 +1,165 @@
+"""The table-deals entry as a table wants it: a refusal's reason readable at every size and
+rotation, colour-blind marks beside their initials, the opening cross four portal cards (ruling
+"Set-up: the opening cross is four portal cards"), and the four cards confirmed before the dice
+roll, by pad, keys or touch alike."""
+
+import pytest
+
+from kiosk_helpers import FAST, count_colour, in_scene, move_to, now, shows_text, step_until, tap
+from companion.display.draw_entry import small_table_area
+from companion.display.palette import PORTAL, VOID_RIM
+from companion.games.notnot.sides import SIDES, Side
+from companion.inputs.actions import Nav, Point
+from companion.inputs.events import Control, Dealer
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.scenes.context import Settings
+from companion.storage.preferences import Preferences
+
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
+ROTATIONS = [0, 90, 180, 270]
+CROSS = ("RED", "BLUE", "GREEN", "YELLOW")
+OPENING_CROSS = "the opening cross is four portal cards"
+
+
+def entry(tmp_path, size=(800, 480), rotation=0, colour_blind=False, level="normal"):
+    """A kiosk of ``size`` turned by ``rotation`` whose player 1 started a table-dealt game:
+    the entry asks for the opening cross's first card."""
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                   pace=FAST, settings=Settings(deals="table", level=level),
+                                   first_scene=move_to("setup"), state_dir=str(tmp_path),
+                                   preferences=Preferences(colour_blind=colour_blind)))
+    for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start
+        app.post(tap(1, side))
+    step_until(app, in_scene(app, "entry"))
+    return app
+
+
+def settle(app):
+    """Run the loop until the scene has drawn what it has."""
+    app.step()
+    step_until(app, lambda: not app.scene.dirty)
+
+
+def enter(app, *faces):
+    """The dealer pad's buttons enter ``faces``, one after the other."""
+    for face in faces:
+        app.post(Dealer(face, now()))
+        app.step()
+    settle(app)
+
+
+def pick(app, how, index):
+    """Select list item ``index`` by ``how``: the dealer's pad, the keys, or a touch."""
+    if how == "touch":
+        app.post(Point(app.scene.item_rects()[index].center, now()))
+    else:
+        steps = (index - app.scene.cursor) % len(app.scene.items())
+        for _ in range(steps):
+            app.post(tap(1, "S") if how == "pad" else Nav("down", now()))
+        app.post(tap(1, "E") if how == "pad" else Nav("select", now()))
+    settle(app)
+
+
+def reason_lines(app):
+    """The lines drawn for the subtitle (the reason of a refusal), top to bottom: the run of
+    drawn texts that spells it."""
+    drawn, words = app.scene.drawn, app.scene.subtitle
+    runs = (drawn[i:j] for i in range(len(drawn)) for j in range(i + 1, len(drawn) + 1))
+    return next(run for run in runs if " ".join(d.text for d in run) == words)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_the_reason_of_a_refusal_is_never_covered_by_the_list_or_the_table(tmp_path, size,
+                                                                          rotation):
+    app = entry(tmp_path, size, rotation)
+    enter(app, "VOID")
+    assert OPENING_CROSS in app.scene.subtitle
+    canvas, layout = app.screen.canvas, app.ctx.services.layout
+    table = small_table_area(layout)
+    for line in reason_lines(app):
+        assert canvas.get_rect().contains(line.rect), line.text
+        assert line.rect.collidelist(app.scene.item_rects()) == -1, line.text
+        assert not line.rect.colliderect(table), line.text
+        assert shows_text(canvas, line), line.text
+
+
+def test_in_colour_blind_mode_each_listed_mark_stands_beside_its_initial(tmp_path):
+    app = entry(tmp_path, colour_blind=True)
+    settle(app)
+    canvas = app.screen.canvas
+    for face, rect in zip(CROSS + ("WHITE", "VOID"), app.scene.item_rects()):
+        mark = PORTAL.get(face, VOID_RIM)
+        initial = next(d for d in app.scene.drawn if d.text == face[0] and rect.contains(d.rect))
+        assert count_colour(canvas, rect, mark) > 40, f"{face}: no mark"
+        assert shows_text(canvas, initial), face  # no pixel of its ink's colour but its own
+        if initial.ink != mark:
+            assert count_colour(canvas, initial.rect, mark) == 0, f"{face}: initial on its mark"
+
+
+@pytest.mark.parametrize("how", ["dealer pad", "pad", "keys", "touch"])
+def test_a_void_in_the_opening_cross_is_refused_with_the_rulings_reason(tmp_path, how):
+    app = entry(tmp_path)
+    if how == "dealer pad":
+        enter(app, "VOID")
+    else:
+        pick(app, how, app.scene.items().index("VOID"))
+    game = app.ctx.session.playing
+    assert game.faces()[Side.N] is None and OPENING_CROSS in app.scene.subtitle
+    assert app.scene.title == "Card revealed on N?"
+    assert all(shows_text(app.screen.canvas, line) for line in reason_lines(app))
+    enter(app, "WHITE")
+    assert game.faces()[Side.N] == "WHITE" and app.scene.title == "Card revealed on E?"
+
+
+def test_a_rule_card_in_the_opening_cross_is_refused_and_the_level_stays(tmp_path):
+    app = entry(tmp_path, level="first-game")
+    enter(app, "RULE")
+    assert OPENING_CROSS in app.scene.subtitle
+    assert app.ctx.session.playing.level.value == "discovery"
+
+
+@pytest.mark.parametrize("how", ["pad", "keys", "touch", "confirm button"])
+def test_after_the_fourth_card_the_dice_wait_for_one_confirm(tmp_path, how):
+    app = entry(tmp_path)
+    enter(app, *CROSS)
+    for _ in range(5):
+        app.step()
+    assert app.scene.name == "entry" and app.scene.cursor == 0
+    assert app.ctx.session.playing.faces() == dict(zip(SIDES, CROSS))
+    assert app.scene.title == "Are these the four cards?"
+    assert all(shows_text(app.screen.canvas, d) for d in app.scene.drawn)
+    if how == "confirm button":
+        app.post(Control("confirm", now()))
+    else:
+        pick(app, how, 0)
+    step_until(app, lambda: app.scene.name in ("roll", "round"))
+
+
+def test_back_on_the_confirm_takes_the_last_card_back_to_be_entered_again(tmp_path):
+    app = entry(tmp_path)
+    enter(app, *CROSS)
+    unseen = len(app.ctx.session.playing.deck)
+    app.post(tap(1, "W"))
+    settle(app)
+    game = app.ctx.session.playing
+    assert game.faces()[Side.W] is None and len(game.deck) == unseen + 1
+    assert app.scene.title == "Card revealed on W?"
+    enter(app, "WHITE")
+    assert app.scene.title == "Are these the four cards?"
+    pick(app, "pad", 0)
+    step_until(app, lambda: app.scene.name in ("roll", "round"))
+    assert game.faces() == {Side.N: "RED", Side.E: "BLUE", Side.S: "GREEN", Side.W: "WHITE"}
+
+
+@pytest.mark.parametrize("how", ["pad", "keys", "touch"])
+def test_a_card_picked_on_the_confirm_list_is_entered_again(tmp_path, how):
+    app = entry(tmp_path)
+    enter(app, *CROSS)
+    fix_east = next(i for i, item in enumerate(app.scene.items()) if item.startswith("Fix E"))
+    pick(app, how, fix_east)
+    assert app.scene.title == "Card revealed on E?"
+    assert app.ctx.session.playing.faces()[Side.E] is None
+    enter(app, "WHITE")
+    assert app.scene.title == "Are these the four cards?"
+    assert app.ctx.session.playing.faces()[Side.E] == "WHITE"
