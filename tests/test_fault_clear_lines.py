@@ -227,8 +227,12 @@ def test_bench_json_is_json_only(tmp_path):
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TMPDIR=str(tmp_path))
     for name, options in BENCHES.items():
         done = companion("bench", name, *options, "--json", env=env, timeout=300)
-        assert done.returncode == 0, (name, done.stderr[-300:])
-        assert isinstance(json.loads(done.stdout), dict), name
+        report = json.loads(done.stdout)
+        assert isinstance(report, dict), name
+        # latency exits 1 when this run missed a target (a slow or busy machine): its answer,
+        # still in JSON only, not a failure
+        missed = name == "latency" and not all(report["met"].values())
+        assert done.returncode == (1 if missed else 0), (name, done.stderr[-300:])
 
 
 # ---------------------------------------------------------------- demo's temporary folder
