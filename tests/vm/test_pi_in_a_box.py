@@ -15,13 +15,12 @@ import time
 from pathlib import Path
 
 from conftest import BREAKS, DROP_IN, breaks_asked
+from hands import PADS, PULL
 from machine import Machine, MachineError
 
 COMPANION = "/opt/companion/venv/bin/companion"
 DATABASE = "/var/lib/companion/companion.sqlite3"
 SOURCE = "/mnt/source"
-#: The shipped pin map's pads 1 and 2 (companion/config/default.toml): BCM line per side.
-PADS = {1: {"N": 4, "E": 17, "S": 27, "W": 22}, 2: {"N": 10, "E": 9, "S": 11, "W": 8}}
 #: The palette's background (companion/display/palette.py BACKGROUND).
 BACKGROUND = (18, 18, 24)
 SIDES = ("N", "E", "S", "W")
@@ -94,11 +93,6 @@ def saved_round(pi: Machine, index: int = -1) -> tuple[int, dict] | None:
     return n, json.loads(record) if record else {}
 
 
-def last_round(pi: Machine) -> tuple[int, dict] | None:
-    """(how many rounds are saved, the newest round's record)."""
-    return saved_round(pi)
-
-
 def saved_rounds(pi: Machine) -> int:
     found = saved_round(pi)
     return found[0] if found else 0
@@ -124,9 +118,6 @@ def shows_the_kiosk(colours: dict[tuple[int, int, int], int]) -> bool:
 
 
 # -- the table's hands on the pads ---------------------------------------------------------
-PULL = "/sys/devices/platform/gpio-sim.0/gpiochip0/sim_gpio{}/pull"
-
-
 def pulls(pi: Machine, steps: list[tuple[int, str]]) -> list[int]:
     """Write each (line, "pull-down" | "pull-up") in one guest process, as fast as it can;
     the guest's CLOCK_MONOTONIC (ns) before the first write and after each one."""
@@ -417,7 +408,7 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
         while saved_rounds(pi) <= saved:
             assert time.monotonic() < deadline, "the serial round was never saved"
             time.sleep(2)
-        record = last_round(pi)[1]   # type: ignore[index]
+        record = saved_round(pi)[1]   # type: ignore[index]
         screen(pi, shots, "verdict-serial")
         assert [w["player"] for w in record["winners"]] == [1], record
         assert record["margin_step_us"] is None or record["margin_step_us"] <= 20
@@ -445,7 +436,7 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
 
 # -- 6. power cut ---------------------------------------------------------------------------
 def test_a_power_cut_mid_game_offers_resume_at_the_right_round_and_level(pi, shots):
-    n, record = last_round(pi)   # type: ignore[misc]
+    n, record = saved_round(pi)   # type: ignore[misc]
     level = record["level"]
     pi.kill()                    # the plug pulled: no shutdown
     pi.boot()
