@@ -26,7 +26,7 @@ kinds that belong to one adapter stay beside it, and all derive from :class:`Com
     ├── BadCase                 a judge case that does not read [commands/judge.py]
     ├── VoiceError              the voice clips cannot be made [audio/voice.py]
     ├── MoveError               a scene change the table does not allow [scenes/transitions.py]
-    └── NoGameInPlay            a game's scene shown with no game to play [scenes/context.py]
+    └── NoGameInPlay            a game's scene shown with no game to play [scenes/session.py]
 
 The command line prints ``companion: <message>`` and exits with status 2; the
 kiosk shows the message on screen. A place that turns an error into words

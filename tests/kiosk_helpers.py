@@ -26,7 +26,7 @@ from companion.display.palette import BACKGROUND  # noqa: E402
 from companion.kiosk.assemble import KioskOptions, build_kiosk  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 from companion.games.notnot.taps import Tap  # noqa: E402
-from companion.scenes.context import Pace, Settings  # noqa: E402
+from companion.scenes.session import Pace, Settings  # noqa: E402
 from companion.scenes.transitions import ENTERED_WITH, Move  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)

@@ -70,3 +70,59 @@ def test_the_rules_cores_do_no_io_read_no_clock_and_keep_no_global_random_state(
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
                     offenders.append(f"{path.relative_to(ROOT)} opens a file")
     assert offenders == []
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``companion`` that ``path`` imports anywhere in it (type-checking
+    imports and imports inside functions count: a circle of names is a circle)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found |= {f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules
+                      else node.module for alias in node.names}
+    return {name for name in found if name in modules} - {module_name(path)}
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = [p for p in ROOT.rglob("*.py") if "__pycache__" not in p.parts]
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): imports_of(p, modules) for p in paths}
+
+
+def circle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
+    """A path of imports from ``start`` back to ``start``, or ``None``."""
+    trail, seen = [start], set()
+
+    def walk(module: str) -> bool:
+        for target in sorted(graph[module]):
+            if target == start:
+                return True
+            if target not in seen:
+                seen.add(target)
+                trail.append(target)
+                if walk(target):
+                    return True
+                trail.pop()
+        return False
+
+    return [*trail, start] if walk(start) else None
+
+
+def test_no_module_imports_itself_back_through_a_circle_of_imports():
+    graph = import_graph()
+    circles = {module: circle for module in graph
+               if (circle := circle_through(graph, module)) is not None}
+    assert circles == {}, "\n".join(" -> ".join(circle) for circle in circles.values())
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circle_through(graph, "a") == ["a", "b", "c", "a"]
+    assert circle_through(graph, "d") is None

@@ -2,17 +2,17 @@
 
 import pytest
 
-from companion.commands.buttons import SerialButton, WiringCheck
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Press
+from companion.inputs.wiring_check import SerialButton, WiringCheck
 
 
 @pytest.fixture
 def screen_module(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from companion.commands import _buttons_screen
-    return _buttons_screen
+    from companion.display import wiring_screen
+    return wiring_screen
 
 
 def test_a_pad_box_names_the_controller_pin_or_the_bcm_gpio(screen_module):

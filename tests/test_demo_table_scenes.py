@@ -4,7 +4,7 @@ cannot silently stall the demo."""
 from __future__ import annotations
 
 import kiosk_helpers  # noqa: F401  (headless SDL drivers)
-from companion.scenes.base import Scene
+from companion.scenes.core import Scene
 from companion.scenes.catalogue import SCENES
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.simulation.demo_table import IGNORED, SimulatedTable

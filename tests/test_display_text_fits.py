@@ -22,7 +22,7 @@ from companion.display.draw_scores import draw_scores
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import MIN_TEXT_CAP, Layout
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Settings
+from companion.scenes.session import Settings
 from companion.scenes.transitions import ToTitle
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]

@@ -4,7 +4,7 @@ import pytest
 
 from games_kiosk import Table, run_demo
 from kiosk_helpers import jump_to, now
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 from companion.storage.score_sheets import hat_score_sheet
 
 PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start

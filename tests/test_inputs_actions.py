@@ -14,7 +14,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Nav, Point
 from companion.inputs.events import Control, Dealer, in_stamp_order
-from companion.scenes.base import Scene
+from companion.scenes.core import Scene
 
 MENUS = ["title", "setup", "movie-setup", "hat-setup"]
 #: Fast dice, but rounds that stay open for their real timeouts (no race with a slow machine).

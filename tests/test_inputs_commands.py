@@ -114,7 +114,8 @@ def test_the_screen_check_lights_pressed_buttons_green_and_the_latest_yellow(tmp
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     import pygame
-    from companion.commands._buttons_screen import COLOURS
+
+    from companion.display.wiring_screen import COLOURS
     png = tmp_path / "check.png"
     status = main(["buttons", "--config", small_config(tmp_path), "--mock", "--screen",
                    "--png", str(png), "--press", "4", "--press", "17"])

@@ -4,7 +4,7 @@ import pytest
 
 from games_kiosk import Table, finished_discs_game, run_demo
 from kiosk_helpers import jump_to, now, shows_text
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 from companion.storage.score_sheets import movie_score_sheet
 
 START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet

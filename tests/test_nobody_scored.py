@@ -7,7 +7,7 @@ import pytest
 
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.cli import main
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.pads import SerialPads, serial_pads
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Settings
+from companion.scenes.session import Settings
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 UNPLUGGED = "button controller unplugged: waiting for it"

@@ -286,7 +286,8 @@ def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text()
     of what to do off the screen)."""
     from kiosk_helpers import canvas
     from companion.display.layout import Layout
-    from companion.scenes.common.failsafe import StartProblem, draw_problem
+    from companion.scenes.common.failsafe import draw_problem
+    from companion.scenes.start_problem import StartProblem
 
     surface = canvas()
     layout = Layout(surface.get_size())

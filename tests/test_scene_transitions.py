@@ -9,7 +9,7 @@ from typing import get_args
 import pytest
 
 from companion.scenes.catalogue import SCENES
-from companion.scenes.context import Context, Services
+from companion.scenes.core import Context, Services
 from companion.scenes.transitions import (
     ENTERED_WITH,
     FROM_ANYWHERE,

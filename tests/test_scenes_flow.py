@@ -7,7 +7,7 @@ import pytest
 
 from kiosk_helpers import FAST, in_scene, kiosk, now, step_until, tap
 from companion.games.notnot.sides import Side
-from companion.scenes.base import Nav, Point
+from companion.inputs.actions import Nav, Point
 
 
 def to_round(app, needs_tap=True, without_void=False):

@@ -3,7 +3,7 @@
 import pytest
 
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
-from companion.scenes.base import Nav, Point
+from companion.inputs.actions import Nav, Point
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from companion.display.palette import TAP_FLASH
 from companion.games.notnot.judge import Ruling
 from companion.games.notnot.round import Round, Timing
 from companion.games.notnot.sides import SIDES, Side
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 from companion.scenes.notnot.countdown import seconds_left
 from companion.scenes.notnot.round import clock_close_ns
 
@@ -234,7 +234,7 @@ def test_pressing_the_tied_card_again_is_not_the_choice():
 
 
 def test_a_touch_on_a_free_card_chooses_it_and_a_touch_elsewhere_does_nothing():
-    from companion.scenes.base import Point
+    from companion.inputs.actions import Point
 
     app = kiosk("setup", players=3, pace=SLOW)
     side = tie_on_one_card(app)

@@ -10,7 +10,7 @@ from kiosk_helpers import play as play_on
 from kiosk_helpers import kiosk
 from companion.cli import main
 from companion.commands import simulate
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 from companion.scenes.notnot.flow import start_game
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, FINISHED, GameStore
@@ -250,7 +250,7 @@ def test_a_kiosk_save_waits_for_another_programs_write_well_under_the_watchdog()
     import re
     from pathlib import Path
 
-    from companion.scenes.context import KIOSK_BUSY_TIMEOUT_S
+    from companion.scenes.core import KIOSK_BUSY_TIMEOUT_S
 
     unit = (Path(__file__).parent.parent / "systemd" / "companion.service").read_text()
     watchdog_s = float(re.search(r"^WatchdogSec=(\d+)s$", unit, re.M).group(1))

@@ -10,7 +10,6 @@ of its rects overlap or one is not wholly on the canvas.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,9 +27,9 @@ from companion.display.screen import Screen
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk import loop
 from companion.kiosk.loop import App
-from companion.scenes.base import Nav
+from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
-from companion.scenes.context import Settings
+from companion.scenes.session import Settings
 from companion.scenes.transitions import ToTitle
 
 #: Canvas sizes and rotations: the smallest, two larger, and the smallest turned.
@@ -126,18 +125,24 @@ def problems(frame: Frame) -> list[str]:
 # -- driving the kiosk --------------------------------------------------------------------
 
 def kiosk_at(size: tuple[int, int], rotation: int, folder: str, **settings) -> App:
-    """A headless kiosk of ``size`` turned by ``rotation``, twelve pads, at the fast pace."""
+    """A headless kiosk of ``size`` turned by ``rotation``, twelve pads, at the fast pace, on
+    the tests' stepped clock (a busy machine plays the tours as an idle one does)."""
+    kiosk_helpers.use_clock(kiosk_helpers.CLOCK)
     return build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                     pace=FAST, pads=12, settings=Settings(**settings),
-                                    first_scene=ToTitle(), state_dir=folder))
+                                    first_scene=ToTitle(), state_dir=folder,
+                                    clock=kiosk_helpers.CLOCK, wait=kiosk_helpers.CLOCK.wait))
 
 
 def until(app: App, done: Callable[[], bool], act: Callable[[], None] = lambda: None,
           limit_s: float = 20.0) -> None:
-    """Loop passes (``act()`` before each) until ``done()``."""
-    end = time.monotonic() + limit_s
+    """Loop passes (``act()`` before each) until ``done()``; fails after ``limit_s`` seconds of
+    the kiosk's clock or :data:`kiosk_helpers.MAX_PASSES` passes."""
+    end_ns, passes = app.clock() + round(limit_s * 1e9), 0
     while not done():
-        assert time.monotonic() < end, f"still in scene {app.scene.name}"
+        passes += 1
+        assert app.clock() < end_ns and passes <= kiosk_helpers.MAX_PASSES, \
+            f"still in scene {app.scene.name} after {passes} passes"
         act()
         app.step()
 

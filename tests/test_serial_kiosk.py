@@ -12,16 +12,17 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from kiosk_helpers import in_scene, kiosk, step_until, tap
-from companion.config import settings as settings_file
-from companion.commands.run import kiosk_options
-from companion.inputs.serial.pads import SerialPads, serial_pads, status_notice
-from companion.games.notnot.sides import Side
-from companion.scenes.context import Pace
+
 from companion.boards.avr import NANO
+from companion.commands.run import kiosk_options
+from companion.config import settings as settings_file
+from companion.games.notnot.sides import Side
 from companion.inputs.serial.frames import FrameDecoder
+from companion.inputs.serial.pads import SerialPads, serial_pads, status_notice
 from companion.inputs.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.systemd import Notifier
+from companion.scenes.session import Pace
 from companion.scenes.transitions import ToSetup, ToTitle
 
 SERIAL_ON = settings_file.parse('[gpio]\nenabled = false\n'
@@ -215,7 +216,8 @@ def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypat
 
 
 def test_the_wiring_check_shows_controller_presses_like_gpio_presses():
-    from companion.commands.buttons import SerialWatch, WiringCheck, serial_buttons
+    from companion.commands.buttons import SerialWatch
+    from companion.inputs.wiring_check import WiringCheck, serial_buttons
 
     loaded = settings_file.parse('[serial]\nenabled = true\n[[serial.pads]]\nplayer = 7\n'
                                  'N = "D2"\nE = "D3"\nS = "D4"\nW = "D5"\n')
@@ -266,6 +268,7 @@ def test_a_controller_not_plugged_in_at_start_is_named_until_it_appears():
 
 def test_twelve_players_can_sit_down_and_each_score_fits_its_own_cell():
     from kiosk_helpers import canvas, shows_text
+
     from companion.display.draw_scores import draw_scores
     from companion.display.layout import Layout
     from companion.scenes.notnot.setup import MAX_PLAYERS

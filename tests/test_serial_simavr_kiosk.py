@@ -12,7 +12,7 @@ from kiosk_helpers import in_scene, kiosk, step_until
 from companion.config import settings as settings_file
 from companion.inputs.serial.pads import SERIAL_SETTLE_S, serial_pads, tie_window_ns
 from companion.games.notnot.sides import SIDES
-from companion.scenes.context import Pace
+from companion.scenes.session import Pace
 from companion.scenes.common.setup_menu import START
 from companion.boards.avr import NANO
 from companion.tools.firmware_sim.simavr import toolchain_missing

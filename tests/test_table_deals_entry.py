@@ -12,7 +12,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Nav, Point
 from companion.inputs.events import Control, Dealer
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Settings
+from companion.scenes.session import Settings
 from companion.storage.preferences import Preferences
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]

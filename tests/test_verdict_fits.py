@@ -26,7 +26,7 @@ from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.context import Settings
+from companion.scenes.session import Settings
 from companion.scenes.notnot.play_view import dice_words
 from companion.scenes.transitions import ToTieChoice, ToTitle, ToVerdict
 

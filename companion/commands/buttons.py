@@ -19,22 +19,19 @@ says which clock the edge stamps are on (they must be CLOCK_MONOTONIC).
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import re
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.boards.pi_header import describe
 from companion.commands.argtypes import UsageError, cannot_write, file_name
 from companion.config import settings as config
 from companion.errors import CompanionError
-from companion.games.notnot.sides import Side
-from companion.inputs.debounce import Held, Press, Release, Transition
+from companion.inputs.debounce import Press, Release, Transition
+from companion.inputs.wiring_check import SerialButton, WiringCheck, serial_buttons
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
@@ -63,101 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and stop")
     parser.add_argument("--clock-check", action="store_true",
                         help="wait for one press and say which clock the edge stamps are on")
-
-
-@dataclass(frozen=True)
-class SerialButton:
-    """A pad button on the serial controller: board pin ``pin`` is ``player``'s ``side``."""
-
-    pin: str
-    board: str
-    player: int
-    side: Side
-    kind: str = "pad"
-
-    @property
-    def label(self) -> str:
-        return f"player {self.player} {self.side}"
-
-    @property
-    def where(self) -> str:
-        """The pin, as the wiring check prints it."""
-        return f"{self.board} {self.pin}"
-
-
-def serial_buttons(loaded: config.Config) -> tuple[SerialButton, ...]:
-    """The controller's pad buttons (``[[serial.pads]]``, else the board's own pads);
-    none when ``[serial]`` is off."""
-    from companion.boards.avr import board_named
-    from companion.inputs.serial.pads import pin_map
-
-    serial = loaded.serial
-    if not serial.enabled:
-        return ()
-    mapping = pin_map(serial) or board_named(serial.board).default_map()
-    return tuple(SerialButton(pin, serial.board, player, side)
-                 for pin, (player, side) in mapping.items())
-
-
-class WiringCheck:
-    """What has been pressed so far, and the lines that report it (via ``write``)."""
-
-    def __init__(self, buttons: tuple[Button | SerialButton, ...],
-                 write: Callable[[str], object] = print) -> None:
-        self.buttons, self.write = buttons, write
-        self.pressed: set[Button | SerialButton] = set()
-        self.stuck: set[Button | SerialButton] = set()
-        self.latest: Button | SerialButton | None = None
-        # the last lines, for a screen
-        self.log: collections.deque[str] = collections.deque(maxlen=12)
-        self.done = threading.Event()
-        self.lock = threading.Lock()
-
-    def on_transition(self, button: Button | SerialButton, transition: Transition) -> None:
-        """Report one press, release or held button (called from the input thread)."""
-        with self.lock:
-            for line in self.report(button, transition):
-                self.log.append(line)
-                self.write(line)
-            if len(self.pressed) == len(self.buttons):
-                self.done.set()
-
-    def report(self, button: Button | SerialButton, transition: Transition) -> list[str]:
-        where = button.where if isinstance(button, SerialButton) else describe(button.gpio)
-        name = f"{button.label:<12} {where:<16}"
-        if isinstance(transition, Press):
-            self.pressed.add(button)
-            self.latest = button
-            return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s",
-                    f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; "
-                    f"{self.missing_text()}"]
-        if isinstance(transition, Release):
-            self.stuck.discard(button)
-            held_ms = (transition.t_ns - transition.press_ns) / 1e6
-            bounce = ("bounce filtered by the controller" if isinstance(button, SerialButton)
-                      else f"{transition.bounce_edges} bounce edges")
-            return [f"{name} released  after {held_ms:.1f} ms, {bounce}"]
-        if isinstance(transition, Held):
-            self.stuck.add(button)
-            return [f"{name} STUCK     held {(transition.t_ns - transition.press_ns) / 1e9:.1f} s: "
-                    "check the switch and its wiring"]
-        return []
-
-    def missing(self) -> list[Button | SerialButton]:
-        """The buttons not pressed yet, in pin-map order."""
-        return [button for button in self.buttons if button not in self.pressed]
-
-    def missing_text(self) -> str:
-        missing = self.missing()
-        if not missing:
-            return "every button works"
-        groups: dict[str, list[str]] = {}
-        for button in missing:
-            head, _, tail = (button.label.rpartition(" ") if button.kind == "pad"
-                             else (button.label, "", ""))
-            groups.setdefault(head, []).append(tail)
-        return "not yet: " + "; ".join(" ".join([head, *tails]).strip()
-                                       for head, tails in groups.items())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -206,7 +108,7 @@ def print_lines_as_they_come() -> None:
 def show(check: WiringCheck, args: argparse.Namespace, pads: GpioPads | None,
          factory: StampedMockFactory | None) -> None:
     """Run the check in a window; mock presses come from a thread, as real ones do."""
-    from companion.commands._buttons_screen import WiringScreen
+    from companion.display.wiring_screen import WiringScreen
 
     try:
         screen = WiringScreen(check)

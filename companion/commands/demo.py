@@ -50,11 +50,11 @@ from companion.errors import CompanionError
 from companion.games.notnot.game import MODES, Game
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.base import Quit, Scene
-from companion.scenes.context import Pace, Settings
+from companion.scenes.core import Quit, Scene
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.session import Pace, Settings
 from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (

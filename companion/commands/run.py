@@ -59,10 +59,10 @@ from companion.inputs.serial.pads import (
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
-from companion.scenes.common.failsafe import StartProblem
-from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.scenes.session import Pace, Settings
+from companion.scenes.start_problem import StartProblem
 from companion.scenes.transitions import ToFailsafe
 from companion.storage import owner
 from companion.storage.location import state_dir

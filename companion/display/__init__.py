@@ -22,6 +22,8 @@ Modules, from the smallest idea up:
 - ``screen``: the pygame display itself (driver, mode, rotation, flip, a
   resized window).
 - ``options``: the command-line options for size, rotation and speed.
+- ``wiring_screen``: ``companion buttons --screen``: every pad as a cross of
+  buttons, lit as they are pressed.
 """
 
 import os

@@ -17,4 +17,6 @@ queue, sorts by stamp and decides; scenes ask ``actions`` what an input means. M
   patterns and out-of-order delivery, for tests, benchmarks and demos.
 - ``serial``: the serial button controller (protocol, framing, clock sync,
   reader, and the kiosk's pads on it).
+- ``wiring_check``: what ``companion buttons`` has seen pressed, stuck or
+  missing, and the lines that report it.
 """

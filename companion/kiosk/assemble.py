@@ -20,7 +20,8 @@ from companion.inputs.keyboard import KeyMap
 from companion.kiosk.loop import App
 from companion.scenes.catalogue import build_scenes
 from companion.scenes.common.table_choices import start_choices
-from companion.scenes.context import Context, Pace, Services, Session, Settings, no_op
+from companion.scenes.core import Context, Services, no_op
+from companion.scenes.session import Pace, Session, Settings
 from companion.scenes.transitions import Move, ToTitle
 from companion.storage.preferences import Preferences
 

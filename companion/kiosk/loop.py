@@ -65,8 +65,7 @@ from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import player_notice, status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
-from companion.scenes.base import Quit, Scene
-from companion.scenes.context import Context, no_op
+from companion.scenes.core import Context, Quit, Scene, no_op
 from companion.scenes.transitions import Move, ToFailsafe
 
 log = logging.getLogger(__name__)

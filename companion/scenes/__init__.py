@@ -5,9 +5,10 @@ something changed. The loop in :mod:`companion.kiosk.loop` owns the queue and
 asks the current scene; a scene moves on by ``self.ctx.go(ToRoll())``, a typed move
 of ``transitions``, which only the moves of its table allow.
 
-- ``base``: the Scene class and the events scenes see besides taps.
-- ``context``: what every scene shares: the session (settings, the game), the
-  services (layout, sounds, pace, database), the hooks, the loop's plumbing.
+- ``core``: the Scene class, the Context every scene shares (the session, the
+  services, the hooks, the loop's plumbing) and the one event no input makes.
+- ``session``: what the table chose (settings, pace) and the game in progress.
+- ``start_problem``: what stopped the kiosk from starting normally.
 - ``catalogue``: every scene of the kiosk, by name.
 - ``transitions``: the one table of scene moves: every scene, the typed move it
   is entered with, and where each may go.

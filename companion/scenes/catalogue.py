@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.scenes.base import Scene
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
 from companion.scenes.common.title import TitleScene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, Scene
 from companion.scenes.hat.play import HatPlayScene
 from companion.scenes.hat.setup import HatSetupScene
 from companion.scenes.movie.play import MoviePlayScene

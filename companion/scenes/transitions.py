@@ -3,7 +3,7 @@ one scene to another.
 
 A move is a typed payload naming the scene it enters: ``ctx.go(ToVerdict(record=..., ...))``.
 Each scene's ``enter`` takes its own move class (``Scene[ToVerdict]``), so mypy checks every
-detail a move carries; :meth:`companion.scenes.context.Context.go` checks the move against
+detail a move carries; :meth:`companion.scenes.core.Context.go` checks the move against
 :data:`MOVES` (:func:`check_move`), so a move nobody planned is a clear :class:`MoveError` where
 it is made.
 """
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from companion.games.notnot.round import Round
     from companion.games.notnot.sides import Side
     from companion.games.notnot.taps import Tap
-    from companion.scenes.common.failsafe import StartProblem
     from companion.scenes.notnot.tap_feedback import TapFeedback
+    from companion.scenes.start_problem import StartProblem
     from companion.storage.bookkeeping import KeptGame
 
 

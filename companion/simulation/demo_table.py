@@ -41,8 +41,8 @@ from typing import Any
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.base import Scene
 from companion.scenes.common.title import TitleScene
+from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.roll import RollScene

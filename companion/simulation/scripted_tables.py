@@ -25,7 +25,7 @@ from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
 from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
 from companion.scenes.common.setup_menu import player_choices
-from companion.scenes.context import DEFAULT_PADS
+from companion.scenes.core import DEFAULT_PADS
 
 if TYPE_CHECKING:
     from companion.kiosk.loop import App

@@ -31,8 +31,8 @@ from companion.games.notnot.taps import Tap
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.context import Pace, Settings
 from companion.scenes.notnot.roll import RollScene
+from companion.scenes.session import Pace, Settings
 from companion.scenes.transitions import ToSetup
 
 #: A quick pace: the moments are pictures, not a game to watch.

@@ -22,9 +22,9 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.inputs.keyboard import button_name
-from companion.scenes.base import M, Scene
 from companion.scenes.common.setup_menu import SetupMenu, next_in
-from companion.scenes.context import Context, NoGameInPlay
+from companion.scenes.core import Context, M, Scene
+from companion.scenes.session import NoGameInPlay
 from companion.scenes.transitions import Move, ToGamesPause, ToKeptGame, ToTitle
 from companion.storage.bookkeeping import KeptGame
 

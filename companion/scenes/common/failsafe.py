@@ -12,8 +12,6 @@ without saving?) also names what W or Backspace does instead: quit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from companion.display import text
@@ -21,36 +19,14 @@ from companion.display.draw_menu import draw_hint, draw_message, draw_title
 from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
 from companion.inputs.actions import Action, action_of, selects
-from companion.scenes.base import Scene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, Scene
+from companion.scenes.start_problem import StartProblem
 from companion.scenes.transitions import ToFailsafe, ToTitle
 
 #: The colour of what to do, set apart from the problem itself.
 WHAT_TO_DO_INK = PORTAL["YELLOW"]
 #: At most this many lines of a start problem's detail are shown (the rest is counted).
 MAX_DETAIL_LINES = 5
-
-
-@dataclass(frozen=True)
-class StartProblem:
-    """What stopped the kiosk from starting normally, and what to do about it."""
-
-    #: A few words: "The settings file has a mistake".
-    title: str
-    #: The problems, one a line, as the program found them.
-    detail: tuple[str, ...]
-    #: What the person at the box can do: "Fix FILE, then: sudo systemctl restart companion".
-    todo: str
-    #: What E/Enter/a touch does instead ("play with the default settings"), or "" for nothing.
-    fallback: str = ""
-    #: The one-line notice shown over the game once the table plays on with the fallback.
-    notice: str = ""
-    #: Whether W/Backspace quits instead (the problem is a question: the fallback, or quit?).
-    can_quit: bool = False
-
-    def summary(self) -> str:
-        """One line for logs and ``systemctl status``."""
-        return f"{self.title}: {'; '.join(self.detail)}"
 
 
 def wrap(line: str, size: int, max_width: int) -> list[str]:

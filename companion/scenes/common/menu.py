@@ -20,8 +20,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
 from companion.inputs.keyboard import button_name
-from companion.scenes.base import M, Scene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, M, Scene
 
 
 class MenuScene(Scene[M]):

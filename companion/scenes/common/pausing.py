@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from companion.scenes.transitions import ToPause, ToRoll
 
 if TYPE_CHECKING:
-    from companion.scenes.context import Context
+    from companion.scenes.core import Context
 
 #: What the pause menu says about a round closed at the pause, by what became of it.
 CLOSED_NOTE = "The round closed at the pause: its taps count"

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from companion.scenes.base import M
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, M
 from companion.scenes.transitions import ToTitle
 
 #: A kept unfinished game a set-up menu offers for resume.

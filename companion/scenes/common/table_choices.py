@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.audio.voice import Voice, prepare
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences, save_preferences
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import counted, too_few_pads
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 from companion.scenes.transitions import ToHat, ToHatSetup
 from companion.storage.bookkeeping import KeptGame
 

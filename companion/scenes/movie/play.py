@@ -23,7 +23,7 @@ from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
 from companion.scenes.common.bookkeeping import BookkeepingScene
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 from companion.scenes.transitions import Move, ToMovie, ToMovieSheet
 
 COLOURED_TOKEN = (230, 170, 40)

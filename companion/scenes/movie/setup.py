@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, VOTINGS, MovieGame
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import counted, next_in
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 from companion.storage.bookkeeping import KeptGame
 

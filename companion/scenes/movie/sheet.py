@@ -14,7 +14,7 @@ from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
 from companion.inputs.actions import Action, action_of
-from companion.scenes.base import Scene
+from companion.scenes.core import Scene
 from companion.scenes.transitions import ToMovieSheet, ToTitle
 from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
 

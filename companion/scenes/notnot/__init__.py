@@ -9,7 +9,8 @@
 - ``pause``: the pause menu (taps are final); ``end``: winners, scores,
   reaction times.
 - ``flow``: starting or resuming a game, finishing a round, what comes next;
-  ``saving``: the game saved round by round, and found again for resume.
+  ``saving``: the game saved round by round, and found again for resume;
+  ``journal``: the saves waiting to be on disk, and a kept game to resume.
 - ``play_view``: the play screen composed; ``countdown``: seconds left;
   ``tap_feedback``: what a tap counts for, shown at once; ``level_up``: the
   splash; ``lights``: the pads' LEDs.

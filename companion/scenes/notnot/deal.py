@@ -25,8 +25,7 @@ from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
 from companion.inputs.keyboard import button_name
-from companion.scenes.base import Scene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.transitions import ToDeal, ToPause, ToRoll
 

@@ -16,7 +16,7 @@ from companion.display.draw_menu import draw_hint, draw_title
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.words import names
 from companion.inputs.actions import selects
-from companion.scenes.base import Scene
+from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
 from companion.scenes.transitions import ToEnd, ToSetup
 

@@ -27,7 +27,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import card_of
 from companion.inputs.keyboard import button_name
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
 from companion.scenes.transitions import ToEntry, ToPause

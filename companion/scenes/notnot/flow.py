@@ -19,8 +19,9 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.scenes.context import Context
-from companion.scenes.notnot.saving import UnfinishedGame, save_new_game, save_round
+from companion.scenes.core import Context
+from companion.scenes.notnot.journal import UnfinishedGame
+from companion.scenes.notnot.saving import save_new_game, save_round
 from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 
 log = logging.getLogger(__name__)

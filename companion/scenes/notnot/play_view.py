@@ -32,7 +32,7 @@ from companion.display.text import Drawn
 from companion.games.notnot.dice import Roll
 from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
-from companion.scenes.context import Context
+from companion.scenes.core import Context
 
 
 @dataclass

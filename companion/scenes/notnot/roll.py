@@ -22,10 +22,10 @@ import pygame
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
 from companion.games.notnot.round import EARLY
+from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import asks_pause
-from companion.scenes.base import Scene
-from companion.scenes.context import Context
+from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
@@ -33,6 +33,16 @@ from companion.scenes.notnot.play_view import dice_words, draw_play, view_for
 from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
 from companion.scenes.transitions import ToPause, ToRoll, ToRound
+
+
+def new_feedback(ctx: Context) -> TapFeedback:
+    """A round's tap feedback, made as its dice roll: the early banner stays a verdict's time;
+    a telling tap plays its tone and lights the pressed button's LED (``ctx.hooks.on_tap``)."""
+    def tell(player: int, side: Side, kind: str) -> None:
+        ctx.services.sounds.play(f"tap-{kind}")
+        ctx.hooks.on_tap(player, side, kind)
+
+    return TapFeedback(ctx.services.pace.verdict_s, tell)
 
 
 class RollScene(Scene[ToRoll]):
@@ -58,7 +68,7 @@ class RollScene(Scene[ToRoll]):
         if self.splashes:
             self.start_splash(now_ns)
         self.early: list[Tap] = []
-        self.feedback = TapFeedback(self.ctx)
+        self.feedback = new_feedback(self.ctx)
         self.now_ns = now_ns
         self.final_drawn = False
 

@@ -29,16 +29,16 @@ from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.round import COUNTED, Round
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import asks_pause
-from companion.scenes.base import Scene
 from companion.scenes.common.pausing import (
     CANCELLED_NOTE,
     CLOSED_NOTE,
     pause_before_pending,
 )
+from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import draw_play, view_for
-from companion.scenes.notnot.tap_feedback import TapFeedback
+from companion.scenes.notnot.roll import new_feedback
 from companion.scenes.transitions import ToPause, ToRoll, ToRound, ToTieChoice
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ class RoundScene(Scene[ToRound]):
         self.words, self.inks = list(move.words), list(move.inks)
         for tap in move.taps:
             self.round.offer(tap)
-        self.feedback = move.feedback or TapFeedback(self.ctx)
+        self.feedback = move.feedback or new_feedback(self.ctx)
         self.pausing = False
         self.now_ns = now_ns
         self.shown = self.panel_key(now_ns)

@@ -46,13 +46,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
-from companion.games.notnot.game import Game, micros
+from companion.games.notnot.game import micros
 from companion.games.notnot.record import RoundRecord
-from companion.scenes.context import Context
+from companion.scenes.core import Context
+from companion.scenes.notnot.journal import GameRef, Journal, UnfinishedGame, Write, saved_id
 from companion.storage.faults import RECOVERY, SaveLater
 from companion.storage.games import GameStore
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
@@ -61,45 +60,6 @@ log = logging.getLogger(__name__)
 
 #: What opening or writing the state database may raise.
 STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
-
-
-@dataclass(frozen=True)
-class UnfinishedGame:
-    """A kept game that restores: its id, the game after its last finished round, its rounds'
-    records."""
-
-    id: int
-    game: Game
-    rounds: tuple[RoundRecord, ...]
-
-
-#: One waiting save: writes to the store for the game the ref names.
-Write = Callable[[GameStore, "GameRef"], None]
-
-
-@dataclass
-class GameRef:
-    """A game being saved: its id once its first save is on disk."""
-
-    id: int | None = None
-
-
-@dataclass
-class Journal:
-    """The session's saves not yet on disk, in order, and why the last try failed."""
-
-    waiting: list[tuple[GameRef, Write]] = field(default_factory=list)
-    #: The game now being played and saved.
-    current: GameRef | None = None
-    #: What the table is told while saves wait (the notice on screen until they are written).
-    failing: str | None = None
-
-
-def saved_id(ref: GameRef) -> int:
-    """The id of ``ref``'s game; a ``CompanionError`` if its first save was dropped."""
-    if ref.id is None:
-        raise CompanionError("the game itself was never saved")
-    return ref.id
 
 
 def journal(ctx: Context) -> Journal:

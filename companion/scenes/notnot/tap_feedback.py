@@ -13,23 +13,23 @@ after the tap shows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import TAP_FLASH
 from companion.games.notnot.round import EARLY, IGNORED
+from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-
-if TYPE_CHECKING:
-    from companion.scenes.context import Context
 
 
 class TapFeedback:
-    """The flashes and the early banner of one round."""
+    """The flashes and the early banner of one round: the banner stays ``banner_s`` after the
+    last early tap; each telling tap is passed to ``tell`` (player, side, what it counts for),
+    which plays its tone and lights its LED."""
 
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    def __init__(self, banner_s: float, tell: Callable[[int, Side, str], None]) -> None:
+        self.banner_s, self.tell = banner_s, tell
         self.kinds: dict[int, str] = {}
         self.early: list[int] = []
         self.early_until_ns = 0
@@ -42,9 +42,8 @@ class TapFeedback:
         if kind == EARLY:
             if tap.player not in self.early:
                 self.early.append(tap.player)
-            self.early_until_ns = now_ns + round(self.ctx.services.pace.verdict_s * 1e9)
-        self.ctx.services.sounds.play(f"tap-{kind}")
-        self.ctx.hooks.on_tap(tap.player, tap.side, kind)
+            self.early_until_ns = now_ns + round(self.banner_s * 1e9)
+        self.tell(tap.player, tap.side, kind)
         return True
 
     def early_banner(self, now_ns: int) -> VerdictView | None:

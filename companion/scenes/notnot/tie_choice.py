@@ -28,9 +28,9 @@ from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
-from companion.inputs.actions import asks_pause
+from companion.inputs.actions import Point, asks_pause
 from companion.inputs.keyboard import button_name
-from companion.scenes.base import Point, Scene
+from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for

@@ -21,7 +21,7 @@ from companion.display.verdict_words import verdict_view
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
-from companion.scenes.base import Scene
+from companion.scenes.core import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
 from companion.scenes.transitions import ToPause, ToVerdict

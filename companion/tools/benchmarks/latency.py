@@ -36,11 +36,11 @@ from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
 from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
+from companion.inputs.actions import Nav
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
-from companion.scenes.base import Nav, Scene
 from companion.scenes.common.title import TitleScene
-from companion.scenes.context import Pace, Settings
+from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
@@ -48,6 +48,7 @@ from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.session import Pace, Settings
 from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path

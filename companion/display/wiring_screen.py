@@ -1,6 +1,6 @@
 """The wiring check on a screen: every pad as a cross of four buttons, lit as they are pressed.
 
-Draws what a :class:`companion.commands.buttons.WiringCheck` knows: grey for a
+Draws what a :class:`companion.inputs.wiring_check.WiringCheck` knows: grey for a
 button not pressed yet, green once pressed, yellow for the latest press, red
 for a stuck one; control and dealer buttons in a row below; the last report
 lines at the bottom. Used by ``companion buttons --screen``.
@@ -8,23 +8,21 @@ lines at the bottom. Used by ``companion buttons --screen``.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402
+import pygame
 
-from companion.commands.buttons import SerialButton  # noqa: E402
-from companion.display import text  # noqa: E402
-from companion.errors import CompanionError  # noqa: E402
-from companion.games.notnot.sides import Side  # noqa: E402
+from companion.display import text
+from companion.errors import CompanionError
+from companion.games.notnot.sides import Side
+from companion.inputs.wiring_check import SerialButton
 
 if TYPE_CHECKING:
     import threading
     from collections.abc import Callable
 
-    from companion.commands.buttons import WiringCheck
     from companion.inputs.gpio import Button
+    from companion.inputs.wiring_check import WiringCheck
 
 SIZE = (960, 540)
 BACKGROUND = (18, 18, 24)

@@ -1,8 +1,15 @@
-"""What every scene shares: the session (settings, the game), the services, hooks, and the
-loop's plumbing.
+"""The scene core: a :class:`Scene` (one state of the kiosk), the :class:`Context` every scene
+shares (the session, the services, the hooks, the pending scene change), and :class:`Quit`,
+the one event a scene sees that no input makes.
 
-The context also carries the one pending scene change (:meth:`Context.go`),
-which the loop applies after the current scene has handled its events.
+Inputs post :class:`companion.games.notnot.taps.Tap` (and the input layer's
+``Control``/``Dealer``/``Stuck`` events); the loop adds the window's menu keys
+and touches (:class:`~companion.inputs.actions.Nav`,
+:class:`~companion.inputs.actions.Point`) and :class:`Quit` when the window
+closes. What any of them means to a menu or a prompt is
+:mod:`companion.inputs.actions`'s to say, never a scene's. The context carries
+the one pending scene change (:meth:`Context.go`), which the loop applies after
+the current scene has handled its events.
 """
 
 from __future__ import annotations
@@ -10,28 +17,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import pygame
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
-from companion.errors import CompanionError
-from companion.games.notnot.game import Game
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
+from companion.scenes.session import Pace, Session
 from companion.scenes.transitions import Move, check_move
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
     from companion.inputs.keyboard import KeyMap
-    from companion.scenes.base import Scene
-    from companion.scenes.notnot.saving import Journal
     from companion.storage.database import Database
-from companion.storage.preferences import Preferences
 
-LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
+__all__ = ["Context", "Hooks", "Quit", "Scene", "Services"]
+
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
 DEFAULT_PADS = 6
-DEAL_CHOICES = ("companion", "table")
 #: How long a kiosk save waits for another program's write to the state database, in seconds.
 #: The loop waits with it, so this stays well under systemd's watchdog (``WatchdogSec`` in
 #: ``systemd/companion.service``); a save that times out waits in the journal and is tried again
@@ -43,81 +48,52 @@ def no_op(*_args: object, **_kwargs: object) -> None:
     """A hook that does nothing."""
 
 
-@dataclass
-class Settings:
-    """The choices made on the set-up screen."""
-
-    players: int = 4
-    level: str = "first-game"
-    deals: str = "companion"
-    seed: int = 1
-    #: The player whose pad confirms the dealing prompts and enters table-dealt cards
-    #: (the pad that selected Start).
-    dealer: int = 1
+#: The move a scene is entered with (:mod:`companion.scenes.transitions`).
+M = TypeVar("M", bound=Move)
 
 
 @dataclass(frozen=True)
-class Pace:
-    """How long things stay on screen, in seconds (tests and the benchmark shorten them)."""
+class Quit:
+    """The window was closed."""
 
-    roll_frames: int = 6
-    roll_frame_s: float = 0.07
-    verdict_s: float = 1.8
-    #: After a round's close, how long to wait for late-arriving taps stamped before it.
-    settle_s: float = 0.002
-
-    #: Multiplies the round's clocks (idle, round and choice timeouts); the tie window is kept.
-    timeouts: float = 1.0
-
-    def scaled(self, factor: float) -> Pace:
-        """This pace with every duration multiplied by ``factor`` (settle time and tie window
-        kept)."""
-        return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor,
-                    self.settle_s, self.timeouts * factor)
-
-    def timing(self, tie_window_ns: int = Timing().tie_window_ns) -> Timing:
-        """The round's clocks at this pace."""
-        base = Timing()
-        return Timing(tie_window_ns, round(base.idle_timeout_ns * self.timeouts),
-                      round(base.round_timeout_ns * self.timeouts),
-                      round(base.choice_timeout_ns * self.timeouts))
+    t_ns: int
 
 
-class NoGameInPlay(CompanionError):
-    """A game's scene was shown with no game to play (a bug, never a player's doing): the
-    loop shows it on the failsafe."""
+class Scene(Generic[M]):
+    """One state of the kiosk, entered with a move of type ``M``. Subclasses override what they
+    need.
 
+    ``ctx`` is the shared :class:`Context`. A scene
+    sets ``self.dirty`` when what it shows changed; the loop then calls
+    :meth:`draw` and, right after the flip, :meth:`flipped` with its stamp.
+    """
 
-@dataclass(kw_only=True)
-class Session:
-    """What the table chose this session (settings, preferences) and the game in progress
-    with its bookkeeping (id, saves, reaction times, close calls)."""
+    name = "scene"
 
-    settings: Settings = field(default_factory=Settings)
-    #: The Not Not game in progress, if any.
-    game: Game | None = None
-    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`),
-    #: else ``None``.
-    game_id: int | None = None
-    #: The saves waiting to be on disk, made on first use
-    #: (:func:`companion.scenes.notnot.saving.journal`).
-    saving: Journal | None = None
-    #: Each player's reaction times this game, in ms (first taps after the open).
-    reactions: dict[int, list[float]] = field(default_factory=dict)
-    #: Each player's closest win and closest loss this game for the end screen:
-    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
-    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
-    #: The table's choices (colour-blind mode, the voice; see
-    #: :mod:`companion.scenes.common.table_choices`).
-    preferences: Preferences = field(default_factory=Preferences)
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.dirty = True
 
-    @property
-    def playing(self) -> Game:
-        """The Not Not game in progress. Raises :class:`NoGameInPlay` when there is none: a
-        scene of a game was entered without one, which the loop shows on the failsafe."""
-        if self.game is None:
-            raise NoGameInPlay("no Not Not game is in progress")
-        return self.game
+    def enter(self, now_ns: int, move: M) -> None:
+        """Called when the scene becomes current, with the move that entered it."""
+        self.dirty = True
+
+    def handle(self, event: object, now_ns: int) -> None:
+        """React to one event (already in stamp order)."""
+
+    def update(self, now_ns: int) -> None:
+        """Run timers: called once per loop pass, after the events."""
+
+    def wake_at_ns(self) -> int | None:
+        """When the loop must next call :meth:`update` even without events (``None``: no timer)."""
+        return None
+
+    def draw(self, canvas: pygame.Surface) -> str | None:
+        """Draw the whole frame; return a moment name for snapshots, or ``None``."""
+        return None
+
+    def flipped(self, t_ns: int) -> None:
+        """The frame just drawn is on screen since ``t_ns``."""
 
 
 @dataclass(kw_only=True)

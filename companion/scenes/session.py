@@ -1,0 +1,97 @@
+"""What the table chose this session and the game in progress: the set-up choices
+(:class:`Settings`), how long things stay on screen (:class:`Pace`), and the
+:class:`Session` every scene shares through its context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from companion.errors import CompanionError
+from companion.games.notnot.game import Game
+from companion.games.notnot.round import Timing
+from companion.storage.preferences import Preferences
+
+if TYPE_CHECKING:
+    from companion.scenes.notnot.journal import Journal
+
+LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
+DEAL_CHOICES = ("companion", "table")
+
+
+@dataclass
+class Settings:
+    """The choices made on the set-up screen."""
+
+    players: int = 4
+    level: str = "first-game"
+    deals: str = "companion"
+    seed: int = 1
+    #: The player whose pad confirms the dealing prompts and enters table-dealt cards
+    #: (the pad that selected Start).
+    dealer: int = 1
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long things stay on screen, in seconds (tests and the benchmark shorten them)."""
+
+    roll_frames: int = 6
+    roll_frame_s: float = 0.07
+    verdict_s: float = 1.8
+    #: After a round's close, how long to wait for late-arriving taps stamped before it.
+    settle_s: float = 0.002
+
+    #: Multiplies the round's clocks (idle, round and choice timeouts); the tie window is kept.
+    timeouts: float = 1.0
+
+    def scaled(self, factor: float) -> Pace:
+        """This pace with every duration multiplied by ``factor`` (settle time and tie window
+        kept)."""
+        return Pace(self.roll_frames, self.roll_frame_s * factor, self.verdict_s * factor,
+                    self.settle_s, self.timeouts * factor)
+
+    def timing(self, tie_window_ns: int = Timing().tie_window_ns) -> Timing:
+        """The round's clocks at this pace."""
+        base = Timing()
+        return Timing(tie_window_ns, round(base.idle_timeout_ns * self.timeouts),
+                      round(base.round_timeout_ns * self.timeouts),
+                      round(base.choice_timeout_ns * self.timeouts))
+
+
+class NoGameInPlay(CompanionError):
+    """A game's scene was shown with no game to play (a bug, never a player's doing): the
+    loop shows it on the failsafe."""
+
+
+@dataclass(kw_only=True)
+class Session:
+    """What the table chose this session (settings, preferences) and the game in progress
+    with its bookkeeping (id, saves, reaction times, close calls)."""
+
+    settings: Settings = field(default_factory=Settings)
+    #: The Not Not game in progress, if any.
+    game: Game | None = None
+    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`),
+    #: else ``None``.
+    game_id: int | None = None
+    #: The saves waiting to be on disk, made on first use
+    #: (:func:`companion.scenes.notnot.saving.journal`).
+    saving: Journal | None = None
+    #: Each player's reaction times this game, in ms (first taps after the open).
+    reactions: dict[int, list[float]] = field(default_factory=dict)
+    #: Each player's closest win and closest loss this game for the end screen:
+    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
+    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
+    #: The table's choices (colour-blind mode, the voice; see
+    #: :mod:`companion.scenes.common.table_choices`).
+    preferences: Preferences = field(default_factory=Preferences)
+
+    @property
+    def playing(self) -> Game:
+        """The Not Not game in progress. Raises :class:`NoGameInPlay` when there is none: a
+        scene of a game was entered without one, which the loop shows on the failsafe."""
+        if self.game is None:
+            raise NoGameInPlay("no Not Not game is in progress")
+        return self.game
