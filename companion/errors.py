@@ -25,7 +25,7 @@ kinds that belong to one adapter stay beside it, and all derive from :class:`Com
     ├── UsageError              options a command cannot do [commands/argtypes.py]
     ├── BadCase                 a judge case that does not read [commands/judge.py]
     ├── VoiceError              the voice clips cannot be made [audio/voice.py]
-    ├── MoveError               a scene change the table does not allow [scenes/transitions.py]
+    ├── MoveError               a scene change the table does not allow [scenes/core.py]
     └── NoGameInPlay            a game's scene shown with no game to play [scenes/session.py]
 
 The command line prints ``companion: <message>`` and exits with status 2; the

@@ -27,7 +27,9 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 from companion.games.notnot.taps import Tap  # noqa: E402
 from companion.scenes.session import Pace, Settings  # noqa: E402
-from companion.scenes.transitions import ENTERED_WITH, Move  # noqa: E402
+from companion.scenes.catalogue import SCENES  # noqa: E402
+from companion.scenes.core import entered_with  # noqa: E402
+from companion.scenes.transitions import Move  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
 #: The most loop passes :func:`step_until` runs on a stepped clock before it fails.
@@ -127,7 +129,8 @@ def in_scene(app, name):
 
 def move_to(scene: str, **details) -> Move:
     """The move that enters the scene named ``scene`` with ``details``."""
-    return ENTERED_WITH[scene](**details)
+    named = next(cls for cls in SCENES if cls.name == scene)
+    return entered_with(named)(**details)
 
 
 def jump_to(app, scene: str, **details) -> None:

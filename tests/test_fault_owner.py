@@ -30,6 +30,7 @@ from companion.kiosk.loop import App
 from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import PLAYING, GameStore
+from companion.scenes.common.failsafe import FailsafeScene
 
 #: What the reading commands are tried with beside the kiosk.
 READING = (("history",), ("history", "--json"), ("history", "--check"),
@@ -146,7 +147,7 @@ def test_a_second_kiosk_on_the_same_folder_asks_before_playing_unsaved(
 
     code, looked = second_kiosk(monkeypatch, tmp_path, folder, agree_and_play)
     assert code == 0 and looked.scene == "failsafe"
-    drawn = looked.app.scenes["failsafe"].drawn
+    drawn = looked.app.scenes[FailsafeScene].drawn
     shown = " ".join(d.text for d in drawn)
     assert f"The kiosk (pid {os.getpid()}) is using {folder}" in shown
     assert "E, Enter or a touch: play without saving   W or Backspace: quit" in shown
@@ -168,7 +169,7 @@ def test_a_second_kiosk_with_a_settings_mistake_asks_about_the_folder_and_names_
                                 lambda app: press(app, pygame.K_BACKSPACE),
                                 ("--config", str(settings)))
     assert code == 0 and looked.scene == "failsafe"
-    drawn = looked.app.scenes["failsafe"].drawn
+    drawn = looked.app.scenes[FailsafeScene].drawn
     shown = " ".join(d.text for d in drawn)
     assert f"The kiosk (pid {os.getpid()}) is using {folder}" in shown
     assert "Also: the settings file has a mistake, so the defaults are used (companion config " \

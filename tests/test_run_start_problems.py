@@ -20,6 +20,7 @@ from companion.commands import run as run_command
 from companion.errors import CompanionError
 from companion.kiosk.assemble import KioskOptions
 from companion.kiosk.systemd import Notifier
+from companion.scenes.common.failsafe import FailsafeScene
 
 MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),
@@ -93,7 +94,7 @@ def test_a_mistake_in_the_settings_is_shown_in_large_text_on_the_screen(
     path = settings_with(text)
     code, looked = run_and_look(monkeypatch, tmp_path, ["--config", path, "--keyboard-only"])
     assert code == 0 and looked.scene == "failsafe"
-    drawn = looked.app.scenes["failsafe"].drawn
+    drawn = looked.app.scenes[FailsafeScene].drawn
     shown = " ".join(d.text for d in drawn)
     assert named in shown and path in shown and "restart companion" in shown
     assert all(shows_text(looked.frame, d) for d in drawn)

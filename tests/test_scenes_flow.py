@@ -8,6 +8,7 @@ import pytest
 from kiosk_helpers import FAST, in_scene, kiosk, now, step_until, tap
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point
+from companion.scenes.common.title import TitleScene
 
 
 def to_round(app, needs_tap=True, without_void=False):
@@ -176,11 +177,11 @@ def test_a_scene_that_fails_shows_the_failsafe_line_instead_of_crashing():
 
     def broken(canvas):
         raise ValueError("the paint ran out")
-    app.scenes["title"].draw = broken
+    app.scenes[TitleScene].draw = broken
     app.step()
     step_until(app, in_scene(app, "failsafe"))
     assert app.scene.message == "title: ValueError: the paint ran out"
-    del app.scenes["title"].draw  # mended
+    del app.scenes[TitleScene].draw  # mended
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "title"))
 

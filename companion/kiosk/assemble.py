@@ -18,7 +18,7 @@ from companion.display.snapshots import Snapshots
 from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap
 from companion.kiosk.loop import App
-from companion.scenes.catalogue import build_scenes
+from companion.scenes.catalogue import TABLE, build_scenes
 from companion.scenes.common.table_choices import start_choices
 from companion.scenes.core import Context, Services, no_op
 from companion.scenes.session import Pace, Session, Settings
@@ -73,7 +73,7 @@ def build_kiosk(options: KioskOptions) -> App:
     if options.pads is not None:
         services.pads = options.pads
     services.keys = options.keys
-    ctx = Context(session=Session(settings=options.settings), services=services)
+    ctx = Context(session=Session(settings=options.settings), services=services, table=TABLE)
     notices = start_choices(ctx, options.preferences)
     snapshots = Snapshots(options.snapshots, always=("end",))
     app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,

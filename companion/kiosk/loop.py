@@ -89,7 +89,8 @@ class App:
     (the window's events are then taken as they are, without waiting).
     """
 
-    def __init__(self, screen: Screen, ctx: Context, scenes: dict[str, Scene[Any]], first: Move,
+    def __init__(self, screen: Screen, ctx: Context,
+                 scenes: dict[type[Scene[Any]], Scene[Any]], first: Move,
                  key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
                  ready: Callable[[], object] = no_op,
                  watchdog: Callable[[], object] = no_op,
@@ -125,7 +126,7 @@ class App:
         ctx.services.notify = self.notify
         ctx.services.warn_until_cleared = self.warn_until_cleared
         ctx.services.in_loop = self.in_loop
-        self.scene = scenes[first.scene]
+        self.scene = scenes[ctx.table.scene_of(first)]
         self._enter(first, clock())
 
     # -- inputs --------------------------------------------------------------
@@ -271,9 +272,9 @@ class App:
             self._enter(move, now)
 
     def _enter(self, move: Move, now: int) -> None:
-        self.scene = self.scenes[move.scene]
-        self.ctx.current_scene = move.scene
-        log.info("scene: %s", move.scene)   # the journal says what the table saw
+        scene = self.ctx.table.scene_of(move)
+        self.scene, self.ctx.current = self.scenes[scene], scene
+        log.info("scene: %s", scene.name)   # the journal says what the table saw
         self._guarded(self.scene.enter, now, move)
         self.ctx.hooks.on_scene(self.scene)
 
@@ -282,7 +283,7 @@ class App:
         try:
             return call(*args, **kwargs)
         except Exception as error:  # the kiosk must never die on a scene's error
-            if self.scene is self.scenes.get("failsafe"):
+            if type(self.scene) is self.ctx.table.scene_of(ToFailsafe()):
                 raise
             log.exception("scene %s failed", self.scene.name)
             message = f"{self.scene.name}: {type(error).__name__}: {error}"

@@ -3,15 +3,14 @@
 Every scene reacts to events, runs its own timers, and draws itself when
 something changed. The loop in :mod:`companion.kiosk.loop` owns the queue and
 asks the current scene; a scene moves on by ``self.ctx.go(ToRoll())``, a typed move
-of ``transitions``, which only the moves of its table allow.
+of ``transitions``, which only the catalogue's table allows.
 
 - ``core``: the Scene class, the Context every scene shares (the session, the
   services, the hooks, the loop's plumbing) and the one event no input makes.
 - ``session``: what the table chose (settings, pace) and the game in progress.
 - ``start_problem``: what stopped the kiosk from starting normally.
-- ``catalogue``: every scene of the kiosk, by name.
-- ``transitions``: the one table of scene moves: every scene, the typed move it
-  is entered with, and where each may go.
+- ``catalogue``: every scene of the kiosk and the one table of where each may go.
+- ``transitions``: the typed moves, one per scene: what it is entered with.
 - ``common``: the title, menus, set-up menus, pausing, the failsafe, and what
   the two bookkeeping games share.
 - ``notnot``: Not Not's scenes, from the set-up to the end.

@@ -1,4 +1,10 @@
-"""Every scene of the kiosk, by name, sharing one context."""
+"""Every scene of the kiosk and where each may go: :data:`TABLE`, the one table of scene moves.
+
+A scene is named once, by its class (its ``name`` is what the journal says); the move it
+is entered with is the one its class names (``Scene[ToVerdict]``). :meth:`Context.go
+<companion.scenes.core.Context.go>` checks every move against this table, so a move nobody
+planned is a clear :class:`~companion.scenes.core.MoveError` where it is made.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ from typing import Any
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
 from companion.scenes.common.title import TitleScene
-from companion.scenes.core import Context, Scene
+from companion.scenes.core import Context, Scene, SceneTable
 from companion.scenes.hat.play import HatPlayScene
 from companion.scenes.hat.setup import HatSetupScene
 from companion.scenes.movie.play import MoviePlayScene
@@ -24,13 +30,39 @@ from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.tie_choice import TieChoiceScene
 from companion.scenes.notnot.verdict import VerdictScene
 
-SCENES: tuple[type[Scene[Any]], ...] = (
-    TitleScene, SetupScene, DealScene, EntryScene, RollScene, RoundScene, TieChoiceScene,
-    VerdictScene, CorrectionScene, PauseScene, EndScene, FailsafeScene,
-    MovieSetupScene, MoviePlayScene, MovieSheetScene, HatSetupScene, HatPlayScene, GamesPauseScene,
-)
+#: Where a Not Not game goes after a verdict, a deal, the entry of cards or a resumed game
+#: (:func:`companion.scenes.notnot.flow.next_after_round`).
+AFTER_ROUND = (EndScene, DealScene, EntryScene, RollScene)
+
+#: Every scene, and the scenes it may go to; any scene may go to the failsafe, which shows a
+#: scene's error or a start problem.
+TABLE = SceneTable({
+    TitleScene: (SetupScene, MovieSetupScene, HatSetupScene),
+    SetupScene: (TitleScene, *AFTER_ROUND),
+    DealScene: (RollScene, PauseScene),
+    EntryScene: (PauseScene, *AFTER_ROUND),
+    RollScene: (RoundScene, PauseScene),
+    RoundScene: (VerdictScene, TieChoiceScene, PauseScene),
+    TieChoiceScene: (VerdictScene, PauseScene),
+    VerdictScene: (PauseScene, *AFTER_ROUND),
+    # Resume goes back to where the game was: the roll, a verdict, a tie choice, or after a round.
+    PauseScene: (CorrectionScene, EndScene, TitleScene, VerdictScene, TieChoiceScene,
+                 *AFTER_ROUND),
+    CorrectionScene: (PauseScene,),
+    EndScene: (SetupScene,),
+    FailsafeScene: (TitleScene,),
+    MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene),
+    MoviePlayScene: (MovieSheetScene, GamesPauseScene),
+    MovieSheetScene: (TitleScene,),
+    HatSetupScene: (TitleScene, HatPlayScene),
+    HatPlayScene: (TitleScene, GamesPauseScene),
+    GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene),
+}, anywhere=(FailsafeScene,))
+
+#: Every scene of the kiosk, in the table's order.
+SCENES: tuple[type[Scene[Any]], ...] = TABLE.scenes
 
 
-def build_scenes(ctx: Context) -> dict[str, Scene[Any]]:
-    """One instance of every scene, by name."""
-    return {cls.name: cls(ctx) for cls in SCENES}
+def build_scenes(ctx: Context) -> dict[type[Scene[Any]], Scene[Any]]:
+    """One instance of every scene, by class."""
+    return {cls: cls(ctx) for cls in SCENES}

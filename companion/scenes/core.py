@@ -15,25 +15,26 @@ the current scene has handled its events.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args
 
 import pygame
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
+from companion.errors import CompanionError
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.scenes.session import Pace, Session
-from companion.scenes.transitions import Move, check_move
+from companion.scenes.transitions import Move
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
     from companion.inputs.keyboard import KeyMap
     from companion.storage.database import Database
 
-__all__ = ["Context", "Hooks", "Quit", "Scene", "Services"]
+__all__ = ["Context", "Hooks", "MoveError", "Quit", "Scene", "SceneTable", "Services"]
 
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
 DEFAULT_PADS = 6
@@ -94,6 +95,61 @@ class Scene(Generic[M]):
 
     def flipped(self, t_ns: int) -> None:
         """The frame just drawn is on screen since ``t_ns``."""
+
+
+def entered_with(scene: type[Scene[Any]]) -> type[Move]:
+    """The move class ``scene`` is entered with: the one its class names (``Scene[ToVerdict]``,
+    or the first move among a generic base's parameters)."""
+    for klass in scene.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            for arg in get_args(base):
+                if isinstance(arg, type) and issubclass(arg, Move):
+                    return arg
+    raise MoveError(f"scene {scene.__name__} names no move it is entered with")
+
+
+class MoveError(CompanionError):
+    """A scene change the table does not allow: a move no scene is entered with, or one
+    nobody planned from the current scene."""
+
+
+class SceneTable:
+    """Every scene of the kiosk and where each may go: ``moves`` maps each scene class to the
+    scene classes it may enter; every scene may enter those of ``anywhere`` (the failsafe).
+    Each scene is entered with the move its class names (:func:`entered_with`), and no two
+    scenes with the same."""
+
+    def __init__(self, moves: Mapping[type[Scene[Any]], Collection[type[Scene[Any]]]],
+                 anywhere: Collection[type[Scene[Any]]] = ()) -> None:
+        self.moves = {source: frozenset(targets) for source, targets in moves.items()}
+        self.anywhere = frozenset(anywhere)
+        self.entered_by = {entered_with(scene): scene for scene in self.moves}
+
+    @property
+    def scenes(self) -> tuple[type[Scene[Any]], ...]:
+        """Every scene of the table, in its order."""
+        return tuple(self.moves)
+
+    def targets(self, source: type[Scene[Any]]) -> frozenset[type[Scene[Any]]]:
+        """The scenes ``source`` may enter."""
+        return self.moves.get(source, frozenset()) | self.anywhere
+
+    def scene_of(self, move: Move) -> type[Scene[Any]]:
+        """The scene ``move`` enters; :class:`MoveError` when no scene of the table is entered
+        with a move of its class."""
+        scene = self.entered_by.get(type(move))
+        if scene is None:
+            raise MoveError(f"scene move {type(move).__name__}: no scene of the table is "
+                            "entered with it")
+        return scene
+
+    def check(self, source: type[Scene[Any]] | None, move: Move) -> None:
+        """Raise :class:`MoveError` unless the table allows ``move`` from ``source`` (``None``:
+        no scene is current yet, any scene may come first)."""
+        target = self.scene_of(move)
+        if source is not None and target not in self.targets(source):
+            raise MoveError(f"scene move {source.name} -> {target.name}: not in "
+                            "companion/scenes/catalogue.py")
 
 
 @dataclass(kw_only=True)
@@ -176,8 +232,10 @@ class Context:
     hooks: Hooks = field(default_factory=Hooks)
     #: The scene change asked for and not yet applied.
     pending: Move | None = None
-    #: The name of the current scene (the loop sets it as it enters one): where moves start.
-    current_scene: str = ""
+    #: Every scene and where each may go (:data:`companion.scenes.catalogue.TABLE`).
+    table: SceneTable
+    #: The current scene's class (the loop sets it as it enters one): where moves start.
+    current: type[Scene[Any]] | None = None
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
     #: delays a verdict), in order.
     after_frame: list[Callable[[], None]] = field(default_factory=list)
@@ -188,8 +246,8 @@ class Context:
         """Ask the loop to enter ``move``'s scene with ``move`` once the current scene has
         handled its events.
 
-        Raises :class:`~companion.scenes.transitions.MoveError` when the table of
-        :mod:`companion.scenes.transitions` has no such move from the current scene.
+        Raises :class:`MoveError` when the table (:attr:`table`) has no such move from the
+        current scene.
         """
-        check_move(self.current_scene, move)
+        self.table.check(self.current, move)
         self.pending = move

@@ -1,20 +1,17 @@
-"""The one table of scene moves: what each scene is entered with, and every allowed move from
-one scene to another.
+"""The moves: what each scene is entered with, one frozen dataclass per scene.
 
-A move is a typed payload naming the scene it enters: ``ctx.go(ToVerdict(record=..., ...))``.
-Each scene's ``enter`` takes its own move class (``Scene[ToVerdict]``), so mypy checks every
-detail a move carries; :meth:`companion.scenes.core.Context.go` checks the move against
-:data:`MOVES` (:func:`check_move`), so a move nobody planned is a clear :class:`MoveError` where
-it is made.
+A move is a typed payload: ``ctx.go(ToVerdict(record=..., ...))``. Each scene
+names its own move class (``class VerdictScene(Scene[ToVerdict])``), so the move
+says which scene it enters and mypy checks every detail it carries. Where each
+scene may go is :data:`companion.scenes.catalogue.TABLE`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from companion.errors import CompanionError
 from companion.games.hat.rules import HatGame
 from companion.games.moves import MoveLog
 from companion.games.movie.rules import MovieGame
@@ -33,10 +30,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Move:
-    """A scene change: the scene it enters (``scene``, its name) and what that scene's ``enter``
-    takes (the fields). Subclasses are the moves of :data:`ENTERED_WITH`."""
-
-    scene: ClassVar[str] = ""
+    """A scene change: what the scene it enters takes in its ``enter`` (the fields). Each
+    subclass enters the one scene that names it."""
 
 
 # -- Not Not -------------------------------------------------------------------------------------
@@ -44,14 +39,10 @@ class Move:
 class ToTitle(Move):
     """To the title menu."""
 
-    scene: ClassVar[str] = "title"
-
 
 @dataclass(frozen=True)
 class ToSetup(Move):
     """To Not Not's set-up menu."""
-
-    scene: ClassVar[str] = "setup"
 
 
 @dataclass(frozen=True)
@@ -59,7 +50,6 @@ class ToDeal(Move):
     """To the dealing prompt: the cards to place (``first``: the opening layout; ``check``: a
     resumed game's table to check against the real one)."""
 
-    scene: ClassVar[str] = "deal"
     dealt: Sequence[DealtRecord] = ()
     first: bool = False
     check: bool = False
@@ -69,14 +59,10 @@ class ToDeal(Move):
 class ToEntry(Move):
     """To the entry of table-dealt cards."""
 
-    scene: ClassVar[str] = "entry"
-
 
 @dataclass(frozen=True)
 class ToRoll(Move):
     """To a new roll of the dice."""
-
-    scene: ClassVar[str] = "roll"
 
 
 @dataclass(frozen=True)
@@ -84,7 +70,6 @@ class ToRound(Move):
     """To the round the roll just opened: its dice, the open's stamp (the flip that showed
     them), taps stamped before it, the dice words and inks drawn, the tap feedback so far."""
 
-    scene: ClassVar[str] = "round"
     roll: Roll
     t_open: int
     taps: Sequence[Tap] = ()
@@ -98,7 +83,6 @@ class ToTieChoice(Move):
     """To the tie choice: the closed round, the players who must choose, the dice as drawn,
     and the choices already made (a tie choice resumed after a pause keeps them)."""
 
-    scene: ClassVar[str] = "tie-choice"
     round: Round
     choosers: Sequence[int]
     words: Sequence[str | None] = ()
@@ -111,7 +95,6 @@ class ToVerdict(Move):
     """To a round's verdict: its record, the table and scores before it, its dice and
     ruling, the dice as drawn."""
 
-    scene: ClassVar[str] = "verdict"
     record: RoundRecord
     before: dict[Side, str | None]
     scores_before: dict[int, int]
@@ -126,7 +109,6 @@ class ToPause(Move):
     """To the pause menu: where Resume goes, and what it says of a round closed at the
     pause."""
 
-    scene: ClassVar[str] = "pause"
     resume: Move = ToRoll()
     note: str = ""
 
@@ -135,7 +117,6 @@ class ToPause(Move):
 class ToCorrection(Move):
     """To the correction of the table, from the pause menu (kept to go back there)."""
 
-    scene: ClassVar[str] = "correction"
     resume: Move = ToRoll()
     note: str = ""
 
@@ -144,14 +125,11 @@ class ToCorrection(Move):
 class ToEnd(Move):
     """To the end screen."""
 
-    scene: ClassVar[str] = "end"
-
 
 @dataclass(frozen=True)
 class ToFailsafe(Move):
     """To the failsafe screen: a scene's error in one line, or a start problem in full."""
 
-    scene: ClassVar[str] = "failsafe"
     message: str = "unknown error"
     problem: StartProblem | None = None
 
@@ -173,21 +151,16 @@ class ToKeptGame(Move, Generic[G]):
 class ToMovieSetup(Move):
     """To Not That Movie!'s set-up menu."""
 
-    scene: ClassVar[str] = "movie-setup"
-
 
 @dataclass(frozen=True)
 class ToMovie(ToKeptGame[MovieGame]):
     """To a game of Not That Movie!."""
-
-    scene: ClassVar[str] = "movie"
 
 
 @dataclass(frozen=True)
 class ToMovieSheet(Move):
     """To Not That Movie!'s score sheet (``newest``: the game to ring, just finished)."""
 
-    scene: ClassVar[str] = "movie-sheet"
     newest: int | None = None
 
 
@@ -195,14 +168,10 @@ class ToMovieSheet(Move):
 class ToHatSetup(Move):
     """To That's Not a Hat's set-up menu."""
 
-    scene: ClassVar[str] = "hat-setup"
-
 
 @dataclass(frozen=True)
 class ToHat(ToKeptGame[HatGame]):
     """To a game of That's Not a Hat."""
-
-    scene: ClassVar[str] = "hat"
 
 
 @dataclass(frozen=True)
@@ -210,65 +179,6 @@ class ToGamesPause(Move):
     """To the bookkeeping games' pause menu; Resume goes back with ``resume``, End the game
     ends ``kept`` early and goes on with ``ended``."""
 
-    scene: ClassVar[str] = "games-pause"
     resume: Move = ToTitle()
     kept: KeptGame[Any] | None = None
     ended: Move = ToTitle()
-
-
-#: Every scene by name, with the move that enters it (its payload class).
-ENTERED_WITH: dict[str, type[Move]] = {
-    move.scene: move
-    for move in (ToTitle, ToSetup, ToDeal, ToEntry, ToRoll, ToRound, ToTieChoice, ToVerdict,
-                 ToPause, ToCorrection, ToEnd, ToFailsafe, ToMovieSetup, ToMovie, ToMovieSheet,
-                 ToHatSetup, ToHat, ToGamesPause)
-}
-
-#: Where a Not Not game goes after a verdict, a deal, the entry of cards or a resumed game
-#: (:func:`companion.scenes.notnot.flow.next_after_round`).
-_AFTER_ROUND = frozenset({"end", "deal", "entry", "roll"})
-
-#: Every allowed move: from a scene (by name) to the scenes it may go to.
-MOVES: dict[str, frozenset[str]] = {
-    "title": frozenset({"setup", "movie-setup", "hat-setup"}),
-    "setup": frozenset({"title"}) | _AFTER_ROUND,
-    "deal": frozenset({"roll", "pause"}),
-    "entry": frozenset({"pause"}) | _AFTER_ROUND,
-    "roll": frozenset({"round", "pause"}),
-    "round": frozenset({"verdict", "tie-choice", "pause"}),
-    "tie-choice": frozenset({"verdict", "pause"}),
-    "verdict": frozenset({"pause"}) | _AFTER_ROUND,
-    # Resume goes back to where the game was: the roll, a verdict, a tie choice, or after a round.
-    "pause": frozenset({"correction", "end", "title", "verdict", "tie-choice"}) | _AFTER_ROUND,
-    "correction": frozenset({"pause"}),
-    "end": frozenset({"setup"}),
-    "failsafe": frozenset({"title"}),
-    "movie-setup": frozenset({"title", "movie", "movie-sheet"}),
-    "movie": frozenset({"movie-sheet", "games-pause"}),
-    "movie-sheet": frozenset({"title"}),
-    "hat-setup": frozenset({"title", "hat"}),
-    "hat": frozenset({"title", "games-pause"}),
-    "games-pause": frozenset({"title", "movie", "hat", "movie-sheet"}),
-}
-
-#: Scenes every scene may go to: the failsafe shows a scene's error or a start problem.
-FROM_ANYWHERE: frozenset[str] = frozenset({"failsafe"})
-
-
-class MoveError(CompanionError):
-    """A scene change the table does not allow: an unknown scene or a move nobody planned."""
-
-
-def allowed_targets(source: str) -> frozenset[str]:
-    """The scenes ``source`` may go to."""
-    return MOVES.get(source, frozenset()) | FROM_ANYWHERE
-
-
-def check_move(source: str, move: Move) -> None:
-    """Raise :class:`MoveError` unless the table allows ``move`` from the scene ``source``
-    (``source`` empty: no scene is current yet, any scene may come first)."""
-    target = move.scene
-    if target not in ENTERED_WITH or type(move) is not ENTERED_WITH[target]:
-        raise MoveError(f"scene move {source} -> {type(move).__name__}: not a move of the table")
-    if source and target not in allowed_targets(source):
-        raise MoveError(f"scene move {source} -> {target}: not in companion/scenes/transitions.py")
