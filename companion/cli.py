@@ -10,7 +10,7 @@ mistyped subcommand import them all, to list them.
 
 Every mistake on the command line is one line naming the command and the
 help that explains it: ``companion SUBCOMMAND --help`` for a subcommand's
-options (unknown ones included, and a :class:`~companion.commands.argtypes.UsageError`
+options (unknown ones included, and a :class:`~companion.tools.argtypes.UsageError`
 its ``run`` raises), ``companion --help`` for the rest.
 
 Every other way a command cannot go on is one ``companion: ...`` line on standard error too,
@@ -37,26 +37,15 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from companion import __version__, commands
-from companion.commands.argtypes import UsageError
+from companion.commands import discover
 from companion.errors import CompanionError, OutputError, StreamError
 from companion.kiosk.logs import configure as configure_logging
 from companion.storage.location import NAME_MAX, expanded, shown
+from companion.tools.argtypes import UsageError
 
 log = logging.getLogger("companion")
 #: pygame prints a greeting on standard output when imported, unless this is set.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-def discover(package: types.ModuleType) -> list[types.ModuleType]:
-    """Import every module of ``package`` that defines ``NAME``, sorted by name."""
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        if hasattr(module, "NAME"):
-            found.append(module)
-    return sorted(found, key=lambda m: m.NAME)
 
 
 class Parser(argparse.ArgumentParser):

@@ -22,7 +22,7 @@ kinds that belong to one adapter stay beside it, and all derive from :class:`Com
     │   └── OutputError         standard output that cannot be written (also an OSError)
     ├── ProtocolError           a serial frame whose content does not parse (also a ValueError)
     ├── Unparsable              a file or line that is not its JSON or TOML [config/reading.py]
-    ├── UsageError              options a command cannot do [commands/argtypes.py]
+    ├── UsageError              options a command cannot do [tools/argtypes.py]
     ├── BadCase                 a judge case that does not read [commands/judge.py]
     ├── VoiceError              the voice clips cannot be made [audio/voice.py]
     ├── MoveError               a scene change the table does not allow [scenes/core.py]

@@ -126,3 +126,42 @@ def test_the_circle_finder_finds_a_circle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circle_through(graph, "a") == ["a", "b", "c", "a"]
     assert circle_through(graph, "d") is None
+
+
+#: The layers of ``companion``, lowest first: a module may import its own layer and the ones
+#: below it, never one above. Packages in one layer do not need each other.
+LAYERS = (
+    {"errors"},
+    {"games"},
+    {"boards"},
+    {"config"},
+    {"audio", "storage", "inputs"},
+    {"display"},
+    {"scenes"},
+    {"kiosk"},
+    {"simulation"},
+    {"tools"},
+    {"commands"},
+    {"cli", "__main__"},
+)
+
+
+def layer_of(module: str) -> int:
+    """The layer of ``companion.<package>...`` (the package ``companion`` itself: the lowest)."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return 0
+    return next(number for number, layer in enumerate(LAYERS) if parts[1] in layer)
+
+
+def test_every_package_of_companion_has_a_layer():
+    packages = {p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+    modules = {p.stem for p in ROOT.glob("*.py")} - {"__init__"}
+    assert packages | modules == set().union(*LAYERS)
+
+
+def test_no_import_points_up_the_layers():
+    upward = sorted(f"{module} imports {target}"
+                    for module, targets in import_graph().items() for target in targets
+                    if layer_of(target) > layer_of(module))
+    assert upward == []

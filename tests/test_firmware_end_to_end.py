@@ -11,7 +11,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.boards.avr import NANO
 from companion.inputs.serial.reader import SerialReader
-from companion.tools.firmware_sim.simavr import Press, start_on_pty, toolchain_missing
+from companion.simulation.firmware_sim.simavr import Press, start_on_pty, toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")

@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from companion.boards.avr import BOARDS, MEGA, NANO
-from companion.tools.firmware_sim.comparison import GAPS_US, KINDS, compare
-from companion.tools.firmware_sim.simavr import Press, firmware_elf, run_controller, toolchain_missing
+from companion.simulation.firmware_sim.comparison import GAPS_US, KINDS, compare
+from companion.simulation.firmware_sim.simavr import Press, firmware_elf, run_controller, toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")

@@ -4,7 +4,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.boards.avr import MEGA, NANO
-from companion.tools.firmware_sim.simavr import Press, parse_stimulus
+from companion.simulation.firmware_sim.simavr import Press, parse_stimulus
 
 
 def test_each_bounce_toggles_the_line_and_the_contact_settles_closed():

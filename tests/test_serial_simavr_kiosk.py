@@ -15,7 +15,7 @@ from companion.games.notnot.sides import SIDES
 from companion.scenes.session import Pace
 from companion.scenes.common.setup_menu import START
 from companion.boards.avr import NANO
-from companion.tools.firmware_sim.simavr import toolchain_missing
+from companion.simulation.firmware_sim.simavr import toolchain_missing
 
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")
@@ -27,7 +27,7 @@ SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=
 @pytest.fixture
 def table(tmp_path):
     """A headless kiosk reading the simulated controller at ``[serial] tie_window_us = 2``."""
-    from companion.tools.firmware_sim.live import SimulatedController
+    from companion.simulation.firmware_sim.live import SimulatedController
 
     controller = SimulatedController(NANO, str(tmp_path))
     config = settings_file.parse(f'[gpio]\nenabled = false\n[serial]\nenabled = true\n'

@@ -1,4 +1,4 @@
-"""One thin module per ``companion`` subcommand (found by :mod:`companion.cli`).
+"""One thin module per ``companion`` subcommand (found by :func:`discover`).
 
 Each defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
 
@@ -8,6 +8,20 @@ Each defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> in
 - records: ``history``, ``score_sheet``.
 - hardware: ``config``, ``doctor``, ``buttons``, ``wiring``, ``firmware_sim``.
 - ``bench``: runs one of :mod:`companion.tools.benchmarks`.
-- ``argtypes``: argument types that say exactly what is wrong, and the usage
-  error that points to the subcommand's help.
 """
+
+import importlib
+import pkgutil
+import types
+
+
+def discover(package: types.ModuleType) -> list[types.ModuleType]:
+    """Import every module of ``package`` that defines ``NAME``, sorted by name."""
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if hasattr(module, "NAME"):
+            found.append(module)
+    return sorted(found, key=lambda m: m.NAME)

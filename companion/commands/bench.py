@@ -10,17 +10,16 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands.argtypes import cannot_write
+from companion.commands import discover
 from companion.errors import CompanionError
 from companion.tools import benchmarks
+from companion.tools.argtypes import cannot_write
 
 NAME = "bench"
 HELP = "run a benchmark and print what it measured"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from companion.cli import discover
-
     sub = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
     for module in discover(benchmarks):
         child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)

@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from companion.commands.argtypes import UsageError, cannot_write, file_name
 from companion.config import settings as config
 from companion.errors import CompanionError
 from companion.inputs.debounce import Press, Release, Transition
 from companion.inputs.wiring_check import SerialButton, WiringCheck, serial_buttons
+from companion.tools.argtypes import UsageError, cannot_write, file_name
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads

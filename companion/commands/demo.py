@@ -44,7 +44,6 @@ from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
-from companion.commands.argtypes import UsageError, whole_number
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
 from companion.games.notnot.game import MODES, Game
@@ -56,6 +55,7 @@ from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import Pace, Settings
 from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
+from companion.simulation.firmware_sim.simavr import toolchain_missing
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
     GAMES,
@@ -65,7 +65,7 @@ from companion.simulation.scripted_tables import (
     summary,
 )
 from companion.simulation.staged_moments import stage_moments
-from companion.tools.firmware_sim.simavr import toolchain_missing
+from companion.tools.argtypes import UsageError, whole_number
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30

@@ -1,10 +1,10 @@
 """``companion firmware-sim``: run the controller firmware in simavr and show what the host decodes.
 
 ``--stimulus FILE`` drives the pins as the file says (see
-:mod:`companion.tools.firmware_sim.simavr`) and prints the decoded edges with their stamps
+:mod:`companion.simulation.firmware_sim.simavr`) and prints the decoded edges with their stamps
 in microseconds since power-on. ``--compare`` runs our firmware and the naive
 baseline on the same press sets (same-port pairs, cross-port pairs, bursts of
-eight on two ports; :mod:`companion.tools.firmware_sim.comparison`) and prints, per kind
+eight on two ports; :mod:`companion.simulation.firmware_sim.comparison`) and prints, per kind
 and gap, the share of sets each orders right and each one's worst stamp error.
 """
 
@@ -14,9 +14,9 @@ import argparse
 import json
 
 from companion.boards.avr import BOARDS
-from companion.commands.argtypes import whole_number
-from companion.tools.firmware_sim.comparison import GAPS_US, compare, stamping_errors
-from companion.tools.firmware_sim.simavr import load_stimulus, run_controller
+from companion.simulation.firmware_sim.comparison import GAPS_US, compare, stamping_errors
+from companion.simulation.firmware_sim.simavr import load_stimulus, run_controller
+from companion.tools.argtypes import whole_number
 
 NAME = "firmware-sim"
 HELP = "run the serial controller firmware in simavr on a stimulus, or compare it with a naive one"

@@ -24,7 +24,6 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from companion.commands.argtypes import whole_number
 from companion.errors import CompanionError
 from companion.storage import wal
 from companion.storage.database import FILENAME, Database
@@ -33,6 +32,7 @@ from companion.storage.games import NOT_NOT
 from companion.storage.listing import GameLine, game_lines, nobody_scored, verdict, whole_games
 from companion.storage.location import state_dir
 from companion.storage.recovery import game_ids, recover
+from companion.tools.argtypes import whole_number
 
 NAME = "history"
 HELP = "list the finished games kept in the state folder"

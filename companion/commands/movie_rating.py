@@ -12,8 +12,8 @@ import argparse
 import json
 import sys
 
-from companion.commands.argtypes import whole_number
 from companion.games.movie.rating import MAX_TOTAL, MIN_TOTAL, RATED_PLAYERS, rate
+from companion.tools.argtypes import whole_number
 
 NAME = "movie-rating"
 HELP = "print the Not That Movie! stars and title for a team's total"

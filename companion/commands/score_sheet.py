@@ -17,7 +17,6 @@ import json
 import sys
 from pathlib import Path
 
-from companion.commands.argtypes import whole_number
 from companion.games.hat.rules import HatGame
 from companion.games.movie.rating import row_note
 from companion.games.movie.rules import MovieGame
@@ -30,6 +29,7 @@ from companion.storage.score_sheets import (
     hat_score_sheet,
     movie_score_sheet,
 )
+from companion.tools.argtypes import whole_number
 
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"

@@ -29,7 +29,6 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 
-from companion.commands.argtypes import UsageError, whole_number
 from companion.config import reading
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.games.notnot import data_file as data
@@ -42,6 +41,7 @@ from companion.storage.database import Database
 from companion.storage.games import PLAYING, GameStore
 from companion.storage.owner import owned
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
+from companion.tools.argtypes import UsageError, whole_number
 
 log = logging.getLogger(__name__)
 

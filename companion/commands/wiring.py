@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from companion.commands.argtypes import UsageError
 from companion.config import settings as config
+from companion.tools.argtypes import UsageError
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"

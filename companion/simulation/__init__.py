@@ -9,6 +9,8 @@
 - ``presses``: how simulated presses enter the kiosk (mock GPIO pins or the
   controller in simavr); ``press_scheduler``: presses at their due time, on a
   thread of their own.
+- ``firmware_sim``: the controller firmware run in simavr: a simulated
+  controller on a pseudo-terminal, and the firmware's stamps measured.
 - ``staged_moments``: moments a seeded game may never show, staged on the real
   kiosk and saved as PNGs (``companion demo --moments``).
 """

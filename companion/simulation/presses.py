@@ -6,7 +6,7 @@ player's button: gpiozero's mock pins (``companion.inputs.mock``) fire the
 real :class:`companion.inputs.gpio.GpioPads` edge callbacks, which stamp,
 debounce and post a ``Tap`` to the loop, exactly as on a Pi. With
 ``controller="simavr"`` each press closes a button pin of the real
-controller firmware running in simavr (:mod:`companion.tools.firmware_sim.live`),
+controller firmware running in simavr (:mod:`companion.simulation.firmware_sim.live`),
 read by the real serial reader (:mod:`companion.inputs.serial.pads`), which
 stamps on the controller, syncs its clock and posts the ``Tap``.
 """
@@ -72,7 +72,7 @@ class SimavrPresses:
                  config: settings_file.Config | None = None) -> None:
         from companion.boards.avr import MEGA, NANO
         from companion.inputs.serial.pads import SerialPads
-        from companion.tools.firmware_sim.live import SimulatedController
+        from companion.simulation.firmware_sim.live import SimulatedController
 
         board = NANO if players <= NANO.players else MEGA
         if players > board.players:
@@ -99,7 +99,7 @@ class SimavrPresses:
         """Player ``player`` taps spot button ``side`` now (held 5 ms, simulated).
 
         ``t_ns`` (a menu press's intended stamp) is not used: the controller stamps
-        the edge itself, and :class:`~companion.tools.firmware_sim.live.SimulatedController`
+        the edge itself, and :class:`~companion.simulation.firmware_sim.live.SimulatedController`
         never presses one button again inside its debounce lock."""
         self.last_edge_ns = time.monotonic_ns()
         self.controller.press(player, side, hold_us=HOLD_NS / 1000)

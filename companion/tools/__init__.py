@@ -1,6 +1,7 @@
-"""Tools around the product: wiring, firmware simulation, benchmarks.
+"""Tools around the product: wiring, benchmarks, and the command line's argument types.
 
 - ``wiring``: diagrams, pin tables and parts lists from the pin maps.
-- ``firmware_sim``: the controller firmware run in simavr.
 - ``benchmarks``: one module per ``companion bench`` benchmark.
+- ``argtypes``: argument types that say exactly what is wrong, and the usage
+  error that points to the subcommand's help.
 """

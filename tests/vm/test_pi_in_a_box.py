@@ -361,7 +361,7 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
     from companion.boards.avr import NANO
     from companion.commands.judge import answer, parse_case
     from companion.games.notnot.sides import Side
-    from companion.tools.firmware_sim.live import SimulatedController
+    from companion.simulation.firmware_sim.live import SimulatedController
 
     controller = SimulatedController(NANO)   # the real firmware in simavr, on a host pty
     pty = os.path.realpath(controller.path)

@@ -33,11 +33,11 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from companion.commands.argtypes import whole_number
 from companion.config.settings import GpioSettings, load, parse
 from companion.inputs.events import Event, Tap, in_stamp_order
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import StampedMockFactory
+from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
 
 NAME = "inputs"

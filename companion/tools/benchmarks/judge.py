@@ -13,10 +13,10 @@ import subprocess
 import sys
 import time
 
-from companion.commands.argtypes import whole_number
 from companion.games.notnot.cards import TABLE_FACES, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
 from companion.games.notnot.sides import SIDES
+from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
 
 NAME = "judge"

@@ -31,7 +31,6 @@ import statistics
 import tempfile
 import time
 
-from companion.commands.argtypes import whole_number
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
 from companion.games.notnot.game import Game
@@ -53,6 +52,7 @@ from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 from companion.storage.preferences import Preferences
+from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
 
 NAME = "latency"

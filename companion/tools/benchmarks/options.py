@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.commands.argtypes import whole_number
+from companion.tools.argtypes import whole_number
 
 
 def add_seed(parser: argparse.ArgumentParser, of: str) -> None:

@@ -14,9 +14,9 @@ import random
 import time
 
 from companion.boards.avr import NANO
-from companion.commands.argtypes import whole_number
 from companion.inputs.serial.protocol import Edge, Hello, Pong, encode
 from companion.inputs.serial.reader import ControllerLink
+from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
 
 NAME = "serial-decode"

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.commands.argtypes import UsageError
 from companion.config.settings import Config
 from companion.errors import CompanionError
+from companion.tools.argtypes import UsageError
 from companion.tools.wiring import arduino, bom, guide, header, png
 from companion.tools.wiring.svg import Drawing
 from companion.tools.wiring.uses import gpio_uses

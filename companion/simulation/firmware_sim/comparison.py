@@ -25,7 +25,7 @@ from statistics import median
 from typing import Any
 
 from companion.boards.avr import Board
-from companion.tools.firmware_sim.simavr import Press, run_controller, run_naive
+from companion.simulation.firmware_sim.simavr import Press, run_controller, run_naive
 
 GAPS_US = (0, 1, 2, 4, 8, 16, 64, 256, 1000)
 KINDS = ("same port", "cross port", "burst")

@@ -7,7 +7,7 @@ now (a few microseconds from now, for presses meant to be that far apart).
 The device path is a symlink that stays the same across :meth:`unplug` and
 :meth:`plug_in` (a new harness, a new pty), so a reader reopens it as it
 would reopen ``/dev/companion-buttons``. Building and running use
-:mod:`companion.tools.firmware_sim.simavr`.
+:mod:`companion.simulation.firmware_sim.simavr`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 from companion.boards.avr import Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
-from companion.tools.firmware_sim.simavr import (
+from companion.simulation.firmware_sim.simavr import (
     drive_script,
     firmware_elf,
     harness_on_pty,
