@@ -29,7 +29,8 @@ from companion.games.notnot.taps import Tap  # noqa: E402
 from companion.scenes.session import Pace, Settings  # noqa: E402
 from companion.scenes.catalogue import SCENES  # noqa: E402
 from companion.scenes.core import entered_with  # noqa: E402
-from companion.scenes.transitions import Move  # noqa: E402
+from companion.scenes.notnot.play import NotNotPlay, play_of  # noqa: E402
+from companion.scenes.transitions import Move, NotNotMove  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
 #: The most loop passes :func:`step_until` runs on a stepped clock before it fails.
@@ -133,9 +134,26 @@ def move_to(scene: str, **details) -> Move:
     return entered_with(named)(**details)
 
 
+def notnot_play(app) -> NotNotPlay:
+    """The Not Not game of the scene on screen (a test asks only in a game's scenes)."""
+    play = play_of(app.scene)
+    assert play is not None, f"no Not Not game in scene {app.scene.name}"
+    return play
+
+
+def game_of(app):
+    """The Not Not game played in the scene on screen, or ``None`` (the title, a menu)."""
+    play = play_of(app.scene)
+    return None if play is None else play.game
+
+
 def jump_to(app, scene: str, **details) -> None:
     """Make ``scene`` current on the next loop pass, as no person can: a test's shortcut past
-    the table of moves (:mod:`companion.scenes.transitions`), which ``ctx.go`` enforces."""
+    the table of moves (:mod:`companion.scenes.catalogue`), which ``ctx.go`` enforces. A Not
+    Not scene goes on with the game on screen unless ``details`` give its ``play``."""
+    named = next(cls for cls in SCENES if cls.name == scene)
+    if issubclass(entered_with(named), NotNotMove) and "play" not in details:
+        details["play"] = notnot_play(app)
     app.ctx.pending = move_to(scene, **details)
     app.step()
 
@@ -177,7 +195,7 @@ def play_round(app, rolls: list, players: int, late_s: float = 0.0) -> None:
     rolls.append(round_.roll)
     time.sleep(late_s)
     if round_.ruling.tap:
-        app.post(tap(app.ctx.session.game.round_no % players + 1, round_.ruling.valid[0].value))
+        app.post(tap(game_of(app).round_no % players + 1, round_.ruling.valid[0].value))
     step_until(app, in_scene(app, "verdict"))
     step_until(app, lambda: app.scene.name != "verdict")
 

@@ -165,3 +165,11 @@ def test_no_import_points_up_the_layers():
                     for module, targets in import_graph().items() for target in targets
                     if layer_of(target) > layer_of(module))
     assert upward == []
+
+
+def test_the_session_keeps_what_the_table_chose_and_no_game():
+    from dataclasses import fields
+
+    from companion.scenes.session import Session
+
+    assert {field.name for field in fields(Session)} == {"settings", "preferences"}

@@ -13,6 +13,7 @@ from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, PLAYER, PORTAL
 from companion.storage.preferences import Preferences, save_preferences
+from kiosk_helpers import game_of
 
 #: Machado et al. 2009, Table 1, severity 1.0, on linear RGB.
 PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
@@ -90,7 +91,7 @@ def test_colour_blind_mode_chosen_on_the_menu_marks_the_cards_of_a_round(tmp_pat
     to_round(app)
     app.scene.dirty = True
     step_until(app, lambda: not app.scene.dirty)
-    side, face = next((side, face) for side, face in app.ctx.session.game.faces().items() if face in PORTAL)
+    side, face = next((side, face) for side, face in game_of(app).faces().items() if face in PORTAL)
     spot = app.ctx.services.layout.spot(side)
     middle = spot.inflate(-spot.width // 2, -spot.height // 2)  # the initial, in the ground colour
     assert count_colour(app.screen.canvas, middle, BACKGROUND) > 30, face

@@ -9,6 +9,7 @@ from test_scenes_flow import to_round
 from companion.display.draw_timeline import axis_mapping, draw_timeline, timeline_view
 from companion.display.layout import Layout
 from companion.games.notnot.sides import SIDES
+from kiosk_helpers import notnot_play
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +89,7 @@ def test_the_end_screen_names_each_players_closest_win_and_closest_loss():
 def test_the_end_screen_of_a_played_game_shows_the_close_calls():
     app = kiosk("setup")
     photo_finish(app)
-    assert app.ctx.session.close_calls["win"] == {2: (250, 1)}
+    assert notnot_play(app).close_calls["win"] == {2: (250, 1)}
     step_until(app, lambda: app.scene.name != "verdict")
     jump_to(app, "end")
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)

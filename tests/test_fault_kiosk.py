@@ -14,6 +14,7 @@ from companion.commands import simulate
 from companion.display.draw_notice import draw_notice
 from companion.storage.database import Database
 from companion.storage.games import GameStore
+from kiosk_helpers import game_of, notnot_play
 
 #: Ways the unfinished game is damaged: SQL run on the database (``?`` is its id).
 SPOILS = {
@@ -43,7 +44,7 @@ def kept_games(folder, finished: int, spoil: str | None) -> int:
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
-    game_id = app.ctx.session.game_id
+    game_id = notnot_play(app).game_id
     app.screen.close()
     app.ctx.services.close_database()
     if spoil:
@@ -73,7 +74,7 @@ def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path,
     assert not any(item.startswith("Resume") for item in app.scene.items())
     choose(app, "Start")
     play(app, rounds=3)
-    assert app.ctx.session.game.round_no == 3 and app.ctx.session.game_id not in (None, damaged)
+    assert game_of(app).round_no == 3 and notnot_play(app).game_id not in (None, damaged)
     jump_to(app, "setup")
     assert app.scene.name == "setup" and said.count(notice) == 1
     app.screen.close()
@@ -93,7 +94,7 @@ def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_r
     assert app.scene.items()[0].startswith("Resume the game in progress: round 3")
     choose(app, "Resume")
     play(app, rounds=2)
-    assert app.ctx.session.game_id == kept and app.ctx.session.game.round_no == 4
+    assert notnot_play(app).game_id == kept and game_of(app).round_no == 4
     app.screen.close()
 
 
@@ -113,7 +114,7 @@ def play_until_unsaved(app, limit: int = 15) -> None:
     """Play rounds until a save fails for want of space (within ``limit`` rounds)."""
     for _ in range(limit):
         play(app, rounds=1)
-        if app.ctx.session.saving.failing:
+        if app.ctx.services.saves.failing:
             return
     raise AssertionError(f"{limit} rounds were saved on a full disk")
 
@@ -130,19 +131,19 @@ def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_
     connection = app.ctx.services.database().connection
     fill(connection)
     play_until_unsaved(app)
-    saved = saved_rounds(tmp_path, app.ctx.session.game_id)
+    saved = saved_rounds(tmp_path, notnot_play(app).game_id)
     assert app.notice[0].startswith("this game is not being saved: ")
     assert on_screen(app, app.notice[0])
     assert "is full" in app.notice[0]
     play(app, rounds=2)                                           # the game plays on
-    played = app.ctx.session.game.round_no
+    played = game_of(app).round_no
     assert saved == list(range(1, len(saved) + 1)) and len(saved) < played
-    assert saved_rounds(tmp_path, app.ctx.session.game_id) == saved
+    assert saved_rounds(tmp_path, notnot_play(app).game_id) == saved
     free(connection)
     play(app, rounds=1)
     app.step()
     assert on_screen(app, "saving again: the game is saved up to now")
-    assert saved_rounds(tmp_path, app.ctx.session.game_id) == list(range(1, played + 2))
+    assert saved_rounds(tmp_path, notnot_play(app).game_id) == list(range(1, played + 2))
     app.screen.close()
 
 
@@ -153,10 +154,10 @@ def test_a_game_started_while_the_state_folder_is_unusable_is_saved_whole_once_i
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
     choose(app, "Start")
     play(app, rounds=2)
-    assert app.ctx.session.game_id is None and app.notice[0].startswith("this game is not being saved: ")
+    assert notnot_play(app).game_id is None and app.notice[0].startswith("this game is not being saved: ")
     folder.unlink()                                               # the table fixes it
     play(app, rounds=1)
     app.step()
-    assert app.ctx.session.game_id is not None
-    assert saved_rounds(folder, app.ctx.session.game_id) == [1, 2, 3]
+    assert notnot_play(app).game_id is not None
+    assert saved_rounds(folder, notnot_play(app).game_id) == [1, 2, 3]
     app.screen.close()

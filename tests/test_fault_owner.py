@@ -31,6 +31,7 @@ from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import PLAYING, GameStore
 from companion.scenes.common.failsafe import FailsafeScene
+from kiosk_helpers import game_of, notnot_play
 
 #: What the reading commands are tried with beside the kiosk.
 READING = (("history",), ("history", "--json"), ("history", "--check"),
@@ -41,7 +42,7 @@ def tables_game(folder: Path) -> int:
     """A game the kiosk started in ``folder``, two rounds in, the kiosk closed; its id."""
     app = new_game(folder)
     play(app, rounds=2)
-    game_id = app.ctx.session.game_id
+    game_id = notnot_play(app).game_id
     app.screen.close()
     app.ctx.services.close_database()
     return game_id
@@ -143,7 +144,7 @@ def test_a_second_kiosk_on_the_same_folder_asks_before_playing_unsaved(
         seen["items"] = app.scene.items()
         choose(app, "Start")   # a new game, saved at once by a kiosk that saves
         step_until(app, lambda: app.scene.name in ("deal", "roll"))
-        seen["playing"] = app.ctx.session.game is not None
+        seen["playing"] = game_of(app) is not None
 
     code, looked = second_kiosk(monkeypatch, tmp_path, folder, agree_and_play)
     assert code == 0 and looked.scene == "failsafe"

@@ -15,6 +15,7 @@ from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Nav, Point
 from companion.inputs.events import Control, Dealer, in_stamp_order
 from companion.scenes.core import Scene
+from kiosk_helpers import game_of
 
 MENUS = ["title", "setup", "movie-setup", "hat-setup"]
 #: Fast dice, but rounds that stay open for their real timeouts (no race with a slow machine).
@@ -154,10 +155,10 @@ def test_enter_confirms_a_deal_prompt(tmp_path):
 def test_a_dealer_pad_button_enters_its_card_on_a_table_deal(tmp_path):
     app = kiosk("setup", state_dir=tmp_path, deals="table")
     start_game(app, until="entry")
-    spot = app.ctx.session.game.awaiting_cards()[0]
+    spot = game_of(app).awaiting_cards()[0]
     app.post(Dealer("BLUE", now()))
     app.step()
-    assert app.ctx.session.game.faces()[spot] == "BLUE"
+    assert game_of(app).faces()[spot] == "BLUE"
 
 
 

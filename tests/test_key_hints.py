@@ -3,10 +3,11 @@
 import pygame
 import pytest
 
-from kiosk_helpers import jump_to, kiosk, step_until, tap
+from kiosk_helpers import notnot_play, jump_to, kiosk, step_until, tap
 from companion.config.settings import load
 from companion.games.notnot.sides import Side
 from companion.inputs.keyboard import KeyMap, button_name
+from companion.scenes.transitions import ToRoll
 
 
 @pytest.fixture(autouse=True)
@@ -68,7 +69,7 @@ def test_the_menus_name_the_menu_keys_on_the_keyboard():
 def test_the_correction_names_the_menu_keys_on_the_keyboard():
     app = on_the_keyboard(kiosk("setup"))
     start(app, 1)
-    jump_to(app, "correction")
+    jump_to(app, "correction", resume=ToRoll(play=notnot_play(app)))
     assert app.scene.hint() == "↑/↓ spot   Enter next card   Backspace previous card"
 
 

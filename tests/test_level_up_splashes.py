@@ -5,6 +5,7 @@ import pytest
 from kiosk_helpers import kiosk, step_until, tap
 from companion.scenes.notnot.level_up import NEWS
 from companion.games.notnot.cards import Level
+from kiosk_helpers import game_of
 
 
 @pytest.fixture(autouse=True)
@@ -48,10 +49,10 @@ def test_two_rule_cards_in_one_refill_show_one_splash_each_in_order_before_the_d
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))                              # Start
     step_until(app, lambda: app.scene.name == "deal")
-    rule_cards_on_top(app.ctx.session.game, "NOT NOT", "ARROW")
+    rule_cards_on_top(game_of(app), "NOT NOT", "ARROW")
     app.post(tap(1, "E"))                              # the cross is laid out
     play_to_the_refill(app)
-    assert app.ctx.session.game.level is Level.HARD
+    assert game_of(app).level is Level.HARD
     frames = splash_texts(app)
     app.post(tap(1, "E"))                              # the new card is down
     step_until(app, lambda: app.scene.name == "round")

@@ -6,6 +6,7 @@ from companion.inputs.gpio import open_gpio
 from companion.storage.location import state_dir
 
 import pytest
+from kiosk_helpers import game_of
 
 
 def test_a_test_sees_the_shipped_defaults_not_a_config_file_of_the_machine():
@@ -30,7 +31,7 @@ def seeded_game(folder, late_s: float, rounds: int = 8):
     app = kiosk("setup", state_dir=folder, clock=CLOCK, seed=4, players=3)
     choose(app, "Start")
     rolls = play(app, players=3, rounds=rounds, late_s=late_s)
-    result = app.ctx.session.game.result()["scores"]
+    result = game_of(app).result()["scores"]
     app.screen.close()
     app.ctx.services.close_database()
     return rolls, result

@@ -9,7 +9,7 @@ import logging
 import pygame
 import pytest
 
-from kiosk_helpers import FAST, move_to, shows_text, step_until
+from kiosk_helpers import notnot_play, FAST, move_to, shows_text, step_until
 from test_run_start_problems import run_and_look
 from test_scenes_flow import to_round
 from test_serial_kiosk import SERIAL_ON, Plugs
@@ -119,7 +119,7 @@ def test_no_button_pads_is_one_line_that_leaves_the_level_of_check_the_table_in_
         app.ctx.pending = move_to("setup")
         step_until(app, lambda: app.scene.name == "setup")
         to_round(app)
-        app.ctx.pending = move_to("deal", check=True)
+        app.ctx.pending = move_to("deal", check=True, play=notnot_play(app))
         step_until(app, lambda: app.scene.name == "deal")
         check_notice_apart(app, monkeypatch, NO_PADS)
 

@@ -26,7 +26,7 @@ def test_every_scene_is_entered_with_a_move_of_its_own():
 
 def test_a_scene_is_entered_with_the_move_its_class_names():
     assert TABLE.scene_of(ToVerdict(record=None, before={}, scores_before={}, roll=None,  # type: ignore[arg-type]
-                                    ruling=None)).name == "verdict"  # type: ignore[arg-type]
+                                    ruling=None, play=None)).name == "verdict"  # type: ignore[arg-type]
 
 
 def test_every_move_of_the_table_goes_between_scenes_of_the_table():
@@ -54,14 +54,14 @@ def at(scene: type[Scene]) -> Context:
 
 def test_a_move_in_the_table_is_asked_of_the_loop():
     ctx = at(RoundScene)
-    move = ToTieChoice(round=None, choosers=[1, 2])  # type: ignore[arg-type]
+    move = ToTieChoice(round=None, choosers=[1, 2], play=None)  # type: ignore[arg-type]
     ctx.go(move)
     assert ctx.pending is move
 
 
 def test_a_move_not_in_the_table_is_a_clear_error():
     with pytest.raises(MoveError, match="title -> end: not in companion/scenes/catalogue.py"):
-        at(TitleScene).go(ToEnd())
+        at(TitleScene).go(ToEnd(play=None))  # type: ignore[arg-type]
 
 
 def test_a_move_to_no_scene_is_a_clear_error():

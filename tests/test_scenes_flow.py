@@ -9,6 +9,7 @@ from kiosk_helpers import FAST, in_scene, kiosk, now, step_until, tap
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point
 from companion.scenes.common.title import TitleScene
+from kiosk_helpers import game_of
 
 
 def to_round(app, needs_tap=True, without_void=False):
@@ -20,7 +21,7 @@ def to_round(app, needs_tap=True, without_void=False):
     app.post(tap(1, "E"))
     while True:
         step_until(app, in_scene(app, "round"))
-        void = "VOID" in app.ctx.session.game.faces().values()
+        void = "VOID" in game_of(app).faces().values()
         ruling = app.scene.round.ruling
         if ruling.tap == needs_tap and not (without_void and void):
             return app.scene.round
@@ -145,12 +146,12 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
 def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     app = kiosk("setup")
     round_ = to_round(app)
-    round_no = app.ctx.session.game.round_no
+    round_no = game_of(app).round_no
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "E"))  # Resume
     step_until(app, in_scene(app, "round"))
-    assert app.scene.round.roll != round_.roll and app.ctx.session.game.round_no == round_no
+    assert app.scene.round.roll != round_.roll and game_of(app).round_no == round_no
 
 
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
@@ -160,7 +161,7 @@ def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
     step_until(app, in_scene(app, "pause"))
     app.post(tap(1, "S")); app.post(tap(1, "E"))
     step_until(app, in_scene(app, "correction"))
-    game = app.ctx.session.game
+    game = game_of(app)
     before = game.faces()
     app.post(tap(1, "E"))  # step the card on N
     app.step()
@@ -208,17 +209,17 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "entry"))
     assert app.scene.title == "Card revealed on N?"
-    app.ctx.session.game.round_no = 1  # a refill: the opening cross takes portal cards only
+    game_of(app).round_no = 1  # a refill: the opening cross takes portal cards only
     app.post(DealerPress("VOID"))
     app.post(DealerPress("VOID"))
     app.step()
-    assert app.ctx.session.game.faces()[Side.N] == "VOID" and app.ctx.session.game.faces()[Side.E] is None
+    assert game_of(app).faces()[Side.N] == "VOID" and game_of(app).faces()[Side.E] is None
     assert "only one void" in app.scene.subtitle
     for face in ("RED", "GREEN", "BLUE"):
         app.post(DealerPress(face))
     app.post(tap(1, "E"))  # yes, these are the four cards
     step_until(app, in_scene(app, "round"))
-    assert app.ctx.session.game.faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
+    assert game_of(app).faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
 
 
 def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():

@@ -4,6 +4,7 @@ import pytest
 
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.inputs.actions import Nav, Point
+from kiosk_helpers import game_of
 
 
 @pytest.fixture(autouse=True)
@@ -50,13 +51,13 @@ def test_a_touch_on_a_dealing_prompt_pauses_as_on_every_play_screen(tmp_path):
 def test_table_dealt_cards_are_entered_by_the_dealers_pad_only(tmp_path):
     app = kiosk("setup", state_dir=tmp_path, deals="table")
     start_from_setup(app, player=3)
-    spot = app.ctx.session.game.awaiting_cards()[0]
+    spot = game_of(app).awaiting_cards()[0]
     app.post(tap(1, "E")); app.post(tap(2, "S")); app.post(tap(2, "E"))
     app.step()
-    assert app.ctx.session.game.faces()[spot] is None and app.scene.cursor == 0
+    assert game_of(app).faces()[spot] is None and app.scene.cursor == 0
     app.post(tap(3, "E"))  # the first face on the list
     app.step()
-    assert app.ctx.session.game.faces()[spot] == "RED"
+    assert game_of(app).faces()[spot] == "RED"
 
 
 def test_quit_asks_first_and_a_second_select_quits():
@@ -113,7 +114,7 @@ def test_e_on_the_end_screen_goes_to_the_set_up_of_a_new_game(tmp_path):
     step_until(app, in_scene(app, "end"))
     app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name != "end")
-    assert app.scene.name == "setup" and app.ctx.session.game is None
+    assert app.scene.name == "setup" and game_of(app) is None
 
 
 def to_correction(app) -> None:
@@ -128,7 +129,7 @@ def to_correction(app) -> None:
 def test_correct_the_table_steps_a_card_forward_with_e_and_back_with_w(tmp_path):
     app = kiosk("setup", state_dir=tmp_path)
     to_correction(app)
-    game = app.ctx.session.game
+    game = game_of(app)
     app.post(tap(1, "S"))  # the spot E
     before = game.faces()["E"]
     app.post(tap(1, "E"))
@@ -162,7 +163,7 @@ def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_ente
     app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
     start_from_setup(app)
     app.post(tap(1, "E"))  # RED on N
-    step_until(app, lambda: app.ctx.session.game.faces()[Side.N] == "RED" and not app.scene.dirty)
+    step_until(app, lambda: game_of(app).faces()[Side.N] == "RED" and not app.scene.dirty)
     canvas, layout = app.screen.canvas, app.ctx.services.layout
     items = entry_item_rects(layout, len(app.scene.items()))
     for i, colour in enumerate(("RED", "BLUE", "GREEN", "YELLOW")):
@@ -254,7 +255,7 @@ def test_a_table_filled_by_correct_the_table_during_the_entry_is_confirmed_then_
         app.post(tap(1, "E")); app.post(tap(1, "S"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "pause"))
-    assert None not in app.ctx.session.playing.faces().values()
+    assert None not in game_of(app).faces().values()
     app.post(tap(1, "E"))                           # Resume: the four cards to confirm
     step_until(app, in_scene(app, "entry"))
     assert app.scene.title == "Are these the four cards?"

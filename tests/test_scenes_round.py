@@ -14,6 +14,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Nav
 from companion.scenes.notnot.countdown import seconds_left
 from companion.scenes.notnot.round import clock_close_ns
+from kiosk_helpers import game_of
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +61,7 @@ def test_taps_are_final_a_wrong_tap_then_a_pause_costs_the_card_and_the_dice_are
     app.post(tap(1, round_.ruling.valid[0].value))  # P1 wins a card
     step_until(app, in_scene(app, "verdict"))
     round_ = next_round(app)
-    game = app.ctx.session.game
+    game = game_of(app)
     assert game.scores()[1] == 1
     round_no, seen = game.round_no, round_.roll
     app.post(tap(1, wrong_side(round_).value))
@@ -121,7 +122,7 @@ def test_the_level_is_always_shown_on_the_play_screen():
 
 def score_cell(app, player):
     """The rect of ``player``'s name and score in the score strip."""
-    strip, players = app.ctx.services.layout.scores, app.ctx.session.game.players
+    strip, players = app.ctx.services.layout.scores, game_of(app).players
     width = strip.width / players
     left = round(strip.left + (player - 1) * width)
     return pygame.Rect(left, strip.top, round(width), strip.height)
@@ -254,7 +255,7 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
 
     app = kiosk("setup", players=3, pace=SLOW)
     side = tie_on_one_card(app)
-    face = app.ctx.session.game.table[side].face
+    face = game_of(app).table[side].face
     app.scene.dirty = True
     app.step()
     texts = {d.text: d for d in app.scene.drawn_texts}
@@ -288,7 +289,7 @@ def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_
         (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
     app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
     app.post(tap(1, "S")); app.post(tap(1, "E"))
-    play_until(app, lambda: app.ctx.session.game is not None and app.ctx.session.game.level.value == "normal"
+    play_until(app, lambda: game_of(app) is not None and game_of(app).level.value == "normal"
                and app.scene.name == "round")
     splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]
     assert len(splashes) == 1
@@ -369,7 +370,7 @@ def leave_a_paused_tie_by(app, item: int) -> tuple[dict[int, int], int]:
     """Tie P1 and P2 on one card, pause, and choose pause-menu ``item`` (selected twice when it
     asks first); the scores and the rounds played before the tie."""
     tie_on_one_card(app)
-    before = app.ctx.session.game.scores(), app.ctx.session.game.round_no
+    before = game_of(app).scores(), game_of(app).round_no
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
     for _ in range(item):
@@ -384,7 +385,7 @@ def test_taps_are_final_ending_the_game_from_a_paused_tie_choice_still_awards_th
     app = kiosk("setup", players=3, pace=SLOW)
     before, _ = leave_a_paused_tie_by(app, 2)  # End the game
     assert app.scene.name == "end"
-    after = app.ctx.session.game.scores()
+    after = game_of(app).scores()
     assert after[1] == before[1] + 1 and after[2] == before[2] + 1
 
 
@@ -403,7 +404,7 @@ def test_the_play_screen_shows_an_empty_deck_as_empty():
 
     app = kiosk("setup", pace=SLOW)
     to_round(app)
-    app.ctx.session.game.deck.clear()  # the last card was dealt
+    game_of(app).deck.clear()  # the last card was dealt
     app.scene.dirty = True
     app.step()
     assert count_colour(app.screen.canvas, app.ctx.services.layout.deck, CARD_BACK) == 0

@@ -14,6 +14,7 @@ from companion.inputs.actions import Nav
 from companion.scenes.notnot.flow import start_game
 from companion.storage.database import Database
 from companion.storage.games import ABANDONED, FINISHED, GameStore
+from kiosk_helpers import game_of, notnot_play
 
 SEED, PLAYERS = 4, 3
 
@@ -41,8 +42,8 @@ def uninterrupted(tmp_path_factory):
     app = new_game(folder)
     rolls = play(app)
     app.step()  # the end screen's frame, after which the last round is saved
-    game = app.ctx.session.game
-    played = Namespace(folder=folder, rolls=rolls, result=game.result(), reactions=dict(app.ctx.session.reactions))
+    game = game_of(app)
+    played = Namespace(folder=folder, rolls=rolls, result=game.result(), reactions=dict(notnot_play(app).reactions))
     app.screen.close()
     app.ctx.services.close_database()
     return played
@@ -54,7 +55,7 @@ def test_each_finished_round_is_saved_with_the_snapshot_after_it(tmp_path):
     saved = kept(tmp_path)
     app.screen.close()
     assert [record["n"] for record in saved.rounds] == [1, 2, 3]
-    assert saved.snapshot == json.loads(json.dumps(app.ctx.session.game.snapshot()))
+    assert saved.snapshot == json.loads(json.dumps(game_of(app).snapshot()))
     assert saved.settings == {"level": "first-game", "players": PLAYERS, "deals": "companion", "seed": SEED,
                               "tie_window_us": 1000}
 
@@ -71,7 +72,7 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     """A cut between rounds (the verdict shown, no new dice yet) loses nothing."""
     first = new_game(tmp_path)
     before = play(first, rounds=5)
-    level, table = first.ctx.session.game.level.value, first.ctx.session.game.faces()
+    level, table = game_of(first).level.value, game_of(first).faces()
     first.screen.close()                      # the power went: nothing else is closed or saved
     again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     choose(again, "Not Not")
@@ -83,8 +84,8 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
     after = play(again)
     again.step()
     assert before + after == uninterrupted.rolls
-    assert again.ctx.session.game.result() == uninterrupted.result
-    assert {p: len(times) for p, times in again.ctx.session.reactions.items()} == \
+    assert game_of(again).result() == uninterrupted.result
+    assert {p: len(times) for p, times in notnot_play(again).reactions.items()} == \
         {p: len(times) for p, times in uninterrupted.reactions.items()}
     again.screen.close()
 
@@ -111,7 +112,7 @@ def test_after_a_power_cut_with_the_dice_on_screen_the_resumed_round_rolls_new_d
     first.screen.close()                      # the power went while the table saw the dice
     again = kiosk("title", state_dir=tmp_path, seed=SEED + 1, players=PLAYERS)
     rolled = resumed_from_the_title(again)
-    assert again.ctx.session.game.round_no == 2 and again.ctx.session.game.cancelled == 1
+    assert game_of(again).round_no == 2 and game_of(again).cancelled == 1
     assert rolled != seen
     play(again)
     assert again.scene.name == "end"
@@ -127,7 +128,7 @@ def test_a_round_cancelled_at_the_pause_rolls_new_dice_when_resumed_from_the_tit
     choose(app, "Back to the title")
     step_until(app, in_scene(app, "title"))
     rolled = resumed_from_the_title(app)
-    assert app.ctx.session.game.round_no == 1 and rolled != seen
+    assert game_of(app).round_no == 1 and rolled != seen
     app.screen.close()
 
 
@@ -147,7 +148,7 @@ def test_starting_a_new_game_over_a_kept_one_asks_first_then_lists_the_kept_one_
         store = GameStore(database)
         ended = store.get(old)
         assert ended.state == FINISHED and ended.ended_early and ended.result["scores"]
-        assert store.unfinished().id == again.ctx.session.game_id != old
+        assert store.unfinished().id == notnot_play(again).game_id != old
         assert [game.id for game in store.finished()] == [old]
 
 
@@ -164,7 +165,7 @@ def test_an_unusable_state_folder_gives_a_notice_and_the_game_still_plays(tmp_pa
     choose(app, "Start")
     assert app.notice[0].startswith("this game is not being saved: ")
     play(app, rounds=2)
-    assert app.ctx.session.game.round_no == 2 and app.ctx.session.game_id is None
+    assert game_of(app).round_no == 2 and notnot_play(app).game_id is None
     app.screen.close()
 
 
@@ -187,13 +188,13 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
         choose(first, face)
     choose(first, "Yes: roll")
     rolls = []
-    while first.ctx.session.game.round_no == 0 or first.scene.name != "entry":
+    while game_of(first).round_no == 0 or first.scene.name != "entry":
         play_round(first, rolls, PLAYERS)
-    empty = first.ctx.session.game.awaiting_cards()
+    empty = game_of(first).awaiting_cards()
     first.screen.close()
     again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
     choose(again, "Resume")
-    assert again.scene.name == "entry" and again.ctx.session.game.awaiting_cards() == empty != []
+    assert again.scene.name == "entry" and game_of(again).awaiting_cards() == empty != []
 
 
 def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_early(
@@ -216,10 +217,9 @@ def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_ear
 
 def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     app = new_game(tmp_path)
-    first = app.ctx.session.game
+    first = game_of(app)
     jump_to(app, "setup")  # a new game starts from the set-up
-    start_game(app.ctx)
-    second = app.ctx.session.game
+    second = start_game(app.ctx).game
     assert (first.seed, second.seed) == (SEED, SEED + 1)
     assert [c.ident for c in first.deck] != [c.ident for c in second.deck]
     assert kept(tmp_path).settings["seed"] == SEED + 1
@@ -236,7 +236,7 @@ def test_a_save_another_program_holds_up_waits_and_is_on_disk_once_it_lets_go(tm
     try:
         play(app, rounds=1)
         step_until(app, lambda: app.notice[0].startswith("this game is not being saved: "))
-        assert app.ctx.session.game.round_no == 2
+        assert game_of(app).round_no == 2
     finally:
         other.execute("ROLLBACK")
         other.close()

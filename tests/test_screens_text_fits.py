@@ -31,6 +31,7 @@ from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
 from companion.scenes.session import Settings
 from companion.scenes.transitions import ToTitle
+from kiosk_helpers import game_of
 
 #: Canvas sizes and rotations: the smallest, two larger, and the smallest turned.
 SCREENS = [((800, 480), 0), ((1024, 600), 0), ((1920, 1080), 0), ((800, 480), 90),
@@ -186,7 +187,7 @@ def notnot_tour(app: App) -> None:
     at(app, "deal")
     press(app, 1, "E")
     until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap
-          and "VOID" not in app.ctx.session.game.faces().values(), lambda: play_on(app))
+          and "VOID" not in game_of(app).faces().values(), lambda: play_on(app))
     valid = app.scene.round.ruling.valid[0].value
     t = now()
     for player in (1, 2, 3):
@@ -205,7 +206,7 @@ def notnot_tour(app: App) -> None:
     choose(app, 0)
     at(app, "tie-choice")
     until(app, lambda: app.scene.name == "verdict")
-    until(app, lambda: app.ctx.session.game.level.value == "normal", lambda: play_on(app), 60)
+    until(app, lambda: game_of(app).level.value == "normal", lambda: play_on(app), 60)
     until(app, lambda: app.scene.name == "round", lambda: play_on(app))
     app.post(Nav("pause", now()))
     at(app, "pause")

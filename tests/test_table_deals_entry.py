@@ -14,6 +14,7 @@ from companion.inputs.events import Control, Dealer
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.session import Settings
 from companion.storage.preferences import Preferences
+from kiosk_helpers import game_of
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]
@@ -104,7 +105,7 @@ def test_a_void_in_the_opening_cross_is_refused_with_the_rulings_reason(tmp_path
         enter(app, "VOID")
     else:
         pick(app, how, app.scene.items().index("VOID"))
-    game = app.ctx.session.playing
+    game = game_of(app)
     assert game.faces()[Side.N] is None and OPENING_CROSS in app.scene.subtitle
     assert app.scene.title == "Card revealed on N?"
     assert all(shows_text(app.screen.canvas, line) for line in reason_lines(app))
@@ -116,7 +117,7 @@ def test_a_rule_card_in_the_opening_cross_is_refused_and_the_level_stays(tmp_pat
     app = entry(tmp_path, level="first-game")
     enter(app, "RULE")
     assert OPENING_CROSS in app.scene.subtitle
-    assert app.ctx.session.playing.level.value == "discovery"
+    assert game_of(app).level.value == "discovery"
 
 
 @pytest.mark.parametrize("how", ["pad", "keys", "touch", "confirm button"])
@@ -126,7 +127,7 @@ def test_after_the_fourth_card_the_dice_wait_for_one_confirm(tmp_path, how):
     for _ in range(5):
         app.step()
     assert app.scene.name == "entry" and app.scene.cursor == 0
-    assert app.ctx.session.playing.faces() == dict(zip(SIDES, CROSS))
+    assert game_of(app).faces() == dict(zip(SIDES, CROSS))
     assert app.scene.title == "Are these the four cards?"
     assert all(shows_text(app.screen.canvas, d) for d in app.scene.drawn)
     if how == "confirm button":
@@ -139,10 +140,10 @@ def test_after_the_fourth_card_the_dice_wait_for_one_confirm(tmp_path, how):
 def test_back_on_the_confirm_takes_the_last_card_back_to_be_entered_again(tmp_path):
     app = entry(tmp_path)
     enter(app, *CROSS)
-    unseen = len(app.ctx.session.playing.deck)
+    unseen = len(game_of(app).deck)
     app.post(tap(1, "W"))
     settle(app)
-    game = app.ctx.session.playing
+    game = game_of(app)
     assert game.faces()[Side.W] is None and len(game.deck) == unseen + 1
     assert app.scene.title == "Card revealed on W?"
     enter(app, "WHITE")
@@ -159,7 +160,7 @@ def test_a_card_picked_on_the_confirm_list_is_entered_again(tmp_path, how):
     fix_east = next(i for i, item in enumerate(app.scene.items()) if item.startswith("Fix E"))
     pick(app, how, fix_east)
     assert app.scene.title == "Card revealed on E?"
-    assert app.ctx.session.playing.faces()[Side.E] is None
+    assert game_of(app).faces()[Side.E] is None
     enter(app, "WHITE")
     assert app.scene.title == "Are these the four cards?"
-    assert app.ctx.session.playing.faces()[Side.E] == "WHITE"
+    assert game_of(app).faces()[Side.E] == "WHITE"

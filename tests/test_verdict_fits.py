@@ -29,6 +29,8 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.session import Settings
 from companion.scenes.notnot.play_view import dice_words
 from companion.scenes.transitions import ToTieChoice, ToTitle, ToVerdict
+from kiosk_helpers import game_of as game_on_screen
+from companion.scenes.notnot.play import NotNotPlay
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]
@@ -70,7 +72,7 @@ def verdict_move(players, roll, taps, faces=PORTALS, scores=None):
     record = game.finish_round(round_)
     return game, ToVerdict(record=record, before=before, scores_before=scores_before,
                            roll=roll, ruling=round_.ruling, words=dice_words(roll),
-                           inks=["WHITE"] * 3)
+                           inks=["WHITE"] * 3, play=NotNotPlay(game))
 
 
 def tie_choice_move(players):
@@ -78,7 +80,8 @@ def tie_choice_move(players):
     game = game_of(players, PORTALS, {})
     round_ = round_of(game, NOT_RED, [(p, E, 300 + 0.1 * p) for p in range(1, players + 1)])
     return game, ToTieChoice(round=round_, choosers=game.choosers(round_),
-                             words=dice_words(NOT_RED), inks=["WHITE"] * 3)
+                             words=dice_words(NOT_RED), inks=["WHITE"] * 3,
+                             play=NotNotPlay(game))
 
 
 WITH_VOID = {N: "WHITE", E: "BLUE", S: "GREEN", W: "VOID"}
@@ -118,7 +121,6 @@ def app(request, tmp_path_factory):
 def show(app, scene: str, game: Game, move) -> None:
     """``scene`` entered with ``move`` while ``game`` is played, on the next loop pass (at
     once: the scene before asks for a frame, so the loop does not wait for it)."""
-    app.ctx.session.game = game
     app.scene.dirty = True
     jump_to(app, scene, **vars(move))
     assert app.scene.name == scene
@@ -154,7 +156,7 @@ def misfits(app, panel_texts: list[text.Drawn], frame: list[text.Drawn]) -> list
 
 def scene_words(scene) -> list[str]:
     """The level line and the dice words the scene's play screen must show."""
-    view = scene.play if hasattr(scene, "play") else None
+    view = getattr(scene, "play_view", None)
     words = view.words if view is not None else scene.words
     level = (view.level if view is not None else scene.round.roll.level.value) or ""
     return [f"LEVEL  {level.upper()}", *(w for w in words if w)]
@@ -202,10 +204,10 @@ def test_the_tie_choice_says_every_line_and_its_countdown_on_one_page(app, kind)
 def test_the_verdict_shows_the_deck_as_it_was_during_the_round():
     app = kiosk("setup", players=2)
     round_ = to_round(app, without_void=True)
-    during = len(app.ctx.session.game.deck)
+    during = len(game_on_screen(app).deck)
     app.post(tap(1, round_.ruling.valid[0].value))
     step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
-    assert len(app.ctx.session.game.deck) < during  # the refill drew the next card
+    assert len(game_on_screen(app).deck) < during  # the refill drew the next card
     layout = app.ctx.services.layout
     counts = [d.text for d in app.scene.play_drawn if layout.deck.contains(d.rect)]
     assert counts == [str(during)]

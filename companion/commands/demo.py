@@ -46,11 +46,12 @@ from types import FrameType
 
 from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
-from companion.games.notnot.game import MODES, Game
+from companion.games.notnot.game import MODES
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.scenes.core import Quit, Scene
 from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.play import play_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import Pace, Settings
@@ -221,8 +222,9 @@ def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None]) -
     table.start()
     table.on_scene(app.scene)
     run_table(app, table, presses, lambda: table.last_scene_ns, check=check)
-    game = app.ctx.session.game
-    if isinstance(game, Game):
+    play = play_of(app.scene)
+    if play is not None:
+        game = play.game
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         winners = " ".join(f"P{p}" for p in game.winners()) or "none (nobody scored)"
         print(f"game over after {game.round_no} rounds: {scores}; winners: {winners}")
@@ -264,9 +266,8 @@ class IssueMoments:
 
     def on_scene(self, scene: Scene) -> None:
         """Watch ``scene`` become current (acting by its class), then hand it on to the table."""
-        game = self.app.ctx.session.game
         if isinstance(scene, RoundScene) and not self.photo_finish and scene.round.ruling.tap \
-                and game is not None and game.round_no >= PHOTO_FINISH_FROM_ROUND:
+                and scene.play.game.round_no >= PHOTO_FINISH_FROM_ROUND:
             self.table.stage_photo_finish(scene.round.ruling.valid, PHOTO_FINISH_GAP_NS)
         contested = isinstance(scene, VerdictScene) and scene.record.margin_us is not None
         if contested and not self.photo_finish:

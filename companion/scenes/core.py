@@ -26,6 +26,7 @@ from companion.display.layout import Layout
 from companion.errors import CompanionError
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
+from companion.scenes.notnot.journal import Journal
 from companion.scenes.session import Pace, Session
 from companion.scenes.transitions import Move
 
@@ -181,6 +182,9 @@ class Services:
     keys: KeyMap | None = None
     #: The inputs' tie window: taps closer than this are a tie.
     tie_window_ns: int = Timing().tie_window_ns
+    #: The Not Not saves waiting to be on disk, kept across games (a game's saves may still wait
+    #: when the next one starts; :mod:`companion.scenes.notnot.saving`).
+    saves: Journal = field(default_factory=Journal)
     _database: Database | None = field(default=None, repr=False)
 
     def database(self) -> Database:

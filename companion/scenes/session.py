@@ -1,20 +1,14 @@
-"""What the table chose this session and the game in progress: the set-up choices
-(:class:`Settings`), how long things stay on screen (:class:`Pace`), and the
-:class:`Session` every scene shares through its context.
+"""What the table chose this session: the set-up choices (:class:`Settings`), how long things
+stay on screen (:class:`Pace`), and the :class:`Session` every scene shares through its context.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
-from companion.games.notnot.game import Game
 from companion.games.notnot.round import Timing
 from companion.storage.preferences import Preferences
-
-if TYPE_CHECKING:
-    from companion.scenes.notnot.journal import Journal
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
 DEAL_CHOICES = ("companion", "table")
@@ -67,31 +61,11 @@ class NoGameInPlay(CompanionError):
 
 @dataclass(kw_only=True)
 class Session:
-    """What the table chose this session (settings, preferences) and the game in progress
-    with its bookkeeping (id, saves, reaction times, close calls)."""
+    """What the table chose this session: the set-up choices and the table's preferences. The
+    game being played is carried by its moves (Not Not's :class:`NotNotPlay
+    <companion.scenes.notnot.play.NotNotPlay>`, the other games' kept game)."""
 
     settings: Settings = field(default_factory=Settings)
-    #: The Not Not game in progress, if any.
-    game: Game | None = None
-    #: Its id in the state database while it is being saved (:mod:`companion.scenes.notnot.saving`),
-    #: else ``None``.
-    game_id: int | None = None
-    #: The saves waiting to be on disk, made on first use
-    #: (:func:`companion.scenes.notnot.saving.journal`).
-    saving: Journal | None = None
-    #: Each player's reaction times this game, in ms (first taps after the open).
-    reactions: dict[int, list[float]] = field(default_factory=dict)
-    #: Each player's closest win and closest loss this game for the end screen:
-    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
-    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
     #: The table's choices (colour-blind mode, the voice; see
     #: :mod:`companion.scenes.common.table_choices`).
     preferences: Preferences = field(default_factory=Preferences)
-
-    @property
-    def playing(self) -> Game:
-        """The Not Not game in progress. Raises :class:`NoGameInPlay` when there is none: a
-        scene of a game was entered without one, which the loop shows on the failsafe."""
-        if self.game is None:
-            raise NoGameInPlay("no Not Not game is in progress")
-        return self.game

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from companion.games.notnot.round import Round
     from companion.games.notnot.sides import Side
     from companion.games.notnot.taps import Tap
+    from companion.scenes.notnot.play import NotNotPlay
     from companion.scenes.notnot.tap_feedback import TapFeedback
     from companion.scenes.start_problem import StartProblem
     from companion.storage.bookkeeping import KeptGame
@@ -45,8 +46,15 @@ class ToSetup(Move):
     """To Not Not's set-up menu."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class NotNotMove(Move):
+    """A move between the scenes of a Not Not game: it carries the game being played."""
+
+    play: NotNotPlay
+
+
 @dataclass(frozen=True)
-class ToDeal(Move):
+class ToDeal(NotNotMove):
     """To the dealing prompt: the cards to place (``first``: the opening layout; ``check``: a
     resumed game's table to check against the real one)."""
 
@@ -56,17 +64,17 @@ class ToDeal(Move):
 
 
 @dataclass(frozen=True)
-class ToEntry(Move):
+class ToEntry(NotNotMove):
     """To the entry of table-dealt cards."""
 
 
 @dataclass(frozen=True)
-class ToRoll(Move):
+class ToRoll(NotNotMove):
     """To a new roll of the dice."""
 
 
 @dataclass(frozen=True)
-class ToRound(Move):
+class ToRound(NotNotMove):
     """To the round the roll just opened: its dice, the open's stamp (the flip that showed
     them), taps stamped before it, the dice words and inks drawn, the tap feedback so far."""
 
@@ -79,7 +87,7 @@ class ToRound(Move):
 
 
 @dataclass(frozen=True)
-class ToTieChoice(Move):
+class ToTieChoice(NotNotMove):
     """To the tie choice: the closed round, the players who must choose, the dice as drawn,
     and the choices already made (a tie choice resumed after a pause keeps them)."""
 
@@ -91,7 +99,7 @@ class ToTieChoice(Move):
 
 
 @dataclass(frozen=True)
-class ToVerdict(Move):
+class ToVerdict(NotNotMove):
     """To a round's verdict: its record, the table and scores before it, its dice and
     ruling, the dice as drawn."""
 
@@ -105,24 +113,24 @@ class ToVerdict(Move):
 
 
 @dataclass(frozen=True)
-class ToPause(Move):
+class ToPause(NotNotMove):
     """To the pause menu: where Resume goes, and what it says of a round closed at the
     pause."""
 
-    resume: Move = ToRoll()
+    resume: NotNotMove
     note: str = ""
 
 
 @dataclass(frozen=True)
-class ToCorrection(Move):
+class ToCorrection(NotNotMove):
     """To the correction of the table, from the pause menu (kept to go back there)."""
 
-    resume: Move = ToRoll()
+    resume: NotNotMove
     note: str = ""
 
 
 @dataclass(frozen=True)
-class ToEnd(Move):
+class ToEnd(NotNotMove):
     """To the end screen."""
 
 

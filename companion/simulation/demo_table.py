@@ -162,7 +162,7 @@ class SimulatedTable:
 
     def on_roll(self, scene: RollScene) -> None:
         """Plan the coming round's presses from the seed (pressed once the round opens)."""
-        rng = random.Random(f"{self.seed}:{scene.ctx.session.playing.round_no}:demo-bots")
+        rng = random.Random(f"{self.seed}:{scene.play.game.round_no}:demo-bots")
         self.plan([(bot.player, side, round(offset / self.speed))
                    for bot in self.bots for side, offset in bot.taps(scene.ruling, rng)])
 
@@ -219,7 +219,7 @@ class SimulatedTable:
         return True
 
     def on_tie_choice(self, scene: TieChoiceScene) -> None:
-        rng = random.Random(f"{self.seed}:{scene.ctx.session.playing.round_no}:demo-choice")
+        rng = random.Random(f"{self.seed}:{scene.play.game.round_no}:demo-choice")
         for player in scene.choosers:
             self.menu_presses(player, [rng.choice(SIDES)])
 

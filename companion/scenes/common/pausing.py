@@ -11,17 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.scenes.transitions import ToPause, ToRoll
+from companion.scenes.transitions import NotNotMove, ToPause, ToRoll
 
 if TYPE_CHECKING:
     from companion.scenes.core import Context
+    from companion.scenes.notnot.play import NotNotPlay
 
 #: What the pause menu says about a round closed at the pause, by what became of it.
 CLOSED_NOTE = "The round closed at the pause: its taps count"
 CANCELLED_NOTE = "Nobody had tapped: new dice after Resume"
 
 
-def pause_before_pending(ctx: Context, note: str) -> None:
-    """Show the pause menu (saying ``note``) instead of the scene the game was about to
+def pause_before_pending(ctx: Context, play: NotNotPlay, note: str) -> None:
+    """Show the pause menu (saying ``note``) instead of the scene ``play``'s game was about to
     go to; Resume goes there."""
-    ctx.go(ToPause(resume=ctx.pending or ToRoll(), note=note))
+    pending = ctx.pending if isinstance(ctx.pending, NotNotMove) else ToRoll(play=play)
+    ctx.go(ToPause(resume=pending, note=note, play=play))

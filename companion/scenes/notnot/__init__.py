@@ -8,6 +8,8 @@
   tied players on one card pick another; ``verdict``: who won what.
 - ``pause``: the pause menu (taps are final); ``end``: winners, scores,
   reaction times.
+- ``play``: the game being played, carried by Not Not's moves from scene to
+  scene.
 - ``flow``: starting or resuming a game, finishing a round, what comes next;
   ``saving``: the game saved round by round, and found again for resume;
   ``journal``: the saves waiting to be on disk, and a kept game to resume.

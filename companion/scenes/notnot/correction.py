@@ -26,6 +26,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
     title = "Correct the table"
 
     def enter(self, now_ns: int, move: ToCorrection) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         self.resume = move.resume
         #: The pause menu's note, shown again on the way back.
@@ -33,7 +34,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
         self.subtitle = f"{self.button(Side.E)}: next card   {self.button(Side.W)}: previous card"
 
     def items(self) -> list[str]:
-        faces = self.ctx.session.playing.faces()
+        faces = self.play.game.faces()
         return [f"{side}: {faces[side] or 'empty'}" for side in SIDES] + ["Done"]
 
     def hint(self) -> str:
@@ -59,7 +60,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
     def step(self, side: Side, direction: int) -> None:
         """Step the card on ``side`` to the next face (``direction`` +1) or the previous (-1)
         that the rules accept."""
-        current = self.ctx.session.playing.faces()[side]
+        current = self.play.game.faces()[side]
         if current in TABLE_FACES:
             start = TABLE_FACES.index(current) + direction
         else:
@@ -68,7 +69,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
         for count in range(len(TABLE_FACES)):
             face = TABLE_FACES[(start + direction * count) % len(TABLE_FACES)]
             try:
-                self.ctx.session.playing.correct(side, face)
+                self.play.game.correct(side, face)
             except RuleError as error:
                 reasons.append(str(error))
                 continue
@@ -79,4 +80,4 @@ class CorrectionScene(MenuScene[ToCorrection]):
         self.dirty = True
 
     def back(self) -> None:
-        self.ctx.go(ToPause(resume=self.resume, note=self.note))
+        self.ctx.go(ToPause(resume=self.resume, note=self.note, play=self.play))

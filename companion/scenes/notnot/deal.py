@@ -52,18 +52,19 @@ class DealScene(Scene[ToDeal]):
     name = "deal"
 
     def enter(self, now_ns: int, move: ToDeal) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         self.move = move
         self.dealt, self.first, self.check = list(move.dealt), move.first, move.check
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go(ToPause(resume=self.move))
+            self.ctx.go(ToPause(resume=self.move, play=self.play))
         elif confirms_deal(self.ctx, event):
-            self.ctx.go(ToRoll())
+            self.ctx.go(ToRoll(play=self.play))
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        view = view_for(self.ctx)
+        view = view_for(self.ctx, self.play.game)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
         self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"

@@ -44,18 +44,18 @@ class EndScene(Scene[ToEnd]):
     name = "end"
 
     def enter(self, now_ns: int, move: ToEnd) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
-        self.early = not self.ctx.session.playing.over
-        save_ended(self.ctx)
+        self.early = not self.play.game.over
+        save_ended(self.ctx, self.play)
         self.ctx.services.sounds.play("win")
 
     def handle(self, event: object, now_ns: int) -> None:
         if selects(event):
-            self.ctx.session.game = None
             self.ctx.go(ToSetup())
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        game, layout = self.ctx.session.playing, self.ctx.services.layout
+        game, layout = self.play.game, self.ctx.services.layout
         headline = winners_headline(game.scores(), game.winners())
         scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         early = "ended early   " if self.early else ""
@@ -63,8 +63,7 @@ class EndScene(Scene[ToEnd]):
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
-        session = self.ctx.session
-        self.drawn = drawn + draw_chart(canvas, chart, session.reactions, layout.small_size,
-                                        close_call_notes(session.close_calls))
+        self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
+                                        close_call_notes(self.play.close_calls))
         draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
         return "end"

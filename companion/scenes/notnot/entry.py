@@ -48,10 +48,11 @@ class EntryScene(MenuScene[ToEntry]):
         self.last: Side | None = None
 
     def enter(self, now_ns: int, move: ToEntry) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         game = self.game()
         if game.over:
-            after_round(self.ctx, [])
+            after_round(self.ctx, self.play, [])
             return
         if all(face is None for face in game.faces().values()):
             self.last = None   # a new game's opening cross
@@ -61,7 +62,7 @@ class EntryScene(MenuScene[ToEntry]):
 
     def game(self) -> Game:
         """The game being played."""
-        return self.ctx.session.playing
+        return self.play.game
 
     def confirming(self) -> bool:
         """Whether every spot holds a card: the table confirms them before the roll."""
@@ -118,7 +119,7 @@ class EntryScene(MenuScene[ToEntry]):
         if not self.confirming():
             self.place(FACES[index])
         elif index == 0:
-            after_round(self.ctx, [])
+            after_round(self.ctx, self.play, [])
         else:
             self.fix(SIDES[index - 1])
 
@@ -129,7 +130,7 @@ class EntryScene(MenuScene[ToEntry]):
             self.pause()
 
     def pause(self) -> None:
-        self.ctx.go(ToPause(resume=ToEntry()))
+        self.ctx.go(ToPause(resume=ToEntry(play=self.play), play=self.play))
 
     def enter_face(self, face: str) -> None:
         """A dealer pad's button: enter ``face``, or say why not while the table is confirmed."""
@@ -157,7 +158,7 @@ class EntryScene(MenuScene[ToEntry]):
         if dealt.what == "placed":
             self.last = side
         if game.over:
-            after_round(self.ctx, [])
+            after_round(self.ctx, self.play, [])
             return
         if self.confirming():
             self.cursor = 0

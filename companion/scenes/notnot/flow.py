@@ -20,27 +20,29 @@ from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.core import Context
-from companion.scenes.notnot.journal import UnfinishedGame
+from companion.scenes.notnot.journal import GameRef, UnfinishedGame
+from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
-from companion.scenes.transitions import Move, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+from companion.scenes.transitions import NotNotMove, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 
 log = logging.getLogger(__name__)
 
 
-def start_game(ctx: Context) -> None:
-    """Begin a game with the set-up choices; show the first layout or ask for it."""
+def start_game(ctx: Context) -> NotNotPlay:
+    """Begin a game with the set-up choices; show the first layout or ask for it. Returns the
+    game begun."""
     s = ctx.session.settings
     dice, recipe = data.not_not()
-    ctx.session.game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
-                        timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
-    ctx.session.reactions = {player: [] for player in range(1, s.players + 1)}
-    ctx.session.close_calls = {}
-    save_new_game(ctx)
+    game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
+                    timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
+    play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)})
+    save_new_game(ctx, play)
     s.seed += 1  # the next game of this session gets a deck of its own
-    if ctx.session.playing.deals == "companion":
-        ctx.go(ToDeal(dealt=table_as_dealt(ctx.session.game), first=True))
+    if game.deals == "companion":
+        ctx.go(ToDeal(dealt=table_as_dealt(game), first=True, play=play))
     else:
-        ctx.go(ToEntry())
+        ctx.go(ToEntry(play=play))
+    return play
 
 
 def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
@@ -50,16 +52,15 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     table first (the power may have gone mid-refill). Table deals: the
     entry of the cards for empty spots, else the next roll.
     """
-    ctx.session.game, ctx.session.game_id = kept.game, kept.id
+    play = NotNotPlay(kept.game, GameRef(kept.id),
+                      reactions={player: [] for player in range(1, kept.game.players + 1)})
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
-    ctx.session.reactions = {player: [] for player in range(1, kept.game.players + 1)}
-    ctx.session.close_calls = {}
-    count_reactions(ctx, kept.rounds)
+    count_reactions(play, kept.rounds)
     if kept.game.deals == "companion" and not kept.game.over:
-        ctx.go(ToDeal(dealt=table_as_dealt(kept.game), check=True))
+        ctx.go(ToDeal(dealt=table_as_dealt(kept.game), check=True, play=play))
     else:
-        after_round(ctx, [])
+        after_round(ctx, play, [])
 
 
 def table_as_dealt(game: Game) -> list[DealtRecord]:
@@ -68,62 +69,62 @@ def table_as_dealt(game: Game) -> list[DealtRecord]:
             for side, card in game.table.items() if card is not None]
 
 
-def next_after_round(ctx: Context, dealt: Sequence[DealtRecord]) -> Move:
+def next_after_round(play: NotNotPlay, dealt: Sequence[DealtRecord]) -> NotNotMove:
     """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or
     the next roll."""
-    game = ctx.session.playing
+    game = play.game
     if game.over:
-        return ToEnd()
+        return ToEnd(play=play)
     if game.deals == "companion" and dealt:
-        return ToDeal(dealt=dealt)
+        return ToDeal(dealt=dealt, play=play)
     if game.deals == "table" and game.awaiting_cards():
-        return ToEntry()
-    return ToRoll()
+        return ToEntry(play=play)
+    return ToRoll(play=play)
 
 
-def after_round(ctx: Context, dealt: Sequence[DealtRecord]) -> None:
+def after_round(ctx: Context, play: NotNotPlay, dealt: Sequence[DealtRecord]) -> None:
     """Go on to the scene after a round's verdict."""
-    ctx.go(next_after_round(ctx, dealt))
+    ctx.go(next_after_round(play, dealt))
 
 
-def conclude_round(ctx: Context, round_: Round, words: Sequence[str | None], inks: Sequence[str],
-                   choices: Mapping[int, Side] | None = None) -> None:
+def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequence[str | None],
+                   inks: Sequence[str], choices: Mapping[int, Side] | None = None) -> None:
     """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict."""
-    game = ctx.session.playing
+    game = play.game
     before = game.faces()
     scores_before = game.scores()
-    record = settle_round(ctx, round_, choices or {})
+    record = settle_round(ctx, play, round_, choices or {})
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
-                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks))
+                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play))
 
 
-def settle_round(ctx: Context, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
+def settle_round(ctx: Context, play: NotNotPlay, round_: Round,
+                 choices: Mapping[int, Side]) -> RoundRecord:
     """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
     rest): awards, penalties, refill; count its reaction times and save it."""
-    record = ctx.session.playing.finish_round(round_, dict(choices))
-    count_reactions(ctx, [record])
-    save_round(ctx, record)
+    record = play.game.finish_round(round_, dict(choices))
+    count_reactions(play, [record])
+    save_round(ctx, play, record)
     return record
 
 
-def count_reactions(ctx: Context, records: Iterable[RoundRecord]) -> None:
+def count_reactions(play: NotNotPlay, records: Iterable[RoundRecord]) -> None:
     """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart, and keep
     each player's closest win and closest loss."""
     records = list(records)
     for player, times in reaction_times_ms(records).items():
-        ctx.session.reactions.setdefault(player, []).extend(times)
+        play.reactions.setdefault(player, []).extend(times)
     for record in records:
         step = record.margin_step_us or 1
         for kind, gaps in zip(("win", "loss"), close_calls(record.to_json())):
-            closest = ctx.session.close_calls.setdefault(kind, {})
+            closest = play.close_calls.setdefault(kind, {})
             for player, gap in gaps.items():
                 closest[player] = min((gap, step), closest.get(player, (gap, step)))
 
 
-def answer_of(ctx: Context, event: object) -> Tap | None:
+def answer_of(play: NotNotPlay, event: object) -> Tap | None:
     """``event`` if it is a tap by a player of the game in progress (other pads are ignored),
     else ``None``."""
-    game = ctx.session.game
-    if isinstance(event, Tap) and game is not None and 1 <= event.player <= game.players:
+    if isinstance(event, Tap) and 1 <= event.player <= play.game.players:
         return event
     return None

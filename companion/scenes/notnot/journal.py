@@ -38,11 +38,10 @@ class GameRef:
 
 @dataclass
 class Journal:
-    """The session's saves not yet on disk, in order, and why the last try failed."""
+    """The kiosk's saves not yet on disk, in order (of this game and of games before it), and
+    why the last try failed."""
 
     waiting: list[tuple[GameRef, Write]] = field(default_factory=list)
-    #: The game now being played and saved.
-    current: GameRef | None = None
     #: What the table is told while saves wait (the notice on screen until they are written).
     failing: str | None = None
 

@@ -30,6 +30,7 @@ class PauseScene(MenuScene[ToPause]):
     title = "PAUSED"
 
     def enter(self, now_ns: int, move: ToPause) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         self.resume = move.resume
         self.subtitle = move.note
@@ -45,21 +46,20 @@ class PauseScene(MenuScene[ToPause]):
         if index == 0:
             self.back()
         elif index == 1:
-            self.ctx.go(ToCorrection(resume=self.resume, note=self.subtitle))
+            self.ctx.go(ToCorrection(resume=self.resume, note=self.subtitle, play=self.play))
         elif index == 2:
             self.settle_interrupted_tie()
-            self.ctx.go(ToEnd())
+            self.ctx.go(ToEnd(play=self.play))
         else:
             self.settle_interrupted_tie()
-            self.ctx.session.game = None
             self.ctx.go(ToTitle())
 
     def settle_interrupted_tie(self) -> None:
         """Taps are final: a tie choice the pause interrupted is settled before the game is
         left, with the choices made so far and the default side for the rest."""
         if isinstance(self.resume, ToTieChoice):
-            settle_round(self.ctx, self.resume.round, self.resume.chosen)
-            self.resume = ToRoll()
+            settle_round(self.ctx, self.play, self.resume.round, self.resume.chosen)
+            self.resume = ToRoll(play=self.play)
 
     def back(self) -> None:
         self.ctx.go(self.resume)

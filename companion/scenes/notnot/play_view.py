@@ -150,10 +150,11 @@ def view_of(game: Game, roll: Roll | None = None, words: Sequence[str | None] | 
     return view
 
 
-def view_for(ctx: Context, roll: Roll | None = None, words: Sequence[str | None] | None = None,
+def view_for(ctx: Context, game: Game, roll: Roll | None = None,
+             words: Sequence[str | None] | None = None,
              inks: Sequence[str] | None = None) -> PlayView:
-    """:func:`view_of` the context's game, in colour-blind mode if the table chose it."""
-    view = view_of(ctx.session.playing, roll, words, inks)
+    """:func:`view_of` ``game``, in colour-blind mode if the table chose it."""
+    view = view_of(game, roll, words, inks)
     view.colour_blind = ctx.session.preferences.colour_blind
     return view
 

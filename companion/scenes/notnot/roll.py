@@ -55,8 +55,9 @@ class RollScene(Scene[ToRoll]):
         self.levels = LevelWatch()
 
     def enter(self, now_ns: int, move: ToRoll) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
-        game = self.ctx.session.playing
+        game = self.play.game
         self.roll = game.next_roll()
         self.ruling = game.ruling_for(self.roll)
         self.words = dice_words(self.roll)
@@ -101,11 +102,11 @@ class RollScene(Scene[ToRoll]):
 
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Tap):
-            if answer_of(self.ctx, event) and not self.splashing:
+            if answer_of(self.play, event) and not self.splashing:
                 self.early.append(event)
                 self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
         elif asks_pause(event):
-            self.ctx.go(ToPause(resume=ToRoll()))
+            self.ctx.go(ToPause(resume=ToRoll(play=self.play), play=self.play))
 
     def update(self, now_ns: int) -> None:
         self.now_ns = now_ns
@@ -127,13 +128,13 @@ class RollScene(Scene[ToRoll]):
 
     def tumbling_words(self) -> list[str | None]:
         """Random faces of the same dice, for one frame of the animation."""
-        dice, rng = self.ctx.session.playing.dice, self.ctx.services.rng
+        dice, rng = self.play.game.dice, self.ctx.services.rng
         faces = [dice.negation, dice.direction, dice.colour]
         return [rng.choice(f) if word else None for word, f in zip(self.words, faces)]
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.splashing:
-            view = view_for(self.ctx)
+            view = view_for(self.ctx, self.play.game)
             view.level = self.splashes[0].value   # the level this splash brings
             self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
             splash = level_up_view(self.splashes[0])
@@ -143,7 +144,7 @@ class RollScene(Scene[ToRoll]):
         final = self.frame >= self.frames
         words = self.words if final else self.tumbling_words()
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.services.rng)
-        view = view_for(self.ctx, self.roll, words, inks)
+        view = view_for(self.ctx, self.play.game, self.roll, words, inks)
         view.flashes = self.feedback.flashes()
         countdown = self.countdown() if final else None
         view.panel = self.feedback.early_banner(self.now_ns) or countdown
@@ -155,7 +156,7 @@ class RollScene(Scene[ToRoll]):
 
     def countdown(self) -> VerdictView:
         """The countdown as the round opens: the same in every round (see the round scene)."""
-        timing = self.ctx.session.playing.timing
+        timing = self.play.game.timing
         first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
         return countdown_view(first_ns, 0)
 
@@ -163,6 +164,6 @@ class RollScene(Scene[ToRoll]):
         """The flip that shows the final dice opens the round; the table has seen them, so
         they are saved as seen (after the frame, off the tap's path)."""
         if self.final_drawn:
-            save_seen_roll(self.ctx)
+            save_seen_roll(self.ctx, self.play)
             self.ctx.go(ToRound(roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
-                                inks=self.inks, feedback=self.feedback))
+                                inks=self.inks, feedback=self.feedback, play=self.play))

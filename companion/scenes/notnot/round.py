@@ -60,7 +60,8 @@ class RoundScene(Scene[ToRound]):
     name = "round"
 
     def enter(self, now_ns: int, move: ToRound) -> None:
-        game = self.ctx.session.playing
+        self.play = move.play
+        game = self.play.game
         self.round = game.open_round(move.roll, move.t_open)
         # The journal keeps every roll as `companion judge` reads it: a disputed round
         # can be judged again from `journalctl -u companion`.
@@ -77,7 +78,7 @@ class RoundScene(Scene[ToRound]):
 
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Tap):
-            if answer_of(self.ctx, event):
+            if answer_of(self.play, event):
                 self.round.offer(event)
                 kind = self.round.feedback_of(event)
                 shown = self.feedback.show(event, kind, now_ns)
@@ -103,7 +104,7 @@ class RoundScene(Scene[ToRound]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         """The final dice, the countdown or early banner beside them, the flashing names."""
-        view = view_for(self.ctx, self.round.roll, self.words, self.inks)
+        view = view_for(self.ctx, self.play.game, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
         view.flashes = self.feedback.flashes()
         self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
@@ -125,14 +126,15 @@ class RoundScene(Scene[ToRound]):
         if now_ns < self.settled_at_ns():
             return
         if self.pausing and not self.round.answered:
-            self.ctx.session.playing.cancel_round(self.round)
-            self.ctx.go(ToPause(resume=ToRoll(), note=CANCELLED_NOTE))
+            self.play.game.cancel_round(self.round)
+            self.ctx.go(ToPause(resume=ToRoll(play=self.play), note=CANCELLED_NOTE,
+                                play=self.play))
             return
-        choosers = self.ctx.session.playing.choosers(self.round)
+        choosers = self.play.game.choosers(self.round)
         if choosers:
             self.ctx.go(ToTieChoice(round=self.round, choosers=choosers, words=self.words,
-                                    inks=self.inks))
+                                    inks=self.inks, play=self.play))
         else:
-            conclude_round(self.ctx, self.round, self.words, self.inks)
+            conclude_round(self.ctx, self.play, self.round, self.words, self.inks)
         if self.pausing:
-            pause_before_pending(self.ctx, CLOSED_NOTE)
+            pause_before_pending(self.ctx, self.play, CLOSED_NOTE)

@@ -15,7 +15,7 @@ Starting a new game over one kept unfinished (the set-up menu asks first)
 ends the kept one the same way, so ``companion history`` lists it as ended
 early.
 
-Saves wait in order in the session's :class:`Journal` until they are on
+Saves wait in order in the kiosk's :class:`Journal` until they are on
 disk, and no save is ever dropped. When one fails the game plays on, a
 notice that stays on screen until saving works again says the game is not
 being saved and why, and the saves keep waiting: after each later round
@@ -52,6 +52,7 @@ from companion.games.notnot.game import micros
 from companion.games.notnot.record import RoundRecord
 from companion.scenes.core import Context
 from companion.scenes.notnot.journal import GameRef, Journal, UnfinishedGame, Write, saved_id
+from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.faults import RECOVERY, SaveLater
 from companion.storage.games import GameStore
 from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
@@ -63,74 +64,57 @@ STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
 def journal(ctx: Context) -> Journal:
-    """The session's :class:`Journal` (kept in ``ctx.session.saving``)."""
-    if ctx.session.saving is None:
-        ctx.session.saving = Journal()
-    return ctx.session.saving
+    """The kiosk's :class:`Journal` of waiting saves (``ctx.services.saves``)."""
+    return ctx.services.saves
 
 
-def settings_of(ctx: Context) -> dict:
+def settings_of(ctx: Context, play: NotNotPlay) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
     s = ctx.session.settings
     return {"level": s.level, "players": s.players, "deals": s.deals,
-            "seed": ctx.session.playing.seed, "tie_window_us": micros(ctx.services.tie_window_ns)}
+            "seed": play.game.seed, "tie_window_us": micros(ctx.services.tie_window_ns)}
 
 
-def save_new_game(ctx: Context) -> None:
-    """Store the game just started (abandoning any kept unfinished); its id goes in ``ctx``."""
-    game, book = ctx.session.playing, journal(ctx)
-    ctx.session.game_id, ref = None, GameRef()
-    book.current = ref
-    settings, snapshot = settings_of(ctx), game.snapshot()
+def save_new_game(ctx: Context, play: NotNotPlay) -> None:
+    """Store the game just started (abandoning any kept unfinished); its id goes in its
+    ``play.ref`` once written."""
+    game, settings, snapshot = play.game, settings_of(ctx, play), play.game.snapshot()
 
     def create(store: GameStore, ref: GameRef) -> None:
         ref.id = store.create(game.players, settings, snapshot)
-        if book.current is ref:
-            ctx.session.game_id = ref.id
 
-    book.waiting.append((ref, create))
-    flush(ctx)
-
-
-def current_ref(ctx: Context) -> GameRef | None:
-    """The game in ``ctx`` as the journal knows it (a resumed game comes with its id)."""
-    book = journal(ctx)
-    game_id = ctx.session.game_id
-    if game_id is not None and (book.current is None or book.current.id != game_id):
-        book.current = GameRef(game_id)
-    return book.current
+    if play.ref is not None:
+        journal(ctx).waiting.append((play.ref, create))
+        flush(ctx)
 
 
-def save_round(ctx: Context, record: RoundRecord) -> None:
+def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
     (and the result, when the round ended the game)."""
-    ref = current_ref(ctx)
-    if ref is None:
+    if play.ref is None:
         return
-    snapshot = ctx.session.playing.snapshot()
-    final = ctx.session.playing.result() if ctx.session.playing.over else None
+    snapshot = play.game.snapshot()
+    final = play.game.result() if play.game.over else None
     stored = record.to_json()
-    later(ctx, ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
-                                                        result=final))
+    later(ctx, play.ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
+                                                             result=final))
 
 
-def save_seen_roll(ctx: Context) -> None:
+def save_seen_roll(ctx: Context, play: NotNotPlay) -> None:
     """The flip just shown holds this round's final dice: once the frame is on screen, store the
     snapshot with this roll counted as cancelled, so a resume before the round is saved rolls
     new dice."""
-    ref = current_ref(ctx)
-    if ref is None:
+    if play.ref is None:
         return
-    snapshot = ctx.session.playing.snapshot()
-    snapshot["cancelled"] = ctx.session.playing.cancelled + 1
-    later(ctx, ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
+    snapshot = play.game.snapshot()
+    snapshot["cancelled"] = play.game.cancelled + 1
+    later(ctx, play.ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
 
 
-def save_ended(ctx: Context) -> None:
+def save_ended(ctx: Context, play: NotNotPlay) -> None:
     """The table ended the game before it was over: once the next frame is on screen, store it
-    finished with the scores as they stand."""
-    ref, game = current_ref(ctx), ctx.session.playing
-    ctx.session.game_id, journal(ctx).current = None, None
+    finished with the scores as they stand. Nothing more of it is saved after."""
+    ref, game, play.ref = play.ref, play.game, None
     if ref is not None and not game.over:
         final, snapshot = game.result(), game.snapshot()
         later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))

@@ -43,6 +43,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
     name = "tie-choice"
 
     def enter(self, now_ns: int, move: ToTieChoice) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         self.move = move
         self.round, self.words, self.inks = move.round, list(move.words), list(move.inks)
@@ -50,12 +51,12 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.choices: dict[int, Side] = dict(move.chosen)
         self.shown_ns = now_ns
         self.now_ns = now_ns
-        self.until_ns = now_ns + self.ctx.session.playing.timing.choice_timeout_ns
+        self.until_ns = now_ns + self.play.game.timing.choice_timeout_ns
         winners = self.round.outcome().winners
         self.tapped = {tap.player: tap.side for tap in winners}
-        awards, _ = plan_awards(winners, self.ctx.session.playing.table)
+        awards, _ = plan_awards(winners, self.play.game.table)
         self.taken = {a.side: a.player for a in awards if a.player not in self.choosers}
-        table = self.ctx.session.playing.table
+        table = self.play.game.table
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
         self.room = panel_room(self.ctx.services.layout, self.words, self.prompt(), False)
         self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
@@ -64,9 +65,10 @@ class TieChoiceScene(Scene[ToTieChoice]):
         if isinstance(event, Point):
             self.touched(event)
         elif asks_pause(event):
-            self.ctx.go(ToPause(resume=replace(self.move, chosen=dict(self.choices))))
+            self.ctx.go(ToPause(resume=replace(self.move, chosen=dict(self.choices)),
+                                play=self.play))
         else:
-            self.choose(answer_of(self.ctx, event))
+            self.choose(answer_of(self.play, event))
 
     def choose(self, tap: Tap | None) -> None:
         """``tap`` chooses its card for its player, if it is a choice (:meth:`is_choice`)."""
@@ -108,14 +110,14 @@ class TieChoiceScene(Scene[ToTieChoice]):
             self.dirty = True
         self.now_ns = now_ns
         if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers):
-            conclude_round(self.ctx, self.round, self.words, self.inks, self.choices)
+            conclude_round(self.ctx, self.play, self.round, self.words, self.inks, self.choices)
 
     def prompt(self) -> VerdictView:
         """Which card was tied, who took it, who must press a free spot, and the seconds left."""
         lines = []
         for side, player in self.taken.items():
             if any(self.tapped.get(p) == side for p in self.choosers):
-                card = self.ctx.session.playing.table[side]
+                card = self.play.game.table[side]
                 face = card.face if card is not None else "the card"
                 lines.append(f"{player_label(player)} took {face} on {side.value}")
         headline = "TIE ON ONE CARD"
@@ -138,7 +140,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.services.layout
-        view = view_for(self.ctx, self.round.roll, self.words, self.inks)
+        view = view_for(self.ctx, self.play.game, self.round.roll, self.words, self.inks)
         view.outlines = {side: HIGHLIGHT for side in self.taken}
         view.outlines.update({side: OPTION for side in self.still_free()})
         view.rows = self.room.rows

@@ -40,24 +40,25 @@ class VerdictScene(Scene[ToVerdict]):
     name = "verdict"
 
     def enter(self, now_ns: int, move: ToVerdict) -> None:
+        self.play = move.play
         super().enter(now_ns, move)
         record, ruling = move.record, move.ruling
         self.record = record
         self.view = verdict_view(record, ruling.tap, move.scores_before)
         tie_window_us = self.ctx.services.tie_window_ns / 1000
         self.timeline = timeline_view(record, tie_window_us) if record.taps else None
-        play = view_for(self.ctx, move.roll, move.words, move.inks)
-        play.faces = dict(move.before)
-        if play.cards_left is not None:
-            play.cards_left = cards_before_refill(record, play.cards_left)
-        play.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
-        play.marked = tuple(w.player for w in record.winners)
+        play_screen = view_for(self.ctx, move.play.game, move.roll, move.words, move.inks)
+        play_screen.faces = dict(move.before)
+        if play_screen.cards_left is not None:
+            play_screen.cards_left = cards_before_refill(record, play_screen.cards_left)
+        play_screen.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
+        play_screen.marked = tuple(w.player for w in record.winners)
         if ruling.tap and not record.winners:  # show which cards could have been tapped
-            play.outlines = {side: OPTION for side in ruling.valid}
+            play_screen.outlines = {side: OPTION for side in ruling.valid}
         layout = self.ctx.services.layout
-        self.room = panel_room(layout, play.words, self.view, self.timeline is not None)
-        play.rows = self.room.rows
-        self.play = play
+        self.room = panel_room(layout, play_screen.words, self.view, self.timeline is not None)
+        play_screen.rows = self.room.rows
+        self.play_view = play_screen
         self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
         self.pages = self.panel.pages(layout, self.view)
         self.now_ns = now_ns
@@ -70,7 +71,8 @@ class VerdictScene(Scene[ToVerdict]):
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go(ToPause(resume=next_after_round(self.ctx, self.record.dealt)))
+            self.ctx.go(ToPause(resume=next_after_round(self.play, self.record.dealt),
+                                play=self.play))
 
     @property
     def page(self) -> int:
@@ -84,11 +86,11 @@ class VerdictScene(Scene[ToVerdict]):
         page, self.now_ns = self.page, now_ns
         self.dirty = self.dirty or self.page != page
         if self.shown and now_ns >= self.until_ns:
-            after_round(self.ctx, self.record.dealt)
+            after_round(self.ctx, self.play, self.record.dealt)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.services.layout
-        self.play_drawn = draw_play(canvas, layout, self.play)
+        self.play_drawn = draw_play(canvas, layout, self.play_view)
         self.drawn = self.panel.draw(canvas, layout, self.view, self.now_ns)
         self.timeline_drawn = ([] if self.timeline is None else
                                draw_timeline(canvas, layout, self.timeline, layout.timeline))

@@ -43,6 +43,7 @@ from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
+from companion.scenes.notnot.play import play_of
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
@@ -92,7 +93,9 @@ def summary_ms(values_ns: list[int]) -> dict:
 
 def game_of(app: App) -> Game:
     """The Not Not game ``app`` is playing; the benchmark asks only once a game has started."""
-    return app.ctx.session.playing
+    play = play_of(app.scene)
+    assert play is not None, f"no Not Not game in scene {app.scene.name}"
+    return play.game
 
 
 class LatencyTable:
@@ -175,8 +178,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
                                    settings=Settings(players=4, level="extreme", seed=seed),
                                    state_dir=state_dir,
                                    first_scene=ToSetup()))  # a game starts from the set-up
-    start_game(app.ctx)
-    game, screen, rng = game_of(app), app.screen, random.Random(seed)
+    game, screen, rng = start_game(app.ctx).game, app.screen, random.Random(seed)
     times = []
     for i in range(frames):
         game.round_no = i % 40  # a different roll each frame
@@ -200,8 +202,7 @@ def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) ->
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
                                    state_dir=state_dir, first_scene=ToSetup()))  # games start there
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
-        start_game(app.ctx)
-        game = game_of(app)
+        game = start_game(app.ctx).game
         if game.ruling_for(game.next_roll()).tap:
             break
         settings.seed += 1

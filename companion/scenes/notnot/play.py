@@ -1,0 +1,38 @@
+"""The Not Not game being played at the kiosk (:class:`NotNotPlay`): the game, how it is saved,
+and what the end screen tells of it. Not Not's moves carry it from scene to scene, the way the
+other two games' moves carry their kept game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.notnot.game import Game
+from companion.scenes.notnot.journal import GameRef
+
+
+@dataclass
+class NotNotPlay:
+    """One Not Not game at the kiosk, from its start (or resume) to its end screen."""
+
+    game: Game
+    #: The game in the state database (its id once its first save is on disk); ``None`` once
+    #: the table ended it early: nothing more is saved of it.
+    ref: GameRef | None = field(default_factory=GameRef)
+    #: Each player's reaction times this game, in ms (first taps after the open).
+    reactions: dict[int, list[float]] = field(default_factory=dict)
+    #: Each player's closest win and closest loss this game for the end screen:
+    #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
+    close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
+
+    @property
+    def game_id(self) -> int | None:
+        """The game's id in the state database, once saved (``None``: not yet, or ended)."""
+        return None if self.ref is None else self.ref.id
+
+
+def play_of(scene: object) -> NotNotPlay | None:
+    """The Not Not game ``scene`` is showing (its ``play``), or ``None`` for a scene of no Not
+    Not game (the title, a menu, the other games)."""
+    play = getattr(scene, "play", None)
+    return play if isinstance(play, NotNotPlay) else None
