@@ -15,7 +15,7 @@ PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin
 PI_STAMP  := $(PI_VENV)/.installed
 
-.PHONY: demo lint test test-pi test-vm clean
+.PHONY: demo lint test test-quick test-pi test-vm clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
+
+# The loop while working: every test but those marked slow (pyproject.toml), no lint.
+test-quick: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
 
 $(PI_STAMP): pyproject.toml
 	test -x $(PI_BIN)/python || $(PI_PYTHON) -m venv --system-site-packages $(PI_VENV)

@@ -3,6 +3,7 @@ and the rules cores stay pure."""
 
 from __future__ import annotations
 
+import pytest
 import ast
 import pkgutil
 from pathlib import Path
@@ -39,6 +40,7 @@ def test_every_package_docstring_names_every_module_and_subpackage_it_owns():
     assert missing == [], "name each in its package's docstring as ``name``"
 
 
+@pytest.mark.slow
 def test_every_module_says_what_it_owns_in_a_docstring():
     bare = [str(p.relative_to(ROOT.parent)) for p in ROOT.rglob("*.py")
             if "__pycache__" not in p.parts and not ast.get_docstring(ast.parse(p.read_text()))]
@@ -115,6 +117,7 @@ def circle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
     return [*trail, start] if walk(start) else None
 
 
+@pytest.mark.slow
 def test_no_module_imports_itself_back_through_a_circle_of_imports():
     graph = import_graph()
     circles = {module: circle for module in graph
@@ -160,6 +163,7 @@ def test_every_package_of_companion_has_a_layer():
     assert packages | modules == set().union(*LAYERS)
 
 
+@pytest.mark.slow
 def test_no_import_points_up_the_layers():
     upward = sorted(f"{module} imports {target}"
                     for module, targets in import_graph().items() for target in targets

@@ -44,6 +44,7 @@ def test_every_subcommand_is_named_after_its_module():
         assert cli.command_module(module.NAME) is module
 
 
+@pytest.mark.slow
 def test_a_subcommand_loads_only_what_it_needs(tmp_path):
     """`companion config`, `history`, `judge`, `simulate` answer without loading pygame (most
     of a second on a Pi); the kiosk's commands load it when they run."""

@@ -1,8 +1,12 @@
 """``companion simulate``: a whole game in virtual time, logged or as JSON."""
 
+import pytest
 import json
 import subprocess
 import sys
+
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
 
 
 def simulate(*args):

@@ -24,6 +24,7 @@ part of a round (the round's write, or the delay after it), so kills fall both
 inside a transaction and between two.
 """
 
+import pytest
 import json
 import random
 import re
@@ -108,6 +109,7 @@ def kill_at_a_moment_of_the_game(process: subprocess.Popen, database: Path, rng:
     time.sleep(rng.uniform(0, 1.5 * ROUND_DELAY_MS / 1000))
 
 
+@pytest.mark.slow
 def test_a_game_killed_at_any_moment_resumes_to_the_same_result(tmp_path):
     uninterrupted = simulate(*GAME)
     assert uninterrupted.returncode == 0, uninterrupted.stderr

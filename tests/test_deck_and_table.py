@@ -1,5 +1,6 @@
 """The deck and the four spots: set-up, refills, the one-void rule, rule cards, the end."""
 
+import pytest
 import random
 
 from companion.games.notnot.data_file import default_recipe
@@ -34,6 +35,7 @@ def test_only_one_void_may_lie_on_the_table_a_second_goes_to_the_bottom():
     assert [card.face for card in deck] == ["VOID"]
 
 
+@pytest.mark.slow
 def test_the_opening_cross_is_four_portal_cards():
     for seed in range(500):
         for first_game in (True, False):
@@ -41,6 +43,7 @@ def test_the_opening_cross_is_four_portal_cards():
             assert all(table[side].is_portal for side in SIDES), (seed, first_game)
 
 
+@pytest.mark.slow
 def test_the_remaining_cards_are_shuffled_so_voids_spread_across_the_three_stacks():
     seeds = 2000
     voids = {"C": 0, "B": 0, "A": 0}

@@ -8,6 +8,9 @@ import pytest
 import kiosk_helpers  # noqa: F401  (headless SDL drivers)
 from companion.cli import main
 
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
+
 
 def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsys):
     shots = tmp_path / "shots"

@@ -54,6 +54,7 @@ def test_the_spots_lie_in_a_cross_around_the_deck_as_on_the_table():
     assert w[0] < deck[0] < e[0] and w[1] == deck[1] == e[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rotation", ROTATIONS)
 def test_a_pixel_drawn_on_the_canvas_is_found_again_by_a_touch_on_the_display(rotation):
     screen = Screen((800, 480), rotation)

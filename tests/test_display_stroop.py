@@ -1,5 +1,6 @@
 """Stroop: a dice word is never drawn in the colour it names; direction words are inked the same way."""
 
+import pytest
 import random
 
 from hypothesis import given, strategies as st
@@ -34,6 +35,7 @@ def test_the_same_seed_gives_the_same_inks():
     assert inks_for(["NOT", "UP", "RED"], random.Random(9)) == inks_for(["NOT", "UP", "RED"], random.Random(9))
 
 
+@pytest.mark.slow
 @given(st.integers(0, 10_000))
 def test_the_dice_words_on_screen_are_present_and_not_in_their_own_colour(seed):
     rng = random.Random(seed)

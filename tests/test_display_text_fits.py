@@ -80,6 +80,7 @@ def show(scene: str, size: tuple[int, int], rotation: int, tmp_path, **details) 
         app.screen.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rotation", ROTATIONS)
 def test_the_menus_and_the_failsafe_fit_every_screen(size, rotation, drawn, tmp_path):
@@ -122,6 +123,7 @@ def test_the_cap_height_of_the_bundled_font_is_what_the_layout_sizes_by():
         assert abs(cap_height(size) - text.CAP_HEIGHT_PER_SIZE * size) <= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["not-not", "not-that-movie", "thats-not-a-hat"])
 @pytest.mark.parametrize("rotation", [0, 90])
 def test_whole_games_at_800x480_show_only_text_that_fits(game, rotation, drawn, tmp_path, capsys):

@@ -150,6 +150,7 @@ def test_on_a_machine_that_is_not_a_pi_the_pi_checks_do_not_apply_and_it_exits_0
     assert "not a Raspberry Pi" in lines[0]
 
 
+@pytest.mark.slow
 def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsys):
     code = cli.main(["doctor", "--json", "--state-dir", str(tmp_path / "state")])
     found = json.loads(capsys.readouterr().out)

@@ -46,6 +46,7 @@ def one_line(err: str, *says: str) -> bool:
 
 
 # ---------------------------------------------------------------- E: a FIFO, a device, a folder
+@pytest.mark.slow
 def test_a_settings_fifo_is_refused_before_it_can_block(tmp_path):
     fifo = tmp_path / "config.toml"
     os.mkfifo(fifo)
@@ -138,6 +139,7 @@ def refusing(stat, refused: str):
 
 
 # ---------------------------------------------------------------- H: buttons --png
+@pytest.mark.slow
 def test_a_png_that_cannot_be_written_is_one_line_and_an_empty_name_is_refused(tmp_path):
     a_file = tmp_path / "a-file"
     a_file.write_text("")
@@ -176,6 +178,7 @@ def printing_commands(folder: Path) -> list[list[str]]:
             ["score-sheet", "not-that-movie", "--state-dir", str(folder)]]
 
 
+@pytest.mark.slow
 def test_a_full_stdout_is_one_line_on_stderr(tmp_path):
     folder = kept_folder(tmp_path / "state")
     for argv in printing_commands(folder):
@@ -186,6 +189,7 @@ def test_a_full_stdout_is_one_line_on_stderr(tmp_path):
                               "device\n", argv
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_or_stdin_is_one_line_on_stderr(tmp_path):
     folder = kept_folder(tmp_path / "state")
     for argv in printing_commands(folder):
@@ -196,6 +200,7 @@ def test_a_closed_stdout_or_stdin_is_one_line_on_stderr(tmp_path):
     assert done.stdout == ""
 
 
+@pytest.mark.slow
 def test_a_name_the_output_cannot_spell_is_written_escaped_not_an_error(tmp_path):
     folder = tmp_path / "state"
     from companion.storage.database import Database
@@ -217,6 +222,7 @@ BENCHES = {"games-save": ["--games", "1"], "inputs": ["--presses", "20"],
            "serial-decode": ["--frames", "100"], "storage": ["--games", "1"]}
 
 
+@pytest.mark.slow
 def test_bench_json_is_json_only(tmp_path):
     from companion import cli
     from companion.tools import benchmarks
@@ -263,6 +269,7 @@ def started_demo(temporary: Path, snapshots: Path) -> subprocess.Popen:
     return demo
 
 
+@pytest.mark.slow
 def test_a_finished_or_terminated_demo_leaves_no_temporary_folder(tmp_path):
     temporary = tmp_path / "tmp"
     done = companion(*DEMO, "--snapshots", str(tmp_path / "shots"), env=demo_env(temporary))
@@ -274,6 +281,7 @@ def test_a_finished_or_terminated_demo_leaves_no_temporary_folder(tmp_path):
     assert demo_folders(temporary) == []
 
 
+@pytest.mark.slow
 def test_a_killed_demos_folder_is_removed_by_the_next_demo(tmp_path):
     temporary = tmp_path / "tmp"
     demo = started_demo(temporary, tmp_path / "shots")

@@ -54,6 +54,7 @@ def every_command_answers_clearly(folder) -> dict[tuple, object]:
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in field_cases()],
                          ids=[name for name, _ in field_cases()])
 def test_a_game_with_a_field_that_does_not_read_leaves_every_other_game_working(folder, spoil):
@@ -66,6 +67,7 @@ def test_a_game_with_a_field_that_does_not_read_leaves_every_other_game_working(
                for game in ("not-that-movie", "thats-not-a-hat"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in sheet_cases()],
                          ids=[name for name, _ in sheet_cases()])
 def test_a_score_sheet_game_that_does_not_read_is_named_and_the_sheets_go_on(folder, spoil):
@@ -85,6 +87,7 @@ def test_a_finished_game_that_does_not_read_is_listed_as_damaged(folder, capsys)
     assert [game["id"] for game in document] == [3, 2, 1] and "damaged" in document[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in snapshot_cases()],
                          ids=[name for name, _ in snapshot_cases()])
 def test_an_unfinished_game_that_does_not_restore_is_set_aside_once_and_kept(folder, spoil):
@@ -101,6 +104,7 @@ def test_an_unfinished_game_that_does_not_restore_is_set_aside_once_and_kept(fol
             ("playing",)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in byte_cases()],
                          ids=[name for name, _ in byte_cases()])
 def test_random_byte_changes_inside_pages_get_a_clear_answer_from_every_command(folder, spoil):
@@ -143,6 +147,7 @@ def test_an_integrity_check_failure_is_reported_with_how_to_recover(folder):
     assert "is damaged" in result.out and "--recover-to" in result.out and "KIOSK.md" in result.out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in byte_cases(12, seed=5)],
                          ids=[name for name, _ in byte_cases(12, seed=5)])
 def test_recovery_copies_every_game_that_reads_and_only_reads_the_damaged_file(folder, spoil):

@@ -61,6 +61,7 @@ def on_screen(app, line: str) -> bool:
             and all(shows_text(app.screen.canvas, drawn) for drawn in expected))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", SPOILS)
 def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path, spoil):
     damaged = kept_games(tmp_path, finished=2, spoil=spoil)
@@ -85,6 +86,7 @@ def test_a_damaged_kept_game_is_set_aside_once_and_not_not_still_plays(tmp_path,
         assert len(GameStore(database).finished()) == 2
 
 
+@pytest.mark.slow
 def test_with_a_damaged_finished_game_the_intact_unfinished_one_is_offered_and_resumes(tmp_path):
     kept = kept_games(tmp_path, finished=3, spoil=None)
     write_raw(tmp_path, "UPDATE games SET result = '{\"scores' WHERE id = 2")
@@ -124,6 +126,7 @@ def saved_rounds(folder, game_id: int) -> list[int]:
         return [record["n"] for record in GameStore(database).get(game_id).rounds]
 
 
+@pytest.mark.slow
 def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_returns(tmp_path):
     app = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
     choose(app, "Start")

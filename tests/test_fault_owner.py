@@ -90,6 +90,7 @@ def test_simulate_beside_a_running_kiosk_is_refused_in_one_line(monkeypatch: pyt
     assert state_of(folder, game_id) == (PLAYING, 2)
 
 
+@pytest.mark.slow
 def test_history_still_reads_beside_the_kiosk(monkeypatch: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:
     folder = tmp_path / "state"

@@ -58,6 +58,7 @@ def saved_rounds(folder) -> list[list[int]]:
         return [[record["n"] for record in store.get(game_id).rounds] for game_id in ids]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", REFUSING)
 def test_a_save_the_database_refuses_for_good_stays_on_screen_and_is_kept(tmp_path, monkeypatch,
                                                                           fault):
@@ -117,6 +118,7 @@ def test_the_database_stops_short_of_filling_the_disk(tmp_path, monkeypatch):
     app.ctx.services.close_database()
 
 
+@pytest.mark.slow
 def test_recover_to_keeps_the_ended_early_mark(tmp_path):
     folder = kept_folder(tmp_path / "kept")
     with Database.in_folder(folder) as database:
@@ -148,6 +150,7 @@ def checked_damaged(result) -> list[int]:
     return [int(game_id) for game_id in re.findall(r": game (\d+) is damaged: ", result.out)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [spoil for _, spoil in field_cases()],
                          ids=[name for name, _ in field_cases()])
 def test_history_listing_and_check_call_damaged_rounds_damaged_like_json(pristine, tmp_path,
@@ -221,6 +224,7 @@ def flip(path, offset: int) -> None:
     path.write_bytes(bytes(data))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", LOG_SPOILS)
 def test_a_damaged_write_ahead_log_is_named_by_check(live_log, tmp_path, spoil):
     intact = copy_of(live_log / "newer", tmp_path / "intact")

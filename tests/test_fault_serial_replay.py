@@ -4,6 +4,7 @@ controller that really restarted is still seen (its boot HELLO, its clock gone b
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_serial_restarts import HOUR_TICKS, Table, hello, restarts, taps
@@ -91,6 +92,7 @@ def test_a_controller_that_restarted_unheard_is_seen_by_its_heartbeat_after_repl
     assert status.alarm and "clock went back" in status.detail
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(gaps_ms=st.lists(st.integers(1, 400), min_size=1, max_size=40),
        pins=st.lists(st.integers(0, 15), min_size=40, max_size=40),

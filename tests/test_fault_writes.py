@@ -59,6 +59,7 @@ def simulate(folder, seed: int):
     return outcome([*on(folder, ("simulate", "--json")), "--seed", str(seed)])
 
 
+@pytest.mark.slow
 def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, monkeypatch):
     if tmpfs is None:   # SQLite's own limit stands in for the disk
         tmpfs = Path(tempfile.mkdtemp())
@@ -74,6 +75,7 @@ def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, mon
     assert saved > 0 and finished_games(tmpfs) == sum(r.code == 0 for r in results)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not ROOT, reason="growing a tmpfs needs root")
 def test_once_space_returns_the_next_game_is_saved(tmpfs):
     if tmpfs is None:
@@ -109,6 +111,7 @@ def read_only_folder(tmp_path):
         where.chmod(0o755)
 
 
+@pytest.mark.slow
 def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read_only_folder):
     before = (read_only_folder / FILENAME).read_bytes()
     result = outcome(on(read_only_folder, ("simulate", "--json")))
@@ -118,6 +121,7 @@ def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read
     assert (read_only_folder / FILENAME).read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_read_only_state_folder_can_still_be_read(read_only_folder):
     history = outcome(on(read_only_folder, ("history",)))
     assert history.code == 0 and [int(line.split()[0]) for line in history.out.splitlines()[1:]] \
@@ -139,6 +143,7 @@ def read_only_file(path: Path) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_read_only_database_file_is_named_as_such(tmp_path):
     folder = kept_folder(tmp_path / "kept")
     for name in (FILENAME + "-wal", FILENAME + "-shm"):

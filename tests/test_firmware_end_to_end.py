@@ -19,6 +19,7 @@ pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
 PIN = {(player, side): pin for pin, (player, side) in NANO.default_map().items()}
 
 
+@pytest.mark.slow
 def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
     at = 1_500_000.0  # simulated us: after a dozen clock-sync round trips
     presses = [

@@ -34,6 +34,7 @@ def test_a_press_is_stamped_within_2_us_of_the_instant():
         assert abs(t_us - next(p.release_us for p in presses if p.pin == pin)) <= STAMP_ERROR_US
 
 
+@pytest.mark.slow
 def test_presses_8_us_apart_on_any_two_pins_are_always_ordered_right():
     pins = NANO.pin_names
     pairs = [(a, b) for a in pins for b in pins if a != b]
@@ -133,6 +134,7 @@ def test_eight_buttons_on_two_ports_closing_at_once_are_each_stamped_within_2_us
     assert all(abs(t - 3000.3) <= STAMP_ERROR_US for t in reported.values()), reported
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS.values(), ids=list(BOARDS))
 def test_under_contention_every_stamp_is_within_2_us_and_none_is_reversed(board):
     # same-port pairs, cross-port pairs and bursts of eight on two ports, at every gap
@@ -171,6 +173,7 @@ def test_only_the_button_interrupt_uses_its_registers(board):
     assert {function for function, _ in users} <= {"main"}, sorted(users)
 
 
+@pytest.mark.slow
 def test_ours_orders_every_pair_from_1_us_and_the_naive_loop_does_not():
     report = compare(NANO, sets_per_gap=4)
     pairs = [row for row in report["rows"] if row["kind"] != "burst" and row["gap_us"]]
@@ -179,6 +182,7 @@ def test_ours_orders_every_pair_from_1_us_and_the_naive_loop_does_not():
     assert max(row["naive"]["worst_error_us"] for row in pairs) > 50
 
 
+@pytest.mark.slow
 def test_the_firmware_sim_command_prints_the_decoded_events(tmp_path):
     stimulus = tmp_path / "presses.json"
     stimulus.write_text(json.dumps({"presses": [
@@ -192,6 +196,7 @@ def test_the_firmware_sim_command_prints_the_decoded_events(tmp_path):
     assert report["crc_errors"] == 0 and report["lost"] == 0 and report["overflows"] == 0
 
 
+@pytest.mark.slow
 def test_a_stimulus_naming_a_pin_the_board_lacks_is_one_clear_line(tmp_path):
     stimulus = tmp_path / "bad.json"
     stimulus.write_text(json.dumps({"presses": [{"pin": "D99", "at_us": 10}]}))
@@ -202,6 +207,7 @@ def test_a_stimulus_naming_a_pin_the_board_lacks_is_one_clear_line(tmp_path):
         out.stderr.strip()] and "presses[0].pin" in out.stderr and "D99" in out.stderr
 
 
+@pytest.mark.slow
 def test_the_compare_command_reports_pairs_and_bursts_at_every_gap_within_2_us():
     out = subprocess.run([sys.executable, "-m", "companion", "firmware-sim", "--board", "mega",
                           "--compare", "--pairs", "1", "--json"], capture_output=True, text=True)

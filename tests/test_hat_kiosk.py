@@ -39,6 +39,7 @@ def table(tmp_path):
     table.close()
 
 
+@pytest.mark.slow
 def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
     table.menu(2, [SPECIAL, START])
     table.wait_for("hat")
@@ -54,6 +55,7 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
     assert sheet.rounds == ({1: 1, 2: 3, 3: 0, 4: 2},)
 
 
+@pytest.mark.slow
 def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_totals(table):
     table.menu(2, [ROUNDS, SPECIAL, START])
     table.wait_for("hat")
@@ -73,6 +75,7 @@ def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_to
     assert sheet.totals() == {1: 4, 2: 3, 3: 4, 4: 4} and len(sheet.rounds) == 4
 
 
+@pytest.mark.slow
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_result(table):
     table.menu(2, [ROUNDS, SPECIAL, START])
     game = table.scene.kept.game
@@ -87,6 +90,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_r
     assert sheet.totals() == {1: 3, 2: 3, 3: 3, 4: 3} and len(sheet.rounds) == 4
 
 
+@pytest.mark.slow
 def test_the_reminder_says_whose_turn_it_is_and_which_way_the_last_gift_went(table):
     table.menu(2, [START])
     table.wait_for("hat")
@@ -98,12 +102,14 @@ def test_the_reminder_says_whose_turn_it_is_and_which_way_the_last_gift_went(tab
     assert (game.last_gift.giver, game.last_gift.receiver) == (2, 3) and game.turn == 3
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
     said, scripted, moments = run_demo(tmp_path, capsys, "thats-not-a-hat", players=5, seed=4)
     assert said == scripted and said.startswith("game over: penalty points P1 ")
     assert {"hat", "hat-end"} <= moments
 
 
+@pytest.mark.slow
 def test_the_special_cards_are_left_out_unless_the_set_up_adds_them_and_kept_with_the_game(table):
     table.menu(2, [START])
     table.wait_for("hat")
@@ -121,6 +127,7 @@ def test_the_special_cards_are_left_out_unless_the_set_up_adds_them_and_kept_wit
     assert table.scene.kept.game.special_cards
 
 
+@pytest.mark.slow
 def test_a_double_press_of_s_on_the_kiosk_refuses_once_and_costs_nobody_a_penalty(table):
     table.menu(2, [START])
     table.wait_for("hat")
@@ -134,6 +141,7 @@ def test_a_double_press_of_s_on_the_kiosk_refuses_once_and_costs_nobody_a_penalt
 
 
 
+@pytest.mark.slow
 def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
     from companion.cli import main
 
@@ -168,6 +176,7 @@ def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_l
 
 
 
+@pytest.mark.slow
 def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_keeps_it(table):
     table.menu(2, [START])
     table.wait_for("hat")

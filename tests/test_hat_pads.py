@@ -1,5 +1,6 @@
 """That's Not a Hat on the pads: presses in, moves out, whole games by presses."""
 
+import pytest
 import copy
 import random
 
@@ -102,6 +103,7 @@ def test_west_or_south_keeps_an_entry_that_was_going_to_be_taken_back():
     assert pads.game.moves_made == 1 and pads.prompt == "answering"
 
 
+@pytest.mark.slow
 def test_a_double_press_of_south_never_costs_a_penalty():
     """From every moment of random games, any player pressing S twice (or three times)
     takes no penalty point and gives none. The third press goes on from the copy the

@@ -254,6 +254,7 @@ def drive(game, steps):
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(3, 8), st.booleans(), moves, moves)
 def test_a_snapshot_resumes_the_game_exactly(players, multi_round, before, after):

@@ -185,6 +185,7 @@ EVENTS = st.one_of(
 )
 
 
+@pytest.mark.slow
 def test_the_loop_hands_events_to_the_scene_in_stamp_order_whatever_their_arrival(tmp_path):
     app = kiosk(state_dir=tmp_path)
     recorder = Recorder(app.ctx)

@@ -157,6 +157,7 @@ def test_the_clock_check_keeps_its_answer_when_a_line_is_still_busy_as_it_is_rel
     assert "stamps are CLOCK_MONOTONIC: good" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_wiring_check_prints_each_press_into_a_file_as_it_happens(tmp_path):
     """A maker watching ``companion buttons > log`` (or through tee) sees a press when it is
     pressed, not when the check ends."""

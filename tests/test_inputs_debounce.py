@@ -1,5 +1,6 @@
 """Leading-edge debounce and stuck detection, one rule per test."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from companion.inputs.debounce import Debouncer, Held, Press, Release
@@ -80,6 +81,7 @@ def test_an_edge_older_than_the_last_moves_nothing():
     assert machine.last_edge_ns == 100 * MS and machine.active
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(min_value=1, max_value=DEBOUNCE - 1), max_size=40),
        st.integers(min_value=0, max_value=10**15))
 def test_any_burst_with_gaps_under_the_debounce_time_is_one_press_at_its_first_edge(gaps, start):

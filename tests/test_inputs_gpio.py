@@ -168,6 +168,7 @@ def test_buttons_are_listed_pads_first_then_controls_then_dealer():
     assert labels[-2:] == ["menu", "dealer RED"]
 
 
+@pytest.mark.slow
 @given(st.integers(min_value=0, max_value=2**51))
 def test_a_stamp_survives_gpiozeros_seconds_exactly(t_ns):
     assert stamp_ns(t_ns / 1e9) == t_ns

@@ -21,6 +21,9 @@ import tempfile
 
 import pytest
 
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "systemd" / "install.sh"
 #: Folders every Raspberry Pi OS system already has.

@@ -1,5 +1,6 @@
 """Properties of the judge that must hold for every roll and table."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from companion.games.notnot.cards import TABLE_FACES, Level
@@ -15,6 +16,7 @@ tables = st.lists(st.sampled_from(TABLE_FACES), min_size=4, max_size=4).filter(
     lambda cards: cards.count("VOID") <= 1).map(lambda cards: dict(zip(SIDES, cards)))
 
 
+@pytest.mark.slow
 @given(levels, faces, faces, negations, st.booleans(), sides, tables)
 def test_a_void_card_is_never_valid(level, a, b, negation, liar, up, table):
     ruling = judge(level, (a, b), negation, liar, up, table)
@@ -27,12 +29,14 @@ def test_not_not_behaves_as_no_negation(a, b, up, table):
         assert judge(level, (a, b), "NOT NOT", False, up, table) == judge(level, (a, b), "NOTHING", False, up, table)
 
 
+@pytest.mark.slow
 @given(faces, faces, sides, tables)
 def test_not_not_not_behaves_as_not(a, b, up, table):
     for level in (Level.NORMAL, Level.HARD, Level.EXTREME):
         assert judge(level, (a, b), "NOT NOT NOT", False, up, table) == judge(level, (a, b), "NOT", False, up, table)
 
 
+@pytest.mark.slow
 @given(faces, faces, negations, sides, tables)
 def test_the_liar_flips_the_parity_only_in_extreme(a, b, negation, up, table):
     flipped = {"NOTHING": "NOT", "NOT": "NOT NOT", "NOT NOT": "NOT", "NOT NOT NOT": "NOTHING"}[negation]
@@ -49,6 +53,7 @@ def test_rotation_keeps_handedness(up):
     assert turned[0] == up
 
 
+@pytest.mark.slow
 @given(levels, faces, faces, negations, st.booleans(), sides, tables)
 def test_negation_splits_the_portals_into_two_complements(level, a, b, negation, liar, up, table):
     plain = judge(level, (a, b), "NOTHING", False, up, table)
@@ -61,6 +66,7 @@ def test_negation_splits_the_portals_into_two_complements(level, a, b, negation,
         assert not set(plain.valid) & set(negated.valid)
 
 
+@pytest.mark.slow
 @given(levels, faces, faces, negations, st.booleans(), sides, tables)
 def test_reroll_exactly_when_a_tap_is_required_and_nothing_is_valid(level, a, b, negation, liar, up, table):
     ruling = judge(level, (a, b), negation, liar, up, table)
@@ -69,6 +75,7 @@ def test_reroll_exactly_when_a_tap_is_required_and_nothing_is_valid(level, a, b,
         assert ruling.valid == () and not ruling.reroll
 
 
+@pytest.mark.slow
 @given(faces, faces, negations, st.booleans(), sides, tables)
 def test_discovery_rolls_no_negation_and_no_arrow(a, b, negation, liar, up, table):
     assert judge(Level.DISCOVERY, (a, b), negation, liar, up, table) == judge(Level.DISCOVERY, (a, b), "NOTHING", False, "N", table)

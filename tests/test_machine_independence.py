@@ -37,6 +37,7 @@ def seeded_game(folder, late_s: float, rounds: int = 8):
     return rolls, result
 
 
+@pytest.mark.slow
 def test_a_kiosk_game_on_the_tests_clock_plays_the_same_on_a_busy_machine(tmp_path):
     """Each tap 0.2 s late by the machine's clock (longer than a round at the fast pace): on
     the real clock every round would end before its tap and the games part; on the stepped

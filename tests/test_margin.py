@@ -1,6 +1,7 @@
 """The margin of victory (issue 15): the gap from the first valid tap to the next counted tap
 by another player, at the precision the inputs honestly have."""
 
+import pytest
 import json
 import subprocess
 import sys
@@ -69,6 +70,7 @@ def expected_margin(taps):
     return min(others, default=None)
 
 
+@pytest.mark.slow
 def test_simulate_json_rounds_carry_margin_us_matching_their_taps():
     rounds = [r for seed in (1, 2, 3) for r in simulated(seed)]
     assert all("margin_us" in r for r in rounds)
@@ -78,6 +80,7 @@ def test_simulate_json_rounds_carry_margin_us_matching_their_taps():
                for r in rounds), "ties carry the margin too"
 
 
+@pytest.mark.slow
 def test_the_readable_log_says_the_margin():
     out = subprocess.run([sys.executable, "-m", "companion", "simulate", "--seed", "2",
                           "--players", "3"], capture_output=True, text=True, timeout=60)

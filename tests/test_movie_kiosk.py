@@ -31,6 +31,7 @@ def place(table, screen):
     table.press(game.holder, "E")
 
 
+@pytest.mark.slow
 def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_says(table):
     table.menu(1, [START])
     table.wait_for("movie")
@@ -60,6 +61,7 @@ def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_s
     assert (line.total, line.stars, line.title) == (28, 4, "Blockbuster!")
 
 
+@pytest.mark.slow
 def test_a_mistake_shows_only_the_players_who_voted_for_the_screen(table):
     table.menu(1, [START])
     table.wait_for("movie")
@@ -73,6 +75,7 @@ def test_a_mistake_shows_only_the_players_who_voted_for_the_screen(table):
     assert not any("5" in words and "P2" in words for words in shown)
 
 
+@pytest.mark.slow
 def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
     first = Table(tmp_path, players=4)
     first.menu(1, [START])
@@ -92,6 +95,7 @@ def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
         again.close()
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
     said, scripted, moments = run_demo(tmp_path, capsys, "not-that-movie", players=2, seed=3)
     assert said == scripted and said.startswith("game over: rounds ")
@@ -126,6 +130,7 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     assert not any("no row for 5" in words for words in drawn)
 
 
+@pytest.mark.slow
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
     table.menu(1, [1, START])                       # votes with the voting discs, start
     table.wait_for("movie")
@@ -141,6 +146,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
     assert line.rounds == (8, 8, 8, 8, 8)
 
 
+@pytest.mark.slow
 def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
     database = table.app.ctx.services.database()
     for number in range(8):
@@ -153,6 +159,7 @@ def test_every_game_on_a_score_sheet_full_of_notes_can_be_scrolled_to(table):
     assert seen == {f"Team{number}" for number in range(8)}
 
 
+@pytest.mark.slow
 def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, tmp_path, capsys):
     from companion.cli import main
 
@@ -185,6 +192,7 @@ def pause(table):
     table.wait_for("games-pause")
 
 
+@pytest.mark.slow
 def test_resume_from_the_pause_goes_on_with_the_same_game(table):
     table.menu(1, [START])
     table.wait_for("movie")
@@ -196,6 +204,7 @@ def test_resume_from_the_pause_goes_on_with_the_same_game(table):
     assert table.scene.kept is kept and kept.game.snapshot() == snapshot
 
 
+@pytest.mark.slow
 def test_back_to_the_title_from_the_pause_keeps_the_game_for_resume(table):
     table.menu(1, [START])
     table.wait_for("movie")

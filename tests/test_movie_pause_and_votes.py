@@ -2,6 +2,7 @@
 and what a player sees when a vote press is refused (the vote as kept, or a second disc on
 the same screen)."""
 
+import pytest
 from test_movie_kiosk import pause, table  # noqa: F401  (the fixture, and the pause key)
 from companion.storage.score_sheets import hat_score_sheet, movie_score_sheet
 
@@ -15,6 +16,7 @@ def cell_labels(table) -> list[str]:
     return table.scene.shown
 
 
+@pytest.mark.slow
 def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_early(table):
     table.menu(1, [START])
     table.wait_for("movie")
@@ -34,6 +36,7 @@ def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_
     assert table.scene.newest == line.game_id
 
 
+@pytest.mark.slow
 def test_end_the_game_from_the_hat_pause_ends_it_early_and_goes_to_the_title(table):
     table.menu(2, [4])                                 # That's Not a Hat: Start
     table.wait_for("hat")
@@ -45,6 +48,7 @@ def test_end_the_game_from_the_hat_pause_ends_it_early_and_goes_to_the_title(tab
     assert sheet.ended_early
 
 
+@pytest.mark.slow
 def test_a_player_who_presses_again_after_voting_is_told_their_vote_is_kept(table):
     table.menu(1, [START])
     table.wait_for("movie")
@@ -57,6 +61,7 @@ def test_a_player_who_presses_again_after_voting_is_told_their_vote_is_kept(tabl
     assert "P2: already voted (W takes it back)" not in cell_labels(table)
 
 
+@pytest.mark.slow
 def test_a_second_disc_on_the_same_screen_is_told_to_choose_another(table):
     table.menu(1, [])
     while table.scene.items()[PLAYERS] != "Players: 2":

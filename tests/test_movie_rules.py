@@ -328,6 +328,7 @@ def drive(game, steps):
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 7).flatmap(lambda p: st.tuples(st.just(p), moves(p), moves(p))))
 def test_a_snapshot_resumes_the_game_exactly(case):

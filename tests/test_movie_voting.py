@@ -116,6 +116,7 @@ def public_view(vote):
 screens_of_two_tables = st.lists(st.integers(1, 8), min_size=2, max_size=2, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 7), st.data())
 def test_the_screen_learns_who_has_voted_never_what(players, data):

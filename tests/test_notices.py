@@ -107,6 +107,7 @@ def test_an_unplugged_controller_is_one_line_in_players_words_off_the_play_area(
         app.screen.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rotation", ["0", "90"])
 def test_no_button_pads_is_one_line_that_leaves_the_level_of_check_the_table_in_view(
         monkeypatch, capsys, tmp_path, rotation):

@@ -1,5 +1,6 @@
 """The timing rulings of a round, with injected stamps (nanoseconds)."""
 
+import pytest
 import itertools
 
 from hypothesis import given, strategies as st
@@ -134,6 +135,7 @@ taps_strategy = st.lists(
 )
 
 
+@pytest.mark.slow
 @given(taps_strategy, st.randoms(use_true_random=False))
 def test_any_arrival_order_gives_the_same_verdicts(taps, rng):
     shuffled = list(taps)
@@ -143,6 +145,7 @@ def test_any_arrival_order_gives_the_same_verdicts(taps, rng):
     assert first == second
 
 
+@pytest.mark.slow
 @given(taps_strategy)
 def test_every_player_has_at_most_one_counted_answer(taps):
     outcome, _ = judged(VALID_N_E, *taps)

@@ -5,6 +5,7 @@ pygame this suite runs (pip's, or Debian's 2.1.2 in ``make test-pi``): the
 kiosk tells systemd READY=1 after its first frame, and ends cleanly on SIGTERM.
 """
 
+import pytest
 import os
 import signal
 import socket
@@ -19,6 +20,7 @@ def companion(*arguments: str, **options) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **options)
 
 
+@pytest.mark.slow
 def test_companion_run_with_the_printed_default_config_shows_its_first_frame(tmp_path):
     config = tmp_path / "config.toml"
     printed = companion("config", "--print-default")

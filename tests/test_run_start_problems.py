@@ -87,6 +87,7 @@ def settings_with(tmp_path):
     return write
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mistake", MISTAKES)
 def test_a_mistake_in_the_settings_is_shown_in_large_text_on_the_screen(
         monkeypatch, settings_with, tmp_path, mistake):
@@ -116,6 +117,7 @@ def test_after_the_mistake_e_plays_with_the_default_settings_and_says_so(
     assert looked.app.notice and "default settings" in looked.app.notice[0]
 
 
+@pytest.mark.slow
 def test_the_watchdog_is_fed_while_the_mistake_is_on_the_screen(monkeypatch, settings_with,
                                                                 tmp_path):
     address = str(tmp_path / "notify")
@@ -256,6 +258,7 @@ DAMAGED_CHOICES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", DAMAGED_CHOICES)
 def test_a_damaged_choices_file_keeps_the_settings_and_the_kiosk_starts(monkeypatch, tmp_path,
                                                                        damage):

@@ -68,6 +68,7 @@ def test_the_round_opens_at_the_flip_that_first_shows_the_final_dice():
     assert round_.t_open_ns == flips[-1] == app.last_flip_ns
 
 
+@pytest.mark.slow
 def test_an_open_round_is_not_redrawn_while_nothing_it_shows_changes():
     app = kiosk("setup", pace=replace(FAST, timeouts=0.2),  # the round waits 2 s for a tap
                  clock=None)   # on the real clock: the loop sleeps between passes

@@ -279,6 +279,7 @@ def play_until(app, done, limit_s=30.0):
         app.step()
 
 
+@pytest.mark.slow
 def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_next_roll():
     from kiosk_helpers import shows_text
 

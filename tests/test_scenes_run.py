@@ -1,5 +1,6 @@
 """``companion run``: GPIO or the keyboard in a window, systemd told when ready and alive."""
 
+import pytest
 import socket
 import time
 from types import SimpleNamespace
@@ -32,6 +33,7 @@ def test_without_gpio_the_kiosk_plays_with_the_keyboard_in_a_window():
     app.screen.close()
 
 
+@pytest.mark.slow
 def test_the_kiosk_tells_systemd_it_is_ready_after_the_first_frame_and_feeds_the_watchdog(tmp_path):
     address = str(tmp_path / "notify")
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -52,6 +54,7 @@ def test_the_kiosk_tells_systemd_it_is_ready_after_the_first_frame_and_feeds_the
     listener.close()
 
 
+@pytest.mark.slow
 def test_a_verdict_reaches_the_screen_only_after_the_tie_window_has_passed():
     from companion.tools.benchmarks.latency import measure_edge_to_verdict
 

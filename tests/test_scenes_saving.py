@@ -60,6 +60,7 @@ def test_each_finished_round_is_saved_with_the_snapshot_after_it(tmp_path):
                               "tie_window_us": 1000}
 
 
+@pytest.mark.slow
 def test_a_finished_kiosk_game_is_listed_by_companion_history(uninterrupted, capsys):
     assert main(["history", "--state-dir", str(uninterrupted.folder)]) == 0
     games = capsys.readouterr().out.splitlines()[1:]
@@ -68,6 +69,7 @@ def test_a_finished_kiosk_game_is_listed_by_companion_history(uninterrupted, cap
     assert f"{len(uninterrupted.rolls):>6}  {winners}" in games[0]
 
 
+@pytest.mark.slow
 def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp_path, uninterrupted):
     """A cut between rounds (the verdict shown, no new dice yet) loses nothing."""
     first = new_game(tmp_path)
@@ -105,6 +107,7 @@ def resumed_from_the_title(app):
     return dice_on_screen(app)
 
 
+@pytest.mark.slow
 def test_after_a_power_cut_with_the_dice_on_screen_the_resumed_round_rolls_new_dice(tmp_path):
     first = new_game(tmp_path)
     play(first, rounds=2)
@@ -225,6 +228,7 @@ def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     assert kept(tmp_path).settings["seed"] == SEED + 1
 
 
+@pytest.mark.slow
 def test_a_save_another_program_holds_up_waits_and_is_on_disk_once_it_lets_go(tmp_path):
     import sqlite3
 

@@ -33,6 +33,9 @@ from companion.scenes.session import Settings
 from companion.scenes.transitions import ToTitle
 from kiosk_helpers import game_of
 
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
+
 #: Canvas sizes and rotations: the smallest, two larger, and the smallest turned.
 SCREENS = [((800, 480), 0), ((1024, 600), 0), ((1920, 1080), 0), ((800, 480), 90),
            ((800, 480), 270)]

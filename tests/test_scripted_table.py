@@ -6,6 +6,7 @@ comes at least the gap after it: every press reaches the game as its own press
 table's thread or the loop runs.
 """
 
+import pytest
 import threading
 import time
 from collections.abc import Callable
@@ -14,6 +15,9 @@ from companion.simulation.scripted_tables import ScriptedTable
 from companion.inputs.events import Tap
 from companion.games.notnot.sides import Side
 from companion.simulation.presses import MockGpioPresses
+
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
 
 GAP_NS = 40_000_000
 SCRIPT = [(1, Side.N)] * 6 + [(2, Side.E)] * 3

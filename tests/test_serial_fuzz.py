@@ -7,6 +7,7 @@ recording its examples), so it searches the shapes the sweep draws blindly
 (garbage spliced in at a cut, every chunk size, its edge cases: empty garbage,
 one-byte chunks) in 1,000 examples, and the sweep carries the bulk."""
 
+import pytest
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -15,6 +16,9 @@ from companion.boards.avr import NANO
 from companion.inputs.serial.protocol import Edge, Hello, Pong
 from companion.inputs.serial.protocol import encode
 from companion.inputs.serial.reader import ControllerLink
+
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
 
 SWEEP_STREAMS = 99_000
 HYPOTHESIS_STREAMS = 1_000

@@ -6,6 +6,7 @@ clock of its own); tests/test_serial_simavr_kiosk.py runs the real firmware."""
 
 from __future__ import annotations
 
+import pytest
 import threading
 import time
 from dataclasses import replace
@@ -174,6 +175,7 @@ def corner_says(app, state: str) -> bool:
         and all(shows_text(app.screen.canvas, drawn) for drawn in app.controller_drawn)
 
 
+@pytest.mark.slow
 def test_the_controllers_state_stays_in_the_corner_of_the_title_and_the_play_screens():
     plugs = Plugs()
     app, controller = connected_kiosk(plugs)

@@ -4,6 +4,7 @@ controller's taps never change order. Each rule has a test and a hypothesis fuzz
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from companion.games.notnot.taps import Tap
@@ -12,6 +13,9 @@ from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickOrder
 from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, HelloRequest, Pong, encode, parse
 from companion.inputs.serial.reader import ControllerLink, ControllerStatus
+
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
 
 HOUR_TICKS = 3600 * 2_000_000
 NS_PER_TICK = 500

@@ -64,6 +64,7 @@ def press_to_round(app, controller):
             step_until(app, lambda: app.scene.name != "round", limit_s=40)
 
 
+@pytest.mark.slow
 def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_order(table):
     app, controller, _ = table
     round_ = press_to_round(app, controller)
@@ -77,6 +78,7 @@ def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_ord
     assert verdicts == {3: "wrong", 2: "win", 1: "late"}
 
 
+@pytest.mark.slow
 def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_back(table):
     app, controller, pads = table
     round_ = press_to_round(app, controller)
@@ -94,6 +96,7 @@ def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_b
     assert app.scene.view.headline == "P4 WINS"
 
 
+@pytest.mark.slow
 def test_the_demo_plays_a_whole_game_through_the_simulated_controller(tmp_path, capsys):
     from companion.cli import main
 

@@ -25,6 +25,7 @@ def offered(table: Table, game: str) -> set[int]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_set_up_offers_no_more_players_than_there_are_pads(tmp_path, game):
     table = Table(tmp_path, players=4)
@@ -35,6 +36,7 @@ def test_a_set_up_offers_no_more_players_than_there_are_pads(tmp_path, game):
         table.close()
 
 
+@pytest.mark.slow
 def test_with_the_default_six_pads_not_not_offers_two_to_six_players(tmp_path):
     table = Table(tmp_path, players=4)
     try:
@@ -70,6 +72,7 @@ def movie_setup(table: Table) -> None:
     table.wait_for("movie-setup")
 
 
+@pytest.mark.slow
 def test_fewer_players_chosen_hand_the_tokens_to_a_player_who_plays(tmp_path):
     table = Table(tmp_path, players=4)
     try:
@@ -85,6 +88,7 @@ def test_fewer_players_chosen_hand_the_tokens_to_a_player_who_plays(tmp_path):
         table.close()
 
 
+@pytest.mark.slow
 def test_a_set_up_shown_with_fewer_pads_cuts_the_players_and_the_first_holder_to_them(tmp_path):
     table = Table(tmp_path, players=4)
     try:

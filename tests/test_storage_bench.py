@@ -1,10 +1,12 @@
 """``companion bench storage`` saves whole games and reports what it measured."""
 
+import pytest
 import json
 
 from companion.cli import main
 
 
+@pytest.mark.slow
 def test_the_storage_benchmark_times_every_round_it_saved(tmp_path, capsys):
     assert main(["bench", "storage", "--games", "2", "--state-dir", str(tmp_path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

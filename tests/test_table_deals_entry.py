@@ -16,6 +16,9 @@ from companion.scenes.session import Settings
 from companion.storage.preferences import Preferences
 from kiosk_helpers import game_of
 
+#: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.
+pytestmark = pytest.mark.slow
+
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]
 CROSS = ("RED", "BLUE", "GREEN", "YELLOW")

@@ -41,6 +41,7 @@ def test_without_a_speech_engine_the_voice_is_silent_with_one_notice(tmp_path, m
     assert Voice.start(tmp_path, 4) == (None, NO_ENGINE)
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_the_clip_cache_is_built_once(tmp_path):
     voice, notice = Voice.start(tmp_path, 4)
@@ -53,6 +54,7 @@ def test_the_clip_cache_is_built_once(tmp_path):
     assert {path: path.stat().st_mtime_ns for path in again.clips.values()} == stamps
 
 
+@pytest.mark.slow
 @needs_espeak
 def test_a_verdict_queues_its_clip_to_play_after_the_frame(tmp_path):
     save_preferences(tmp_path, Preferences(voice=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from companion import cli
 
 
@@ -11,6 +12,7 @@ def run(capsys, *args):
     return status, out, err
 
 
+@pytest.mark.slow
 def test_it_writes_every_file_it_lists(tmp_path, capsys):
     status, out, err = run(capsys, "--shipped-map", "--players", "4", "--out", str(tmp_path / "w"))
     assert status == 0 and err == ""
@@ -20,6 +22,7 @@ def test_it_writes_every_file_it_lists(tmp_path, capsys):
     assert not (tmp_path / "w" / "gpio-2-players.png").exists()
 
 
+@pytest.mark.slow
 def test_a_users_config_is_drawn(tmp_path, capsys):
     mine = tmp_path / "mine.toml"
     mine.write_text("[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }, { N = 5, E = 6, S = 13, W = 26 }]\n")
@@ -58,6 +61,7 @@ def test_a_bad_config_names_the_key(tmp_path, capsys):
     assert not (tmp_path / "w").exists()
 
 
+@pytest.mark.slow
 def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")
@@ -71,6 +75,7 @@ def test_the_parts_list_alone_needs_no_out_folder(tmp_path, capsys):
     assert (tmp_path / "BOM.md").read_text().startswith("# Parts list")
 
 
+@pytest.mark.slow
 def test_out_writes_the_parts_list_beside_the_diagrams_and_a_readme_for_users(tmp_path, capsys):
     status, out, _ = run(capsys, "--out", str(tmp_path / "w"))
     assert status == 0 and str(tmp_path / "w" / "BOM.md") in out.split()
@@ -81,6 +86,7 @@ def test_out_writes_the_parts_list_beside_the_diagrams_and_a_readme_for_users(tm
     assert "hardware/BOM.md" not in (tmp_path / "w" / "BOM.md").read_text()
 
 
+@pytest.mark.slow
 def test_out_with_bom_elsewhere_links_the_parts_list_where_it_was_written(tmp_path, capsys):
     status, _, _ = run(capsys, "--out", str(tmp_path / "w"), "--bom", str(tmp_path / "parts.md"))
     assert status == 0 and not (tmp_path / "w" / "BOM.md").exists()

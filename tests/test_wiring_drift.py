@@ -34,6 +34,7 @@ def fresh(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_the_committed_wiring_folder_holds_exactly_the_generated_files(fresh):
     assert sorted(p.name for p in WIRING.iterdir()) == sorted(p.name for p in (fresh / "wiring").iterdir())
 
