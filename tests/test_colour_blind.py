@@ -1,4 +1,4 @@
-"""Colour-blind mode (issue 15): every colour card carries a shape and its initial, the void its
+"""Colour-blind mode: every colour card carries a shape and its initial, the void its
 own mark, and the player colours stay apart for protanopia and deuteranopia (simulated with the
 Machado, Oliveira and Fernandes 2009 matrices at full severity)."""
 

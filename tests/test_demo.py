@@ -24,7 +24,7 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
     assert {"title", "setup", "deal-first", "rolling", "round-open-discovery", "verdict-win",
             "level-up", "round-countdown", "end"} <= moments
     assert any(m.startswith("round-open-extreme") for m in moments), "a first game reaches Extreme"
-    assert {"photo-finish", "colour-blind"} <= moments   # issue 15's two snapshots
+    assert {"photo-finish", "colour-blind"} <= moments   # the photo finish and colour-blind mode
     assert pygame.image.load(str(shots / "end.png")).get_size() == (800, 480)
 
 

@@ -1,4 +1,4 @@
-"""The photo finish on screen (issue 15): the margin in the verdict and every tap of the round on
+"""The photo finish on screen: the margin in the verdict and every tap of the round on
 the timeline under it, from the dice landing, the photo finish magnified."""
 
 import pygame

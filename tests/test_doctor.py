@@ -135,7 +135,7 @@ def test_a_state_folder_that_is_a_file_is_to_fix(tmp_path):
 
 
 def no_keyboard(folder: Path) -> str:
-    """Settings without keyboard keys (pygame 2.1.2 refuses some default names: issue 11 item 2)."""
+    """Settings without keyboard keys (pygame 2.1.2 refuses some default names)."""
     return str(write(folder, "no-keyboard.toml", "[keyboard]\nenabled = false\n"))
 
 

@@ -1,4 +1,4 @@
-"""Issue 22, E to J and two more: what once hung, made a stray folder or said "internal error"
+"""What once hung, made a stray folder or said "internal error"
 is one clear line naming what is wrong and where. A FIFO where a settings file belongs, a home
 folder nobody has, a name over 255 characters, a PNG or bench folder that cannot be written,
 standard input or output closed or full; `bench --json` prints JSON alone, and a demo leaves

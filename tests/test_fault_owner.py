@@ -1,4 +1,4 @@
-"""One owner per state folder (issue 22 A, B, C): one program writes a state folder at a time.
+"""One owner per state folder: one program writes a state folder at a time.
 
 The kiosk and ``companion simulate --state-dir`` hold the folder's lock while they run; a second
 writer is refused in one line, a second kiosk asks the table before it plays without saving, and

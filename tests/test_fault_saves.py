@@ -1,6 +1,6 @@
 """Saves the state database refuses, kept games the views disagree on, a disk that must not fill.
 
-Issue 22: a save failure is a kind (try later, or refused until a person mends the file), never
+A save failure is a kind (try later, or refused until a person mends the file), never
 a guess; no save is ever dropped; every view of the history gives a game one verdict; a kept
 snapshot past any real game is damage; an empty database file and a damaged write-ahead log are
 said, not written over; the database stops short of filling its disk.

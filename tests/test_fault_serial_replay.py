@@ -1,4 +1,4 @@
-"""Issue 22, L: a frame the controller sent once and the host receives again, however late and
+"""A frame the controller sent once and the host receives again, however late and
 whatever came between, is never a second tap and never a "controller restarted" alarm; a
 controller that really restarted is still seen (its boot HELLO, its clock gone back)."""
 

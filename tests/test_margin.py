@@ -1,4 +1,4 @@
-"""The margin of victory (issue 15): the gap from the first valid tap to the next counted tap
+"""The margin of victory: the gap from the first valid tap to the next counted tap
 by another player, at the precision the inputs honestly have."""
 
 import pytest

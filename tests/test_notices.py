@@ -1,4 +1,4 @@
-"""Notices in players' words, off the play area (issue 21 finding 3): one short line in a strip
+"""Notices in players' words, off the play area: one short line in a strip
 of its own at the bottom (the score strip's place, while the notice is up), never over a card
 spot, the dice, the level or any other text; the raw detail goes to the journal."""
 

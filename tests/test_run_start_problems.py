@@ -62,7 +62,7 @@ def run_and_look(monkeypatch, tmp_path, argv: list[str], then=None) -> tuple[int
 
 def settings_every_pygame_knows(folder) -> str:
     """The default settings without the keypad's keys, which pygame 2.1.2 refuses by the
-    default config's names (issue 11 item 2): these tests are about other things."""
+    default config's names: these tests are about other things."""
     text = settings_file.default_text()
     keypad = '    { N = "[8]", E = "[6]", S = "[5]", W = "[4]" },\n'
     assert keypad in text

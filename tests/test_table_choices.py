@@ -1,4 +1,4 @@
-"""Settings in one place (issue 15): ``[display]`` and ``[sound]`` in the config, the same
+"""Settings in one place: ``[display]`` and ``[sound]`` in the config, the same
 choices on the Not Not set-up menu, saved in the state folder, where they win over the config."""
 
 import pygame

@@ -1,4 +1,4 @@
-"""A verdict always says everything (issue 21): every line of every verdict the engine gives is
+"""A verdict always says everything: every line of every verdict the engine gives is
 on the frame, in the panel beside the dice, at a cap height of at least 3 % of the display's
 shorter side, overlapping no other text, at every size from 800x480 to 1920x1080 and every
 rotation; a verdict too long for one page is shown in pages, every line on one of them.

@@ -1,4 +1,4 @@
-"""Spoken call-outs (issue 15): clips rendered once by espeak-ng into a cache, a verdict queueing
+"""Spoken call-outs: clips rendered once by espeak-ng into a cache, a verdict queueing
 its clip to play after the frame, silence with one notice without an engine."""
 
 import shutil

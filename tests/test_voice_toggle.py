@@ -1,4 +1,4 @@
-"""Switching the voice on answers at once (issue 21 finding 8): the clips are rendered in a worker
+"""Switching the voice on answers at once: the clips are rendered in a worker
 thread that posts back to the loop; the menu says "preparing voice..." meanwhile, and a second
 press while it works switches the voice off, as asked."""
 

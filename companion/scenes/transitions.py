@@ -79,7 +79,7 @@ class ToRound(NotNotMove):
     them), taps stamped before it, the dice words and inks drawn, the tap feedback so far."""
 
     roll: Roll
-    t_open: int
+    t_open_ns: int
     taps: Sequence[Tap] = ()
     words: Sequence[str | None] = ()
     inks: Sequence[str] = ()

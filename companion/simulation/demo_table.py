@@ -10,7 +10,7 @@ at their due time, through ``press(player, side, t_ns)`` (the input path under
 test), from a :class:`~companion.simulation.press_scheduler.PressScheduler`.
 
 The same seed plays the same game, run after run: a round's presses are planned
-from the seed as offsets from the round's open and stamped ``t_open + offset``
+from the seed as offsets from the round's open and stamped ``t_open_ns + offset``
 (:meth:`SimulatedTable.round_presses`), never with the clock, so the judge sees
 the same stamps whatever the machine's load. The open is the flip that shows
 the dice, known only once it happened: a bot who jumps the gun presses as the
@@ -172,7 +172,7 @@ class SimulatedTable:
         self._pending = [press for press in presses if press[2] >= 0]
 
     def on_round(self, scene: RoundScene) -> None:
-        """The round opened: press the planned presses, each at ``t_open + offset``."""
+        """The round opened: press the planned presses, each at ``t_open_ns + offset``."""
         settle_ns = round(scene.ctx.services.pace.settle_s * 1e9)
         now = time.monotonic_ns()
         presses = self.round_presses(scene.round, settle_ns)

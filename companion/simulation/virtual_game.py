@@ -30,11 +30,11 @@ def bots_for(game: Game) -> list[Bot]:
 def play_round(game: Game, bots: list[Bot]) -> RoundRecord:
     """Roll, let the bots press, judge by stamps, finish the round; its record."""
     roll = game.next_roll()
-    t_open = (game.round_no + 1) * ROUND_SPACING_NS
-    round_ = game.open_round(roll, t_open)
+    t_open_ns = (game.round_no + 1) * ROUND_SPACING_NS
+    round_ = game.open_round(roll, t_open_ns)
     rng = game.rng("bots")
     taps = [
-        Tap(bot.player, side, t_open + offset, "bot")
+        Tap(bot.player, side, t_open_ns + offset, "bot")
         for bot in bots
         for side, offset in bot.taps(round_.ruling, rng)
     ]

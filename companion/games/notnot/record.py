@@ -110,7 +110,7 @@ class RoundRecord:
                      and tap.verdict in WINNING_VERDICTS), winner.from_side)
 
     def to_json(self) -> dict:
-        """The stored form, key for key as it always was, the margin (issue 15) after the taps."""
+        """The stored form, key for key as it always was, the margin after the taps."""
         return {
             "n": self.n, "level": self.level, "dice": list(self.dice), "negation": self.negation,
             "liar": self.liar, "up": self.up, "table": dict(self.table), "valid": list(self.valid),

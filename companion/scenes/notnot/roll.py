@@ -165,5 +165,5 @@ class RollScene(Scene[ToRoll]):
         they are saved as seen (after the frame, off the tap's path)."""
         if self.final_drawn:
             save_seen_roll(self.ctx, self.play)
-            self.ctx.go(ToRound(roll=self.roll, t_open=t_ns, taps=self.early, words=self.words,
+            self.ctx.go(ToRound(roll=self.roll, t_open_ns=t_ns, taps=self.early, words=self.words,
                                 inks=self.inks, feedback=self.feedback, play=self.play))

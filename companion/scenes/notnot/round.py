@@ -62,7 +62,7 @@ class RoundScene(Scene[ToRound]):
     def enter(self, now_ns: int, move: ToRound) -> None:
         self.play = move.play
         game = self.play.game
-        self.round = game.open_round(move.roll, move.t_open)
+        self.round = game.open_round(move.roll, move.t_open_ns)
         # The journal keeps every roll as `companion judge` reads it: a disputed round
         # can be judged again from `journalctl -u companion`.
         log.info("round open: %s", json.dumps(
