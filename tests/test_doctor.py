@@ -177,12 +177,12 @@ def test_a_root_that_is_not_a_folder_is_one_line(root, capsys):
 
 
 def test_a_keyboard_key_this_pygame_refuses_is_to_fix(tmp_path, monkeypatch):
-    from companion.commands import run as run_command
+    from companion.kiosk import startup
     from companion.errors import CompanionError
 
     def refused(settings):
         raise CompanionError('keyboard.pads[4].N = "[8]": pygame knows no key by that name')
 
-    monkeypatch.setattr(run_command, "KeyMap", refused)
+    monkeypatch.setattr(startup, "KeyMap", refused)
     found = by_name(pi_host(fake_pi(tmp_path)))["settings"]
     assert found.status == FIX and found.text.startswith('keyboard.pads[4].N = "[8]"')

@@ -57,7 +57,7 @@ def test_a_settings_fifo_is_refused_before_it_can_block(tmp_path):
         assert done.returncode == 2 and one_line(done.stderr, f"config file {path}", says)
     # the kiosk puts it on screen and plays on with the defaults; the table's saved choices too
     os.mkfifo(tmp_path / "preferences.json")
-    probe = ("import sys; from companion.commands.run import load_settings; "
+    probe = ("import sys; from companion.kiosk.startup import load_settings; "
              "from companion.storage.preferences import Preferences, load_preferences; "
              "_, problem = load_settings(sys.argv[1]); print(problem.detail[0]); "
              "print(load_preferences(sys.argv[2], Preferences())[1])")

@@ -105,7 +105,7 @@ def start_bookkeeping(app):
 
 
 def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard():
-    from companion.commands.run import kiosk_options
+    from companion.kiosk.startup import kiosk_options
     from companion.kiosk.systemd import Notifier
 
     class Args:

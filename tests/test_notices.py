@@ -13,7 +13,7 @@ from kiosk_helpers import notnot_play, FAST, move_to, shows_text, step_until
 from test_run_start_problems import run_and_look
 from test_scenes_flow import to_round
 from test_serial_kiosk import SERIAL_ON, Plugs
-from companion.commands import run as run_command
+from companion.kiosk import startup
 from companion.display import text
 from companion.display.draw_notice import draw_notice
 from companion.display.layout import Layout
@@ -124,7 +124,7 @@ def test_no_button_pads_is_one_line_that_leaves_the_level_of_check_the_table_in_
         step_until(app, lambda: app.scene.name == "deal")
         check_notice_apart(app, monkeypatch, NO_PADS)
 
-    monkeypatch.setattr(run_command, "open_gpio", no_pins)
+    monkeypatch.setattr(startup, "open_gpio", no_pins)
     code, looked = run_and_look(monkeypatch, tmp_path, ["--rotation", rotation],
                                 then=to_check_the_table)
     assert code == 0 and looked.app.notice is not None

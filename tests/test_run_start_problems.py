@@ -16,7 +16,7 @@ from kiosk_helpers import shows_text, step_until
 from companion import cli
 from companion.config import settings as settings_file
 from companion.kiosk.loop import App
-from companion.commands import run as run_command
+from companion.kiosk import startup
 from companion.errors import CompanionError
 from companion.kiosk.assemble import KioskOptions
 from companion.kiosk.systemd import Notifier
@@ -166,7 +166,7 @@ def test_under_systemd_a_missing_display_is_waited_for_with_the_watchdog_fed(mon
     monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
     try:
         with pytest.raises(CompanionError, match="cannot open the display"):
-            run_command.open_kiosk(KioskOptions(size=(800, 480), sound=False), notifier,
+            startup.open_kiosk(KioskOptions(size=(800, 480), sound=False), notifier,
                                    sleep=clock.sleep, tries=3)
         said = [listener.recv(1000).decode() for _ in range(5)]
     finally:
@@ -174,7 +174,7 @@ def test_under_systemd_a_missing_display_is_waited_for_with_the_watchdog_fed(mon
         notifier.close()
     assert said[0].startswith("READY=1") and "no picture" in said[0]
     assert said[1:] == ["WATCHDOG=1"] * 4   # every 2 s over two 5 s waits
-    assert clock.now == 2 * run_command.DISPLAY_RETRY_S
+    assert clock.now == 2 * startup.DISPLAY_RETRY_S
 
 
 def test_in_a_terminal_a_missing_display_is_one_line_and_exit_2(monkeypatch, tmp_path,
@@ -209,7 +209,7 @@ def test_pads_that_cannot_be_opened_leave_the_keyboard_with_a_notice(monkeypatch
     def no_pins(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr(run_command, "open_gpio", no_pins)
+    monkeypatch.setattr(startup, "open_gpio", no_pins)
     code, looked = run_and_look(monkeypatch, tmp_path, [])
     assert code == 0 and looked.scene == "title"
     assert looked.app.notice and "playing with the keyboard" in looked.app.notice[0]
@@ -245,7 +245,7 @@ def test_keyboard_keys_this_pygame_refuses_leave_the_menus_and_a_notice(monkeypa
     def refused(settings):
         raise CompanionError('keyboard.pads[4].N = "[8]": pygame knows no key by that name')
 
-    monkeypatch.setattr(run_command, "KeyMap", refused)
+    monkeypatch.setattr(startup, "KeyMap", refused)
     code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only"])
     assert code == 0 and looked.scene == "title"
     assert looked.app.notice

@@ -9,7 +9,7 @@ import pygame
 
 from kiosk_helpers import step_until
 from companion.config import settings as settings_file
-from companion.commands.run import LoopPost, kiosk_options, open_pads
+from companion.kiosk.startup import EarlyPosts, kiosk_options, open_pads
 from companion.kiosk.assemble import build_kiosk
 from companion.kiosk.systemd import Notifier
 
@@ -21,7 +21,7 @@ def args(**overrides):
 
 def test_without_gpio_the_kiosk_plays_with_the_keyboard_in_a_window():
     config = settings_file.load()
-    pads, why = open_pads(config, keyboard_only=False, post=LoopPost())
+    pads, why = open_pads(config, keyboard_only=False, post=EarlyPosts())
     assert pads is None and why.startswith("cannot open the GPIO pins")
     options = kiosk_options(args(), config, pads, Notifier(environ={}))
     assert not options.fullscreen and options.tie_window_ns is None
@@ -61,3 +61,12 @@ def test_a_verdict_reaches_the_screen_only_after_the_tie_window_has_passed():
     latencies, path, lost = measure_edge_to_verdict(10, seed=3)
     assert len(latencies) == 10 and lost == 0 and path.startswith("mock GPIO pins")
     assert min(latencies) >= settings_file.load().gpio.tie_window_ns
+
+
+def test_what_the_inputs_post_before_the_loop_exists_reaches_it_in_order():
+    posts, reached = EarlyPosts(), []
+    posts("first press")
+    posts("second press")
+    posts.connect(reached.append)
+    posts("a press once the loop runs")
+    assert reached == ["first press", "second press", "a press once the loop runs"]

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from kiosk_helpers import in_scene, kiosk, step_until, tap
 
 from companion.boards.avr import NANO
-from companion.commands.run import kiosk_options
+from companion.kiosk.startup import kiosk_options
 from companion.config import settings as settings_file
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.frames import FrameDecoder

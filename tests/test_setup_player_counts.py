@@ -47,7 +47,7 @@ def test_with_the_default_six_pads_not_not_offers_two_to_six_players(tmp_path):
 
 def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_the_table():
     from companion.config import settings as settings_file
-    from companion.commands.run import players_with_pads
+    from companion.kiosk.startup import players_with_pads
 
     config = settings_file.load()
     assert players_with_pads(config, gpio_open=False) == 4     # the keyboard's four pads

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from kiosk_helpers import kiosk, step_until, tap
-from companion.commands.run import kiosk_options
+from companion.kiosk.startup import kiosk_options
 from companion.config.settings import ConfigError, parse
 from companion.kiosk.systemd import Notifier
 from companion.storage.preferences import Preferences, load_preferences, preferences_path

@@ -29,9 +29,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from companion.commands import buttons
-from companion.commands.run import keyboard_keys, load_settings
 from companion.config.settings import Config
 from companion.errors import CompanionError, StateError
+from companion.kiosk.startup import keyboard_keys, load_settings
 from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
 
 NAME = "doctor"

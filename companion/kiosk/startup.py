@@ -1,0 +1,337 @@
+"""The kiosk's start-up, as ``companion run`` does it: the settings read (a mistake becomes a
+start problem shown on screen), the inputs opened before the loop exists (their events wait
+in :class:`EarlyPosts`, so no press is lost), the state folder owned, the kiosk built and
+what went wrong at start shown, the loop run, and everything it opened closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import logging
+import random
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from companion.config import settings as settings_file
+from companion.errors import CompanionError
+from companion.inputs.actions import menu_key
+from companion.inputs.events import Event
+from companion.inputs.gpio import GpioPads, open_gpio
+from companion.inputs.keyboard import KeyMap
+from companion.inputs.serial.pads import (
+    SERIAL_SETTLE_S,
+    SerialPads,
+    players_of,
+    serial_pads,
+    tie_window_ns,
+)
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.kiosk.loop import App
+from companion.kiosk.systemd import Notifier
+from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.scenes.session import Pace, Settings
+from companion.scenes.start_problem import StartProblem
+from companion.scenes.transitions import ToFailsafe
+from companion.storage import owner
+from companion.storage.location import state_dir
+from companion.storage.preferences import Preferences, load_preferences
+
+log = logging.getLogger(__name__)
+
+#: Why there are no pads when nothing went wrong (no notice for these).
+KEYBOARD_ASKED = "keyboard only, as asked"
+GPIO_OFF = "GPIO is off in the settings"
+#: Seconds between tries to open a display that is not there yet (under systemd).
+DISPLAY_RETRY_S = 5.0
+#: What to restart once a start problem is fixed.
+RESTART = "sudo systemctl restart companion"
+#: Who holds the state folder's lock while the kiosk runs (the line a second writer gets).
+KIOSK = "the kiosk"
+
+
+class EarlyPosts:
+    """``post`` for inputs opened before the loop exists: what they post before :meth:`connect`
+    waits here in order and reaches the loop then; after, each event goes straight to it."""
+
+    def __init__(self) -> None:
+        self.target: Callable[[object], None] | None = None
+        self.waiting: collections.deque[object] = collections.deque()
+        self.lock = threading.Lock()
+
+    def __call__(self, event: object) -> None:
+        with self.lock:
+            if self.target is None:
+                self.waiting.append(event)
+                return
+            target = self.target
+        target(event)
+
+    def connect(self, target: Callable[[object], None]) -> None:
+        """From now on post to ``target``, after the events that waited (in their order)."""
+        with self.lock:
+            while self.waiting:
+                target(self.waiting.popleft())
+            self.target = target
+
+
+def load_settings(path: str | Path | None) -> tuple[settings_file.Config, StartProblem | None]:
+    """The settings at ``path``; if they cannot be used, the defaults and the problem to show."""
+    try:
+        return settings_file.load(path), None
+    except settings_file.ConfigError as error:
+        detail = tuple(error.problems)
+    except CompanionError as error:
+        detail = (str(error),)
+    except Exception as error:  # noqa: BLE001 - a value the checks let through (e.g. inf)
+        detail = (f"{path}: cannot use it: {type(error).__name__}: {error}",)
+    problem = StartProblem(
+        title="The settings file has a mistake", detail=detail,
+        todo=f"Fix {path} (companion config --check {path} lists every mistake), then: {RESTART}",
+        fallback="play with the default settings",
+        notice=f"playing with the default settings: fix {path}")
+    return settings_file.load(None), problem
+
+
+def open_pads(config: settings_file.Config, keyboard_only: bool,
+              post: Callable[[Event], None], mock: bool = False) -> tuple[GpioPads | None, str]:
+    """The GPIO pads (``mock``: on mock pins) posting to ``post``, or ``(None, why not)``."""
+    if keyboard_only:
+        return None, KEYBOARD_ASKED
+    if not config.gpio.enabled:
+        return None, GPIO_OFF
+    try:
+        if mock:
+            from companion.inputs.mock import StampedMockFactory
+            return open_gpio(config.gpio, post, pin_factory=StampedMockFactory()), ""
+        return open_gpio(config.gpio, post), ""
+    except CompanionError as error:
+        return None, str(error)
+    except Exception as error:  # noqa: BLE001 - e.g. lgpio's own "GPIO busy": the keyboard plays on
+        return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
+
+
+def keyboard_keys(config: settings_file.Config) -> tuple[KeyMap | None, str]:
+    """The ``[keyboard]`` keys, or ``(None, why not)`` when this pygame refuses one of their
+    names (the menus keep the arrows, Enter and Esc)."""
+    if not config.keyboard.enabled:
+        return None, ""
+    try:
+        return KeyMap(config.keyboard), ""
+    except CompanionError as error:
+        return None, str(error)
+
+
+def players_with_pads(config: settings_file.Config, gpio_open: bool,
+                      serial_open: bool = False) -> int:
+    """How many players, counting from player 1, have a pad: on GPIO or the serial controller
+    (when open) or keys."""
+    numbers = {pad.player for pad in config.gpio.pads} if gpio_open else set()
+    if serial_open:
+        numbers |= set(players_of(config.serial))
+    if config.keyboard.enabled:
+        numbers |= {pad.player for pad in config.keyboard.pads}
+    count = 0
+    while count + 1 in numbers:
+        count += 1
+    return count
+
+
+def own_state_folder(explicit: str | None) -> tuple[owner.FolderLock | None,
+                                                   owner.FolderInUse | None]:
+    """The lock on the kiosk's state folder, or who holds it already; ``(None, None)`` when the
+    folder cannot hold a lock (opening the database then says why, in a notice)."""
+    try:
+        return owner.take(state_dir(explicit), KIOSK), None
+    except owner.FolderInUse as error:
+        return None, error
+    except (CompanionError, RuntimeError) as error:   # RuntimeError: a home that is not there
+        log.debug("no lock on the state folder: %s", error)
+        return None, None
+
+
+def folder_in_use(busy: owner.FolderInUse) -> StartProblem:
+    """The question a second kiosk asks the table: play without saving, or quit?"""
+    return StartProblem(
+        title="Another companion is using the state folder",
+        detail=(f"{busy.holder[:1].upper()}{busy.holder[1:]} is using {busy.folder}: two "
+                "kiosks saving there would mix their games.",),
+        todo="Stop the other one first, or start this one with --state-dir another folder. "
+             f"Played here, nothing is saved or written to {busy.folder}.",
+        fallback="play without saving", can_quit=True,
+        notice=f"playing without saving: {busy.holder} is using {busy.folder}")
+
+
+@contextmanager
+def owned_state_folder(options: KioskOptions) -> Iterator[StartProblem | None]:
+    """Hold the kiosk's state folder while the ``with`` block runs.
+
+    When another companion holds it, ``options`` are pointed at a scratch
+    folder (deleted after the block) with the table's saved choices read from
+    the folder in use, and the question to ask the table is given.
+    """
+    lock, busy = own_state_folder(options.state_dir)
+    if busy is None:
+        try:
+            yield None
+        finally:
+            if lock is not None:
+                lock.release()
+        return
+    log.warning("%s: playing without saving if the table agrees", busy)
+    options.preferences, _ = load_preferences(busy.folder, options.preferences)
+    scratch = tempfile.mkdtemp(prefix="companion-unsaved-")
+    options.state_dir = scratch
+    try:
+        yield folder_in_use(busy)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
+                  pads: GpioPads | None, notifier: Notifier, status: str = "kiosk up",
+                  controller: SerialPads | None = None) -> KioskOptions:
+    """How to build the kiosk for these arguments, settings and inputs: ``--size`` and
+    ``--rotation`` over the settings' ``[display]``, whose colour-blind mode and ``[sound]``
+    voice are the defaults of the table's saved choices.
+
+    ``status`` is the line ``systemctl status`` shows once the first frame is up.
+    """
+    keys, _ = keyboard_keys(config)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    windowed = args.window or getattr(args, "mock", False)
+    display = config.display
+    return KioskOptions(
+        size=args.size or display.size,
+        rotation=display.rotation if args.rotation is None else args.rotation,
+        preferences=Preferences(colour_blind=display.colour_blind, voice=config.sound.voice),
+        fullscreen=(pads is not None or controller is not None) and not windowed,
+        settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
+        tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
+        pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
+        state_dir=getattr(args, "state_dir", None),
+        pads=players_with_pads(config, pads is not None, controller is not None),
+        keys=keys if pads is None and controller is None else None,
+        ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
+
+
+def open_kiosk(options: KioskOptions, notifier: Notifier,
+               sleep: Callable[[float], None] = time.sleep, tries: int | None = None) -> App:
+    """The kiosk, built; under systemd a display that cannot be opened is tried again.
+
+    Without systemd (``notifier.enabled`` false) the first failure is raised.
+    Under systemd the unit is told it is up (so it is not restarted in a loop),
+    its status says why there is no picture, and the watchdog is fed while it
+    waits :data:`DISPLAY_RETRY_S` between tries (``tries``: at most that many).
+    """
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            return build_kiosk(options)
+        except CompanionError as error:
+            if not notifier.enabled or (tries is not None and attempt >= tries):
+                raise
+            if attempt == 1:
+                log.error("%s; trying again every %g s (companion doctor says more)",
+                          error, DISPLAY_RETRY_S)
+                notifier.ready(f"no picture: {error}")
+            wait_fed(notifier, DISPLAY_RETRY_S, sleep)
+
+
+def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None]) -> None:
+    """Wait ``seconds`` in one-second steps, feeding the watchdog."""
+    left = seconds
+    while left > 0:
+        notifier.watchdog()
+        sleep(min(1.0, left))
+        left -= 1.0
+
+
+def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> list[str]:
+    """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving."""
+    notices = []
+    if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
+        notices.append("no button pads: playing with the keyboard")   # the journal says why
+    keys_why = keyboard_keys(config)[1]
+    if keys_why:
+        notices.append(f"no keyboard pads: {keys_why}")
+    try:
+        app.ctx.services.database()
+    except STORE_ERRORS as error:
+        notices.append(f"games are not saved: {error}")
+    return notices
+
+
+def show_start_notes(app: App, problem: StartProblem | None, notices: list[str]) -> None:
+    """Put what went wrong at start on the screen: the problem, else the first (most urgent)
+    notice (the notice line holds one); every notice is logged."""
+    for notice in notices:
+        log.warning("%s", notice)
+    if notices:
+        app.notify(notices[0])
+    if problem is not None:
+        log.error("%s", problem.summary())
+        app.ctx.go(ToFailsafe(problem=problem))
+
+
+def start_kiosk(args: argparse.Namespace) -> None:
+    """``companion run``'s kiosk for ``args``, from the settings to the loop's end."""
+    path = args.config or settings_file.find()
+    config, problem = load_settings(path)
+    post = EarlyPosts()
+    pads, why = open_pads(config, args.keyboard_only, post, mock=args.mock)
+    controller = serial_pads(config, post, args.keyboard_only or args.mock)
+    if pads is None and controller is None:
+        level = logging.DEBUG if why in (KEYBOARD_ASKED, GPIO_OFF) else logging.WARNING
+        log.log(level, "playing with the keyboard in a window: %s (companion doctor says more)",
+                why)
+    notifier = Notifier()
+    options = kiosk_options(args, config, pads, notifier, controller=controller)
+    with owned_state_folder(options) as busy:
+        if busy is not None and problem is not None:   # the table is asked first, told both
+            log.error("%s (playing with the default settings)", problem.summary())
+            busy = replace(busy, detail=(*busy.detail, f"Also: {problem.title.lower()}, so the "
+                                                       "defaults are used (companion config "
+                                                       "--check names it)."))
+        problem = busy or problem
+        status = f"showing: {problem.summary()}" if problem else "kiosk up"
+        options.ready = lambda: notifier.ready(status)
+        run_kiosk(options, notifier, problem, config, pads, controller, post,
+                  why if pads is None and controller is None else "")
+
+
+def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem | None,
+              config: settings_file.Config, pads: GpioPads | None,
+              controller: SerialPads | None, post: EarlyPosts, no_pads_why: str) -> None:
+    """Build the kiosk, show what went wrong at start, and run the loop until it quits; then
+    close everything it opened."""
+    app = None
+    try:
+        app = open_kiosk(options, notifier)
+        if pads is not None:
+            app.ctx.hooks.on_winners = winner_lights(pads)
+            app.ctx.hooks.on_tap = tap_lights(pads)
+        post.connect(app.post)
+        show_start_notes(app, problem, start_notices(app, config, no_pads_why))
+        if controller is not None:
+            app.controller = "connecting"   # the corner shows it until its first status
+            controller.start()
+        app.run()
+    finally:
+        notifier.stopping()
+        notifier.close()
+        if pads is not None:
+            pads.close()
+        if controller is not None:
+            controller.close()
+        if app is not None:
+            app.screen.close()
+            app.ctx.services.close_database()
