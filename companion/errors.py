@@ -1,8 +1,10 @@
 """The one error tree: every problem that reaches a user, as a single clear line.
 
 Every kind the package raises, and the module it lives in (``errors.py`` unless named): the
-kinds that belong to one adapter stay beside it, and all derive from :class:`CompanionError`.
-``tests/test_error_tree.py`` checks this list against the classes themselves::
+kinds that belong to one adapter stay beside it. What a user can fix derives from
+:class:`CompanionError`; a mistake of the program's own derives from :class:`Bug`, never
+reported as the user's. ``tests/test_error_tree.py`` checks this list against the classes
+themselves::
 
     CompanionError              a problem the user can fix
     ├── RuleError               a move Not Not's rules refuse (also a ValueError)
@@ -25,12 +27,17 @@ kinds that belong to one adapter stay beside it, and all derive from :class:`Com
     ├── UsageError              options a command cannot do [tools/argtypes.py]
     ├── BadCase                 a judge case that does not read [commands/judge.py]
     ├── VoiceError              the voice clips cannot be made [audio/voice.py]
+    └── BoardError              a board or pin name the boards do not have [boards/avr.py]
+
+    Bug                         a mistake in the program, never the user's doing
     ├── MoveError               a scene change the table does not allow [scenes/core.py]
     └── NoGameInPlay            a game's scene shown with no game to play [scenes/session.py]
 
 The command line prints ``companion: <message>`` and exits with status 2; the
-kiosk shows the message on screen. A place that turns an error into words
-catches :class:`CompanionError` (or the one kind it expects), never a list.
+kiosk shows the message on screen. A :class:`Bug` (like any other exception) is an
+"internal error" (status 3) on the command line and the failsafe screen in the kiosk. A
+place that turns an error into words catches :class:`CompanionError` (or the one kind it
+expects), never a list.
 """
 
 
@@ -41,6 +48,12 @@ class CompanionError(Exception):
     the kiosk shows the message on screen. The message names what is wrong and
     where (file, key, line, field).
     """
+
+
+class Bug(Exception):
+    """A mistake in the program, never the user's doing (a scene entered with no game, a scene
+    change nobody planned): the command line calls it an internal error, the kiosk shows it on
+    the failsafe screen."""
 
 
 class RuleError(CompanionError, ValueError):

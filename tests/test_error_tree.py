@@ -1,5 +1,6 @@
 """One error tree: every error the package raises to a user is a CompanionError, so one
-``except CompanionError`` turns any of them into a single clear line."""
+``except CompanionError`` turns any of them into a single clear line; a mistake of the program's
+own is a Bug, never reported as the user's."""
 
 import importlib
 import inspect
@@ -10,7 +11,7 @@ import pytest
 
 import companion
 from companion import errors
-from companion.errors import CompanionError
+from companion.errors import Bug, CompanionError
 
 
 def modules() -> list:
@@ -29,10 +30,15 @@ def error_classes() -> list[type]:
     return found
 
 
-def test_every_error_class_the_package_defines_derives_from_companion_error():
+def test_every_error_class_the_package_defines_is_a_users_problem_or_a_bug():
     stray = [f"{cls.__module__}.{cls.__name__}" for cls in error_classes()
-             if not issubclass(cls, CompanionError)]
+             if not issubclass(cls, (CompanionError, Bug))]
     assert stray == []
+
+
+def test_no_bug_is_told_as_a_problem_the_user_can_fix():
+    assert not [cls for cls in error_classes() if issubclass(cls, Bug)
+                and issubclass(cls, CompanionError)]
 
 
 @pytest.mark.parametrize("name", ["RuleError", "HatError", "MovieError", "ProtocolError"])
@@ -58,8 +64,8 @@ def listed_tree() -> dict[str, tuple[str, str]]:
     parents: list[str] = []
     for line in (errors.__doc__ or "").splitlines():
         found = re.match(r"\s*((?:[│ ]   )*)[├└]── (\w+)\s.*?(?:\[([\w/]+\.py)\])?$", line)
-        if line.strip().startswith("CompanionError"):
-            parents = ["CompanionError"]
+        if line.strip().startswith(("CompanionError", "Bug ")):
+            parents = [line.split()[0]]
         elif found:
             depth = len(found.group(1)) // 4 + 1
             parents[depth:] = [found.group(2)]
@@ -68,9 +74,9 @@ def listed_tree() -> dict[str, tuple[str, str]]:
 
 
 def test_the_error_trees_docstring_lists_every_kind_with_its_parent_and_module():
+    roots = (CompanionError, Bug)
     defined = {cls.__name__: (next(base.__name__ for base in cls.__bases__
-                                   if issubclass(base, CompanionError)),
+                                   if issubclass(base, roots)),
                               cls.__module__.removeprefix("companion.").replace(".", "/") + ".py")
-               for cls in error_classes() if issubclass(cls, CompanionError)
-               and cls is not CompanionError}
+               for cls in error_classes() if issubclass(cls, roots) and cls not in roots}
     assert listed_tree() == defined

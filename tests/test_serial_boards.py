@@ -6,7 +6,7 @@ import pytest
 
 from companion.config.settings import ConfigError, parse
 from companion.games.notnot.sides import SIDES
-from companion.boards.avr import BOARDS, MEGA, NANO, board_named, c_header
+from companion.boards.avr import BOARDS, MEGA, NANO, BoardError, board_named, c_header
 
 
 def test_a_nano_carries_four_pads_and_a_mega_six():
@@ -56,7 +56,7 @@ def test_the_firmware_header_indexes_each_pin_by_its_port_bit(board):
 
 
 def test_an_unknown_board_or_pin_is_named():
-    with pytest.raises(KeyError, match="'uno' is not a board"):
+    with pytest.raises(BoardError, match="'uno' is not a board"):
         board_named("uno")
-    with pytest.raises(KeyError, match="'D13' is not a button pin of the nano"):
+    with pytest.raises(BoardError, match="'D13' is not a button pin of the nano"):
         NANO.pin("D13")

@@ -16,11 +16,16 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from companion.errors import CompanionError
 from companion.games.notnot.sides import SIDES, Side
 
 #: How a pin raises the firmware's button interrupt: a pin-change interrupt or
 #: an external interrupt (INTn, any edge). Either way the same routine stamps it.
 STAMPING = ("pcint", "int")
+
+
+class BoardError(CompanionError):
+    """A board or pin name the boards do not have; the message names the ones they do."""
 
 
 @dataclass(frozen=True)
@@ -57,17 +62,17 @@ class Board:
         return len(self.pins) // len(SIDES)
 
     def pin(self, name: str) -> BoardPin:
-        """The pin called ``name``; raises ``KeyError`` naming the board's pins."""
+        """The pin called ``name``; raises :class:`BoardError` naming the board's pins."""
         for pin in self.pins:
             if pin.name == name:
                 return pin
         if name in self.refused:
-            raise KeyError(f"{name!r} has no interrupt on the {self.name}: a polled pin is stamped "
-                           f"up to ~15 us late, so the {self.name} seats players only on its "
-                           f"{len(self.pins)} interrupt pins (pads 1-{self.players}; "
-                           "more players take a second controller)")
-        raise KeyError(f"{name!r} is not a button pin of the {self.name} "
-                       f"(pins: {', '.join(self.pin_names)})")
+            raise BoardError(f"{name!r} has no interrupt on the {self.name}: a polled pin is "
+                             f"stamped up to ~15 us late, so the {self.name} seats players only "
+                             f"on its {len(self.pins)} interrupt pins (pads 1-{self.players}; "
+                             "more players take a second controller)")
+        raise BoardError(f"{name!r} is not a button pin of the {self.name} "
+                         f"(pins: {', '.join(self.pin_names)})")
 
     def default_map(self) -> dict[str, tuple[int, Side]]:
         """Pin name -> (player, side): pad after pad, each wired N, E, S, W."""
@@ -114,19 +119,19 @@ BOARDS: dict[str, Board] = {board.name: board for board in (NANO, MEGA)}
 
 
 def board_named(name: str) -> Board:
-    """The board called ``name`` (``"nano"`` or ``"mega"``); ``KeyError`` otherwise."""
+    """The board called ``name`` (``"nano"`` or ``"mega"``); :class:`BoardError` otherwise."""
     try:
         return BOARDS[name]
     except KeyError:
-        raise KeyError(f"{name!r} is not a board (choose from {', '.join(BOARDS)})") from None
+        raise BoardError(f"{name!r} is not a board (choose from {', '.join(BOARDS)})") from None
 
 
 def pin_problem(board: str, name: str) -> str | None:
     """Why ``name`` is not a button pin of ``board``, or None when it is one."""
     try:
         board_named(board).pin(name)
-    except KeyError as error:
-        return error.args[0]
+    except BoardError as error:
+        return str(error)
     return None
 
 

@@ -23,7 +23,7 @@ import pygame
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
-from companion.errors import CompanionError
+from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.scenes.notnot.journal import Journal
@@ -109,7 +109,7 @@ def entered_with(scene: type[Scene[Any]]) -> type[Move]:
     raise MoveError(f"scene {scene.__name__} names no move it is entered with")
 
 
-class MoveError(CompanionError):
+class MoveError(Bug):
     """A scene change the table does not allow: a move no scene is entered with, or one
     nobody planned from the current scene."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.errors import CompanionError
+from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.storage.preferences import Preferences
 
@@ -54,7 +54,7 @@ class Pace:
                       round(base.choice_timeout_ns * self.timeouts))
 
 
-class NoGameInPlay(CompanionError):
+class NoGameInPlay(Bug):
     """A game's scene was shown with no game to play (a bug, never a player's doing): the
     loop shows it on the failsafe."""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from companion.games.hat.rules import by_player
 from companion.storage.database import Database
-from companion.storage.games import GameStore
+from companion.storage.games import GameStore, Unreadable
 from companion.storage.listing import GameLine, damage_of, game_line, listed_ids
 
 MOVIE, HAT = "not-that-movie", "thats-not-a-hat"
@@ -67,32 +67,34 @@ def _whole(value: object, low: int = 0, high: int = 10 ** 6) -> bool:
 
 
 def movie_entry(line: GameLine) -> MovieSheetLine:
-    """The score sheet line of a finished Not That Movie! game; ValueError naming a bad field."""
+    """The score sheet line of a finished Not That Movie! game; :class:`Unreadable` naming a
+    bad field."""
     result, team = line.result, line.settings.get("team", "")
     rounds = result.get("rounds")
     if not (isinstance(rounds, list) and len(rounds) <= 5
             and all(_whole(r, -100, 100) for r in rounds)):
-        raise ValueError("result.rounds is not up to five rounds' points")
+        raise Unreadable("result.rounds is not up to five rounds' points")
     for name, fits in (("total", _whole(result.get("total"), -500, 500)),
                        ("stars", _whole(result.get("stars"), 0, 5)),
                        ("title", isinstance(result.get("title"), str)),
                        ("team", isinstance(team, str))):
         if not fits:
-            raise ValueError(f"{name} does not read")
+            raise Unreadable(f"{name} does not read")
     return MovieSheetLine(line.id, (line.finished_at or "")[:10], line.players, team or "",
                           tuple(rounds), result["total"], result["stars"], result["title"],
                           line.ended_early)
 
 
 def hat_entry(line: GameLine) -> HatSheet:
-    """The penalty points of a finished That's Not a Hat game; ValueError naming a bad field."""
+    """The penalty points of a finished That's Not a Hat game; :class:`Unreadable` naming a bad
+    field."""
     rounds = line.result.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-        raise ValueError("result.rounds is not a list of rounds")
+        raise Unreadable("result.rounds is not a list of rounds")
     read = []
     for number, points in enumerate(rounds, start=1):
         if not all(key.isascii() and key.isdigit() and _whole(p) for key, p in points.items()):
-            raise ValueError(f"result.rounds[{number}] is not penalty points per player")
+            raise Unreadable(f"result.rounds[{number}] is not penalty points per player")
         read.append({int(key): p for key, p in points.items()})
     return HatSheet(line.id, (line.finished_at or "")[:10], line.players, tuple(read),
                    line.ended_early)
@@ -111,7 +113,7 @@ def sheet_entries(database: Database, kind: str, entry: Callable, limit: int | N
             continue
         try:
             yield entry(line)
-        except ValueError as error:
+        except Unreadable as error:
             store.set_aside_game(game_id, str(error))
             continue
         given += 1

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import companion
-from companion.boards.avr import Board
+from companion.boards.avr import Board, BoardError
 from companion.config import reading
 from companion.errors import CompanionError
 from companion.inputs.serial.clock_sync import TickUnwrapper
@@ -105,8 +105,8 @@ def parse_press(item: object, board: Board, where: str) -> Press:
         raise CompanionError(f"{where}.pin: expected a pin name such as D2")
     try:
         board.pin(str(item["pin"]))
-    except KeyError as error:
-        raise CompanionError(f"{where}.pin: {error.args[0]}") from None
+    except BoardError as error:
+        raise CompanionError(f"{where}.pin: {error}") from None
     at_us = _number(item["at_us"], f"{where}.at_us")
     bounces = item.get("bounce_us", [])
     if not isinstance(bounces, list):
