@@ -3,8 +3,7 @@
 Every kind the package raises, and the module it lives in (``errors.py`` unless named): the
 kinds that belong to one adapter stay beside it. What a user can fix derives from
 :class:`CompanionError`; a mistake of the program's own derives from :class:`Bug`, never
-reported as the user's. ``tests/test_error_tree.py`` checks this list against the classes
-themselves::
+reported as the user's::
 
     CompanionError              a problem the user can fix
     ├── RuleError               a move Not Not's rules refuse (also a ValueError)

@@ -5,7 +5,6 @@ own is a Bug, never reported as the user's."""
 import importlib
 import inspect
 import pkgutil
-import re
 
 import pytest
 
@@ -55,28 +54,3 @@ def test_each_kind_is_imported_where_it_was_defined_before():
     assert (RuleError, HatError, MovieError, ConfigError, ProtocolError) == (
         errors.RuleError, errors.HatError, errors.MovieError, errors.ConfigError,
         errors.ProtocolError)
-
-
-
-def listed_tree() -> dict[str, tuple[str, str]]:
-    """``{kind: (parent, module)}`` as errors.py's docstring draws the tree."""
-    listed: dict[str, tuple[str, str]] = {}
-    parents: list[str] = []
-    for line in (errors.__doc__ or "").splitlines():
-        found = re.match(r"\s*((?:[│ ]   )*)[├└]── (\w+)\s.*?(?:\[([\w/]+\.py)\])?$", line)
-        if line.strip().startswith(("CompanionError", "Bug ")):
-            parents = [line.split()[0]]
-        elif found:
-            depth = len(found.group(1)) // 4 + 1
-            parents[depth:] = [found.group(2)]
-            listed[found.group(2)] = (parents[depth - 1], found.group(3) or "errors.py")
-    return listed
-
-
-def test_the_error_trees_docstring_lists_every_kind_with_its_parent_and_module():
-    roots = (CompanionError, Bug)
-    defined = {cls.__name__: (next(base.__name__ for base in cls.__bases__
-                                   if issubclass(base, roots)),
-                              cls.__module__.removeprefix("companion.").replace(".", "/") + ".py")
-               for cls in error_classes() if issubclass(cls, roots) and cls not in roots}
-    assert listed_tree() == defined

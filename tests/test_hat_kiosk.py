@@ -163,7 +163,7 @@ def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_l
     from kiosk_helpers import kiosk, shows_text, step_until, tap
 
     app = kiosk("title", state_dir=tmp_path)
-    app.ctx.services.pads = 2
+    app.ctx.services.players_with_pads = 2
     for side in "SSE":                               # the title's third item: That's Not a Hat
         app.post(tap(1, side))
     step_until(app, lambda: app.scene.name == "hat-setup" and not app.scene.dirty)

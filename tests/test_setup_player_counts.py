@@ -30,7 +30,7 @@ def offered(table: Table, game: str) -> set[int]:
 def test_a_set_up_offers_no_more_players_than_there_are_pads(tmp_path, game):
     table = Table(tmp_path, players=4)
     try:
-        table.app.ctx.services.pads = 4
+        table.app.ctx.services.players_with_pads = 4
         assert offered(table, game) == set(range(GAMES[game][3], 5))
     finally:
         table.close()
@@ -57,9 +57,9 @@ def test_companion_run_counts_the_pads_it_has_keys_only_at_a_desk_gpio_pads_at_t
 def test_the_kiosk_keeps_the_pad_count_it_is_built_with():
     from companion.kiosk.assemble import KioskOptions, build_kiosk
 
-    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pads=3))
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, players_with_pads=3))
     try:
-        assert app.ctx.services.pads == 3
+        assert app.ctx.services.players_with_pads == 3
     finally:
         app.screen.close()
 
@@ -76,7 +76,7 @@ def movie_setup(table: Table) -> None:
 def test_fewer_players_chosen_hand_the_tokens_to_a_player_who_plays(tmp_path):
     table = Table(tmp_path, players=4)
     try:
-        table.app.ctx.services.pads = 4
+        table.app.ctx.services.players_with_pads = 4
         movie_setup(table)
         for _ in range(3):                                 # the tokens start with P2, P3, P4
             table.press(1, "S" * (2 - table.scene.cursor) + "E")
@@ -96,7 +96,7 @@ def test_a_set_up_shown_with_fewer_pads_cuts_the_players_and_the_first_holder_to
         for _ in range(3):                                 # 4 players, the tokens start with P4
             table.press(1, "S" * (2 - table.scene.cursor) + "E")
         table.press(1, "W")                                # back to the title
-        table.app.ctx.services.pads = 3
+        table.app.ctx.services.players_with_pads = 3
         movie_setup(table)
         assert table.scene.items()[:3] == ["Players: 3", "Votes: on the pads",
                                            "Tokens start with: P3"]

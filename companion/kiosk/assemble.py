@@ -41,7 +41,7 @@ class KioskOptions:
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
     #: How many players have a pad (``None``: the context's default).
-    pads: int | None = None
+    players_with_pads: int | None = None
     #: The keys the table plays on, when it has no pads: the hints name them.
     keys: KeyMap | None = None
     #: The state folder games are saved in (``None``: the usual place).
@@ -70,8 +70,8 @@ def build_kiosk(options: KioskOptions) -> App:
                         state_dir=options.state_dir)
     if options.tie_window_ns is not None:
         services.tie_window_ns = options.tie_window_ns
-    if options.pads is not None:
-        services.pads = options.pads
+    if options.players_with_pads is not None:
+        services.players_with_pads = options.players_with_pads
     services.keys = options.keys
     ctx = Context(session=Session(settings=options.settings), services=services, table=TABLE)
     notices = start_choices(ctx, options.preferences)

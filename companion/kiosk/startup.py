@@ -217,7 +217,7 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
         pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
         state_dir=getattr(args, "state_dir", None),
-        pads=players_with_pads(config, pads is not None, controller is not None),
+        players_with_pads=players_with_pads(config, pads is not None, controller is not None),
         keys=keys if pads is None and controller is None else None,
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Context", "Hooks", "MoveError", "Quit", "Scene", "SceneTable", "Services"]
 
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
-DEFAULT_PADS = 6
+DEFAULT_PLAYERS_WITH_PADS = 6
 #: How long a kiosk save waits for another program's write to the state database, in seconds.
 #: The loop waits with it, so this stays well under systemd's watchdog (``WatchdogSec`` in
 #: ``systemd/companion.service``); a save that times out waits in the journal and is tried again
@@ -175,8 +175,8 @@ class Services:
     #: Runs ``work`` in the loop's thread on its next pass, from any thread (the loop sets it):
     #: how a worker (the voice's clips) posts its result back.
     in_loop: Callable[[Callable[[], None]], None] = no_op
-    #: How many players have a pad (players 1..pads): the set-up menus offer no more.
-    pads: int = DEFAULT_PADS
+    #: How many players have a pad (players 1 to this): the set-up menus offer no more.
+    players_with_pads: int = DEFAULT_PLAYERS_WITH_PADS
     #: The keys, when the table plays on the keyboard (no GPIO or serial pads): the hints name
     #: them (``None``: the pads' letters; :func:`companion.inputs.keyboard.button_name`).
     keys: KeyMap | None = None

@@ -25,7 +25,7 @@ from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
 from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
 from companion.scenes.common.setup_menu import player_choices
-from companion.scenes.core import DEFAULT_PADS
+from companion.scenes.core import DEFAULT_PLAYERS_WITH_PADS
 
 if TYPE_CHECKING:
     from companion.kiosk.loop import App
@@ -57,13 +57,13 @@ def menu_script(game: str, players: int) -> list[Press]:
     """From the title to the first move: choose the game, set the players, start."""
     script = presses("S" * TITLE_ITEM[game] + "E")
     if game == MOVIE:
-        choices = player_choices(MOVIE_MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PADS)
+        choices = player_choices(MOVIE_MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS_WITH_PADS)
         script += presses("E" * cycle_steps(4, players, choices))
     else:
         lowest = 2 if players < MIN_PLAYERS else MIN_PLAYERS
         if lowest == 2:
             script += presses("SSENN")      # two gifts each, then back to the players
-        choices = player_choices(lowest, HAT_MAX_PLAYERS, DEFAULT_PADS)
+        choices = player_choices(lowest, HAT_MAX_PLAYERS, DEFAULT_PLAYERS_WITH_PADS)
         script += presses("E" * cycle_steps(4, players, choices))
     return script + presses("S" * START_ITEM[game] + "E")
 

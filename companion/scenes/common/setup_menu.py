@@ -83,7 +83,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
     def player_counts(self) -> tuple[int, ...]:
         """The player counts offered: from :meth:`fewest_players`, no more than there are
         pads."""
-        return player_choices(self.fewest_players(), self.max_players, self.ctx.services.pads)
+        return player_choices(self.fewest_players(), self.max_players,
+                              self.ctx.services.players_with_pads)
 
     def enter(self, now_ns: int, move: M) -> None:
         self.unfinished = self.find_unfinished()

@@ -38,7 +38,7 @@ def sync_voice(ctx: Context) -> str:
     if not ctx.session.preferences.voice:
         ctx.services.voice = None
         return ""
-    players = max(ctx.services.pads, VOICE_PLAYERS)
+    players = max(ctx.services.players_with_pads, VOICE_PLAYERS)
     ctx.services.voice, notice = Voice.start(voice_folder(ctx), players)
     return notice
 
@@ -56,7 +56,7 @@ def prepare_voice(ctx: Context) -> None:
         if notice:
             ctx.services.notify(notice)
 
-    players = max(ctx.services.pads, VOICE_PLAYERS)
+    players = max(ctx.services.players_with_pads, VOICE_PLAYERS)
     prepare(voice_folder(ctx), players,
             lambda voice, notice: ctx.services.in_loop(lambda: ready(voice, notice)))
 

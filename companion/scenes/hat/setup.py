@@ -41,7 +41,8 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
         """With fewer pads than the game's fewest players, the subtitle says so (unless it
         already says the kept game could not be resumed)."""
         if self.subtitle in ("", type(self).subtitle, self.pads_note):
-            self.pads_note = too_few_pads(self.player_counts()[0], self.ctx.services.pads)
+            self.pads_note = too_few_pads(self.player_counts()[0],
+                                          self.ctx.services.players_with_pads)
             self.subtitle = self.pads_note or type(self).subtitle
 
     def fewest_players(self) -> int:
