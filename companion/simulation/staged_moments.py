@@ -25,13 +25,13 @@ from pathlib import Path
 from companion.display.snapshots import Snapshots
 from companion.errors import CompanionError
 from companion.games.notnot.cards import Level
-from companion.games.notnot.game import Game
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
+from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.session import Pace, Settings
 from companion.scenes.transitions import ToSetup
@@ -122,20 +122,15 @@ def open_round(app: App) -> Round:
     return app.scene.round   # type: ignore[attr-defined]
 
 
-def game_of(app: App) -> Game:
-    """The Not Not game of the scene on screen (a stage asks only in a game's scenes)."""
-    return app.scene.play.game   # type: ignore[attr-defined]
-
-
 def p2_can_lose_a_card(app: App) -> bool:
     """An open round with a wrong card to tap, P2 holding a card to lose."""
     ruling = open_round(app).ruling
-    scored = game_of(app).scores().get(2, 0) > 0
+    scored = game_of(app.scene).scores().get(2, 0) > 0
     return scored and ruling.tap and len(ruling.valid) < len(SIDES)
 
 
 def needs_tap_without_void(app: App) -> bool:
-    return open_round(app).ruling.tap and "VOID" not in game_of(app).faces().values()
+    return open_round(app).ruling.tap and "VOID" not in game_of(app.scene).faces().values()
 
 
 def win_with_a_wrong_tap(stage: Stage) -> None:
@@ -171,7 +166,7 @@ def double_level_up(stage: Stage) -> None:
     saved: list[Level] = []
 
     def suits(app: App) -> bool:
-        return game_of(app).level.value == "hard"
+        return game_of(app.scene).level.value == "hard"
 
     def watch() -> None:
         roll = stage.app.scene

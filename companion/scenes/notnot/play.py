@@ -36,3 +36,11 @@ def play_of(scene: object) -> NotNotPlay | None:
     Not game (the title, a menu, the other games)."""
     play = getattr(scene, "play", None)
     return play if isinstance(play, NotNotPlay) else None
+
+
+def game_of(scene: object) -> Game:
+    """The Not Not game ``scene`` shows; an ``AssertionError`` for a scene of no Not Not game
+    (the benchmark, the staged moments and the tests ask only in a game's scenes)."""
+    play = play_of(scene)
+    assert play is not None, f"no Not Not game in scene {getattr(scene, 'name', scene)}"
+    return play.game

@@ -63,11 +63,6 @@ log = logging.getLogger(__name__)
 STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
-def journal(ctx: Context) -> Journal:
-    """The kiosk's :class:`Journal` of waiting saves (``ctx.services.saves``)."""
-    return ctx.services.saves
-
-
 def settings_of(ctx: Context, play: NotNotPlay) -> dict:
     """What the kiosk's game is set up with, as it is stored."""
     s = ctx.session.settings
@@ -84,7 +79,7 @@ def save_new_game(ctx: Context, play: NotNotPlay) -> None:
         ref.id = store.create(game.players, settings, snapshot)
 
     if play.ref is not None:
-        journal(ctx).waiting.append((play.ref, create))
+        ctx.services.saves.waiting.append((play.ref, create))
         flush(ctx)
 
 
@@ -124,21 +119,21 @@ def end_kept(ctx: Context, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
     starting over it); it waits with the other saves if it cannot be written yet."""
     final, snapshot = kept.game.result(), kept.game.snapshot()
-    journal(ctx).waiting.append((GameRef(kept.id), lambda store, ref: store.finish(
+    ctx.services.saves.waiting.append((GameRef(kept.id), lambda store, ref: store.finish(
         saved_id(ref), final, snapshot, early=True)))
     flush(ctx)
 
 
 def later(ctx: Context, ref: GameRef, write: Write) -> None:
     """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
-    journal(ctx).waiting.append((ref, write))
+    ctx.services.saves.waiting.append((ref, write))
     ctx.after_frame.append(lambda: flush(ctx))
 
 
 def flush(ctx: Context) -> None:
     """Try the waiting saves in order; stop at the first that fails, and keep it (and every
     save after it) for the next try. Once all are written after a failure, say so."""
-    book = journal(ctx)
+    book = ctx.services.saves
     while book.waiting:
         ref, write = book.waiting[0]
         try:

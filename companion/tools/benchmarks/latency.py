@@ -33,7 +33,6 @@ import time
 
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
-from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.kiosk.assemble import KioskOptions, build_kiosk
@@ -43,7 +42,7 @@ from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
-from companion.scenes.notnot.play import play_of
+from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
@@ -91,13 +90,6 @@ def summary_ms(values_ns: list[int]) -> dict:
             "max": round(max(ms), 3), "mean": round(statistics.fmean(ms), 3), "n": len(ms)}
 
 
-def game_of(app: App) -> Game:
-    """The Not Not game ``app`` is playing; the benchmark asks only once a game has started."""
-    play = play_of(app.scene)
-    assert play is not None, f"no Not Not game in scene {app.scene.name}"
-    return play.game
-
-
 class LatencyTable:
     """Drives the kiosk through games: confirms menus and prompts, presses once per round."""
 
@@ -124,7 +116,7 @@ class LatencyTable:
         elif isinstance(scene, RoundScene) and scene.round.ruling.tap:
             # nobody-may-tap rounds close on a timer: not timed
             side = self.rng.choice(scene.round.ruling.valid)
-            round_no = game_of(self.app).round_no
+            round_no = game_of(self.app.scene).round_no
             # one player after another: a pin is never pressed within its debounce
             player = 1 + round_no % 4
             due = scene.round.t_open_ns + PRESS_AFTER_MS * 1_000_000
@@ -155,7 +147,7 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
         while len(latencies) < rounds:
             app.step()
             if isinstance(app.scene, VerdictScene) and app.frames != frames_seen:
-                edge = table.edges.pop(game_of(app).round_no - 1, None)
+                edge = table.edges.pop(game_of(app.scene).round_no - 1, None)
                 if edge is not None and app.scene.record.winners:
                     latencies.append(app.last_flip_ns - edge)
                 elif edge is not None:
