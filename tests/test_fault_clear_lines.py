@@ -288,9 +288,8 @@ def test_a_killed_demos_folder_is_removed_by_the_next_demo(tmp_path):
     demo.kill()                                      # SIGKILL: nothing can clean up
     demo.wait(timeout=60)
     [killed] = demo_folders(temporary)
-    running = temporary / "companion-demo-running"   # a demo still running keeps its folder
+    running = temporary / f"companion-demo-{os.getpid()}-running"   # a running demo's: kept
     running.mkdir()
-    (running / "pid").write_text(f"{os.getpid()}\n")
     done = companion(*DEMO, "--snapshots", str(tmp_path / "shots"), env=demo_env(temporary))
     assert done.returncode == 0, done.stderr[-300:]
     assert not killed.exists() and demo_folders(temporary) == [running]

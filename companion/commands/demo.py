@@ -4,10 +4,11 @@
 other games instead: a scripted table (:mod:`companion.simulation.scripted_tables`) presses
 its way through the same input path. Every demo saves its game in a fresh
 state folder of its own (the table's games and history are never touched): a
-``companion-demo-*`` folder in the temporary directory holding the demo's pid,
-removed, its database closed first, however the demo ends (done, an error,
-Ctrl-C, SIGTERM). A demo killed outright (SIGKILL) cannot clean up: the next
-demo removes every such folder whose pid is no longer running.
+``companion-demo-<pid>-*`` folder in the temporary directory, named with the
+demo's pid as it is made (never a moment without its owner), removed, its
+database closed first, however the demo ends (done, an error, Ctrl-C, SIGTERM).
+A demo killed outright (SIGKILL) cannot clean up: the next demo removes every
+such folder whose pid is no longer running.
 
 The bots (the reaction model of ``companion simulate``) watch the screen and
 press their buttons; each press goes in through
@@ -70,9 +71,8 @@ from companion.tools.argtypes import UsageError, whole_number
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
-#: The demo's own state folder in the temporary directory, and the file in it naming its pid.
+#: The demo's own state folder in the temporary directory: this prefix, its pid, a dash.
 FOLDER_PREFIX = "companion-demo-"
-OWNER_FILE = "pid"
 
 NAME = "demo"
 HELP = "watch simulated players play a whole game on the kiosk (headless: save PNG snapshots)"
@@ -127,11 +127,10 @@ def run(args: argparse.Namespace) -> int:
 
 @contextlib.contextmanager
 def demo_folder() -> Iterator[str]:
-    """A fresh state folder for one demo, holding its pid; removed when the demo ends. Folders
-    of demos that were killed are removed first."""
+    """A fresh state folder for one demo, its pid in its name; removed when the demo ends.
+    Folders of demos that were killed are removed first."""
     remove_stale_folders()
-    with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX) as folder:
-        Path(folder, OWNER_FILE).write_text(f"{os.getpid()}\n")
+    with tempfile.TemporaryDirectory(prefix=f"{FOLDER_PREFIX}{os.getpid()}-") as folder:
         yield folder
 
 
@@ -181,11 +180,8 @@ def remove_stale_folders(temporary: str | None = None) -> list[Path]:
 
 
 def owner(folder: Path) -> int | None:
-    """The pid of the demo that made ``folder`` (``None``: not one of ours, or unreadable)."""
-    try:
-        text = (folder / OWNER_FILE).read_text().strip()
-    except (OSError, UnicodeDecodeError):
-        return None
+    """The pid of the demo that made ``folder``, from its name (``None``: not one of ours)."""
+    text = folder.name.removeprefix(FOLDER_PREFIX).partition("-")[0]
     return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 2**22 else None
 
 
