@@ -83,10 +83,11 @@ class ProtocolError(CompanionError, ValueError):
     """A serial frame with a good CRC whose content does not parse."""
 
 
-#: What code reading damaged stored data (a snapshot, a record) may raise: a
-#: missing key, a wrong type, a bad value, a number out of range, a loop.
+#: What code reading stored data (a snapshot, a record) may raise when the data is damaged,
+#: once its shape is checked (:mod:`companion.storage.shapes`): a missing key, a bad value, a
+#: number out of range. A ``TypeError`` or ``AttributeError`` there is a bug, never damage.
 DAMAGED_DATA_ERRORS: tuple[type[BaseException], ...] = (
-    LookupError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError)
+    LookupError, ValueError, ArithmeticError)
 
 
 class StreamError(CompanionError):

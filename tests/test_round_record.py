@@ -93,7 +93,7 @@ def test_a_kept_round_that_does_not_read_is_refused_in_one_line_naming_it():
     try:
         records_checked((good, {"n": 2, "taps": "garbled"}))
     except DamagedSnapshot as error:
-        assert str(error) == "round 2 does not read (KeyError)"
+        assert str(error) == "round 2: level is missing"
     else:
         raise AssertionError("a damaged record was read")
 

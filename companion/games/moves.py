@@ -109,12 +109,14 @@ class MoveLog(ABC):
             raise cls.ERROR(f"snapshot: not a {cls.KIND} game")
         try:
             game = cls(**{name: data[name] for name in cls.SETTINGS})
-            moves = list(data["moves"])
+            moves = data["moves"]
         except KeyError as error:
             raise cls.ERROR(f"snapshot: missing {error}") from None
+        if not isinstance(moves, list) or not all(isinstance(move, dict) for move in moves):
+            raise cls.ERROR("snapshot: moves is not a list of objects")
         for number, move in enumerate(moves, 1):
             try:
                 game._do(dict(move))
-            except (cls.ERROR, KeyError, TypeError, ValueError) as error:
+            except (cls.ERROR, KeyError, ValueError) as error:
                 raise cls.ERROR(f"snapshot: move {number}: {error}") from None
         return game

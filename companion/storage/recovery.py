@@ -63,11 +63,13 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
         columns = ", ".join(name for name in _GAME_COLUMNS if name in source.columns("games"))
         row = source.connection.execute(f"SELECT {columns} FROM games WHERE id = ?",
                                         (game_id,)).fetchone()
+        if row is None:
+            raise Unreadable(f"game {game_id} is no longer in the database")
         read_game(source, game_id, row[1])
         rounds = source.connection.execute(
             "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?",
             (game_id,)).fetchall()
-    except (sqlite3.DatabaseError, CompanionError, TypeError) as error:
+    except (sqlite3.DatabaseError, CompanionError) as error:
         raise Unreadable(str(error)) from None
     with target.transaction(f"copying game {game_id}") as db:
         db.execute(f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(row))})", row)

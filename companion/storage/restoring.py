@@ -20,10 +20,30 @@ from companion.errors import DAMAGED_DATA_ERRORS, StateError
 from companion.games.notnot.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
+from companion.storage.shapes import Each, MayLack, OrNone, shape_problem
 
-#: Stored snapshot fields and the type each must have.
-TYPED_FIELDS: tuple[tuple[str, type], ...] = (
-    ("players", int), ("seed", int), ("round_no", int), ("over", bool))
+#: A stored card.
+CARD = {"face": str, "arrow": str, "liar": bool, "ident": int}
+#: A stored snapshot of a Not Not game (:meth:`Game.snapshot`).
+SNAPSHOT = {
+    "players": int, "seed": int, "mode": str, "deals": str, "level": str, "round_no": int,
+    "cancelled": MayLack(int), "over": bool, "table": Each(OrNone(CARD)), "deck": [CARD],
+    "points": Each([CARD]), "removed": [CARD],
+    "dice": {"direction": [str], "colour": [str], "negation": [str]},
+    "recipe": {"portals_per_colour": int, "void_cards": int, "liar_share": float},
+    "timing": Each(int),
+}
+#: A stored round record (:meth:`RoundRecord.to_json`).
+ROUND_RECORD = {
+    "n": int, "level": str, "dice": [str], "negation": str, "liar": bool, "up": str,
+    "table": Each(OrNone(str)), "valid": [str],
+    "taps": [{"player": int, "side": str, "t_us": float, "verdict": str}],
+    "margin_us": MayLack(OrNone(float)), "margin_step_us": MayLack(OrNone(float)),
+    "winners": [{"player": int, "card": str, "from": str}], "penalties": [int],
+    "scores": Each(int),
+    "dealt": [{"what": str, "card": str, "side": MayLack(OrNone(str)),
+               "level": MayLack(OrNone(str))}],
+}
 #: The longest timeout a kept game's clocks may have, in nanoseconds (an hour: the slowest pace
 #: is ten times the rulings' 10 s round).
 MAX_TIMEOUT_NS = 3600 * 10**9
@@ -46,12 +66,9 @@ class DamagedSnapshot(StateError, ValueError):
 def restore_checked(snapshot: dict, rounds: tuple[dict, ...] | None = None) -> Game:
     """The game of ``snapshot`` (whose kept round records are ``rounds``, when known), or
     :class:`DamagedSnapshot` naming what is wrong."""
-    if not isinstance(snapshot, dict):
-        raise DamagedSnapshot("the snapshot is not a JSON object")
-    for name, kind in TYPED_FIELDS:
-        value = snapshot.get(name)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise DamagedSnapshot(f"snapshot field {name!r} is not {kind.__name__}")
+    problem = shape_problem(snapshot, SNAPSHOT)
+    if problem:
+        raise DamagedSnapshot(f"snapshot: {problem}")
     check_round_no(snapshot["round_no"], rounds)
     check_players(snapshot)
     check_timing(snapshot.get("timing"))
@@ -108,10 +125,13 @@ def play_untapped_round(game: Game) -> None:
 def records_checked(rounds: tuple[dict, ...]) -> tuple[RoundRecord, ...]:
     """The kept rounds' records, read; :class:`DamagedSnapshot` naming the first that does not."""
     records = []
-    for record in rounds:
+    for number, record in enumerate(rounds, 1):
+        problem = shape_problem(record, ROUND_RECORD)
+        if problem:
+            raise DamagedSnapshot(f"round {number}: {problem}")
         try:
             records.append(RoundRecord.from_json(record))
         except DAMAGED_DATA_ERRORS as error:
-            n = record.get("n") if isinstance(record, dict) else None
-            raise DamagedSnapshot(f"round {n} does not read ({type(error).__name__})") from None
+            raise DamagedSnapshot(f"round {number} does not read ({type(error).__name__})") \
+                from None
     return tuple(records)

@@ -258,10 +258,14 @@ class MovieGame(MoveLog):
             raise MovieError(f"votes are cast at the start of a round, not during {self.phase}")
         self.round.votes = self._check_votes(move["votes"])
 
-    def _check_votes(self, votes: Mapping) -> dict[int, tuple[int, ...]]:
+    def _check_votes(self, votes: object) -> dict[int, tuple[int, ...]]:
+        if not isinstance(votes, Mapping):
+            raise MovieError(f"votes must map each player to screens, not {votes!r}")
         checked: dict[int, tuple[int, ...]] = {}
         for key, screens in votes.items():
             player = self._check_player(_as_int(key, "player"), "voter")
+            if not isinstance(screens, (list, tuple)):
+                raise MovieError(f"player {player}'s vote must list screens, not {screens!r}")
             screens = tuple(self._check_screen(s) for s in screens)
             if len(screens) != self.discs:
                 raise MovieError(f"player {player} must vote for {self.discs} screen(s), "

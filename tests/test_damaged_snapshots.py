@@ -1,0 +1,118 @@
+"""Stored data damaged on disk is refused as damaged, in one line naming where, whatever value
+lies where another should: never a game that breaks later, never an internal error."""
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.games.hat.rules import HatError, HatGame
+from companion.games.movie.rules import MovieError, MovieGame
+from companion.simulation.virtual_game import play
+from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
+from companion.storage.shapes import shape_problem
+from tests.test_round_record import new_game
+
+#: Any JSON value: what a flipped byte or a hand edit may leave in a field.
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40)
+                    | st.floats(allow_nan=False) | st.text(max_size=6),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+def paths(value, path=()):
+    """Every path into ``value``, the whole of it first."""
+    yield path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from paths(item, path + (key,))
+
+
+def damaged(document, path, value):
+    """A copy of ``document`` with ``value`` at ``path``."""
+    document = copy.deepcopy(document)
+    if not path:
+        return value
+    inner = document
+    for key in path[:-1]:
+        inner = inner[key]
+    inner[path[-1]] = value
+    return document
+
+
+def damage(document):
+    """``document`` with any JSON value at any of its paths."""
+    return st.tuples(st.sampled_from(list(paths(document))), JSON).map(
+        lambda case: damaged(document, *case))
+
+
+def played_not_not():
+    game = new_game(seed=7, players=3)
+    records = [record.to_json() for _, record in zip(range(3), play(game))]
+    return json.loads(json.dumps(game.snapshot())), records
+
+
+SNAPSHOT, RECORDS = played_not_not()
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(damage(SNAPSHOT))
+def test_a_damaged_not_not_snapshot_restores_or_is_refused_as_damaged(snapshot):
+    try:
+        restore_checked(snapshot)
+    except DamagedSnapshot as error:
+        assert "\n" not in str(error)
+
+
+@SETTINGS
+@given(damage(RECORDS[1]))
+def test_a_damaged_round_record_reads_or_is_refused_naming_its_round(record):
+    try:
+        records_checked((RECORDS[0], record))
+    except DamagedSnapshot as error:
+        assert str(error).startswith("round 2")
+
+
+def test_a_damaged_value_is_named_by_its_path():
+    snapshot = damaged(SNAPSHOT, ("deck", 2, "liar"), "yes")
+    assert shape_problem(snapshot, {"deck": [{"liar": bool}]}) == "deck[2].liar is not true or false"
+    try:
+        restore_checked(snapshot)
+    except DamagedSnapshot as error:
+        assert str(error) == "snapshot: deck[2].liar is not true or false"
+    else:
+        raise AssertionError("a damaged snapshot restored")
+
+
+def played_hat():
+    game = HatGame(3, multi_round=True)
+    game.give(1, "left", to=2)
+    game.refuse("receiver")
+    return json.loads(json.dumps(game.snapshot()))
+
+
+def played_movie():
+    game = MovieGame(3)
+    game.cast_votes({1: [1], 2: [2], 3: [3]})
+    game.place(1)
+    return json.loads(json.dumps(game.snapshot()))
+
+
+@SETTINGS
+@given(damage(played_hat()))
+def test_a_damaged_hat_snapshot_restores_or_is_refused_as_a_hat_error(snapshot):
+    try:
+        HatGame.restore(snapshot)
+    except HatError:
+        pass
+
+
+@SETTINGS
+@given(damage(played_movie()))
+def test_a_damaged_movie_snapshot_restores_or_is_refused_as_a_movie_error(snapshot):
+    try:
+        MovieGame.restore(snapshot)
+    except MovieError:
+        pass
