@@ -172,6 +172,20 @@ def test_an_unusable_state_folder_gives_a_notice_and_the_game_still_plays(tmp_pa
     app.screen.close()
 
 
+def test_the_kiosk_and_simulate_store_a_game_in_one_form(tmp_path):
+    app = new_game(tmp_path / "kiosk")
+    play(app, rounds=1)
+    app.screen.close()
+    app.ctx.services.close_database()
+    args = Namespace(seed=SEED, players=PLAYERS, level="first-game", tie_window_us=1000)
+    with Database.in_folder(tmp_path / "simulate") as database:
+        next(simulate.start(args, GameStore(database))[2])
+    by_kiosk, by_simulate = kept(tmp_path / "kiosk"), kept(tmp_path / "simulate")
+    assert by_simulate.settings == {**by_kiosk.settings, "simulated": True}
+    assert by_simulate.snapshot.keys() == by_kiosk.snapshot.keys()
+    assert by_simulate.rounds[0].keys() == by_kiosk.rounds[0].keys()
+
+
 def test_a_game_of_companion_simulate_is_never_offered_for_resume_in_the_kiosk(tmp_path):
     args = Namespace(seed=SEED, players=PLAYERS, level="normal", tie_window_us=1000)
     with Database.in_folder(tmp_path) as database:

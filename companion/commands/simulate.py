@@ -39,13 +39,14 @@ from companion.simulation.game_log import write_log
 from companion.simulation.virtual_game import play
 from companion.storage.database import Database
 from companion.storage.games import PLAYING, GameStore
+from companion.storage.notnot_saves import NewGame, RoundSave, UnfinishedGame
 from companion.storage.owner import owned
-from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
+from companion.storage.restoring import DamagedSnapshot
 from companion.tools.argtypes import UsageError, whole_number
 
 log = logging.getLogger(__name__)
 
-#: The stored settings a resumed game goes on with.
+#: The stored settings a resumed game goes on with (and its JSON header gives).
 SETTINGS = ("seed", "players", "level", "tie_window_us")
 #: What becomes of a kept game that does not restore.
 SET_ASIDE = "it was set aside (kept; companion history lists it), nothing to resume"
@@ -84,7 +85,7 @@ def new_game(args: argparse.Namespace) -> Game:
     return Game.new(args.players, args.level, args.seed, dice=dice, recipe=recipe, timing=timing)
 
 
-def settings_of(args: argparse.Namespace) -> dict:
+def header_of(args: argparse.Namespace) -> dict:
     """What a game is started with, as the JSON document's header gives it."""
     return {"seed": args.seed, "players": args.players, "level": args.level,
             "tie_window_us": args.tie_window_us}
@@ -102,8 +103,7 @@ def played(game: Game, store: GameStore | None = None,
         if count > MAX_ROUNDS:
             raise never_ends(store, game_id)
         if store is not None and game_id is not None:
-            store.save_round(game_id, record.to_json(), game.snapshot(),
-                             result=game.result() if game.over else None)
+            RoundSave.of(game, record).write(store, game_id)
         yield record
 
 
@@ -149,7 +149,7 @@ def start(args: argparse.Namespace,
           store: GameStore | None) -> tuple[dict, Game, Iterable[RoundRecord]]:
     """A new game: its settings, the game, the rounds already played (none); saved if a store is
     given."""
-    settings, game = settings_of(args), new_game(args)
+    settings, game = header_of(args), new_game(args)
     if store is None:
         return settings, game, played(game)
     other = not_simulates(store)
@@ -159,7 +159,7 @@ def start(args: argparse.Namespace,
                  f"the unfinished game {game_id}, whose settings do not read (the table's?)")
         raise CompanionError(f"{store.database.path.parent} holds {whose}: a simulated game "
                              "there would end it; pass --state-dir another folder")
-    game_id = store.create(game.players, {**settings, "simulated": True}, game.snapshot())
+    game_id = NewGame.of(game, simulated=True).create(store)
     return settings, game, played(game, store, game_id)
 
 
@@ -184,16 +184,16 @@ def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
     if saved is None:
         raise CompanionError(f"no unfinished game to resume in {where}")
     try:
-        game = restore_checked(saved.snapshot)
+        kept = UnfinishedGame.of(saved)
         settings = {key: saved.settings[key] for key in SETTINGS}
-        kept = [checked_record(game, record) for record in records_checked(saved.rounds)]
+        rounds = [checked_record(kept.game, record) for record in kept.rounds]
     except (DamagedSnapshot, KeyError) as error:
         store.set_aside_game(saved.id, str(error))
         raise CompanionError(f"the unfinished game {saved.id} in {where} does not restore "
                              f"({error}): {SET_ASIDE}") from None
-    log.info("resuming game %d after round %d", saved.id, game.round_no)
-    records = itertools.chain(kept, played(game, store, saved.id))
-    return settings, game, records
+    log.info("resuming game %d after round %d", saved.id, kept.game.round_no)
+    records = itertools.chain(rounds, played(kept.game, store, saved.id))
+    return settings, kept.game, records
 
 
 def checked_record(game: Game, record: RoundRecord) -> RoundRecord:

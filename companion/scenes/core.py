@@ -26,7 +26,7 @@ from companion.display.layout import Layout
 from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
-from companion.scenes.notnot.journal import Journal
+from companion.scenes.notnot.pending_saves import PendingSaves
 from companion.scenes.session import Pace, Session
 from companion.scenes.transitions import Move
 
@@ -41,8 +41,8 @@ __all__ = ["Context", "Hooks", "MoveError", "Quit", "Scene", "SceneTable", "Serv
 DEFAULT_PLAYERS_WITH_PADS = 6
 #: How long a kiosk save waits for another program's write to the state database, in seconds.
 #: The loop waits with it, so this stays well under systemd's watchdog (``WatchdogSec`` in
-#: ``systemd/companion.service``); a save that times out waits in the journal and is tried again
-#: after the next frame.
+#: ``systemd/companion.service``); a save that times out waits with the pending saves and is
+#: tried again after the next frame.
 KIOSK_BUSY_TIMEOUT_S = 2.0
 
 
@@ -184,7 +184,7 @@ class Services:
     tie_window_ns: int = Timing().tie_window_ns
     #: The Not Not saves waiting to be on disk, kept across games (a game's saves may still wait
     #: when the next one starts; :mod:`companion.scenes.notnot.saving`).
-    saves: Journal = field(default_factory=Journal)
+    saves: PendingSaves = field(default_factory=PendingSaves)
     _database: Database | None = field(default=None, repr=False)
 
     def database(self) -> Database:

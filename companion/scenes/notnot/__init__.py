@@ -12,7 +12,7 @@
   scene.
 - ``flow``: starting or resuming a game, finishing a round, what comes next;
   ``saving``: the game saved round by round, and found again for resume;
-  ``journal``: the saves waiting to be on disk, and a kept game to resume.
+  ``pending_saves``: the saves waiting to be on disk.
 - ``play_view``: the play screen composed; ``countdown``: seconds left;
   ``tap_feedback``: what a tap counts for, shown at once; ``level_up``: the
   splash; ``lights``: the pads' LEDs.

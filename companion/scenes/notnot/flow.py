@@ -20,10 +20,11 @@ from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.core import Context
-from companion.scenes.notnot.journal import GameRef, UnfinishedGame
+from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
 from companion.scenes.transitions import NotNotMove, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+from companion.storage.notnot_saves import UnfinishedGame
 
 log = logging.getLogger(__name__)
 
@@ -93,18 +94,17 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
     game = play.game
     before = game.faces()
     scores_before = game.scores()
-    record = settle_round(ctx, play, round_, choices or {})
+    record = settle_round(play, round_, choices or {})
+    save_round(ctx, play, record)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play))
 
 
-def settle_round(ctx: Context, play: NotNotPlay, round_: Round,
-                 choices: Mapping[int, Side]) -> RoundRecord:
+def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
     """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
-    rest): awards, penalties, refill; count its reaction times and save it."""
+    rest): awards, penalties, refill; count its reaction times. Its record, to save."""
     record = play.game.finish_round(round_, dict(choices))
     count_reactions(play, [record])
-    save_round(ctx, play, record)
     return record
 
 

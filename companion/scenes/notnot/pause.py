@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.flow import settle_round
+from companion.scenes.notnot.saving import save_round
 from companion.scenes.transitions import (
     ToCorrection,
     ToEnd,
@@ -58,7 +59,8 @@ class PauseScene(MenuScene[ToPause]):
         """Taps are final: a tie choice the pause interrupted is settled before the game is
         left, with the choices made so far and the default side for the rest."""
         if isinstance(self.resume, ToTieChoice):
-            settle_round(self.ctx, self.play, self.resume.round, self.resume.chosen)
+            record = settle_round(self.play, self.resume.round, self.resume.chosen)
+            save_round(self.ctx, self.play, record)
             self.resume = ToRoll(play=self.play)
 
     def back(self) -> None:

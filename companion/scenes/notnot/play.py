@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.notnot.game import Game
-from companion.scenes.notnot.journal import GameRef
+from companion.scenes.notnot.pending_saves import GameRef
 
 
 @dataclass

@@ -15,8 +15,10 @@ Starting a new game over one kept unfinished (the set-up menu asks first)
 ends the kept one the same way, so ``companion history`` lists it as ended
 early.
 
-Saves wait in order in the kiosk's :class:`Journal` until they are on
-disk, and no save is ever dropped. When one fails the game plays on, a
+The saves are made in :mod:`companion.storage.notnot_saves`, the form
+``companion simulate`` stores too. They wait in order in the kiosk's
+:class:`~companion.scenes.notnot.pending_saves.PendingSaves` until they are
+on disk, and no save is ever dropped. When one fails the game plays on, a
 notice that stays on screen until saving works again says the game is not
 being saved and why, and the saves keep waiting: after each later round
 they are tried again, in order, and once they are written a notice says the
@@ -30,7 +32,7 @@ look, and the database is opened (and checked) anew for the next try. Any
 other error is kept the same way. Nothing committed is touched by a failed
 save.
 
-The journal has no cap: what waits is what the table played while saving
+The waiting saves have no cap: what waits is what the table played while saving
 failed, at most two saves a round (the seen roll, the round) and one each
 for a game's start and end, a few kilobytes a round; a game is as long as its
 deck and its table make it, so a whole day of unsaved play stays in a few
@@ -48,14 +50,21 @@ import logging
 import sqlite3
 
 from companion.errors import CompanionError
-from companion.games.notnot.game import micros
 from companion.games.notnot.record import RoundRecord
 from companion.scenes.core import Context
-from companion.scenes.notnot.journal import GameRef, Journal, UnfinishedGame, Write, saved_id
+from companion.scenes.notnot.pending_saves import GameRef, PendingSaves, write
 from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.faults import RECOVERY, SaveLater
 from companion.storage.games import GameStore
-from companion.storage.restoring import DamagedSnapshot, records_checked, restore_checked
+from companion.storage.notnot_saves import (
+    EndedEarly,
+    NewGame,
+    RoundSave,
+    Save,
+    SeenRoll,
+    UnfinishedGame,
+)
+from companion.storage.restoring import DamagedSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -63,47 +72,27 @@ log = logging.getLogger(__name__)
 STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
-def settings_of(ctx: Context, play: NotNotPlay) -> dict:
-    """What the kiosk's game is set up with, as it is stored."""
-    s = ctx.session.settings
-    return {"level": s.level, "players": s.players, "deals": s.deals,
-            "seed": play.game.seed, "tie_window_us": micros(ctx.services.tie_window_ns)}
-
-
 def save_new_game(ctx: Context, play: NotNotPlay) -> None:
     """Store the game just started (abandoning any kept unfinished); its id goes in its
     ``play.ref`` once written."""
-    game, settings, snapshot = play.game, settings_of(ctx, play), play.game.snapshot()
-
-    def create(store: GameStore, ref: GameRef) -> None:
-        ref.id = store.create(game.players, settings, snapshot)
-
     if play.ref is not None:
-        ctx.services.saves.waiting.append((play.ref, create))
+        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game)))
         flush(ctx)
 
 
 def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
     (and the result, when the round ended the game)."""
-    if play.ref is None:
-        return
-    snapshot = play.game.snapshot()
-    final = play.game.result() if play.game.over else None
-    stored = record.to_json()
-    later(ctx, play.ref, lambda store, ref: store.save_round(saved_id(ref), stored, snapshot,
-                                                             result=final))
+    if play.ref is not None:
+        later(ctx, play.ref, RoundSave.of(play.game, record))
 
 
 def save_seen_roll(ctx: Context, play: NotNotPlay) -> None:
     """The flip just shown holds this round's final dice: once the frame is on screen, store the
     snapshot with this roll counted as cancelled, so a resume before the round is saved rolls
     new dice."""
-    if play.ref is None:
-        return
-    snapshot = play.game.snapshot()
-    snapshot["cancelled"] = play.game.cancelled + 1
-    later(ctx, play.ref, lambda store, ref: store.save_snapshot(saved_id(ref), snapshot))
+    if play.ref is not None:
+        later(ctx, play.ref, SeenRoll.of(play.game))
 
 
 def save_ended(ctx: Context, play: NotNotPlay) -> None:
@@ -111,22 +100,19 @@ def save_ended(ctx: Context, play: NotNotPlay) -> None:
     finished with the scores as they stand. Nothing more of it is saved after."""
     ref, game, play.ref = play.ref, play.game, None
     if ref is not None and not game.over:
-        final, snapshot = game.result(), game.snapshot()
-        later(ctx, ref, lambda store, ref: store.finish(saved_id(ref), final, snapshot, early=True))
+        later(ctx, ref, EndedEarly.of(game))
 
 
 def end_kept(ctx: Context, kept: UnfinishedGame) -> None:
     """End the kept unfinished game ``kept`` as it stands, marked ended early (a new game is
     starting over it); it waits with the other saves if it cannot be written yet."""
-    final, snapshot = kept.game.result(), kept.game.snapshot()
-    ctx.services.saves.waiting.append((GameRef(kept.id), lambda store, ref: store.finish(
-        saved_id(ref), final, snapshot, early=True)))
+    ctx.services.saves.waiting.append((GameRef(kept.id), EndedEarly.of(kept.game)))
     flush(ctx)
 
 
-def later(ctx: Context, ref: GameRef, write: Write) -> None:
-    """Queue ``write`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
-    ctx.services.saves.waiting.append((ref, write))
+def later(ctx: Context, ref: GameRef, save: Save) -> None:
+    """Queue ``save`` for ``ref``'s game and try the waiting saves once the next frame is shown."""
+    ctx.services.saves.waiting.append((ref, save))
     ctx.after_frame.append(lambda: flush(ctx))
 
 
@@ -135,9 +121,9 @@ def flush(ctx: Context) -> None:
     save after it) for the next try. Once all are written after a failure, say so."""
     book = ctx.services.saves
     while book.waiting:
-        ref, write = book.waiting[0]
+        ref, save = book.waiting[0]
         try:
-            write(GameStore(ctx.services.database()), ref)
+            write(GameStore(ctx.services.database()), ref, save)
         except SaveLater as error:
             not_saved(ctx, book, error, f"{error.short}; the game is kept in memory")
             return
@@ -155,7 +141,7 @@ def flush(ctx: Context) -> None:
         ctx.services.notify("saving again: the game is saved up to now")
 
 
-def not_saved(ctx: Context, book: Journal, error: Exception, why: str) -> None:
+def not_saved(ctx: Context, book: PendingSaves, error: Exception, why: str) -> None:
     """A save failed: it waits, and a notice stays on screen until saving works again (told
     anew only when the reason changes)."""
     line = f"this game is not being saved: {why}"
@@ -193,8 +179,7 @@ def unfinished_game(ctx: Context) -> UnfinishedGame | None:
         set_aside_notice(ctx, store)
         return None
     try:
-        return UnfinishedGame(saved.id, restore_checked(saved.snapshot, saved.rounds),
-                              records_checked(saved.rounds))
+        return UnfinishedGame.of(saved)
     except DamagedSnapshot as error:
         store.set_aside_game(saved.id, str(error))
         set_aside_notice(ctx, store)

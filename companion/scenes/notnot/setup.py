@@ -16,10 +16,10 @@ from __future__ import annotations
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
-from companion.scenes.notnot.journal import UnfinishedGame
 from companion.scenes.notnot.saving import end_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
 from companion.scenes.transitions import ToSetup
+from companion.storage.notnot_saves import UnfinishedGame
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).

@@ -1,0 +1,41 @@
+"""The kiosk's Not Not saves that are not on disk yet, in order (:class:`PendingSaves`), each
+for the game a :class:`GameRef` names.
+
+:mod:`companion.scenes.notnot.saving` fills it and writes it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.errors import CompanionError
+from companion.storage.games import GameStore
+from companion.storage.notnot_saves import NewGame, Save
+
+
+@dataclass
+class GameRef:
+    """A game being saved: its id once its first save is on disk."""
+
+    id: int | None = None
+
+
+@dataclass
+class PendingSaves:
+    """The kiosk's saves not yet on disk, in order (of this game and of games before it), and
+    why the last try failed."""
+
+    waiting: list[tuple[GameRef, NewGame | Save]] = field(default_factory=list)
+    #: What the table is told while saves wait (the notice on screen until they are written).
+    failing: str | None = None
+
+
+def write(store: GameStore, ref: GameRef, save: NewGame | Save) -> None:
+    """Write ``save`` for ``ref``'s game: a new game gets its id in ``ref``; any other save
+    needs that id (a ``CompanionError`` if the game itself was never saved)."""
+    if isinstance(save, NewGame):
+        ref.id = save.create(store)
+    elif ref.id is None:
+        raise CompanionError("the game itself was never saved")
+    else:
+        save.write(store, ref.id)

@@ -1,0 +1,112 @@
+"""Not Not's saves, the one form in which both the kiosk and ``companion simulate`` store a
+game: the new game with its settings, each finished round with the snapshot after it, the
+roll the table has seen, the end the table chose; and the unfinished game read back, checked.
+
+Each save is a value made when the game reaches that point and written when its caller says
+(:meth:`~RoundSave.write`): the kiosk keeps them in order until the frame is on screen, and
+for as long as the disk refuses them; simulate writes each at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.notnot.game import Game, micros
+from companion.games.notnot.record import RoundRecord
+from companion.storage.games import GameStore, SavedGame
+from companion.storage.restoring import records_checked, restore_checked
+
+
+def stored_settings(game: Game, simulated: bool = False) -> dict:
+    """What ``game`` was set up with, as it is stored; ``simulated`` marks a game simulate
+    made (never the table's, never offered to it for resume)."""
+    settings = {"level": game.mode, "players": game.players, "deals": game.deals,
+                "seed": game.seed, "tie_window_us": micros(game.timing.tie_window_ns)}
+    return {**settings, "simulated": True} if simulated else settings
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game just set up: its players, settings and first snapshot."""
+
+    players: int
+    settings: dict
+    snapshot: dict
+
+    @classmethod
+    def of(cls, game: Game, simulated: bool = False) -> NewGame:
+        return cls(game.players, stored_settings(game, simulated), game.snapshot())
+
+    def create(self, store: GameStore) -> int:
+        """Store the game (abandoning any kept unfinished one); its id."""
+        return store.create(self.players, self.settings, self.snapshot)
+
+
+@dataclass(frozen=True)
+class RoundSave:
+    """A finished round's record, the snapshot after it, and the result when it ended the
+    game (the game is saved finished with it)."""
+
+    record: dict
+    snapshot: dict
+    result: dict | None
+
+    @classmethod
+    def of(cls, game: Game, record: RoundRecord) -> RoundSave:
+        return cls(record.to_json(), game.snapshot(), game.result() if game.over else None)
+
+    def write(self, store: GameStore, game_id: int) -> None:
+        store.save_round(game_id, self.record, self.snapshot, result=self.result)
+
+
+@dataclass(frozen=True)
+class SeenRoll:
+    """The snapshot with the roll on screen counted as cancelled, so a game resumed before the
+    round is saved rolls new dice, never the ones the table has seen."""
+
+    snapshot: dict
+
+    @classmethod
+    def of(cls, game: Game) -> SeenRoll:
+        return cls({**game.snapshot(), "cancelled": game.cancelled + 1})
+
+    def write(self, store: GameStore, game_id: int) -> None:
+        store.save_snapshot(game_id, self.snapshot)
+
+
+@dataclass(frozen=True)
+class EndedEarly:
+    """A game the table ended before it was over: finished with the scores as they stand,
+    marked ended early."""
+
+    result: dict
+    snapshot: dict
+
+    @classmethod
+    def of(cls, game: Game) -> EndedEarly:
+        return cls(game.result(), game.snapshot())
+
+    def write(self, store: GameStore, game_id: int) -> None:
+        store.finish(game_id, self.result, self.snapshot, early=True)
+
+
+#: A save of a game already stored.
+Save = RoundSave | SeenRoll | EndedEarly
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """A kept game that restores: its id, its settings, the game after its last finished
+    round, its rounds' records."""
+
+    id: int
+    settings: dict
+    game: Game
+    rounds: tuple[RoundRecord, ...]
+
+    @classmethod
+    def of(cls, saved: SavedGame) -> UnfinishedGame:
+        """``saved`` restored and checked;
+        :class:`~companion.storage.restoring.DamagedSnapshot` naming what does not read."""
+        return cls(saved.id, saved.settings, restore_checked(saved.snapshot, saved.rounds),
+                   records_checked(saved.rounds))
