@@ -6,7 +6,7 @@ import os
 import pytest
 
 from companion.cli import main
-from companion.commands.buttons import clock_verdict
+from companion.inputs.clock_check import clock_verdict
 
 SMALL = "[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }]\n[gpio.controls]\nmenu = 18\n"
 

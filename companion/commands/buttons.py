@@ -24,12 +24,19 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from companion.config import settings as config
 from companion.errors import CompanionError
-from companion.inputs.debounce import Press, Release, Transition
+from companion.inputs.clock_check import (
+    clock_verdict,
+    first_press_stamps,
+    mock_factory,
+    mock_tap,
+    open_watched_pads,
+)
+from companion.inputs.debounce import Press, Release
 from companion.inputs.wiring_check import SerialButton, WiringCheck, serial_buttons
 from companion.tools.argtypes import UsageError, cannot_write, file_name
 
@@ -39,10 +46,6 @@ if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `co
 
 NAME = "buttons"
 HELP = "wiring check: show every button press with its pin, stamp and bounces"
-
-#: How long a ``--mock`` press is held, and the gap between scripted presses.
-MOCK_HOLD_NS = 60_000_000
-MOCK_GAP_NS = 100_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,11 +139,6 @@ def _buttons(loaded: config.Config) -> tuple[Button, ...]:
     return buttons_of(loaded.gpio)
 
 
-def mock_factory() -> StampedMockFactory:
-    from companion.inputs.mock import StampedMockFactory
-    return StampedMockFactory()
-
-
 def open_inputs(loaded: config.Config, check: WiringCheck, factory: StampedMockFactory | None,
                 inputs: contextlib.ExitStack) -> GpioPads | None:
     """Open the GPIO pads (``None`` if the check has no GPIO button) and the serial
@@ -152,7 +150,7 @@ def open_inputs(loaded: config.Config, check: WiringCheck, factory: StampedMockF
         check.buttons = ()
     if check.buttons or not serial:
         try:
-            pads = inputs.enter_context(open_pads(loaded, check.on_transition, factory))
+            pads = inputs.enter_context(open_watched_pads(loaded, check.on_transition, factory))
         except CompanionError as error:
             if not serial or factory is not None:
                 raise
@@ -202,19 +200,6 @@ class SerialWatch:
             self.check.on_transition(button, Release(t_ns, self.pressed_at.pop(event.pin), 0))
 
 
-def open_pads(loaded: config.Config,
-              on_transition: Callable[[Button, Transition], None],
-              factory: StampedMockFactory | None) -> GpioPads:
-    """The pads of ``loaded`` with nothing posted anywhere, each change told to
-    ``on_transition``."""
-    from companion.inputs.gpio import open_gpio
-
-    if not loaded.gpio.pads and not loaded.gpio.controls and not loaded.gpio.dealer:
-        raise CompanionError(f"{loaded.source}: no GPIO buttons in the pin map")
-    return open_gpio(loaded.gpio, post=lambda event: None, pin_factory=factory,
-                     on_transition=on_transition, watch_s=None if factory else 0.05)
-
-
 def parse_press(spec: str, buttons: Iterable[Button | SerialButton],
                 where: str = "--press") -> tuple[int, int]:
     """``"17x3"`` -> ``(17, 3)``: a BCM GPIO of the pin map and a bounce count. An error names
@@ -258,17 +243,11 @@ def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str],
                 print(f"companion: {error}")
 
 
-def mock_tap(pads: GpioPads, factory: StampedMockFactory, gpio: int, bounces: int) -> None:
-    """Press and release mock ``gpio`` now, then let the pads see the release settle."""
-    t_ns = time.monotonic_ns()
-    last = factory.pin(gpio).tap(t_ns, MOCK_HOLD_NS, bounces)
-    pads.poll(last + pads.settings.debounce_ns)
-
-
 def clock_check(loaded: config.Config, factory: StampedMockFactory | None,
                 args: argparse.Namespace) -> int:
     """Wait for one press; print its stamp beside CLOCK_MONOTONIC and CLOCK_REALTIME."""
-    stamps = first_press_stamps(loaded, factory, args.press)
+    gpio = parse_press(args.press[0], _buttons(loaded))[0] if factory and args.press else None
+    stamps = first_press_stamps(loaded, factory, gpio)
     if stamps is None:
         return 1
     stamp, monotonic, realtime = stamps
@@ -278,41 +257,3 @@ def clock_check(loaded: config.Config, factory: StampedMockFactory | None,
           f"(stamp {(monotonic - stamp) / 1e3:.0f} us before)\n"
           f"CLOCK_REALTIME    {realtime / 1e9:20.6f} s\n{verdict}")
     return 0 if ok else 1
-
-
-def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None,
-                       presses: list[str]) -> tuple[int, int, int] | None:
-    """Wait for one press of the pin map: its edge stamp, then CLOCK_MONOTONIC and
-    CLOCK_REALTIME read right after it arrived (ns); ``None`` on Ctrl-C.
-
-    With mock pins (``factory``) the first of ``presses`` (else the first
-    button) is pressed. Shared by ``buttons --clock-check`` and ``doctor --clock-check``.
-    """
-    first: list[tuple[int, int, int]] = []
-    got = threading.Event()
-
-    def on_transition(button: Button, transition: Transition) -> None:
-        if isinstance(transition, Press) and not got.is_set():
-            first.append((transition.t_ns, time.monotonic_ns(), time.time_ns()))
-            got.set()
-
-    with open_pads(loaded, on_transition, factory) as pads:
-        print("press any button once")
-        if factory is not None:
-            drive_mock(pads, factory, presses or [str(pads.buttons[0].gpio)], got)
-        try:
-            while not got.wait(0.2):
-                pass
-        except KeyboardInterrupt:
-            return None
-    return first[0]
-
-
-def clock_verdict(stamp: int, monotonic: int, realtime: int) -> tuple[str, bool]:
-    """Which clock ``stamp`` (taken just before ``monotonic``/``realtime``) is on."""
-    if 0 <= monotonic - stamp < 1_000_000_000:
-        return "stamps are CLOCK_MONOTONIC: good", True
-    if 0 <= realtime - stamp < 1_000_000_000:
-        return ("stamps are CLOCK_REALTIME: they cannot be compared with the display's "
-                "time.monotonic_ns(); report this"), False
-    return "stamps are on neither clock; report this", False

@@ -28,9 +28,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from companion.commands import buttons
 from companion.config.settings import Config
 from companion.errors import CompanionError, StateError
+from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
 from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
 
@@ -315,15 +315,15 @@ def check_clock(host: Host, args: argparse.Namespace, config: Config) -> Check:
                                         "then press one button")
         return Check("clock", SKIP, "no GPIO here; --clock-check --mock tries the check "
                                     "on mock pins")
-    factory = buttons.mock_factory() if args.mock else None
+    factory = mock_factory() if args.mock else None
     try:
         with contextlib.redirect_stdout(sys.stderr):  # "press any button once" is not the report
-            stamps = buttons.first_press_stamps(config, factory, [])
+            stamps = first_press_stamps(config, factory)
     except CompanionError as error:
         return Check("clock", FIX, f"cannot open the pads: {error}")
     if stamps is None:
         return Check("clock", SKIP, "no button was pressed")
-    verdict, good = buttons.clock_verdict(*stamps)
+    verdict, good = clock_verdict(*stamps)
     pins = "mock pins" if args.mock else "the GPIO pads"
     return Check("clock", OK if good else FIX, f"{pins}: {verdict}")
 
