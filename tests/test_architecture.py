@@ -165,3 +165,14 @@ def test_the_session_keeps_what_the_table_chose_and_no_game():
     from companion.scenes.session import Session
 
     assert {field.name for field in fields(Session)} == {"settings", "preferences"}
+
+
+@pytest.mark.slow
+def test_no_command_imports_another_command():
+    def command(module: str) -> bool:
+        return module.startswith("companion.commands.")
+
+    crossing = sorted(f"{module} imports {target}"
+                      for module, targets in import_graph().items() if command(module)
+                      for target in targets if command(target))
+    assert crossing == []
