@@ -4,6 +4,7 @@ import pytest
 
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Press
+from companion.inputs.events import ButtonKind
 from companion.inputs.wiring_check import SerialButton, WiringCheck
 
 
@@ -18,7 +19,7 @@ def screen_module(monkeypatch):
 def test_a_pad_box_names_the_controller_pin_or_the_bcm_gpio(screen_module):
     from companion.inputs.gpio import Button
     assert screen_module.pin_of(SerialButton("D2", "uno", 1, Side.N)) == "D2"
-    assert screen_module.pin_of(Button(17, "pad", 1, Side.E)) == 17
+    assert screen_module.pin_of(Button(17, ButtonKind.PAD, 1, Side.E)) == 17
 
 
 def test_serial_pads_light_in_their_cross_beside_the_gpio_controls(screen_module, tmp_path):
@@ -27,7 +28,7 @@ def test_serial_pads_light_in_their_cross_beside_the_gpio_controls(screen_module
     from companion.inputs.gpio import Button
     north = SerialButton("D2", "uno", 1, Side.N)
     east = SerialButton("D3", "uno", 1, Side.E)
-    menu = Button(18, "control", name="menu")
+    menu = Button(18, ButtonKind.CONTROL, name="menu")
     check = WiringCheck((north, east, menu), write=lambda line: None)
     check.on_transition(north, Press(1_000_000))
     check.on_transition(menu, Press(2_000_000))

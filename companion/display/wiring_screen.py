@@ -15,6 +15,7 @@ import pygame
 from companion.display import text
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
+from companion.inputs.events import ButtonKind
 from companion.inputs.wiring_check import SerialButton
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class WiringScreen:
         check = self.check
         self.text(self.big,
                   f"Wiring check: {len(check.pressed)}/{len(check.buttons)} pressed", (20, 14))
-        pads = [b for b in check.buttons if b.kind == "pad"]
+        pads = [b for b in check.buttons if b.kind == ButtonKind.PAD]
         players = sorted({b.player for b in pads})
         width = SIZE[0] // max(1, min(len(players), 6))
         for number, player in enumerate(players):

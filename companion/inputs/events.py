@@ -20,12 +20,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap, by_stamp
 
-__all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "by_stamp", "event_order",
-           "in_stamp_order"]
+__all__ = ["Tap", "Control", "Dealer", "Stuck", "Event", "ButtonKind", "by_stamp",
+           "event_order", "in_stamp_order"]
+
+
+class ButtonKind(StrEnum):
+    """What a wired button is: a pad button (it posts a :class:`Tap`), a control
+    (:class:`Control`) or a button of the dealer pad (:class:`Dealer`)."""
+
+    PAD = "pad"
+    CONTROL = "control"
+    DEALER = "dealer"
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ from companion.config.settings import GpioSettings
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
-from companion.inputs.events import Control, Dealer, Event, Stuck, Tap
+from companion.inputs.events import ButtonKind, Control, Dealer, Event, Stuck, Tap
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class Button:
     or a dealer button (``name`` is the face)."""
 
     gpio: int
-    kind: str                  # "pad", "control" or "dealer"
+    kind: ButtonKind
     player: int = 0
     side: Side | None = None
     name: str = ""
@@ -72,16 +72,16 @@ class Button:
     @property
     def label(self) -> str:
         """How people call it: ``"player 2 E"``, ``"menu"``, ``"dealer RED"``."""
-        if self.kind == "pad":
+        if self.kind == ButtonKind.PAD:
             return f"player {self.player} {self.side}"
-        return self.name if self.kind == "control" else f"dealer {self.name}"
+        return self.name if self.kind == ButtonKind.CONTROL else f"dealer {self.name}"
 
     def pressed(self, t_ns: int) -> Event:
         """The event a press of this button at ``t_ns`` posts."""
-        if self.kind == "pad":
+        if self.kind == ButtonKind.PAD:
             assert self.side is not None  # every pad button has a side
             return Tap(self.player, self.side, t_ns, SOURCE)
-        if self.kind == "control":
+        if self.kind == ButtonKind.CONTROL:
             return Control(self.name, t_ns, SOURCE)
         return Dealer(self.name, t_ns, SOURCE)
 
@@ -92,10 +92,12 @@ class Button:
 
 def buttons_of(settings: GpioSettings) -> tuple[Button, ...]:
     """Every button the pin map wires: pads in player order (N E S W), controls, dealer."""
-    buttons = [Button(gpio, "pad", pad.player, side)
+    buttons = [Button(gpio, ButtonKind.PAD, pad.player, side)
                for pad in settings.pads for side, gpio in pad.buttons.items()]
-    buttons += [Button(gpio, "control", name=name) for name, gpio in settings.controls.items()]
-    buttons += [Button(gpio, "dealer", name=face) for face, gpio in settings.dealer.items()]
+    buttons += [Button(gpio, ButtonKind.CONTROL, name=name)
+                for name, gpio in settings.controls.items()]
+    buttons += [Button(gpio, ButtonKind.DEALER, name=face)
+                for face, gpio in settings.dealer.items()]
     return tuple(buttons)
 
 

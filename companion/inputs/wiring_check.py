@@ -18,6 +18,7 @@ from companion.boards.pi_header import describe
 from companion.config import settings as config
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Held, Press, Release, Transition
+from companion.inputs.events import ButtonKind
 
 if TYPE_CHECKING:   # gpiozero loads only when a check runs
     from companion.inputs.gpio import Button
@@ -31,7 +32,7 @@ class SerialButton:
     board: str
     player: int
     side: Side
-    kind: str = "pad"
+    kind: ButtonKind = ButtonKind.PAD
 
     @property
     def label(self) -> str:
@@ -111,7 +112,7 @@ class WiringCheck:
             return "every button works"
         groups: dict[str, list[str]] = {}
         for button in missing:
-            head, _, tail = (button.label.rpartition(" ") if button.kind == "pad"
+            head, _, tail = (button.label.rpartition(" ") if button.kind == ButtonKind.PAD
                              else (button.label, "", ""))
             groups.setdefault(head, []).append(tail)
         return "not yet: " + "; ".join(" ".join([head, *tails]).strip()
