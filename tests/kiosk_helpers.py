@@ -26,7 +26,7 @@ from companion.display.palette import BACKGROUND  # noqa: E402
 from companion.kiosk.assemble import KioskOptions, build_kiosk  # noqa: E402
 from companion.games.notnot.sides import Side  # noqa: E402
 from companion.games.notnot.taps import Tap  # noqa: E402
-from companion.scenes.session import Pace, Settings  # noqa: E402
+from companion.scenes.session import Pace, GameSetup  # noqa: E402
 from companion.scenes.catalogue import SCENES  # noqa: E402
 from companion.scenes.core import entered_with  # noqa: E402
 from companion.scenes.notnot.play import NotNotPlay, play_of  # noqa: E402
@@ -101,7 +101,7 @@ def kiosk(first="title", pace=FAST, state_dir=None, clock: SteppedClock | None =
     use_clock(clock)
     timing = {} if clock is None else {"clock": clock, "wait": clock.wait}
     return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
-                                    settings=Settings(**settings), first_scene=move_to(first),
+                                    setup=GameSetup(**settings), first_scene=move_to(first),
                                     state_dir=None if state_dir is None else str(state_dir),
                                     **timing))
 

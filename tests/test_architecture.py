@@ -164,7 +164,7 @@ def test_the_session_keeps_what_the_table_chose_and_no_game():
 
     from companion.scenes.session import Session
 
-    assert {field.name for field in fields(Session)} == {"settings", "preferences"}
+    assert {field.name for field in fields(Session)} == {"setup", "preferences"}
 
 
 @pytest.mark.slow

@@ -22,7 +22,7 @@ from companion.display.draw_scores import draw_scores
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import MIN_TEXT_CAP, Layout
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.session import Settings
+from companion.scenes.session import GameSetup
 from companion.scenes.transitions import ToTitle
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
@@ -71,7 +71,7 @@ def misfits(seen: list, display_size: tuple[int, int]) -> list[str]:
 def show(scene: str, size: tuple[int, int], rotation: int, tmp_path, **details) -> None:
     """Draw the first frame of ``scene`` on a kiosk of ``size`` turned by ``rotation``."""
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(), first_scene=ToTitle(),
+                                   setup=GameSetup(), first_scene=ToTitle(),
                                    state_dir=str(tmp_path)))
     try:
         kiosk_helpers.jump_to(app, scene, **details)

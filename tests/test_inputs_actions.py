@@ -43,7 +43,7 @@ def click(app, pos: tuple[int, int]) -> None:
 def menu_state(app) -> tuple:
     """What a menu press can change: the scene, its items, cursor and question, the settings."""
     scene = app.scene
-    return (scene.name, scene.items(), scene.cursor, scene.asking, app.ctx.session.settings)
+    return (scene.name, scene.items(), scene.cursor, scene.asking, app.ctx.session.setup)
 
 
 def start_game(app, dealer: int = 1, until: str = "deal") -> None:

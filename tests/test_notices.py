@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.pads import SerialPads, serial_pads
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.session import Settings
+from companion.scenes.session import GameSetup
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 UNPLUGGED = "button controller unplugged: waiting for it"
@@ -76,7 +76,7 @@ def check_notice_apart(app, monkeypatch, words: str) -> None:
 
 def rotated_kiosk(rotation: int):
     return build_kiosk(KioskOptions(size=(800, 480), rotation=rotation, headless=True,
-                                    sound=False, pace=FAST, settings=Settings(),
+                                    sound=False, pace=FAST, setup=GameSetup(),
                                     first_scene=move_to("setup")))
 
 

@@ -42,11 +42,11 @@ def test_a_pad_navigates_the_menus_n_s_move_e_selects_w_goes_back():
     app.post(tap(2, "S"))
     app.post(tap(2, "E"))
     app.step()
-    assert app.scene.cursor == 1 and app.ctx.session.settings.players == 5
+    assert app.scene.cursor == 1 and app.ctx.session.setup.players == 5
     app.post(tap(2, "N"))
     app.post(tap(2, "E"))
     app.step()
-    assert app.ctx.session.settings.level == "discovery"
+    assert app.ctx.session.setup.level == "discovery"
     app.post(tap(2, "W"))
     step_until(app, in_scene(app, "title"))
 

@@ -24,7 +24,7 @@ def start_from_setup(app, player: int = 1) -> None:
 def test_only_the_dealers_pad_confirms_a_dealing_prompt_a_players_mashed_e_does_not(tmp_path):
     app = kiosk("setup", state_dir=tmp_path)
     start_from_setup(app, player=2)
-    assert app.ctx.session.settings.dealer == 2
+    assert app.ctx.session.setup.dealer == 2
     app.post(tap(1, "E")); app.post(tap(3, "E")); app.post(tap(4, "E"))
     app.step(); app.step()
     assert app.scene.name == "deal"

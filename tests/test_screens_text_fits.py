@@ -29,7 +29,7 @@ from companion.kiosk import loop
 from companion.kiosk.loop import App
 from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
-from companion.scenes.session import Settings
+from companion.scenes.session import GameSetup
 from companion.scenes.transitions import ToTitle
 from kiosk_helpers import game_of
 
@@ -133,7 +133,7 @@ def kiosk_at(size: tuple[int, int], rotation: int, folder: str, **settings) -> A
     the tests' stepped clock (a busy machine plays the tours as an idle one does)."""
     kiosk_helpers.use_clock(kiosk_helpers.CLOCK)
     return build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                    pace=FAST, players_with_pads=12, settings=Settings(**settings),
+                                    pace=FAST, players_with_pads=12, setup=GameSetup(**settings),
                                     first_scene=ToTitle(), state_dir=folder,
                                     clock=kiosk_helpers.CLOCK, wait=kiosk_helpers.CLOCK.wait))
 

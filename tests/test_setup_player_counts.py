@@ -7,7 +7,7 @@ from games_kiosk import Table
 
 #: title item, index of "Players" in its set-up, how to read the count chosen, the fewest.
 GAMES = {
-    "not-not": (0, 1, lambda scene: scene.ctx.session.settings.players, 2),
+    "not-not": (0, 1, lambda scene: scene.ctx.session.setup.players, 2),
     "not-that-movie": (1, 0, lambda scene: scene.players, 2),
     "thats-not-a-hat": (2, 0, lambda scene: scene.players, 3),
 }

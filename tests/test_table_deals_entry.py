@@ -12,7 +12,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Nav, Point
 from companion.inputs.events import Control, Dealer
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.session import Settings
+from companion.scenes.session import GameSetup
 from companion.storage.preferences import Preferences
 from kiosk_helpers import game_of
 
@@ -29,7 +29,7 @@ def entry(tmp_path, size=(800, 480), rotation=0, colour_blind=False, level="norm
     """A kiosk of ``size`` turned by ``rotation`` whose player 1 started a table-dealt game:
     the entry asks for the opening cross's first card."""
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   pace=FAST, settings=Settings(deals="table", level=level),
+                                   pace=FAST, setup=GameSetup(deals="table", level=level),
                                    first_scene=move_to("setup"), state_dir=str(tmp_path),
                                    preferences=Preferences(colour_blind=colour_blind)))
     for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start

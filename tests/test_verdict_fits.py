@@ -26,7 +26,7 @@ from companion.games.notnot.game import Game
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.session import Settings
+from companion.scenes.session import GameSetup
 from companion.scenes.notnot.play_view import dice_words
 from companion.scenes.transitions import ToTieChoice, ToTitle, ToVerdict
 from kiosk_helpers import game_of as game_on_screen
@@ -111,7 +111,7 @@ TIE_CHOICES = {"tie on one card, 2 choosers": 3, "tie on one card, 3 choosers": 
 def app(request, tmp_path_factory):
     size, rotation = request.param
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   pace=STILL, settings=Settings(players=4),
+                                   pace=STILL, setup=GameSetup(players=4),
                                    first_scene=ToTitle(),
                                    state_dir=str(tmp_path_factory.mktemp("state"))))
     yield app

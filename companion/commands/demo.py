@@ -55,7 +55,7 @@ from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.play import play_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
-from companion.scenes.session import Pace, Settings
+from companion.scenes.session import GameSetup, Pace
 from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
 from companion.simulation.firmware_sim.simavr import toolchain_missing
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
@@ -112,10 +112,10 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")
     pace = Pace().scaled(1 / args.speed)
-    settings = Settings(players=args.players, level=args.level, seed=args.seed)
+    setup = GameSetup(players=args.players, level=args.level, seed=args.seed)
     with terminated_as_exit() as termination, demo_folder() as folder:
         app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation,
-                                       headless=args.headless, settings=settings, pace=pace,
+                                       headless=args.headless, setup=setup, pace=pace,
                                        snapshots=args.snapshots, state_dir=folder))
         try:
             termination.check()

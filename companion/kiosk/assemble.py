@@ -21,7 +21,7 @@ from companion.kiosk.loop import App
 from companion.scenes.catalogue import TABLE, build_scenes
 from companion.scenes.common.table_choices import start_choices
 from companion.scenes.core import Context, Services, no_op
-from companion.scenes.session import Pace, Session, Settings
+from companion.scenes.session import GameSetup, Pace, Session
 from companion.scenes.transitions import Move, ToTitle
 from companion.storage.preferences import Preferences
 
@@ -37,7 +37,7 @@ class KioskOptions:
     fullscreen: bool = False
     headless: bool = False
     sound: bool = True
-    settings: Settings = field(default_factory=Settings)
+    setup: GameSetup = field(default_factory=GameSetup)
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
     #: How many players have a pad (``None``: the context's default).
@@ -66,14 +66,14 @@ def build_kiosk(options: KioskOptions) -> App:
     screen = Screen(options.size, options.rotation, options.fullscreen)
     services = Services(layout=screen.layout, pace=options.pace,
                         sounds=Sounds(enabled=options.sound and not options.headless),
-                        rng=random.Random(f"{options.settings.seed}:inks"),
+                        rng=random.Random(f"{options.setup.seed}:inks"),
                         state_dir=options.state_dir)
     if options.tie_window_ns is not None:
         services.tie_window_ns = options.tie_window_ns
     if options.players_with_pads is not None:
         services.players_with_pads = options.players_with_pads
     services.keys = options.keys
-    ctx = Context(session=Session(settings=options.settings), services=services, table=TABLE)
+    ctx = Context(session=Session(setup=options.setup), services=services, table=TABLE)
     notices = start_choices(ctx, options.preferences)
     snapshots = Snapshots(options.snapshots, always=("end",))
     app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,

@@ -37,7 +37,7 @@ from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
-from companion.scenes.session import Pace, Settings
+from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.scenes.transitions import ToFailsafe
 from companion.storage import owner
@@ -213,7 +213,7 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         rotation=display.rotation if args.rotation is None else args.rotation,
         preferences=Preferences(colour_blind=display.colour_blind, voice=config.sound.voice),
         fullscreen=(pads is not None or controller is not None) and not windowed,
-        settings=Settings(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
+        setup=GameSetup(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
         pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
         state_dir=getattr(args, "state_dir", None),

@@ -1,4 +1,4 @@
-"""What the table chose this session: the set-up choices (:class:`Settings`), how long things
+"""What the table chose this session: the set-up choices (:class:`GameSetup`), how long things
 stay on screen (:class:`Pace`), and the :class:`Session` every scene shares through its context.
 """
 
@@ -15,7 +15,7 @@ DEAL_CHOICES = ("companion", "table")
 
 
 @dataclass
-class Settings:
+class GameSetup:
     """The choices made on the set-up screen."""
 
     players: int = 4
@@ -65,7 +65,7 @@ class Session:
     game being played is carried by its moves (Not Not's :class:`NotNotPlay
     <companion.scenes.notnot.play.NotNotPlay>`, the other games' kept game)."""
 
-    settings: Settings = field(default_factory=Settings)
+    setup: GameSetup = field(default_factory=GameSetup)
     #: The table's choices (colour-blind mode, the voice; see
     #: :mod:`companion.scenes.common.table_choices`).
     preferences: Preferences = field(default_factory=Preferences)

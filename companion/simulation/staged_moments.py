@@ -33,7 +33,7 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.roll import RollScene
-from companion.scenes.session import Pace, Settings
+from companion.scenes.session import GameSetup, Pace
 from companion.scenes.transitions import ToSetup
 
 #: A quick pace: the moments are pictures, not a game to watch.
@@ -223,7 +223,7 @@ def stage_moments(folder: str, size: tuple[int, int], rotation: int) -> list[Pat
             with tempfile.TemporaryDirectory(prefix="companion-moments-") as state:
                 app = build_kiosk(KioskOptions(
                     size=size, rotation=rotation, headless=True, sound=False, pace=moment.pace,
-                    settings=Settings(players=moment.players, seed=moment.seed), state_dir=state,
+                    setup=GameSetup(players=moment.players, seed=moment.seed), state_dir=state,
                     first_scene=ToSetup()))
                 try:
                     moment.play(Stage(app, snapshots))

@@ -59,7 +59,7 @@ def too_few_pads(lowest: int, pads: int) -> str:
 
 
 class SetupMenu(MenuScene[M], Generic[M, U]):
-    """Settings items after an optional "Resume" item.
+    """Set-up choices after an optional "Resume" item.
 
     Subclasses set the players the game takes (``min_players``, ``max_players``; the Players
     item offers :meth:`player_counts`), find the kept game in :meth:`find_unfinished`, go on
@@ -129,7 +129,7 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         self.choose_setting(index)
 
     def choose_setting(self, index: int) -> None:
-        """Settings item ``index`` (counted without the "Resume" item) was selected."""
+        """Set-up choice ``index`` (counted without the "Resume" item) was selected."""
 
     def resume(self) -> None:
         """Go on with :attr:`unfinished`."""

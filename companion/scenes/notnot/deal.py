@@ -32,7 +32,7 @@ from companion.scenes.transitions import ToDeal, ToPause, ToRoll
 
 def dealer_of(ctx: Context) -> int:
     """The player whose pad deals: confirms the prompts and enters table-dealt cards."""
-    return ctx.session.settings.dealer
+    return ctx.session.setup.dealer
 
 
 def is_dealers_pad(ctx: Context, event: object) -> bool:

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 def start_game(ctx: Context) -> NotNotPlay:
     """Begin a game with the set-up choices; show the first layout or ask for it. Returns the
     game begun."""
-    s = ctx.session.settings
+    s = ctx.session.setup
     dice, recipe = data.not_not()
     game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
                     timing=ctx.services.pace.timing(ctx.services.tie_window_ns))

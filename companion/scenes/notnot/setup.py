@@ -35,7 +35,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def enter(self, now_ns: int, move: ToSetup) -> None:
-        s = self.ctx.session.settings
+        s = self.ctx.session.setup
         s.players = min(s.players, self.player_counts()[-1])
         super().enter(now_ns, move)
 
@@ -47,7 +47,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         return [f"round {game.round_no + 1}", game.level.value, counted(game.players, "player")]
 
     def take_choices_of(self, kept: UnfinishedGame) -> None:
-        s, game = self.ctx.session.settings, kept.game
+        s, game = self.ctx.session.setup, kept.game
         s.level, s.deals = game.mode, game.deals
         s.players = min(game.players, self.player_counts()[-1])
 
@@ -62,14 +62,14 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         resume_game(self.ctx, self.kept())
 
     def settings_items(self) -> list[str]:
-        s = self.ctx.session.settings
+        s = self.ctx.session.setup
         chosen = self.ctx.session.preferences
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
                 f"Deals: {s.deals}", f"Colour-blind mode: {on_off(chosen.colour_blind)}",
                 f"Voice: {voice_state(self.ctx)}", START]
 
     def choose_setting(self, index: int) -> None:
-        s = self.ctx.session.settings
+        s = self.ctx.session.setup
         if index == 0:
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
@@ -88,4 +88,4 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
         was)."""
         if self.chooser is not None:
-            self.ctx.session.settings.dealer = self.chooser
+            self.ctx.session.setup.dealer = self.chooser

@@ -47,7 +47,7 @@ from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
-from companion.scenes.session import Pace, Settings
+from companion.scenes.session import GameSetup, Pace
 from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
@@ -134,7 +134,7 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
     ``voice``: with the spoken call-outs on."""
     pace = Pace(roll_frames=2, roll_frame_s=0.002, verdict_s=0.004, timeouts=0.01)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
-                                   settings=Settings(players=4, level="extreme", seed=seed),
+                                   setup=GameSetup(players=4, level="extreme", seed=seed),
                                    first_scene=ToTitle(), state_dir=state_dir,
                                    preferences=Preferences(voice=voice)))
     table = LatencyTable(app, seed)
@@ -167,7 +167,7 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
     tables change from frame to frame.
     """
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
-                                   settings=Settings(players=4, level="extreme", seed=seed),
+                                   setup=GameSetup(players=4, level="extreme", seed=seed),
                                    state_dir=state_dir,
                                    first_scene=ToSetup()))  # a game starts from the set-up
     game, screen, rng = start_game(app.ctx).game, app.screen, random.Random(seed)
@@ -190,14 +190,14 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
 
 def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) -> float:
     """The share of one core used while a round is open and nobody presses."""
-    settings = Settings(players=4, level="discovery", seed=seed)
-    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, settings=settings,
+    setup = GameSetup(players=4, level="discovery", seed=seed)
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, setup=setup,
                                    state_dir=state_dir, first_scene=ToSetup()))  # games start there
     while True:  # a game whose first round needs a tap, so it waits the full round timeout
         game = start_game(app.ctx).game
         if game.ruling_for(game.next_roll()).tap:
             break
-        settings.seed += 1
+        setup.seed += 1
     while not isinstance(app.scene, RoundScene):
         if isinstance(app.scene, DealScene):
             app.post(Nav("select", time.monotonic_ns()))  # the cards are laid out
