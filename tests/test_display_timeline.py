@@ -10,6 +10,7 @@ from companion.display.draw_timeline import axis_mapping, draw_timeline, timelin
 from companion.display.layout import Layout
 from companion.games.notnot.sides import SIDES
 from kiosk_helpers import notnot_play
+from round_records import round_record
 
 
 @pytest.fixture(autouse=True)
@@ -19,11 +20,11 @@ def _no_leftover_display():
 
 
 def rec(*taps):
-    return {"taps": [{"player": p, "side": s, "t_us": t, "verdict": v} for p, s, t, v in taps]}
+    return round_record(taps)
 
 
 PHOTO_FINISH = rec((4, "W", -30_000, "early"), (2, "N", 412_345, "win"), (3, "E", 412_927, "wrong"),
-                   (1, "N", 455_000, "ignored"), (2, "S", 600_000, "ignored"))
+                   (1, "N", 455_000, "late"), (2, "S", 600_000, "ignored"))
 
 
 def test_every_tap_of_the_round_is_labelled_with_its_player_and_spot():
@@ -32,6 +33,15 @@ def test_every_tap_of_the_round_is_labelled_with_its_player_and_spot():
     labels = {d.text for d in drawn}
     assert {"P4 W", "P2 N", "P3 E", "P1 N", "P2 S"} <= labels
     assert all(shows_text(surface, d) and layout.timeline.contains(d.rect) for d in drawn)
+
+
+def test_a_late_answer_is_drawn_as_an_ignored_tap_is():
+    def drawn(verdict):
+        surface, layout = canvas(), Layout((800, 480))
+        record = rec((2, "N", 412_345, "win"), (1, "N", 455_000, verdict))
+        draw_timeline(surface, layout, timeline_view(record, 1000), layout.timeline)
+        return pygame.image.tobytes(surface, "RGB")
+    assert drawn("late") == drawn("ignored") != drawn("wrong")
 
 
 def test_taps_lie_on_the_axis_in_stamp_order():

@@ -6,15 +6,7 @@ from kiosk_helpers import canvas, shows_text
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import Layout
 from companion.display.verdict_words import verdict_view
-from companion.games.notnot.record import RoundRecord, TapRecord, WinnerRecord
-
-
-def record(taps, winners=(), valid=("N",)):
-    return RoundRecord(
-        n=1, level="discovery", dice=("RED", "NOTHING"), negation="NOTHING", liar=False, up="N",
-        table={}, valid=tuple(valid), taps=tuple(TapRecord(*tap) for tap in taps),
-        winners=tuple(WinnerRecord(*winner) for winner in winners), penalties=(), scores={},
-        dealt=())
+from round_records import round_record as record
 
 
 def test_the_verdict_names_the_winner_and_the_card_taken():

@@ -6,7 +6,8 @@ import time
 import pytest
 
 from companion.games.notnot.judge import Ruling
-from companion.games.notnot.round import WIN, WRONG, LATE, Round
+from companion.games.notnot.round import Round
+from companion.games.notnot.verdict import Verdict
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.boards.avr import NANO
@@ -51,7 +52,7 @@ def test_the_earliest_valid_press_through_the_whole_chain_wins_the_round():
         process.wait()
     assert [tap.player for tap in outcome.winners] == [3]
     verdicts = {v.tap.player: v.verdict for v in outcome.verdicts}
-    assert verdicts == {2: WRONG, 3: WIN, 1: LATE}
+    assert verdicts == {2: Verdict.WRONG, 3: Verdict.WIN, 1: Verdict.LATE}
     by_player = {tap.player: tap for tap in taps}
     # the host stamps keep the controller's order (how far apart they land depends on
     # the clock sync, tested on its own: simavr's pace on a busy machine is no crystal)

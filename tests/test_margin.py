@@ -7,10 +7,13 @@ import subprocess
 import sys
 
 from companion.games.notnot.margin import close_calls, margin_fields, margin_text, margin_us
+from companion.games.notnot.record import TapRecord
+from companion.games.notnot.verdict import Verdict
+from round_records import round_record
 
 
 def tap(player, t_us, verdict):
-    return {"player": player, "side": "N", "t_us": t_us, "verdict": verdict}
+    return TapRecord(player, "N", t_us, Verdict(verdict))
 
 
 def test_the_margin_is_the_gap_to_the_next_counted_tap_by_another_player():
@@ -88,15 +91,14 @@ def test_the_readable_log_says_the_margin():
 
 
 def test_a_close_call_is_a_win_by_the_margin_or_a_valid_answer_beaten_by_the_first():
-    record = {"valid": ["N", "E"], "margin_us": 300, "taps": [
-        tap(4, -100, "early"), tap(1, 1000, "win"), tap(2, 1300, "wrong"),
-        {**tap(3, 9000, "ignored"), "side": "E"}, tap(1, 9500, "ignored")]}
-    record["taps"][2]["side"] = "S"
+    record = round_record(valid=("N", "E"), margin_us=300, taps=[
+        (4, "N", -100, "early"), (1, "N", 1000, "win"), (2, "S", 1300, "wrong"),
+        (3, "E", 9000, "late"), (1, "N", 9500, "ignored")])
     assert close_calls(record) == ({1: 300}, {3: 8000})
 
 
 def test_tied_players_lose_nothing_and_a_round_without_a_valid_tap_has_no_close_call():
-    tied = {"valid": ["N"], "margin_us": 400,
-            "taps": [tap(1, 1000, "tie"), tap(2, 1400, "tie")]}
+    tied = round_record(valid=("N",), margin_us=400,
+                        taps=[(1, "N", 1000, "tie"), (2, "N", 1400, "tie")])
     assert close_calls(tied) == ({1: 400}, {})
-    assert close_calls({"valid": [], "taps": [tap(1, 5, "wrong")]}) == ({}, {})
+    assert close_calls(round_record(valid=(), taps=[(1, "N", 5, "wrong")])) == ({}, {})

@@ -3,6 +3,8 @@ a tap after the close is late, judged so by the round itself."""
 
 import json
 
+import pytest
+
 from companion.games.notnot import data_file as data
 from companion.games.notnot import words
 from companion.games.notnot.game import Game
@@ -11,6 +13,7 @@ from companion.games.notnot.record import RoundRecord, reaction_times_ms
 from companion.games.notnot.round import Round, Timing
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.games.notnot.verdict import Verdict
 from companion.simulation.virtual_game import play
 
 MS = 1_000_000
@@ -103,3 +106,20 @@ def test_a_kept_snapshot_is_checked_by_a_round_with_no_taps_through_the_pure_rul
     game = new_game()
     restored = restore_checked(game.snapshot())
     assert restored.snapshot() == game.snapshot()
+
+
+def test_a_kept_tap_whose_verdict_is_not_a_stored_one_is_refused_as_damaged():
+    from companion.storage.restoring import DamagedSnapshot, records_checked
+    good = next(iter(play(new_game()))).to_json()
+    for verdict in ("sideways", "late", "WIN"):
+        bad = {**good, "taps": [{"player": 1, "side": "N", "t_us": 5, "verdict": verdict}]}
+        with pytest.raises(DamagedSnapshot, match=rf"^round {good['n']} does not read \(ValueError\)$"):
+            records_checked((bad,))
+
+
+def test_a_verdict_is_its_stored_string():
+    taps = [tap for record in play(new_game())
+            for tap in RoundRecord.from_json(record.to_json()).taps]
+    assert taps and all(isinstance(tap.verdict, Verdict) for tap in taps)
+    assert [str(v) for v in Verdict] == ["early", "win", "tie", "wrong", "ignored", "late"]
+    assert json.dumps({Verdict.WIN: Verdict.TIE}) == '{"win": "tie"}'

@@ -11,6 +11,7 @@ from test_scenes_flow import to_round
 from companion.audio.voice import NO_ENGINE, Voice, callout, phrases
 from companion.scenes.common.table_choices import voice_folder
 from companion.storage.preferences import Preferences, save_preferences
+from round_records import round_record
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                   reason="espeak-ng is not installed (CI installs it)")
@@ -29,11 +30,12 @@ def test_the_call_outs_name_the_player_the_tie_the_wrong_tap_and_the_new_level()
 
 
 def test_a_verdict_calls_its_winner_a_tie_or_the_first_wrong_player():
-    win = {"winners": [{"player": 2}], "taps": []}
-    tie = {"winners": [{"player": 1}, {"player": 3}], "taps": []}
-    wrong = {"winners": [], "taps": [{"player": 3, "verdict": "wrong"}]}
+    win = round_record([(2, "N", 300, "win")], [(2, "RED", "N")])
+    tie = round_record([(1, "N", 300, "tie"), (3, "N", 500, "tie")],
+                       [(1, "RED", "N"), (3, "BLUE", "E")])
+    wrong = round_record([(3, "E", 200, "wrong"), (2, "W", 400, "wrong")])
     assert [callout(r) for r in (win, tie, wrong)] == ["win-2", "tie", "wrong-3"]
-    assert callout({"winners": [], "taps": []}) is None
+    assert callout(round_record()) is None
 
 
 def test_without_a_speech_engine_the_voice_is_silent_with_one_notice(tmp_path, monkeypatch):

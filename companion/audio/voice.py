@@ -26,6 +26,7 @@ import pygame
 from companion.errors import CompanionError
 from companion.games.notnot.cards import LEVEL_OF_RULE_CARD
 from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.verdict import Verdict
 
 log = logging.getLogger(__name__)
 
@@ -67,18 +68,14 @@ def phrases(players: int) -> dict[str, str]:
     return said
 
 
-def callout(record: RoundRecord | dict) -> str | None:
-    """The clip for a round's verdict: a winner's number, a tie, else the first wrong player
-    (``record`` typed, or its stored JSON form)."""
-    if isinstance(record, RoundRecord):
-        record = record.to_json()
-    winners = record["winners"]
-    if len(winners) == 1:
-        return f"win-{winners[0]['player']}"
-    if winners:
+def callout(record: RoundRecord) -> str | None:
+    """The clip for a round's verdict: a winner's number, a tie, else the first wrong player."""
+    if len(record.winners) == 1:
+        return f"win-{record.winners[0].player}"
+    if record.winners:
         return "tie"
-    wrong = next((tap["player"] for tap in record["taps"] if tap["verdict"] == "wrong"), None)
-    return None if wrong is None else f"wrong-{wrong}"
+    wrong = record.players_with(Verdict.WRONG)
+    return f"wrong-{wrong[0]}" if wrong else None
 
 
 def find_engine() -> str | None:

@@ -1,10 +1,10 @@
 """The tap timeline: every tap of a round on one time axis from the dice landing.
 
 Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie
-a diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored tap a
-small dot), labelled with its player and spot (``P2 N``, in the player's colour; an ignored
-tap's label is dim) above or below the axis. The tie window is a band from the first valid
-tap to the close, and the close a vertical line.
+a diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored or late
+tap a small dot), labelled with its player and spot (``P2 N``, in the player's colour; an
+ignored or late tap's label is dim) above or below the axis. The tie window is a band from
+the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
 is broken in three (a label with no room above or below its mark is moved aside, a thin
@@ -34,46 +34,35 @@ from companion.display.palette import (
     TIMELINE_ZOOM,
     player_colour,
 )
-from companion.games.notnot.margin import VALID_VERDICTS
-from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.verdict import UNHEARD, WINNING, Verdict
 from companion.games.notnot.words import player_label
 
 #: Where the photo finish sits on the strip, as shares of its width.
 ZOOM_FROM, ZOOM_TO = 0.28, 0.78
 #: Time kept either side of the tie window in the photo finish, as a share of the window.
 ZOOM_PAD = 0.3
-#: Priority of labels when they collide: the race first, ignored taps last.
-LABEL_ORDER = {"win": 0, "tie": 0, "wrong": 1, "early": 2, "ignored": 3}
-
-
-@dataclass(frozen=True)
-class TimelineTap:
-    """One tap: ``player`` on ``side`` at ``t_us`` from the dice landing, counted as ``verdict``."""
-
-    player: int
-    side: str
-    t_us: float
-    verdict: str
+#: Priority of labels when they collide: the race first, taps that count for nothing last.
+LABEL_ORDER = {Verdict.WIN: 0, Verdict.TIE: 0, Verdict.WRONG: 1, Verdict.EARLY: 2,
+               Verdict.IGNORED: 3, Verdict.LATE: 3}
 
 
 @dataclass(frozen=True)
 class TimelineView:
-    """The taps of a round, its first valid tap and its close (µs from the landing; ``None``
+    """The taps of a round (µs from the landing), its first valid tap and its close (``None``
     when no tap was valid), and the end of the axis."""
 
-    taps: tuple[TimelineTap, ...]
+    taps: tuple[TapRecord, ...]
     first_valid_us: float | None
     close_us: float | None
     end_us: float
 
 
-def timeline_view(record: RoundRecord | dict, tie_window_us: float) -> TimelineView:
-    """The timeline of a round's ``record`` (typed, or its stored JSON form: a late tap is marked
-    as ignored), whose round closed ``tie_window_us`` after its first valid tap."""
-    stored = record.to_json() if isinstance(record, RoundRecord) else record
-    taps = tuple(TimelineTap(t["player"], t["side"], t["t_us"], t["verdict"])
-                 for t in stored["taps"])
-    first = next((t.t_us for t in taps if t.verdict in VALID_VERDICTS), None)
+def timeline_view(record: RoundRecord, tie_window_us: float) -> TimelineView:
+    """The timeline of a round's ``record``, whose round closed ``tie_window_us`` after its first
+    valid tap (a late tap is marked as an ignored one)."""
+    taps = record.taps
+    first = next((t.t_us for t in taps if t.verdict in WINNING), None)
     close = None if first is None else first + tie_window_us
     latest = max([t.t_us for t in taps] + [close or 0.0, 1.0])
     return TimelineView(taps, first, close, latest * 1.04)
@@ -103,18 +92,18 @@ def mark_radius(layout: Layout) -> int:
     return max(4, round(1.2 * layout.unit))
 
 
-def draw_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int], r: int) -> None:
+def draw_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int], r: int) -> None:
     """The mark of one tap: its verdict's shape in its verdict's colour."""
-    x, y, colour = centre[0], centre[1], TIMELINE_MARK.get(verdict, DIM_TEXT)
-    if verdict == "win":
+    x, y, colour = centre[0], centre[1], TIMELINE_MARK[verdict]
+    if verdict == Verdict.WIN:
         pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y + r), (x - r, y + r)])
-    elif verdict == "tie":
+    elif verdict == Verdict.TIE:
         pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-    elif verdict == "wrong":
+    elif verdict == Verdict.WRONG:
         line = max(2, r // 2)
         pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), line)
         pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), line)
-    elif verdict == "early":
+    elif verdict == Verdict.EARLY:
         pygame.draw.circle(surface, colour, (x, y), r, max(2, r // 3))
     else:
         pygame.draw.circle(surface, colour, (x, y), max(2, r // 2))
@@ -176,7 +165,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     lanes: list[list[pygame.Rect]] = [[], []]
     tops = [axis_y - r - 2 - line_h, axis_y + r + 2]
     drawn: list[text.Drawn] = []
-    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER.get(t.verdict, 9), t.t_us)):
+    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player)} {tap.side}"
         draw_mark(surface, tap.verdict, (x, axis_y), r)
         spot = place_label(label, x, lanes, tops, size, strip)
@@ -184,7 +173,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
             end = (spot.centerx, spot.bottom if spot.bottom < axis_y else spot.top)
             pygame.draw.line(surface, DIM_TEXT, (x, axis_y), end, 1)
         if spot is not None:
-            ink = DIM_TEXT if tap.verdict == "ignored" else player_colour(tap.player)
+            ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
             drawn.append(text.draw(surface, label, size, ink, topleft=spot.topleft))
     drawn += draw_scale(surface, view, x_of, lanes, tops, size, strip)
     return drawn

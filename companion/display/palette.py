@@ -8,6 +8,8 @@ from across the table.
 
 from __future__ import annotations
 
+from companion.games.notnot.verdict import Verdict
+
 RGB = tuple[int, int, int]
 
 BACKGROUND: RGB = (18, 18, 24)
@@ -66,12 +68,13 @@ CONTROLLER: dict[str, RGB] = {
 
 #: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them
 #: apart too, see :mod:`companion.display.draw_timeline`).
-TIMELINE_MARK: dict[str, RGB] = {
-    "win": (70, 215, 110),
-    "tie": (245, 190, 50),
-    "wrong": (240, 70, 70),
-    "early": (245, 140, 50),
-    "ignored": DIM_TEXT,
+TIMELINE_MARK: dict[Verdict, RGB] = {
+    Verdict.WIN: (70, 215, 110),
+    Verdict.TIE: (245, 190, 50),
+    Verdict.WRONG: (240, 70, 70),
+    Verdict.EARLY: (245, 140, 50),
+    Verdict.IGNORED: DIM_TEXT,
+    Verdict.LATE: DIM_TEXT,
 }
 #: The photo finish's lighter ground on the timeline, and its tie window band.
 TIMELINE_ZOOM: RGB = (62, 62, 80)

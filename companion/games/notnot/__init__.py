@@ -14,6 +14,7 @@ Modules, from the smallest idea up:
 - ``judge``: which spots a roll makes valid.
 - ``deck``: the deck and the four spots: refills, the one-void rule, level
   changes, end of game.
+- ``verdict``: what a tap counted for (early, win, tie, wrong, ignored, late).
 - ``round``: one round: taps in, verdicts out, by stamps.
 - ``record``: the typed record of a finished round (its JSON is what is
   stored and printed), taps with their verdicts, late included.

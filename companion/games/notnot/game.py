@@ -360,8 +360,7 @@ def round_record(n: int, round: Round, outcome: Outcome, before: dict[str, str |
     assert roll is not None, "a finished round was opened with its roll"
     taps = tuple(TapRecord(v.tap.player, v.tap.side.value, micros(v.tap.t_ns - round.t_open_ns),
                            v.verdict) for v in outcome.verdicts)
-    margin = margin_fields([tap.to_json() for tap in taps],
-                           [v.tap.source for v in outcome.verdicts])
+    margin = margin_fields(taps, [v.tap.source for v in outcome.verdicts])
     return RoundRecord(
         n=n, level=roll.level.value, dice=tuple(roll.criteria), negation=roll.negation,
         liar=roll.liar, up=roll.up.value, table=before,

@@ -11,12 +11,11 @@ between two taps is only as fine as the coarser of the two.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
-#: Verdicts that take part in the race (the rest were not answers).
-COUNTED_VERDICTS = ("win", "tie", "wrong")
-#: Verdicts of the first valid tap.
-VALID_VERDICTS = ("win", "tie")
+from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.verdict import RACED, WINNING, Verdict
+
 #: The honest resolution of each input's stamps, in microseconds.
 STEP_US = {"keyboard": 1000, "gpio": 100, "serial": 1, "bot": 1}
 #: The resolution assumed for a source not listed above.
@@ -28,38 +27,34 @@ def step_us(*sources: str) -> int:
     return max((STEP_US.get(source, FINEST_STEP_US) for source in sources), default=FINEST_STEP_US)
 
 
-def runner_up(taps: Iterable[dict]) -> tuple[dict, dict] | None:
-    """The first valid tap and the next counted tap by another player, or ``None``.
-
-    ``taps`` are a round record's taps in stamp order: dicts with ``player``, ``t_us``,
-    ``verdict`` (and optionally ``source``).
-    """
-    ordered = list(taps)
-    first = next((tap for tap in ordered if tap["verdict"] in VALID_VERDICTS), None)
+def _runner_up_at(taps: Sequence[TapRecord]) -> tuple[int, int] | None:
+    """Where in ``taps`` (a round's taps in stamp order) the first valid tap and the next counted
+    tap by another player are, or ``None``."""
+    first = next((i for i, tap in enumerate(taps) if tap.verdict in WINNING), None)
     if first is None:
         return None
-    later = (tap for tap in ordered if tap["t_us"] >= first["t_us"] and tap is not first)
-    second = next((tap for tap in later if tap["verdict"] in COUNTED_VERDICTS
-                   and tap["player"] != first["player"]), None)
+    winner = taps[first]
+    second = next((i for i, tap in enumerate(taps) if i != first and tap.t_us >= winner.t_us
+                   and tap.verdict in RACED and tap.player != winner.player), None)
     return None if second is None else (first, second)
 
 
-def gap_us(first: dict, later: dict) -> int | float:
+def runner_up(taps: Sequence[TapRecord]) -> tuple[TapRecord, TapRecord] | None:
+    """The first valid tap and the next counted tap by another player, or ``None``."""
+    at = _runner_up_at(taps)
+    return None if at is None else (taps[at[0]], taps[at[1]])
+
+
+def gap_us(first: TapRecord, later: TapRecord) -> int | float:
     """Microseconds from tap ``first`` to tap ``later``, to the nanosecond the stamps carry
     (without the float noise of subtracting fractional microseconds)."""
-    return round(later["t_us"] - first["t_us"], 3)
+    return round(later.t_us - first.t_us, 3)
 
 
-def margin_us(taps: Iterable[dict]) -> int | float | None:
+def margin_us(taps: Sequence[TapRecord]) -> int | float | None:
     """The margin of victory in microseconds (see the module docstring), or ``None``."""
     pair = runner_up(taps)
-    return None if pair is None else gap_us(pair[0], pair[1])
-
-
-def margin_step_us(taps: Iterable[dict]) -> int | None:
-    """The honest resolution of :func:`margin_us` for these taps, or ``None`` without a margin."""
-    pair = runner_up(taps)
-    return None if pair is None else step_us(*(tap.get("source", "") for tap in pair))
+    return None if pair is None else gap_us(*pair)
 
 
 def margin_text(margin: float, step: int) -> str:
@@ -74,38 +69,37 @@ def margin_text(margin: float, step: int) -> str:
     return f"{rounded / 1000:.{decimals}f} ms"
 
 
-def margin_fields(taps: list[dict], sources: list[str]) -> dict:
+def margin_fields(taps: Sequence[TapRecord], sources: Sequence[str]) -> dict:
     """The record's margin: ``margin_us`` (``None`` without one) and ``margin_step_us``, the
     honest resolution of the round's stamps: that of the margin's two taps, else the coarsest
     input among the round's taps (``None`` without taps).
 
     ``taps`` are the record's taps in stamp order, ``sources`` the input each came from.
     """
-    tagged = [{**tap, "source": source} for tap, source in zip(taps, sources)]
-    step = margin_step_us(tagged)
+    at = _runner_up_at(taps)
+    step = None if at is None else step_us(sources[at[0]], sources[at[1]])
     if step is None and sources:
         step = step_us(*sources)
-    return {"margin_us": margin_us(tagged), "margin_step_us": step}
+    return {"margin_us": margin_us(taps), "margin_step_us": step}
 
 
-def close_calls(record: dict) -> tuple[dict[int, float], dict[int, float]]:
+def close_calls(record: RoundRecord) -> tuple[dict[int, float], dict[int, float]]:
     """A round's close calls, in µs: ``(wins, losses)``.
 
     ``wins``: the player of the first valid tap -> the round's margin (when it has one).
     ``losses``: each player whose first answer was on a valid spot but after the first valid
     tap, without tying -> how far behind it they were.
     """
-    taps, valid = record["taps"], set(record.get("valid", ()))
-    first = next((tap for tap in taps if tap["verdict"] in VALID_VERDICTS), None)
+    first = next((tap for tap in record.taps if tap.verdict in WINNING), None)
     if first is None:
         return {}, {}
-    wins = {} if record.get("margin_us") is None else {first["player"]: record["margin_us"]}
+    wins = {} if record.margin_us is None else {first.player: record.margin_us}
     losses: dict[int, float] = {}
-    answered = {first["player"]}
-    for tap in taps:
-        if tap["verdict"] == "early" or tap["player"] in answered:
+    answered = {first.player}
+    for tap in record.taps:
+        if tap.verdict == Verdict.EARLY or tap.player in answered:
             continue
-        answered.add(tap["player"])
-        if tap["side"] in valid and tap["verdict"] != "tie" and tap["t_us"] >= first["t_us"]:
-            losses[tap["player"]] = gap_us(first, tap)
+        answered.add(tap.player)
+        if tap.side in record.valid and tap.verdict != Verdict.TIE and tap.t_us >= first.t_us:
+            losses[tap.player] = gap_us(first, tap)
     return wins, losses

@@ -7,11 +7,12 @@ the one stored and printed by ``companion simulate --json``:
 :meth:`RoundRecord.to_json` gives exactly that dict and
 :meth:`RoundRecord.from_json` reads it back (``from_json(d).to_json() == d``).
 
-A tap's verdict is the one :meth:`companion.games.notnot.round.Round.outcome`
-gave it, "late" (an answer after the close) included. The JSON keeps the form
-it always had, where a late tap is "ignored"; reading it back, a player's
-first ignored tap that was not early is the late one (a round's taps are
-stored in stamp order).
+A tap's verdict is the :class:`~companion.games.notnot.verdict.Verdict`
+:meth:`companion.games.notnot.round.Round.outcome` gave it, "late" (an answer
+after the close) included. The JSON keeps the form it always had, where a late
+tap is "ignored"; reading it back, a player's first ignored tap that was not
+early is the late one (a round's taps are stored in stamp order). A stored
+verdict that is not one of the five stored forms is refused (ValueError).
 """
 
 from __future__ import annotations
@@ -19,10 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.games.notnot.round import EARLY, IGNORED, LATE, TIE, WIN, WRONG
-
-#: The verdicts of the taps that won a card.
-WINNING_VERDICTS = (WIN, TIE)
+from companion.games.notnot.verdict import RACED, WINNING, Verdict
 
 
 @dataclass(frozen=True)
@@ -32,12 +30,13 @@ class TapRecord:
     player: int
     side: str
     t_us: int | float
-    verdict: str
+    verdict: Verdict
 
     def to_json(self) -> dict:
         """The stored form; a late tap is stored as "ignored"."""
-        verdict = IGNORED if self.verdict == LATE else self.verdict
-        return {"player": self.player, "side": self.side, "t_us": self.t_us, "verdict": verdict}
+        verdict = Verdict.IGNORED if self.verdict == Verdict.LATE else self.verdict
+        return {"player": self.player, "side": self.side, "t_us": self.t_us,
+                "verdict": str(verdict)}
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ class RoundRecord:
     #: The honest resolution of the round's stamps in µs (None without taps, or in old records).
     margin_step_us: int | None = None
 
-    def players_with(self, verdict: str) -> list[int]:
+    def players_with(self, verdict: Verdict) -> list[int]:
         """Players with a tap of ``verdict``, each once, in stamp order."""
         seen: list[int] = []
         for tap in self.taps:
@@ -107,7 +106,7 @@ class RoundRecord:
     def tapped_side(self, winner: WinnerRecord) -> str:
         """The side ``winner`` tapped to win (the side they took from, if no tap says)."""
         return next((tap.side for tap in self.taps if tap.player == winner.player
-                     and tap.verdict in WINNING_VERDICTS), winner.from_side)
+                     and tap.verdict in WINNING), winner.from_side)
 
     def to_json(self) -> dict:
         """The stored form, key for key as it always was, the margin after the taps."""
@@ -140,21 +139,20 @@ class RoundRecord:
 
 
 def taps_from_json(taps: list[dict]) -> tuple[TapRecord, ...]:
-    """Stored taps, in stamp order; a player's first ignored tap that was not early is late."""
+    """Stored taps, in stamp order; a player's first ignored tap that was not early is late. A
+    verdict that is never stored (no verdict at all, or "late") raises ValueError."""
     answered: set[int] = set()
     records = []
     for tap in taps:
-        verdict = tap["verdict"]
-        if verdict == IGNORED and tap["player"] not in answered:
-            verdict = LATE
-        if verdict != EARLY:
+        verdict = Verdict(tap["verdict"])
+        if verdict == Verdict.LATE:
+            raise ValueError("a late tap is stored as ignored")
+        if verdict == Verdict.IGNORED and tap["player"] not in answered:
+            verdict = Verdict.LATE
+        if verdict != Verdict.EARLY:
             answered.add(tap["player"])
         records.append(TapRecord(tap["player"], tap["side"], tap["t_us"], verdict))
     return tuple(records)
-
-
-#: The verdicts whose taps are reaction times (on the end screen's chart).
-TIMED_VERDICTS = (WIN, TIE, WRONG)
 
 
 def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:
@@ -163,6 +161,6 @@ def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:
     times: dict[int, list[float]] = {}
     for record in records:
         for tap in record.taps:
-            if tap.verdict in TIMED_VERDICTS:
+            if tap.verdict in RACED:
                 times.setdefault(tap.player, []).append(tap.t_us / 1000)
     return times

@@ -43,10 +43,8 @@ from companion.games.notnot.dice import Roll
 from companion.games.notnot.judge import Ruling
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap, by_stamp
+from companion.games.notnot.verdict import Verdict
 
-EARLY, WIN, TIE, WRONG, IGNORED = "early", "win", "tie", "wrong", "ignored"
-#: An answer stamped after the round closed.
-LATE = "late"
 #: A valid answer, before the close decides between a win and a tie.
 COUNTED = "counted"
 
@@ -65,11 +63,11 @@ class Timing:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class JudgedTap:
     """What one tap counted for."""
 
     tap: Tap
-    verdict: str
+    verdict: Verdict
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ class Award:
 class Outcome:
     """The judged round. ``winners`` are the winning taps in stamp order."""
 
-    verdicts: tuple[Verdict, ...]
+    verdicts: tuple[JudgedTap, ...]
     winners: tuple[Tap, ...]
     penalties: tuple[int, ...]
     closed_at_ns: int
@@ -136,10 +134,10 @@ class Round:
         """What ``tap`` (already offered) counts for as far as is known now: ``early``,
         ``wrong``, ``counted`` (valid; win or tie is decided at the close) or ``ignored``."""
         if tap.t_ns < self.t_open_ns:
-            return EARLY
+            return Verdict.EARLY
         if tap.t_ns > self.closes_at_ns or self._answers().get(tap.player) != tap:
-            return IGNORED
-        return COUNTED if self._is_valid(tap) else WRONG
+            return Verdict.IGNORED
+        return COUNTED if self._is_valid(tap) else Verdict.WRONG
 
     def _is_valid(self, tap: Tap) -> bool:
         return self.ruling.tap and tap.side in self.ruling.valid
@@ -178,20 +176,21 @@ class Round:
         verdicts, winners, penalties = [], [], []
         for tap in self.taps:
             if tap.t_ns < self.t_open_ns:
-                verdict = EARLY
+                verdict = Verdict.EARLY
             elif id(tap) not in answers:
-                verdict = IGNORED
+                verdict = Verdict.IGNORED
             elif tap.t_ns > close:
-                verdict = LATE
+                verdict = Verdict.LATE
             elif self._is_valid(tap):
-                verdict = WIN
+                verdict = Verdict.WIN
                 winners.append(tap)
             else:
-                verdict = WRONG
+                verdict = Verdict.WRONG
                 penalties.append(tap.player)
-            verdicts.append(Verdict(tap, verdict))
+            verdicts.append(JudgedTap(tap, verdict))
         if len(winners) > 1:
-            verdicts = [Verdict(v.tap, TIE) if v.verdict == WIN else v for v in verdicts]
+            verdicts = [JudgedTap(v.tap, Verdict.TIE) if v.verdict == Verdict.WIN else v
+                        for v in verdicts]
         return Outcome(tuple(verdicts), tuple(winners), tuple(penalties), close)
 
 

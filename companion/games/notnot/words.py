@@ -22,16 +22,16 @@ from dataclasses import dataclass
 
 from companion.games.notnot.margin import margin_text, runner_up
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
-from companion.games.notnot.round import EARLY, WRONG
+from companion.games.notnot.verdict import Verdict
 
 #: What each tap's verdict means, in the game log.
 VERDICT_WORDS = {
-    "win": "WINS",
-    "tie": "TIES",
-    "wrong": "wrong card, loses a point card if they have one",
-    "ignored": "ignored: not their first tap",
-    "late": "ignored: after the close",
-    "early": "too early (before the dice landed), ignored",
+    Verdict.WIN: "WINS",
+    Verdict.TIE: "TIES",
+    Verdict.WRONG: "wrong card, loses a point card if they have one",
+    Verdict.IGNORED: "ignored: not their first tap",
+    Verdict.LATE: "ignored: after the close",
+    Verdict.EARLY: "too early (before the dice landed), ignored",
 }
 VOID = "VOID"
 
@@ -82,13 +82,14 @@ def tap_line(tap: TapRecord) -> str:
 
 def margin_log_line(record: RoundRecord) -> str:
     """``margin: P2 by 3.412 ms over P1`` for a contested round; empty when nobody else counted."""
-    if record.margin_us is None:
+    pair = runner_up(record.taps)
+    if record.margin_us is None or pair is None:
         return ""
-    first, second = runner_up([tap.to_json() for tap in record.taps]) or ({}, {})
+    first, second = pair
     words = margin_text(record.margin_us, record.margin_step_us or 1)
-    if first["verdict"] == "tie":
-        return f"margin: TIE, P{first['player']} and P{second['player']} {words} apart"
-    return f"margin: P{first['player']} by {words} over P{second['player']}"
+    if first.verdict == Verdict.TIE:
+        return f"margin: TIE, P{first.player} and P{second.player} {words} apart"
+    return f"margin: P{first.player} by {words} over P{second.player}"
 
 
 def taken_line(record: RoundRecord, winner: WinnerRecord) -> str:
@@ -159,14 +160,14 @@ def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True) -> st
 def penalty_lines(record: RoundRecord, scores_before: dict[int, int]) -> list[str]:
     """One line for wrong taps (who lost a card, who had none) and one for early taps."""
     lines = []
-    wrong = record.players_with(WRONG)
+    wrong = record.players_with(Verdict.WRONG)
     paid = [p for p in wrong if scores_before.get(p, 0) > 0]
     free = [p for p in wrong if p not in paid]
     if paid:
         lines.append(f"wrong: {names(paid)} lose{'s' if len(paid) == 1 else ''} a card")
     if free:
         lines.append(f"wrong: {names(free)} (no card to lose)")
-    early = record.players_with(EARLY)
+    early = record.players_with(Verdict.EARLY)
     if early:
         lines.append(f"too early: {names(early)}")
     return lines
@@ -199,7 +200,7 @@ def verdict_words(record: RoundRecord, ruling_tap: bool,
         return VerdictWords("tie", f"TIE {names(w.player for w in winners)}",
                             (*margin_line(record), *(took_line(record, w) for w in winners),
                              *extra))
-    wrong = record.players_with(WRONG)
+    wrong = record.players_with(Verdict.WRONG)
     if not ruling_tap:
         if wrong:
             return VerdictWords("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
@@ -208,6 +209,6 @@ def verdict_words(record: RoundRecord, ruling_tap: bool,
     why = (f"could tap: {could}",) if could else ()
     if wrong:
         return VerdictWords("wrong", f"{names(wrong)} WRONG", (*extra, *why))
-    if record.players_with(EARLY):
+    if record.players_with(Verdict.EARLY):
         return VerdictWords("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
     return VerdictWords("none", "NO WINNER", ("time is up", *why))

@@ -116,7 +116,7 @@ def count_reactions(play: NotNotPlay, records: Iterable[RoundRecord]) -> None:
         play.reactions.setdefault(player, []).extend(times)
     for record in records:
         step = record.margin_step_us or 1
-        for kind, gaps in zip(("win", "loss"), close_calls(record.to_json())):
+        for kind, gaps in zip(("win", "loss"), close_calls(record)):
             closest = play.close_calls.setdefault(kind, {})
             for player, gap in gaps.items():
                 closest[player] = min((gap, step), closest.get(player, (gap, step)))

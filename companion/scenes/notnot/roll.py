@@ -21,9 +21,9 @@ import pygame
 
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
-from companion.games.notnot.round import EARLY
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.games.notnot.verdict import Verdict
 from companion.inputs.actions import asks_pause
 from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.countdown import countdown_view
@@ -104,7 +104,7 @@ class RollScene(Scene[ToRoll]):
         if isinstance(event, Tap):
             if answer_of(self.play, event) and not self.splashing:
                 self.early.append(event)
-                self.dirty = self.feedback.show(event, EARLY, now_ns) or self.dirty
+                self.dirty = self.feedback.show(event, Verdict.EARLY, now_ns) or self.dirty
         elif asks_pause(event):
             self.ctx.go(ToPause(resume=ToRoll(play=self.play), play=self.play))
 

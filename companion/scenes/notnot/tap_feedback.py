@@ -18,9 +18,9 @@ from collections.abc import Callable
 from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import TAP_FLASH
-from companion.games.notnot.round import EARLY, IGNORED
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.games.notnot.verdict import Verdict
 
 
 class TapFeedback:
@@ -36,10 +36,10 @@ class TapFeedback:
 
     def show(self, tap: Tap, kind: str, now_ns: int) -> bool:
         """Tell the table at once what ``tap`` counts for (``kind``); whether anything shows."""
-        if kind == IGNORED:
+        if kind == Verdict.IGNORED:
             return False
         self.kinds[tap.player] = kind
-        if kind == EARLY:
+        if kind == Verdict.EARLY:
             if tap.player not in self.early:
                 self.early.append(tap.player)
             self.early_until_ns = now_ns + round(self.banner_s * 1e9)
