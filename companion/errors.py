@@ -29,7 +29,7 @@ reported as the user's::
     └── BoardError              a board or pin name the boards do not have [boards/avr.py]
 
     Bug                         a mistake in the program, never the user's doing
-    ├── MoveError               a scene change the table does not allow [scenes/core.py]
+    ├── SceneChangeError               a scene change the table does not allow [scenes/core.py]
     └── NoGameInPlay            a game's scene shown with no game to play [scenes/session.py]
 
 The command line prints ``companion: <message>`` and exits with status 2; the

@@ -30,7 +30,7 @@ from companion.scenes.session import Pace, GameSetup  # noqa: E402
 from companion.scenes.catalogue import SCENES  # noqa: E402
 from companion.scenes.core import entered_with  # noqa: E402
 from companion.scenes.notnot.play import NotNotPlay, play_of  # noqa: E402
-from companion.scenes.transitions import Move, NotNotMove  # noqa: E402
+from companion.scenes.changes import SceneChange, NotNotChange  # noqa: E402
 
 FAST = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=0.01)
 #: The most loop passes :func:`step_until` runs on a stepped clock before it fails.
@@ -101,7 +101,7 @@ def kiosk(first="title", pace=FAST, state_dir=None, clock: SteppedClock | None =
     use_clock(clock)
     timing = {} if clock is None else {"clock": clock, "wait": clock.wait}
     return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
-                                    setup=GameSetup(**settings), first_scene=move_to(first),
+                                    setup=GameSetup(**settings), first_scene=change_to(first),
                                     state_dir=None if state_dir is None else str(state_dir),
                                     **timing))
 
@@ -128,8 +128,8 @@ def in_scene(app, name):
     return lambda: app.scene.name == name
 
 
-def move_to(scene: str, **details) -> Move:
-    """The move that enters the scene named ``scene`` with ``details``."""
+def change_to(scene: str, **details) -> SceneChange:
+    """The change that enters the scene named ``scene`` with ``details``."""
     named = next(cls for cls in SCENES if cls.name == scene)
     return entered_with(named)(**details)
 
@@ -149,12 +149,12 @@ def game_of(app):
 
 def jump_to(app, scene: str, **details) -> None:
     """Make ``scene`` current on the next loop pass, as no person can: a test's shortcut past
-    the table of moves (:mod:`companion.scenes.catalogue`), which ``ctx.go`` enforces. A Not
+    the table of scene changes (:mod:`companion.scenes.catalogue`), which ``ctx.go`` enforces. A Not
     Not scene goes on with the game on screen unless ``details`` give its ``play``."""
     named = next(cls for cls in SCENES if cls.name == scene)
-    if issubclass(entered_with(named), NotNotMove) and "play" not in details:
+    if issubclass(entered_with(named), NotNotChange) and "play" not in details:
         details["play"] = notnot_play(app)
-    app.ctx.pending = move_to(scene, **details)
+    app.ctx.pending = change_to(scene, **details)
     app.step()
 
 

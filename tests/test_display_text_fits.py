@@ -23,7 +23,7 @@ from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import MIN_TEXT_CAP, Layout
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.session import GameSetup
-from companion.scenes.transitions import ToTitle
+from companion.scenes.changes import ToTitle
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]

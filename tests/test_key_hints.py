@@ -7,7 +7,7 @@ from kiosk_helpers import notnot_play, jump_to, kiosk, step_until, tap
 from companion.config.settings import load
 from companion.games.notnot.sides import Side
 from companion.inputs.keyboard import KeyMap, button_name
-from companion.scenes.transitions import ToRoll
+from companion.scenes.changes import ToRoll
 
 
 @pytest.fixture(autouse=True)

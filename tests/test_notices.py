@@ -9,7 +9,7 @@ import logging
 import pygame
 import pytest
 
-from kiosk_helpers import notnot_play, FAST, move_to, shows_text, step_until
+from kiosk_helpers import notnot_play, FAST, change_to, shows_text, step_until
 from test_run_start_problems import run_and_look
 from test_scenes_flow import to_round
 from test_serial_kiosk import SERIAL_ON, Plugs
@@ -77,7 +77,7 @@ def check_notice_apart(app, monkeypatch, words: str) -> None:
 def rotated_kiosk(rotation: int):
     return build_kiosk(KioskOptions(size=(800, 480), rotation=rotation, headless=True,
                                     sound=False, pace=FAST, setup=GameSetup(),
-                                    first_scene=move_to("setup")))
+                                    first_scene=change_to("setup")))
 
 
 @pytest.mark.parametrize("rotation", [0, 90])
@@ -117,10 +117,10 @@ def test_no_button_pads_is_one_line_that_leaves_the_level_of_check_the_table_in_
     def to_check_the_table(app):
         words, until = app.notice   # the start's notice, kept up however slow the rounds run
         app.notice = (words, until + 3600 * 10**9)
-        app.ctx.pending = move_to("setup")
+        app.ctx.pending = change_to("setup")
         step_until(app, lambda: app.scene.name == "setup")
         to_round(app)
-        app.ctx.pending = move_to("deal", check=True, play=notnot_play(app))
+        app.ctx.pending = change_to("deal", check=True, play=notnot_play(app))
         step_until(app, lambda: app.scene.name == "deal")
         check_notice_apart(app, monkeypatch, NO_PADS)
 

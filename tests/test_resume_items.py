@@ -76,7 +76,7 @@ def ink(drawn):
 def test_every_menu_items_words_lie_inside_its_box_the_longest_resume_items_too(
         tmp_path, size, rotation):
     from companion.kiosk.assemble import KioskOptions, build_kiosk
-    from companion.scenes.transitions import ToMovieSetup
+    from companion.scenes.changes import ToMovieSetup
 
     game = MovieGame(3, "pads", 2)
     keep(tmp_path, game, {"voting": "pads", "first_holder": 2, "team": "The Late Matinee Club"})

@@ -30,7 +30,7 @@ from companion.kiosk.loop import App
 from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
 from companion.scenes.session import GameSetup
-from companion.scenes.transitions import ToTitle
+from companion.scenes.changes import ToTitle
 from kiosk_helpers import game_of
 
 #: Every test here plays whole games, fuzzes or starts programs: `make test-quick` leaves them out.

@@ -24,7 +24,7 @@ from companion.inputs.serial.protocol import Edge, Hello, HelloRequest, Ping, Po
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.systemd import Notifier
 from companion.scenes.session import Pace
-from companion.scenes.transitions import ToSetup, ToTitle
+from companion.scenes.changes import ToSetup, ToTitle
 
 SERIAL_ON = settings_file.parse('[gpio]\nenabled = false\n'
                                 '[serial]\nenabled = true\ndevice = "/dev/fake"\n')

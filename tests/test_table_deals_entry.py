@@ -5,7 +5,7 @@ roll, by pad, keys or touch alike."""
 
 import pytest
 
-from kiosk_helpers import FAST, count_colour, in_scene, move_to, now, shows_text, step_until, tap
+from kiosk_helpers import FAST, count_colour, in_scene, change_to, now, shows_text, step_until, tap
 from companion.display.draw_entry import small_table_area
 from companion.display.palette import PORTAL, VOID_RIM
 from companion.games.notnot.sides import SIDES, Side
@@ -30,7 +30,7 @@ def entry(tmp_path, size=(800, 480), rotation=0, colour_blind=False, level="norm
     the entry asks for the opening cross's first card."""
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                    pace=FAST, setup=GameSetup(deals="table", level=level),
-                                   first_scene=move_to("setup"), state_dir=str(tmp_path),
+                                   first_scene=change_to("setup"), state_dir=str(tmp_path),
                                    preferences=Preferences(colour_blind=colour_blind)))
     for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start
         app.post(tap(1, side))

@@ -28,7 +28,7 @@ from companion.games.notnot.taps import Tap
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.session import GameSetup
 from companion.scenes.notnot.play_view import dice_words
-from companion.scenes.transitions import ToTieChoice, ToTitle, ToVerdict
+from companion.scenes.changes import ToTieChoice, ToTitle, ToVerdict
 from kiosk_helpers import game_of as game_on_screen
 from companion.scenes.notnot.play import NotNotPlay
 
@@ -65,7 +65,7 @@ def round_of(game: Game, roll: Roll, taps: list[tuple[int, Side, float]]):
 
 
 def verdict_move(players, roll, taps, faces=PORTALS, scores=None):
-    """The game and the move to the verdict of the round the engine plays and finishes."""
+    """The game and the change to the verdict of the round the engine plays and finishes."""
     game = game_of(players, faces, scores or {})
     round_ = round_of(game, roll, taps)
     before, scores_before = game.faces(), game.scores()
@@ -76,7 +76,7 @@ def verdict_move(players, roll, taps, faces=PORTALS, scores=None):
 
 
 def tie_choice_move(players):
-    """The game and the move to the tie choice of ``players`` tied on E (one chooser fewer)."""
+    """The game and the change to the tie choice of ``players`` tied on E (one chooser fewer)."""
     game = game_of(players, PORTALS, {})
     round_ = round_of(game, NOT_RED, [(p, E, 300 + 0.1 * p) for p in range(1, players + 1)])
     return game, ToTieChoice(round=round_, choosers=game.choosers(round_),
@@ -118,11 +118,11 @@ def app(request, tmp_path_factory):
     app.screen.close()
 
 
-def show(app, scene: str, game: Game, move) -> None:
-    """``scene`` entered with ``move`` while ``game`` is played, on the next loop pass (at
+def show(app, scene: str, game: Game, change) -> None:
+    """``scene`` entered with ``change`` while ``game`` is played, on the next loop pass (at
     once: the scene before asks for a frame, so the loop does not wait for it)."""
     app.scene.dirty = True
-    jump_to(app, scene, **vars(move))
+    jump_to(app, scene, **vars(change))
     assert app.scene.name == scene
 
 

@@ -19,10 +19,10 @@ from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap
 from companion.kiosk.loop import App
 from companion.scenes.catalogue import TABLE, build_scenes
+from companion.scenes.changes import SceneChange, ToTitle
 from companion.scenes.common.table_choices import start_choices
 from companion.scenes.core import Context, Services, no_op
 from companion.scenes.session import GameSetup, Pace, Session
-from companion.scenes.transitions import Move, ToTitle
 from companion.storage.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -47,8 +47,8 @@ class KioskOptions:
     #: The state folder games are saved in (``None``: the usual place).
     state_dir: str | None = None
     snapshots: str | None = None
-    #: The move that enters the first scene.
-    first_scene: Move = field(default_factory=ToTitle)
+    #: The change that enters the first scene.
+    first_scene: SceneChange = field(default_factory=ToTitle)
     key_maps: tuple[Callable, ...] = (menu_key,)
     #: The settings file's colour-blind mode and voice (the choices saved from the menu win).
     preferences: Preferences = field(default_factory=Preferences)

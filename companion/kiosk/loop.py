@@ -65,8 +65,8 @@ from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import player_notice, status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
+from companion.scenes.changes import SceneChange, ToFailsafe
 from companion.scenes.core import Context, Quit, Scene, no_op
-from companion.scenes.transitions import Move, ToFailsafe
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ class App:
     """
 
     def __init__(self, screen: Screen, ctx: Context,
-                 scenes: dict[type[Scene[Any]], Scene[Any]], first: Move,
+                 scenes: dict[type[Scene[Any]], Scene[Any]], first: SceneChange,
                  key_maps: Iterable[KeyMap] = (menu_key,), snapshots: Snapshots | None = None,
                  ready: Callable[[], object] = no_op,
                  watchdog: Callable[[], object] = no_op,
@@ -268,14 +268,14 @@ class App:
 
     def _apply_change(self, now: int) -> None:
         while self.ctx.pending:
-            move, self.ctx.pending = self.ctx.pending, None
-            self._enter(move, now)
+            change, self.ctx.pending = self.ctx.pending, None
+            self._enter(change, now)
 
-    def _enter(self, move: Move, now: int) -> None:
-        scene = self.ctx.table.scene_of(move)
+    def _enter(self, change: SceneChange, now: int) -> None:
+        scene = self.ctx.table.scene_of(change)
         self.scene, self.ctx.current = self.scenes[scene], scene
         log.info("scene: %s", scene.name)   # the journal says what the table saw
-        self._guarded(self.scene.enter, now, move)
+        self._guarded(self.scene.enter, now, change)
         self.ctx.hooks.on_scene(self.scene)
 
     def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

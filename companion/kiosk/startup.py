@@ -35,11 +35,11 @@ from companion.inputs.serial.pads import (
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
+from companion.scenes.changes import ToFailsafe
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
-from companion.scenes.transitions import ToFailsafe
 from companion.storage import owner
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences

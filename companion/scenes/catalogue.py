@@ -1,9 +1,9 @@
-"""Every scene of the kiosk and where each may go: :data:`TABLE`, the one table of scene moves.
+"""Every scene of the kiosk and where each may go: :data:`TABLE`, the one table of scene changes.
 
-A scene is named once, by its class (its ``name`` is what the journal says); the move it
+A scene is named once, by its class (its ``name`` is what the journal says); the change it
 is entered with is the one its class names (``Scene[ToVerdict]``). :meth:`Context.go
-<companion.scenes.core.Context.go>` checks every move against this table, so a move nobody
-planned is a clear :class:`~companion.scenes.core.MoveError` where it is made.
+<companion.scenes.core.Context.go>` checks every change against this table, so a change nobody
+planned is a clear :class:`~companion.scenes.core.SceneChangeError` where it is made.
 """
 
 from __future__ import annotations

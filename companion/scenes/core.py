@@ -26,16 +26,16 @@ from companion.display.layout import Layout
 from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
+from companion.scenes.changes import SceneChange
 from companion.scenes.notnot.pending_saves import PendingSaves
 from companion.scenes.session import Pace, Session
-from companion.scenes.transitions import Move
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
     from companion.inputs.keyboard import KeyMap
     from companion.storage.database import Database
 
-__all__ = ["Context", "Hooks", "MoveError", "Quit", "Scene", "SceneTable", "Services"]
+__all__ = ["Context", "Hooks", "SceneChangeError", "Quit", "Scene", "SceneTable", "Services"]
 
 #: Pads a kiosk has when nobody says otherwise: the six GPIO pads of the shipped settings.
 DEFAULT_PLAYERS_WITH_PADS = 6
@@ -50,8 +50,8 @@ def no_op(*_args: object, **_kwargs: object) -> None:
     """A hook that does nothing."""
 
 
-#: The move a scene is entered with (:mod:`companion.scenes.transitions`).
-M = TypeVar("M", bound=Move)
+#: The change a scene is entered with (:mod:`companion.scenes.changes`).
+M = TypeVar("M", bound=SceneChange)
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Quit:
 
 
 class Scene(Generic[M]):
-    """One state of the kiosk, entered with a move of type ``M``. Subclasses override what they
+    """One state of the kiosk, entered with a change of type ``M``. Subclasses override what they
     need.
 
     ``ctx`` is the shared :class:`Context`. A scene
@@ -76,8 +76,8 @@ class Scene(Generic[M]):
         self.ctx = ctx
         self.dirty = True
 
-    def enter(self, now_ns: int, move: M) -> None:
-        """Called when the scene becomes current, with the move that entered it."""
+    def enter(self, now_ns: int, change: M) -> None:
+        """Called when the scene becomes current, with the change that entered it."""
         self.dirty = True
 
     def handle(self, event: object, now_ns: int) -> None:
@@ -98,58 +98,58 @@ class Scene(Generic[M]):
         """The frame just drawn is on screen since ``t_ns``."""
 
 
-def entered_with(scene: type[Scene[Any]]) -> type[Move]:
-    """The move class ``scene`` is entered with: the one its class names (``Scene[ToVerdict]``,
-    or the first move among a generic base's parameters)."""
+def entered_with(scene: type[Scene[Any]]) -> type[SceneChange]:
+    """The change class ``scene`` is entered with: the one its class names (``Scene[ToVerdict]``,
+    or the first change among a generic base's parameters)."""
     for klass in scene.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):
             for arg in get_args(base):
-                if isinstance(arg, type) and issubclass(arg, Move):
+                if isinstance(arg, type) and issubclass(arg, SceneChange):
                     return arg
-    raise MoveError(f"scene {scene.__name__} names no move it is entered with")
+    raise SceneChangeError(f"scene {scene.__name__} names no change it is entered with")
 
 
-class MoveError(Bug):
-    """A scene change the table does not allow: a move no scene is entered with, or one
+class SceneChangeError(Bug):
+    """A scene change the table does not allow: a change no scene is entered with, or one
     nobody planned from the current scene."""
 
 
 class SceneTable:
-    """Every scene of the kiosk and where each may go: ``moves`` maps each scene class to the
+    """Every scene of the kiosk and where each may go: ``changes`` maps each scene class to the
     scene classes it may enter; every scene may enter those of ``anywhere`` (the failsafe).
-    Each scene is entered with the move its class names (:func:`entered_with`), and no two
+    Each scene is entered with the change its class names (:func:`entered_with`), and no two
     scenes with the same."""
 
-    def __init__(self, moves: Mapping[type[Scene[Any]], Collection[type[Scene[Any]]]],
+    def __init__(self, changes: Mapping[type[Scene[Any]], Collection[type[Scene[Any]]]],
                  anywhere: Collection[type[Scene[Any]]] = ()) -> None:
-        self.moves = {source: frozenset(targets) for source, targets in moves.items()}
+        self.changes = {source: frozenset(targets) for source, targets in changes.items()}
         self.anywhere = frozenset(anywhere)
-        self.entered_by = {entered_with(scene): scene for scene in self.moves}
+        self.entered_by = {entered_with(scene): scene for scene in self.changes}
 
     @property
     def scenes(self) -> tuple[type[Scene[Any]], ...]:
         """Every scene of the table, in its order."""
-        return tuple(self.moves)
+        return tuple(self.changes)
 
     def targets(self, source: type[Scene[Any]]) -> frozenset[type[Scene[Any]]]:
         """The scenes ``source`` may enter."""
-        return self.moves.get(source, frozenset()) | self.anywhere
+        return self.changes.get(source, frozenset()) | self.anywhere
 
-    def scene_of(self, move: Move) -> type[Scene[Any]]:
-        """The scene ``move`` enters; :class:`MoveError` when no scene of the table is entered
-        with a move of its class."""
-        scene = self.entered_by.get(type(move))
+    def scene_of(self, change: SceneChange) -> type[Scene[Any]]:
+        """The scene ``change`` enters; :class:`SceneChangeError` when no scene of the table is
+        entered with a change of its class."""
+        scene = self.entered_by.get(type(change))
         if scene is None:
-            raise MoveError(f"scene move {type(move).__name__}: no scene of the table is "
-                            "entered with it")
+            raise SceneChangeError(f"scene change {type(change).__name__}: no scene of the "
+                                   "table is entered with it")
         return scene
 
-    def check(self, source: type[Scene[Any]] | None, move: Move) -> None:
-        """Raise :class:`MoveError` unless the table allows ``move`` from ``source`` (``None``:
-        no scene is current yet, any scene may come first)."""
-        target = self.scene_of(move)
+    def check(self, source: type[Scene[Any]] | None, change: SceneChange) -> None:
+        """Raise :class:`SceneChangeError` unless the table allows ``change`` from ``source``
+        (``None``: no scene is current yet, any scene may come first)."""
+        target = self.scene_of(change)
         if source is not None and target not in self.targets(source):
-            raise MoveError(f"scene move {source.name} -> {target.name}: not in "
+            raise SceneChangeError(f"scene change {source.name} -> {target.name}: not in "
                             "companion/scenes/catalogue.py")
 
 
@@ -235,10 +235,10 @@ class Context:
     services: Services
     hooks: Hooks = field(default_factory=Hooks)
     #: The scene change asked for and not yet applied.
-    pending: Move | None = None
+    pending: SceneChange | None = None
     #: Every scene and where each may go (:data:`companion.scenes.catalogue.TABLE`).
     table: SceneTable
-    #: The current scene's class (the loop sets it as it enters one): where moves start.
+    #: The current scene's class (the loop sets it as it enters one): where changes start.
     current: type[Scene[Any]] | None = None
     #: Work for the loop to do once the next frame is on screen (saving a round: the disk never
     #: delays a verdict), in order.
@@ -246,12 +246,12 @@ class Context:
     #: Set by the "Quit" menu item or a closed window.
     quitting: bool = False
 
-    def go(self, move: Move) -> None:
-        """Ask the loop to enter ``move``'s scene with ``move`` once the current scene has
+    def go(self, change: SceneChange) -> None:
+        """Ask the loop to enter ``change``'s scene with ``change`` once the current scene has
         handled its events.
 
-        Raises :class:`MoveError` when the table (:attr:`table`) has no such move from the
+        Raises :class:`SceneChangeError` when the table (:attr:`table`) has no such change from the
         current scene.
         """
-        self.table.check(self.current, move)
-        self.pending = move
+        self.table.check(self.current, change)
+        self.pending = change

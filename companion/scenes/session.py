@@ -62,7 +62,7 @@ class NoGameInPlay(Bug):
 @dataclass(kw_only=True)
 class Session:
     """What the table chose this session: the set-up choices and the table's preferences. The
-    game being played is carried by its moves (Not Not's :class:`NotNotPlay
+    game being played is carried by its changes (Not Not's :class:`NotNotPlay
     <companion.scenes.notnot.play.NotNotPlay>`, the other games' kept game)."""
 
     setup: GameSetup = field(default_factory=GameSetup)

@@ -31,10 +31,10 @@ from companion.games.notnot.taps import Tap
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
+from companion.scenes.changes import ToSetup
 from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.session import GameSetup, Pace
-from companion.scenes.transitions import ToSetup
 
 #: A quick pace: the moments are pictures, not a game to watch.
 MOMENTS_PACE = Pace(roll_frames=2, roll_frame_s=0.01, verdict_s=0.05, timeouts=0.05)

@@ -22,10 +22,10 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.inputs.keyboard import button_name
+from companion.scenes.changes import SceneChange, ToGamesPause, ToKeptGame, ToTitle
 from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.core import Context, M, Scene
 from companion.scenes.session import NoGameInPlay
-from companion.scenes.transitions import Move, ToGamesPause, ToKeptGame, ToTitle
 from companion.storage.bookkeeping import KeptGame
 
 
@@ -38,7 +38,7 @@ class PadMachine(Protocol):
         ...
 
 
-#: The move that enters a bookkeeping game's play scene.
+#: The change that enters a bookkeeping game's play scene.
 K = TypeVar("K", bound=ToKeptGame[Any])
 #: The game a bookkeeping scene keeps (MovieGame, HatGame).
 G = TypeVar("G", bound=MoveLog)
@@ -49,26 +49,26 @@ P = TypeVar("P", bound=PadMachine)
 class BookkeepingScene(Scene[K], Generic[K, G, P]):
     """A play scene over a pad machine (:attr:`pads`) and its kept game (:attr:`kept`).
 
-    Subclasses set ``pads_class``, ``move`` (the move that enters them) and ``tones`` (press
+    Subclasses set ``pads_class``, ``change`` (the change that enters them) and ``tones`` (press
     word -> tone name) and draw.
     """
 
     #: Builds the pad machine over a game entered with.
     pads_class: Callable[[G], P]
-    #: The move that enters this play scene (going on with its game when ``kept`` is ``None``).
-    move: type[K]
+    #: The change that enters this play scene (going on with its game when ``kept`` is ``None``).
+    change: type[K]
     tones: ClassVar[dict[str, str]] = {}
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        #: The kept game and its pad machine, from the first move in that brought a game.
+        #: The kept game and its pad machine, from the first change in that brought a game.
         self._playing: tuple[KeptGame[G], P] | None = None
         #: What the last press did (the pad machine's word): the screen and the tones show it.
         self.said = ""
 
     @property
     def kept(self) -> KeptGame[G]:
-        """The game being played: the one the last move in brought."""
+        """The game being played: the one the last change in brought."""
         return self._game_and_pads()[0]
 
     @property
@@ -81,21 +81,22 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
             raise NoGameInPlay(f"the {self.name} scene was entered without a game to play")
         return self._playing
 
-    def enter(self, now_ns: int, move: K) -> None:
-        super().enter(now_ns, move)
-        if move.kept is not None:
-            self._playing, self.said = (move.kept, self.pads_class(move.kept.game)), ""
+    def enter(self, now_ns: int, change: K) -> None:
+        super().enter(now_ns, change)
+        if change.kept is not None:
+            self._playing, self.said = (change.kept, self.pads_class(change.kept.game)), ""
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go(ToGamesPause(resume=self.move(), kept=self.kept, ended=self.ended_move()))
+            self.ctx.go(ToGamesPause(resume=self.change(), kept=self.kept,
+                                     ended=self.ended_change()))
         elif isinstance(event, Tap):
             self.press(event.player, event.side)
         elif (control_action_of(event) is Action.SELECT
               and self.kept.game.phase in ("round-over", "game-over")):
             self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
 
-    def ended_move(self) -> Move:
+    def ended_change(self) -> SceneChange:
         """Where End the game (from the pause menu) goes once the game is ended early."""
         return ToTitle()
 
@@ -130,7 +131,7 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
 
     #: The game this menu sets up.
     game_class: type[G]
-    #: The move to this game's play scene.
+    #: The change to this game's play scene.
     play_move: type[ToKeptGame[G]]
 
     def __init__(self, ctx: Context) -> None:
@@ -138,10 +139,10 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         #: How many play the next game started (4 until the table chooses).
         self.players = 4
 
-    def enter(self, now_ns: int, move: M) -> None:
+    def enter(self, now_ns: int, change: M) -> None:
         self.players = min(self.players, self.player_counts()[-1])
         self.players_changed()
-        super().enter(now_ns, move)
+        super().enter(now_ns, change)
 
     def step_players(self) -> None:
         """The Players item was selected: the next count offered, wrapping round."""

@@ -19,9 +19,9 @@ from companion.display.draw_menu import draw_hint, draw_message, draw_title
 from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
 from companion.inputs.actions import Action, action_of, selects
+from companion.scenes.changes import ToFailsafe, ToTitle
 from companion.scenes.core import Context, Scene
 from companion.scenes.start_problem import StartProblem
-from companion.scenes.transitions import ToFailsafe, ToTitle
 
 #: The colour of what to do, set apart from the problem itself.
 WHAT_TO_DO_INK = PORTAL["YELLOW"]
@@ -110,10 +110,10 @@ class FailsafeScene(Scene[ToFailsafe]):
         #: What the last frame drew (for tests that look at the screen).
         self.drawn: list[text.Drawn] = []
 
-    def enter(self, now_ns: int, move: ToFailsafe) -> None:
-        super().enter(now_ns, move)
-        self.problem = move.problem
-        self.message = move.message.splitlines()[0] if move.message else "unknown error"
+    def enter(self, now_ns: int, change: ToFailsafe) -> None:
+        super().enter(now_ns, change)
+        self.problem = change.problem
+        self.message = change.message.splitlines()[0] if change.message else "unknown error"
 
     def handle(self, event: object, now_ns: int) -> None:
         if self.problem is not None and self.problem.can_quit and action_of(event) == Action.BACK:

@@ -9,8 +9,8 @@ ringed; a That's Not a Hat game back to the title).
 
 from __future__ import annotations
 
+from companion.scenes.changes import ToGamesPause, ToTitle
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.transitions import ToGamesPause, ToTitle
 
 
 class GamesPauseScene(MenuScene[ToGamesPause]):
@@ -21,9 +21,9 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
     title = "PAUSED"
     subtitle = "the game is kept: resume it later from its menu"
 
-    def enter(self, now_ns: int, move: ToGamesPause) -> None:
-        super().enter(now_ns, move)
-        self.move, self.cursor = move, 0
+    def enter(self, now_ns: int, change: ToGamesPause) -> None:
+        super().enter(now_ns, change)
+        self.change, self.cursor = change, 0
 
     def items(self) -> list[str]:
         return ["Resume", "End the game", "Back to the title"]
@@ -35,11 +35,11 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
         if index == 0:
             self.back()
         elif index == 1:
-            if self.move.kept is not None:
-                self.move.kept.end_early()
-            self.ctx.go(self.move.ended)
+            if self.change.kept is not None:
+                self.change.kept.end_early()
+            self.ctx.go(self.change.ended)
         else:
             self.ctx.go(ToTitle())
 
     def back(self) -> None:
-        self.ctx.go(self.move.resume)
+        self.ctx.go(self.change.resume)

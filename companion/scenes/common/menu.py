@@ -37,8 +37,8 @@ class MenuScene(Scene[M]):
         #: The player whose pad made the last select (``None``: a key, a control or a touch).
         self.chooser: int | None = None
 
-    def enter(self, now_ns: int, move: M) -> None:
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: M) -> None:
+        super().enter(now_ns, change)
         self.asking = None
         self.cursor = min(self.cursor, len(self.items()) - 1)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.scenes.transitions import NotNotMove, ToPause, ToRoll
+from companion.scenes.changes import NotNotChange, ToPause, ToRoll
 
 if TYPE_CHECKING:
     from companion.scenes.core import Context
@@ -25,5 +25,5 @@ CANCELLED_NOTE = "Nobody had tapped: new dice after Resume"
 def pause_before_pending(ctx: Context, play: NotNotPlay, note: str) -> None:
     """Show the pause menu (saying ``note``) instead of the scene ``play``'s game was about to
     go to; Resume goes there."""
-    pending = ctx.pending if isinstance(ctx.pending, NotNotMove) else ToRoll(play=play)
+    pending = ctx.pending if isinstance(ctx.pending, NotNotChange) else ToRoll(play=play)
     ctx.go(ToPause(resume=pending, note=note, play=play))

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
+from companion.scenes.changes import ToTitle
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.core import Context, M
-from companion.scenes.transitions import ToTitle
 
 #: A kept unfinished game a set-up menu offers for resume.
 U = TypeVar("U")
@@ -86,12 +86,12 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         return player_choices(self.fewest_players(), self.max_players,
                               self.ctx.services.players_with_pads)
 
-    def enter(self, now_ns: int, move: M) -> None:
+    def enter(self, now_ns: int, change: M) -> None:
         self.unfinished = self.find_unfinished()
         if self.unfinished is not None:
             self.cursor = 0
             self.take_choices_of(self.unfinished)
-        super().enter(now_ns, move)
+        super().enter(now_ns, change)
 
     def find_unfinished(self) -> U | None:
         """The kept unfinished game to offer, or ``None``."""

@@ -5,8 +5,8 @@ Quit asks first ("Quit the companion? select again"), as N from the first item w
 
 from __future__ import annotations
 
+from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToSetup, ToTitle
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.transitions import ToHatSetup, ToMovieSetup, ToSetup, ToTitle
 
 
 class TitleScene(MenuScene[ToTitle]):

@@ -22,8 +22,8 @@ from companion.display.palette import DIM_TEXT, TEXT, VERDICT
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
+from companion.scenes.changes import ToHat, ToTitle
 from companion.scenes.common.bookkeeping import BookkeepingScene
-from companion.scenes.transitions import ToHat, ToTitle
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
@@ -101,7 +101,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
 
     name = "hat"
     pads_class = HatPads
-    move = ToHat
+    change = ToHat
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 

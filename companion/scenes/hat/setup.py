@@ -11,10 +11,10 @@ them aside and adds them only "if you're playing with the special cards".
 from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
+from companion.scenes.changes import ToHat, ToHatSetup
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import counted, too_few_pads
 from companion.scenes.core import Context
-from companion.scenes.transitions import ToHat, ToHatSetup
 from companion.storage.bookkeeping import KeptGame
 
 
@@ -33,8 +33,8 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
         #: Why fewer pads than players are offered ("" with enough pads).
         self.pads_note = ""
 
-    def enter(self, now_ns: int, move: ToHatSetup) -> None:
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToHatSetup) -> None:
+        super().enter(now_ns, change)
         self.say_if_too_few_pads()
 
     def say_if_too_few_pads(self) -> None:

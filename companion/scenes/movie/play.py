@@ -22,9 +22,9 @@ from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
+from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.core import Context
-from companion.scenes.transitions import Move, ToMovie, ToMovieSheet
 
 COLOURED_TOKEN = (230, 170, 40)
 #: What a vote press the rules refuse tells its player, by why (never which screen): a press
@@ -52,7 +52,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
 
     name = "movie"
     pads_class = MoviePads
-    move = ToMovie
+    change = ToMovie
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll", SAME_TITLE: "wrong"}
 
     def __init__(self, ctx: Context) -> None:
@@ -61,14 +61,14 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         #: next press or the votes are locked).
         self.refused: dict[int, str] = {}
 
-    def enter(self, now_ns: int, move: ToMovie) -> None:
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToMovie) -> None:
+        super().enter(now_ns, change)
         self.refused = {}
 
     def confirming_player(self) -> int:
         return self.kept.game.holder
 
-    def ended_move(self) -> Move:
+    def ended_change(self) -> SceneChange:
         """A game ended from the pause goes on the score sheet, ringed there."""
         return ToMovieSheet(newest=self.kept.game_id)
 

@@ -8,10 +8,10 @@ in the state database; ``Resume`` continues the one a power cut interrupted;
 from __future__ import annotations
 
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, VOTINGS, MovieGame
+from companion.scenes.changes import ToMovie, ToMovieSetup, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import counted, next_in
 from companion.scenes.core import Context
-from companion.scenes.transitions import ToMovie, ToMovieSetup, ToMovieSheet
 from companion.storage.bookkeeping import KeptGame
 
 TEAMS = ("Popcorn", "The Critics", "Front Row", "Late Show", "Matinee", "Director's Cut",

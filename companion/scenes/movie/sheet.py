@@ -14,8 +14,8 @@ from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
 from companion.inputs.actions import Action, action_of
+from companion.scenes.changes import ToMovieSheet, ToTitle
 from companion.scenes.core import Scene
-from companion.scenes.transitions import ToMovieSheet, ToTitle
 from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
 
 LINES_SHOWN = 7
@@ -32,10 +32,10 @@ class MovieSheetScene(Scene[ToMovieSheet]):
 
     name = "movie-sheet"
 
-    def enter(self, now_ns: int, move: ToMovieSheet) -> None:
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToMovieSheet) -> None:
+        super().enter(now_ns, change)
         self.lines = movie_score_sheet(self.ctx.services.database())
-        self.newest, self.top = move.newest, 0
+        self.newest, self.top = change.newest, 0
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
 

@@ -8,7 +8,7 @@
   tied players on one card pick another; ``verdict``: who won what.
 - ``pause``: the pause menu (taps are final); ``end``: winners, scores,
   reaction times.
-- ``play``: the game being played, carried by Not Not's moves from scene to
+- ``play``: the game being played, carried by Not Not's changes from scene to
   scene.
 - ``flow``: starting or resuming a game, finishing a round, what comes next;
   ``saving``: the game saved round by round, and found again for resume;

@@ -15,8 +15,8 @@ from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.game import RuleError
 from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Action, action_of
+from companion.scenes.changes import ToCorrection, ToPause
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.transitions import ToCorrection, ToPause
 
 
 class CorrectionScene(MenuScene[ToCorrection]):
@@ -25,12 +25,12 @@ class CorrectionScene(MenuScene[ToCorrection]):
     name = "correction"
     title = "Correct the table"
 
-    def enter(self, now_ns: int, move: ToCorrection) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
-        self.resume = move.resume
+    def enter(self, now_ns: int, change: ToCorrection) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
+        self.resume = change.resume
         #: The pause menu's note, shown again on the way back.
-        self.note = move.note
+        self.note = change.note
         self.subtitle = f"{self.button(Side.E)}: next card   {self.button(Side.W)}: previous card"
 
     def items(self) -> list[str]:

@@ -25,9 +25,9 @@ from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
 from companion.inputs.keyboard import button_name
+from companion.scenes.changes import ToDeal, ToPause, ToRoll
 from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.play_view import draw_play, view_for
-from companion.scenes.transitions import ToDeal, ToPause, ToRoll
 
 
 def dealer_of(ctx: Context) -> int:
@@ -51,15 +51,15 @@ class DealScene(Scene[ToDeal]):
 
     name = "deal"
 
-    def enter(self, now_ns: int, move: ToDeal) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
-        self.move = move
-        self.dealt, self.first, self.check = list(move.dealt), move.first, move.check
+    def enter(self, now_ns: int, change: ToDeal) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
+        self.change = change
+        self.dealt, self.first, self.check = list(change.dealt), change.first, change.check
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
-            self.ctx.go(ToPause(resume=self.move, play=self.play))
+            self.ctx.go(ToPause(resume=self.change, play=self.play))
         elif confirms_deal(self.ctx, event):
             self.ctx.go(ToRoll(play=self.play))
 

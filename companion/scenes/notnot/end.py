@@ -16,9 +16,9 @@ from companion.display.draw_menu import draw_hint, draw_title
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.words import names
 from companion.inputs.actions import selects
+from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
-from companion.scenes.transitions import ToEnd, ToSetup
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -43,9 +43,9 @@ class EndScene(Scene[ToEnd]):
 
     name = "end"
 
-    def enter(self, now_ns: int, move: ToEnd) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToEnd) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
         self.early = not self.play.game.over
         save_ended(self.ctx, self.play)
         self.ctx.services.sounds.play("win")

@@ -26,11 +26,11 @@ from companion.games.notnot.game import Game
 from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import card_of
 from companion.inputs.keyboard import button_name
+from companion.scenes.changes import ToEntry, ToPause
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.core import Context
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
-from companion.scenes.transitions import ToEntry, ToPause
 
 FACES = PORTAL_COLOURS + (VOID, "RULE")
 ASK_CONFIRM = "Are these the four cards?"
@@ -47,9 +47,9 @@ class EntryScene(MenuScene[ToEntry]):
         #: The spot whose card was entered last (W on the confirm takes it back).
         self.last: Side | None = None
 
-    def enter(self, now_ns: int, move: ToEntry) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToEntry) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
         game = self.game()
         if game.over:
             after_round(self.ctx, self.play, [])

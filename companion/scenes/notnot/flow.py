@@ -19,11 +19,11 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.core import Context
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
-from companion.scenes.transitions import NotNotMove, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.storage.notnot_saves import UnfinishedGame
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ def table_as_dealt(game: Game) -> list[DealtRecord]:
             for side, card in game.table.items() if card is not None]
 
 
-def next_after_round(play: NotNotPlay, dealt: Sequence[DealtRecord]) -> NotNotMove:
+def next_after_round(play: NotNotPlay, dealt: Sequence[DealtRecord]) -> NotNotChange:
     """The scene after a round's verdict: the end, the dealing prompt, the entry of cards, or
     the next roll."""
     game = play.game

@@ -11,10 +11,7 @@ leave to the title (the game stays kept for resume).
 
 from __future__ import annotations
 
-from companion.scenes.common.menu import MenuScene
-from companion.scenes.notnot.flow import settle_round
-from companion.scenes.notnot.saving import save_round
-from companion.scenes.transitions import (
+from companion.scenes.changes import (
     ToCorrection,
     ToEnd,
     ToPause,
@@ -22,6 +19,9 @@ from companion.scenes.transitions import (
     ToTieChoice,
     ToTitle,
 )
+from companion.scenes.common.menu import MenuScene
+from companion.scenes.notnot.flow import settle_round
+from companion.scenes.notnot.saving import save_round
 
 
 class PauseScene(MenuScene[ToPause]):
@@ -30,11 +30,11 @@ class PauseScene(MenuScene[ToPause]):
     name = "pause"
     title = "PAUSED"
 
-    def enter(self, now_ns: int, move: ToPause) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
-        self.resume = move.resume
-        self.subtitle = move.note
+    def enter(self, now_ns: int, change: ToPause) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
+        self.resume = change.resume
+        self.subtitle = change.note
         self.cursor = 0
 
     def items(self) -> list[str]:

@@ -1,6 +1,6 @@
 """The Not Not game being played at the kiosk (:class:`NotNotPlay`): the game, how it is saved,
-and what the end screen tells of it. Not Not's moves carry it from scene to scene, the way the
-other two games' moves carry their kept game.
+and what the end screen tells of it. Not Not's changes carry it from scene to scene, the way the
+other two games' changes carry their kept game.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.verdict import Verdict
 from companion.inputs.actions import asks_pause
+from companion.scenes.changes import ToPause, ToRoll, ToRound
 from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
@@ -32,7 +33,6 @@ from companion.scenes.notnot.level_up import LevelWatch, level_up_view
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_for
 from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
-from companion.scenes.transitions import ToPause, ToRoll, ToRound
 
 
 def new_feedback(ctx: Context) -> TapFeedback:
@@ -54,9 +54,9 @@ class RollScene(Scene[ToRoll]):
         super().__init__(ctx)
         self.levels = LevelWatch()
 
-    def enter(self, now_ns: int, move: ToRoll) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
+    def enter(self, now_ns: int, change: ToRoll) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
         game = self.play.game
         self.roll = game.next_roll()
         self.ruling = game.ruling_for(self.roll)

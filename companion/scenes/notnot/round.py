@@ -29,6 +29,7 @@ from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.round import COUNTED, Round
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import asks_pause
+from companion.scenes.changes import ToPause, ToRoll, ToRound, ToTieChoice
 from companion.scenes.common.pausing import (
     CANCELLED_NOTE,
     CLOSED_NOTE,
@@ -39,7 +40,6 @@ from companion.scenes.notnot.countdown import countdown_view, next_change_ns, se
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.notnot.roll import new_feedback
-from companion.scenes.transitions import ToPause, ToRoll, ToRound, ToTieChoice
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +59,18 @@ class RoundScene(Scene[ToRound]):
 
     name = "round"
 
-    def enter(self, now_ns: int, move: ToRound) -> None:
-        self.play = move.play
+    def enter(self, now_ns: int, change: ToRound) -> None:
+        self.play = change.play
         game = self.play.game
-        self.round = game.open_round(move.roll, move.t_open_ns)
+        self.round = game.open_round(change.roll, change.t_open_ns)
         # The journal keeps every roll as `companion judge` reads it: a disputed round
         # can be judged again from `journalctl -u companion`.
         log.info("round open: %s", json.dumps(
-            {**move.roll.to_dict(), "table": {s.value: f for s, f in game.faces().items()}}))
-        self.words, self.inks = list(move.words), list(move.inks)
-        for tap in move.taps:
+            {**change.roll.to_dict(), "table": {s.value: f for s, f in game.faces().items()}}))
+        self.words, self.inks = list(change.words), list(change.inks)
+        for tap in change.taps:
             self.round.offer(tap)
-        self.feedback = move.feedback or new_feedback(self.ctx)
+        self.feedback = change.feedback or new_feedback(self.ctx)
         self.pausing = False
         self.now_ns = now_ns
         self.shown = self.panel_key(now_ns)

@@ -13,12 +13,12 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 
 from __future__ import annotations
 
+from companion.scenes.changes import ToSetup
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import end_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
-from companion.scenes.transitions import ToSetup
 from companion.storage.notnot_saves import UnfinishedGame
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
@@ -34,10 +34,10 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     subtitle = "the pad that selects Start deals"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
-    def enter(self, now_ns: int, move: ToSetup) -> None:
+    def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
         s.players = min(s.players, self.player_counts()[-1])
-        super().enter(now_ns, move)
+        super().enter(now_ns, change)
 
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)

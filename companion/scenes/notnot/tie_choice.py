@@ -30,11 +30,11 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Point, asks_pause
 from companion.inputs.keyboard import button_name
+from companion.scenes.changes import ToPause, ToTieChoice
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
-from companion.scenes.transitions import ToPause, ToTieChoice
 
 
 class TieChoiceScene(Scene[ToTieChoice]):
@@ -42,13 +42,13 @@ class TieChoiceScene(Scene[ToTieChoice]):
 
     name = "tie-choice"
 
-    def enter(self, now_ns: int, move: ToTieChoice) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
-        self.move = move
-        self.round, self.words, self.inks = move.round, list(move.words), list(move.inks)
-        self.choosers = list(move.choosers)
-        self.choices: dict[int, Side] = dict(move.chosen)
+    def enter(self, now_ns: int, change: ToTieChoice) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
+        self.change = change
+        self.round, self.words, self.inks = change.round, list(change.words), list(change.inks)
+        self.choosers = list(change.choosers)
+        self.choices: dict[int, Side] = dict(change.chosen)
         self.shown_ns = now_ns
         self.now_ns = now_ns
         self.until_ns = now_ns + self.play.game.timing.choice_timeout_ns
@@ -65,7 +65,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         if isinstance(event, Point):
             self.touched(event)
         elif asks_pause(event):
-            self.ctx.go(ToPause(resume=replace(self.move, chosen=dict(self.choices)),
+            self.ctx.go(ToPause(resume=replace(self.change, chosen=dict(self.choices)),
                                 play=self.play))
         else:
             self.choose(answer_of(self.play, event))

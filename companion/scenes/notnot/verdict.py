@@ -21,10 +21,10 @@ from companion.display.verdict_words import verdict_view
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
+from companion.scenes.changes import ToPause, ToVerdict
 from companion.scenes.core import Scene
 from companion.scenes.notnot.flow import after_round, next_after_round
 from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
-from companion.scenes.transitions import ToPause, ToVerdict
 
 
 def cards_before_refill(record: RoundRecord, cards_left: int) -> int:
@@ -39,16 +39,16 @@ class VerdictScene(Scene[ToVerdict]):
 
     name = "verdict"
 
-    def enter(self, now_ns: int, move: ToVerdict) -> None:
-        self.play = move.play
-        super().enter(now_ns, move)
-        record, ruling = move.record, move.ruling
+    def enter(self, now_ns: int, change: ToVerdict) -> None:
+        self.play = change.play
+        super().enter(now_ns, change)
+        record, ruling = change.record, change.ruling
         self.record = record
-        self.view = verdict_view(record, ruling.tap, move.scores_before)
+        self.view = verdict_view(record, ruling.tap, change.scores_before)
         tie_window_us = self.ctx.services.tie_window_ns / 1000
         self.timeline = timeline_view(record, tie_window_us) if record.taps else None
-        play_screen = view_for(self.ctx, move.play.game, move.roll, move.words, move.inks)
-        play_screen.faces = dict(move.before)
+        play_screen = view_for(self.ctx, change.play.game, change.roll, change.words, change.inks)
+        play_screen.faces = dict(change.before)
         if play_screen.cards_left is not None:
             play_screen.cards_left = cards_before_refill(record, play_screen.cards_left)
         play_screen.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}

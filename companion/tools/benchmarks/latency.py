@@ -37,6 +37,7 @@ from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
+from companion.scenes.changes import ToSetup, ToTitle
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
@@ -48,7 +49,6 @@ from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import GameSetup, Pace
-from companion.scenes.transitions import ToSetup, ToTitle
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 from companion.storage.preferences import Preferences

@@ -1,7 +1,7 @@
-"""The moves: what each scene is entered with, one frozen dataclass per scene.
+"""The changes: what each scene is entered with, one frozen dataclass per scene.
 
-A move is a typed payload: ``ctx.go(ToVerdict(record=..., ...))``. Each scene
-names its own move class (``class VerdictScene(Scene[ToVerdict])``), so the move
+A change is a typed payload: ``ctx.go(ToVerdict(record=..., ...))``. Each scene
+names its own change class (``class VerdictScene(Scene[ToVerdict])``), so the change
 says which scene it enters and mypy checks every detail it carries. Where each
 scene may go is :data:`companion.scenes.catalogue.TABLE`.
 """
@@ -30,31 +30,31 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Move:
+class SceneChange:
     """A scene change: what the scene it enters takes in its ``enter`` (the fields). Each
     subclass enters the one scene that names it."""
 
 
 # -- Not Not -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ToTitle(Move):
+class ToTitle(SceneChange):
     """To the title menu."""
 
 
 @dataclass(frozen=True)
-class ToSetup(Move):
+class ToSetup(SceneChange):
     """To Not Not's set-up menu."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class NotNotMove(Move):
-    """A move between the scenes of a Not Not game: it carries the game being played."""
+class NotNotChange(SceneChange):
+    """A change between the scenes of a Not Not game: it carries the game being played."""
 
     play: NotNotPlay
 
 
 @dataclass(frozen=True)
-class ToDeal(NotNotMove):
+class ToDeal(NotNotChange):
     """To the dealing prompt: the cards to place (``first``: the opening layout; ``check``: a
     resumed game's table to check against the real one)."""
 
@@ -64,17 +64,17 @@ class ToDeal(NotNotMove):
 
 
 @dataclass(frozen=True)
-class ToEntry(NotNotMove):
+class ToEntry(NotNotChange):
     """To the entry of table-dealt cards."""
 
 
 @dataclass(frozen=True)
-class ToRoll(NotNotMove):
+class ToRoll(NotNotChange):
     """To a new roll of the dice."""
 
 
 @dataclass(frozen=True)
-class ToRound(NotNotMove):
+class ToRound(NotNotChange):
     """To the round the roll just opened: its dice, the open's stamp (the flip that showed
     them), taps stamped before it, the dice words and inks drawn, the tap feedback so far."""
 
@@ -87,7 +87,7 @@ class ToRound(NotNotMove):
 
 
 @dataclass(frozen=True)
-class ToTieChoice(NotNotMove):
+class ToTieChoice(NotNotChange):
     """To the tie choice: the closed round, the players who must choose, the dice as drawn,
     and the choices already made (a tie choice resumed after a pause keeps them)."""
 
@@ -99,7 +99,7 @@ class ToTieChoice(NotNotMove):
 
 
 @dataclass(frozen=True)
-class ToVerdict(NotNotMove):
+class ToVerdict(NotNotChange):
     """To a round's verdict: its record, the table and scores before it, its dice and
     ruling, the dice as drawn."""
 
@@ -113,29 +113,29 @@ class ToVerdict(NotNotMove):
 
 
 @dataclass(frozen=True)
-class ToPause(NotNotMove):
+class ToPause(NotNotChange):
     """To the pause menu: where Resume goes, and what it says of a round closed at the
     pause."""
 
-    resume: NotNotMove
+    resume: NotNotChange
     note: str = ""
 
 
 @dataclass(frozen=True)
-class ToCorrection(NotNotMove):
+class ToCorrection(NotNotChange):
     """To the correction of the table, from the pause menu (kept to go back there)."""
 
-    resume: NotNotMove
+    resume: NotNotChange
     note: str = ""
 
 
 @dataclass(frozen=True)
-class ToEnd(NotNotMove):
+class ToEnd(NotNotChange):
     """To the end screen."""
 
 
 @dataclass(frozen=True)
-class ToFailsafe(Move):
+class ToFailsafe(SceneChange):
     """To the failsafe screen: a scene's error in one line, or a start problem in full."""
 
     message: str = "unknown error"
@@ -143,12 +143,12 @@ class ToFailsafe(Move):
 
 
 # -- the bookkeeping games -------------------------------------------------------------------
-#: The game a bookkeeping move carries (MovieGame, HatGame).
+#: The game a bookkeeping change carries (MovieGame, HatGame).
 G = TypeVar("G", bound=MoveLog)
 
 
 @dataclass(frozen=True)
-class ToKeptGame(Move, Generic[G]):
+class ToKeptGame(SceneChange, Generic[G]):
     """To a bookkeeping game's play scene: a kept game of its kind to play (``None``: go on
     with the one the scene has)."""
 
@@ -156,7 +156,7 @@ class ToKeptGame(Move, Generic[G]):
 
 
 @dataclass(frozen=True)
-class ToMovieSetup(Move):
+class ToMovieSetup(SceneChange):
     """To Not That Movie!'s set-up menu."""
 
 
@@ -166,14 +166,14 @@ class ToMovie(ToKeptGame[MovieGame]):
 
 
 @dataclass(frozen=True)
-class ToMovieSheet(Move):
+class ToMovieSheet(SceneChange):
     """To Not That Movie!'s score sheet (``newest``: the game to ring, just finished)."""
 
     newest: int | None = None
 
 
 @dataclass(frozen=True)
-class ToHatSetup(Move):
+class ToHatSetup(SceneChange):
     """To That's Not a Hat's set-up menu."""
 
 
@@ -183,10 +183,10 @@ class ToHat(ToKeptGame[HatGame]):
 
 
 @dataclass(frozen=True)
-class ToGamesPause(Move):
+class ToGamesPause(SceneChange):
     """To the bookkeeping games' pause menu; Resume goes back with ``resume``, End the game
     ends ``kept`` early and goes on with ``ended``."""
 
-    resume: Move = ToTitle()
+    resume: SceneChange = ToTitle()
     kept: KeptGame[Any] | None = None
-    ended: Move = ToTitle()
+    ended: SceneChange = ToTitle()

@@ -1,5 +1,5 @@
-"""The table of scene moves (companion/scenes/catalogue.py) is the whole navigation: every
-scene is in it, entered with its own typed move, and reachable; a move outside it is a clear
+"""The table of scene changes (companion/scenes/catalogue.py) is the whole navigation: every
+scene is in it, entered with its own typed change, and reachable; a change outside it is a clear
 error."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import pytest
 from companion.scenes.catalogue import SCENES, TABLE
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.title import TitleScene
-from companion.scenes.core import Context, MoveError, Scene, Services, entered_with
+from companion.scenes.core import Context, SceneChangeError, Scene, Services, entered_with
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
-from companion.scenes.transitions import ToEnd, ToFailsafe, ToKeptGame, ToTieChoice, ToVerdict
+from companion.scenes.changes import ToEnd, ToFailsafe, ToKeptGame, ToTieChoice, ToVerdict
 
 
 def test_every_scene_has_a_name_of_its_own():
@@ -20,17 +20,17 @@ def test_every_scene_has_a_name_of_its_own():
     assert len(set(names)) == len(names) and Scene.name not in names
 
 
-def test_every_scene_is_entered_with_a_move_of_its_own():
+def test_every_scene_is_entered_with_a_change_of_its_own():
     assert len({entered_with(cls) for cls in SCENES}) == len(SCENES)
 
 
-def test_a_scene_is_entered_with_the_move_its_class_names():
+def test_a_scene_is_entered_with_the_change_its_class_names():
     assert TABLE.scene_of(ToVerdict(record=None, before={}, scores_before={}, roll=None,  # type: ignore[arg-type]
                                     ruling=None, play=None)).name == "verdict"  # type: ignore[arg-type]
 
 
-def test_every_move_of_the_table_goes_between_scenes_of_the_table():
-    assert all(targets <= set(SCENES) for targets in TABLE.moves.values())
+def test_every_change_of_the_table_goes_between_scenes_of_the_table():
+    assert all(targets <= set(SCENES) for targets in TABLE.changes.values())
     assert TABLE.anywhere <= set(SCENES)
 
 
@@ -45,27 +45,27 @@ def test_every_scene_is_reachable_from_the_title():
 
 
 def test_every_scene_can_be_left():
-    assert all(TABLE.moves[scene] for scene in SCENES)
+    assert all(TABLE.changes[scene] for scene in SCENES)
 
 
 def at(scene: type[Scene]) -> Context:
     return Context(services=Services(layout=None), table=TABLE, current=scene)  # type: ignore[arg-type]
 
 
-def test_a_move_in_the_table_is_asked_of_the_loop():
+def test_a_change_in_the_table_is_asked_of_the_loop():
     ctx = at(RoundScene)
-    move = ToTieChoice(round=None, choosers=[1, 2], play=None)  # type: ignore[arg-type]
-    ctx.go(move)
-    assert ctx.pending is move
+    change = ToTieChoice(round=None, choosers=[1, 2], play=None)  # type: ignore[arg-type]
+    ctx.go(change)
+    assert ctx.pending is change
 
 
-def test_a_move_not_in_the_table_is_a_clear_error():
-    with pytest.raises(MoveError, match="title -> end: not in companion/scenes/catalogue.py"):
+def test_a_change_not_in_the_table_is_a_clear_error():
+    with pytest.raises(SceneChangeError, match="title -> end: not in companion/scenes/catalogue.py"):
         at(TitleScene).go(ToEnd(play=None))  # type: ignore[arg-type]
 
 
-def test_a_move_to_no_scene_is_a_clear_error():
-    with pytest.raises(MoveError, match="ToKeptGame: no scene of the table is entered with it"):
+def test_a_change_to_no_scene_is_a_clear_error():
+    with pytest.raises(SceneChangeError, match="ToKeptGame: no scene of the table is entered with it"):
         at(RollScene).go(ToKeptGame())
 
 
