@@ -1,32 +1,9 @@
 """``companion run``: the kiosk. Fullscreen Not Not at the table, judged by the pads.
 
-Reads the settings file (``--config``, else ``$COMPANION_CONFIG``, else the
-first of ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``,
-else the shipped defaults), opens the GPIO pads (``--mock``: mock pins) and,
-with ``[serial]`` enabled, the serial controller
-(:mod:`companion.inputs.serial.pads`; its state is a notice on screen, and a
-dot and a word in the top-right corner for as long as it runs), and
-runs the one loop. Under systemd it sends READY=1 after the first frame and
-WATCHDOG=1 from the loop; SIGTERM (which SDL turns into a window close) ends
-it cleanly.
-
-Never a dead screen: what stops a normal start is shown on the display, and
-the loop (so the watchdog) runs on. A settings file with a mistake (or one
-that cannot be read) puts the mistake on screen in large text with what to
-do; E, Enter or a touch then plays with the default settings (the default pin
-map, the keyboard). Pads that cannot be opened leave the keyboard, with a
-notice; so does a state database that cannot be opened (the games are not
-saved). Under systemd, a display that cannot be opened yet is waited for
-(READY=1 and the watchdog keep the unit from restarting in a loop, and
-``systemctl status companion`` says why); in a terminal it is one line and
-exit 2.
-
-One companion per state folder: the kiosk holds its folder's lock
-(:mod:`companion.storage.owner`) while it runs. A second kiosk on a folder in
-use asks the table first (the start-problem screen): E, Enter or a touch plays
-without saving (in a scratch folder deleted when it stops: nothing is written
-to the folder in use, and the first kiosk's game is neither offered nor
-touched); W or Backspace quits.
+The start-up is :mod:`companion.kiosk.startup`. Never a dead screen: what stops a normal
+start (a settings mistake, pads that do not open, a state folder another kiosk holds, a
+display not there yet) is shown on the display or, in a terminal, said in one line.
+docs/KIOSK.md says what the table sees in each case.
 """
 
 from __future__ import annotations

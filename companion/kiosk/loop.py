@@ -24,22 +24,10 @@ its own clock and ``wait``: the loop then calls ``wait(timeout_ms)``
 instead of sleeping in ``pygame.event.wait`` (a test clock jumps to the
 next timer), so a game plays the same on a busy machine as on an idle one.
 
-A resized window is laid out anew for its size and redrawn at once.
-
-A button reported stuck by the input layer is named in a notice for a few
-seconds (scenes show theirs through ``ctx.services.notify``); the input layer
-ignores it until released. The serial controller's state (found, ready,
-unplugged, restarted, overflowed) is a notice too, in players' words
-(:func:`companion.inputs.serial.pads.player_notice`). A notice is one short line
-in a strip of its own along the bottom of every screen (:attr:`Layout.notice`:
-the score strip's place while it is up), never over a card spot, the dice or the
-level; the journal gets every notice, and the controller's whole story (its path,
-the driver's error). A notice that must stay until its cause is mended (a save the state
-database refuses) is posted with ``ctx.services.warn_until_cleared``: it stays, under any
-short notice, until cleared. While a controller is configured, the top-right corner of
-every screen (title, menus, play screens) also shows its state for good: a dot
-and ``controller: synced / connecting / unplugged``, from the last status
-received.
+A resized window is laid out anew and redrawn at once. Notices (a stuck button,
+the serial controller's state, a save that waits) are one short line in the
+bottom strip of every screen, and go to the journal whole;
+``ctx.services.warn_until_cleared`` keeps one up until its cause is mended.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title.

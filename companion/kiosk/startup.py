@@ -2,6 +2,14 @@
 start problem shown on screen), the inputs opened before the loop exists (their events wait
 in :class:`EarlyPosts`, so no press is lost), the state folder owned, the kiosk built and
 what went wrong at start shown, the loop run, and everything it opened closed.
+
+The settings file is ``--config``, else ``$COMPANION_CONFIG``, else the first of
+``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``, else the shipped
+defaults. A settings mistake is shown in large text until E, Enter or a touch plays with the
+defaults; pads or a state database that do not open leave the keyboard, or play unsaved,
+with a notice. One kiosk per state folder (:mod:`companion.storage.owner`): a second asks
+the table first and plays without saving in a scratch folder, or quits. Under systemd a
+display that is not there yet is waited for, with READY=1 and the watchdog kept.
 """
 
 from __future__ import annotations

@@ -1,47 +1,24 @@
 """Not Not in the kiosk, saved in the state database as it is played, and found again for resume.
 
-A game is stored when it starts (its settings and first snapshot). Each
-finished round is saved with the snapshot after it in one transaction, once
-its verdict is on screen (the disk never delays a verdict); the round that
-ends the game saves it finished with its result, so ``companion history``
-lists it. Taps are final, and so are dice: once a round's final dice are on
-screen, the game's snapshot is saved as if that roll were cancelled (its
-``cancelled`` count one up), so a game resumed before that round finished (a
-power cut mid-round, or a round cancelled at the pause and the table gone
-back to the title) rolls new dice, never the ones the table has seen. A
-finished round's save puts the count back to 0. A game the table ends early
-from the pause menu is saved finished as it stands, marked ended early.
-Starting a new game over one kept unfinished (the set-up menu asks first)
-ends the kept one the same way, so ``companion history`` lists it as ended
-early.
+A game is stored when it starts; each finished round is saved with the snapshot after it,
+in one transaction, once its verdict is on screen (the disk never delays a verdict); the
+round that ends the game saves it finished with its result. Dice are final like taps: once
+a round's final dice are on screen the snapshot is saved with that roll counted as
+cancelled, so a game resumed before the round is saved rolls new dice. A game ended early
+(the pause menu, or a new game started over a kept one) is saved finished as it stands,
+marked ended early.
 
-The saves are made in :mod:`companion.storage.notnot_saves`, the form
-``companion simulate`` stores too. They wait in order in the kiosk's
-:class:`~companion.scenes.notnot.pending_saves.PendingSaves` until they are
-on disk, and no save is ever dropped. When one fails the game plays on, a
-notice that stays on screen until saving works again says the game is not
-being saved and why, and the saves keep waiting: after each later round
-they are tried again, in order, and once they are written a notice says the
-game is saved again. The storage says which kind of failure it is: a
-:class:`~companion.storage.faults.SaveLater` (a full or nearly full disk, a
-read-only file or folder, a lock, an I/O error) mends when its cause goes;
-a :class:`~companion.storage.faults.SaveRefused` (the file refuses: a schema
-version that is not ours, a constraint or trigger that aborts the write, a
-damaged page) needs a person to mend the file, so the notice says where to
-look, and the database is opened (and checked) anew for the next try. Any
-other error is kept the same way. Nothing committed is touched by a failed
-save.
+The saves (:mod:`companion.storage.notnot_saves`, the form ``companion simulate`` stores
+too) wait in order in :class:`~companion.scenes.notnot.pending_saves.PendingSaves` until
+they are on disk; none is ever dropped. When one fails the game plays on, a notice stays
+on screen saying why, and the saves are tried again after each later round. A
+:class:`~companion.storage.faults.SaveLater` (disk full, read-only, a lock, an I/O error)
+mends by itself; anything else (the file refuses the write) needs a person, so the notice
+says where to look and the database is opened anew for the next try. What waits is a few
+kilobytes a round: a whole day of unsaved play stays in a few megabytes.
 
-The waiting saves have no cap: what waits is what the table played while saving
-failed, at most two saves a round (the seen roll, the round) and one each
-for a game's start and end, a few kilobytes a round; a game is as long as its
-deck and its table make it, so a whole day of unsaved play stays in a few
-megabytes.
-
-The set-up menu offers the table's unfinished game for resume; games saved
-by ``companion simulate --state-dir`` are not the table's and never offered.
-A kept game that does not read or restore is set aside (kept, marked
-damaged, never offered again) with one notice.
+The set-up menu offers the table's unfinished game for resume (never one ``companion
+simulate`` saved); a kept game that does not read is set aside with one notice.
 """
 
 from __future__ import annotations
