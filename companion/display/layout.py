@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
@@ -85,7 +86,7 @@ class Layout:
         check_rotation(self.rotation)
 
     # -- the canvas ------------------------------------------------------
-    @property
+    @cached_property
     def size(self) -> tuple[int, int]:
         """The logical canvas (width, height) as the players see it."""
         w, h = self.display_size
@@ -103,7 +104,7 @@ class Layout:
     def landscape(self) -> bool:
         return self.width >= self.height
 
-    @property
+    @cached_property
     def unit(self) -> float:
         """One percent of the canvas's shorter side: the measure of margins and lines."""
         return min(self.size) / 100
@@ -139,20 +140,30 @@ class Layout:
                    math.ceil(MIN_TEXT_CAP * min(self.display_size) / CAP_HEIGHT_PER_SIZE))
 
     # -- regions ---------------------------------------------------------
+    # Each region is worked out once per layout and handed out as a new Rect (callers may
+    # move theirs): the frame asks for the same regions many times.
     @property
     def scores(self) -> pygame.Rect:
         """The strip along the bottom that shows every player's score."""
+        return pygame.Rect(self._scores)
+
+    @cached_property
+    def _scores(self) -> pygame.Rect:
         h = round(0.11 * self.height) if self.landscape else round(0.08 * self.height)
         return pygame.Rect(0, self.height - h, self.width, h)
 
     @property
     def play_area(self) -> pygame.Rect:
         """Everything above the score strip."""
-        return pygame.Rect(0, 0, self.width, self.scores.top)
+        return pygame.Rect(0, 0, self.width, self._scores.top)
 
     @property
     def table(self) -> pygame.Rect:
         """The square holding the four spots in a cross around the deck."""
+        return pygame.Rect(self._table)
+
+    @cached_property
+    def _table(self) -> pygame.Rect:
         area = self.play_area
         m = round(2 * self.unit)
         if self.landscape:
@@ -167,6 +178,10 @@ class Layout:
     @property
     def dice(self) -> pygame.Rect:
         """The area holding the three dice words, one per line."""
+        return pygame.Rect(self._dice)
+
+    @cached_property
+    def _dice(self) -> pygame.Rect:
         area = self.play_area
         m = round(2 * self.unit)
         if self.landscape:
@@ -211,9 +226,9 @@ class Layout:
         """The verdict panel shortened to leave the timeline's strip under it."""
         return self.panel(timeline=True)
 
-    @property
+    @cached_property
     def card_size(self) -> tuple[int, int]:
-        cell = self.table.width / 3
+        cell = self._table.width / 3
         return round(cell * 0.80), round(cell * 0.92)
 
     def spot(self, side: Side) -> pygame.Rect:
@@ -227,7 +242,7 @@ class Layout:
         return self._cell_card(1, 1)
 
     def _cell_card(self, col: int, row: int) -> pygame.Rect:
-        table = self.table
+        table = self._table
         cell = table.width / 3
         w, h = self.card_size
         rect = pygame.Rect(0, 0, w, h)
