@@ -15,7 +15,7 @@ PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin
 PI_STAMP  := $(PI_VENV)/.installed
 
-.PHONY: demo lint test test-quick test-pi test-vm clean
+.PHONY: demo lint test test-quick test-pi test-vm perf-table clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
+
+# Every benchmark once (about a minute), its JSON kept in docs/performance.json and the
+# README's performance table written from it.
+perf-table: $(STAMP)
+	$(BIN)/companion bench all --json > docs/performance.json.new
+	mv docs/performance.json.new docs/performance.json
+	$(BIN)/python -m companion.tools.perf_table docs/performance.json README.md
 
 # The loop while working: every test but those marked slow (pyproject.toml), no lint.
 test-quick: $(STAMP)

@@ -1,7 +1,9 @@
 """``companion bench judge``: how fast ``companion judge`` answers many cases.
 
 Makes N random cases (seeded), pipes them through a real ``companion judge``
-process and times it from start to the last answer; prints what it measured.
+process and times it from start to the last answer (the fastest of ``--runs``); prints what
+it measured, and that time in units of its floor in this run: a plain Python process parsing
+and answering the same lines (:func:`~companion.tools.benchmarks.floors.plain_json_loop_s`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from companion.games.notnot.cards import TABLE_FACES, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
 from companion.games.notnot.sides import SIDES
 from companion.tools.argtypes import whole_number
-from companion.tools.benchmarks import options
+from companion.tools.benchmarks import floors, options
 
 NAME = "judge"
 HELP = "time `companion judge` over many random cases"
@@ -26,6 +28,9 @@ HELP = "time `companion judge` over many random cases"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cases", type=whole_number(1, 10_000_000, "cases"), default=100_000,
                         metavar="N", help="random cases to judge (1 to 10000000, default 100000)")
+    parser.add_argument("--runs", type=whole_number(1, 100, "runs"), default=3, metavar="N",
+                        help="time the judge and its floor N times each, taking turns, and keep "
+                             "the fastest of each (1 to 100, default 3)")
     options.add_seed(parser, "the random cases")
     options.add_json(parser)
 
@@ -45,14 +50,21 @@ def random_case(rng: random.Random) -> dict:
 def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     payload = "".join(json.dumps(random_case(rng)) + "\n" for _ in range(args.cases)).encode()
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload,
-                          capture_output=True)
-    seconds = time.perf_counter() - start
+    times, floor_times = [], []
+    for _ in range(args.runs):   # taking turns, so a busy moment slows both alike
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload,
+                              capture_output=True)
+        times.append(time.perf_counter() - start)
+        floor_times.append(floors.plain_json_loop_s(payload))
+    seconds, floor = min(times), min(floor_times)
     answers = done.stdout.count(b"\n")
-    report = {"cases": args.cases, "answers": answers, "errors": done.stdout.count(b'"error"'),
-              "seconds": round(seconds, 3), "cases_per_second": round(args.cases / seconds)}
+    report = {"cases": args.cases, "runs": args.runs, "answers": answers,
+              "errors": done.stdout.count(b'"error"'),
+              "seconds": round(seconds, 3), "cases_per_second": round(args.cases / seconds),
+              "plain_loop_seconds": round(floor, 3),
+              "to_plain_loop": floors.ratio(seconds, floor)}
     print(json.dumps(report) if args.json else
           f"{answers} answers to {args.cases} cases in {seconds:.2f} s "
-          f"({report['cases_per_second']}/s)")
+          f"({report['cases_per_second']}/s; {report['to_plain_loop']}x a plain JSON loop)")
     return 0 if answers == args.cases and done.returncode == 0 else 1

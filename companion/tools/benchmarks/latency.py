@@ -18,6 +18,10 @@ Measures, on this machine, with the SDL dummy driver (no real panel):
 - **idle CPU**: the share of one core the process uses while a round waits
   for taps (``time.process_time()`` over a wall-clock interval).
 
+Each figure also comes against its floor in this run (:mod:`.floors`): a frame in units of
+a bare full-screen copy and present of the same size and rotation, and the edge to verdict
+less the waits the round makes by design (the tie window and the settle time).
+
 The games are saved as the kiosk saves them (each round once its verdict is
 on screen), in a temporary state folder removed at the end.
 """
@@ -33,6 +37,7 @@ import time
 
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
+from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.kiosk.assemble import KioskOptions, build_kiosk
@@ -53,7 +58,7 @@ from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import press_path
 from companion.storage.preferences import Preferences
 from companion.tools.argtypes import whole_number
-from companion.tools.benchmarks import options
+from companion.tools.benchmarks import floors, options
 
 NAME = "latency"
 HELP = "edge-to-verdict-on-screen latency, full-frame render time and idle CPU of the kiosk"
@@ -62,6 +67,9 @@ FRAME_60HZ_MS = 1000 / 60
 IDLE_CPU_TARGET = 0.05
 #: How long after the open the simulated press comes.
 PRESS_AFTER_MS = 3
+#: What the round waits by design between the press and its verdict: the tie window (the
+#: inputs' default) and the settle time for late-arriving taps (the pace's default), in ms.
+WAITS_MS = Timing().tie_window_ns / 1e6 + Pace().settle_s * 1000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -160,8 +168,9 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
 
 
 def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int = 0,
-                   state_dir: str | None = None) -> list[int]:
-    """Times (ns) of drawing and flipping one full verdict frame at ``size`` turned by ``rotation``.
+                   state_dir: str | None = None) -> tuple[list[int], list[int]]:
+    """Times (ns) of drawing and flipping one full verdict frame at ``size`` turned by
+    ``rotation``, and of its floor: presenting a prepared full-screen image on the same screen.
 
     Text images are cached across frames, as in the kiosk; the rolls and
     tables change from frame to frame.
@@ -184,8 +193,9 @@ def measure_render(size: tuple[int, int], frames: int, seed: int, rotation: int 
         draw_verdict(screen.canvas, screen.layout, banner, screen.layout.verdict)
         screen.present()
         times.append(time.perf_counter_ns() - t0)
+    floor = floors.present_times_ns(screen, frames)
     screen.close()
-    return times
+    return times, floor
 
 
 def measure_idle_cpu(seconds: float, seed: int, state_dir: str | None = None) -> float:
@@ -216,18 +226,25 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         latencies, path, lost = measure_edge_to_verdict(args.rounds, args.seed, folder,
                                                         getattr(args, "voice", False))
-        render = {f"{w}x{h}" + (f"@{r}" if r else ""):
-                  summary_ms(measure_render((w, h), args.frames, args.seed, r, folder))
+        frames = {f"{w}x{h}" + (f"@{r}" if r else ""):
+                  measure_render((w, h), args.frames, args.seed, r, folder)
                   for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
         idle = measure_idle_cpu(args.idle_seconds, args.seed, folder)
     edge = summary_ms(latencies)
+    render = {size: summary_ms(times) for size, (times, _) in frames.items()}
+    bare = {size: summary_ms(floor) for size, (_, floor) in frames.items()}
     report = {
         "edge_to_verdict_ms": edge,
+        "edge_to_verdict_beyond_waits_ms": {
+            "p50": round(edge["p50"] - WAITS_MS, 3), "waits_ms": WAITS_MS},
         "input_path": path,
         "voice": getattr(args, "voice", False),
         "presses_lost": lost,
         "display": "SDL dummy driver (offscreen), 800x480",
         "render_full_frame_ms": render,
+        "bare_present_ms": bare,
+        "render_to_bare_present": {size: floors.ratio(render[size]["p50"], bare[size]["p50"])
+                                   for size in render},
         "idle_cpu_share_of_one_core": round(idle, 4),
         "idle_seconds": args.idle_seconds,
         "targets": {"edge_to_verdict_p99_ms": round(FRAME_60HZ_MS, 1),
