@@ -18,6 +18,7 @@ reported as the user's::
     │   │       └── DamagedDatabase a page that does not read [storage/faults.py]
     │   ├── FolderInUse         another program writes the state folder [storage/owner.py]
     │   ├── Unreadable          a kept game's field that does not read [storage/games.py]
+    │   ├── PlayerError         a player name the kept players refuse [storage/players.py]
     │   └── DamagedSnapshot     a kept game that does not restore [storage/restoring.py]
     ├── StreamError             a standard stream closed before companion started
     │   └── OutputError         standard output that cannot be written (also an OSError)

@@ -31,11 +31,13 @@ from companion.kiosk import loop
 from companion.storage import database as database_module
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
+from companion.storage.schema import MIGRATIONS
 
 #: Ways another program may leave the file so that every save is refused, and how each is mended.
 REFUSING = {
-    "schema version -1": ("PRAGMA user_version = -1", "PRAGMA user_version = 4"),
-    "a v2 version number on a v4 file": ("PRAGMA user_version = 2", "PRAGMA user_version = 4"),
+    "schema version -1": ("PRAGMA user_version = -1", f"PRAGMA user_version = {len(MIGRATIONS)}"),
+    "a v2 version number on a newest file": ("PRAGMA user_version = 2",
+                                             f"PRAGMA user_version = {len(MIGRATIONS)}"),
     "a trigger that aborts inserts": (
         "CREATE TRIGGER refuse BEFORE INSERT ON rounds BEGIN SELECT RAISE(ABORT, 'no'); END",
         "DROP TRIGGER refuse"),

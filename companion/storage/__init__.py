@@ -9,6 +9,8 @@
   that writes hold while they run, and the one line a second writer gets.
 - ``games``: the store of games: create, save a finished round with the game's
   snapshot in one transaction, resume, finish, and list finished games.
+- ``players``: the named players (add, rename, merge, forget) and the seats
+  of kept games they sat in; a seat without one was a guest's.
 - ``bookkeeping``: Not That Movie! and That's Not a Hat saved entry by entry
   (start, resume, rounds written once the table moves on, finish).
 - ``score_sheets``: those two games' score sheets, read game by game (the

@@ -39,7 +39,7 @@ from companion.storage.faults import (
     not_text,
 )
 from companion.storage.location import not_a_folder
-from companion.storage.schema import DAMAGED_COLUMNS, MARKS, MIGRATIONS, Migration
+from companion.storage.schema import MARKS, MIGRATIONS, STAND_INS, Migration
 
 log = logging.getLogger(__name__)
 
@@ -208,9 +208,11 @@ class Database:
         try:
             self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
             self._check_ours(MIGRATIONS)
-            if "damaged_games" not in {name for (name,) in self.connection.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}:
-                self.connection.execute(f"CREATE TEMP TABLE damaged_games {DAMAGED_COLUMNS}")
+            tables = {name for (name,) in self.connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for name, columns in STAND_INS.items():
+                if name not in tables:
+                    self.connection.execute(f"CREATE TEMP TABLE {name} {columns}")
         except CompanionError:
             self.connection.close()
             raise

@@ -26,6 +26,12 @@ read.
 Version 4 adds ``games.ended_early``: 1 for a game the table ended before
 its rules did (the pause menu's "End the game", or a new game started over a
 kept one), finished with the scores as they stood; 0 otherwise.
+
+Version 5 adds named players: ``players`` (a name, unique whatever its
+case, and when it was added) and ``seats`` (which player sat in which seat
+of a kept game). A seat with no row was a guest's, shown as "P1", "P2", ...
+A player sits at most once in a game. Forgetting a player deletes their row,
+and with it their seats: those become guests'.
 """
 
 from __future__ import annotations
@@ -49,10 +55,32 @@ DAMAGED_COLUMNS = """(
     found_at TEXT    NOT NULL      -- UTC, ISO 8601
 )"""
 
+#: The columns of ``players`` (version 5).
+PLAYERS_COLUMNS = """(
+    id         INTEGER PRIMARY KEY,
+    name       TEXT    NOT NULL UNIQUE COLLATE NOCASE,  -- 1 to 12 printable characters
+    created_at TEXT    NOT NULL                         -- UTC, ISO 8601
+)"""
+
+#: The columns of ``seats`` (version 5): the named players of a kept game, by seat.
+SEATS_COLUMNS = """(
+    game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat > 0),  -- 1 to the game's players
+    player_id INTEGER NOT NULL REFERENCES players (id) ON DELETE CASCADE,
+    PRIMARY KEY (game_id, seat),
+    UNIQUE (game_id, player_id)
+)"""
+
+#: The tables a file of an older version opened read-only (so not migrated) is given empty, as
+#: temporary tables, so that every reader finds them: nothing set aside, no named players.
+STAND_INS: dict[str, str] = {"damaged_games": DAMAGED_COLUMNS, "players": PLAYERS_COLUMNS,
+                             "seats": SEATS_COLUMNS}
+
 #: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
 #: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
 MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
-                         3: "table damaged_games", 4: "column games.ended_early"}
+                         3: "table damaged_games", 4: "column games.ended_early",
+                         5: "table players"}
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
@@ -114,5 +142,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "games ended early by the table", (
         "ALTER TABLE games ADD COLUMN"
         " ended_early INTEGER NOT NULL DEFAULT 0 CHECK (ended_early IN (0, 1))",
+    )),
+    Migration(5, "named players and the seats they sat in", (
+        f"CREATE TABLE players {PLAYERS_COLUMNS}",
+        f"CREATE TABLE seats {SEATS_COLUMNS} WITHOUT ROWID",
+        "CREATE INDEX seats_by_player ON seats (player_id)",
     )),
 )

@@ -1,0 +1,176 @@
+"""The named players kept in the state folder, and the seats of kept games they sat in.
+
+A player's name is 1 to 12 printable characters, trimmed, unique whatever its
+case ("ana" is Ana), and never a guest's label ("P3"). A seat of a kept game
+with no named player was a guest's. Renaming keeps every seat; merging gives
+one player's seats to another and removes the first (two players who sat at
+the same table are two people, never merged); forgetting removes the name
+from every record: its seats become guests' and its row is deleted. Every
+change is one transaction (:meth:`Database.transaction`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.errors import StateError
+from companion.storage.database import Database
+from companion.storage.games import utc_now
+
+#: The longest name, in characters.
+NAME_MAX = 12
+#: How a guest's seat is shown: "P" and the seat's number.
+GUEST_LABEL = re.compile(r"p\d+", re.IGNORECASE)
+
+
+class PlayerError(StateError):
+    """A player name the kept players refuse (empty, too long, taken, unknown); the message
+    names it and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A named player: ``games`` is the number of kept games they sat in."""
+
+    id: int
+    name: str
+    created_at: str
+    games: int = 0
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "created_at": self.created_at,
+                "games": self.games}
+
+
+def checked_name(text: str) -> str:
+    """``text`` trimmed, if it can be a player's name; else :class:`PlayerError` saying why."""
+    name = text.strip()
+    if not name:
+        raise PlayerError("a player's name cannot be empty")
+    shown = name if len(name) <= 40 else f"{name[:40]}..."
+    if len(name) > NAME_MAX:
+        raise PlayerError(f"{shown!r} is {len(name)} characters long: a player's name has "
+                          f"at most {NAME_MAX}")
+    if not name.isprintable():
+        raise PlayerError(f"{shown!r} holds a character that cannot be shown (a tab, a "
+                          "line break, a control character): choose another name")
+    if GUEST_LABEL.fullmatch(name):
+        raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
+    return name
+
+
+def seat_label(seat: int, names: dict[int, str]) -> str:
+    """How seat ``seat`` is shown: its player's name, or "P" and its number for a guest."""
+    return names.get(seat, f"P{seat}")
+
+
+class PlayerStore:
+    """The named players of a :class:`Database` and the seats they sat in.
+
+    ``clock`` gives the wall-clock time stamped on a new player.
+    """
+
+    def __init__(self, database: Database, clock: Callable[[], str] = utc_now) -> None:
+        self.database = database
+        self.clock = clock
+
+    def list_players(self) -> list[Player]:
+        """Every named player, by name (whatever its case), with the games they sat in."""
+        rows = self.database.read(
+            "SELECT players.id, players.name, players.created_at, count(seats.game_id) "
+            "FROM players LEFT JOIN seats ON seats.player_id = players.id "
+            "GROUP BY players.id", (), "listing the players")
+        players = [Player(int(pid), str(name), str(created), int(games))
+                   for pid, name, created, games in rows]
+        return sorted(players, key=lambda player: (player.name.casefold(), player.id))
+
+    def find(self, name: str) -> Player:
+        """The player called ``name`` (whatever its case); :class:`PlayerError` if none is."""
+        wanted = name.strip().casefold()
+        for player in self.list_players():
+            if player.name.casefold() == wanted:
+                return player
+        raise PlayerError(f"no player is called {name.strip()[:40]!r} "
+                          "(companion players list shows them)")
+
+    def _refuse_taken(self, name: str, besides: int | None = None) -> None:
+        for player in self.list_players():
+            if player.name.casefold() == name.casefold() and player.id != besides:
+                holder = f" by {player.name!r}" if player.name != name else ""
+                raise PlayerError(f"{name!r} is taken{holder}: choose another name")
+
+    def add(self, name: str) -> Player:
+        """Keep a new player called ``name`` (:func:`checked_name`, not taken)."""
+        name = checked_name(name)
+        with self.database.transaction(f"adding the player {name!r}") as db:
+            self._refuse_taken(name)
+            created = self.clock()
+            cursor = db.execute("INSERT INTO players (name, created_at) VALUES (?, ?)",
+                                (name, created))
+            assert cursor.lastrowid is not None  # an INSERT sets it
+            return Player(cursor.lastrowid, name, created)
+
+    def rename(self, old: str, new: str) -> Player:
+        """Call the player ``old`` ``new`` from now on, in every kept game too."""
+        new = checked_name(new)
+        with self.database.transaction(f"renaming the player {old.strip()!r}") as db:
+            player = self.find(old)
+            self._refuse_taken(new, besides=player.id)
+            db.execute("UPDATE players SET name = ? WHERE id = ?", (new, player.id))
+            return Player(player.id, new, player.created_at, player.games)
+
+    def merge(self, source: str, into: str) -> int:
+        """Give every seat of the player ``source`` to the player ``into`` and remove
+        ``source``; the number of seats given."""
+        with self.database.transaction(f"merging the player {source.strip()!r}") as db:
+            old, kept = self.find(source), self.find(into)
+            if old.id == kept.id:
+                raise PlayerError(f"{old.name!r} and {into.strip()!r} are the same player: "
+                                  "name two players")
+            together = self.database.read(
+                "SELECT min(game_id) FROM seats WHERE player_id = ? AND game_id IN "
+                "(SELECT game_id FROM seats WHERE player_id = ?)", (old.id, kept.id))[0][0]
+            if together is not None:
+                raise PlayerError(f"{old.name} and {kept.name} sat at the same table (game "
+                                  f"{together}): they are two people, not merged")
+            moved = db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
+                               (kept.id, old.id)).rowcount
+            db.execute("DELETE FROM players WHERE id = ?", (old.id,))
+            return moved
+
+    def forget(self, name: str) -> int:
+        """Remove the player ``name`` from every record: their seats become guests' and their
+        row is deleted; the number of seats that became guests'."""
+        with self.database.transaction(f"forgetting the player {name.strip()!r}") as db:
+            player = self.find(name)
+            freed = db.execute("DELETE FROM seats WHERE player_id = ?", (player.id,)).rowcount
+            db.execute("DELETE FROM players WHERE id = ?", (player.id,))
+            return freed
+
+    def seat(self, game_id: int, seat: int, player_id: int) -> None:
+        """Record that player ``player_id`` sat in seat ``seat`` of kept game ``game_id``."""
+        with self.database.transaction(f"seating a player in game {game_id}") as db:
+            rows = db.execute("SELECT players FROM games WHERE id = ?", (game_id,)).fetchall()
+            if not rows:
+                raise PlayerError(f"no game {game_id} is kept")
+            if not 1 <= seat <= int(rows[0][0]):
+                raise PlayerError(f"game {game_id} has seats 1 to {rows[0][0]}, not {seat}")
+            names = db.execute("SELECT name FROM players WHERE id = ?", (player_id,)).fetchall()
+            if not names:
+                raise PlayerError(f"no player has the id {player_id}")
+            taken = db.execute("SELECT seat FROM seats WHERE game_id = ? AND player_id = ? "
+                               "AND seat != ?", (game_id, player_id, seat)).fetchall()
+            if taken:
+                raise PlayerError(f"{names[0][0]} sits in seat {taken[0][0]} of game {game_id} "
+                                  "already: a player sits once at a table")
+            db.execute("INSERT OR REPLACE INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+                       (game_id, seat, player_id))
+
+    def seat_players(self, game_id: int) -> dict[int, str]:
+        """The named players of kept game ``game_id``, by seat (a guest's seat is left out)."""
+        return {int(seat): str(name) for seat, name in self.database.read(
+            "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = "
+            "seats.player_id WHERE seats.game_id = ? ORDER BY seats.seat", (game_id,),
+            f"reading the players of game {game_id}")}
