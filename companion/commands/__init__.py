@@ -5,7 +5,7 @@ Each defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> in
 - play: ``run`` (the kiosk), ``demo`` (simulated players on the real kiosk).
 - rules: ``judge`` (the rules oracle), ``simulate`` (whole games in virtual
   time), ``movie_rating``.
-- records: ``history``, ``score_sheet``.
+- records: ``history``, ``score_sheet``, ``players``.
 - hardware: ``config``, ``doctor``, ``buttons``, ``wiring``, ``firmware_sim``.
 - ``bench``: runs one of :mod:`companion.tools.benchmarks`.
 """

@@ -1,11 +1,12 @@
 """One owner per state folder: the lock every program that writes the folder holds.
 
 The kiosk (``companion run``) and every command that writes a state database
-(``companion simulate --state-dir``) take an exclusive lock on
-``companion.lock`` in the state folder (``fcntl.flock``, without waiting) and
-hold it for as long as they run. The file says who holds it (pid and what it
-is), for the one line a second writer gets: :class:`FolderInUse`. Reading
-commands (``history``, ``score-sheet``) never take it, so they work beside a
+(``companion simulate --state-dir``, ``companion players
+add|rename|merge|forget``) take an exclusive lock on ``companion.lock`` in the
+state folder (``fcntl.flock``, without waiting) and hold it for as long as
+they run. The file says who holds it (pid and what it is), for the one line a
+second writer gets: :class:`FolderInUse`. Reading commands (``history``,
+``score-sheet``, ``players list``) never take it, so they work beside a
 running kiosk. The kernel lets go of the lock when the holder ends, however it
 ends (SIGKILL, a power cut): a lock file left behind holds nothing.
 """
