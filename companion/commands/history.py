@@ -3,9 +3,11 @@
 One line per game, newest first: when it ended (local time), players, level,
 rounds, winners ("nobody scored" when no player holds a point card: no winner)
 and scores, and "ended early" for a game the table ended
-before its rules did; a game that does not read is listed as damaged,
+before its rules did; a seat with a named player shows the name, a guest's
+"P1", "P2", ...; a game that does not read is listed as damaged,
 with what is wrong, and the listing goes on. ``--json`` prints every stored
-detail instead, rounds with their taps, stamps and verdicts included. Games
+detail instead, rounds with their taps, stamps and verdicts included, and
+``"names"`` (``{"1": "Ana"}``) for a game with named players. Games
 are read a page at a time (:mod:`companion.storage.listing`), so memory stays
 bounded however long the history. The listing, ``--json`` and ``--check``
 give each game the one verdict of :func:`companion.storage.listing.verdict`.
@@ -31,6 +33,7 @@ from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT
 from companion.storage.listing import GameLine, game_lines, nobody_scored, verdict, whole_games
 from companion.storage.location import state_dir
+from companion.storage.players import PlayerStore, seat_label
 from companion.storage.recovery import game_ids, recover
 from companion.tools.argtypes import whole_number
 
@@ -64,14 +67,23 @@ def local_time(stamp: str | None) -> str:
         return str(stamp or "")[:19]
 
 
+def shown(player: object, names: dict[int, str]) -> str:
+    """A stored seat number (``1`` or ``"1"``) as the listing shows it: the name of its named
+    player, else "P1"."""
+    seat = str(player)
+    return seat_label(int(seat), names) if seat.isascii() and seat.isdigit() \
+        and len(seat) < 10 else f"P{seat}"
+
+
 def describe(game: GameLine) -> str:
     """One line for a listed game."""
     if game.damaged:
         return f"{game.id:>5}  damaged, set aside: {game.damaged[:100]}"
     scores = game.result.get("scores")
-    scores = "  ".join(f"P{player} {n}" for player, n in scores.items()) \
+    scores = "  ".join(f"{shown(player, game.names)} {n}" for player, n in scores.items()) \
         if isinstance(scores, dict) else "?"
-    winners = "?" if game.winners is None else " ".join(f"P{player}" for player in game.winners)
+    winners = "?" if game.winners is None else " ".join(shown(player, game.names)
+                                                        for player in game.winners)
     if nobody_scored(game.result):
         winners = "nobody scored"
     level = str(game.settings.get("level", "-"))[:22] + \
@@ -166,9 +178,13 @@ def with_winners(entry: dict) -> dict:
 def print_json(database: Database, limit: int | None) -> None:
     """A JSON list of the listed games, written one game at a time."""
     sys.stdout.write("[")
+    players = PlayerStore(database)
     for number, game in enumerate(whole_games(database, NOT_NOT, limit)):
         entry = {"id": game.id, "damaged": game.damaged} if isinstance(game, GameLine) \
             else with_winners(game.to_dict())
+        names = {} if isinstance(game, GameLine) else players.seat_players(game.id)
+        if names:
+            entry["names"] = {str(seat): name for seat, name in names.items()}
         sys.stdout.write(("," if number else "") + json.dumps(entry, separators=(",", ":")))
     sys.stdout.write("]\n")
 

@@ -9,7 +9,8 @@ gives one :class:`GameLine` per finished or damaged game and
 query and read one game at a time, so listing thousands of games holds one
 game and one page of ids in memory. A damaged game never stops the listing.
 A game in which nobody scored has no winner (:func:`winners_of`), also when
-it was kept with every player listed as a winner.
+it was kept with every player listed as a winner. A line carries the names
+of the game's named players by seat (none for guests).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 
 from companion.storage.database import Database
 from companion.storage.games import SavedGame, Unreadable, read_game
+from companion.storage.players import PlayerStore
 
 #: Game ids fetched per query.
 PAGE = 200
@@ -42,6 +44,8 @@ class GameLine:
     damaged: str | None = None
     #: Whether the table ended it before its rules did.
     ended_early: bool = False
+    #: The names of its named players, by seat (a guest's seat is left out).
+    names: dict[int, str] = field(default_factory=dict)
 
     @property
     def winners(self) -> list[int] | None:
@@ -106,7 +110,8 @@ def game_line(database: Database, game_id: int, kind: str) -> GameLine:
     if isinstance(game, GameLine):
         return game
     return GameLine(game.id, game.players, game.settings, game.result or {}, game.finished_at,
-                    len(game.rounds), ended_early=game.ended_early)
+                    len(game.rounds), ended_early=game.ended_early,
+                    names=PlayerStore(database).seat_players(game.id))
 
 
 def game_lines(database: Database, kind: str, limit: int | None = None) -> Iterator[GameLine]:
