@@ -65,3 +65,28 @@ def test_history_lists_the_games_of_a_database_kept_before_named_players(tmp_pat
         assert database.version == len(MIGRATIONS)
         assert GameStore(database).get(game_id).result["winners"] == [1]
     assert players(tmp_path, "add", "Ana") == 0
+
+
+def test_recovered_games_keep_their_named_players(tmp_path, capsys):
+    folder, new = tmp_path / "kept", tmp_path / "new"
+    players(folder, "add", "Ana")
+    players(folder, "add", "Bo")
+    kept_game(folder, {2: "Ana"})
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(folder), "--recover-to", str(new)]) == 0
+    assert "copied 2 named players with their seats" in capsys.readouterr().out
+    assert json.loads(history(new, capsys, "--json"))[0]["names"] == {"2": "Ana"}
+    assert players(new, "list") == 0 and "Bo" in capsys.readouterr().out
+
+
+def test_games_whose_named_players_do_not_read_are_recovered_with_guests(tmp_path, capsys):
+    folder, new = tmp_path / "kept", tmp_path / "new"
+    players(folder, "add", "Ana")
+    kept_game(folder, {1: "Ana"})
+    with Database.in_folder(folder) as database, database.transaction() as db:
+        db.execute("DROP TABLE seats")   # as a damaged page would leave it: it does not read
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(folder), "--recover-to", str(new)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("copied 1 games") and "copied with guests only" in out
+    assert "names" not in json.loads(history(new, capsys, "--json"))[0]

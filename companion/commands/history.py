@@ -163,6 +163,10 @@ def recover_to(database: Database, folder: Path) -> int:
           f"{len(recovered.left)} did not read and stay only in {database.path}")
     for game_id, reason in recovered.left:
         print(f"  game {game_id}: {reason[:100]}")
+    if recovered.players_left:
+        print(f"  {recovered.players_left[:100]}: the games were copied with guests only")
+    elif recovered.players:
+        print(f"copied {recovered.players} named players with their seats")
     return 0
 
 

@@ -3,8 +3,10 @@
 :func:`recover` reads the damaged database game by game (finding the games by
 id even when the table's own pages do not read), checks each game as the store
 reads it, and copies the rows of each game that reads, unchanged, into a new
-database in another folder. The damaged file is only read. ``companion history
---recover-to DIR`` runs it; docs/KIOSK.md says how to put the new file in place.
+database in another folder, then the named players and the seats of the copied
+games (:func:`copy_players`; if they do not read, the games are copied with
+guests only, and that is said). The damaged file is only read. ``companion
+history --recover-to DIR`` runs it; docs/KIOSK.md says how to put the new file in place.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StateError
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import Unreadable, read_game
 
@@ -32,6 +34,10 @@ class Recovered:
     copied: list[int] = field(default_factory=list)
     #: ``(game id, what is wrong)`` of each game that did not read.
     left: list[tuple[int, str]] = field(default_factory=list)
+    #: The number of named players copied.
+    players: int = 0
+    #: What is wrong with the named players, if they did not read (then none were copied).
+    players_left: str | None = None
 
 
 def game_ids(database: Database) -> list[int]:
@@ -77,6 +83,23 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
                        rounds)
 
 
+def copy_players(source: Database, target: Database, games: list[int]) -> int:
+    """Copy every named player of ``source``, and their seats in the games ``games``, as they
+    are; the number of players copied. Raises :class:`Unreadable` if they do not read."""
+    copied = set(games)
+    try:
+        players = source.connection.execute(
+            "SELECT id, name, created_at FROM players").fetchall()
+        seats = [row for row in source.connection.execute(
+            "SELECT game_id, seat, player_id FROM seats").fetchall() if row[0] in copied]
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+        raise Unreadable(f"the named players do not read ({error})") from None
+    with target.transaction("copying the named players") as db:
+        db.executemany("INSERT INTO players (id, name, created_at) VALUES (?, ?, ?)", players)
+        db.executemany("INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)", seats)
+    return len(players)
+
+
 def recover(source: Database, folder: Path) -> Recovered:
     """Copy every game of ``source`` that reads into a new state database in ``folder``."""
     if (folder / FILENAME).exists():
@@ -90,4 +113,8 @@ def recover(source: Database, folder: Path) -> Recovered:
                 recovered.left.append((game_id, str(error)))
                 continue
             recovered.copied.append(game_id)
+        try:
+            recovered.players = copy_players(source, target, recovered.copied)
+        except StateError as error:   # Unreadable, or a write the new file refuses
+            recovered.players_left = str(error)
     return recovered
