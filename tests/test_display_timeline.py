@@ -40,7 +40,7 @@ def test_a_late_answer_is_drawn_as_an_ignored_tap_is():
         surface, layout = canvas(), Layout((800, 480))
         record = rec((2, "N", 412_345, "win"), (1, "N", 455_000, verdict))
         draw_timeline(surface, layout, timeline_view(record, 1000), layout.timeline)
-        return pygame.image.tobytes(surface, "RGB")
+        return pygame.image.tostring(surface, "RGB")   # pygame 2.1.2 has no tobytes
     assert drawn("late") == drawn("ignored") != drawn("wrong")
 
 
