@@ -29,9 +29,12 @@ def ms(value: float) -> str:
     return f"{value:.2f} ms"
 
 
+#: The frame sizes the table shows, in its order (the latency benchmark's keys).
+FRAME_SIZES = ("1920x1080", "800x480", "1920x1080@90")
+
+
 def frames(report: dict, key: str) -> str:
-    return " / ".join(ms(report[key][size]["p50"]) for size in ("1920x1080", "800x480",
-                                                                 "1920x1080@90"))
+    return " / ".join(ms(report[key][size]["p50"]) for size in FRAME_SIZES)
 
 
 ROWS: tuple[Row, ...] = (
@@ -45,7 +48,7 @@ ROWS: tuple[Row, ...] = (
     ("full-frame render: 1920x1080 / 800x480 / 1920x1080 rotated 90°, p50",
      lambda b: frames(b["latency"], "render_full_frame_ms"),
      lambda b: " / ".join(f"{b['latency']['render_to_bare_present'][size]:g}x"
-                          for size in ("1920x1080", "800x480", "1920x1080@90"))
+                          for size in FRAME_SIZES)
                + " a bare full-screen copy and present",
      "`companion bench latency --json`"),
     ("idle CPU while a round waits for taps",
