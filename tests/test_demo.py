@@ -1,6 +1,7 @@
 """``companion demo``: a whole game of simulated players on the real kiosk, headless."""
 
 import hashlib
+import time
 
 import pygame
 import pytest
@@ -82,3 +83,35 @@ def test_the_staged_moments_save_each_moment_a_game_may_not_show(tmp_path, capsy
 def test_the_staged_moments_without_a_snapshot_folder_are_refused(capsys):
     assert main(["demo", "--moments"]) == 2
     assert "--moments saves pictures only: add --snapshots DIR" in capsys.readouterr().err
+
+
+
+def test_a_late_loop_plays_the_same_game_and_saves_the_same_snapshots(tmp_path, capsys,
+                                                                      monkeypatch):
+    """A busy machine: once in each round, the loop loses the processor for 200 ms (longer
+    than the demo's settle time: a round nobody taps in is over before its countdown could be
+    drawn again), and for 200 ms while it handles a tap."""
+    from companion.scenes.notnot.round import RoundScene
+
+    on_time_result, on_time = play_demo(tmp_path / "on-time", capsys)
+    wake_at_ns, handle = RoundScene.wake_at_ns, RoundScene.handle
+    late_in: set[tuple[int, str]] = set()
+
+    def late(scene: RoundScene, why: str) -> None:
+        if (id(scene.round), why) not in late_in:
+            late_in.add((id(scene.round), why))
+            time.sleep(0.2)
+
+    def late_wake_at_ns(scene: RoundScene) -> int | None:
+        late(scene, "waiting")
+        return wake_at_ns(scene)
+
+    def late_handle(scene: RoundScene, event: object, now_ns: int) -> None:
+        handle(scene, event, now_ns)
+        late(scene, "handling")
+
+    monkeypatch.setattr(RoundScene, "wake_at_ns", late_wake_at_ns)
+    monkeypatch.setattr(RoundScene, "handle", late_handle)
+    late_result, late_shots = play_demo(tmp_path / "late", capsys)
+    assert late_result == on_time_result
+    assert late_shots == on_time

@@ -433,3 +433,25 @@ def test_a_verdict_is_on_screen_for_a_frame_at_least_however_slow_the_loop(monke
     app.post(tap(2, "E"))  # Resume: the closed round's verdict first, for 1 ms at this pace
     step_until(app, lambda: app.scene.name in ("deal", "roll", "round"))
     assert "verdict-wrong" in shown
+
+
+def test_the_first_stamp_wins_though_its_tap_reaches_the_loop_while_it_handles_a_later_one():
+    """The loop spends 50 ms (longer than the settle time) on player 1's tap; player 2's,
+    stamped 5 ms earlier, is posted meanwhile. The round is judged with both."""
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    side = round_.ruling.valid[0].value
+    first_ns = now()
+    handle = app.scene.handle
+
+    def slow_handle(event, now_ns):
+        handle(event, now_ns)
+        if getattr(event, "player", None) == 1:
+            app.post(tap(2, side, first_ns))
+            app.clock.advance(0.05)
+
+    app.scene.handle = slow_handle
+    app.clock.advance(0.005)
+    app.post(tap(1, side))
+    step_until(app, in_scene(app, "verdict"))
+    assert [winner.player for winner in app.scene.record.winners] == [2]

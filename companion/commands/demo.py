@@ -23,8 +23,8 @@ of a later round showing a colour word, played on in colour-blind mode).
 With the mock GPIO pins, the same ``--seed`` (and players, level, speed, size)
 gives the same game and the same snapshot files, byte for byte, run after run:
 the bots' stamps are planned from the seed (:mod:`companion.simulation.demo_table`),
-and a moment whose frame the clock could pick (``round-countdown``) is saved from
-a frame the seed decides (:class:`IssueMoments`).
+and a moment whose frame the clock could pick (``round-countdown``) is drawn at an
+instant the seed decides (:class:`IssueMoments`).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -243,10 +243,10 @@ class IssueMoments:
     one photo finish from round :data:`PHOTO_FINISH_FROM_ROUND` on, until a contested verdict
     has been shown.
 
-    It also picks the frame of ``round-countdown`` the seed alone decides: the first frame of a
-    round nobody taps in (``table.quiet``), drawn when its countdown shows the next second. In
-    a round with taps, the first frame is drawn when a tap or a second comes, and which one
-    comes first, or whether they come in the same pass of the loop, is the clock's."""
+    It also saves ``round-countdown`` as the seed alone decides it: the first round nobody taps
+    in (``table.quiet``) drawn as it shows at its open, never a frame the loop drew. Which
+    frames the loop draws in a round is the clock's: a tap or a second may come first, and a
+    loop that comes back late to a round nobody taps in finds it over, never drawn again."""
 
     def __init__(self, app: App, table: SimulatedTable) -> None:
         self.app = app
@@ -254,11 +254,8 @@ class IssueMoments:
         self.then = table.on_scene
         self.photo_finish = False
         self.colour_blind = False
-        app.snapshots.only_when("round-countdown", self.quiet_round)
-
-    def quiet_round(self) -> bool:
-        """Whether the scene on screen is an open round nobody taps in."""
-        return isinstance(self.app.scene, RoundScene) and self.table.quiet
+        self.drawing_countdown = False
+        app.snapshots.only_when("round-countdown", lambda: self.drawing_countdown)
 
     def on_scene(self, scene: Scene) -> None:
         """Watch ``scene`` become current (acting by its class), then hand it on to the table."""
@@ -277,6 +274,24 @@ class IssueMoments:
             self.colour_blind = True   # the frame on screen is still the one that opened it
             self.app.snapshots.offer("colour-blind", self.app.screen.canvas)
         self.then(scene)
+        if isinstance(scene, RoundScene) and self.table.quiet:
+            self.save_countdown(scene)
+
+    def save_countdown(self, scene: RoundScene) -> None:
+        """Offer ``scene`` as it shows at its round's open as ``round-countdown``: drawn on a
+        copy of the screen (the loop's frames and the scene's own instant are left as they
+        are)."""
+        frame, shown_ns = self.app.screen.canvas.copy(), scene.now_ns
+        scene.now_ns = scene.round.t_open_ns
+        try:
+            scene.draw(frame)
+        finally:
+            scene.now_ns = shown_ns
+        self.drawing_countdown = True
+        try:
+            self.app.snapshots.offer("round-countdown", frame)
+        finally:
+            self.drawing_countdown = False
 
     def after_frame(self, moment: str) -> None:
         """Save the next frame on screen as ``moment``."""

@@ -157,12 +157,15 @@ class App:
             self.ctx.services.layout = self.screen.layout
             self.scene.dirty = True
 
-    def _take_events(self, timeout_ms: int) -> list:
+    def _wait(self, timeout_ms: int) -> list:
+        """Sleep until an event comes or ``timeout_ms`` passes; the window's event that woke it."""
         if self.wait is not None:
             self.wait(timeout_ms)
-            raw = []
-        else:
-            raw = [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
+            return []
+        return [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
+
+    def _take_events(self, raw: list) -> list:
+        """The posted events and the window's (``raw`` and those queued since), in stamp order."""
         raw += pygame.event.get()
         events = []
         while self._posted:
@@ -177,10 +180,16 @@ class App:
             self.step()
 
     def step(self) -> None:
-        """One pass of the loop: wait, decide, maybe draw."""
-        events = self._take_events(self._timeout_ms())
-        self._run_posted_work()
+        """One pass of the loop: wait, decide, maybe draw.
+
+        The pass's instant ``now`` is read before the events are taken, and the scene's timers
+        run at it: every event posted before ``now`` has been handled when a timer decides (a
+        round is judged only once each tap stamped before its close and posted within the
+        settle time is in, however long the pass spent handling the events before it)."""
+        woke = self._wait(self._timeout_ms())
         now = self.clock()
+        events = self._take_events(woke)
+        self._run_posted_work()
         for event in events:
             if isinstance(event, Quit):
                 self.ctx.quitting = True
@@ -193,10 +202,10 @@ class App:
                 self._notice(player_notice(event), now)
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
-        if self.notice and self.clock() >= self.notice[1]:
+        if self.notice and now >= self.notice[1]:
             self.notice = None
             self.scene.dirty = True
-        self._guarded(self.scene.update, self.clock())
+        self._guarded(self.scene.update, now)
         self._apply_change(self.clock())
         if self.scene.dirty:
             self._draw()
