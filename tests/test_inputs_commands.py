@@ -100,10 +100,15 @@ def test_config_check_of_a_missing_file_is_one_line(capsys):
 
 
 def test_bench_inputs_prints_exactly_the_promised_keys(capsys):
-    assert main(["bench", "inputs", "--json", "--edges", "100", "--presses", "200"]) == 0
+    assert main(["bench", "inputs", "--json", "--edges", "100", "--presses", "200",
+                 "--glitches", "20"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert set(figures) == {"edge_to_queue_us", "same_stamp_delivered", "bounce_presses",
-                            "bounce_stamp_error_us", "lost"}
+                            "bounce_stamp_error_us", "lost", "glitch_filter"}
+    glitches = figures["glitch_filter"]
+    assert 0 <= glitches["spikes_taken"] <= 20   # 0 unless the machine delays an edge > 1 ms
+    # a filtered press is posted no sooner than its minimum and the edges' delivery time
+    assert glitches["press_to_queue_us"]["p50"] >= glitches["settle_added_us"] == 1300
     assert set(figures["edge_to_queue_us"]) == {"p50", "p99"}
     assert figures["edge_to_queue_us"]["p50"] > 0
     assert (figures["same_stamp_delivered"], figures["bounce_presses"],

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from companion.inputs.debounce import Debouncer, Held, Press, Release
+from companion.inputs.debounce import Debouncer, Glitch, Held, Press, Release
 
 MS = 1_000_000
 DEBOUNCE = 10 * MS
@@ -90,3 +90,65 @@ def test_any_burst_with_gaps_under_the_debounce_time_is_one_press_at_its_first_e
         t += gap
         edges.append((number % 2 == 0, t))
     assert presses(feed(debouncer(), edges)) == [start]
+
+
+# -- the glitch filter (gpio.min_press_us) ------------------------------------------------------
+MIN_PRESS = 300_000   # 300 µs
+US = 1_000
+
+
+def filtered():
+    return Debouncer(DEBOUNCE, STUCK, min_press_ns=MIN_PRESS)
+
+
+@pytest.mark.parametrize("spike_us", [5, 50, 200, 299])
+def test_with_the_glitch_filter_a_spike_shorter_than_the_minimum_press_is_no_press(spike_us):
+    machine = filtered()
+    found = feed(machine, [(True, 0), (False, spike_us * US)])
+    found += machine.poll(spike_us * US + DEBOUNCE)
+    assert found == [Glitch(0, spike_us * US, 2)]
+
+
+def test_with_the_glitch_filter_a_press_counts_once_closed_for_the_minimum_at_its_first_stamp():
+    machine = filtered()
+    assert machine.edge(True, 7 * MS) == []
+    assert machine.confirm_at_ns() == 7 * MS + MIN_PRESS
+    assert machine.poll(7 * MS + MIN_PRESS - 1) == []
+    assert machine.poll(7 * MS + MIN_PRESS) == [Press(7 * MS)]
+    assert machine.confirm_at_ns() is None
+
+
+def test_with_the_glitch_filter_a_bouncing_press_keeps_its_first_stamp():
+    machine = filtered()
+    bounces = [(i % 2 == 0, i * 40 * US) for i in range(9)]   # closed from 320 µs on
+    assert feed(machine, bounces) == []
+    assert machine.poll(320 * US + MIN_PRESS) == [Press(0)]
+
+
+def test_with_the_glitch_filter_a_press_released_after_the_minimum_counts_at_its_release_edge():
+    machine = filtered()
+    assert feed(machine, [(True, 0), (False, MIN_PRESS)]) == [Press(0)]
+    assert machine.poll(MIN_PRESS + DEBOUNCE) == [Release(MIN_PRESS, 0, 0)]
+
+
+def test_with_the_glitch_filter_a_press_right_after_a_glitch_counts():
+    machine = filtered()
+    feed(machine, [(True, 0), (False, 20 * US)])
+    assert feed(machine, [(True, DEBOUNCE + MS), (False, DEBOUNCE + 60 * MS)]) == [
+        Glitch(0, 20 * US, 2), Press(DEBOUNCE + MS)]
+
+
+@given(st.lists(st.integers(1, 2_000_000), min_size=1, max_size=40))
+def test_with_the_glitch_filter_every_press_closed_the_minimum_and_is_stamped_at_a_closing_edge(gaps):
+    """Random edge trains: a press is reported exactly when some closed stretch lasts the
+    minimum, and it carries the stamp of the first edge after a quiet open stretch."""
+    machine, t, edges = filtered(), 0, []
+    for i, gap in enumerate(gaps):
+        t += gap
+        edges.append((i % 2 == 0, t))
+    found = feed(machine, edges) + machine.poll(t + STUCK - 1)
+    closing = {stamp for active, stamp in edges if active}
+    long_enough = any(active and end - start >= MIN_PRESS for (active, start), (_, end)
+                      in zip(edges, edges[1:] + [(None, t + STUCK - 1)]))
+    assert all(stamp in closing for stamp in presses(found))
+    assert bool(presses(found)) == long_enough

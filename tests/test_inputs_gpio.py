@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from companion.config.settings import load, parse
+from companion.errors import ConfigError
 from companion.inputs.events import Control, Dealer, Stuck, Tap, by_stamp
 from companion.inputs.gpio import GpioPads, buttons_of, stamp_ns
 from companion.inputs.mock import StampedMockFactory
@@ -160,6 +161,66 @@ def test_the_watcher_thread_reports_a_stuck_button_by_itself(factory):
     pads.close()
     assert isinstance(posted[1], Stuck) and posted[1].button == "player 1 N"
 
+
+
+# -- the glitch filter (gpio.min_press_us) ------------------------------------------------------
+FILTERED = "[gpio]\nmin_press_us = 300\npads = [{N = 4, E = 17, S = 27, W = 22}]"
+
+
+@pytest.mark.parametrize("spike_us", [5, 20, 50, 100, 200])
+def test_spikes_on_a_long_cable_are_not_taps_with_the_glitch_filter(factory, spike_us):
+    pads, posted = watch(parse(FILTERED).gpio, factory)
+    for n in range(5):
+        t = T0 + n * 2 * pads.settings.debounce_ns
+        factory.pin(17).tap(t, hold_ns=spike_us * 1000)
+        pads.poll(t + pads.settings.debounce_ns + MS)
+    assert posted == []
+    pads.close()
+
+
+def test_with_the_glitch_filter_a_press_is_posted_once_closed_long_enough_at_its_first_edge(
+        factory):
+    pads, posted = watch(parse(FILTERED).gpio, factory)
+    factory.pin(17).press(T0, bounces=3, gap_ns=100_000)   # its last bounce 0.6 ms in
+    pads.poll(T0 + 600_000 + 299_000)
+    assert posted == []
+    pads.poll(T0 + 600_000 + 300_000)                    # closed 300 µs after its last bounce
+    assert posted == [Tap(1, Side.E, T0)]
+    pads.close()
+
+
+def test_the_watcher_posts_a_filtered_press_when_it_has_lasted_not_at_its_next_round(factory):
+    import time
+    posted = []
+    pads = GpioPads(parse(FILTERED).gpio, posted.append, pin_factory=factory, watch_s=30)
+    stamp = time.monotonic_ns()
+    factory.pin(4).press(stamp)
+    deadline = time.monotonic() + 10
+    while not posted and time.monotonic() < deadline:
+        time.sleep(0.001)
+    pads.close()
+    assert posted == [Tap(1, Side.N, stamp)]
+
+
+def test_the_wiring_check_names_a_glitch_the_filter_dropped(factory):
+    from companion.inputs.wiring_check import WiringCheck
+    settings = parse(FILTERED).gpio
+    lines: list[str] = []
+    check = WiringCheck(buttons_of(settings), lines.append)
+    pads = GpioPads(settings, lambda event: None, pin_factory=factory, watch_s=None,
+                    on_transition=check.on_transition)
+    factory.pin(17).tap(T0, hold_ns=40_000)
+    pads.poll(T0 + settings.debounce_ns + MS)
+    pads.close()
+    assert lines == ["player 1 E   GPIO17 (pin 11)  glitch    2 edges over 0.04 ms, never closed "
+                     "for gpio.min_press_us: not a press"]
+
+def test_the_glitch_filter_is_off_by_default_and_refused_outside_0_to_10_ms():
+    assert load().gpio.min_press_ns == 0
+    assert parse("[gpio]\nmin_press_us = 300").gpio.min_press_ns == 300_000
+    with pytest.raises(ConfigError, match=r"gpio.min_press_us = 20000: expected 0 \(off\) to "
+                                          r"10000 us"):
+        parse("[gpio]\nmin_press_us = 20000")
 
 def test_buttons_are_listed_pads_first_then_controls_then_dealer():
     settings = parse("[gpio.controls]\nmenu = 18\n[gpio.dealer]\nRED = 19").gpio

@@ -53,6 +53,9 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_PLAYER = 64
 #: The longest a button may be held before it is reported stuck, in seconds.
 MAX_STUCK_S = 3600
+#: The longest glitch filter, in microseconds: every press counts this much later (a
+#: person's press lasts tens of milliseconds).
+MAX_MIN_PRESS_US = 10_000
 
 
 class Gpio(int):
@@ -73,7 +76,7 @@ def _sides(kind: object) -> dict:
 SCHEMA: dict[str, Any] = {
     "gpio": {
         "enabled": bool, "pull_up": bool, "debounce_ms": Number, "stuck_s": Number,
-        "tie_window_us": int,
+        "tie_window_us": int, "min_press_us": int,
         "pads": [{"player": int, **_sides(Gpio), "leds": _sides(Gpio)}],
         "controls": {name: Gpio for name in CONTROL_NAMES},
         "dealer": {face: Gpio for face in DEALER_FACES},
@@ -135,6 +138,8 @@ class GpioSettings:
     pads: tuple[Pad, ...]
     controls: Mapping[str, int]   # control name -> BCM GPIO
     dealer: Mapping[str, int]     # dealer face -> BCM GPIO
+    #: The glitch filter: how long a switch must stay closed before its press counts (0: off).
+    min_press_ns: int = 0
 
 
 @dataclass(frozen=True)
@@ -428,6 +433,9 @@ def check_timing(data: dict) -> list[str]:
     elif 0 < gpio["debounce_ms"] <= 100 and not gpio["stuck_s"] * 1000 > gpio["debounce_ms"]:
         problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: "
                         "must be longer than gpio.debounce_ms")
+    if not 0 <= gpio["min_press_us"] <= MAX_MIN_PRESS_US:
+        problems.append(f"gpio.min_press_us = {show(gpio['min_press_us'])}: expected 0 (off) to "
+                        f"{MAX_MIN_PRESS_US} us")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
         if not 0 <= window <= MAX_TIE_WINDOW_US:
@@ -534,6 +542,7 @@ def build(data: dict, source: str) -> Config:
             debounce_ns=round(gpio["debounce_ms"] * 1_000_000),
             stuck_ns=round(gpio["stuck_s"] * 1_000_000_000),
             tie_window_ns=gpio["tie_window_us"] * 1000,
+            min_press_ns=gpio["min_press_us"] * 1000,
             pads=build_pads(gpio.get("pads", [])),
             controls=MappingProxyType(dict(gpio.get("controls", {}))),
             dealer=MappingProxyType(dict(gpio.get("dealer", {}))),

@@ -12,6 +12,13 @@ as ``poll(now_ns)``, it answers with the transitions it found:
 - :class:`Held` once, when a press has lasted the stuck time with the switch
   still closed; the button then stays pressed (no new press) until released.
 
+With a glitch filter (``min_press_ns`` > 0, for long cables that pick up
+spikes), a press counts only once the switch has stayed closed for
+``min_press_ns`` without an edge: the :class:`Press` then comes (at an edge, or
+from :meth:`Debouncer.poll` at :meth:`Debouncer.confirm_at_ns`), still stamped
+at the first edge. Edges that never stay closed that long, and then leave the
+switch open for the debounce time, were a :class:`Glitch`: no press, no release.
+
 Nothing here reads a clock or does I/O: the same edges always give the same
 transitions. Edges of one button must come in stamp order, as the kernel
 delivers one line's events; an edge older than the previous one counts as
@@ -50,7 +57,17 @@ class Held:
     press_ns: int
 
 
-Transition = Press | Release | Held
+@dataclass(frozen=True)
+class Glitch:
+    """Edges from ``t_ns`` to ``last_ns`` that never stayed closed for the minimum press time:
+    not a press. ``edges`` counts them."""
+
+    t_ns: int
+    last_ns: int
+    edges: int
+
+
+Transition = Press | Release | Held | Glitch
 
 #: ``last_edge_ns`` before any edge: earlier than every stamp.
 NO_EDGE = -(1 << 62)
@@ -61,18 +78,24 @@ class Debouncer:
 
     ``debounce_ns``: how long the switch must stay open before a new press can
     start. ``stuck_ns``: how long a press may last before it is reported held.
-    ``active``/``t_ns``: the switch's state when watching starts; a switch
+    ``min_press_ns``: how long the switch must stay closed before a press counts (0: at its
+    first edge). ``active``/``t_ns``: the switch's state when watching starts; a switch
     already closed then counts as pressed (no :class:`Press` is reported) and
     must be released before it can press; ``t_ns`` is when its press is
     taken to have begun (for the stuck time).
     """
 
-    def __init__(self, debounce_ns: int, stuck_ns: int, *, active: bool = False,
-                 t_ns: int = 0) -> None:
+    def __init__(self, debounce_ns: int, stuck_ns: int, *, min_press_ns: int = 0,
+                 active: bool = False, t_ns: int = 0) -> None:
         if debounce_ns <= 0 or stuck_ns <= debounce_ns:
             raise ValueError("need 0 < debounce_ns < stuck_ns")
+        if not 0 <= min_press_ns < stuck_ns:
+            raise ValueError("need 0 <= min_press_ns < stuck_ns")
         self.debounce_ns = debounce_ns
         self.stuck_ns = stuck_ns
+        self.min_press_ns = min_press_ns
+        self.unconfirmed = False      # edges began a press that has not stayed closed long enough
+        self.closed_ns = t_ns         # stamp of the last closing edge of an unconfirmed press
         self.active = active          # the switch's last known state
         self.last_edge_ns = NO_EDGE   # stamp of the last edge seen
         self.pressed = active         # inside a press (from first edge until released)
@@ -83,16 +106,29 @@ class Debouncer:
     def edge(self, active: bool, t_ns: int) -> list[Transition]:
         """The switch changed to ``active`` at ``t_ns``; the transitions that follow."""
         if t_ns < self.last_edge_ns:
-            self.edges += self.pressed
+            self.edges += self.pressed or self.unconfirmed
             return []
         found = self._settle(t_ns)
-        if self.pressed:
+        if self.pressed or self.unconfirmed:
             self.edges += 1
+            if self.unconfirmed and active:
+                self.closed_ns = t_ns
         elif active:
-            self.pressed, self.press_ns, self.edges, self.held = True, t_ns, 1, False
-            found.append(Press(t_ns))
+            self.press_ns, self.edges, self.held = t_ns, 1, False
+            if self.min_press_ns:
+                self.unconfirmed, self.closed_ns = True, t_ns
+            else:
+                self.pressed = True
+                found.append(Press(t_ns))
         self.active, self.last_edge_ns = active, t_ns
         return found
+
+    def confirm_at_ns(self) -> int | None:
+        """When :meth:`poll` would confirm the press under way if no edge comes first (``None``:
+        none waits to be confirmed)."""
+        if self.unconfirmed and self.active:
+            return self.closed_ns + self.min_press_ns
+        return None
 
     def poll(self, now_ns: int) -> list[Transition]:
         """Time has reached ``now_ns`` with no new edge: a release to confirm, or a held button."""
@@ -104,7 +140,17 @@ class Debouncer:
         return found
 
     def _settle(self, now_ns: int) -> list[Transition]:
-        """Confirm the release if the switch has been open for the debounce time by ``now_ns``."""
+        """Confirm the press if the switch has stayed closed for the minimum press time by
+        ``now_ns``, drop it as a glitch if it opened again for the debounce time first, and
+        confirm the release if the switch has been open for the debounce time."""
+        if self.unconfirmed:
+            if self.active and now_ns - self.closed_ns >= self.min_press_ns:
+                self.unconfirmed, self.pressed = False, True
+                return [Press(self.press_ns)]
+            if not self.active and now_ns - self.last_edge_ns >= self.debounce_ns:
+                self.unconfirmed = False
+                return [Glitch(self.press_ns, self.last_edge_ns, self.edges)]
+            return []
         if self.pressed and not self.active and now_ns - self.last_edge_ns >= self.debounce_ns:
             self.pressed = False
             return [Release(self.last_edge_ns, self.press_ns, max(self.edges - 2, 0))]

@@ -56,6 +56,11 @@ log = logging.getLogger(__name__)
 STAMPING_FACTORIES = ("LGPIOFactory", "MockFactory")
 
 SOURCE = "gpio"
+#: How long after its stamp an edge may still be on its way to its callback: lgpio's alert
+#: thread reads the kernel's events every 0.5 ms at most. The watcher confirms releases and
+#: the glitch filter's presses only up to this long ago, so an edge on its way is never
+#: overtaken (a spike whose opening edge is late is not taken as a press).
+EDGE_DELIVERY_NS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,7 @@ class ButtonInput:
         self.device = InputDevice(button.gpio, pull_up=settings.pull_up, pin_factory=factory)
         pin = self.device.pin
         self.debouncer = Debouncer(settings.debounce_ns, settings.stuck_ns,
+                                   min_press_ns=settings.min_press_ns,
                                    active=self.is_active(pin.state), t_ns=time.monotonic_ns())
         pin.bounce = None      # library debounce would move the stamp to the last bounce
         pin.edges = "both"
@@ -133,6 +139,8 @@ class ButtonInput:
         if level not in (0, 1):   # lgpio reports 2 for a watchdog timeout
             return
         self.owner.handle(self, self.debouncer.edge, self.is_active(level), stamp_ns(ticks))
+        if self.debouncer.confirm_at_ns() is not None:
+            self.owner.wake_watcher()
 
     def close(self) -> None:
         self.device.pin.when_changed = None
@@ -146,7 +154,8 @@ class GpioPads:
     on a Pi). ``on_transition(button, transition)``: also told every press,
     confirmed release (with its bounce count) and held button, for the wiring
     check. ``watch_s``: how often a watcher thread calls :meth:`poll`
-    (``None``: no thread).
+    (``None``: no thread); with a glitch filter (``settings.min_press_ns``) it also wakes when
+    a press has stayed closed long enough to count, so the press is posted at once.
     """
 
     def __init__(self, settings: GpioSettings, post: Callable[[Event], None], *,
@@ -170,6 +179,7 @@ class GpioPads:
         self.factory = self.inputs[0].device.pin_factory if self.inputs else pin_factory
         warn_unless_stamping(self.factory)
         self._stop = threading.Event()
+        self._wake = threading.Event()
         self._watcher = None
         if watch_s is not None:
             self._watcher = threading.Thread(target=self._watch, args=(watch_s,),
@@ -196,14 +206,33 @@ class GpioPads:
                 self.on_transition(entry.button, transition)
 
     def poll(self, now_ns: int | None = None) -> None:
-        """Confirm releases and report stuck buttons as of ``now_ns`` (default: now)."""
-        now_ns = time.monotonic_ns() if now_ns is None else now_ns
+        """Confirm presses (glitch filter) and releases and report stuck buttons as of
+        ``now_ns``: an instant by which every edge stamped before it has been seen (default:
+        :data:`EDGE_DELIVERY_NS` ago)."""
+        now_ns = time.monotonic_ns() - EDGE_DELIVERY_NS if now_ns is None else now_ns
         for entry in self.inputs:
             self.handle(entry, entry.debouncer.poll, now_ns)
 
     def _watch(self, every_s: float) -> None:
-        while not self._stop.wait(every_s):
-            self.poll()
+        while not self._stop.is_set():
+            self._wake.wait(self._sleep_s(every_s))
+            self._wake.clear()
+            if not self._stop.is_set():
+                self.poll()
+
+    def _sleep_s(self, every_s: float) -> float:
+        """How long the watcher sleeps: ``every_s``, or until the first press waiting to be
+        confirmed has stayed closed long enough (and its edges had time to arrive)."""
+        with self.lock:
+            due = [t for entry in self.inputs if (t := entry.debouncer.confirm_at_ns())]
+        if not due:
+            return every_s
+        wake_ns = min(due) + EDGE_DELIVERY_NS
+        return min(every_s, max(0.0, (wake_ns - time.monotonic_ns()) / 1e9))
+
+    def wake_watcher(self) -> None:
+        """A press waits to be confirmed: the watcher works out its sleep again."""
+        self._wake.set()
 
     def light(self, player: int, side: Side, on: bool = True) -> bool:
         """Switch player ``player``'s ``side`` LED; ``False`` if the pin map gives it none."""
@@ -228,6 +257,7 @@ class GpioPads:
         """
         if getattr(self, "_stop", None) is not None:
             self._stop.set()
+            self._wake.set()
         for entry in self.inputs:
             try:
                 entry.close()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from companion.boards.pi_header import describe
 from companion.config import settings as config
 from companion.games.notnot.sides import Side
-from companion.inputs.debounce import Held, Press, Release, Transition
+from companion.inputs.debounce import Glitch, Held, Press, Release, Transition
 from companion.inputs.events import ButtonKind
 
 if TYPE_CHECKING:   # gpiozero loads only when a check runs
@@ -100,6 +100,10 @@ class WiringCheck:
             self.stuck.add(button)
             return [f"{name} STUCK     held {(transition.t_ns - transition.press_ns) / 1e9:.1f} s: "
                     "check the switch and its wiring"]
+        if isinstance(transition, Glitch):
+            return [f"{name} glitch    {transition.edges} edges over "
+                    f"{(transition.last_ns - transition.t_ns) / 1e6:.2f} ms, never closed for "
+                    "gpio.min_press_us: not a press"]
         return []
 
     def missing(self) -> list[Button | SerialButton]:

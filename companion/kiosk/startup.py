@@ -31,7 +31,7 @@ from companion.config import settings as settings_file
 from companion.errors import CompanionError
 from companion.inputs.actions import menu_key
 from companion.inputs.events import Event
-from companion.inputs.gpio import GpioPads, open_gpio
+from companion.inputs.gpio import EDGE_DELIVERY_NS, GpioPads, open_gpio
 from companion.inputs.keyboard import KeyMap
 from companion.inputs.serial.pads import (
     SERIAL_SETTLE_S,
@@ -223,11 +223,22 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         fullscreen=(pads is not None or controller is not None) and not windowed,
         setup=GameSetup(seed=seed), key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
-        pace=Pace(settle_s=SERIAL_SETTLE_S) if controller is not None else Pace(),
+        pace=kiosk_pace(config, pads is not None, controller is not None),
         state_dir=getattr(args, "state_dir", None),
         players_with_pads=players_with_pads(config, pads is not None, controller is not None),
         keys=keys if pads is None and controller is None else None,
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
+
+
+def kiosk_pace(config: settings_file.Config, gpio: bool, serial: bool) -> Pace:
+    """The kiosk's pace: its settle time (the wait after a round's close for taps stamped before
+    it) long enough for the serial controller's taps, and for GPIO presses the glitch filter
+    (``gpio.min_press_us``) posts once they have lasted and their edges had time to arrive."""
+    settle_s = SERIAL_SETTLE_S if serial else Pace().settle_s
+    if gpio and config.gpio.min_press_ns:
+        confirmed_ns = config.gpio.min_press_ns + EDGE_DELIVERY_NS
+        settle_s = max(settle_s, Pace().settle_s + confirmed_ns / 1e9)
+    return Pace(settle_s=settle_s)
 
 
 def open_kiosk(options: KioskOptions, notifier: Notifier,

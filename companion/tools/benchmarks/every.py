@@ -35,7 +35,7 @@ RUNS: dict[str, tuple[str, ...]] = {
 #: The same at their smallest: a check that the whole run works (its figures mean nothing).
 SMOKE: dict[str, tuple[str, ...]] = {
     "latency": ("--rounds", "10", "--frames", "10", "--idle-seconds", "1"),
-    "inputs": ("--edges", "100", "--presses", "20"),
+    "inputs": ("--edges", "100", "--presses", "20", "--glitches", "20"),
     "judge": ("--cases", "50", "--runs", "1"),
     "storage": ("--games", "1"),
     "games-save": ("--games", "1"),

@@ -20,6 +20,11 @@ header. What it prints, measured on this run:
 - ``lost``: ``--presses`` bouncy presses spread over the 24 pins of the
   default map, interleaved: how many were not delivered exactly once with
   their own stamp (missing, doubled or mis-stamped).
+- ``glitch_filter``: with ``gpio.min_press_us`` = :data:`BENCH_MIN_PRESS_US` and the
+  watcher thread running, ``--glitches`` spikes of 5-200 us (``spikes_taken``: how many
+  became taps; 0 is right), then as many presses held 2 ms (``press_to_queue_us``: p50 and
+  p99 from the first edge's stamp to the tap in the queue; the filter's added verdict delay
+  is this less ``edge_to_queue_us``; the kiosk's settle time grows by ``settle_added_us``).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from collections.abc import Callable
 
 from companion.config.settings import GpioSettings, load, parse
 from companion.inputs.events import Event, Tap, in_stamp_order
-from companion.inputs.gpio import GpioPads
+from companion.inputs.gpio import EDGE_DELIVERY_NS, GpioPads
 from companion.inputs.mock import StampedMockFactory
 from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
@@ -44,6 +49,8 @@ NAME = "inputs"
 HELP = "GPIO input path on mock pins: edge-to-queue latency, same-stamp order, bounce, loss"
 
 MS = 1_000_000
+#: The glitch filter the bench measures, in microseconds.
+BENCH_MIN_PRESS_US = 300
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="presses timed for latency (default 2000)")
     parser.add_argument("--presses", type=whole_number(1, 1_000_000, "presses"), default=1000,
                         help="presses for the loss test (default 1000)")
+    parser.add_argument("--glitches", type=whole_number(1, 100_000, "glitches"), default=200,
+                        help="spikes, and presses, for the glitch filter (default 200)")
     options.add_seed(parser, "the press schedule")
 
 
@@ -59,12 +68,14 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     p50, p99 = edge_to_queue_us(args.edges, rng)
     presses, error_us = bounce_burst()
+    glitches = glitch_filter(args.glitches, rng)
     figures = {
         "edge_to_queue_us": {"p50": p50, "p99": p99},
         "same_stamp_delivered": same_stamp_delivered(rng),
         "bounce_presses": presses,
         "bounce_stamp_error_us": error_us,
         "lost": lost_presses(args.presses, rng),
+        "glitch_filter": glitches,
     }
     if args.json:
         print(json.dumps(figures))
@@ -73,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
               f"same stamp: {figures['same_stamp_delivered']}/16 delivered in order\n"
               f"5 ms bounce burst of 20 edges: {presses} press(es), stamp error {error_us} us\n"
               f"{args.presses} presses on 24 pins: {figures['lost']} lost")
+        print(f"glitch filter of {BENCH_MIN_PRESS_US} us: {glitches['spikes_taken']} of "
+              f"{args.glitches} spikes taken as taps; press to queue p50 "
+              f"{glitches['press_to_queue_us']['p50']} us, p99 "
+              f"{glitches['press_to_queue_us']['p99']} us")
     return 0
 
 
@@ -172,3 +187,41 @@ def lost_presses(count: int, rng: random.Random) -> int:
     factory.close()
     got, want = Counter(posted), Counter(expected)
     return sum(((got - want) + (want - got)).values())
+
+
+def glitch_filter(count: int, rng: random.Random) -> dict:
+    """``count`` spikes of 5-200 us, then ``count`` presses held 2 ms, on one pin with the
+    glitch filter and the watcher thread (threaded delivery): spikes taken as taps, and p50/p99
+    microseconds from a press's stamp to its tap in the queue."""
+    settings = parse(f"[gpio]\nmin_press_us = {BENCH_MIN_PRESS_US}").gpio
+    gpio = settings.pads[0].buttons.N
+    taps: queue.Queue = queue.Queue()
+    delays: list[int] = []
+
+    def post(event: Event) -> None:
+        delays.append(time.monotonic_ns() - event.t_ns)
+        taps.put(event)
+
+    factory = StampedMockFactory(threaded=True)
+    rest_s = settings.debounce_ns * 1.5 / 1e9   # each spike or press ends before the next
+    with GpioPads(settings, post, pin_factory=factory):
+        pin = factory.pin(gpio)
+        for _ in range(count):
+            pin.tap(time.monotonic_ns(), hold_ns=rng.randrange(5_000, 200_001))
+            factory.wait()
+            time.sleep(rest_s)
+        spikes_taken = len(delays)
+        delays.clear()
+        for _ in range(count):
+            pin.press(time.monotonic_ns())
+            factory.wait()
+            taps.get(timeout=5)
+            pin.release(time.monotonic_ns() + 2 * MS)
+            factory.wait()
+            time.sleep(rest_s + 0.002)
+    factory.close()
+    cuts = statistics.quantiles(delays, n=100, method="inclusive")
+    return {"min_press_us": BENCH_MIN_PRESS_US, "spikes_taken": spikes_taken,
+            "press_to_queue_us": {"p50": round(statistics.median(delays) / 1e3, 1),
+                                  "p99": round(cuts[98] / 1e3, 1)},
+            "settle_added_us": (BENCH_MIN_PRESS_US * 1000 + EDGE_DELIVERY_NS) // 1000}
