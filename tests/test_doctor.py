@@ -84,6 +84,15 @@ def test_missing_egl_on_a_pi_names_the_packages_to_install(tmp_path):
     assert egl.text.endswith("sudo apt-get install libegl-mesa0 libgl1-mesa-dri")
 
 
+def test_the_display_check_names_the_card_the_kiosk_opens_on_a_pi_5_with_a_dsi_panel(tmp_path):
+    root = fake_pi(tmp_path)
+    write(root, "/sys/class/drm/card1-HDMI-A-1/status", "disconnected\n")
+    write(root, "/sys/class/drm/card2-DSI-1/status", "connected\n")
+    found = by_name(pi_host(root), state_dir=str(tmp_path / "state"))
+    assert found["display"].status == OK
+    assert found["display"].text.endswith(
+        "the kiosk opens card2 (DSI-1): SDL_KMSDRM_DEVICE_INDEX=2")
+
 def test_no_display_connected_on_a_pi_says_to_check_the_cable(tmp_path):
     root = fake_pi(tmp_path)
     write(root, "/sys/class/drm/card1-HDMI-A-1/status", "disconnected\n")

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from companion.config.settings import Config
+from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
@@ -258,16 +259,20 @@ def check_egl(host: Host) -> Check:
 
 
 def check_connectors(host: Host) -> Check:
-    drm = host.path("/sys/class/drm")
-    connectors = {path.name.split("-", 1)[1]: read_text(path / "status")
-                  for path in sorted(drm.glob("card*-*"))}
-    connected = [name for name, status in connectors.items() if status == "connected"]
-    if connected:
-        return Check("display", OK, f"{', '.join(connected)} connected "
-                                    f"({len(connectors) - len(connected)} other connectors empty)")
-    if connectors:
-        return not_here(host, "display", f"no display connected ({', '.join(connectors)} empty): "
-                                         "check the HDMI cable or the DSI ribbon, then reboot",
+    """The connected screens, and the card the kiosk's KMSDRM opens (the first with one)."""
+    every = drm_cards.connectors(host.path(str(drm_cards.DRM_CLASS)))
+    screens = [connector for connector in every if connector.status == "connected"]
+    if screens:
+        first = screens[0]
+        return Check("display", OK, f"{', '.join(c.name for c in screens)} connected "
+                                    f"({len(every) - len(screens)} other connectors empty); "
+                                    f"the kiosk opens card{first.card} ({first.name}): "
+                                    f"{drm_cards.INDEX_VARIABLE}={first.card}")
+    if every:
+        names = ", ".join(connector.name for connector in every)
+        return not_here(host, "display", f"no display connected ({names} empty): check the "
+                                         "HDMI cable or the DSI ribbon (the kiosk looks again "
+                                         "every 5 s under systemd)",
                         "no display connected")
     return not_here(host, "display", "no DRM display device: dtoverlay=vc4-kms-v3d must be in "
                                      "/boot/firmware/config.txt (the Bookworm default); reboot",

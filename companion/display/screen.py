@@ -13,6 +13,7 @@ everything drawn after follows the window.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -21,9 +22,11 @@ import pygame
 
 from companion.config.settings import MIN_SIZE
 from companion.display import text
+from companion.display.drm_cards import point_kmsdrm_at_connected_card
 from companion.display.layout import Layout
 from companion.errors import CompanionError
 
+log = logging.getLogger(__name__)
 
 def use_headless_drivers() -> None:
     """Make SDL draw offscreen and play no sound (for tests and ``--headless``)."""
@@ -73,6 +76,9 @@ class Screen:
         #: Stamps the flip: ``time.monotonic_ns`` unless the loop gives its own.
         self.clock: Callable[[], int] = time.monotonic_ns
         draw_kmsdrm_frames_with_gles()
+        screen = point_kmsdrm_at_connected_card()
+        if screen is not None:
+            log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
         try:
             pygame.display.init()
             text.reset()  # fonts cached before a pygame.quit() are dead
@@ -83,8 +89,14 @@ class Screen:
                 size = (info.current_w, info.current_h) if fullscreen else MIN_SIZE
                 size = size if min(size) > 0 else MIN_SIZE
         except pygame.error as error:
-            raise CompanionError(f"cannot open the display ({driver_named()}): {error}") from None
-        self.display = self._set_mode(size)
+            pygame.display.quit()   # the next try opens SDL's video anew (a screen switched
+            raise CompanionError(   # on since then is found, its card chosen again)
+                f"cannot open the display ({driver_named()}): {error}") from None
+        try:
+            self.display = self._set_mode(size)
+        except CompanionError:
+            pygame.display.quit()
+            raise
         refuse_hidden_display()
         pygame.display.set_caption(caption)
         pygame.mouse.set_visible(not fullscreen)
