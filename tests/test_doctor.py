@@ -165,8 +165,8 @@ def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsy
     found = json.loads(capsys.readouterr().out)
     assert code == (1 if found["to_fix"] else 0)
     names = [check["name"] for check in found["checks"]]
-    assert names == ["machine", "settings", "pygame", "video", "egl", "display", "input", "gpio",
-                     "clock", "serial", "state", "service"]
+    assert names == ["machine", "settings", "pygame", "video", "egl", "display", "rotation", "input",
+                     "gpio", "clock", "serial", "state", "service"]
     assert {check["status"] for check in found["checks"]} <= {OK, FIX, SKIP}
 
 
@@ -195,3 +195,49 @@ def test_a_keyboard_key_this_pygame_refuses_is_to_fix(tmp_path, monkeypatch):
     monkeypatch.setattr(startup, "KeyMap", refused)
     found = by_name(pi_host(fake_pi(tmp_path)))["settings"]
     assert found.status == FIX and found.text.startswith('keyboard.pads[4].N = "[8]"')
+
+
+def rotation_check(tmp_path, config_txt: str, rotation: int) -> doctor.Check:
+    """The doctor's rotation line on a Pi with this ``config.txt`` and ``[display] rotation``."""
+    root = fake_pi(tmp_path)
+    write(root, "/boot/firmware/config.txt", config_txt)
+    settings = write(tmp_path, "config.toml", f"[display]\nrotation = {rotation}\n")
+    return by_name(pi_host(root), config=str(settings), state_dir=str(tmp_path / "state"))["rotation"]
+
+
+def test_a_touchscreen_turned_in_config_txt_and_by_the_settings_is_turned_twice(tmp_path):
+    config_txt = ("[all]\ndtoverlay=vc4-kms-v3d\n"
+                  "dtoverlay=vc4-kms-dsi-7inch,invx,invy  # mounted upside down\n")
+    assert rotation_check(tmp_path, config_txt, 180) == doctor.Check(
+        "rotation", FIX, "touch turned twice: /boot/firmware/config.txt line 3 (invx, invy) and "
+                         "[display] rotation = 180: remove those parameters, [display] rotation "
+                         "turns the picture and the touch together")
+
+
+def test_the_documented_way_turns_picture_and_touch_by_the_settings_alone(tmp_path):
+    found = rotation_check(tmp_path, "dtoverlay=vc4-kms-v3d\ndtoverlay=vc4-kms-dsi-7inch,invx=0\n",
+                           180)
+    assert found.status == OK
+    assert found.text.startswith("[display] rotation = 180 turns the picture and")
+
+
+def test_an_old_rotation_key_kms_ignores_is_a_fix(tmp_path):
+    root = fake_pi(tmp_path)
+    write(root, "/boot/config.txt", "display_lcd_rotate=2\n")
+    found = by_name(pi_host(root), state_dir=str(tmp_path / "state"))
+    assert found["rotation"].status == FIX
+    assert found["rotation"].text.startswith(
+        "/boot/config.txt line 1: display_lcd_rotate=2 turns nothing under KMS")
+
+
+@pytest.mark.parametrize("line, what", [
+    ("dtoverlay=vc4-kms-dsi-7inch,swapxy,invy", ("swapxy", "invy")),
+    ("dtoverlay=goodix,touchscreen-inverted-x=1", ("touchscreen-inverted-x",)),
+    ("dtparam=touchscreen-swapped-x-y", ("touchscreen-swapped-x-y",)),
+    ("dtoverlay=vc4-kms-dsi-7inch,invx=off", ()),
+    ("dtoverlay=invx", ()),              # an overlay's name is not a parameter
+    ("# dtoverlay=vc4-kms-dsi-7inch,invx", ()),
+])
+def test_each_way_config_txt_turns_a_touchscreen_is_read(line, what):
+    from companion.boards.boot_config import touch_turns
+    assert tuple(w for turn in touch_turns(line) for w in turn.what) == what

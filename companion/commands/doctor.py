@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from companion.boards import boot_config
 from companion.config.settings import Config
 from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
@@ -279,6 +280,32 @@ def check_connectors(host: Host) -> Check:
                     "no DRM display device (/sys/class/drm)")
 
 
+def check_rotation(host: Host, config: Config) -> Check:
+    """The picture and the touch turned once, by ``[display] rotation`` alone: no touchscreen
+    also turned in ``config.txt``, no old rotation key that KMS ignores."""
+    path = next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)
+    if path is None:
+        return Check("rotation", SKIP, "no config.txt here (a Pi's boot partition has it)")
+    text, rotation = host.read(path), config.display.rotation
+    ignored = boot_config.ignored_rotations(text)
+    if ignored:
+        return Check("rotation", FIX, f"{path} line {ignored[0].line}: {ignored[0].text} turns "
+                                      "nothing under KMS: remove it and turn the picture with "
+                                      "[display] rotation = 90, 180 or 270 in the settings")
+    touch = boot_config.touch_turns(text)
+    if touch and rotation:
+        return Check("rotation", FIX, f"touch turned twice: {path} line {touch[0].line} "
+                                      f"({', '.join(touch[0].what)}) and [display] rotation = "
+                                      f"{rotation}: remove those parameters, [display] rotation "
+                                      "turns the picture and the touch together")
+    if touch:
+        return Check("rotation", OK, f"the touchscreen is turned by {path} line {touch[0].line} "
+                                     f"({', '.join(touch[0].what)}) and the picture is not: right "
+                                     "only for a touch panel mounted turned on its screen")
+    return Check("rotation", OK, f"[display] rotation = {rotation} turns the picture and the "
+                                 f"touch together; {path} turns neither")
+
+
 def check_inputs(host: Host) -> Check:
     devices = sorted(host.path("/dev/input").glob("event*"), key=lambda p: int(p.name[5:] or 0))
     if not devices:
@@ -423,7 +450,8 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     return [
         check_machine(host), settings, check_pygame(host),
         check_video(host, bool(service and service.get("ActiveState") == "active")),
-        check_egl(host), check_connectors(host), check_inputs(host), check_gpio(host),
+        check_egl(host), check_connectors(host), check_rotation(host, config),
+        check_inputs(host), check_gpio(host),
         check_clock(host, args, config), check_serial(host, config), check_state(host, args),
         check_service(host, service),
     ]
