@@ -165,7 +165,8 @@ def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsy
     found = json.loads(capsys.readouterr().out)
     assert code == (1 if found["to_fix"] else 0)
     names = [check["name"] for check in found["checks"]]
-    assert names == ["machine", "settings", "pygame", "video", "egl", "display", "rotation", "input",
+    assert names == ["machine", "settings", "pygame", "video", "egl", "display", "rotation", "sound",
+                     "input",
                      "gpio", "clock", "serial", "state", "service"]
     assert {check["status"] for check in found["checks"]} <= {OK, FIX, SKIP}
 
@@ -241,3 +242,69 @@ def test_an_old_rotation_key_kms_ignores_is_a_fix(tmp_path):
 def test_each_way_config_txt_turns_a_touchscreen_is_read(line, what):
     from companion.boards.boot_config import touch_turns
     assert tuple(w for turn in touch_turns(line) for w in turn.what) == what
+
+
+PI_5_CARDS = (" 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n                      vc4-hdmi-0\n"
+              " 1 [vc4hdmi1       ]: vc4-hdmi - vc4-hdmi-1\n                      vc4-hdmi-1\n")
+
+
+def sound_check(tmp_path, cards: str | None, device: str = "") -> doctor.Check:
+    """The doctor's sound line on a Pi 5 with these ``/proc/asound/cards`` and ``[sound] device``."""
+    root = fake_pi(tmp_path)
+    if cards is not None:
+        write(root, "/proc/asound/cards", cards)
+    settings = write(tmp_path, "config.toml", f'[sound]\ndevice = "{device}"\n')
+    return by_name(pi_host(root), config=str(settings), state_dir=str(tmp_path / "state"))["sound"]
+
+
+def test_a_pi_5_without_a_sound_card_is_told_its_options(tmp_path):
+    found = sound_check(tmp_path, cards=None)
+    assert found.status == FIX and "a Pi 5 has no headphone jack" in found.text
+
+
+def test_hdmi_sound_on_hw_is_refused_with_the_name_that_works(tmp_path):
+    assert sound_check(tmp_path, PI_5_CARDS, "hw:1,0") == doctor.Check(
+        "sound", FIX, '[sound] device = hw:1,0: HDMI refuses plain samples on hw:, use '
+                      '"sysdefault:CARD=vc4hdmi1"')
+
+
+def test_a_sound_device_naming_a_card_that_is_not_there_is_a_fix(tmp_path):
+    found = sound_check(tmp_path, PI_5_CARDS, "sysdefault:CARD=Device")
+    assert found.status == FIX
+    assert found.text == ("[sound] device = sysdefault:CARD=Device names card Device, which is "
+                          "not here (cards: vc4hdmi0, vc4hdmi1)")
+
+
+def test_the_sound_line_says_which_device_plays(tmp_path):
+    usb = PI_5_CARDS + " 2 [Device         ]: USB-Audio - USB Audio Device\n"
+    assert sound_check(tmp_path, usb, "plughw:2,0") == doctor.Check(
+        "sound", OK, "tones and voice play on plughw:2,0 (cards: vc4hdmi0, vc4hdmi1, Device)")
+    assert sound_check(tmp_path / "2", usb).text.startswith("tones and voice play on default")
+
+
+def test_the_sound_device_reaches_sdls_alsa_driver(monkeypatch):
+    from companion.audio.tones import Sounds
+    monkeypatch.delenv("AUDIODEV", raising=False)
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import os
+
+    import pygame
+    from companion.kiosk.startup import kiosk_options
+    from companion.kiosk.systemd import Notifier
+    from companion.config.settings import parse
+
+    config = parse('[sound]\ndevice = "sysdefault:CARD=vc4hdmi0"')
+    options = kiosk_options(SimpleNamespace(size=None, rotation=None, seed=1, window=True,
+                                            mock=False, state_dir=None),
+                            config, None, Notifier(environ={}))
+    Sounds(device=options.sound_device)
+    pygame.mixer.quit()
+    assert os.environ["AUDIODEV"] == "sysdefault:CARD=vc4hdmi0"
+
+
+@pytest.mark.parametrize("device", ["hw 0", "x" * 101, "default\\n"])
+def test_a_sound_device_that_cannot_be_an_alsa_name_is_refused_in_one_line(device):
+    from companion.config.settings import parse
+    from companion.errors import ConfigError
+    with pytest.raises(ConfigError, match="sound.device = .*: expected an ALSA device name"):
+        parse(f'[sound]\ndevice = "{device}"')

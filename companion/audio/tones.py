@@ -5,7 +5,8 @@ copyrighted): a rising pair for a win, a falling buzz for a wrong tap, two
 quick equal notes for a tie, a low click for too early, a soft chime for
 "nobody may tap"; and a short blip at each tap (counted, wrong, too early),
 and a rising arpeggio for a level-up.
-If the mixer cannot start, every ``play`` does nothing.
+If the mixer cannot start, every ``play`` does nothing. ``device`` names the ALSA device
+(``[sound] device``): SDL's ALSA driver opens what ``AUDIODEV`` names.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import array
 import logging
 import math
+import os
 
 import pygame
 
@@ -49,12 +51,15 @@ def samples(notes: tuple[tuple[float, float], ...], volume: float = 0.35) -> arr
 
 
 class Sounds:
-    """The verdict tones, ready to play; silent if the mixer is unavailable."""
+    """The verdict tones, ready to play on ALSA device ``device`` (``""``: the default);
+    silent if the mixer is unavailable."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, device: str = "") -> None:
         self._tones: dict[str, pygame.mixer.Sound] = {}
         if not enabled:
             return
+        if device:
+            os.environ["AUDIODEV"] = device
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()
@@ -65,7 +70,7 @@ class Sounds:
                     "h", (v for v in mono for _ in range(channels)))
                 self._tones[name] = pygame.mixer.Sound(buffer=data.tobytes())
         except pygame.error as error:
-            log.info("no sound: %s", error)
+            log.info("no sound%s: %s", f" on {device}" if device else "", error)
             self._tones = {}
 
     @property

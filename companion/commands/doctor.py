@@ -306,6 +306,41 @@ def check_rotation(host: Host, config: Config) -> Check:
                                  f"touch together; {path} turns neither")
 
 
+def sound_cards(host: Host) -> list[str]:
+    """The ALSA cards' ids in ``/proc/asound/cards`` (``vc4hdmi0``, ``Headphones``, ``Device``)."""
+    return [line.partition("[")[2].partition("]")[0].strip()
+            for line in host.read("/proc/asound/cards").splitlines() if "[" in line]
+
+
+def check_sound(host: Host, config: Config) -> Check:
+    """A sound card for the tones and the voice, and a ``[sound] device`` that names one."""
+    cards, device = sound_cards(host), config.sound.device or "default"
+    if not cards:
+        return not_here(host, "sound", "no sound card, so no tones and no voice: a Pi 5 has no "
+                                       "headphone jack; use the screen's speakers over HDMI, a "
+                                       "USB speaker or an I2S amplifier (hardware/BOM.md)",
+                        "no sound card")
+    named = card_named(device, cards)
+    if named is not None and named not in cards:
+        return Check("sound", FIX, f"[sound] device = {device} names card {named}, which is not "
+                                   f"here (cards: {', '.join(cards)})")
+    if device.startswith("hw:") and named is not None and named.startswith("vc4hdmi"):
+        return Check("sound", FIX, f"[sound] device = {device}: HDMI refuses plain samples on "
+                                   f"hw:, use \"sysdefault:CARD={named}\"")
+    return Check("sound", OK, f"tones and voice play on {device} (cards: {', '.join(cards)})")
+
+
+def card_named(device: str, cards: list[str]) -> str | None:
+    """The card an ALSA ``device`` name opens: ``CARD=id``, or a number (``hw:1,0``) in
+    ``cards``' order; ``None``: the device does not say (``default``)."""
+    if "CARD=" in device:
+        return device.partition("CARD=")[2].partition(",")[0]
+    number = device.partition(":")[2].partition(",")[0]
+    if number.isdigit():
+        return cards[int(number)] if int(number) < len(cards) else f"number {number}"
+    return None
+
+
 def check_inputs(host: Host) -> Check:
     devices = sorted(host.path("/dev/input").glob("event*"), key=lambda p: int(p.name[5:] or 0))
     if not devices:
@@ -451,7 +486,7 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
         check_machine(host), settings, check_pygame(host),
         check_video(host, bool(service and service.get("ActiveState") == "active")),
         check_egl(host), check_connectors(host), check_rotation(host, config),
-        check_inputs(host), check_gpio(host),
+        check_sound(host, config), check_inputs(host), check_gpio(host),
         check_clock(host, args, config), check_serial(host, config), check_state(host, args),
         check_service(host, service),
     ]

@@ -21,6 +21,7 @@ in :data:`SCHEMA`; reading it into the tree is one field on :class:`Config`.
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import os
 from collections.abc import Mapping
@@ -91,7 +92,7 @@ SCHEMA: dict[str, Any] = {
         "pads": [{"player": int, **_sides(str)}],
     },
     "display": {"size": str, "rotation": int, "colour_blind": bool},
-    "sound": {"voice": bool},
+    "sound": {"voice": bool, "device": str},
 }
 
 KIND_NAMES = {bool: "true or false", int: "an integer", Number: "a number",
@@ -174,9 +175,11 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class SoundSettings:
-    """Whether the verdicts are spoken aloud (spoken call-outs)."""
+    """Whether the verdicts are spoken aloud (spoken call-outs), and the ALSA device the tones
+    and the voice play on (``""``: ALSA's ``default``)."""
 
     voice: bool
+    device: str = ""
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,7 @@ def check(data: dict) -> list[str]:
     if wrong:  # values are only worth checking once their types are right
         return unknown + wrong
     return (unknown + check_gpio(data) + check_timing(data) + check_keyboard(data)
-            + check_serial(data) + check_display(data))
+            + check_serial(data) + check_display(data) + check_sound(data))
 
 
 def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
@@ -322,8 +325,8 @@ def show(value: object, depth: int = 0) -> str:
         return "..."
     if isinstance(value, bool):
         text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = f'"{value[:SHOWN_CHARS]}"'
+    elif isinstance(value, str):   # escaped as TOML writes it: a message stays one line
+        text = json.dumps(value[:SHOWN_CHARS], ensure_ascii=False)
     elif isinstance(value, dict):
         text = "{ " + ", ".join(f"{k} = {show(v, depth + 1)}" for k, v in
                                 list(value.items())[:8]) + " }"
@@ -474,6 +477,8 @@ def check_serial(data: dict) -> list[str]:
 
 #: Rotations the display may be turned by, in degrees.
 ROTATIONS = (0, 90, 180, 270)
+#: The longest ALSA device name ``[sound] device`` takes.
+MAX_DEVICE_NAME = 100
 #: The smallest screen the layout serves.
 MIN_SIZE = (800, 480)
 #: The longest tie window an input may have, in microseconds (one second).
@@ -520,6 +525,16 @@ def check_display(data: dict) -> list[str]:
     return problems
 
 
+def check_sound(data: dict) -> list[str]:
+    """An ALSA device name: printable, no spaces, at most :data:`MAX_DEVICE_NAME` characters."""
+    device = data["sound"]["device"]
+    if len(device) > MAX_DEVICE_NAME or not all(c.isprintable() and not c.isspace()
+                                                 for c in device):
+        return [f"sound.device = {show(device)}: expected an ALSA device name such as "
+                f"\"sysdefault:CARD=vc4hdmi0\" (no spaces, at most {MAX_DEVICE_NAME} characters)"]
+    return []
+
+
 def _repeats(used: list[tuple[str, Any]]) -> list[str]:
     problems: list[str] = []
     first_use: dict[Any, str] = {}
@@ -564,7 +579,7 @@ def build(data: dict, source: str) -> Config:
         display=DisplaySettings(size=screen_size(data["display"]["size"]),
                                 rotation=data["display"]["rotation"],
                                 colour_blind=data["display"]["colour_blind"]),
-        sound=SoundSettings(voice=data["sound"]["voice"]),
+        sound=SoundSettings(voice=data["sound"]["voice"], device=data["sound"]["device"]),
     )
 
 

@@ -37,6 +37,8 @@ class KioskOptions:
     fullscreen: bool = False
     headless: bool = False
     sound: bool = True
+    #: The ALSA device the tones and the voice play on (``""``: ALSA's default).
+    sound_device: str = ""
     setup: GameSetup = field(default_factory=GameSetup)
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
@@ -65,7 +67,8 @@ def build_kiosk(options: KioskOptions) -> App:
         use_headless_drivers()
     screen = Screen(options.size, options.rotation, options.fullscreen)
     services = Services(layout=screen.layout, pace=options.pace,
-                        sounds=Sounds(enabled=options.sound and not options.headless),
+                        sounds=Sounds(enabled=options.sound and not options.headless,
+                                      device=options.sound_device),
                         rng=random.Random(f"{options.setup.seed}:inks"),
                         state_dir=options.state_dir)
     if options.tie_window_ns is not None:

@@ -171,6 +171,15 @@ COMMON_ROWS = [
      "DSI ribbon (the Pi 5 needs the 22-to-15-pin display cable); if it takes its power from the "
      "header (5V and GND pins), that GND pin can still be a pad's ground"],
     ["Case that leaves the GPIO header reachable", "1", "or a stand for the touch display"],
+    ["Sound, option A: the HDMI screen's own speakers", "0",
+     "[sound] device = \"sysdefault:CARD=vc4hdmi0\" (HDMI refuses hw:)"],
+    ["Sound, option B: USB speaker", "1",
+     "the Pi 5 has no 3.5 mm jack, and the 7\" touch display no speaker; "
+     "[sound] device = \"sysdefault:CARD=...\" as aplay -L names it"],
+    ["Sound, option C: I2S amplifier board (MAX98357A) and a 4-8 Ω speaker", "1",
+     "takes GPIO18, 19 and 21: not with a 5th GPIO pad, nor with the control buttons on "
+     "their default GPIO18 and 19; dtoverlay=max98357a in config.txt and [interfaces] i2s = "
+     "true in the settings"],
 ]
 
 
