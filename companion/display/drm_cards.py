@@ -31,9 +31,6 @@ class Connector:
     name: str
     status: str
 
-    def __str__(self) -> str:
-        return f"{self.name} on card{self.card}"
-
 
 def connectors(drm: Path = DRM_CLASS) -> list[Connector]:
     """Every connector of every card under ``drm``, by card number then name."""

@@ -79,28 +79,32 @@ class Screen:
         screen = point_kmsdrm_at_connected_card()
         if screen is not None:
             log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
+        self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        try:
+            self.display = self._set_mode(self._open_video(size, fullscreen))
+        except CompanionError:
+            pygame.display.quit()   # the next try opens SDL's video anew (a screen switched
+            raise                   # on since then is found, its card chosen again)
+        refuse_hidden_display()
+        pygame.display.set_caption(caption)
+        pygame.mouse.set_visible(not fullscreen)
+        self._fit(rotation)
+
+    @staticmethod
+    def _open_video(size: tuple[int, int] | None, fullscreen: bool) -> tuple[int, int]:
+        """Open SDL's video and fonts; the display's size (``size``, or the desktop's when
+        ``None``). A CompanionError if SDL's video does not open."""
         try:
             pygame.display.init()
             text.reset()  # fonts cached before a pygame.quit() are dead
             pygame.font.init()
-            self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
             if size is None:
                 info = pygame.display.Info()
                 size = (info.current_w, info.current_h) if fullscreen else MIN_SIZE
                 size = size if min(size) > 0 else MIN_SIZE
         except pygame.error as error:
-            pygame.display.quit()   # the next try opens SDL's video anew (a screen switched
-            raise CompanionError(   # on since then is found, its card chosen again)
-                f"cannot open the display ({driver_named()}): {error}") from None
-        try:
-            self.display = self._set_mode(size)
-        except CompanionError:
-            pygame.display.quit()
-            raise
-        refuse_hidden_display()
-        pygame.display.set_caption(caption)
-        pygame.mouse.set_visible(not fullscreen)
-        self._fit(rotation)
+            raise CompanionError(f"cannot open the display ({driver_named()}): {error}") from None
+        return size
 
     def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
         """The display at ``size``; a CompanionError naming the size if SDL cannot make it."""

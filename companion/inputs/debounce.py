@@ -131,7 +131,8 @@ class Debouncer:
         return None
 
     def poll(self, now_ns: int) -> list[Transition]:
-        """Time has reached ``now_ns`` with no new edge: a release to confirm, or a held button."""
+        """Time has reached ``now_ns`` with no new edge: a press (glitch filter) or a release to
+        confirm, or a held button."""
         found = self._settle(now_ns)
         if (self.pressed and self.active and not self.held
                 and now_ns - self.press_ns >= self.stuck_ns):

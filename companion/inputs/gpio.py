@@ -63,6 +63,13 @@ SOURCE = "gpio"
 EDGE_DELIVERY_NS = 1_000_000
 
 
+def confirmation_delay_ns(settings: GpioSettings) -> int:
+    """How long after its stamp a press the glitch filter confirms is posted at the earliest:
+    the minimum press and :data:`EDGE_DELIVERY_NS` (0 without a filter). A round waits this
+    much longer for taps stamped before its close."""
+    return settings.min_press_ns + EDGE_DELIVERY_NS if settings.min_press_ns else 0
+
+
 @dataclass(frozen=True)
 class Button:
     """What one input pin is: a pad button (``player``, ``side``), a control (``name``)

@@ -31,7 +31,7 @@ from companion.config import settings as settings_file
 from companion.errors import CompanionError
 from companion.inputs.actions import menu_key
 from companion.inputs.events import Event
-from companion.inputs.gpio import EDGE_DELIVERY_NS, GpioPads, open_gpio
+from companion.inputs.gpio import GpioPads, confirmation_delay_ns, open_gpio
 from companion.inputs.keyboard import KeyMap
 from companion.inputs.serial.pads import (
     SERIAL_SETTLE_S,
@@ -236,9 +236,8 @@ def kiosk_pace(config: settings_file.Config, gpio: bool, serial: bool) -> Pace:
     it) long enough for the serial controller's taps, and for GPIO presses the glitch filter
     (``gpio.min_press_us``) posts once they have lasted and their edges had time to arrive."""
     settle_s = SERIAL_SETTLE_S if serial else Pace().settle_s
-    if gpio and config.gpio.min_press_ns:
-        confirmed_ns = config.gpio.min_press_ns + EDGE_DELIVERY_NS
-        settle_s = max(settle_s, Pace().settle_s + confirmed_ns / 1e9)
+    if gpio:
+        settle_s = max(settle_s, Pace().settle_s + confirmation_delay_ns(config.gpio) / 1e9)
     return Pace(settle_s=settle_s)
 
 

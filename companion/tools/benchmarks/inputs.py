@@ -40,7 +40,7 @@ from collections.abc import Callable
 
 from companion.config.settings import GpioSettings, load, parse
 from companion.inputs.events import Event, Tap, in_stamp_order
-from companion.inputs.gpio import EDGE_DELIVERY_NS, GpioPads
+from companion.inputs.gpio import GpioPads, confirmation_delay_ns
 from companion.inputs.mock import StampedMockFactory
 from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import options
@@ -224,4 +224,4 @@ def glitch_filter(count: int, rng: random.Random) -> dict:
     return {"min_press_us": BENCH_MIN_PRESS_US, "spikes_taken": spikes_taken,
             "press_to_queue_us": {"p50": round(statistics.median(delays) / 1e3, 1),
                                   "p99": round(cuts[98] / 1e3, 1)},
-            "settle_added_us": (BENCH_MIN_PRESS_US * 1000 + EDGE_DELIVERY_NS) // 1000}
+            "settle_added_us": confirmation_delay_ns(settings) // 1000}
