@@ -437,7 +437,9 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
 # -- 6. power cut ---------------------------------------------------------------------------
 def test_a_power_cut_mid_game_offers_resume_at_the_right_round_and_level(pi, shots):
     n, record = saved_round(pi)   # type: ignore[misc]
-    level = record["level"]
+    # the level the game goes on at: a rule card in the round's refill raised it
+    level = next((item["level"] for item in reversed(record["dealt"]) if item["what"] == "rule"),
+                 record["level"])
     pi.kill()                    # the plug pulled: no shutdown
     pi.boot()
     wait_active(pi)
