@@ -47,10 +47,11 @@ def systemctl_says(state: dict[str, str] | None):
     return run
 
 
-def pi_host(root: Path, service=SERVICE_RUNNING, video=("kmsdrm", "")) -> Host:
+def pi_host(root: Path, service=SERVICE_RUNNING, video=("kmsdrm", ""), tone=(True, "")) -> Host:
     """A live host whose files are below ``root`` and whose commands and probes are faked."""
     return Host(root=root, environ={}, run=systemctl_says(service), live=True,
-                probe_video=lambda driver: video, chip_labels=lambda chips: {0: "pinctrl-rp1"})
+                probe_video=lambda driver: video, chip_labels=lambda chips: {0: "pinctrl-rp1"},
+                play_tone=lambda device: tone)
 
 
 def arguments(**overrides) -> SimpleNamespace:
@@ -248,13 +249,14 @@ PI_5_CARDS = (" 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n                    
               " 1 [vc4hdmi1       ]: vc4-hdmi - vc4-hdmi-1\n                      vc4-hdmi-1\n")
 
 
-def sound_check(tmp_path, cards: str | None, device: str = "") -> doctor.Check:
+def sound_check(tmp_path, cards: str | None, device: str = "", **host) -> doctor.Check:
     """The doctor's sound line on a Pi 5 with these ``/proc/asound/cards`` and ``[sound] device``."""
     root = fake_pi(tmp_path)
     if cards is not None:
         write(root, "/proc/asound/cards", cards)
     settings = write(tmp_path, "config.toml", f'[sound]\ndevice = "{device}"\n')
-    return by_name(pi_host(root), config=str(settings), state_dir=str(tmp_path / "state"))["sound"]
+    return by_name(pi_host(root, **host), config=str(settings),
+                   state_dir=str(tmp_path / "state"))["sound"]
 
 
 def test_a_pi_5_without_a_sound_card_is_told_its_options(tmp_path):
@@ -278,8 +280,50 @@ def test_a_sound_device_naming_a_card_that_is_not_there_is_a_fix(tmp_path):
 def test_the_sound_line_says_which_device_plays(tmp_path):
     usb = PI_5_CARDS + " 2 [Device         ]: USB-Audio - USB Audio Device\n"
     assert sound_check(tmp_path, usb, "plughw:2,0") == doctor.Check(
-        "sound", OK, "tones and voice play on plughw:2,0 (cards: vc4hdmi0, vc4hdmi1, Device)")
+        "sound", OK, "tones and voice play on plughw:2,0 (cards: vc4hdmi0, vc4hdmi1, Device): a "
+                     "short tone just played there; no tone heard: check the volume and the "
+                     "cable, or name another device")
     assert sound_check(tmp_path / "2", usb).text.startswith("tones and voice play on default")
+
+
+def test_the_doctor_plays_a_tone_on_the_device_the_kiosk_uses(tmp_path):
+    asked = []
+    root = fake_pi(tmp_path / "pi")
+    write(root, "/proc/asound/cards", PI_5_CARDS)
+    settings = write(tmp_path, "config.toml", '[sound]\ndevice = "sysdefault:CARD=vc4hdmi0"\n')
+    host = pi_host(root)
+    host.play_tone = lambda device: asked.append(device) or (True, "")
+    by_name(host, config=str(settings), state_dir=str(tmp_path / "state"))
+    assert asked == ["sysdefault:CARD=vc4hdmi0"]
+
+
+def test_a_tone_that_does_not_play_is_a_fix_saying_why(tmp_path):
+    found = sound_check(tmp_path, PI_5_CARDS, "sysdefault:CARD=vc4hdmi0", service=None,
+                        tone=(False, "no sound on sysdefault:CARD=vc4hdmi0: ALSA: Couldn't open "
+                                     "audio device: No such file or directory"))
+    assert found == doctor.Check(
+        "sound", FIX, "no tone on sysdefault:CARD=vc4hdmi0: no sound on sysdefault:CARD=vc4hdmi0: "
+                      "ALSA: Couldn't open audio device: No such file or directory; aplay -L "
+                      "lists the devices (cards: vc4hdmi0, vc4hdmi1)")
+
+
+def test_a_tone_that_does_not_play_while_the_kiosk_runs_says_it_may_hold_the_device(tmp_path):
+    found = sound_check(tmp_path, PI_5_CARDS, "default", tone=(False, "Device or resource busy"))
+    assert found.status == FIX
+    assert "the kiosk may hold it: sudo systemctl stop companion" in found.text
+
+
+def test_no_tone_is_played_on_a_card_read_from_a_mounted_sd_card(tmp_path):
+    root = fake_pi(tmp_path / "pi")
+    write(root, "/proc/asound/cards", PI_5_CARDS)
+    host = Host(root=root, environ={}, live=False,
+                play_tone=lambda device: pytest.fail("a tone was played"))
+    assert by_name(host, state_dir=str(tmp_path / "state"))["sound"].status == OK
+
+
+def test_the_tone_probe_plays_through_the_kiosks_own_sounds(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert doctor.play_tone("") == (True, "")
 
 
 def test_the_sound_device_reaches_sdls_alsa_driver(monkeypatch):

@@ -2,12 +2,13 @@
 
 The one command a maker runs on the Pi after wiring and installing. It checks
 the machine and OS, the settings file, pygame and SDL, the video driver the
-kiosk will use, EGL, the display connectors, the input devices SDL will see,
-the GPIO chip, that GPIO edge stamps are CLOCK_MONOTONIC (``--clock-check``:
-press one button; the same check as ``companion buttons --clock-check``), the
-serial controller if the settings name one, the state folder, and the
-service. Each line is ``OK``, ``FIX`` (with what to do) or ``--`` (does not
-apply here, e.g. the Pi checks on a laptop, and why). Exit 0 when nothing is
+kiosk will use, EGL, the display connectors, the rotation, the sound card (and
+plays a short tone on it), the input devices SDL will see, the GPIO chip, that
+GPIO edge stamps are CLOCK_MONOTONIC (``--clock-check``: press one button; the
+same check as ``companion buttons --clock-check``), the serial controller if
+the settings name one, the state folder, and the service. Each line is
+``OK``, ``FIX`` (with what to do) or ``--`` (does not apply here, e.g. the Pi
+checks on a laptop, and why). Exit 0 when nothing is
 to fix, else 1. ``--json`` prints the same as one JSON object for scripts.
 
 Everything it reads goes through a :class:`Host` (files below a root, the
@@ -106,6 +107,33 @@ def probe_video(driver: str) -> tuple[str | None, str]:
     return None, lines[-1] if lines else f"exit {done.returncode}"
 
 
+#: Run in a child Python with the ALSA device as its argument: plays the level-up tone through
+#: the kiosk's own :class:`~companion.audio.tones.Sounds`; on stderr, why there is no sound.
+TONE_PROBE = ("import logging, os, sys, time; os.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1'\n"
+              "logging.basicConfig(level=logging.INFO, format='%(message)s')\n"
+              "from companion.audio.tones import Sounds\n"
+              "sounds = Sounds(device=sys.argv[1])\n"
+              "if not sounds.audible: sys.exit(1)\n"
+              "sounds.play('level-up')\n"
+              "time.sleep(0.6)\n")
+
+
+def play_tone(device: str) -> tuple[bool, str]:
+    """Play a short tone on ALSA ``device`` ("" for the default) in a child process.
+
+    Returns (True, "") or (False, why not).
+    """
+    try:
+        done = subprocess.run([sys.executable, "-c", TONE_PROBE, device], capture_output=True,
+                              text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        return False, "the sound device did not answer in 20 s"
+    if done.returncode == 0:
+        return True, ""
+    lines = done.stderr.strip().splitlines()
+    return False, lines[-1] if lines else f"exit {done.returncode}"
+
+
 def chip_labels(numbers: list[int]) -> dict[int, str]:
     """Each GPIO chip's label from lgpio (e.g. ``pinctrl-rp1`` on a Pi 5), where lgpio can tell."""
     try:
@@ -142,6 +170,7 @@ class Host:
     run: Callable[[list[str]], tuple[int, str]] = run_command
     probe_video: Callable[[str], tuple[str | None, str]] = probe_video
     chip_labels: Callable[[list[int]], dict[int, str]] = chip_labels
+    play_tone: Callable[[str], tuple[bool, str]] = play_tone
     #: Whether commands and probes are run (this machine itself, not a folder such as an SD card).
     live: bool = True
 
@@ -312,8 +341,9 @@ def sound_cards(host: Host) -> list[str]:
             for line in host.read("/proc/asound/cards").splitlines() if "[" in line]
 
 
-def check_sound(host: Host, config: Config) -> Check:
-    """A sound card for the tones and the voice, and a ``[sound] device`` that names one."""
+def check_sound(host: Host, config: Config, service_running: bool = False) -> Check:
+    """A sound card for the tones and the voice, a ``[sound] device`` that names one, and (on
+    this machine itself) a short tone played on it."""
     cards, device = sound_cards(host), config.sound.device or "default"
     if not cards:
         return not_here(host, "sound", "no sound card, so no tones and no voice: a Pi 5 has no "
@@ -327,7 +357,16 @@ def check_sound(host: Host, config: Config) -> Check:
     if device.startswith("hw:") and named is not None and named.startswith("vc4hdmi"):
         return Check("sound", FIX, f"[sound] device = {device}: HDMI refuses plain samples on "
                                    f"hw:, use \"sysdefault:CARD={named}\"")
-    return Check("sound", OK, f"tones and voice play on {device} (cards: {', '.join(cards)})")
+    found = f"tones and voice play on {device} (cards: {', '.join(cards)})"
+    if not host.live:
+        return Check("sound", OK, found)
+    played, why_not = host.play_tone(config.sound.device)
+    if played:
+        return Check("sound", OK, f"{found}: a short tone just played there; no tone heard: "
+                                  "check the volume and the cable, or name another device")
+    busy = " (the kiosk may hold it: sudo systemctl stop companion, then ask again)"
+    return Check("sound", FIX, f"no tone on {device}: {why_not}{busy if service_running else ''}"
+                               f"; aplay -L lists the devices (cards: {', '.join(cards)})")
 
 
 def card_named(device: str, cards: list[str]) -> str | None:
@@ -481,12 +520,12 @@ def check_service(host: Host, state: dict[str, str] | None) -> Check:
 def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     """Every check, in the order a maker would fix them."""
     service = service_state(host)
+    service_running = bool(service and service.get("ActiveState") == "active")
     settings, config = check_settings(args.config or _find_settings())
     return [
-        check_machine(host), settings, check_pygame(host),
-        check_video(host, bool(service and service.get("ActiveState") == "active")),
+        check_machine(host), settings, check_pygame(host), check_video(host, service_running),
         check_egl(host), check_connectors(host), check_rotation(host, config),
-        check_sound(host, config), check_inputs(host), check_gpio(host),
+        check_sound(host, config, service_running), check_inputs(host), check_gpio(host),
         check_clock(host, args, config), check_serial(host, config), check_state(host, args),
         check_service(host, service),
     ]
