@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.boards.pi_header import describe
 from companion.config.settings import Config
 from companion.tools.wiring import electrics, header
 from companion.tools.wiring.tables import table
@@ -43,6 +44,7 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
     lines += _diagram_section("Buttons on the Raspberry Pi's 40-pin header", GPIO_INTRO, gpio)
     lines += _one_pad(config.gpio.pull_up)
     lines += _leds()
+    lines += _sound(config)
     lines += _diagram_section("Buttons on the serial controller (Arduino Nano or Mega)",
                               SERIAL_INTRO, boards)
     lines += ["## Pin tables to print", ""]
@@ -173,5 +175,55 @@ def _leds() -> list[str]:
         "\"illuminated\" often carry a 5 V or 12 V lamp with its resistor built in: those need a "
         "transistor driver, not a GPIO pin. With LEDs, each pad needs eight pins, so the 40-pin "
         f"header has room for LEDs on at most {usable // 8} pads ({usable} usable GPIOs).",
+        "",
+    ]
+
+
+#: The I2S amplifier's pins: its signal and the BCM GPIO it takes (dtoverlay=max98357a).
+I2S_AMP_PINS = (("BCLK", 18), ("LRC", 19), ("DIN", 21))
+
+
+def gpio_in_use(config: Config) -> dict[int, str]:
+    """Every BCM GPIO the config's GPIO input uses, with what it is for (``P5 N``, ``pause``)."""
+    if not config.gpio.enabled:
+        return {}
+    used: dict[int, str] = {}
+    for pad in config.gpio.pads:
+        for side, pin in pad.buttons.items():
+            used[pin] = f"P{pad.player} {side.value}"
+        for side, pin in (pad.leds.items() if pad.leds else ()):
+            used[pin] = f"P{pad.player} {side.value} LED"
+    used |= {pin: f"the {name} button" for name, pin in config.gpio.controls.items()}
+    used |= {pin: f"the dealer's {face} button" for face, pin in config.gpio.dealer.items()}
+    return used
+
+
+def _sound(config: Config) -> list[str]:
+    used = gpio_in_use(config)
+    taken = [f"{describe(pin)} is {used[pin]}" for _, pin in I2S_AMP_PINS if pin in used]
+    amp_rows = [["VIN", "5V (pin 2)"], ["GND", "GND (pin 6)"]]
+    amp_rows += [[signal, describe(pin)] for signal, pin in I2S_AMP_PINS]
+    amp_rows += [["+ and -", "the speaker (4-8 Ω, 3 W)"]]
+    clash = (f"**Not with this pin map:** {'; '.join(taken)}. Use a USB speaker, or move those "
+             "buttons to other pins." if taken else
+             "This pin map leaves those pins free.")
+    return [
+        "## Sound (the tones and the spoken verdicts)", "",
+        "A Pi 5 has no headphone jack and the 7\" touch display has no speaker, so pick one of "
+        "three (all in the parts list), then put its ALSA name in the settings' "
+        "`[sound] device` and run `companion doctor`: its `sound` line plays a short tone there "
+        "and says which device it used.",
+        "",
+        "- **The HDMI screen's own speakers**: nothing to wire; "
+        "`device = \"sysdefault:CARD=vc4hdmi0\"` (HDMI refuses `hw:` names).",
+        "- **A USB speaker**: plug it in; `aplay -L` lists its `sysdefault:CARD=...` name.",
+        "- **An I2S amplifier board (MAX98357A)** and a small speaker, on the 40-pin header; "
+        "add `dtoverlay=max98357a` to `/boot/firmware/config.txt` and `i2s = true` under "
+        "`[interfaces]` in the settings (so no pad is given these pins), reboot, and take its "
+        "name from `aplay -L`:",
+        "",
+        table(["Amplifier pin", "Raspberry Pi pin"], amp_rows),
+        "",
+        clash,
         "",
     ]
