@@ -15,7 +15,7 @@ PI_VENV   := .venv-pi
 PI_BIN    := $(PI_VENV)/bin
 PI_STAMP  := $(PI_VENV)/.installed
 
-.PHONY: demo lint test test-quick test-pi test-vm perf-table clean
+.PHONY: demo lint test test-quick test-pi test-vm perf-table perf-guard clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ perf-table: $(STAMP)
 	$(BIN)/companion bench all --json > docs/performance.json.new
 	mv docs/performance.json.new docs/performance.json
 	$(BIN)/python -m companion.tools.perf_table docs/performance.json README.md
+
+# The performance guard (CI runs it): every benchmark once, and each ratio to its floor in
+# docs/performance-budget.toml held to its budget (companion/tools/perf_guard.py); a ratio over
+# is measured once more and fails only when it is over again.
+perf-guard: $(STAMP)
+	$(BIN)/python -m companion.tools.perf_guard docs/performance-budget.toml
 
 # The loop while working: every test but those marked slow (pyproject.toml), no lint.
 test-quick: $(STAMP)

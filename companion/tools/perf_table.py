@@ -57,7 +57,8 @@ ROWS: tuple[Row, ...] = (
     ("`companion judge`, random cases, process start to last answer",
      lambda b: f"{b['judge']['cases']:,} cases in {b['judge']['seconds']:.2f} s "
                f"({b['judge']['cases_per_second']:,} cases/s)",
-     lambda b: f"{b['judge']['to_plain_loop']:g}x a plain loop parsing the same JSON lines",
+     lambda b: f"{b['judge']['to_plain_loop']:g}x a plain loop parsing the same JSON lines "
+               f"({b['judge']['cpu_to_plain_loop']:g}x in processor time)",
      "`companion bench judge --json`"),
     ("GPIO edge to event queue, mock pins, real input code: p50 / p99",
      lambda b: f"{b['inputs']['edge_to_queue_us']['p50']:.1f} µs / "

@@ -27,7 +27,7 @@ HELP = "run every benchmark once and print one JSON object (about a minute)"
 RUNS: dict[str, tuple[str, ...]] = {
     "latency": ("--rounds", "200", "--frames", "60", "--idle-seconds", "2"),
     "inputs": (),
-    "judge": ("--cases", "20000"),
+    "judge": ("--cases", "50000"),
     "storage": (),
     "games-save": (),
     "serial-decode": ("--frames", "50000"),

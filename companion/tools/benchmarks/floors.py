@@ -14,11 +14,13 @@ the work with nothing of ours in it:
 
 from __future__ import annotations
 
+import resource
 import sqlite3
 import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,13 +51,33 @@ def present_times_ns(screen: Screen, frames: int) -> list[int]:
     return times
 
 
-def plain_json_loop_s(payload: bytes) -> float:
-    """Seconds a plain Python process takes to parse and answer the JSON lines of ``payload``,
-    from its start to its last line."""
+@dataclass(frozen=True)
+class ChildTimes:
+    """How long a child process ran: from its start to its end (``wall``), and the processor
+    time it used (``cpu``: user and system; a busy machine slows the first, hardly the
+    second)."""
+
+    wall: float
+    cpu: float
+
+
+def timed_child(argv: list[str], payload: bytes
+                ) -> tuple[ChildTimes, subprocess.CompletedProcess[bytes]]:
+    """Run ``argv`` with ``payload`` on its standard input; its times and the finished
+    process (with its standard output)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", PLAIN_JSON_LOOP], input=payload, capture_output=True,
-                   check=True)
-    return time.perf_counter() - start
+    done = subprocess.run(argv, input=payload, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return ChildTimes(wall, cpu), done
+
+
+def plain_json_loop(payload: bytes) -> ChildTimes:
+    """How long a plain Python process takes to parse and answer the JSON lines of
+    ``payload``, from its start to its last line."""
+    return timed_child([sys.executable, "-c", PLAIN_JSON_LOOP], payload)[0]
 
 
 def bare_insert_ms(folder: Path, rows: list[bytes]) -> float:

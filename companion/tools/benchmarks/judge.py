@@ -3,7 +3,9 @@
 Makes N random cases (seeded), pipes them through a real ``companion judge``
 process and times it from start to the last answer (the fastest of ``--runs``); prints what
 it measured, and that time in units of its floor in this run: a plain Python process parsing
-and answering the same lines (:func:`~companion.tools.benchmarks.floors.plain_json_loop_s`).
+and answering the same lines (:func:`~companion.tools.benchmarks.floors.plain_json_loop`);
+and the same for the processor time each used, which other programs hardly change (the ratio
+the performance guard holds).
 """
 
 from __future__ import annotations
@@ -11,9 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
-import time
 
 from companion.games.notnot.cards import TABLE_FACES, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
@@ -52,18 +52,20 @@ def run(args: argparse.Namespace) -> int:
     payload = "".join(json.dumps(random_case(rng)) + "\n" for _ in range(args.cases)).encode()
     times, floor_times = [], []
     for _ in range(args.runs):   # taking turns, so a busy moment slows both alike
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "companion", "judge"], input=payload,
-                              capture_output=True)
-        times.append(time.perf_counter() - start)
-        floor_times.append(floors.plain_json_loop_s(payload))
-    seconds, floor = min(times), min(floor_times)
+        judged, done = floors.timed_child([sys.executable, "-m", "companion", "judge"], payload)
+        times.append(judged)
+        floor_times.append(floors.plain_json_loop(payload))
+    seconds, floor = min(t.wall for t in times), min(t.wall for t in floor_times)
+    cpu, floor_cpu = min(t.cpu for t in times), min(t.cpu for t in floor_times)
     answers = done.stdout.count(b"\n")
     report = {"cases": args.cases, "runs": args.runs, "answers": answers,
               "errors": done.stdout.count(b'"error"'),
               "seconds": round(seconds, 3), "cases_per_second": round(args.cases / seconds),
               "plain_loop_seconds": round(floor, 3),
-              "to_plain_loop": floors.ratio(seconds, floor)}
+              "to_plain_loop": floors.ratio(seconds, floor),
+              # processor time, which other programs on the machine hardly change: the guard's
+              "cpu_seconds": round(cpu, 3), "plain_loop_cpu_seconds": round(floor_cpu, 3),
+              "cpu_to_plain_loop": floors.ratio(cpu, floor_cpu)}
     print(json.dumps(report) if args.json else
           f"{answers} answers to {args.cases} cases in {seconds:.2f} s "
           f"({report['cases_per_second']}/s; {report['to_plain_loop']}x a plain JSON loop)")
