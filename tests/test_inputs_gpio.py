@@ -1,10 +1,8 @@
 """GPIO pads: the real input code on stamped mock pins."""
 
 import random
-from dataclasses import replace
 
 import pytest
-from gpiozero import Button as OtherInput
 from hypothesis import given, strategies as st
 
 from companion.config.settings import load, parse
@@ -149,22 +147,6 @@ def test_closing_releases_every_pin(factory):
     factory.pin(4).tap(T0)
     assert posted == [Tap(1, Side.N, T0)]
     again.close()
-
-
-def test_closing_another_input_on_the_same_chip_leaves_the_pads_delivering(factory):
-    """gpiozero #1189's shape: two inputs open on one chip, one closed, the other still heard."""
-    pads, posted = watch(load().gpio, factory)
-    other = OtherInput(18, pin_factory=factory)
-    other.close()
-    menu_button = parse("[gpio]\npads = [{N = 4, E = 17, S = 27, W = 22}]\n"
-                        "[gpio.controls]\nmenu = 19").gpio
-    second = GpioPads(replace(menu_button, pads=()), lambda event: None, pin_factory=factory,
-                      watch_s=None)
-    second.close()
-    factory.pin(4).tap(T0)
-    factory.pin(9).tap(T0 + MS)
-    assert posted == [Tap(1, Side.N, T0), Tap(2, Side.E, T0 + MS)]
-    pads.close()
 
 
 def test_the_watcher_thread_reports_a_stuck_button_by_itself(factory):
