@@ -25,8 +25,16 @@ Use::
 
 Callbacks run in gpiozero's thread (lgpio's alert thread on a Pi; the driving
 thread under mock pins), so ``post`` must be thread-safe (``queue.Queue.put``
-is). A watcher thread calls :meth:`GpioPads.poll` to report stuck buttons;
-pass ``watch_s=None`` and call :meth:`poll` yourself when stamps are not real
+is).
+
+Pins open and close all together. Under lgpio, closing one gpiozero input while
+others stay open on the chip leaves the others deaf (gpiozero #1189; reproduced
+on a kernel GPIO chip in the Pi in a box, tests/vm); closing every pin and opening
+them all again hears presses. So nothing closes one pad: to reopen, close the
+``GpioPads`` and make a new one.
+
+A watcher thread calls :meth:`GpioPads.poll` to report stuck buttons; pass
+``watch_s=None`` and call :meth:`poll` yourself when stamps are not real
 ``time.monotonic_ns()`` stamps (tests with made-up stamps).
 """
 
