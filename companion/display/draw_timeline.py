@@ -34,6 +34,7 @@ from companion.display.palette import (
     player_colour,
 )
 from companion.display.timeline_axis import (
+    LABEL_ORDER,
     ZOOM_FROM,
     ZOOM_TO,
     TimelineView,
@@ -42,10 +43,6 @@ from companion.display.timeline_axis import (
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
 from companion.games.notnot.words import player_label
-
-#: Priority of labels when they collide: the race first, taps that count for nothing last.
-LABEL_ORDER = {Verdict.WIN: 0, Verdict.TIE: 0, Verdict.WRONG: 1, Verdict.EARLY: 2,
-               Verdict.IGNORED: 3, Verdict.LATE: 3}
 
 
 def mark_radius(layout: Layout) -> int:

@@ -11,12 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.games.notnot.record import RoundRecord, TapRecord
-from companion.games.notnot.verdict import WINNING
+from companion.games.notnot.verdict import WINNING, Verdict
 
 #: Where the photo finish sits on the strip, as shares of its width.
 ZOOM_FROM, ZOOM_TO = 0.28, 0.78
 #: Time kept either side of the tie window in the photo finish, as a share of the window.
 ZOOM_PAD = 0.3
+#: Priority of labels when they collide: the race first, taps that count for nothing last.
+LABEL_ORDER = {Verdict.WIN: 0, Verdict.TIE: 0, Verdict.WRONG: 1, Verdict.EARLY: 2,
+               Verdict.IGNORED: 3, Verdict.LATE: 3}
 
 
 @dataclass(frozen=True)
