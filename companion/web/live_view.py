@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
 from companion.display.timeline_axis import timeline_view
+from companion.games.notnot.cards import Level
 from companion.games.notnot.sides import SIDES
 from companion.storage.players import seat_label
 from companion.web import svg
@@ -58,11 +59,21 @@ def spots(game: LiveGame) -> list[Spot]:
 
 
 def dice(game: LiveGame) -> list[Die]:
-    """The negation die and the other dice, each colour word with its mark."""
+    """The dice as the kiosk shows them: the negation die (not in Discovery, which does not
+    roll it), then the direction and colour dice, each colour word with its mark."""
     if game.last is None:
         return []
     record = game.last.record
-    return [Die(record.negation), *(Die(face, die_mark(face)) for face in record.dice)]
+    negation = [Die(record.negation)] if level_of(record.level).rolls_negation else []
+    return [*negation, *(Die(face, die_mark(face)) for face in record.dice)]
+
+
+def level_of(name: str) -> Level:
+    """The level called ``name`` (a stored name no level has: Normal, which rolls every die)."""
+    try:
+        return Level(name)
+    except ValueError:
+        return Level.NORMAL
 
 
 def scores(game: LiveGame) -> list[Score]:
@@ -85,5 +96,5 @@ def extras(game: LiveGame) -> list[str]:
     if game.last is None:
         return []
     record = game.last.record
-    said = [f"up is {record.up}"] if record.level in ("hard", "extreme") else []
+    said = [f"up is {record.up}"] if level_of(record.level).uses_arrow else []
     return said + (["Liar showing"] if record.liar else [])

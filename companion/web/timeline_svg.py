@@ -37,7 +37,7 @@ from companion.games.notnot.words import player_label
 from companion.web import svg
 
 #: The strip's size in SVG units, the mark's half size, the labels' size.
-WIDTH, HEIGHT, MARK, FONT = 560.0, 132.0, 9.0, 19.0
+WIDTH, HEIGHT, MARK, FONT = 560.0, 140.0, 10.0, 22.0
 AXIS_Y = HEIGHT / 2
 #: The baselines of the lane above the axis and the lane below it.
 LANES = (AXIS_Y - MARK - 8, AXIS_Y + MARK + 8 + FONT * 0.8)
@@ -62,12 +62,13 @@ class Lanes:
     def __init__(self) -> None:
         self.placed: tuple[list[tuple[float, float]], ...] = ([], [])
 
-    def place(self, words: str, x: float, order: tuple[int, ...] = (0, 1)
-              ) -> tuple[int, float] | None:
+    def place(self, words: str, x: float, order: tuple[int, ...] = (0, 1),
+              shifts: tuple[int, ...] = (0, 1, -1, 2, -2, 3, -3)) -> tuple[int, float] | None:
         """The lane and centre of ``words`` near ``x`` where it overlaps no placed label (it is
-        then placed), moved aside by whole label widths, nearest first; ``None``: no room."""
+        then placed), moved aside by whole label widths (``shifts``), nearest first; ``None``:
+        no room."""
         w, gap = len(words) * FONT * 0.56, FONT * 0.4
-        for shift in (0, 1, -1, 2, -2, 3, -3):
+        for shift in shifts:
             centre = min(max(x + shift * (w + gap), w / 2 + 2), WIDTH - w / 2 - 2)
             for lane in order:
                 left, right = centre - w / 2 - gap / 2, centre + w / 2 + gap / 2
@@ -112,13 +113,14 @@ def timeline_svg(view: TimelineView) -> str:
 
 
 def scale(view: TimelineView, x_of: Callable[[float], float], lanes: Lanes) -> list[str]:
-    """The photo finish's length under it and the axis's end time, where they fit."""
+    """The photo finish's length under it and the axis's end time, where they fit without
+    moving (moved, they would seem to mark another time)."""
     labels = [(f"{math.ceil(view.end_us / 1000)} ms", x_of(view.end_us))]
     if view.first_valid_us is not None and view.close_us is not None:
         labels.insert(0, (window_label(view), x_of((view.first_valid_us + view.close_us) / 2)))
     drawn = []
     for words, x in labels:
-        spot = lanes.place(words, x, order=(1, 0))
+        spot = lanes.place(words, x, order=(1, 0), shifts=(0,))
         if spot is not None:
             drawn.append(svg.text(words, spot[1], LANES[spot[0]], FONT * 0.9, TEXT))
     return drawn

@@ -112,7 +112,7 @@ class SaveWatcher:
     def _ask(self) -> Seen:
         try:
             database = self._reader()
-            if database is None:
+            if database is None or database.version == 0:   # none, or being made this moment
                 return Seen()
             rows = database.read(_NEWEST, (NOT_NOT,), "looking for new saves")
         except (CompanionError, OSError) as error:
