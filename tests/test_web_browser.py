@@ -23,6 +23,7 @@ from companion.errors import CompanionError
 from companion.storage.database import Database
 from companion.storage.games import NOT_NOT, read_game
 from companion.storage.restoring import records_checked
+from companion.tools.benchmarks.web import stopped
 from companion.web.board import live_game, open_reader
 
 #: However busy the machine, a new round shows within this (the bench measures the real delay).
@@ -32,15 +33,6 @@ DEADLINE_S = 15.0
 def companion(*argv: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "companion", *argv], text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def wait_for(what, deadline_s: float, message: str):
@@ -84,7 +76,7 @@ def served_game(tmp_path):
     finally:
         for process in (game, web):
             if process is not None:
-                stop(process)
+                stopped(process)
 
 
 @pytest.mark.slow
