@@ -23,7 +23,6 @@ def test_a_tiny_web_bench_delivers_every_update_and_reports_every_figure(tmp_pat
     saves = report["save_with_pages"]["saves"]
     assert saves >= 2 and report["updates_expected"] == 3 * saves
     assert report["updates_lost"] == 0 and report["updates_delivered"] == 3 * saves
-    assert report["client_problems"] == 0
     for phase in ("save_without_pages", "save_with_pages"):
         assert set(report[phase]) == {"saves", "median_ms", "p99_ms"}
         assert 0 < report[phase]["median_ms"] <= report[phase]["p99_ms"]

@@ -2,10 +2,11 @@
 
 Starts ``companion web`` in a process of its own on loopback, on a fresh state folder
 (``--state-dir``: in a temporary folder there), and ``--clients`` event streams to it, each
-in a thread of this process, as that many phones would. First a writer saves the rounds of
-seeded simulated games for ``--seconds`` with no page open, one every ``--interval-ms``,
-as the kiosk saves them (round and snapshot in one transaction); then the clients connect and
-the same writer saves on for ``--seconds`` more. Measured on this run:
+a thread of a third process (:func:`listen_all`), as that many phones would: the writer, in
+this process, shares its interpreter with neither, as the kiosk does not. First the writer
+saves the rounds of seeded simulated games for ``--seconds`` with no page open, one every
+``--interval-ms``, as the kiosk saves them (round and snapshot in one transaction); then the
+clients connect and the same writer saves on for ``--seconds`` more. Measured on this run:
 
 - every update delivered: each client must hear of every round saved while it listened
   (``updates_delivered`` of ``updates_expected``; the missing ones are ``updates_lost``);
@@ -23,13 +24,14 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -181,16 +183,17 @@ def save_figures(saves: list[tuple[tuple[int, int], float, float]]) -> dict:
             "p99_ms": round(percentile(ms, 0.99), 3)}
 
 
-def delivery(saves: list[tuple[tuple[int, int], float, float]], clients: list[Client]) -> dict:
-    """Which saves each client heard of, and how long after the save's commit."""
+def delivery(saves: list[tuple[tuple[int, int], float, float]],
+             pages: list[dict[tuple[int, int], float]]) -> dict:
+    """Which saves each page heard of, and how long after the save's commit."""
     delays, lost = [], 0
-    for client in clients:
+    for heard in pages:
         for key, _seconds, done in saves:
-            if key in client.heard:
-                delays.append((client.heard[key] - done) * 1000)
+            if key in heard:
+                delays.append((heard[key] - done) * 1000)
             else:
                 lost += 1
-    figures: dict = {"updates_expected": len(saves) * len(clients),
+    figures: dict = {"updates_expected": len(saves) * len(pages),
                      "updates_delivered": len(delays),
                      "updates_lost": lost}
     if delays:
@@ -200,6 +203,46 @@ def delivery(saves: list[tuple[tuple[int, int], float, float]], clients: list[Cl
     return figures
 
 
+def listen_all(port: int, clients: int, ready: object, stop: object, results: object) -> None:
+    """In a process of its own: ``clients`` live pages on ``port``; set ``ready`` once all are
+    connected, and when ``stop`` is set put what each heard (and its problem) on ``results``."""
+    pages = [Client(port) for _ in range(clients)]
+    for page in pages:
+        page.start()
+    deadline = time.monotonic() + CONNECT_S
+    for page in pages:
+        page.connected.wait(max(0.0, deadline - time.monotonic()))
+    ready.set()   # type: ignore[attr-defined]
+    stop.wait()   # type: ignore[attr-defined]
+    for page in pages:
+        page.stop.set()
+    said = [(list(page.heard.items()), page.problem) for page in pages]
+    results.put(said)   # type: ignore[attr-defined]
+
+
+def heard_by_pages(port: int, clients: int, write: Callable[[], list]) -> tuple[list, list]:
+    """``write()`` run while ``clients`` pages listen on ``port`` from another process: what it
+    returned, and what each page heard (``({(game, rounds): when}, problem)``)."""
+    context = multiprocessing.get_context("spawn")
+    ready, stop, results = context.Event(), context.Event(), context.Queue()
+    pages = context.Process(target=listen_all, args=(port, clients, ready, stop, results),
+                            daemon=True)
+    pages.start()
+    try:
+        if not ready.wait(CONNECT_S + 30):
+            raise CompanionError("bench web: the pages did not connect")
+        written = write()
+        time.sleep(SETTLE_S)
+        stop.set()
+        heard = results.get(timeout=60)
+    finally:
+        stop.set()
+        pages.join(timeout=10)
+        if pages.is_alive():
+            pages.kill()
+    return written, [({tuple(key): at for key, at in items}, problem) for items, problem in heard]
+
+
 def measure(folder: Path, args: argparse.Namespace) -> dict:
     """Both phases on the state folder ``folder``: the report's figures."""
     interval = args.interval_ms / 1000
@@ -207,26 +250,17 @@ def measure(folder: Path, args: argparse.Namespace) -> dict:
         writer = Writer(database, args.seed)
         alone = writer.paced(args.seconds, interval)
         server, port = started_server(folder)
-        clients = [Client(port) for _ in range(args.clients)]
         try:
-            for client in clients:
-                client.start()
-            deadline = time.monotonic() + CONNECT_S
-            for client in clients:
-                client.connected.wait(max(0.0, deadline - time.monotonic()))
-            problems = [c.problem for c in clients if c.problem]
-            if problems or not all(c.connected.is_set() for c in clients):
-                raise CompanionError(f"bench web: the clients did not all connect "
-                                     f"({(problems or ['timed out'])[0][:200]})")
-            watched = writer.paced(args.seconds, interval)
-            time.sleep(SETTLE_S)
+            watched, pages = heard_by_pages(port, args.clients,
+                                            lambda: writer.paced(args.seconds, interval))
         finally:
-            for client in clients:
-                client.stop.set()
             stopped(server)
+    problems = [problem for _, problem in pages if problem]
+    if problems:
+        raise CompanionError(f"bench web: {len(problems)} of {args.clients} pages failed "
+                             f"({problems[0][:200]})")
     return {"clients": args.clients, "seconds": args.seconds, "interval_ms": args.interval_ms,
-            **delivery(watched, clients),
-            "client_problems": sum(1 for c in clients if c.problem),
+            **delivery(watched, [heard for heard, _ in pages]),
             "save_without_pages": save_figures(alone), "save_with_pages": save_figures(watched)}
 
 
