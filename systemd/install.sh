@@ -5,6 +5,7 @@
 #   sudo ./systemd/install.sh --uninstall     remove it (keeps config and game history)
 #   sudo ./systemd/install.sh --uninstall --purge   ... and the config and history too
 #   sudo ./systemd/install.sh --plain-debian  on plain Debian Bookworm (no Raspberry Pi archive)
+#   sudo ./systemd/install.sh --web           ... and the live scoreboard page (companion-web)
 #   ./systemd/install.sh --root DIR [...]     write into DIR as if it were /, for tests
 #
 # Idempotent: a second run changes nothing. What it does (docs/KIOSK.md):
@@ -22,6 +23,11 @@
 #   - /etc/companion/config.toml from `companion config --print-default`, if missing;
 #   - the unit /etc/systemd/system/companion.service, enabled (getty@tty1 disabled:
 #     the kiosk owns tty1), and the udev rule /etc/udev/rules.d/99-companion-buttons.rules.
+#
+# --web (off unless given): also python3-flask, python3-waitress and python3-qrcode, and
+# the unit /etc/systemd/system/companion-web.service, enabled: the read-only scoreboard
+# page on port 8080 (docs/WEB.md). Without --web nothing of it is installed; --uninstall
+# removes the unit if it is there.
 #
 # --plain-debian (Debian Bookworm without the Raspberry Pi archive: a PC, a VM, the
 # Pi in a box of tests/vm): the same install, but lgpio and gpiozero 2.x come from
@@ -44,6 +50,7 @@ ROOT=""
 ACTION=install
 PURGE=no
 PLAIN_DEBIAN=no
+WEB=no
 
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio video render input dialout audio)
@@ -56,6 +63,8 @@ APT_PACKAGES=(python3-venv python3-pygame python3-lgpio python3-gpiozero python3
 #: Upgraded even when installed: gpiozero 2.0.1 and old lgpio look for a Pi 5's
 #: header on gpiochip4, which kernels from 6.6.45 call gpiochip0.
 UPGRADE_PACKAGES=(python3-gpiozero python3-lgpio)
+#: --web: what companion web serves with, and the kiosk draws the page's QR code with.
+WEB_PACKAGES=(python3-flask python3-waitress python3-qrcode)
 #: Only the Raspberry Pi archive has this package: without it, this is not Raspberry Pi OS.
 PI_ARCHIVE_PACKAGE=python3-lgpio
 #: --plain-debian: the Raspberry Pi archive's packages, taken from the Python package index.
@@ -65,6 +74,7 @@ VENV=$PREFIX/venv
 STATE_DIR=/var/lib/companion
 CONFIG_DIR=/etc/companion
 UNIT=/etc/systemd/system/companion.service
+WEB_UNIT=/etc/systemd/system/companion-web.service
 RULE=/etc/udev/rules.d/99-companion-buttons.rules
 GPIO_RULE=/etc/udev/rules.d/99-companion-gpio.rules
 MODULES=/etc/modules-load.d/companion.conf
@@ -73,7 +83,7 @@ say() { echo "install.sh: $*"; }
 fail() { echo "install.sh: $*" >&2; exit 2; }
 
 usage() {
-    sed -n '2,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -86,6 +96,7 @@ while [ $# -gt 0 ]; do
         --uninstall) ACTION=uninstall; shift ;;
         --purge) PURGE=yes; shift ;;
         --plain-debian) PLAIN_DEBIAN=yes; shift ;;
+        --web) WEB=yes; shift ;;
         -h|--help) usage; exit 0 ;;
         *) fail "unknown option '$1' (see --help)" ;;
     esac
@@ -95,6 +106,7 @@ if [ "$PLAIN_DEBIAN" = yes ]; then
     # Debian has no python3-lgpio, and its python3-gpiozero (1.6) is too old: pip brings both.
     APT_PACKAGES=(python3-venv python3-pygame python3-serial espeak-ng "${EGL_PACKAGES[@]}")
 fi
+[ "$WEB" = no ] || APT_PACKAGES+=("${WEB_PACKAGES[@]}")
 [ "$ROOT" != / ] || ROOT=""
 if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
     fail "run as root (sudo $0), or give --root DIR to write into a scratch folder"
@@ -312,6 +324,7 @@ install_units() {
         host systemctl enable companion.service
         if live; then changed "enabled companion.service"; fi
     fi
+    [ "$WEB" = no ] || install_web_unit
     # The kiosk owns tty1: no login prompt there (ssh and tty2..6 still work).
     if ! live || systemctl is-enabled --quiet getty@tty1.service; then
         host systemctl disable getty@tty1.service
@@ -319,7 +332,22 @@ install_units() {
     fi
 }
 
+# --web: the scoreboard page's unit, enabled (it starts at the next boot).
+install_web_unit() {
+    if put_file "$SRC/systemd/companion-web.service" "$WEB_UNIT" 644; then
+        host systemctl daemon-reload
+    fi
+    if ! live || ! systemctl is-enabled --quiet companion-web.service; then
+        host systemctl enable companion-web.service
+        if live; then changed "enabled companion-web.service (the page on port 8080)"; fi
+    fi
+}
+
 uninstall() {
+    if [ -e "$ROOT$WEB_UNIT" ]; then
+        host systemctl disable --now companion-web.service
+        remove "$WEB_UNIT"
+    fi
     if ! live || systemctl cat companion.service >/dev/null 2>&1; then
         host systemctl disable --now companion.service
     fi

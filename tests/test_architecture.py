@@ -131,6 +131,7 @@ LAYERS = (
     {"scenes"},
     {"kiosk"},
     {"simulation"},
+    {"web"},
     {"tools"},
     {"commands"},
     {"cli", "__main__"},

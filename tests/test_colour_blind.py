@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from kiosk_helpers import canvas, count_colour
-from companion.display.colour_marks import INITIALS, SHAPES
+from companion.display.mark_shapes import INITIALS, SHAPES
 from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, PLAYER, PORTAL

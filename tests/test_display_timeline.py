@@ -6,7 +6,8 @@ import pytest
 
 from kiosk_helpers import canvas, jump_to, kiosk, now, shows_text, step_until, tap
 from test_scenes_flow import to_round
-from companion.display.draw_timeline import axis_mapping, draw_timeline, timeline_view
+from companion.display.draw_timeline import draw_timeline
+from companion.display.timeline_axis import axis_mapping, timeline_view
 from companion.display.layout import Layout
 from companion.games.notnot.sides import SIDES
 from kiosk_helpers import notnot_play

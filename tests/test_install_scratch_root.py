@@ -304,3 +304,24 @@ def test_uninstall_removes_the_plain_debian_gpio_rule(root):
     assert install(root, "--plain-debian", pi_archive=False).returncode == 0
     assert install(root, "--uninstall").returncode == 0
     assert not (root / "etc/udev/rules.d/99-companion-gpio.rules").exists()
+
+
+def test_without_web_nothing_of_the_scoreboard_page_is_installed(installed):
+    root, first = installed
+    assert not (root / "etc/systemd/system/companion-web.service").exists()
+    assert "flask" not in first.stdout and "companion-web" not in first.stdout
+
+
+def test_web_installs_and_enables_the_scoreboard_pages_unit_and_its_packages(root):
+    done = install(root, "--web")
+    assert done.returncode == 0, done.stderr
+    assert (root / "etc/systemd/system/companion-web.service").read_text() == \
+        (REPO / "systemd/companion-web.service").read_text()
+    commands = printed_commands(done)
+    assert "systemctl enable companion-web.service" in commands
+    [apt] = [c for c in commands if c.startswith("apt-get install -y --no-install-recommends")]
+    assert apt.endswith("python3-flask python3-waitress python3-qrcode")
+    removed = install(root, "--uninstall")
+    assert removed.returncode == 0, removed.stderr
+    assert "systemctl disable --now companion-web.service" in printed_commands(removed)
+    assert not (root / "etc/systemd/system/companion-web.service").exists()

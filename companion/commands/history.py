@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -31,9 +30,19 @@ from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT
-from companion.storage.listing import GameLine, game_lines, nobody_scored, verdict, whole_games
+from companion.storage.listing import (
+    GameLine,
+    game_lines,
+    level_words,
+    local_time,
+    nobody_scored,
+    scores_words,
+    verdict,
+    whole_games,
+    winners_words,
+)
 from companion.storage.location import state_dir
-from companion.storage.players import PlayerStore, seat_label
+from companion.storage.players import PlayerStore
 from companion.storage.recovery import game_ids, recover
 from companion.tools.argtypes import whole_number
 
@@ -57,40 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(the damaged one is only read)")
 
 
-def local_time(stamp: str | None) -> str:
-    """A stored UTC ISO 8601 ``stamp`` in this machine's local time, to the second."""
-    if stamp is None:
-        return ""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    except (TypeError, ValueError, OverflowError):
-        return str(stamp or "")[:19]
-
-
-def shown(player: object, names: dict[int, str]) -> str:
-    """A stored seat number (``1`` or ``"1"``) as the listing shows it: the name of its named
-    player, else "P1"."""
-    seat = str(player)
-    return seat_label(int(seat), names) if seat.isascii() and seat.isdigit() \
-        and len(seat) < 10 else f"P{seat}"
-
-
 def describe(game: GameLine) -> str:
     """One line for a listed game."""
     if game.damaged:
         return f"{game.id:>5}  damaged, set aside: {game.damaged[:100]}"
-    scores = game.result.get("scores")
-    scores = "  ".join(f"{shown(player, game.names)} {n}" for player, n in scores.items()) \
-        if isinstance(scores, dict) else "?"
-    winners = "?" if game.winners is None else " ".join(shown(player, game.names)
-                                                        for player in game.winners)
-    if nobody_scored(game.result):
-        winners = "nobody scored"
-    level = str(game.settings.get("level", "-"))[:22] + \
-        (" (simulated)" if game.settings.get("simulated") else "")
-    return (f"{game.id:>5}  {local_time(game.finished_at):<19}  {game.players:>7}  {level:<22}  "
-            f"{game.rounds:>6}  {winners or '-':<8}  {scores}"
-            + ("  (ended early)" if game.ended_early else ""))
+    return (f"{game.id:>5}  {local_time(game.finished_at):<19}  {game.players:>7}  "
+            f"{level_words(game):<22}  {game.rounds:>6}  {winners_words(game) or '-':<8}  "
+            f"{scores_words(game)}" + ("  (ended early)" if game.ended_early else ""))
 
 
 def check(folder: Path) -> int:

@@ -8,31 +8,11 @@ telling colours apart. The same shape stands beside the colour die's word.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from companion.display import text
+from companion.display.mark_shapes import INITIALS, SHAPES, polygon
 from companion.display.palette import BACKGROUND, PORTAL, VOID_RIM
-
-#: The shape of each colour (and of the void), by face name.
-SHAPES: dict[str, str] = {"RED": "triangle", "BLUE": "square", "GREEN": "circle",
-                          "YELLOW": "diamond", "WHITE": "hexagon", "VOID": "struck-ring"}
-#: The letter each mark carries.
-INITIALS: dict[str, str] = {face: face[0] for face in SHAPES}
-
-
-def polygon(shape: str, centre: tuple[int, int], r: float) -> list[tuple[int, int]]:
-    """The corners of ``shape`` (not the circle) of radius ``r`` around ``centre``."""
-    corners, turn = {"triangle": (3, -90), "square": (4, 45), "diamond": (4, 0),
-                     "hexagon": (6, 0)}[shape]
-    x, y = centre
-    if shape == "triangle":
-        y += round(r * 0.2)  # a triangle's middle sits low
-        r *= 1.2
-    return [(round(x + r * math.cos(math.radians(turn + i * 360 / corners))),
-             round(y + r * math.sin(math.radians(turn + i * 360 / corners))))
-            for i in range(corners)]
 
 
 def draw_shape(surface: pygame.Surface, face: str, centre: tuple[int, int], r: float) -> bool:

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from companion.display import text
-from companion.display.colour_marks import INITIALS, SHAPES, draw_shape
+from companion.display.colour_marks import draw_shape
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
+from companion.display.mark_shapes import INITIALS, SHAPES
 from companion.display.palette import (
     CARD_BACK,
     CARD_FACE,

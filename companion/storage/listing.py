@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from companion.storage.database import Database
 from companion.storage.games import SavedGame, Unreadable, read_game
-from companion.storage.players import PlayerStore
+from companion.storage.players import PlayerStore, seat_label
 
 #: Game ids fetched per query.
 PAGE = 200
@@ -126,3 +127,44 @@ def whole_games(database: Database, kind: str, limit: int | None = None
     a damaged one as its damaged :class:`GameLine`."""
     for game_id in listed_ids(database, kind, limit):
         yield verdict(database, game_id, kind)
+
+
+# -- the words of a listed game, for every view that shows it (history, the web page) --------
+
+
+def local_time(stamp: str | None) -> str:
+    """A stored UTC ISO 8601 ``stamp`` in this machine's local time, to the second."""
+    if stamp is None:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except (TypeError, ValueError, OverflowError):
+        return str(stamp or "")[:19]
+
+
+def shown(player: object, names: dict[int, str]) -> str:
+    """A stored seat number (``1`` or ``"1"``) as the listing shows it: the name of its named
+    player, else "P1"."""
+    seat = str(player)
+    return seat_label(int(seat), names) if seat.isascii() and seat.isdigit() \
+        and len(seat) < 10 else f"P{seat}"
+
+
+def scores_words(game: GameLine) -> str:
+    """A listed game's scores, ``P1 3  P2 5`` ("?" when they do not read)."""
+    scores = game.result.get("scores")
+    return "  ".join(f"{shown(player, game.names)} {n}" for player, n in scores.items()) \
+        if isinstance(scores, dict) else "?"
+
+
+def winners_words(game: GameLine) -> str:
+    """A listed game's winners, "nobody scored" when nobody did ("?" when they do not read)."""
+    if nobody_scored(game.result):
+        return "nobody scored"
+    return "?" if game.winners is None else " ".join(shown(p, game.names) for p in game.winners)
+
+
+def level_words(game: GameLine) -> str:
+    """A listed game's level, marked "(simulated)" for a game ``companion simulate`` played."""
+    return str(game.settings.get("level", "-"))[:22] + \
+        (" (simulated)" if game.settings.get("simulated") else "")

@@ -20,6 +20,7 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
     name = "games-pause"
     title = "PAUSED"
     subtitle = "the game is kept: resume it later from its menu"
+    shows_page_qr = True
 
     def enter(self, now_ns: int, change: ToGamesPause) -> None:
         super().enter(now_ns, change)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import pygame
 
+from companion.config.web_page import page_address
 from companion.display.draw_menu import draw_menu, item_rects
+from companion.display.draw_qr import draw_page_qr
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
@@ -28,6 +30,8 @@ class MenuScene(Scene[M]):
 
     title = ""
     subtitle = ""
+    #: Whether the menu shows the scoreboard page's QR code (the title and the pause menus).
+    shows_page_qr = False
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -125,4 +129,7 @@ class MenuScene(Scene[M]):
                                      self.shown_items(), self.cursor, self.subtitle,
                                      hint=self.hint(),
                                      rects=self.item_rects(), asking=self.asking)
+        if self.shows_page_qr:
+            draw_page_qr(canvas, self.ctx.services.layout, page_address(),
+                         below=max(r.bottom for r in self.item_rects()))
         return self.name

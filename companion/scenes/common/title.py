@@ -15,6 +15,7 @@ class TitleScene(MenuScene[ToTitle]):
     name = "title"
     title = "NOT NOT"
     subtitle = "the companion: dice, table and judge"
+    shows_page_qr = True
 
     def items(self) -> list[str]:
         return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]

@@ -29,6 +29,7 @@ class PauseScene(MenuScene[ToPause]):
 
     name = "pause"
     title = "PAUSED"
+    shows_page_qr = True
 
     def enter(self, now_ns: int, change: ToPause) -> None:
         self.play = change.play

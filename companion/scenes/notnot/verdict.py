@@ -15,8 +15,9 @@ from __future__ import annotations
 import pygame
 
 from companion.audio.voice import callout
-from companion.display.draw_timeline import draw_timeline, timeline_view
+from companion.display.draw_timeline import draw_timeline
 from companion.display.palette import HIGHLIGHT, OPTION
+from companion.display.timeline_axis import timeline_view
 from companion.display.verdict_words import verdict_view
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side

@@ -1,9 +1,10 @@
 """``companion bench all``: every benchmark in one run, as one JSON object.
 
-Each benchmark runs in a process of its own (as ``companion bench NAME --json``), with the
-sizes in :data:`RUNS` (smaller than their defaults, so the whole run takes about a minute),
-and its report goes under its name, with this machine and the time of the run. The README's
-performance table is written from this object (:mod:`companion.tools.perf_table`).
+Each benchmark (but those in :data:`APART`) runs in a process of its own (as
+``companion bench NAME --json``), with the sizes in :data:`RUNS` (smaller than their
+defaults, so the whole run takes about a minute), and its report goes under its name, with
+this machine and the time of the run. The README's performance table is written from this
+object (:mod:`companion.tools.perf_table`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from companion.tools.benchmarks import options
 NAME = "all"
 HELP = "run every benchmark once and print one JSON object (about a minute)"
 
+#: Benchmarks ``bench all`` leaves out, and why (each is run on its own).
+APART: dict[str, str] = {"web": "live pages for two minutes by default, longer than the rest "
+                                "together"}
 #: Each benchmark and the options it runs with here.
 RUNS: dict[str, tuple[str, ...]] = {
     "latency": ("--rounds", "200", "--frames", "60", "--idle-seconds", "2"),

@@ -1,0 +1,41 @@
+"""``companion web``: the read-only live scoreboard page beside the kiosk (:mod:`companion.web`).
+
+Serves the state folder's games on ``--host``:``--port`` (default all addresses, port 8080)
+until stopped: the game in progress, updated live as rounds are saved, the finished games and
+the other two games' score sheets. It only reads the state database. Its first line says the
+address it serves (``--port 0`` picks a free port).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from companion.storage.location import state_dir
+from companion.tools.argtypes import whole_number
+from companion.web.serving import server
+
+NAME = "web"
+HELP = "serve the read-only live scoreboard page on the local network"
+#: The port served unless ``--port`` says.
+PORT = 8080
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", metavar="DIR",
+                        help="the state folder (default: as for companion history)")
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="the address to listen on (default 0.0.0.0: every address)")
+    parser.add_argument("--port", type=whole_number(0, 65535, "port"), default=PORT,
+                        help=f"the port (default {PORT}; 0: any free port)")
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    folder = state_dir(args.state_dir)
+    serving = server(folder, args.host, args.port)
+    host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"companion web: serving http://{host}:{serving.effective_port}/ "
+          f"(state folder {folder})", flush=True)
+    serving.run()
+    return 0

@@ -1,0 +1,70 @@
+"""The scoreboard page's address as a QR code, drawn with pygame: dark modules on a white
+square with its quiet zone in the screen's bottom-right corner, under the menu and beside its
+hint line (the address in words would not fit beside the hint on a small screen).
+
+The code's modules come from the ``qrcode`` library's matrix alone (no image library); without
+``qrcode`` installed nothing is drawn. :func:`qr_matrix` is cached: the address changes
+rarely, the frame often.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from companion.display.layout import Layout
+
+#: The white margin around the code, in modules (the standard asks for four; two scan well on
+#: a screen, whose dark ground is no printed pattern).
+QUIET = 2
+#: The smallest module, in pixels: a code any smaller is not drawn.
+LEAST_MODULE = 2
+#: The code's side, as a share of the screen's short side.
+SIDE = 0.24
+DARK, LIGHT = (0, 0, 0), (255, 255, 255)
+
+
+@lru_cache(maxsize=4)
+def qr_matrix(address: str) -> tuple[tuple[bool, ...], ...] | None:
+    """The QR code of ``address`` (``True``: a dark module), or ``None`` without ``qrcode``."""
+    try:
+        import qrcode
+    except ImportError:
+        return None
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(address)
+    code.make(fit=True)
+    return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
+
+
+def qr_rect(layout: Layout, modules: int, below: int) -> pygame.Rect | None:
+    """Where the code stands: the canvas's bottom-right corner, under ``below`` (the menu's
+    last item), a whole number of pixels a module; ``None`` when there is no room for one of
+    :data:`LEAST_MODULE` pixels."""
+    margin = round(layout.unit)
+    room = min(round(min(layout.width, layout.height) * SIDE), layout.height - margin - below
+               - margin)
+    module = room // (modules + 2 * QUIET)
+    if module < LEAST_MODULE:
+        return None
+    side = module * (modules + 2 * QUIET)
+    return pygame.Rect(layout.width - margin - side, layout.height - margin - side, side, side)
+
+
+def draw_page_qr(surface: pygame.Surface, layout: Layout, address: str | None, below: int
+                 ) -> pygame.Rect | None:
+    """The QR code of ``address`` under ``below``, and where it is (nothing drawn, ``None``,
+    for no address or no room)."""
+    matrix = qr_matrix(address) if address else None
+    rect = qr_rect(layout, len(matrix), below) if matrix else None
+    if not matrix or rect is None:
+        return None
+    module = rect.width // (len(matrix) + 2 * QUIET)
+    pygame.draw.rect(surface, LIGHT, rect)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                pygame.draw.rect(surface, DARK, (rect.left + (QUIET + x) * module,
+                                                 rect.top + (QUIET + y) * module, module, module))
+    return rect

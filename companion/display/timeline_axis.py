@@ -1,0 +1,69 @@
+"""The tap timeline's axis, without drawing: every tap of a round on one time axis from the dice
+landing, broken in three around the photo finish (the tie window with a little either side,
+magnified to the middle half of the strip). The kiosk draws it with pygame
+(:mod:`companion.display.draw_timeline`), the web page as SVG (:mod:`companion.web.timeline_svg`):
+both place every tap with :func:`axis_mapping`, so they show the same timeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.verdict import WINNING, Verdict
+
+#: Where the photo finish sits on the strip, as shares of its width.
+ZOOM_FROM, ZOOM_TO = 0.28, 0.78
+#: Time kept either side of the tie window in the photo finish, as a share of the window.
+ZOOM_PAD = 0.3
+#: Priority of labels when they collide: the race first, taps that count for nothing last.
+LABEL_ORDER = {Verdict.WIN: 0, Verdict.TIE: 0, Verdict.WRONG: 1, Verdict.EARLY: 2,
+               Verdict.IGNORED: 3, Verdict.LATE: 3}
+
+
+@dataclass(frozen=True)
+class TimelineView:
+    """The taps of a round (µs from the landing), its first valid tap and its close (``None``
+    when no tap was valid), and the end of the axis."""
+
+    taps: tuple[TapRecord, ...]
+    first_valid_us: float | None
+    close_us: float | None
+    end_us: float
+
+
+def timeline_view(record: RoundRecord, tie_window_us: float) -> TimelineView:
+    """The timeline of a round's ``record``, whose round closed ``tie_window_us`` after its first
+    valid tap (a late tap is marked as an ignored one)."""
+    taps = record.taps
+    first = next((t.t_us for t in taps if t.verdict in WINNING), None)
+    close = None if first is None else first + tie_window_us
+    latest = max([t.t_us for t in taps] + [close or 0.0, 1.0])
+    return TimelineView(taps, first, close, latest * 1.04)
+
+
+def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float], float]:
+    """A function from µs to x on the strip: linear, or broken around the photo finish."""
+    earliest = min([0.0] + [t.t_us for t in view.taps])
+    if view.first_valid_us is None or view.close_us is None:
+        span = max(1.0, view.end_us - earliest)
+        return lambda t: left + width * (t - earliest) / span
+    pad = (view.close_us - view.first_valid_us) * ZOOM_PAD
+    knots = [(earliest, 0.0), (view.first_valid_us - pad, ZOOM_FROM),
+             (view.close_us + pad, ZOOM_TO), (max(view.end_us, view.close_us + 2 * pad), 1.0)]
+
+    def x_of(t: float) -> float:
+        for (t0, s0), (t1, s1) in zip(knots, knots[1:]):
+            if t <= t1 or (t1, s1) == knots[-1]:
+                share = s0 + (s1 - s0) * (t - t0) / max(t1 - t0, 1e-9)
+                return left + width * min(max(share, 0.0), 1.0)
+        return float(left + width)
+    return x_of
+
+
+def window_label(view: TimelineView) -> str:
+    """What the photo finish spans, e.g. ``window 1 ms``."""
+    assert view.first_valid_us is not None and view.close_us is not None
+    ms = (view.close_us - view.first_valid_us) / 1000
+    return f"window {ms:g} ms"

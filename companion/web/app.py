@@ -1,0 +1,175 @@
+"""The scoreboard's Flask application: its pages, its live events, its error pages.
+
+Pages: ``/`` the game in progress (the live section alone at ``/live``, which the page's
+script fetches when ``/events`` says a round was saved), ``/history`` the finished games,
+``/sheets/GAME`` the other two games' score sheets, ``/palette.css`` the kiosk's colours.
+Every request opens the state database read-only and closes it (:mod:`companion.web.board`).
+
+Nothing a visitor sends shows a stack trace: a bad request (an unknown page, a wrong method,
+a ``limit`` that is no whole number) is a 4xx page saying what is wrong; a state folder with
+no database yet is a page saying so; a database that does not read is a 503 page naming the
+problem; anything else is a 500 page, and its trace goes to the log only.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from flask import Flask, Response, render_template, request
+from werkzeug.exceptions import BadRequest, HTTPException, NotFound, ServiceUnavailable
+
+from companion.errors import CompanionError
+from companion.games.movie.rating import row_note
+from companion.storage.listing import (
+    game_lines,
+    level_words,
+    local_time,
+    scores_words,
+    winners_words,
+)
+from companion.storage.score_sheets import (
+    HAT,
+    MOVIE,
+    damaged_games,
+    hat_score_sheet,
+    movie_score_sheet,
+)
+from companion.web import live_view
+from companion.web.board import NoDatabase, live_game, open_reader
+from companion.web.palette_css import palette_css
+from companion.web.watcher import SaveWatcher
+
+log = logging.getLogger(__name__)
+
+#: Live pages open at once at most (each holds one of the server's threads).
+MAX_LIVE = 64
+#: Seconds between the comments that keep a quiet event stream open (and find gone clients).
+HEARTBEAT_S = 15.0
+#: How long a browser waits before it reconnects a dropped event stream, in ms.
+RETRY_MS = 1000
+#: The score sheets, by the name in their address.
+SHEETS = {MOVIE: "Not That Movie!", HAT: "That's Not a Hat"}
+#: How many finished games ``/history`` lists unless ``limit`` says.
+HISTORY_LIMIT = 50
+#: What every page may load: only what this app serves.
+HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
+    """The application for the state folder ``folder``, its pages woken by ``watcher``."""
+    app = Flask(__name__)
+    app.config.update(PROPAGATE_EXCEPTIONS=False, TRAP_HTTP_EXCEPTIONS=False,
+                      TEMPLATES_AUTO_RELOAD=False)
+    live_slots = threading.BoundedSemaphore(MAX_LIVE)
+
+    def read(reader: Callable) -> tuple[object, str | None, int]:
+        """``reader(database)``, or why the database cannot give it: (value, problem, status)."""
+        try:
+            with open_reader(folder) as database:
+                return reader(database), None, 200
+        except NoDatabase as error:
+            return None, str(error), 200
+        except CompanionError as error:
+            log.warning("companion web: %s", error)
+            return None, str(error), 503
+
+    def live_values() -> dict:
+        revision = watcher.tag(watcher.revision)
+        game, problem, status = read(live_game)
+        return {"revision": revision, "game": game, "problem": problem, "status": status,
+                "view": live_view, "folder": folder}
+
+    @app.get("/")
+    def index() -> tuple[str, int]:
+        values = live_values()
+        return render_template("index.html", **values), values["status"]
+
+    @app.get("/live")
+    def live() -> tuple[str, int]:
+        values = live_values()
+        return render_template("live.html", **values), values["status"]
+
+    @app.get("/history")
+    def history() -> tuple[str, int]:
+        limit = whole_argument("limit", HISTORY_LIMIT, 1, 1000)
+        games, problem, status = read(lambda db: list(game_lines(db, "not-not", limit)))
+        return render_template("history.html", games=games, problem=problem, limit=limit,
+                               local_time=local_time, level_words=level_words,
+                               scores_words=scores_words, winners_words=winners_words), status
+
+    @app.get("/sheets/<game>")
+    def sheet(game: str) -> tuple[str, int]:
+        if game not in SHEETS:
+            raise NotFound(f"There is no score sheet called {game!r}: there are "
+                               f"{' and '.join(SHEETS)}.")
+        reader = movie_score_sheet if game == MOVIE else hat_score_sheet
+        found, problem, status = read(lambda db: (reader(db), damaged_games(db, game)))
+        entries, damaged = found if isinstance(found, tuple) else ([], [])
+        return render_template("sheet.html", game=game, title=SHEETS[game], entries=entries,
+                               damaged=damaged, problem=problem, row_note=row_note), status
+
+    @app.get("/palette.css")
+    def palette() -> Response:
+        return Response(palette_css(), mimetype="text/css")
+
+    @app.get("/events")
+    def events() -> Response:
+        if not live_slots.acquire(blocking=False):
+            raise ServiceUnavailable(f"{MAX_LIVE} live pages are open already; this one will "
+                                     "show new rounds when you reload it later.")
+        return Response(event_stream(watcher, live_slots.release), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.update(HEADERS)
+        return response
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", code=error.code, name=error.name,
+                               description=error.description), error.code or 500
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[str, int]:
+        log.exception("companion web: %s %s failed", request.method, request.path)
+        return render_template("error.html", code=500, name="Internal error",
+                               description="The companion could not show this page; the "
+                               "kiosk's log says why."), 500
+
+    return app
+
+
+def whole_argument(name: str, default: int, low: int, high: int) -> int:
+    """The query argument ``name`` as a whole number from ``low`` to ``high`` (``default``
+    when it is not given); :class:`BadRequest` naming it otherwise."""
+    given = request.args.get(name)
+    if given is None:
+        return default
+    if not (given.isascii() and given.isdigit() and low <= int(given) <= high):
+        raise BadRequest(f"{name} must be a whole number from {low} to {high}, not "
+                         f"{given[:40]!r}.")
+    return int(given)
+
+
+def event_stream(watcher: SaveWatcher, done: Callable[[], None]) -> Iterator[str]:
+    """Server-sent events: ``save`` with what the watcher saw, at once and after every change;
+    a comment every :data:`HEARTBEAT_S` seconds of quiet. ``done`` is called when it ends."""
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        revision = None
+        while True:
+            now, seen = watcher.wait_after(revision, HEARTBEAT_S)
+            if now == revision:
+                yield ": still here\n\n"
+                continue
+            revision = now
+            said = json.dumps({"revision": watcher.tag(now), **seen.to_json()})
+            yield f"event: save\ndata: {said}\n\n"
+    finally:
+        done()

@@ -1,0 +1,122 @@
+"""What the scoreboard shows, read from the state database read-only, as plain values.
+
+:func:`open_reader` opens the database with SQLite's ``mode=ro`` (never a writer: not even a
+migration or a checkpoint) or says why it cannot (:class:`NoDatabase` when no game was ever
+kept). :func:`live_game` reads the newest Not Not game (in play, or the last one finished) and
+its last round: the dice, the table as it was during the round, the verdict in the very words
+the kiosk shows (:func:`companion.games.notnot.words.verdict_words`), the scores, the level
+and the round count. A game that does not read is a :class:`DamagedGame` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.round import Timing
+from companion.games.notnot.words import VerdictWords, verdict_words
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import NOT_NOT, Unreadable, read_game
+from companion.storage.players import PlayerStore
+from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
+from companion.storage.shapes import shape_problem
+
+#: The part of a kept snapshot the page reads, and the shape it must have.
+SNAPSHOT_READ = {"level": str, "deck": [CARD]}
+
+
+class NoDatabase(CompanionError):
+    """The state folder holds no state database yet: no game was ever kept there."""
+
+
+class DamagedGame(CompanionError):
+    """The newest game does not read; the message says which game and what is wrong."""
+
+
+def open_reader(folder: Path) -> Database:
+    """The state database in ``folder``, opened read-only; :class:`NoDatabase` when there is
+    none, a :class:`~companion.storage.faults.StorageError` when it does not open."""
+    if not Database.kept_in(folder):
+        raise NoDatabase(f"No game has been kept in {folder} yet (there is no {FILENAME} there).")
+    database = Database.for_reading(folder, read_only=True)
+    if database.version == 0:   # being made by the kiosk this moment: no table yet
+        database.close()
+        raise NoDatabase(f"No game has been kept in {folder} yet (its {FILENAME} is new).")
+    return database
+
+
+@dataclass(frozen=True)
+class LastRound:
+    """A game's last finished round: its record, its verdict's words and the scores before it."""
+
+    record: RoundRecord
+    verdict: VerdictWords
+    scores_before: dict[int, int]
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """The newest Not Not game as the page shows it."""
+
+    id: int
+    state: str
+    players: int
+    level: str
+    rounds: int
+    cards_left: int | None
+    scores: dict[int, int]
+    tie_window_us: float
+    ended_early: bool = False
+    simulated: bool = False
+    names: dict[int, str] = field(default_factory=dict)
+    last: LastRound | None = None
+
+
+def newest_game_id(database: Database) -> int | None:
+    """The id of the newest Not Not game, or ``None`` when there is none."""
+    rows = database.read("SELECT max(id) FROM games WHERE kind = ?", (NOT_NOT,),
+                         "finding the newest game")
+    return rows[0][0] if rows and rows[0][0] is not None else None
+
+
+def last_round(records: tuple[RoundRecord, ...], players: int) -> LastRound | None:
+    """The last of ``records`` with its verdict's words (``None`` before the first round)."""
+    if not records:
+        return None
+    record = records[-1]
+    before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
+    return LastRound(record, verdict_words(record, bool(record.valid), before), before)
+
+
+def tie_window_us(settings: dict) -> float:
+    """The tie window a game was played with, in µs (the rules' default when it does not read)."""
+    kept = settings.get("tie_window_us")
+    if isinstance(kept, int | float) and not isinstance(kept, bool) and kept > 0:
+        return float(kept)
+    return Timing().tie_window_ns / 1000
+
+
+def live_game(database: Database) -> LiveGame | None:
+    """The newest Not Not game and its last round; ``None`` when no game was ever started;
+    :class:`DamagedGame` when it does not read."""
+    game_id = newest_game_id(database)
+    if game_id is None:
+        return None
+    try:
+        saved = read_game(database, game_id, NOT_NOT)
+        problem = shape_problem(saved.snapshot, SNAPSHOT_READ, "snapshot")
+        if problem:
+            raise DamagedSnapshot(problem)
+        records = records_checked(saved.rounds)
+    except (Unreadable, DamagedSnapshot) as error:
+        raise DamagedGame(f"game {game_id} in {database.path} does not read: {error}") from None
+    last = last_round(records, saved.players)
+    scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
+    return LiveGame(
+        id=saved.id, state=saved.state, players=saved.players, level=saved.snapshot["level"],
+        rounds=len(records), cards_left=len(saved.snapshot["deck"]), scores=dict(scores),
+        tie_window_us=tie_window_us(saved.settings),
+        ended_early=saved.ended_early, simulated=bool(saved.settings.get("simulated")),
+        names=PlayerStore(database).seat_players(saved.id), last=last)

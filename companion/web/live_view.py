@@ -1,0 +1,100 @@
+"""The live section of the page as plain values for its template: the last round's dice and
+table (the spots taken ringed, or with no winner the cards that could have been tapped), the
+verdict's kind, headline and every line, the tap timeline, and each player's score with what
+the round changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
+from companion.display.timeline_axis import timeline_view
+from companion.games.notnot.cards import Level
+from companion.games.notnot.sides import SIDES
+from companion.storage.players import seat_label
+from companion.web import svg
+from companion.web.board import LiveGame
+from companion.web.marks_svg import card, die_mark
+from companion.web.timeline_svg import timeline_svg
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One spot of the table as it was during the round."""
+
+    side: str
+    face: str | None
+    card: str
+    taken_by: str = ""
+
+
+@dataclass(frozen=True)
+class Die:
+    word: str
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Score:
+    label: str
+    colour: str
+    score: int
+    change: int
+
+
+def spots(game: LiveGame) -> list[Spot]:
+    """The four spots, each ringed: white where a winner took the card, cyan where a card could
+    have been tapped in a round nobody won."""
+    if game.last is None:
+        return []
+    record = game.last.record
+    rings: dict[str, RGB] = {w.from_side: HIGHLIGHT for w in record.winners}
+    if record.valid and not record.winners:
+        rings = dict.fromkeys(record.valid, OPTION)
+    takers = {w.from_side: w.player for w in record.winners}
+    return [Spot(str(side), record.table.get(str(side)),
+                 card(record.table.get(str(side)), rings.get(str(side))),
+                 seat_label(takers[str(side)], game.names) if str(side) in takers else "")
+            for side in SIDES]
+
+
+def dice(game: LiveGame) -> list[Die]:
+    """The dice as the kiosk shows them: the negation die (not in Discovery, which does not
+    roll it), then the direction and colour dice, each colour word with its mark."""
+    if game.last is None:
+        return []
+    record = game.last.record
+    negation = [Die(record.negation)] if level_of(record.level).rolls_negation else []
+    return [*negation, *(Die(face, die_mark(face)) for face in record.dice)]
+
+
+def level_of(name: str) -> Level:
+    """The level called ``name`` (a stored name no level has: Normal, which rolls every die)."""
+    try:
+        return Level(name)
+    except ValueError:
+        return Level.NORMAL
+
+
+def scores(game: LiveGame) -> list[Score]:
+    """Every player's score, and how the last round changed it."""
+    before = game.last.scores_before if game.last else {}
+    return [Score(seat_label(p, game.names), svg.colour(player_colour(p)),
+                  game.scores.get(p, 0), game.scores.get(p, 0) - before.get(p, 0))
+            for p in range(1, game.players + 1)]
+
+
+def timeline(game: LiveGame) -> str:
+    """The last round's tap timeline as SVG (empty for a round without a tap)."""
+    if game.last is None or not game.last.record.taps:
+        return ""
+    return timeline_svg(timeline_view(game.last.record, game.tie_window_us))
+
+
+def extras(game: LiveGame) -> list[str]:
+    """What else the roll said: which side was up (where it matters), the Liar showing."""
+    if game.last is None:
+        return []
+    record = game.last.record
+    said = [f"up is {record.up}"] if level_of(record.level).uses_arrow else []
+    return said + (["Liar showing"] if record.liar else [])

@@ -1,0 +1,126 @@
+"""The tap timeline as inline SVG: the kiosk's timeline (:mod:`companion.display.draw_timeline`)
+for a page, placed by the same broken axis (:mod:`companion.display.timeline_axis`).
+
+Every tap is a mark in its verdict's colour *and* shape (a win a triangle, a tie a diamond, a
+wrong tap a cross, a tap before the dice landed a ring, an ignored or late tap a small dot),
+labelled with its player and spot in the player's colour above or below the axis (moved aside
+by whole label widths when another label is in the way, a leader line joining it to its
+mark). The photo finish, the tie window with a little either side, is magnified to the middle
+half of the strip on a lighter ground, with the window's band, the close line and its length.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from companion.display.palette import (
+    DIM_TEXT,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    TIE_WINDOW_BAND,
+    TIMELINE_MARK,
+    TIMELINE_ZOOM,
+    player_colour,
+)
+from companion.display.timeline_axis import (
+    LABEL_ORDER,
+    ZOOM_FROM,
+    ZOOM_TO,
+    TimelineView,
+    axis_mapping,
+    window_label,
+)
+from companion.games.notnot.verdict import UNHEARD, Verdict
+from companion.games.notnot.words import player_label
+from companion.web import svg
+
+#: The strip's size in SVG units, the mark's half size, the labels' size.
+WIDTH, HEIGHT, MARK, FONT = 560.0, 140.0, 10.0, 22.0
+AXIS_Y = HEIGHT / 2
+#: The baselines of the lane above the axis and the lane below it.
+LANES = (AXIS_Y - MARK - 8, AXIS_Y + MARK + 8 + FONT * 0.8)
+def mark(verdict: Verdict, x: float) -> str:
+    """One tap's mark: its verdict's shape in its verdict's colour."""
+    y, r, ink = AXIS_Y, MARK, TIMELINE_MARK[verdict]
+    if verdict == Verdict.WIN:
+        return svg.polygon([(x, y - r), (x + r, y + r), (x - r, y + r)], ink)
+    if verdict == Verdict.TIE:
+        return svg.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], ink)
+    if verdict == Verdict.WRONG:
+        return (svg.line((x - r, y - r), (x + r, y + r), ink, r / 2)
+                + svg.line((x - r, y + r), (x + r, y - r), ink, r / 2))
+    if verdict == Verdict.EARLY:
+        return svg.circle((x, y), r - 1.5, stroke=ink, width=3)
+    return svg.circle((x, y), r / 2, fill=ink)
+
+
+class Lanes:
+    """The labels placed so far in the lanes above and below the axis, as ``(left, right)``."""
+
+    def __init__(self) -> None:
+        self.placed: tuple[list[tuple[float, float]], ...] = ([], [])
+
+    def place(self, words: str, x: float, order: tuple[int, ...] = (0, 1),
+              shifts: tuple[int, ...] = (0, 1, -1, 2, -2, 3, -3)) -> tuple[int, float] | None:
+        """The lane and centre of ``words`` near ``x`` where it overlaps no placed label (it is
+        then placed), moved aside by whole label widths (``shifts``), nearest first; ``None``:
+        no room."""
+        w, gap = len(words) * FONT * 0.56, FONT * 0.4
+        for shift in shifts:
+            centre = min(max(x + shift * (w + gap), w / 2 + 2), WIDTH - w / 2 - 2)
+            for lane in order:
+                left, right = centre - w / 2 - gap / 2, centre + w / 2 + gap / 2
+                if all(right <= a or left >= b for a, b in self.placed[lane]):
+                    self.placed[lane].append((left, right))
+                    return lane, centre
+        return None
+
+
+def photo_finish(view: TimelineView, x_of: Callable[[float], float]) -> list[str]:
+    """The magnified part's lighter ground, the tie window's band and the close line."""
+    if view.first_valid_us is None or view.close_us is None:
+        return []
+    start, close = x_of(view.first_valid_us), x_of(view.close_us)
+    return [svg.rect(WIDTH * ZOOM_FROM, 0, WIDTH * (ZOOM_TO - ZOOM_FROM), HEIGHT,
+                     fill=TIMELINE_ZOOM),
+            svg.rect(start, AXIS_Y - 10, max(3.0, close - start), 20, fill=TIE_WINDOW_BAND),
+            svg.line((close, AXIS_Y - MARK - 1), (close, AXIS_Y + MARK + 1), HIGHLIGHT, 2)]
+
+
+def timeline_svg(view: TimelineView) -> str:
+    """The whole timeline of ``view`` as one ``<svg>``."""
+    x_of = axis_mapping(view, 14, round(WIDTH - 28))
+    body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
+            svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
+    lanes = Lanes()
+    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
+        x, words = x_of(tap.t_us), f"{player_label(tap.player)} {tap.side}"
+        body.append(mark(tap.verdict, x))
+        spot = lanes.place(words, x)
+        if spot is None:
+            continue
+        lane, centre = spot
+        if abs(centre - x) > len(words) * FONT * 0.28:   # moved aside: a leader to its mark
+            body.append(svg.line((x, AXIS_Y), (centre, LANES[lane] - (FONT * 0.8 if lane else
+                                                                      -4)), DIM_TEXT, 1))
+        ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
+        body.append(svg.text(words, centre, LANES[lane], FONT, ink))
+    body += scale(view, x_of, lanes)
+    taps = ", ".join(f"{player_label(t.player)} {t.side} {t.verdict}" for t in view.taps)
+    return svg.figure(WIDTH, HEIGHT, body, f"tap timeline: {taps}", "timeline")
+
+
+def scale(view: TimelineView, x_of: Callable[[float], float], lanes: Lanes) -> list[str]:
+    """The photo finish's length under it and the axis's end time, where they fit without
+    moving (moved, they would seem to mark another time)."""
+    labels = [(f"{math.ceil(view.end_us / 1000)} ms", x_of(view.end_us))]
+    if view.first_valid_us is not None and view.close_us is not None:
+        labels.insert(0, (window_label(view), x_of((view.first_valid_us + view.close_us) / 2)))
+    drawn = []
+    for words, x in labels:
+        spot = lanes.place(words, x, order=(1, 0), shifts=(0,))
+        if spot is not None:
+            drawn.append(svg.text(words, spot[1], LANES[spot[0]], FONT * 0.9, TEXT))
+    return drawn

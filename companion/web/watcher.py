@@ -1,0 +1,139 @@
+"""The one watcher of the state database that every open page listens to.
+
+A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
+read-only, for the newest Not Not game, its state and its count of saved rounds: a query on
+the rounds' index, a few microseconds. When the answer changes, the revision goes up and
+every waiting page is woken (:meth:`SaveWatcher.wait_after`), so a save reaches the pages
+within a poll and a push. The connection is opened again when the database appears, goes, or
+its write-ahead log comes or goes (a connection opened while no log was there may be one that
+sees no later commit); a database that does not read is a state like any other, and the
+watcher goes on asking.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import NOT_NOT
+
+#: How often the database is asked, in seconds.
+POLL_S = 0.2
+
+_NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games.id) "
+           "FROM games WHERE kind = ? ORDER BY id DESC LIMIT 1")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the watcher saw last: the newest game, its state and its saved rounds (``None``
+    when there is no game), or what stops the database from reading."""
+
+    game: int | None = None
+    state: str | None = None
+    rounds: int = 0
+    problem: str | None = None
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "state": self.state, "rounds": self.rounds,
+                "problem": self.problem}
+
+
+class SaveWatcher:
+    """Watches the state database in ``folder``; :attr:`revision` counts the changes seen."""
+
+    def __init__(self, folder: Path, poll_s: float = POLL_S) -> None:
+        self.folder = Path(folder)
+        self.poll_s = poll_s
+        self.revision = 0
+        #: Told with each revision, so a page never takes one server's revision for another's.
+        self.run_id = f"{time.time_ns():x}"
+        self.seen = Seen()
+        self._changed = threading.Condition()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._database: Database | None = None
+        self._opened_with: tuple[bool, bool] | None = None
+
+    def start(self) -> SaveWatcher:
+        """Look once now, then keep looking in a thread of its own (started once)."""
+        if self._thread is None:
+            self.look()
+            self._close()   # a connection serves the thread that opened it
+            self._thread = threading.Thread(target=self._run, name="save-watcher", daemon=True)
+            self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        with self._changed:
+            self._changed.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(self.poll_s):
+                self.look()
+        finally:
+            self._close()
+
+    def look(self) -> bool:
+        """Ask the database once; whether what it says changed (pages are then woken)."""
+        seen = self._ask()
+        if seen == self.seen:
+            return False
+        with self._changed:
+            self.seen = seen
+            self.revision += 1
+            self._changed.notify_all()
+        return True
+
+    def tag(self, revision: int) -> str:
+        """``revision`` as the pages hear it: this run's id and the number."""
+        return f"{self.run_id}-{revision}"
+
+    def wait_after(self, revision: int | None, timeout_s: float) -> tuple[int, Seen]:
+        """The revision and what was seen, once the revision is no longer ``revision`` (at
+        once for ``None``) or ``timeout_s`` has passed, or the watcher stops."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.revision != revision or self._stop.is_set(),
+                                   timeout=timeout_s)
+            return self.revision, self.seen
+
+    def _files(self) -> tuple[bool, bool]:
+        path = self.folder / FILENAME
+        return path.exists(), Path(f"{path}-wal").exists()
+
+    def _ask(self) -> Seen:
+        try:
+            database = self._reader()
+            if database is None or database.version == 0:   # none, or being made this moment
+                return Seen()
+            rows = database.read(_NEWEST, (NOT_NOT,), "looking for new saves")
+        except (CompanionError, OSError) as error:
+            self._close()
+            return Seen(problem=str(error)[:300])
+        if not rows:
+            return Seen()
+        game, state, rounds = rows[0]
+        return Seen(int(game), str(state), int(rounds))
+
+    def _reader(self) -> Database | None:
+        """The open read-only connection, opened (again) when the files changed."""
+        files = self._files()
+        if files != self._opened_with:
+            self._close()
+            if files[0]:
+                self._database = Database.for_reading(self.folder, read_only=True)
+            self._opened_with = files
+        return self._database
+
+    def _close(self) -> None:
+        if self._database is not None:
+            self._database.close()
+        self._database, self._opened_with = None, None

@@ -1,0 +1,118 @@
+"""companion web's live updates: the one watcher notices each saved round, wakes every waiting
+page, and the event stream says the state at once and after every save."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from web_games import new_game
+from companion.simulation.virtual_game import play
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import GameStore
+from companion.storage.notnot_saves import NewGame, RoundSave
+from companion.web.app import event_stream
+from companion.web.watcher import SaveWatcher
+
+pytest.importorskip("flask")
+
+
+@pytest.fixture
+def watcher(tmp_path):
+    watching = SaveWatcher(tmp_path, poll_s=0.02).start()
+    yield watching
+    watching.stop()
+
+
+def saves(folder, count):
+    """Save a new game's first ``count`` rounds one at a time, yielding after each."""
+    game = new_game()
+    with Database.in_folder(folder) as database:
+        store = GameStore(database)
+        game_id = NewGame.of(game, simulated=True).create(store)
+        yield game_id, 0
+        for n, record in enumerate(play(game), 1):
+            RoundSave.of(game, record).write(store, game_id)
+            yield game_id, n
+            if n == count:
+                return
+
+
+def next_change(watcher, revision, deadline_s=30.0):
+    """The next revision and what was seen, however long a busy machine takes to give it."""
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        now, seen = watcher.wait_after(revision, 1.0)
+        if now != revision:
+            return now, seen
+    raise AssertionError(f"the watcher saw no change in {deadline_s} s")
+
+
+def test_the_watcher_sees_every_round_saved_one_at_a_time(tmp_path, watcher):
+    revision, seen = watcher.wait_after(None, 0)
+    assert seen.game is None and seen.problem is None
+    for game_id, n in saves(tmp_path, 5):
+        revision, seen = next_change(watcher, revision)
+        assert (seen.game, seen.rounds, seen.state) == (game_id, n, "playing"), seen
+
+
+def test_every_waiting_page_is_woken_by_one_save(tmp_path, watcher):
+    steps = saves(tmp_path, 1)
+    next(steps)
+    revision, _ = watcher.wait_after(None, 0)
+    revision, _ = next_change(watcher, revision)   # the game appeared
+    woken = []
+
+    def page():
+        woken.append(next_change(watcher, revision)[1].rounds)
+
+    pages = [threading.Thread(target=page) for _ in range(20)]
+    for thread in pages:
+        thread.start()
+    next(steps)
+    for thread in pages:
+        thread.join(40)
+    assert woken == [1] * 20
+    assert sum(t.name == "save-watcher" for t in threading.enumerate()) == 1
+
+
+def test_a_database_that_does_not_read_is_told_and_watched_on(tmp_path, watcher):
+    path = tmp_path / FILENAME
+    path.write_bytes(b"no database here" * 300)
+    revision, seen = next_change(watcher, watcher.wait_after(None, 0)[0])
+    assert "is not a usable companion state database" in (seen.problem or "")
+    path.unlink()
+    for _game_id, n in saves(tmp_path, 1):
+        revision, seen = next_change(watcher, revision)
+        while seen.rounds != n or seen.game is None:
+            revision, seen = next_change(watcher, revision)
+    assert seen.problem is None and seen.rounds == 1
+
+
+def next_event(stream) -> dict:
+    """The next event's data, past the comments a quiet stream sends."""
+    said = next(stream)
+    while said.startswith(":"):
+        said = next(stream)
+    return json.loads(said.split("data: ", 1)[1])
+
+
+def test_the_event_stream_says_the_state_at_once_and_then_each_save(tmp_path, watcher):
+    ended = []
+    stream = event_stream(watcher, lambda: ended.append(True))
+    assert next(stream) == "retry: 1000\n\n"
+    first = next(stream)
+    assert first.startswith("event: save\ndata: ") and first.endswith("\n\n")
+    steps = saves(tmp_path, 3)
+    said = []
+    for game_id, n in steps:
+        event = next_event(stream)
+        while (event["game"], event["rounds"]) != (game_id, n):
+            event = next_event(stream)
+        said.append(event["rounds"])
+    assert said == [0, 1, 2, 3]
+    stream.close()
+    assert ended == [True]          # the page's place is given back when it goes

@@ -1,0 +1,50 @@
+"""The kiosk shows the scoreboard page's QR code on the title screen and the pause menus when
+the page is on, clear of every menu text, and nothing when it is off."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kiosk_helpers import count_colour, kiosk
+from companion.display.draw_qr import qr_matrix, qr_rect
+from companion.scenes.common import menu
+
+ADDRESS = "http://192.168.1.23:8080/"
+
+pytest.importorskip("qrcode")
+
+
+def shown(app):
+    app.scene.dirty = True
+    app.step()
+    return app.screen.canvas, [d.text for d in app.scene.drawn_texts]
+
+
+def test_the_title_shows_the_pages_qr_code_and_its_address_clear_of_the_menu(monkeypatch):
+    monkeypatch.setattr(menu, "page_address", lambda: ADDRESS)
+    app = kiosk()
+    canvas, texts = shown(app)
+    items = app.scene.item_rects()
+    rect = qr_rect(app.ctx.services.layout, len(qr_matrix(ADDRESS)), max(r.bottom for r in items))
+    assert rect is not None and not any(item.colliderect(rect) for item in items)
+    assert count_colour(canvas, rect, (0, 0, 0)) > rect.width * rect.height // 5
+    assert count_colour(canvas, rect, (255, 255, 255)) > rect.width * rect.height // 5
+    for drawn in app.scene.drawn_texts:
+        assert not pygame.Rect(drawn.rect).colliderect(rect), drawn.text
+
+
+def test_no_code_when_the_page_is_off_or_there_is_no_network(monkeypatch):
+    monkeypatch.setattr(menu, "page_address", lambda: None)
+    app = kiosk()
+    canvas, texts = shown(app)
+    rect = pygame.Rect(600, 380, 200, 100)
+    assert count_colour(canvas, rect, (255, 255, 255)) == 0
+    assert not any(":8080" in text for text in texts)
+
+
+def test_the_title_and_both_pause_menus_show_it_and_no_other_menu():
+    from companion.scenes.catalogue import SCENES
+
+    showing = sorted(scene.name for scene in SCENES if getattr(scene, "shows_page_qr", False))
+    assert showing == ["games-pause", "pause", "title"]

@@ -1,0 +1,190 @@
+"""companion web's pages: the game in progress in the kiosk's words, the history, the score
+sheets, and a clear page (never a stack trace) for a bad request, a missing or damaged
+database, and a fault of the program's own."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+
+import pytest
+
+from games_kiosk import finished_discs_game
+from web_games import saved_game, words_of
+from companion.storage.database import FILENAME, Database
+from companion.web import app as web_app
+from companion.web.app import create_app
+from companion.web.watcher import SaveWatcher
+
+pytest.importorskip("flask")
+
+
+def client_of(folder):
+    return create_app(folder, SaveWatcher(folder)).test_client()
+
+
+def text_of(html: str) -> str:
+    """The words of a page, tags and extra spaces dropped."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def no_trace(html: str) -> bool:
+    return "Traceback" not in html and 'File "' not in html
+
+
+def test_the_live_page_says_every_line_of_the_last_rounds_verdict(tmp_path):
+    records = saved_game(tmp_path, until=lambda r: len(r) == 4)
+    words = words_of(records, 3)
+    page = client_of(tmp_path).get("/")
+    assert page.status_code == 200
+    shown = text_of(page.text)
+    for line in (words.headline, *words.lines):
+        assert line in shown
+    assert f"verdict-{words.kind}" in page.text
+    assert "round 4" in shown and "level" in shown
+
+
+def test_a_wrong_tap_that_costs_a_card_is_named_on_the_page(tmp_path):
+    def lost_a_card(records):
+        return len(records) > 1 and any("lose" in line for line in words_of(records, 4).lines)
+
+    records = saved_game(tmp_path, players=4, seed=5, until=lost_a_card)
+    assert lost_a_card(records), "the seed's game has no wrong tap that costs a card"
+    line = next(line for line in words_of(records, 4).lines if "lose" in line)
+    assert line in text_of(client_of(tmp_path).get("/live").text)
+
+
+def test_the_scores_are_the_last_rounds_with_what_it_changed(tmp_path):
+    records = saved_game(tmp_path, until=lambda r: len(r) == 6)
+    shown = text_of(client_of(tmp_path).get("/live").text)
+    for player, score in records[-1].scores.items():
+        change = score - records[-2].scores[player]
+        row = f"P{player} {score} " + (f"+{change} " if change > 0 else
+                                      f"{change} " if change < 0 else "")
+        assert row in shown
+
+
+def test_the_table_rings_the_card_the_winner_took(tmp_path):
+    records = saved_game(tmp_path, until=lambda r: bool(r[-1].winners))
+    winner = records[-1].winners[0]
+    html = client_of(tmp_path).get("/live").text
+    spot = re.search(rf'<figure class="spot spot-{winner.from_side}">(.*?)</figure>', html).group(1)
+    assert 'stroke="#ffffff" stroke-width="6"' in spot and f": P{winner.player}<" in spot
+
+
+def test_the_timeline_has_a_mark_per_tap_and_magnifies_the_photo_finish(tmp_path):
+    records = saved_game(tmp_path, until=lambda r: bool(r[-1].winners) and len(r[-1].taps) > 1)
+    html = client_of(tmp_path).get("/live").text
+    timeline = re.search(r'<svg class="timeline".*?</svg>', html).group(0)
+    assert "window 1 ms" in timeline                      # the photo finish says its span
+    assert 'fill="#3e3e50"' in timeline                   # on its lighter ground
+    for tap in records[-1].taps:
+        assert f"P{tap.player} {tap.side} {tap.verdict}" in timeline   # read aloud, every tap
+
+
+def test_every_colour_card_carries_its_shape_and_initial(tmp_path):
+    records = saved_game(tmp_path, until=lambda r: len(r) == 2)
+    html = client_of(tmp_path).get("/live").text
+    for side, face in records[-1].table.items():
+        if face in ("RED", "BLUE", "GREEN", "YELLOW", "WHITE"):
+            spot = re.search(rf'spot-{side}">(.*?)</figure>', html).group(1)
+            assert f">{face[0]}</text>" in spot
+
+
+def test_a_state_folder_without_a_database_is_a_page_that_says_so(tmp_path):
+    page = client_of(tmp_path / "nothing-here").get("/")
+    assert page.status_code == 200
+    assert "No game has been kept in" in page.text and no_trace(page.text)
+
+
+def test_a_file_that_is_not_a_database_is_a_503_page_naming_it(tmp_path):
+    (tmp_path / FILENAME).write_bytes(b"this is no database" * 200)
+    for path in ("/", "/live", "/history", "/sheets/not-that-movie"):
+        page = client_of(tmp_path).get(path)
+        assert page.status_code == 503, path
+        assert "is not a usable companion state database" in page.text and no_trace(page.text)
+
+
+def test_a_game_that_does_not_read_is_a_503_page_naming_it(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 2)
+    with sqlite3.connect(tmp_path / FILENAME) as connection:
+        connection.execute("UPDATE games SET snapshot = '{\"level\": 3}'")
+    page = client_of(tmp_path).get("/")
+    assert page.status_code == 503
+    assert "game 1" in page.text and "snapshot.level is not text" in page.text
+    assert no_trace(page.text)
+
+
+@pytest.mark.parametrize(("method", "path", "status", "says"), [
+    ("GET", "/nowhere", 404, "Not Found"),
+    ("GET", "/sheets/chess", 404, "There is no score sheet called &#39;chess&#39;"),
+    ("GET", "/history?limit=ten", 400, "limit must be a whole number from 1 to 1000"),
+    ("GET", "/history?limit=0", 400, "not &#39;0&#39;"),
+    ("POST", "/", 405, "Method Not Allowed"),
+])
+def test_a_bad_request_gets_a_clear_4xx_page(tmp_path, method, path, status, says):
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+    page = client_of(tmp_path).open(path, method=method)
+    assert page.status_code == status
+    assert says in page.text and no_trace(page.text)
+
+
+def test_a_fault_of_the_programs_own_is_a_500_page_without_its_trace(tmp_path, monkeypatch):
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+
+    def broken(database):
+        raise RuntimeError("a bug in the board")
+
+    monkeypatch.setattr(web_app, "live_game", broken)
+    page = client_of(tmp_path).get("/")
+    assert page.status_code == 500
+    assert "could not show this page" in page.text
+    assert "a bug in the board" not in page.text and no_trace(page.text)
+
+
+def test_the_pages_never_write_the_database_even_while_the_kiosk_holds_its_write_lock(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 3)
+    path = tmp_path / FILENAME
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    client = client_of(tmp_path)
+    with Database.in_folder(tmp_path) as kiosk:
+        kiosk.connection.execute("BEGIN IMMEDIATE")        # a save under way
+        for url in ("/", "/live", "/history", "/sheets/thats-not-a-hat"):
+            assert client.get(url).status_code == 200, url
+        kiosk.connection.execute("ROLLBACK")
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_the_history_lists_the_finished_games_as_companion_history_does(tmp_path, capsys):
+    from companion.cli import main
+
+    saved_game(tmp_path, seed=1)
+    saved_game(tmp_path, seed=2)
+    main(["history", "--state-dir", str(tmp_path)])
+    listed = capsys.readouterr().out.splitlines()[1:]
+    shown = text_of(client_of(tmp_path).get("/history").text)
+    for line in listed:
+        game, *_rest = line.split()
+        scores = line.split("  ")[-1].strip()
+        assert f" {game} " in shown and scores in shown
+
+
+def test_the_score_sheets_show_the_other_two_games(tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        finished_discs_game(database, 3, "Popcorn")
+    movie = text_of(client_of(tmp_path).get("/sheets/not-that-movie").text)
+    assert "Popcorn" in movie and "rated on the 4-player row" in movie
+    hat = client_of(tmp_path).get("/sheets/thats-not-a-hat")
+    assert hat.status_code == 200 and "No finished That&#39;s Not a Hat games yet" in hat.text
+
+
+def test_the_page_loads_nothing_from_elsewhere(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 2)
+    client = client_of(tmp_path)
+    page = client.get("/")
+    linked = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert linked and all(link.startswith("/") for link in linked), linked
+    for link in linked:
+        assert client.get(link).status_code == 200, link
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
