@@ -37,8 +37,9 @@ def settings(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def values(key: str) -> list[str]:
-    return [v for _, k, v in settings(UNIT.read_text()) if k == key]
+def values(key: str, unit: Path = UNIT) -> list[str]:
+    """Every value ``key`` is given in ``unit``, in file order."""
+    return [v for _, k, v in settings(unit.read_text()) if k == key]
 
 
 def analyze(*args: str, cwd: Path) -> subprocess.CompletedProcess:

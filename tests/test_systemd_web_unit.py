@@ -5,16 +5,12 @@ import re
 import sys
 from pathlib import Path
 
-from test_systemd_unit import SECURITY_LIMIT, analyze, needs_systemd_analyze, settings
+from test_systemd_unit import SECURITY_LIMIT, analyze, needs_systemd_analyze, settings, values
 
 SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
 WEB_UNIT = SYSTEMD / "companion-web.service"
 KIOSK_UNIT = SYSTEMD / "companion.service"
 INSTALLED_PROGRAM = "/opt/companion/venv/bin/companion"
-
-
-def values(unit: Path, key: str) -> list[str]:
-    return [v for _, k, v in settings(unit.read_text()) if k == key]
 
 
 @needs_systemd_analyze
@@ -37,27 +33,27 @@ def test_the_web_unit_is_rated_as_the_kiosks_at_most_1_0_exposed(tmp_path):
 
 
 def test_the_kiosk_still_reaches_no_address():
-    assert values(KIOSK_UNIT, "IPAddressDeny") == ["any"]
-    assert values(KIOSK_UNIT, "IPAddressAllow") == []
+    assert values("IPAddressDeny", KIOSK_UNIT) == ["any"]
+    assert values("IPAddressAllow", KIOSK_UNIT) == []
 
 
 def test_the_page_answers_only_this_machine_the_link_and_the_private_lan():
-    assert values(WEB_UNIT, "IPAddressDeny") == ["any"]
-    [allowed] = values(WEB_UNIT, "IPAddressAllow")
+    assert values("IPAddressDeny", WEB_UNIT) == ["any"]
+    [allowed] = values("IPAddressAllow", WEB_UNIT)
     assert set(allowed.split()) == {"localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12",
                                     "192.168.0.0/16", "fc00::/7"}
 
 
 def test_the_page_serves_the_configured_port_and_reads_the_state_folder_only():
-    [command] = values(WEB_UNIT, "ExecStart")
+    [command] = values("ExecStart", WEB_UNIT)
     assert command == f"{INSTALLED_PROGRAM} web --port ${{COMPANION_WEB_PORT}}"
-    assert "COMPANION_WEB_PORT=8080" in values(WEB_UNIT, "Environment")
-    assert values(WEB_UNIT, "EnvironmentFile") == ["-/etc/companion/web.env"]
-    assert values(WEB_UNIT, "ProtectSystem") == ["strict"]
-    assert values(WEB_UNIT, "ReadOnlyPaths") == ["/var/lib/companion"]
-    assert values(WEB_UNIT, "ReadWritePaths") == values(WEB_UNIT, "StateDirectory") == []
-    assert values(WEB_UNIT, "PrivateDevices") == ["yes"] and values(WEB_UNIT, "DeviceAllow") == []
-    assert values(WEB_UNIT, "CapabilityBoundingSet") == [""]
+    assert "COMPANION_WEB_PORT=8080" in values("Environment", WEB_UNIT)
+    assert values("EnvironmentFile", WEB_UNIT) == ["-/etc/companion/web.env"]
+    assert values("ProtectSystem", WEB_UNIT) == ["strict"]
+    assert values("ReadOnlyPaths", WEB_UNIT) == ["/var/lib/companion"]
+    assert values("ReadWritePaths", WEB_UNIT) == values("StateDirectory", WEB_UNIT) == []
+    assert values("PrivateDevices", WEB_UNIT) == ["yes"] and values("DeviceAllow", WEB_UNIT) == []
+    assert values("CapabilityBoundingSet", WEB_UNIT) == [""]
 
 
 def test_the_hardening_the_kiosk_has_the_page_has_too():
@@ -67,4 +63,4 @@ def test_the_hardening_the_kiosk_has_the_page_has_too():
     hardening = KIOSK_UNIT.read_text().split("# --- Hardening", 1)[1]
     keys = {k for _, k, _ in settings(hardening)} - relaxed_for_the_page
     for key in keys:
-        assert values(WEB_UNIT, key) == values(KIOSK_UNIT, key), key
+        assert values(key, WEB_UNIT) == values(key, KIOSK_UNIT), key
