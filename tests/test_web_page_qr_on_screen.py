@@ -48,3 +48,13 @@ def test_the_title_and_both_pause_menus_show_it_and_no_other_menu():
 
     showing = sorted(scene.name for scene in SCENES if getattr(scene, "shows_page_qr", False))
     assert showing == ["games-pause", "pause", "title"]
+
+
+def test_the_address_is_read_when_the_menu_opens_not_at_every_redraw(monkeypatch):
+    reads = []
+    monkeypatch.setattr(menu, "page_address", lambda: reads.append(1) or ADDRESS)
+    app = kiosk()
+    opened = len(reads)
+    for _ in range(5):
+        shown(app)
+    assert opened >= 1 and len(reads) == opened

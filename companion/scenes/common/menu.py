@@ -40,11 +40,14 @@ class MenuScene(Scene[M]):
         self.asking: int | None = None
         #: The player whose pad made the last select (``None``: a key, a control or a touch).
         self.chooser: int | None = None
+        #: The scoreboard page's address for the QR code, read at each entry (``None``: none).
+        self.page_address: str | None = None
 
     def enter(self, now_ns: int, change: M) -> None:
         super().enter(now_ns, change)
         self.asking = None
         self.cursor = min(self.cursor, len(self.items()) - 1)
+        self.page_address = page_address() if self.shows_page_qr else None
 
     def items(self) -> list[str]:
         """The item labels, top to bottom."""
@@ -130,6 +133,6 @@ class MenuScene(Scene[M]):
                                      hint=self.hint(),
                                      rects=self.item_rects(), asking=self.asking)
         if self.shows_page_qr:
-            draw_page_qr(canvas, self.ctx.services.layout, page_address(),
+            draw_page_qr(canvas, self.ctx.services.layout, self.page_address,
                          below=max(r.bottom for r in self.item_rects()))
         return self.name
