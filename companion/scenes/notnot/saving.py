@@ -41,6 +41,7 @@ from companion.storage.notnot_saves import (
     SeenRoll,
     UnfinishedGame,
 )
+from companion.storage.players import PlayerStore
 from companion.storage.restoring import DamagedSnapshot
 
 log = logging.getLogger(__name__)
@@ -50,10 +51,11 @@ STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
 def save_new_game(ctx: Context, play: NotNotPlay) -> None:
-    """Store the game just started (abandoning any kept unfinished); its id goes in its
-    ``play.ref`` once written."""
+    """Store the game just started (abandoning any kept unfinished) with the kept players in its
+    seats, in one transaction; its id goes in its ``play.ref`` once written."""
     if play.ref is not None:
-        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game)))
+        seats = ctx.session.setup.player_ids
+        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game, seats=seats)))
         flush(ctx)
 
 
@@ -137,6 +139,19 @@ def set_aside_notice(ctx: Context, store: GameStore) -> None:
         ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
         ctx.services.notify(f"kept game {ids} was damaged and has been set aside "
                    "(companion history lists it)")
+
+
+def take_seats_of(ctx: Context, kept: UnfinishedGame) -> None:
+    """The set-up's names and players become the kept game's (guests when they cannot be
+    read: the game goes on, the journal says why)."""
+    setup = ctx.session.setup
+    try:
+        seated = PlayerStore(ctx.services.database()).seated(kept.id)
+    except STORE_ERRORS as error:
+        log.warning("the players of game %d could not be read: %s", kept.id, error)
+        seated = {}
+    setup.names = {seat: player.name for seat, player in seated.items()}
+    setup.player_ids = {seat: player.id for seat, player in seated.items()}
 
 
 def unfinished_game(ctx: Context) -> UnfinishedGame | None:
