@@ -33,7 +33,7 @@ def test_the_not_not_resume_item_names_the_kept_games_players_round_and_level(tm
     again = kiosk("setup", state_dir=tmp_path)               # 4 players, first game, companion
     items = again.scene.items()
     assert items[0] == "Resume the game in progress: round 1, hard, 3 players"
-    assert items[1:4] == ["Level: hard", "Players: 3", "Deals: table"]
+    assert items[1:5] == ["Level: hard", "Players: 3", "Names: all guests", "Deals: table"]
 
 
 def test_the_movie_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):

@@ -225,7 +225,11 @@ def entry_and_failsafe_tour(app: App) -> None:
     at(app, "title")
     choose(app, 0)
     at(app, "setup")
-    choose(app, 2)                                       # Deals: the table
+    choose(app, 2)                                       # Names: the seats, seat 1's choice,
+    at(app, "names")                                     # a letter spelt, all taken back
+    press(app, 1, "EESEWWWW")
+    at(app, "setup")
+    choose(app, 3)                                       # Deals: the table
     choose(app, len(app.scene.items()) - 1)
     at(app, "entry")
     press(app, 1, "SE")
@@ -296,6 +300,10 @@ def hat_tour(app: App) -> None:
         if app.scene.pads.prompt == "round-over":
             press(app, 1, "E")
     press(app, 1, "E")
+    at(app, "title")
+    choose(app, 3)                                       # the players menu
+    at(app, "players")
+    press(app, 1, "W")
     at(app, "title")
 
 

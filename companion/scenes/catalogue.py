@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
+from companion.scenes.common.players_menu import PlayersScene
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Context, Scene, SceneTable
 from companion.scenes.hat.play import HatPlayScene
@@ -23,6 +24,7 @@ from companion.scenes.notnot.correction import CorrectionScene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.entry import EntryScene
+from companion.scenes.notnot.names import NamesScene
 from companion.scenes.notnot.pause import PauseScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
@@ -37,8 +39,10 @@ AFTER_ROUND = (EndScene, DealScene, EntryScene, RollScene)
 #: Every scene, and the scenes it may go to; any scene may go to the failsafe, which shows a
 #: scene's error or a start problem.
 TABLE = SceneTable({
-    TitleScene: (SetupScene, MovieSetupScene, HatSetupScene),
-    SetupScene: (TitleScene, *AFTER_ROUND),
+    TitleScene: (SetupScene, MovieSetupScene, HatSetupScene, PlayersScene),
+    PlayersScene: (TitleScene,),
+    SetupScene: (TitleScene, NamesScene, *AFTER_ROUND),
+    NamesScene: (SetupScene,),
     DealScene: (RollScene, PauseScene),
     EntryScene: (PauseScene, *AFTER_ROUND),
     RollScene: (RoundScene, PauseScene),

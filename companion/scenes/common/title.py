@@ -1,11 +1,12 @@
-"""The title screen and main menu: a new game of Not Not, the other two games, or quit.
+"""The title screen and main menu: a new game of Not Not, the other two games, the kept players
+(rename, merge: :mod:`companion.scenes.common.players_menu`), or quit.
 
 Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
 """
 
 from __future__ import annotations
 
-from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToSetup, ToTitle
+from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
 from companion.scenes.common.menu import MenuScene
 
 
@@ -18,10 +19,10 @@ class TitleScene(MenuScene[ToTitle]):
     shows_page_qr = True
 
     def items(self) -> list[str]:
-        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]
+        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Players", "Quit"]
 
     def question(self, index: int) -> str | None:
-        return "Quit the companion? select again" if index == 3 else None
+        return "Quit the companion? select again" if index == 4 else None
 
     def choose(self, index: int) -> None:
         if index == 0:
@@ -30,5 +31,7 @@ class TitleScene(MenuScene[ToTitle]):
             self.ctx.go(ToMovieSetup())
         elif index == 2:
             self.ctx.go(ToHatSetup())
+        elif index == 3:
+            self.ctx.go(ToPlayers())
         else:
             self.ctx.quitting = True
