@@ -57,7 +57,7 @@ def test_the_names_and_players_menus_fit_with_long_names(size, rotation, drawn, 
                                    setup=GameSetup(players=12, names=dict(LONG_NAMES)),
                                    first_scene=ToTitle(), state_dir=str(tmp_path)))
     try:
-        for scene in ("names", "players"):
+        for scene in ("setup", "names", "players"):
             kiosk_helpers.jump_to(app, scene)
             assert app.scene.name == scene
         app.post(kiosk_helpers.tap(1, "E"))   # a player's Rename / Merge choice

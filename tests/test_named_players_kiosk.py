@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from kiosk_helpers import choose, kiosk, play, step_until, tap
+from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
+from companion.inputs.actions import Nav
 from companion.scenes.common.letter_picker import DONE, WHEEL, LetterPicker
 from companion.storage.database import Database
 from companion.storage.games import GameStore
@@ -216,3 +217,25 @@ def test_a_new_game_is_kept_with_its_seats_and_a_player_forgotten_meanwhile_sits
         game_id = GameStore(database).create(3, {"level": "normal"}, {"round_no": 0},
                                              seats={1: ana.id, 3: bo.id})
         assert roster.seat_players(game_id) == {1: "Ana"}
+
+
+def test_the_set_up_shows_a_chosen_player_as_kept_now_renamed_or_forgotten(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, players=3)
+    name_seats(app, ["new:Ana", "new:Bo", "Guest"])
+    with Database.in_folder(tmp_path) as database:
+        PlayerStore(database).rename("Ana", "Anna")
+        PlayerStore(database).forget("Bo")
+    press(app, "W")                                       # to the title, and back
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    assert app.ctx.session.setup.names == {1: "Anna"}
+    assert "Names: Anna, P2, P3" in app.scene.items()
+
+
+def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, players=2)
+    choose(app, "Names")
+    for action in ("select", "select", "down", "down", "up", "select", "back", "up", "select"):
+        app.post(Nav(action, now()))                      # seat 1, New player: B, off, A
+        app.step()
+    assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToNames, ToSetup
 from companion.scenes.common.letter_picker import SpellingMenu
+from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
 from companion.scenes.notnot.saving import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
@@ -25,11 +26,20 @@ from companion.storage.players import Player, PlayerStore
 NEW_PLAYER, GUEST, DONE_ITEM = "New player", "Guest", "Done"
 
 
+#: The longest list of names the set-up menu's item spells out; past it, it counts them.
+NAMES_ITEM_MAX = 40
+
+
 def names_item(names: dict[int, str], players: int) -> str:
-    """The set-up menu's item: ``Names: all guests`` or ``Names: Ana, Bo, P3``."""
-    if not any(1 <= seat <= players for seat in names):
+    """The set-up menu's item: ``Names: all guests``, ``Names: Ana, Bo, P3``, or for a long
+    list ``Names: 5 named, 7 guests``."""
+    named = sum(1 for seat in names if 1 <= seat <= players)
+    if not named:
         return "Names: all guests"
-    return "Names: " + ", ".join(player_label(seat, names) for seat in range(1, players + 1))
+    listed = ", ".join(player_label(seat, names) for seat in range(1, players + 1))
+    if len(listed) <= NAMES_ITEM_MAX:
+        return f"Names: {listed}"
+    return f"Names: {named} named, {counted(players - named, 'guest')}"
 
 
 class NamesScene(SpellingMenu[ToNames]):

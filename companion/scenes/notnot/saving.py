@@ -154,6 +154,23 @@ def take_seats_of(ctx: Context, kept: UnfinishedGame) -> None:
     setup.player_ids = {seat: player.id for seat, player in seated.items()}
 
 
+def names_as_kept(ctx: Context) -> None:
+    """The set-up's players as the state folder keeps them now: a player renamed since they
+    were chosen shows their new name, one merged or forgotten is a guest again (left as they
+    were when the players cannot be read)."""
+    setup = ctx.session.setup
+    if not setup.player_ids:
+        return
+    try:
+        kept = {player.id: player.name
+                for player in PlayerStore(ctx.services.database()).list_players()}
+    except STORE_ERRORS as error:
+        log.warning("the kept players could not be read: %s", error)
+        return
+    setup.player_ids = {seat: pid for seat, pid in setup.player_ids.items() if pid in kept}
+    setup.names = {seat: kept[pid] for seat, pid in setup.player_ids.items()}
+
+
 def unfinished_game(ctx: Context) -> UnfinishedGame | None:
     """The table's unfinished game in the state database, restored, or ``None``.
 

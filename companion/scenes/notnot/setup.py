@@ -20,7 +20,7 @@ from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_i
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.names import names_item
-from companion.scenes.notnot.saving import end_kept, unfinished_game
+from companion.scenes.notnot.saving import end_kept, names_as_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame
 
@@ -48,6 +48,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
         s.players = min(s.players, self.player_counts()[-1])
+        names_as_kept(self.ctx)
         super().enter(now_ns, change)
         seat_only(s)
 
