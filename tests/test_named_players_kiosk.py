@@ -10,7 +10,7 @@ import pytest
 from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
 from companion.inputs.actions import Nav
-from companion.scenes.common.letter_picker import DONE, WHEEL, LetterPicker
+from companion.scenes.common.letter_picker import DONE, SPELLING_HELP, WHEEL, LetterPicker
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 from companion.storage.players import NAME_MAX, PlayerStore
@@ -137,7 +137,7 @@ def test_a_refused_name_is_one_line_on_screen_and_its_letters_stay(tmp_path):
     app.step()
     assert any("'Ana' is taken" in piece.text for piece in app.scene.drawn_texts)
     press(app, "W")                                       # a letter off, the rest kept
-    assert app.scene.spelling.name == "An" and app.scene.subtitle == ""
+    assert app.scene.spelling.name == "An" and app.scene.subtitle == SPELLING_HELP
 
 
 def test_the_letter_picker_capitalises_words_and_stops_at_the_longest_name():

@@ -20,12 +20,17 @@ QUESTION = VERDICT["early"]
 CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
-def item_rects(layout: Layout, items: int | list[str]) -> list[pygame.Rect]:
+#: Where a menu's items end, as a share of the screen's height from the top.
+ITEMS_END = 0.88
+
+
+def item_rects(layout: Layout, items: int | list[str],
+               end: float = ITEMS_END) -> list[pygame.Rect]:
     """Where a menu's items go (also their touch areas): below the title and its subtitle,
-    above the hint line. Given the items' words, an item whose words wrap gets a box tall
-    enough for all its lines, and the others close up under it."""
+    above the hint line (or ``end`` of the height down). Given the items' words, an item whose
+    words wrap gets a box tall enough for all its lines, and the others close up under it."""
     words = [""] * items if isinstance(items, int) else items
-    top, bottom = round(0.29 * layout.height), round(0.88 * layout.height)
+    top, bottom = round(0.29 * layout.height), round(end * layout.height)
     step = min((bottom - top) / max(len(words), 1), 0.13 * layout.height)
     w = round((0.9 if layout.landscape else 0.7) * layout.width)
     heights = [max(round(step * 0.86), words_height(layout, item, w)) for item in words]

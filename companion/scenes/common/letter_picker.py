@@ -21,6 +21,8 @@ from companion.storage.players import NAME_MAX
 
 #: The wheel's entry that hands the name over.
 DONE = "done"
+#: The line under the title while a name is spelt (and nothing is refused).
+SPELLING_HELP = "turn to each letter and add it; add [done] to keep the name"
 #: What the wheel turns through, in order.
 WHEEL = (*string.ascii_uppercase, "-", " ", DONE)
 

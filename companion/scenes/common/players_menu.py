@@ -13,7 +13,7 @@ same from the command line.
 from __future__ import annotations
 
 from companion.scenes.changes import ToPlayers, ToTitle
-from companion.scenes.common.letter_picker import SpellingMenu
+from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
 from companion.scenes.notnot.saving import STORE_ERRORS
@@ -64,6 +64,8 @@ class PlayersScene(SpellingMenu[ToPlayers]):
     def subtitle(self) -> str:  # type: ignore[override]
         if self.refusal:
             return self.refusal
+        if self.spelling is not None:
+            return SPELLING_HELP
         return "" if self.player else ("no kept player yet: name one at a game's set-up"
                                        if not self.kept else "select a player to rename or merge")
 

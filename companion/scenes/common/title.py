@@ -6,8 +6,14 @@ Quit asks first ("Quit the companion? select again"), as N from the first item w
 
 from __future__ import annotations
 
+import pygame
+
+from companion.display.draw_menu import item_rects
 from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
 from companion.scenes.common.menu import MenuScene
+
+#: Where the title menu's items end (a share of the height): above the QR code's room.
+TITLE_ITEMS_END = 0.8
 
 
 class TitleScene(MenuScene[ToTitle]):
@@ -17,6 +23,10 @@ class TitleScene(MenuScene[ToTitle]):
     title = "NOT NOT"
     subtitle = "the companion: dice, table and judge"
     shows_page_qr = True
+
+    def item_rects(self) -> list[pygame.Rect]:
+        """The items closer together, so the page's QR code keeps its room under them."""
+        return item_rects(self.ctx.services.layout, self.items(), end=TITLE_ITEMS_END)
 
     def items(self) -> list[str]:
         return ["Not Not", "Not That Movie!", "That's Not a Hat", "Players", "Quit"]

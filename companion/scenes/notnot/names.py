@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToNames, ToSetup
-from companion.scenes.common.letter_picker import SpellingMenu
+from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
 from companion.scenes.notnot.saving import STORE_ERRORS
@@ -69,8 +69,11 @@ class NamesScene(SpellingMenu[ToNames]):
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
-        return self.refusal or ("each seat picks a player, or plays as a guest"
-                                if self.seat is None else "")
+        if self.refusal:
+            return self.refusal
+        if self.spelling is not None:
+            return SPELLING_HELP
+        return "each seat picks a player, or plays as a guest" if self.seat is None else ""
 
     def offered(self) -> list[Player]:
         """The kept players the seat being named may pick: none seated elsewhere at this table."""
