@@ -103,3 +103,21 @@ def test_a_name_whose_clip_is_not_made_yet_is_said_by_its_seat_number(tmp_path):
     for work in after_frame:
         work()
     assert queued == [tmp_path / "two.wav"]
+
+
+def test_a_tables_names_are_rendered_into_clips_in_a_worker(tmp_path, monkeypatch):
+    import threading
+
+    from companion.audio.voice import learn_names
+
+    said = []
+
+    def render(engine, words, path):
+        said.append(words)
+        path.write_bytes(b"RIFF")
+    monkeypatch.setattr("companion.audio.voice.find_engine", lambda: "espeak-ng")
+    monkeypatch.setattr("companion.audio.voice.render", render)
+    made, done = {}, threading.Event()
+    learn_names(tmp_path, ["Ana"], lambda clips: (made.update(clips), done.set()))
+    assert done.wait(30)
+    assert set(made) == {"win-Ana", "wrong-Ana"} and sorted(said) == ["Ana!", "Wrong, Ana"]
