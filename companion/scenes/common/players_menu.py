@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from companion.scenes.changes import ToPlayers, ToTitle
 from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
+from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
-from companion.scenes.notnot.saving import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
 
 RENAME, MERGE, BACK = "Rename", "Merge into another player", "Back"

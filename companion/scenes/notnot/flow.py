@@ -20,11 +20,12 @@ from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+from companion.scenes.common.seating import take_seats_of
 from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
-from companion.scenes.notnot.saving import save_new_game, save_round, take_seats_of
+from companion.scenes.notnot.saving import save_new_game, save_round
 from companion.storage.notnot_saves import UnfinishedGame
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     power may have gone mid-refill). Table deals: the entry of the cards for
     empty spots, else the next roll.
     """
-    take_seats_of(ctx, kept)
+    take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
     play = NotNotPlay(kept.game, GameRef(kept.id),
                       reactions={player: [] for player in range(1, kept.game.players + 1)})

@@ -18,9 +18,9 @@ from __future__ import annotations
 from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToNames, ToSetup
 from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
+from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
-from companion.scenes.notnot.saving import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
 
 NEW_PLAYER, GUEST, DONE_ITEM = "New player", "Guest", "Done"

@@ -24,10 +24,9 @@ simulate`` saved); a kept game that does not read is set aside with one notice.
 from __future__ import annotations
 
 import logging
-import sqlite3
 
-from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
+from companion.scenes.common.seating import STORE_ERRORS, seats_for
 from companion.scenes.core import Context
 from companion.scenes.notnot.pending_saves import GameRef, PendingSaves, write
 from companion.scenes.notnot.play import NotNotPlay
@@ -41,20 +40,17 @@ from companion.storage.notnot_saves import (
     SeenRoll,
     UnfinishedGame,
 )
-from companion.storage.players import PlayerStore
 from companion.storage.restoring import DamagedSnapshot
 
 log = logging.getLogger(__name__)
 
-#: What opening or writing the state database may raise.
-STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
 def save_new_game(ctx: Context, play: NotNotPlay) -> None:
     """Store the game just started (abandoning any kept unfinished) with the kept players in its
     seats, in one transaction; its id goes in its ``play.ref`` once written."""
     if play.ref is not None:
-        seats = ctx.session.setup.player_ids
+        seats = seats_for(ctx, play.game.players)
         ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game, seats=seats)))
         flush(ctx)
 
@@ -139,36 +135,6 @@ def set_aside_notice(ctx: Context, store: GameStore) -> None:
         ids = ", ".join(str(game_id) for game_id, _ in store.set_aside)
         ctx.services.notify(f"kept game {ids} was damaged and has been set aside "
                    "(companion history lists it)")
-
-
-def take_seats_of(ctx: Context, kept: UnfinishedGame) -> None:
-    """The set-up's names and players become the kept game's (guests when they cannot be
-    read: the game goes on, the journal says why)."""
-    setup = ctx.session.setup
-    try:
-        seated = PlayerStore(ctx.services.database()).seated(kept.id)
-    except STORE_ERRORS as error:
-        log.warning("the players of game %d could not be read: %s", kept.id, error)
-        seated = {}
-    setup.names = {seat: player.name for seat, player in seated.items()}
-    setup.player_ids = {seat: player.id for seat, player in seated.items()}
-
-
-def names_as_kept(ctx: Context) -> None:
-    """The set-up's players as the state folder keeps them now: a player renamed since they
-    were chosen shows their new name, one merged or forgotten is a guest again (left as they
-    were when the players cannot be read)."""
-    setup = ctx.session.setup
-    if not setup.player_ids:
-        return
-    try:
-        kept = {player.id: player.name
-                for player in PlayerStore(ctx.services.database()).list_players()}
-    except STORE_ERRORS as error:
-        log.warning("the kept players could not be read: %s", error)
-        return
-    setup.player_ids = {seat: pid for seat, pid in setup.player_ids.items() if pid in kept}
-    setup.names = {seat: kept[pid] for seat, pid in setup.player_ids.items()}
 
 
 def unfinished_game(ctx: Context) -> UnfinishedGame | None:

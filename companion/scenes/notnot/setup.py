@@ -16,11 +16,12 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 from __future__ import annotations
 
 from companion.scenes.changes import ToNames, ToSetup
+from companion.scenes.common.seating import names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.names import names_item
-from companion.scenes.notnot.saving import end_kept, names_as_kept, unfinished_game
+from companion.scenes.notnot.saving import end_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame
 
