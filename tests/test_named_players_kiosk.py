@@ -10,6 +10,7 @@ import pytest
 from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
 from companion.inputs.actions import Nav
+from companion.scenes.hat.play import reminder
 from companion.scenes.common.letter_picker import DONE, SPELLING_HELP, WHEEL, LetterPicker
 from companion.storage.database import Database
 from companion.storage.games import GameStore
@@ -38,9 +39,9 @@ def spell(app, name: str, player: int = 1) -> None:
         press(app, "E", player)
 
 
-def name_seats(app, picks: list[str]) -> None:
-    """From the set-up menu, name each seat in turn: a kept player's name, ``new:NAME`` (spelt),
-    or ``Guest``; then Done, back to the set-up."""
+def name_seats(app, picks: list[str], setup: str = "setup") -> None:
+    """From the set-up menu ``setup``, name each seat in turn: a kept player's name,
+    ``new:NAME`` (spelt), or ``Guest``; then Done, back to the set-up."""
     choose(app, "Names")
     step_until(app, lambda: app.scene.name == "names")
     for pick in picks:
@@ -52,7 +53,7 @@ def name_seats(app, picks: list[str]) -> None:
             choose(app, pick)
     assert app.scene.items()[app.scene.cursor] == "Done"  # the cursor went on, seat by seat
     press(app, "E")
-    step_until(app, lambda: app.scene.name == "setup")
+    step_until(app, lambda: app.scene.name == setup)
 
 
 def verdicts_and_end(app) -> tuple[list[str], list[str]]:
@@ -239,3 +240,34 @@ def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
         app.post(Nav(action, now()))                      # seat 1, New player: B, off, A
         app.step()
     assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
+
+
+def test_that_s_not_a_hat_calls_its_players_by_name_keeps_its_seats_and_resumes_them(tmp_path):
+    app = kiosk("hat-setup", state_dir=tmp_path)          # four players
+    name_seats(app, ["new:Ana", "new:Bo", "new:Cy", "new:Di"], setup="hat-setup")
+    assert "Names: Ana, Bo, Cy, Di" in app.scene.items()
+    choose(app, "Start")
+    step_until(app, lambda: app.scene.name == "hat")
+    press(app, "W")                                       # Ana gives a gift
+    _, headline, hint = reminder(app.scene.pads, app.scene.button, app.scene.label)
+    assert headline.split(":")[0] in {"Bo", "Cy", "Di"} and "P" not in headline.split(":")[0]
+    with Database.in_folder(tmp_path) as database:
+        kept = PlayerStore(database).seat_players(app.scene.kept.game_id)
+    assert kept == {1: "Ana", 2: "Bo", 3: "Cy", 4: "Di"}
+    app.screen.close()                                    # the power went
+    again = kiosk("hat-setup", state_dir=tmp_path)
+    again.ctx.session.setup.names = {}
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name == "hat")
+    assert again.ctx.session.setup.names == kept
+
+
+def test_not_that_movie_shows_its_players_names_where_it_showed_p1(tmp_path):
+    app = kiosk("movie-setup", state_dir=tmp_path, players=3)
+    name_seats(app, ["new:Ana", "Guest", "Guest", "Guest"], setup="movie-setup")
+    assert "Tokens start with: Ana" in app.scene.items()
+    choose(app, "Start")
+    step_until(app, lambda: app.scene.name == "movie")
+    app.scene.dirty = True
+    app.step()
+    assert "Ana" in app.scene.shown and "P2" in app.scene.shown and "P1" not in app.scene.shown

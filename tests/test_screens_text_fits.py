@@ -260,7 +260,7 @@ def movie_tour(app: App) -> None:
     """Not That Movie! with seven players: set-up, votes, tokens, a pause, five rounds, the
     score sheet."""
     set_up(app, 1, "movie-setup", players=3)             # Players: 7
-    choose(app, 4)
+    choose(app, 5)
     at(app, "movie")
     press(app, 1, "NNEE")                                # voted, then told it is kept
     app.post(Nav("pause", now()))
@@ -288,9 +288,9 @@ def hat_tour(app: App) -> None:
     """That's Not a Hat with eight players, rounds as many as players, special cards: every
     prompt, to the end."""
     set_up(app, 2, "hat-setup", players=4)               # Players: 8
-    choose(app, 1)                                       # Rounds: as many as players
-    choose(app, 3)                                       # Special cards: with
-    choose(app, 4)
+    choose(app, 2)                                       # Rounds: as many as players
+    choose(app, 4)                                       # Special cards: with
+    choose(app, 5)
     at(app, "hat")
     press(app, 1, "NSW")                                 # choosing, stepping, cancelled
     press(app, 1, "E")

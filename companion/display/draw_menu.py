@@ -50,6 +50,15 @@ def words_height(layout: Layout, item: str, box_width: int) -> int:
     return text.block_height(len(lines), size) + round(layout.unit) if len(lines) > 1 else 0
 
 
+def line_size(layout: Layout, height: int) -> int:
+    """The body text size, smaller (not under the smallest) when a line of it is taller than
+    ``height``: the items of a long menu stay inside their boxes."""
+    size = layout.body_size
+    while size > layout.min_text_size and text.font(size).get_height() > height:
+        size -= 1
+    return size
+
+
 def draw_title(surface: pygame.Surface, layout: Layout, title: str,
                subtitle: str = "") -> list[text.Drawn]:
     """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
@@ -81,8 +90,9 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
             pygame.draw.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
         ink = TEXT if chosen else DIM_TEXT
-        drawn += text.draw_fit(surface, item, layout.body_size, rect.width - round(2 * layout.unit),
-                               layout.min_text_size, ink, center=rect.center)
+        drawn += text.draw_fit(surface, item, line_size(layout, rect.height),
+                               rect.width - round(2 * layout.unit), layout.min_text_size, ink,
+                               center=rect.center)
     drawn += draw_hint(surface, layout, hint)
     return drawn
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
+from companion.scenes.common.names import NamesScene
 from companion.scenes.common.players_menu import PlayersScene
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Context, Scene, SceneTable
@@ -24,7 +25,6 @@ from companion.scenes.notnot.correction import CorrectionScene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.entry import EntryScene
-from companion.scenes.notnot.names import NamesScene
 from companion.scenes.notnot.pause import PauseScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
@@ -42,7 +42,7 @@ TABLE = SceneTable({
     TitleScene: (SetupScene, MovieSetupScene, HatSetupScene, PlayersScene),
     PlayersScene: (TitleScene,),
     SetupScene: (TitleScene, NamesScene, *AFTER_ROUND),
-    NamesScene: (SetupScene,),
+    NamesScene: (SetupScene, MovieSetupScene, HatSetupScene),
     DealScene: (RollScene, PauseScene),
     EntryScene: (PauseScene, *AFTER_ROUND),
     RollScene: (RoundScene, PauseScene),
@@ -55,10 +55,10 @@ TABLE = SceneTable({
     CorrectionScene: (PauseScene,),
     EndScene: (SetupScene,),
     FailsafeScene: (TitleScene,),
-    MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene),
+    MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene, NamesScene),
     MoviePlayScene: (MovieSheetScene, GamesPauseScene),
     MovieSheetScene: (TitleScene,),
-    HatSetupScene: (TitleScene, HatPlayScene),
+    HatSetupScene: (TitleScene, HatPlayScene, NamesScene),
     HatPlayScene: (TitleScene, GamesPauseScene),
     GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene),
 }, anywhere=(FailsafeScene,))

@@ -48,7 +48,11 @@ class ToSetup(SceneChange):
 
 @dataclass(frozen=True)
 class ToNames(SceneChange):
-    """To the choice of who sits in each seat, from Not Not's set-up menu."""
+    """To the choice of who sits in each seat of a game of ``players`` (``None``: Not Not's
+    count), from a set-up menu; ``back`` returns to it."""
+
+    players: int | None = None
+    back: SceneChange = ToSetup()
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ import string
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of
 from companion.scenes.common.long_menu import LongMenu
+from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Context, M
-from companion.storage.players import NAME_MAX
+from companion.storage.players import NAME_MAX, Player, PlayerStore
 
 #: The wheel's entry that hands the name over.
 DONE = "done"
@@ -77,6 +78,25 @@ class SpellingMenu(LongMenu[M]):
         super().__init__(ctx)
         self.spelling: LetterPicker | None = None
         self.refusal = ""
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        """The refusal, else how to spell while spelling, else :meth:`menu_subtitle`."""
+        if self.refusal:
+            return self.refusal
+        return SPELLING_HELP if self.spelling is not None else self.menu_subtitle()
+
+    def menu_subtitle(self) -> str:
+        """The line under the title while not spelling (and nothing is refused)."""
+        return ""
+
+    def read_players(self) -> list[Player]:
+        """The kept players; none, said as the refusal, when they cannot be read."""
+        try:
+            return PlayerStore(self.ctx.services.database()).list_players()
+        except STORE_ERRORS as error:
+            self.refusal = f"the kept players cannot be read: {error}"[:120]
+            return []
 
     def spell(self, name: str = "") -> None:
         """Start spelling, from ``name``."""

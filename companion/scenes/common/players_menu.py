@@ -13,7 +13,7 @@ same from the command line.
 from __future__ import annotations
 
 from companion.scenes.changes import ToPlayers, ToTitle
-from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
+from companion.scenes.common.letter_picker import SpellingMenu
 from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
@@ -46,10 +46,7 @@ class PlayersScene(SpellingMenu[ToPlayers]):
     def reload(self) -> None:
         """Read the kept players again and show the list."""
         self.player, self.merging, self.spelling = None, False, None
-        try:
-            self.kept = self.store().list_players()
-        except STORE_ERRORS as error:
-            self.kept, self.refusal = [], f"the kept players cannot be read: {error}"[:120]
+        self.kept = self.read_players()
         self.point_at(0)
 
     @property
@@ -60,12 +57,7 @@ class PlayersScene(SpellingMenu[ToPlayers]):
             return f"Rename {self.player.name}"
         return f"Merge {self.player.name} into..." if self.merging else self.player.name
 
-    @property
-    def subtitle(self) -> str:  # type: ignore[override]
-        if self.refusal:
-            return self.refusal
-        if self.spelling is not None:
-            return SPELLING_HELP
+    def menu_subtitle(self) -> str:
         return "" if self.player else ("no kept player yet: name one at a game's set-up"
                                        if not self.kept else "select a player to rename or merge")
 

@@ -7,7 +7,7 @@ the menu is led by "Resume the game in progress", naming its round, level and
 players, and shows its level, players and dealing; Start then asks first, and
 ends the kept game as it stands (``companion history`` lists it as ended
 early). "Names", under the player count, chooses who sits in each seat
-(:mod:`companion.scenes.notnot.names`; every seat is a guest until then, so a
+(:mod:`companion.scenes.common.names`; every seat is a guest until then, so a
 table in a hurry plays at once). The pad that selects Start (or Resume)
 is the dealer's: it alone confirms the dealing prompts and enters
 table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
@@ -16,11 +16,11 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 from __future__ import annotations
 
 from companion.scenes.changes import ToNames, ToSetup
+from companion.scenes.common.names import names_item
 from companion.scenes.common.seating import names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
-from companion.scenes.notnot.names import names_item
 from companion.scenes.notnot.saving import end_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame

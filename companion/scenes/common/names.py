@@ -1,6 +1,8 @@
 """Who sits where: each seat of the next Not Not game picks a kept player, a new one, or a guest.
 
-Reached from the set-up menu's "Names" item, right under the player count. The
+Reached from a set-up menu's "Names" item, right under the player count (Not
+Not's; Not That Movie!'s and That's Not a Hat's, whose games are kept with
+their seats too). The
 seats are listed ("Seat 2: Ana", "Seat 3: P3"); selecting one lists the kept
 players not already at this table, then "New player" (spelt on the letter
 picker, :mod:`companion.scenes.common.letter_picker`, and kept at once) and
@@ -16,8 +18,8 @@ often spelt by a neighbour. Which pad is whose is the set-up's seat number.
 from __future__ import annotations
 
 from companion.games.notnot.words import player_label
-from companion.scenes.changes import ToNames, ToSetup
-from companion.scenes.common.letter_picker import SPELLING_HELP, SpellingMenu
+from companion.scenes.changes import ToNames
+from companion.scenes.common.letter_picker import SpellingMenu
 from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
@@ -52,13 +54,14 @@ class NamesScene(SpellingMenu[ToNames]):
         #: The seat being named (``None``: the list of seats is shown).
         self.seat: int | None = None
         self.kept: list[Player] = []
+        #: The seats to name, and where W and Done go back to.
+        self.players, self.back_to = 0, ToNames().back
 
     def enter(self, now_ns: int, change: ToNames) -> None:
+        self.players = change.players or self.ctx.session.setup.players
+        self.back_to = change.back
         self.seat, self.spelling, self.refusal, self.top, self.cursor = None, None, "", 0, 0
-        try:
-            self.kept = PlayerStore(self.ctx.services.database()).list_players()
-        except STORE_ERRORS as error:
-            self.kept, self.refusal = [], f"the kept players cannot be read: {error}"[:120]
+        self.kept = self.read_players()
         super().enter(now_ns, change)
 
     @property
@@ -67,12 +70,7 @@ class NamesScene(SpellingMenu[ToNames]):
             return "Who sits where?"
         return f"Seat {self.seat}: {'new player' if self.spelling else 'who sits here?'}"
 
-    @property
-    def subtitle(self) -> str:  # type: ignore[override]
-        if self.refusal:
-            return self.refusal
-        if self.spelling is not None:
-            return SPELLING_HELP
+    def menu_subtitle(self) -> str:
         return "each seat picks a player, or plays as a guest" if self.seat is None else ""
 
     def offered(self) -> list[Player]:
@@ -85,13 +83,12 @@ class NamesScene(SpellingMenu[ToNames]):
         setup = self.ctx.session.setup
         if self.seat is None:
             return [f"Seat {seat}: {setup.label(seat)}"
-                    for seat in range(1, setup.players + 1)] + [DONE_ITEM]
+                    for seat in range(1, self.players + 1)] + [DONE_ITEM]
         return [player.name for player in self.offered()] + [NEW_PLAYER, GUEST]
 
     def choose_entry(self, index: int) -> None:
-        setup = self.ctx.session.setup
         if self.seat is None:
-            if index < setup.players:
+            if index < self.players:
                 self.seat, self.refusal = index + 1, ""
                 self.point_at(0)
             else:
@@ -130,7 +127,7 @@ class NamesScene(SpellingMenu[ToNames]):
             seat, self.seat, self.refusal = self.seat, None, ""
             self.point_at(seat - 1)
         else:
-            self.ctx.go(ToSetup())
+            self.ctx.go(self.back_to)
 
     def pause(self) -> None:
         """Esc goes back, as W does."""
