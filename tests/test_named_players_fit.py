@@ -9,8 +9,10 @@ import kiosk_helpers
 from test_display_text_fits import ROTATIONS, SIZES, drawn, misfits  # noqa: F401  (fixture)
 from companion.display.chart import draw_chart
 from companion.display.draw_scores import draw_scores
+from companion.display.draw_timeline import draw_timeline
 from companion.display.draw_verdict import draw_verdict
 from companion.display.layout import Layout
+from companion.display.timeline_axis import timeline_view
 from companion.display.verdict_words import verdict_view
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.changes import ToTitle
@@ -40,6 +42,9 @@ def test_twelve_long_names_fit_the_score_strip_each_in_its_cell_the_verdict_and_
     tie = round_record([(1, "N", 300, "tie"), (12, "E", 300, "tie"), (7, "W", 100, "wrong")],
                        [(1, "RED", "N"), (12, "BLUE", "E")])
     draw_verdict(surface, layout, verdict_view(tie, True, {7: 1}, LONG_NAMES))
+    labels = draw_timeline(surface, layout, timeline_view(tie, 1000.0), layout.timeline,
+                           LONG_NAMES)
+    assert {f"{LONG_NAMES[1]} N", f"{LONG_NAMES[12]} E"} <= {piece.text for piece in labels}
     chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
                                                      -round(30 * layout.unit))
     draw_chart(surface, chart, {p: [150.0 * p, 2900.0] for p in LONG_NAMES}, layout.small_size,

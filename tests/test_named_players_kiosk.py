@@ -11,6 +11,7 @@ from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
 from companion.inputs.actions import Nav
 from companion.scenes.hat.play import reminder
+from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.common.letter_picker import DONE, SPELLING_HELP, WHEEL, LetterPicker
 from companion.storage.database import Database
 from companion.storage.games import GameStore
@@ -56,15 +57,17 @@ def name_seats(app, picks: list[str], setup: str = "setup") -> None:
     step_until(app, lambda: app.scene.name == setup)
 
 
-def verdicts_and_end(app) -> tuple[list[str], list[str]]:
-    """Play the game to its end: every verdict's headline and lines, and the end screen's
-    texts."""
+def verdicts_and_end(app) -> tuple[list[str], list[str], list[str]]:
+    """Play the game to its end: every verdict's headline and lines, the end screen's texts,
+    and the tap labels of the last verdict's timeline ("Ana E")."""
     said: list[str] = []
     app.ctx.hooks.on_scene = lambda scene: said.extend(
         [scene.view.headline, *scene.view.lines] if scene.name == "verdict" else [])
     play(app, players=app.ctx.session.setup.players)
     app.step()
-    return said, [piece.text for piece in app.scene.drawn]
+    timeline = [piece.text for piece in app.scenes[VerdictScene].timeline_drawn]
+    taps = [label for label in timeline if label.split()[-1] in ("N", "E", "S", "W")]
+    return said, [piece.text for piece in app.scene.drawn], taps
 
 
 def history_json(folder, capsys) -> list[dict]:
@@ -86,11 +89,12 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
         games.append(verdicts_and_end(app))
         press(app, "E")                                   # the end: to the set-up, same names
         step_until(app, lambda: app.scene.name == "setup")
-    for verdicts, end in games:
+    for verdicts, end, timeline_labels in games:
         winners = {line for line in verdicts if line.endswith(" WINS")}
         assert {"Ana WINS", "Bo WINS"} <= winners         # each seat wins its turns
         assert not {"P1 WINS", "P2 WINS"} & winners and "P3 WINS" in winners  # a guest is P3
         assert any(t.startswith("WINNER") for t in end)
+        assert timeline_labels and {t.split()[0] for t in timeline_labels} <= {"Ana", "Bo", "P3"}
         cards = next(t for t in end if "cards:" in t)
         assert "Ana " in cards and "Bo " in cards and "P3 " in cards and "P1" not in cards
         assert {"Ana", "Bo", "P3"} <= {t.split()[0] for t in end}   # the chart's rows

@@ -96,6 +96,7 @@ class VerdictScene(Scene[ToVerdict]):
         self.play_drawn = draw_play(canvas, layout, self.play_view)
         self.drawn = self.panel.draw(canvas, layout, self.view, self.now_ns)
         self.timeline_drawn = ([] if self.timeline is None else
-                               draw_timeline(canvas, layout, self.timeline, layout.timeline))
+                               draw_timeline(canvas, layout, self.timeline, layout.timeline,
+                                             self.ctx.session.setup.names))
         self.shown = True
         return f"verdict-{self.view.kind}"
