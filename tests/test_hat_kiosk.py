@@ -7,7 +7,8 @@ from kiosk_helpers import jump_to, now
 from companion.inputs.actions import Nav
 from companion.storage.score_sheets import hat_score_sheet
 
-PLAYERS, ROUNDS, SPECIAL, START = 0, 1, 3, 4   # items: players, rounds, gifts, special, start
+PLAYERS, ROUNDS, SPECIAL, START = 0, 2, 4, 5   # items: players, names, rounds, gifts, special,
+#                                                start
 
 
 def give_penalty(table, player):

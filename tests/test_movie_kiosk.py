@@ -7,7 +7,8 @@ from kiosk_helpers import jump_to, now, shows_text
 from companion.inputs.actions import Nav
 from companion.storage.score_sheets import movie_score_sheet
 
-START, SCORE_SHEET = 4, 5      # set-up items: players, votes, first holder, team, start, sheet
+START, SCORE_SHEET = 5, 6      # set-up items: players, names, votes, first holder, team, start,
+#                                sheet
 
 
 @pytest.fixture
@@ -132,7 +133,7 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
 
 @pytest.mark.slow
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
-    table.menu(1, [1, START])                       # votes with the voting discs, start
+    table.menu(1, [2, START])                       # votes with the voting discs, start
     table.wait_for("movie")
     game = table.scene.kept.game
     for number in range(1, 6):

@@ -6,7 +6,8 @@ import pytest
 from test_movie_kiosk import pause, table  # noqa: F401  (the fixture, and the pause key)
 from companion.storage.score_sheets import hat_score_sheet, movie_score_sheet
 
-PLAYERS, START = 0, 4      # set-up items: players, votes, first holder, team, start, sheet
+PLAYERS, START = 0, 5      # set-up items: players, names, votes, first holder, team, start,
+#                            sheet
 
 
 def cell_labels(table) -> list[str]:
@@ -38,7 +39,7 @@ def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_
 
 @pytest.mark.slow
 def test_end_the_game_from_the_hat_pause_ends_it_early_and_goes_to_the_title(table):
-    table.menu(2, [4])                                 # That's Not a Hat: Start
+    table.menu(2, [5])                                 # That's Not a Hat: Start
     table.wait_for("hat")
     table.press(1, "W")                                # P1 gives a gift to the left
     pause(table)

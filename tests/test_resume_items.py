@@ -33,7 +33,7 @@ def test_the_not_not_resume_item_names_the_kept_games_players_round_and_level(tm
     again = kiosk("setup", state_dir=tmp_path)               # 4 players, first game, companion
     items = again.scene.items()
     assert items[0] == "Resume the game in progress: round 1, hard, 3 players"
-    assert items[1:4] == ["Level: hard", "Players: 3", "Deals: table"]
+    assert items[1:5] == ["Level: hard", "Players: 3", "Names: all guests", "Deals: table"]
 
 
 def test_the_movie_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):
@@ -44,8 +44,8 @@ def test_the_movie_resume_item_describes_the_kept_game_and_the_set_up_shows_its_
     app = kiosk("movie-setup", state_dir=tmp_path)
     items = app.scene.items()
     assert items[0] == "Resume the game in progress: Matinee, 3 players, round 1 of 5, 0 points"
-    assert items[1:5] == ["Players: 3", "Votes: on the pads", "Tokens start with: P2",
-                          "Team: Matinee"]
+    assert items[1:6] == ["Players: 3", "Names: all guests", "Votes: on the pads",
+                          "Tokens start with: P2", "Team: Matinee"]
 
 
 def test_the_hat_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):
@@ -56,8 +56,8 @@ def test_the_hat_resume_item_describes_the_kept_game_and_the_set_up_shows_its_ch
     app = kiosk("hat-setup", state_dir=tmp_path)
     items = app.scene.items()
     assert items[0] == "Resume the game in progress: 4 players, round 1 of 4, penalties 1 0 0 0"
-    assert items[1:5] == ["Players: 4", "Rounds: as many as players", "Gifts each: one",
-                          "Special cards: with"]
+    assert items[1:6] == ["Players: 4", "Names: all guests", "Rounds: as many as players",
+                          "Gifts each: one", "Special cards: with"]
 
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080)]

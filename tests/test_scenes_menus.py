@@ -16,7 +16,7 @@ def _no_leftover_display():
 
 def start_from_setup(app, player: int = 1) -> None:
     """Player ``player``'s pad moves down to Start and selects it."""
-    for side in "SSSSSE":  # past colour-blind mode and the voice
+    for side in "SSSSSSE":  # past the names, colour-blind mode and the voice
         app.post(tap(player, side))
     step_until(app, lambda: app.scene.name in ("deal", "entry"))
 
@@ -65,7 +65,7 @@ def test_quit_asks_first_and_a_second_select_quits():
     app.post(tap(1, "N"))  # wraps from the first item to Quit
     app.post(tap(1, "E"))
     app.step()
-    assert not app.ctx.quitting and app.scene.shown_items()[3] == "Quit the companion? select again"
+    assert not app.ctx.quitting and app.scene.shown_items()[4] == "Quit the companion? select again"
     app.post(tap(1, "E"))
     app.step()
     assert app.ctx.quitting
@@ -77,19 +77,19 @@ def test_any_other_button_cancels_a_question_and_does_nothing_else():
     app.step()
     app.post(tap(1, "W"))
     app.step()
-    assert app.scene.name == "title" and app.scene.asking is None and app.scene.cursor == 3
+    assert app.scene.name == "title" and app.scene.asking is None and app.scene.cursor == 4
     app.post(tap(1, "E"))
     app.step()
-    assert not app.ctx.quitting and app.scene.asking == 3
+    assert not app.ctx.quitting and app.scene.asking == 4
 
 
 def test_a_touch_asks_and_a_second_touch_on_the_same_item_confirms():
     app = kiosk()
     app.step()
-    quit_item = app.scene.item_rects()[3].center
+    quit_item = app.scene.item_rects()[4].center
     app.post(Point(quit_item, now()))
     app.step()
-    assert not app.ctx.quitting and app.scene.asking == 3
+    assert not app.ctx.quitting and app.scene.asking == 4
     app.post(Point(quit_item, now()))
     app.step()
     assert app.ctx.quitting

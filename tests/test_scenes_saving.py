@@ -142,7 +142,7 @@ def test_starting_a_new_game_over_a_kept_one_asks_first_then_lists_the_kept_one_
     first.screen.close()
     old = kept(tmp_path).id
     again = new_game(tmp_path)
-    assert again.scene.name == "setup" and again.scene.shown_items()[6].startswith("Start anew")
+    assert again.scene.name == "setup" and again.scene.shown_items()[7].startswith("Start anew")
     assert kept(tmp_path).id == old  # asked, not done
     again.post(tap(1, "E"))
     step_until(again, in_scene(again, "deal"))

@@ -225,7 +225,11 @@ def entry_and_failsafe_tour(app: App) -> None:
     at(app, "title")
     choose(app, 0)
     at(app, "setup")
-    choose(app, 2)                                       # Deals: the table
+    choose(app, 2)                                       # Names: the seats, seat 1's choice,
+    at(app, "names")                                     # a letter spelt, all taken back
+    press(app, 1, "EESEWWWW")
+    at(app, "setup")
+    choose(app, 3)                                       # Deals: the table
     choose(app, len(app.scene.items()) - 1)
     at(app, "entry")
     press(app, 1, "SE")
@@ -256,7 +260,7 @@ def movie_tour(app: App) -> None:
     """Not That Movie! with seven players: set-up, votes, tokens, a pause, five rounds, the
     score sheet."""
     set_up(app, 1, "movie-setup", players=3)             # Players: 7
-    choose(app, 4)
+    choose(app, 5)
     at(app, "movie")
     press(app, 1, "NNEE")                                # voted, then told it is kept
     app.post(Nav("pause", now()))
@@ -284,9 +288,9 @@ def hat_tour(app: App) -> None:
     """That's Not a Hat with eight players, rounds as many as players, special cards: every
     prompt, to the end."""
     set_up(app, 2, "hat-setup", players=4)               # Players: 8
-    choose(app, 1)                                       # Rounds: as many as players
-    choose(app, 3)                                       # Special cards: with
-    choose(app, 4)
+    choose(app, 2)                                       # Rounds: as many as players
+    choose(app, 4)                                       # Special cards: with
+    choose(app, 5)
     at(app, "hat")
     press(app, 1, "NSW")                                 # choosing, stepping, cancelled
     press(app, 1, "E")
@@ -296,6 +300,10 @@ def hat_tour(app: App) -> None:
         if app.scene.pads.prompt == "round-over":
             press(app, 1, "E")
     press(app, 1, "E")
+    at(app, "title")
+    choose(app, 3)                                       # the players menu
+    at(app, "players")
+    press(app, 1, "W")
     at(app, "title")
 
 

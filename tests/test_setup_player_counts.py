@@ -79,11 +79,11 @@ def test_fewer_players_chosen_hand_the_tokens_to_a_player_who_plays(tmp_path):
         table.app.ctx.services.players_with_pads = 4
         movie_setup(table)
         for _ in range(3):                                 # the tokens start with P2, P3, P4
-            table.press(1, "S" * (2 - table.scene.cursor) + "E")
+            table.press(1, "S" * (3 - table.scene.cursor) + "E")
         assert "Tokens start with: P4" in table.scene.items()
-        table.press(1, "NNE")                              # Players: 4 wraps round to 2
-        assert table.scene.items()[:3] == ["Players: 2", "Votes: on the pads",
-                                           "Tokens start with: P2"]
+        table.press(1, "NNNE")                             # Players: 4 wraps round to 2
+        assert table.scene.items()[:4] == ["Players: 2", "Names: all guests",
+                                           "Votes: on the pads", "Tokens start with: P2"]
     finally:
         table.close()
 
@@ -94,11 +94,11 @@ def test_a_set_up_shown_with_fewer_pads_cuts_the_players_and_the_first_holder_to
     try:
         movie_setup(table)
         for _ in range(3):                                 # 4 players, the tokens start with P4
-            table.press(1, "S" * (2 - table.scene.cursor) + "E")
+            table.press(1, "S" * (3 - table.scene.cursor) + "E")
         table.press(1, "W")                                # back to the title
         table.app.ctx.services.players_with_pads = 3
         movie_setup(table)
-        assert table.scene.items()[:3] == ["Players: 3", "Votes: on the pads",
-                                           "Tokens start with: P3"]
+        assert table.scene.items()[:4] == ["Players: 3", "Names: all guests",
+                                           "Votes: on the pads", "Tokens start with: P3"]
     finally:
         table.close()

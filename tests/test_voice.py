@@ -8,7 +8,7 @@ import pytest
 
 from kiosk_helpers import kiosk, now, step_until, tap
 from test_scenes_flow import to_round
-from companion.audio.voice import NO_ENGINE, Voice, callout, phrases
+from companion.audio.voice import NO_ENGINE, Voice, callout, name_phrases, phrases
 from companion.scenes.common.table_choices import voice_folder
 from companion.storage.preferences import Preferences, save_preferences
 from round_records import round_record
@@ -85,3 +85,39 @@ def test_clips_that_cannot_be_made_leave_a_short_notice_and_the_reason_in_the_jo
     monkeypatch.setattr(voice, "render", refuse)
     assert Voice.start(tmp_path, 2, engine="/usr/bin/espeak-ng") == (None, voice.NO_CLIPS)
     assert "\n" not in voice.NO_CLIPS and "TimeoutExpired" in caplog.text
+
+
+def test_a_named_player_is_called_by_name_and_a_guest_by_seat():
+    assert name_phrases(["Ana"]) == {"win-Ana": "Ana!", "wrong-Ana": "Wrong, Ana"}
+    win = round_record([(2, "N", 300, "win")], [(2, "RED", "N")])
+    wrong = round_record([(3, "E", 200, "wrong")])
+    assert callout(win, {2: "Ana"}) == "win-Ana" and callout(wrong, {2: "Ana"}) == "wrong-3"
+
+
+def test_a_name_whose_clip_is_not_made_yet_is_said_by_its_seat_number(tmp_path):
+    queued = []
+    voice = Voice({"win-2": tmp_path / "two.wav"}, play=lambda path: None)
+    voice.speak_now = queued.append
+    after_frame: list = []
+    voice.say("win-Ana", after_frame, instead="win-2")
+    for work in after_frame:
+        work()
+    assert queued == [tmp_path / "two.wav"]
+
+
+def test_a_tables_names_are_rendered_into_clips_in_a_worker(tmp_path, monkeypatch):
+    import threading
+
+    from companion.audio.voice import learn_names
+
+    said = []
+
+    def render(engine, words, path):
+        said.append(words)
+        path.write_bytes(b"RIFF")
+    monkeypatch.setattr("companion.audio.voice.find_engine", lambda: "espeak-ng")
+    monkeypatch.setattr("companion.audio.voice.render", render)
+    made, done = {}, threading.Event()
+    learn_names(tmp_path, ["Ana"], lambda clips: (made.update(clips), done.set()))
+    assert done.wait(30)
+    assert set(made) == {"win-Ana", "wrong-Ana"} and sorted(said) == ["Ana!", "Wrong, Ana"]

@@ -18,7 +18,7 @@ import os
 import shutil
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pygame
@@ -27,6 +27,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.cards import LEVEL_OF_RULE_CARD
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.verdict import Verdict
+from companion.games.notnot.words import NO_NAMES, SeatNames
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ class VoiceError(CompanionError):
 
 
 def spoken_player(player: int) -> str:
-    """``player two`` (numbers until players have names)."""
+    """``player two``: a guest's seat, said."""
     word = NUMBER_WORDS[player] if 0 <= player < len(NUMBER_WORDS) else str(player)
     return f"player {word}"
 
@@ -68,14 +69,24 @@ def phrases(players: int) -> dict[str, str]:
     return said
 
 
-def callout(record: RoundRecord) -> str | None:
-    """The clip for a round's verdict: a winner's number, a tie, else the first wrong player."""
+def name_phrases(names: Iterable[str]) -> dict[str, str]:
+    """The call-outs of named players ("Ana!", "Wrong, Ana"), by clip name."""
+    said = {}
+    for name in names:
+        said[f"win-{name}"] = f"{name}!"
+        said[f"wrong-{name}"] = f"Wrong, {name}"
+    return said
+
+
+def callout(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str | None:
+    """The clip for a round's verdict: a winner's name (a guest's number), a tie, else the
+    first wrong player."""
     if len(record.winners) == 1:
-        return f"win-{record.winners[0].player}"
+        return f"win-{seat_names.get(record.winners[0].player, record.winners[0].player)}"
     if record.winners:
         return "tie"
     wrong = record.players_with(Verdict.WRONG)
-    return f"wrong-{wrong[0]}" if wrong else None
+    return f"wrong-{seat_names.get(wrong[0], wrong[0])}" if wrong else None
 
 
 def find_engine() -> str | None:
@@ -101,14 +112,16 @@ def render(engine: str, words: str, path: Path) -> None:
                          f"{type(error).__name__}") from None
 
 
-def build_cache(folder: Path, players: int, engine: str) -> dict[str, Path]:
-    """Every phrase for ``players`` rendered into ``folder`` (missing clips only); by clip name."""
+def build_cache(folder: Path, players: int, engine: str,
+                said: dict[str, str] | None = None) -> dict[str, Path]:
+    """Every phrase for ``players`` (or the phrases ``said``) rendered into ``folder`` (missing
+    clips only); by clip name."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise VoiceError(f"voice: cannot make the clip folder {folder}: {error.strerror}") from None
     clips = {}
-    for name, words in phrases(players).items():
+    for name, words in (phrases(players) if said is None else said).items():
         path = clip_path(folder, name, words)
         if not path.exists():
             render(engine, words, path)
@@ -146,9 +159,12 @@ class Voice:
             log.warning("%s", error)
             return None, NO_CLIPS
 
-    def say(self, name: str | None, after_frame: list[Callable[[], None]]) -> None:
-        """Queue clip ``name`` (``None``: nothing to say) to be played once the frame is shown."""
-        path = self.clips.get(name) if name else None
+    def say(self, name: str | None, after_frame: list[Callable[[], None]],
+            instead: str | None = None) -> None:
+        """Queue clip ``name`` (``None``: nothing to say) to be played once the frame is shown;
+        clip ``instead`` when ``name`` has none yet (a name still being rendered)."""
+        path = (self.clips.get(name) if name else None) or (
+            self.clips.get(instead) if instead else None)
         if path is not None:
             after_frame.append(lambda: self.speak_now(path))
 
@@ -158,6 +174,23 @@ class Voice:
             self._play(path)
         except pygame.error as error:
             log.info("voice: cannot play %s: %s", path.name, error)
+
+
+def learn_names(folder: Path, names: Iterable[str],
+                done: Callable[[dict[str, Path]], None]) -> None:
+    """Render the call-outs of ``names`` (:func:`name_phrases`) in a worker thread of its own,
+    one rendering at a time; ``done(clips)`` is called from that thread with the clips made
+    (none without an engine or when they cannot be made: the seat numbers are said instead)."""
+    def work() -> None:
+        engine, clips = find_engine(), {}
+        try:
+            if engine is not None:
+                with _RENDERING:
+                    clips = build_cache(folder, 0, engine, name_phrases(names))
+        except Exception:  # noqa: BLE001  (the numbers are said instead, never a dead voice)
+            log.exception("voice: making the names' clips failed")
+        done(clips)
+    threading.Thread(target=work, name=WORKER_NAME, daemon=True).start()
 
 
 def prepare(folder: Path, players: int, done: Callable[[Voice | None, str], None]) -> None:

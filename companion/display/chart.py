@@ -15,8 +15,8 @@ from collections.abc import Mapping
 import pygame
 
 from companion.display import text
-from companion.display.draw_scores import player_label
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
+from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 DOT = PORTAL["YELLOW"]
 
@@ -33,16 +33,19 @@ NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
-               font_size: int, notes: Mapping[int, str] | None = None) -> list[text.Drawn]:
-    """Draw reaction ``times`` (player -> ms list) in ``rect``, with each player's note (their
-    closest win and loss) at the right end of their row where rows have room; returns the
-    labels drawn."""
+               font_size: int, notes: Mapping[int, str] | None = None,
+               seat_names: SeatNames = NO_NAMES) -> list[text.Drawn]:
+    """Draw reaction ``times`` (player -> ms list) in ``rect``, each row named by
+    ``seat_names`` (a guest "P3"), with each player's note (their closest win and loss) at the
+    right end of their row where rows have room; returns the labels drawn."""
     drawn = []
     players = sorted(times)
     if not players:
         return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
     end = axis_end_ms(times)
-    label_w = text.width("P8 9999 ms", font_size) + font_size // 2
+    widest = max(("P8", *(player_label(p, seat_names) for p in players)),
+                 key=lambda label: text.width(label, font_size))
+    label_w = text.width(f"{widest} 9999 ms", font_size) + font_size // 2
     plot = pygame.Rect(rect.left + label_w, rect.top,
                        rect.width - label_w - font_size, rect.height - font_size * 2)
     row_h = plot.height / len(players)
@@ -50,7 +53,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     for i, player in enumerate(players):
         y = round(plot.top + (i + 0.5) * row_h)
         values = times[player]
-        label = player_label(player) + (f" {statistics.median(values):.0f} ms" if values else "  -")
+        median = f" {statistics.median(values):.0f} ms" if values else "  -"
+        label = player_label(player, seat_names) + median
         drawn.append(text.draw(surface, label, font_size, TEXT, midleft=(rect.left, y)))
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:

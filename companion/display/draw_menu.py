@@ -20,12 +20,17 @@ QUESTION = VERDICT["early"]
 CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 
 
-def item_rects(layout: Layout, items: int | list[str]) -> list[pygame.Rect]:
+#: Where a menu's items end, as a share of the screen's height from the top.
+ITEMS_END = 0.88
+
+
+def item_rects(layout: Layout, items: int | list[str],
+               end: float = ITEMS_END) -> list[pygame.Rect]:
     """Where a menu's items go (also their touch areas): below the title and its subtitle,
-    above the hint line. Given the items' words, an item whose words wrap gets a box tall
-    enough for all its lines, and the others close up under it."""
+    above the hint line (or ``end`` of the height down). Given the items' words, an item whose
+    words wrap gets a box tall enough for all its lines, and the others close up under it."""
     words = [""] * items if isinstance(items, int) else items
-    top, bottom = round(0.29 * layout.height), round(0.88 * layout.height)
+    top, bottom = round(0.29 * layout.height), round(end * layout.height)
     step = min((bottom - top) / max(len(words), 1), 0.13 * layout.height)
     w = round((0.9 if layout.landscape else 0.7) * layout.width)
     heights = [max(round(step * 0.86), words_height(layout, item, w)) for item in words]
@@ -43,6 +48,15 @@ def words_height(layout: Layout, item: str, box_width: int) -> int:
     size, lines = text.fit_lines(item, layout.body_size, box_width - round(2 * layout.unit),
                                  layout.min_text_size)
     return text.block_height(len(lines), size) + round(layout.unit) if len(lines) > 1 else 0
+
+
+def line_size(layout: Layout, height: int) -> int:
+    """The body text size, smaller (not under the smallest) when a line of it is taller than
+    ``height``: the items of a long menu stay inside their boxes."""
+    size = layout.body_size
+    while size > layout.min_text_size and text.font(size).get_height() > height:
+        size -= 1
+    return size
 
 
 def draw_title(surface: pygame.Surface, layout: Layout, title: str,
@@ -76,8 +90,9 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
             pygame.draw.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
         ink = TEXT if chosen else DIM_TEXT
-        drawn += text.draw_fit(surface, item, layout.body_size, rect.width - round(2 * layout.unit),
-                               layout.min_text_size, ink, center=rect.center)
+        drawn += text.draw_fit(surface, item, line_size(layout, rect.height),
+                               rect.width - round(2 * layout.unit), layout.min_text_size, ink,
+                               center=rect.center)
     drawn += draw_hint(surface, layout, hint)
     return drawn
 

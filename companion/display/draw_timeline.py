@@ -42,7 +42,7 @@ from companion.display.timeline_axis import (
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
-from companion.games.notnot.words import player_label
+from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 
 def mark_radius(layout: Layout) -> int:
@@ -102,8 +102,9 @@ def draw_zoom(surface: pygame.Surface, layout: Layout, view: TimelineView,
 
 
 def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
-                  strip: pygame.Rect) -> list[text.Drawn]:
-    """Draw ``view`` filling ``strip``; returns the labels drawn (``P2 N``, the window, the end)."""
+                  strip: pygame.Rect, seat_names: SeatNames = NO_NAMES) -> list[text.Drawn]:
+    """Draw ``view`` filling ``strip``, named players by ``seat_names``; returns the labels
+    drawn (``Ana N``, ``P2 N``, the window, the end)."""
     pygame.draw.rect(surface, PANEL, strip)
     size = layout.min_text_size
     line_h = text.block_height(1, size)
@@ -117,7 +118,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     tops = [axis_y - r - 2 - line_h, axis_y + r + 2]
     drawn: list[text.Drawn] = []
     for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
-        x, label = round(x_of(tap.t_us)), f"{player_label(tap.player)} {tap.side}"
+        x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"
         draw_mark(surface, tap.verdict, (x, axis_y), r)
         spot = place_label(label, x, lanes, tops, size, strip)
         if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from companion.display.draw_verdict import VerdictView
 from companion.games.notnot.record import RoundRecord
-from companion.games.notnot.words import verdict_words
+from companion.games.notnot.words import NO_NAMES, SeatNames, verdict_words
 
 
-def verdict_view(record: RoundRecord, ruling_tap: bool,
-                 scores_before: dict[int, int]) -> VerdictView:
-    """The banner for a finished round; ``ruling_tap`` says whether anyone could tap."""
-    words = verdict_words(record, ruling_tap, scores_before)
+def verdict_view(record: RoundRecord, ruling_tap: bool, scores_before: dict[int, int],
+                 seat_names: SeatNames = NO_NAMES) -> VerdictView:
+    """The banner for a finished round; ``ruling_tap`` says whether anyone could tap; named
+    players are called by ``seat_names``."""
+    words = verdict_words(record, ruling_tap, scores_before, seat_names)
     return VerdictView(words.kind, words.headline, words.lines)

@@ -12,6 +12,8 @@ from typing import Any
 
 from companion.scenes.common.failsafe import FailsafeScene
 from companion.scenes.common.games_pause import GamesPauseScene
+from companion.scenes.common.names import NamesScene
+from companion.scenes.common.players_menu import PlayersScene
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Context, Scene, SceneTable
 from companion.scenes.hat.play import HatPlayScene
@@ -37,8 +39,10 @@ AFTER_ROUND = (EndScene, DealScene, EntryScene, RollScene)
 #: Every scene, and the scenes it may go to; any scene may go to the failsafe, which shows a
 #: scene's error or a start problem.
 TABLE = SceneTable({
-    TitleScene: (SetupScene, MovieSetupScene, HatSetupScene),
-    SetupScene: (TitleScene, *AFTER_ROUND),
+    TitleScene: (SetupScene, MovieSetupScene, HatSetupScene, PlayersScene),
+    PlayersScene: (TitleScene,),
+    SetupScene: (TitleScene, NamesScene, *AFTER_ROUND),
+    NamesScene: (SetupScene, MovieSetupScene, HatSetupScene),
     DealScene: (RollScene, PauseScene),
     EntryScene: (PauseScene, *AFTER_ROUND),
     RollScene: (RoundScene, PauseScene),
@@ -51,10 +55,10 @@ TABLE = SceneTable({
     CorrectionScene: (PauseScene,),
     EndScene: (SetupScene,),
     FailsafeScene: (TitleScene,),
-    MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene),
+    MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene, NamesScene),
     MoviePlayScene: (MovieSheetScene, GamesPauseScene),
     MovieSheetScene: (TitleScene,),
-    HatSetupScene: (TitleScene, HatPlayScene),
+    HatSetupScene: (TitleScene, HatPlayScene, NamesScene),
     HatPlayScene: (TitleScene, GamesPauseScene),
     GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene),
 }, anywhere=(FailsafeScene,))

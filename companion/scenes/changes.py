@@ -46,6 +46,20 @@ class ToSetup(SceneChange):
     """To Not Not's set-up menu."""
 
 
+@dataclass(frozen=True)
+class ToNames(SceneChange):
+    """To the choice of who sits in each seat of a game of ``players`` (``None``: Not Not's
+    count), from a set-up menu; ``back`` returns to it."""
+
+    players: int | None = None
+    back: SceneChange = ToSetup()
+
+
+@dataclass(frozen=True)
+class ToPlayers(SceneChange):
+    """To the kept players' menu (rename, merge), from the title menu."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class NotNotChange(SceneChange):
     """A change between the scenes of a Not Not game: it carries the game being played."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from companion.errors import Bug
 from companion.games.notnot.round import Timing
+from companion.games.notnot.words import player_label
 from companion.storage.preferences import Preferences
 
 LEVEL_CHOICES = ("first-game", "discovery", "normal", "hard", "extreme")
@@ -25,6 +26,15 @@ class GameSetup:
     #: The player whose pad confirms the dealing prompts and enters table-dealt cards
     #: (the pad that selected Start).
     dealer: int = 1
+    #: The named players at the table, by seat (a guest's seat is absent: shown "P3").
+    names: dict[int, str] = field(default_factory=dict)
+    #: The kept players' ids, by seat (guests absent): written as the game's seats when it is
+    #: first saved.
+    player_ids: dict[int, int] = field(default_factory=dict)
+
+    def label(self, seat: int) -> str:
+        """How seat ``seat`` is shown and said: its player's name, or "P3" for a guest."""
+        return player_label(seat, self.names)
 
 
 @dataclass(frozen=True)

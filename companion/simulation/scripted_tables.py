@@ -34,9 +34,9 @@ from companion.scenes.movie.play import MoviePlayScene
 
 MOVIE, HAT = MovieGame.KIND, HatGame.KIND
 GAMES = (MOVIE, HAT)
-#: Title menu item of each game, and its set-up menu's items (players, start).
+#: Title menu item of each game, and its set-up menu's items (players, then names, ..., start).
 TITLE_ITEM = {MOVIE: 1, HAT: 2}
-START_ITEM = {MOVIE: 4, HAT: 4}
+START_ITEM = {MOVIE: 5, HAT: 5}
 #: A player refuses a gift this often.
 REFUSALS = 0.3
 
@@ -62,7 +62,7 @@ def menu_script(game: str, players: int) -> list[Press]:
     else:
         lowest = 2 if players < MIN_PLAYERS else MIN_PLAYERS
         if lowest == 2:
-            script += presses("SSENN")      # two gifts each, then back to the players
+            script += presses("SSSENNN")    # two gifts each, then back to the players
         choices = player_choices(lowest, HAT_MAX_PLAYERS, DEFAULT_PLAYERS_WITH_PADS)
         script += presses("E" * cycle_steps(4, players, choices))
     return script + presses("S" * START_ITEM[game] + "E")

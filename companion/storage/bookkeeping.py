@@ -13,7 +13,7 @@ sheets (:mod:`companion.storage.score_sheets`) read those results.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
 from companion.errors import DAMAGED_DATA_ERRORS
@@ -39,10 +39,12 @@ class KeptGame(Generic[G]):
         self._saved_rounds = set(saved_rounds)
 
     @classmethod
-    def start(cls, database: Database, game: G, settings: dict) -> KeptGame[G]:
-        """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings``."""
+    def start(cls, database: Database, game: G, settings: dict,
+              seats: Mapping[int, int] | None = None) -> KeptGame[G]:
+        """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings`` and the
+        kept players in its ``seats`` (seat -> player id), in one transaction."""
         store = GameStore(database, kind=game.KIND)
-        game_id = store.create(game.players, settings, game.snapshot())
+        game_id = store.create(game.players, settings, game.snapshot(), seats)
         return cls(store, game, game_id, dict(settings), set())
 
     @classmethod

@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -114,11 +114,14 @@ class GameStore:
         #: ``(game id, what is wrong)`` of each game this store has set aside.
         self.set_aside: list[tuple[int, str]] = []
 
-    def create(self, players: int, settings: dict, snapshot: dict) -> int:
+    def create(self, players: int, settings: dict, snapshot: dict,
+               seats: Mapping[int, int] | None = None) -> int:
         """Store a new game about to start and return its id.
 
         Any game of this kind still being played is marked abandoned in the
-        same transaction: one table plays one game at a time.
+        same transaction: one table plays one game at a time. ``seats`` (seat -> kept player's
+        id) are the named players at the table, written in the same transaction (a player
+        forgotten meanwhile sits as a guest).
         """
         with self.database.transaction(f"saving a new {self.kind} game") as db:
             db.execute("UPDATE games SET state = ? WHERE kind = ? AND state = ?",
@@ -129,6 +132,9 @@ class GameStore:
                 (self.kind, PLAYING, players, to_json("game settings", settings),
                  to_json("game snapshot", snapshot), self.clock()))
             assert cursor.lastrowid is not None  # an INSERT sets it
+            for seat, player_id in sorted((seats or {}).items()):
+                db.execute("INSERT INTO seats (game_id, seat, player_id) SELECT ?, ?, id "
+                           "FROM players WHERE id = ?", (cursor.lastrowid, seat, player_id))
             return cursor.lastrowid
 
     def save_round(self, game_id: int, record: dict, snapshot: dict,

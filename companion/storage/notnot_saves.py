@@ -9,7 +9,8 @@ for as long as the disk refuses them; simulate writes each at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
@@ -27,19 +28,24 @@ def stored_settings(game: Game, simulated: bool = False) -> dict:
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game just set up: its players, settings and first snapshot."""
+    """A game just set up: its players, settings, first snapshot, and the kept players in its
+    seats (seat -> player id; a guest's seat is absent)."""
 
     players: int
     settings: dict
     snapshot: dict
+    seats: Mapping[int, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game: Game, simulated: bool = False) -> NewGame:
-        return cls(game.players, stored_settings(game, simulated), game.snapshot())
+    def of(cls, game: Game, simulated: bool = False,
+           seats: Mapping[int, int] | None = None) -> NewGame:
+        return cls(game.players, stored_settings(game, simulated), game.snapshot(),
+                   dict(seats or {}))
 
     def create(self, store: GameStore) -> int:
-        """Store the game (abandoning any kept unfinished one); its id."""
-        return store.create(self.players, self.settings, self.snapshot)
+        """Store the game (abandoning any kept unfinished one) with its seats, in one
+        transaction; its id."""
+        return store.create(self.players, self.settings, self.snapshot, self.seats)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.errors import StateError
+from companion.games.notnot.words import player_label
 from companion.storage.database import Database
 from companion.storage.games import utc_now
 
@@ -62,8 +63,9 @@ def checked_name(text: str) -> str:
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:
-    """How seat ``seat`` is shown: its player's name, or "P" and its number for a guest."""
-    return names.get(seat, f"P{seat}")
+    """How seat ``seat`` is shown: its player's name, or "P" and its number for a guest (the
+    one label of every screen, :func:`companion.games.notnot.words.player_label`)."""
+    return player_label(seat, names)
 
 
 class PlayerStore:
@@ -170,7 +172,13 @@ class PlayerStore:
 
     def seat_players(self, game_id: int) -> dict[int, str]:
         """The named players of kept game ``game_id``, by seat (a guest's seat is left out)."""
-        return {int(seat): str(name) for seat, name in self.database.read(
-            "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = "
-            "seats.player_id WHERE seats.game_id = ? ORDER BY seats.seat", (game_id,),
-            f"reading the players of game {game_id}")}
+        return {seat: player.name for seat, player in self.seated(game_id).items()}
+
+    def seated(self, game_id: int) -> dict[int, Player]:
+        """The named players of kept game ``game_id`` (their ids and names), by seat (a guest's
+        seat is left out)."""
+        return {int(seat): Player(int(pid), str(name), str(created)) for seat, pid, name, created
+                in self.database.read(
+                    "SELECT seats.seat, players.id, players.name, players.created_at FROM seats "
+                    "JOIN players ON players.id = seats.player_id WHERE seats.game_id = ? "
+                    "ORDER BY seats.seat", (game_id,), f"reading the players of game {game_id}")}

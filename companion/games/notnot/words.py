@@ -17,8 +17,9 @@ apart"); the game log says it after the taps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from companion.games.notnot.margin import margin_text, runner_up
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
@@ -36,14 +37,20 @@ VERDICT_WORDS = {
 VOID = "VOID"
 
 
-def player_label(player: int) -> str:
-    """How a player is named: ``P1``, ``P2``, ..."""
-    return f"P{player}"
+#: The names of a table's named players, by seat (a guest's seat is absent).
+SeatNames = Mapping[int, str]
+NO_NAMES: SeatNames = MappingProxyType({})
 
 
-def names(players: Iterable[int]) -> str:
+def player_label(player: int, seat_names: SeatNames = NO_NAMES) -> str:
+    """How seat ``player`` is shown: its player's name in ``seat_names``, else (a guest)
+    ``P1``, ``P2``, ..."""
+    return seat_names.get(player) or f"P{player}"
+
+
+def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
     """Players' labels, space-separated."""
-    return " ".join(player_label(p) for p in players)
+    return " ".join(player_label(p, seat_names) for p in players)
 
 
 # -- the game log ------------------------------------------------------------------
@@ -146,7 +153,8 @@ class VerdictWords:
     lines: tuple[str, ...]
 
 
-def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True) -> str:
+def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True,
+              seat_names: SeatNames = NO_NAMES) -> str:
     """``P2 takes RED from N``, or ``... takes the VOID from E instead of N`` when the void is
     taken instead of the card tapped (on N); without ``who``, the line starts at ``takes``."""
     tapped = record.tapped_side(winner)
@@ -154,26 +162,27 @@ def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True) -> st
     void_instead = winner.card == VOID and tapped != winner.from_side
     instead = f" instead of {tapped}" if void_instead else ""
     line = f"takes {card} from {winner.from_side}{instead}"
-    return f"{player_label(winner.player)} {line}" if who else line
+    return f"{player_label(winner.player, seat_names)} {line}" if who else line
 
 
-def penalty_lines(record: RoundRecord, scores_before: dict[int, int]) -> list[str]:
+def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
+                  seat_names: SeatNames = NO_NAMES) -> list[str]:
     """One line for wrong taps (who lost a card, who had none) and one for early taps."""
     lines = []
     wrong = record.players_with(Verdict.WRONG)
     paid = [p for p in wrong if scores_before.get(p, 0) > 0]
     free = [p for p in wrong if p not in paid]
     if paid:
-        lines.append(f"wrong: {names(paid)} lose{'s' if len(paid) == 1 else ''} a card")
+        lines.append(f"wrong: {names(paid, seat_names)} lose{'s' if len(paid) == 1 else ''} a card")
     if free:
-        lines.append(f"wrong: {names(free)} (no card to lose)")
+        lines.append(f"wrong: {names(free, seat_names)} (no card to lose)")
     early = record.players_with(Verdict.EARLY)
     if early:
-        lines.append(f"too early: {names(early)}")
+        lines.append(f"too early: {names(early, seat_names)}")
     return lines
 
 
-def margin_line(record: RoundRecord) -> tuple[str, ...]:
+def margin_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> tuple[str, ...]:
     """``P2 by 3.4 ms`` after a contested win, ``TIE: 0.4 ms apart`` after a tie; else nothing.
 
     The margin is the record's ``margin_us`` read at its honest precision (``margin_step_us``).
@@ -183,32 +192,35 @@ def margin_line(record: RoundRecord) -> tuple[str, ...]:
     words = margin_text(record.margin_us, record.margin_step_us or 1)
     if len(record.winners) > 1:
         return (f"TIE: {words} apart",)
-    return (f"{player_label(record.winners[0].player)} by {words}",)
+    return (f"{player_label(record.winners[0].player, seat_names)} by {words}",)
 
 
-def verdict_words(record: RoundRecord, ruling_tap: bool,
-                  scores_before: dict[int, int]) -> VerdictWords:
+def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int, int],
+                  seat_names: SeatNames = NO_NAMES) -> VerdictWords:
     """The verdict of a finished round; ``ruling_tap`` says whether anyone could tap. A contested
-    one says its margin first."""
+    one says its margin first. Named players are called by ``seat_names``."""
     winners = record.winners
-    extra = penalty_lines(record, scores_before)
+    extra = penalty_lines(record, scores_before, seat_names)
     if len(winners) == 1:
         w = winners[0]
-        return VerdictWords("win", f"{player_label(w.player)} WINS",
-                            (*margin_line(record), took_line(record, w, who=False), *extra))
+        return VerdictWords("win", f"{player_label(w.player, seat_names)} WINS",
+                            (*margin_line(record, seat_names), took_line(record, w, who=False),
+                             *extra))
     if winners:
-        return VerdictWords("tie", f"TIE {names(w.player for w in winners)}",
-                            (*margin_line(record), *(took_line(record, w) for w in winners),
+        return VerdictWords("tie", f"TIE {names((w.player for w in winners), seat_names)}",
+                            (*margin_line(record, seat_names),
+                             *(took_line(record, w, seat_names=seat_names) for w in winners),
                              *extra))
     wrong = record.players_with(Verdict.WRONG)
     if not ruling_tap:
         if wrong:
-            return VerdictWords("wrong", f"{names(wrong)} WRONG", ("nobody may tap", *extra))
+            return VerdictWords("wrong", f"{names(wrong, seat_names)} WRONG",
+                                ("nobody may tap", *extra))
         return VerdictWords("nobody", "NOBODY MAY TAP", ("well held!", *extra))
     could = " ".join(record.valid)
     why = (f"could tap: {could}",) if could else ()
     if wrong:
-        return VerdictWords("wrong", f"{names(wrong)} WRONG", (*extra, *why))
+        return VerdictWords("wrong", f"{names(wrong, seat_names)} WRONG", (*extra, *why))
     if record.players_with(Verdict.EARLY):
         return VerdictWords("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
     return VerdictWords("none", "NO WINNER", ("time is up", *why))

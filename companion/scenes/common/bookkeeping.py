@@ -22,7 +22,9 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.inputs.keyboard import button_name
-from companion.scenes.changes import SceneChange, ToGamesPause, ToKeptGame, ToTitle
+from companion.scenes.changes import SceneChange, ToGamesPause, ToKeptGame, ToNames, ToTitle
+from companion.scenes.common.names import names_item
+from companion.scenes.common.seating import names_as_kept, seats_for, take_seats_of
 from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.core import Context, M, Scene
 from companion.scenes.session import NoGameInPlay
@@ -100,6 +102,10 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         """Where End the game (from the pause menu) goes once the game is ended early."""
         return ToTitle()
 
+    def label(self, player: int) -> str:
+        """How ``player`` is shown: their name, or "P3" for a guest."""
+        return self.ctx.session.setup.label(player)
+
     def confirming_player(self) -> int:
         """Whose pad Enter stands for between rounds and at the end (any player's E does)."""
         return 1
@@ -131,6 +137,8 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
 
     #: The game this menu sets up.
     game_class: type[G]
+    #: The change back to this menu (from the choice of names).
+    here: ClassVar[SceneChange]
     #: The change to this game's play scene.
     play_move: type[ToKeptGame[G]]
 
@@ -142,7 +150,24 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     def enter(self, now_ns: int, change: M) -> None:
         self.players = min(self.players, self.player_counts()[-1])
         self.players_changed()
+        names_as_kept(self.ctx)
         super().enter(now_ns, change)
+
+    def names_at(self) -> int:
+        """Where the "Names" item stands: right under the Players item (the first setting)."""
+        return (1 if self.unfinished else 0) + 1
+
+    def items(self) -> list[str]:
+        items = super().items()
+        items.insert(self.names_at(), names_item(self.ctx.session.setup.names, self.players))
+        return items
+
+    def choose(self, index: int) -> None:
+        """The "Names" item chooses who sits where; the others are the game's own."""
+        if index == self.names_at():
+            self.ctx.go(ToNames(players=self.players, back=self.here))
+        else:
+            super().choose(index - 1 if index > self.names_at() else index)
 
     def step_players(self) -> None:
         """The Players item was selected: the next count offered, wrapping round."""
@@ -170,6 +195,8 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
             return None
 
     def resume(self) -> None:
+        if self.unfinished is not None:
+            take_seats_of(self.ctx, self.unfinished.game_id)
         self.ctx.go(self.play_move(kept=self.unfinished))
 
     def start(self, game: G, settings: dict) -> None:
@@ -177,5 +204,6 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         unfinished game it starts over is ended as it stands, marked ended early."""
         if self.unfinished is not None:
             self.unfinished.end_early()
-        kept = KeptGame.start(self.ctx.services.database(), game, settings)
+        kept = KeptGame.start(self.ctx.services.database(), game, settings,
+                              seats_for(self.ctx, game.players))
         self.ctx.go(self.play_move(kept=kept))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from companion.audio.voice import Voice, prepare
+from companion.audio.voice import Voice, learn_names, prepare
 from companion.scenes.core import Context
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences, save_preferences
@@ -59,6 +59,21 @@ def prepare_voice(ctx: Context) -> None:
     players = max(ctx.services.players_with_pads, VOICE_PLAYERS)
     prepare(voice_folder(ctx), players,
             lambda voice, notice: ctx.services.in_loop(lambda: ready(voice, notice)))
+
+
+def voice_learns_names(ctx: Context) -> None:
+    """With the voice on, render the call-outs of the table's names in a worker; each is said
+    once its clip is made (the seat's number until then)."""
+    voice, names = ctx.services.voice, sorted(set(ctx.session.setup.names.values()))
+    if voice is None or not names:
+        return
+
+    def learnt(clips: dict[str, Path]) -> None:   # in the loop's thread
+        if ctx.services.voice is not None:   # the voice of now (it may have been remade)
+            ctx.services.voice.clips.update(clips)
+
+    learn_names(voice_folder(ctx), names,
+                lambda clips: ctx.services.in_loop(lambda: learnt(clips)))
 
 
 def start_choices(ctx: Context, defaults: Preferences) -> list[str]:

@@ -1,12 +1,19 @@
-"""The title screen and main menu: a new game of Not Not, the other two games, or quit.
+"""The title screen and main menu: a new game of Not Not, the other two games, the kept players
+(rename, merge: :mod:`companion.scenes.common.players_menu`), or quit.
 
 Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
 """
 
 from __future__ import annotations
 
-from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToSetup, ToTitle
+import pygame
+
+from companion.display.draw_menu import item_rects
+from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
 from companion.scenes.common.menu import MenuScene
+
+#: Where the title menu's items end (a share of the height): above the QR code's room.
+TITLE_ITEMS_END = 0.8
 
 
 class TitleScene(MenuScene[ToTitle]):
@@ -17,11 +24,15 @@ class TitleScene(MenuScene[ToTitle]):
     subtitle = "the companion: dice, table and judge"
     shows_page_qr = True
 
+    def item_rects(self) -> list[pygame.Rect]:
+        """The items closer together, so the page's QR code keeps its room under them."""
+        return item_rects(self.ctx.services.layout, self.items(), end=TITLE_ITEMS_END)
+
     def items(self) -> list[str]:
-        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Quit"]
+        return ["Not Not", "Not That Movie!", "That's Not a Hat", "Players", "Quit"]
 
     def question(self, index: int) -> str | None:
-        return "Quit the companion? select again" if index == 3 else None
+        return "Quit the companion? select again" if index == 4 else None
 
     def choose(self, index: int) -> None:
         if index == 0:
@@ -30,5 +41,7 @@ class TitleScene(MenuScene[ToTitle]):
             self.ctx.go(ToMovieSetup())
         elif index == 2:
             self.ctx.go(ToHatSetup())
+        elif index == 3:
+            self.ctx.go(ToPlayers())
         else:
             self.ctx.quitting = True

@@ -22,6 +22,7 @@ from companion.display.palette import DIM_TEXT, TEXT, VERDICT
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
+from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToHat, ToTitle
 from companion.scenes.common.bookkeeping import BookkeepingScene
 
@@ -47,51 +48,54 @@ def give_keys(game: HatGame, name: Name, players: Iterable[int]) -> str:
                    else "")
 
 
-def reminder(pads: HatPads, name: Name) -> tuple[str, str, str]:
+def reminder(pads: HatPads, name: Name,
+             who: Callable[[int], str] = player_label) -> tuple[str, str, str]:
     """(banner kind, headline, hint) for what the table waits for, its buttons named by
-    ``name``."""
+    ``name``, its players by ``who``."""
     game, prompt = pads.game, pads.prompt
     if prompt == "start":
         return ("none", "Who begins? Draw a gift from the shop and give it",
                 give_keys(game, name, range(1, game.players + 1)))
     if prompt == "choosing":
+        assert pads.chooser is not None and pads.chosen is not None, "a card is being chosen"
         n, e, s, w = (name(pads.chooser, side) for side in (Side.N, Side.E, Side.S, Side.W))
-        return ("none", f"P{pads.chooser}: special card for P{pads.chosen}?",
+        return ("none", f"{who(pads.chooser)}: special card for {who(pads.chosen)}?",
                 f"{n}/{s} other player  {e} give  {w} cancel")
     if prompt == "who-was-wrong":
         gift = game.pending
         assert gift is not None, "a refused gift is pending until who was wrong owns up"
         giver, receiver = gift.giver, gift.receiver
-        return ("wrong", f"Refused! Who was wrong: P{giver} or P{receiver}?",
-                f"the one who was wrong takes the card and presses: P{giver} "
-                f"{name(giver, Side.N)} or P{receiver} {name(receiver, Side.N)}   "
-                f"P{receiver} {name(receiver, Side.W)}: cancel")
+        return ("wrong", f"Refused! Who was wrong: {who(giver)} or {who(receiver)}?",
+                f"the one who was wrong takes the card and presses: {who(giver)} "
+                f"{name(giver, Side.N)} or {who(receiver)} {name(receiver, Side.N)}   "
+                f"{who(receiver)} {name(receiver, Side.W)}: cancel")
     if prompt == "taking-back":
         taker = pads.taker
-        return ("wrong", f"P{taker}: take back your last entry?",
-                f"P{taker}: {name(taker, Side.E)} take it back  {name(taker, Side.W)} keep it")
+        assert taker is not None, "someone is taking back"
+        return ("wrong", f"{who(taker)}: take back your last entry?",
+                f"{who(taker)}: {name(taker, Side.E)} take it back  {name(taker, Side.W)} keep it")
     if prompt == "answering":
         gift = game.pending
         assert gift is not None, "phase answering holds a gift"
         receiver = gift.receiver
         ways = (Side.W, Side.E, Side.N) if game.special_cards else (Side.W, Side.E)
         gives = "/".join(name(receiver, side) for side in ways)
-        return ("nobody", f"P{receiver}: accept and give on, or refuse",
-                f"P{receiver}: {gives} give your old gift  "
+        return ("nobody", f"{who(receiver)}: accept and give on, or refuse",
+                f"{who(receiver)}: {gives} give your old gift  "
                 f"{name(receiver, Side.S)} that's not a ...!   "
-                f"P{gift.giver}: {name(gift.giver, Side.S)} take back")
+                f"{who(gift.giver)}: {name(gift.giver, Side.S)} take back")
     if prompt == "giving":
         assert game.turn is not None, "phase giving has a giver"
         what = "draws a new gift from the shop and gives it" if game.draws_from_shop \
             else "gives the old gift"
         back = game.last_gift.giver if game.last_gift else None
-        undo = f"   P{back} {name(back, Side.S)}: take back" if back else ""
-        return ("none", f"P{game.turn} {what}",
-                f"P{game.turn}: {give_keys(game, name, [game.turn])}{undo}")
+        undo = f"   {who(back)} {name(back, Side.S)}: take back" if back else ""
+        return ("none", f"{who(game.turn)} {what}",
+                f"{who(game.turn)}: {give_keys(game, name, [game.turn])}{undo}")
     anyone_e = name(None, Side.E)
     if prompt == "round-over":
         return "wrong", f"Round {game.round_number} is over", f"{anyone_e}: next round"
-    winners = ", ".join(f"P{p}" for p in game.winners())
+    winners = ", ".join(f"{who(p)}" for p in game.winners())
     headline = f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}"
     return "win", headline, f"{anyone_e}: write it down"
 
@@ -114,13 +118,14 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""
-        return reminder(self.pads, self.button)[2]
+        return reminder(self.pads, self.button, self.label)[2]
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.kept.game, self.ctx.services.layout
         rounds = f"  Round {game.round_number} of {game.rounds}" if game.multi_round else ""
         draw_title(canvas, layout, f"That's Not a Hat{rounds}", "3 penalty points end the round")
-        kind, headline, hint = reminder(self.pads, self.button)
+        kind, headline, hint = reminder(self.pads, self.button, self.label)
+        who = self.label
         m = round(3 * layout.unit)
         banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m,
                              round(0.2 * layout.height))
@@ -130,16 +135,17 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
                       TEXT, center=banner.center)
         gift = game.last_gift
         if gift is not None:
-            line = f"last gift: P{gift.giver} to P{gift.receiver}, {WAY_WORDS[gift.way]}"
+            line = f"last gift: {who(gift.giver)} to {who(gift.receiver)}, {WAY_WORDS[gift.way]}"
             text.draw_fit(canvas, line, layout.body_size, banner.width, floor, DIM_TEXT,
                           midtop=(layout.width // 2, banner.bottom + round(2 * layout.unit)))
         if game.multi_round:
             text.draw_fit(canvas, "totals over all rounds below; this round:  "
-                          + "  ".join(f"P{p} {n}" for p, n in game.penalties.items()),
+                          + "  ".join(f"{who(p)} {n}" for p, n in game.penalties.items()),
                           layout.small_size, banner.width, floor, DIM_TEXT,
                           midtop=(layout.width // 2, round(0.62 * layout.height)))
         marked = tuple(game.winners()) if game.over else (game.turn,) if game.turn else ()
-        draw_scores(canvas, layout, game.totals(), marked=marked)
+        draw_scores(canvas, layout, game.totals(), marked=marked,
+                    seat_names=self.ctx.session.setup.names)
         text.draw_fit(canvas, hint, layout.small_size, banner.width, floor, DIM_TEXT,
                       midbottom=(layout.width // 2, layout.scores.top - round(layout.unit)))
         return "hat-end" if game.over else "hat"

@@ -24,6 +24,7 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
     name = "hat-setup"
     title = "That's Not a Hat"
     game_class = HatGame
+    here = ToHatSetup()
     play_move = ToHat
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 

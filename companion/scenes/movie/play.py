@@ -11,7 +11,7 @@ does what E on any pad does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -22,6 +22,7 @@ from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
+from companion.games.notnot.words import player_label
 from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.core import Context
@@ -29,21 +30,22 @@ from companion.scenes.core import Context
 COLOURED_TOKEN = (230, 170, 40)
 #: What a vote press the rules refuse tells its player, by why (never which screen): a press
 #: after voting keeps the vote; a second disc may not go on the first one's screen.
-REFUSED_VOTE = {"already-voted": "P{}: already voted (W takes it back)",
-                SAME_TITLE: "P{}: not the same screen twice - choose another"}
+REFUSED_VOTE = {"already-voted": "{}: already voted (W takes it back)",
+                SAME_TITLE: "{}: not the same screen twice - choose another"}
 GREY_TOKEN = (110, 110, 120)
 
 
-def names(players: Iterable[int]) -> str:
-    return ", ".join(f"P{p}" for p in players)
+def names(players: Iterable[int], who: Callable[[int], str] = player_label) -> str:
+    """Players called by ``who``, comma-separated."""
+    return ", ".join(who(p) for p in players)
 
 
-def answer(placement: Placement) -> tuple[str, str]:
-    """The banner kind and words for the last token placed."""
+def answer(placement: Placement, who: Callable[[int], str] = player_label) -> tuple[str, str]:
+    """The banner kind and words for the last token placed, its players called by ``who``."""
     where = f"Screen {placement.screen}: " if placement.screen else ""
     if placement.coloured:
         return "win", f"{where}nobody voted for it"
-    voters = f" - voted for it: {names(placement.voters)}" if placement.voters else ""
+    voters = f" - voted for it: {names(placement.voters, who)}" if placement.voters else ""
     return "wrong", f"{where}MISTAKE{voters}"
 
 
@@ -96,7 +98,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         elif words is None:
             self.refused.pop(player, None)
         else:
-            self.refused[player] = words.format(player)
+            self.refused[player] = words.format(self.label(player))
 
     def placed(self) -> Placement | None:
         """The token the last press placed (``None`` when it placed none)."""
@@ -127,7 +129,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             n, e, s = (self.button(game.holder, side) for side in (Side.N, Side.E, Side.S))
             how = (f"{n}/{s} choose a screen, {e} place the token" if game.voting == "pads"
                    else f"{e} nobody voted for it   {s} mistake")
-            return "movie-place", f"P{game.holder}: {how}   {self.take_back_hint()}"
+            return "movie-place", f"{self.label(game.holder)}: {how}   {self.take_back_hint()}"
         self._draw_round_end(canvas)
         if game.phase == "round-over":
             return "movie-round-over", f"{self.button(None, Side.E)} next round   " \
@@ -139,7 +141,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         last = self.pads.last
         if last is None:
             return ""
-        return f"(P{last.holder} {self.button(last.holder, Side.W)}: take the token back)"
+        back = self.button(last.holder, Side.W)
+        return f"({self.label(last.holder)} {back}: take the token back)"
 
     def _fit(self, canvas: pygame.Surface, words: str, size: int, max_width: int, ink: RGB,
              **anchor: object) -> list[text.Drawn]:
@@ -177,12 +180,12 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                                  border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
-            self._fit(canvas, f"P{player}", layout.body_size * 3 // 2, cell.width - 4, TEXT,
+            self._fit(canvas, self.label(player), layout.body_size * 3 // 2, cell.width - 4, TEXT,
                       midbottom=(cell.centerx, cell.centery))
             self._fit(canvas, label, layout.body_size, cell.width - 4, TEXT,
                       midtop=(cell.centerx, cell.centery))
         waiting = [p for p in players if not vote.has_voted(p)]
-        line = f"waiting for {names(waiting)}" if waiting else "everyone has voted"
+        line = f"waiting for {names(waiting, self.label)}" if waiting else "everyone has voted"
         below = self._fit(canvas, line, layout.body_size, band.width, DIM_TEXT,
                           midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
         notes = [self.refused[p] for p in sorted(self.refused)]
@@ -220,7 +223,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         if placed is None:
             return
         layout = self.ctx.services.layout
-        kind, words = answer(placed)
+        kind, words = answer(placed, self.label)
         band = self._band(top, 0.12)
         pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
         self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
@@ -229,10 +232,10 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
     def _draw_holder(self, canvas: pygame.Surface) -> None:
         game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.56)
-        line = f"P{game.holder} holds the stack"
+        line = f"{self.label(game.holder)} holds the stack"
         placed = self.placed()
         if placed is not None and placed.coloured:
-            line = f"pass the stack left: P{game.holder} places the next token"
+            line = f"pass the stack left: {self.label(game.holder)} places the next token"
         self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
                   midtop=(layout.width // 2, round(0.72 * layout.height)))
 
@@ -243,8 +246,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         bonus = f" (with {score.bonus} bonus)" if score.bonus else ""
         lines = [f"Round {score.number}: {score.points} points{bonus}"]
         if game.voting == "pads":
+            votes = sorted(game.revealed_votes().items())
             lines.append("votes: " + "   ".join(
-                f"P{p} {'+'.join(map(str, s))}" for p, s in sorted(game.revealed_votes().items())))
+                f"{self.label(p)} {'+'.join(map(str, s))}" for p, s in votes))
         if game.over:
             rating = game.rating()
             lines = [f"Total {game.total()}: {rating.stars} of 5 stars - {rating.title}",

@@ -25,6 +25,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
     name = "movie-setup"
     title = "Not That Movie!"
     game_class = MovieGame
+    here = ToMovieSetup()
     play_move = ToMovie
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
@@ -47,7 +48,8 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
 
     def settings_items(self) -> list[str]:
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
-                f"Tokens start with: P{self.first_holder}", f"Team: {self.team}",
+                f"Tokens start with: {self.ctx.session.setup.label(self.first_holder)}",
+                f"Team: {self.team}",
                 "Start", "Score sheet"]
 
     def choose_setting(self, index: int) -> None:

@@ -69,7 +69,8 @@ class DealScene(Scene[ToDeal]):
         self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         dealer = dealer_of(self.ctx)
-        done = f"P{dealer}: {button_name(self.ctx.services.keys, dealer, Side.E)} when done"
+        done = (f"{self.ctx.session.setup.label(dealer)}: "
+                f"{button_name(self.ctx.services.keys, dealer, Side.E)} when done")
         banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
         self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, banner)
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

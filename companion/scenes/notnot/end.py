@@ -14,7 +14,7 @@ import pygame
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.games.notnot.margin import margin_text
-from companion.games.notnot.words import names
+from companion.games.notnot.words import NO_NAMES, SeatNames, names
 from companion.inputs.actions import selects
 from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
@@ -30,12 +30,13 @@ def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> di
     return {player: "  ".join(parts) for player, parts in notes.items()}
 
 
-def winners_headline(scores: dict[int, int], winners: list[int]) -> str:
+def winners_headline(scores: dict[int, int], winners: list[int],
+                     seat_names: SeatNames = NO_NAMES) -> str:
     """``WINNER: P2``, ``WINNERS: P1 P3``, or ``NOBODY SCORED`` when no player holds a point
     card (most point cards wins, and nobody has any: a game without a winner)."""
     if not any(scores.values()):
         return "NOBODY SCORED: no winner"
-    return f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners)}"
+    return f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners, seat_names)}"
 
 
 class EndScene(Scene[ToEnd]):
@@ -56,14 +57,15 @@ class EndScene(Scene[ToEnd]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.play.game, self.ctx.services.layout
-        headline = winners_headline(game.scores(), game.winners())
-        scores = "   ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
+        setup = self.ctx.session.setup
+        headline = winners_headline(game.scores(), game.winners(), setup.names)
+        scores = "   ".join(f"{setup.label(p)} {n}" for p, n in sorted(game.scores().items()))
         early = "ended early   " if self.early else ""
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
         self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
-                                        close_call_notes(self.play.close_calls))
+                                        close_call_notes(self.play.close_calls), setup.names)
         draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
         return "end"

@@ -97,11 +97,12 @@ class EntryScene(MenuScene[ToEntry]):
     def hint(self) -> str:
         """The dealer's buttons, named as the table presses them (keys on the keyboard)."""
         player = dealer_of(self.ctx)
+        who = self.ctx.session.setup.label(player)
         n, e, s, w = (button_name(self.ctx.services.keys, player, side) for side in SIDES)
         if not self.confirming():
-            return f"P{player}: {n}/{s} move   {e} enter the card   {w} pause"
+            return f"{who}: {n}/{s} move   {e} enter the card   {w} pause"
         back = f"{w} fix the last card ({self.last})" if self.last else f"{w} pause"
-        return f"P{player}: {e} yes, roll   {n}/{s} pick a card to fix   {back}"
+        return f"{who}: {e} yes, roll   {n}/{s} pick a card to fix   {back}"
 
     def view(self) -> EntryView:
         """What the screen shows now."""

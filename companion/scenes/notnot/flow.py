@@ -20,6 +20,8 @@ from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+from companion.scenes.common.seating import take_seats_of
+from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
@@ -38,6 +40,7 @@ def start_game(ctx: Context) -> NotNotPlay:
                     timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
     play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)})
     save_new_game(ctx, play)
+    voice_learns_names(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
     if game.deals == "companion":
         ctx.go(ToDeal(dealt=table_as_dealt(game), first=True, play=play))
@@ -49,10 +52,13 @@ def start_game(ctx: Context) -> NotNotPlay:
 def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     """Go on with a kept game where its last finished round left it.
 
-    Companion deals: the four spots are shown to check against the real
-    table first (the power may have gone mid-refill). Table deals: the
-    entry of the cards for empty spots, else the next roll.
+    The table's names come back from the game's seats. Companion deals:
+    the four spots are shown to check against the real table first (the
+    power may have gone mid-refill). Table deals: the entry of the cards for
+    empty spots, else the next roll.
     """
+    take_seats_of(ctx, kept.id)
+    voice_learns_names(ctx)
     play = NotNotPlay(kept.game, GameRef(kept.id),
                       reactions={player: [] for player in range(1, kept.game.players + 1)})
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,

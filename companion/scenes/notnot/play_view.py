@@ -10,7 +10,7 @@ smallest size; what still does not fit is shown in pages (:func:`page_at`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -58,6 +58,8 @@ class PlayView:
     colour_blind: bool = False
     #: How the dice words stand (a verdict may take the lines they do not use).
     rows: DiceRows = ROUND_ROWS
+    #: The named players, by seat (guests absent), for the score strip.
+    names: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,7 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
     """:func:`view_of` ``game``, in colour-blind mode if the table chose it."""
     view = view_of(game, roll, words, inks)
     view.colour_blind = ctx.session.preferences.colour_blind
+    view.names = ctx.session.setup.names
     return view
 
 
@@ -173,5 +176,5 @@ def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Dr
         drawn += draw_verdict(canvas, layout, view.panel, layout.panel(view.rows))
     drawn += draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left,
                         view.outlines, view.colour_blind)
-    draw_scores(canvas, layout, view.scores, view.marked, view.flashes)
+    draw_scores(canvas, layout, view.scores, view.marked, view.flashes, view.names)
     return drawn

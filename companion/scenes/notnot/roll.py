@@ -42,7 +42,7 @@ def new_feedback(ctx: Context) -> TapFeedback:
         ctx.services.sounds.play(f"tap-{kind}")
         ctx.hooks.on_tap(player, side, kind)
 
-    return TapFeedback(ctx.services.pace.verdict_s, tell)
+    return TapFeedback(ctx.services.pace.verdict_s, tell, ctx.session.setup.label)
 
 
 class RollScene(Scene[ToRoll]):

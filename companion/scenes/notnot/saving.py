@@ -24,10 +24,9 @@ simulate`` saved); a kept game that does not read is set aside with one notice.
 from __future__ import annotations
 
 import logging
-import sqlite3
 
-from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
+from companion.scenes.common.seating import STORE_ERRORS, seats_for
 from companion.scenes.core import Context
 from companion.scenes.notnot.pending_saves import GameRef, PendingSaves, write
 from companion.scenes.notnot.play import NotNotPlay
@@ -45,15 +44,14 @@ from companion.storage.restoring import DamagedSnapshot
 
 log = logging.getLogger(__name__)
 
-#: What opening or writing the state database may raise.
-STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 
 def save_new_game(ctx: Context, play: NotNotPlay) -> None:
-    """Store the game just started (abandoning any kept unfinished); its id goes in its
-    ``play.ref`` once written."""
+    """Store the game just started (abandoning any kept unfinished) with the kept players in its
+    seats, in one transaction; its id goes in its ``play.ref`` once written."""
     if play.ref is not None:
-        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game)))
+        seats = seats_for(ctx, play.game.players)
+        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game, seats=seats)))
         flush(ctx)
 
 

@@ -6,24 +6,36 @@ a game with those settings. When a game is kept unfinished (a power cut),
 the menu is led by "Resume the game in progress", naming its round, level and
 players, and shows its level, players and dealing; Start then asks first, and
 ends the kept game as it stands (``companion history`` lists it as ended
-early). The pad that selects Start (or Resume)
+early). "Names", under the player count, chooses who sits in each seat
+(:mod:`companion.scenes.common.names`; every seat is a guest until then, so a
+table in a hurry plays at once). The pad that selects Start (or Resume)
 is the dealer's: it alone confirms the dealing prompts and enters
 table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 """
 
 from __future__ import annotations
 
-from companion.scenes.changes import ToSetup
+from companion.scenes.changes import ToNames, ToSetup
+from companion.scenes.common.names import names_item
+from companion.scenes.common.seating import names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.notnot.flow import resume_game, start_game
 from companion.scenes.notnot.saving import end_kept, unfinished_game
-from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, NoGameInPlay
+from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame
 
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
+
+
+def seat_only(setup: GameSetup) -> None:
+    """Forget the names of seats a smaller table no longer has."""
+    for seat in [seat for seat in setup.names.keys() | setup.player_ids.keys()
+                 if seat > setup.players]:
+        setup.names.pop(seat, None)
+        setup.player_ids.pop(seat, None)
 
 
 class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
@@ -37,7 +49,9 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
         s.players = min(s.players, self.player_counts()[-1])
+        names_as_kept(self.ctx)
         super().enter(now_ns, change)
+        seat_only(s)
 
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
@@ -65,7 +79,8 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         s = self.ctx.session.setup
         chosen = self.ctx.session.preferences
         return [f"Level: {s.level.replace('-', ' ')}", f"Players: {s.players}",
-                f"Deals: {s.deals}", f"Colour-blind mode: {on_off(chosen.colour_blind)}",
+                names_item(s.names, s.players), f"Deals: {s.deals}",
+                f"Colour-blind mode: {on_off(chosen.colour_blind)}",
                 f"Voice: {voice_state(self.ctx)}", START]
 
     def choose_setting(self, index: int) -> None:
@@ -74,10 +89,13 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
             s.players = next_in(self.player_counts(), s.players)
+            seat_only(s)
         elif index == 2:
+            self.ctx.go(ToNames())
+        elif index == 3:
             s.deals = next_in(DEAL_CHOICES, s.deals)
-        elif index in (3, 4):
-            switch(self.ctx, ("colour_blind", "voice")[index - 3])
+        elif index in (4, 5):
+            switch(self.ctx, ("colour_blind", "voice")[index - 4])
         else:
             if self.unfinished:
                 end_kept(self.ctx, self.unfinished)

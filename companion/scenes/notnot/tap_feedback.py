@@ -15,21 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import TAP_FLASH
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.verdict import Verdict
+from companion.games.notnot.words import player_label
 
 
 class TapFeedback:
     """The flashes and the early banner of one round: the banner stays ``banner_s`` after the
     last early tap; each telling tap is passed to ``tell`` (player, side, what it counts for),
-    which plays its tone and lights its LED."""
+    which plays its tone and lights its LED; ``label`` names a player in the banner."""
 
-    def __init__(self, banner_s: float, tell: Callable[[int, Side, str], None]) -> None:
-        self.banner_s, self.tell = banner_s, tell
+    def __init__(self, banner_s: float, tell: Callable[[int, Side, str], None],
+                 label: Callable[[int], str] = player_label) -> None:
+        self.banner_s, self.tell, self.label = banner_s, tell, label
         self.kinds: dict[int, str] = {}
         self.early: list[int] = []
         self.early_until_ns = 0
@@ -50,7 +51,7 @@ class TapFeedback:
         """The TOO EARLY banner while it shows, else ``None``."""
         if now_ns >= self.early_until_ns:
             return None
-        return VerdictView("early", "TOO EARLY", (" ".join(player_label(p) for p in self.early),))
+        return VerdictView("early", "TOO EARLY", (" ".join(map(self.label, self.early)),))
 
     def wake_at_ns(self, now_ns: int) -> int | None:
         """When the early banner goes (``None``: nothing to wait for)."""

@@ -22,7 +22,6 @@ from dataclasses import replace
 
 import pygame
 
-from companion.display.draw_scores import player_label
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.round import plan_awards
@@ -119,12 +118,13 @@ class TieChoiceScene(Scene[ToTieChoice]):
             if any(self.tapped.get(p) == side for p in self.choosers):
                 card = self.play.game.table[side]
                 face = card.face if card is not None else "the card"
-                lines.append(f"{player_label(player)} took {face} on {side.value}")
+                lines.append(f"{self.ctx.session.setup.label(player)} took {face} on {side.value}")
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
         free = self.still_free()
         keys = self.ctx.services.keys   # the hint names the keys a keyboard table presses
-        lines += [f"{player_label(p)}: press {' '.join(button_name(keys, p, s) for s in free)}"
+        label = self.ctx.session.setup.label
+        lines += [f"{label(p)}: press {' '.join(button_name(keys, p, s) for s in free)}"
                   for p in waiting]
         countdown = countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
                                    if free else "left")

@@ -45,7 +45,8 @@ class VerdictScene(Scene[ToVerdict]):
         super().enter(now_ns, change)
         record, ruling = change.record, change.ruling
         self.record = record
-        self.view = verdict_view(record, ruling.tap, change.scores_before)
+        self.view = verdict_view(record, ruling.tap, change.scores_before,
+                                 self.ctx.session.setup.names)
         tie_window_us = self.ctx.services.tie_window_ns / 1000
         self.timeline = timeline_view(record, tie_window_us) if record.taps else None
         play_screen = view_for(self.ctx, change.play.game, change.roll, change.words, change.inks)
@@ -67,7 +68,8 @@ class VerdictScene(Scene[ToVerdict]):
         self.until_ns = now_ns + round(self.panel.page_s * 1e9) * self.pages
         self.ctx.services.sounds.play(self.view.kind)
         if self.ctx.services.voice is not None:  # spoken once this frame is on screen
-            self.ctx.services.voice.say(callout(record), self.ctx.after_frame)
+            self.ctx.services.voice.say(callout(record, self.ctx.session.setup.names),
+                                        self.ctx.after_frame, instead=callout(record))
         self.ctx.hooks.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event: object, now_ns: int) -> None:
@@ -94,6 +96,7 @@ class VerdictScene(Scene[ToVerdict]):
         self.play_drawn = draw_play(canvas, layout, self.play_view)
         self.drawn = self.panel.draw(canvas, layout, self.view, self.now_ns)
         self.timeline_drawn = ([] if self.timeline is None else
-                               draw_timeline(canvas, layout, self.timeline, layout.timeline))
+                               draw_timeline(canvas, layout, self.timeline, layout.timeline,
+                                             self.ctx.session.setup.names))
         self.shown = True
         return f"verdict-{self.view.kind}"

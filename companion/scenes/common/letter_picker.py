@@ -1,0 +1,150 @@
+"""Spelling a player's name on the four pad buttons, no keyboard needed: the letter picker.
+
+A wheel of letters is shown after the name so far ("Ana[B]"): N and S turn it
+(A to Z, a hyphen, a space, then "done", round again), E adds the letter under
+it, W deletes the last letter (W on an empty name gives up). E on "done" hands
+the name over; a refusal (empty, taken, too long) is one line on screen and
+the letters stay. Letters are cased as names are written: a capital first and
+after a space or a hyphen, small ones after. The window's keys do the same as
+the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`).
+"""
+
+from __future__ import annotations
+
+import string
+
+from companion.games.notnot.sides import Side
+from companion.inputs.actions import Action, action_of
+from companion.scenes.common.long_menu import LongMenu
+from companion.scenes.common.seating import STORE_ERRORS
+from companion.scenes.core import Context, M
+from companion.storage.players import NAME_MAX, Player, PlayerStore
+
+#: The wheel's entry that hands the name over.
+DONE = "done"
+#: The line under the title while a name is spelt (and nothing is refused).
+SPELLING_HELP = "turn to each letter and add it; add [done] to keep the name"
+#: What the wheel turns through, in order.
+WHEEL = (*string.ascii_uppercase, "-", " ", DONE)
+
+
+class LetterPicker:
+    """A name being spelt (``name``) and the wheel's entry under the cursor (:attr:`letter`)."""
+
+    def __init__(self, name: str = "") -> None:
+        self.name = name
+        self.at = 0
+
+    @property
+    def letter(self) -> str:
+        """The wheel's entry under the cursor: a letter, "-", " " or :data:`DONE`."""
+        return WHEEL[self.at]
+
+    def turn(self, step: int) -> None:
+        """Turn the wheel ``step`` entries on (back when negative), round and round."""
+        self.at = (self.at + step) % len(WHEEL)
+
+    def add(self) -> str | None:
+        """Add the letter under the cursor; "" when it was :data:`DONE` (the name is spelt),
+        else ``None``, or a one-line refusal when the name is full."""
+        if self.letter == DONE:
+            return ""
+        if len(self.name) >= NAME_MAX:
+            return f"a name has at most {NAME_MAX} characters: choose done or delete one (W)"
+        starts_word = not self.name or self.name[-1] in " -"
+        self.name += self.letter.upper() if starts_word else self.letter.lower()
+        return None
+
+    def delete(self) -> bool:
+        """Delete the last letter; ``False`` when there was none."""
+        if not self.name:
+            return False
+        self.name = self.name[:-1]
+        return True
+
+    def shown(self) -> str:
+        """The name so far and the wheel's entry in brackets: ``Ana[B]``, ``Ana[space]``."""
+        return f"{self.name}[{'space' if self.letter == ' ' else self.letter}]"
+
+
+class SpellingMenu(LongMenu[M]):
+    """A long menu that spells a name with a :class:`LetterPicker` while :attr:`spelling` is
+    set: then its one item is the picker, and :meth:`spelt` gets the name (on E at "done"),
+    else entries are chosen in :meth:`choose_entry`;
+    :meth:`gave_up` is called on W with no letters; :attr:`refusal` is the one line shown
+    under the title."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.spelling: LetterPicker | None = None
+        self.refusal = ""
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        """The refusal, else how to spell while spelling, else :meth:`menu_subtitle`."""
+        if self.refusal:
+            return self.refusal
+        return SPELLING_HELP if self.spelling is not None else self.menu_subtitle()
+
+    def menu_subtitle(self) -> str:
+        """The line under the title while not spelling (and nothing is refused)."""
+        return ""
+
+    def read_players(self) -> list[Player]:
+        """The kept players; none, said as the refusal, when they cannot be read."""
+        try:
+            return PlayerStore(self.ctx.services.database()).list_players()
+        except STORE_ERRORS as error:
+            self.refusal = f"the kept players cannot be read: {error}"[:120]
+            return []
+
+    def spell(self, name: str = "") -> None:
+        """Start spelling, from ``name``."""
+        self.spelling, self.refusal, self.dirty = LetterPicker(name), "", True
+        self.top = self.cursor = 0
+
+    def items(self) -> list[str]:
+        return [self.spelling.shown()] if self.spelling is not None else super().items()
+
+    def spelt(self, name: str) -> None:
+        """The name was handed over (E at "done"); set :attr:`refusal` to refuse it."""
+
+    def gave_up(self) -> None:
+        """W with no letters: spelling is given up."""
+        self.spelling = None
+
+    def handle(self, event: object, now_ns: int) -> None:
+        picker = self.spelling
+        action = action_of(event)
+        if picker is None or action not in (Action.MOVE_UP, Action.MOVE_DOWN, Action.SELECT,
+                                             Action.BACK):
+            super().handle(event, now_ns)
+            return
+        self.dirty = True
+        if action in (Action.MOVE_UP, Action.MOVE_DOWN):
+            picker.turn(1 if action is Action.MOVE_DOWN else -1)
+        elif action is Action.BACK:
+            self.refusal = ""
+            if not picker.delete():
+                self.gave_up()
+        else:
+            self.add_letter(picker)
+
+    def add_letter(self, picker: LetterPicker) -> None:
+        """E (or a touch) while spelling: add the letter, or hand the name over at "done"."""
+        said = picker.add()
+        self.refusal, self.dirty = said or "", True
+        if said == "":
+            self.spelt(picker.name)
+
+    def choose(self, index: int) -> None:
+        if self.spelling is not None:   # a touch on the picker adds as E does
+            self.add_letter(self.spelling)
+        else:
+            super().choose(index)
+
+    def hint(self) -> str:
+        if self.spelling is None:
+            return super().hint()
+        n, e, s, w = (self.button(side) for side in (Side.N, Side.E, Side.S, Side.W))
+        return f"{n}/{s} letter   {e} add (done: keep)   {w} delete"

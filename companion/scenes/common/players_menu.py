@@ -1,0 +1,133 @@
+"""The kept players, from the title menu: rename one, or merge one into another.
+
+The list shows every kept player (and how many games they sat in); selecting
+one offers "Rename" (spelt on the letter picker from the name as it is,
+:mod:`companion.scenes.common.letter_picker`) and "Merge into another player"
+(the other players listed; the one chosen asks first: "Merge Ana into Bo?
+select again"). What the kept players refuse (a name taken, two players who
+sat at the same table) is one line under the title; nothing changes then. W
+goes back a step, to the title from the list. ``companion players`` does the
+same from the command line.
+"""
+
+from __future__ import annotations
+
+from companion.scenes.changes import ToPlayers, ToTitle
+from companion.scenes.common.letter_picker import SpellingMenu
+from companion.scenes.common.seating import STORE_ERRORS
+from companion.scenes.common.setup_menu import counted
+from companion.scenes.core import Context
+from companion.storage.players import Player, PlayerStore
+
+RENAME, MERGE, BACK = "Rename", "Merge into another player", "Back"
+
+
+class PlayersScene(SpellingMenu[ToPlayers]):
+    """The kept players; one player's rename or merge."""
+
+    name = "players"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.kept: list[Player] = []
+        #: The player chosen (``None``: the list is shown).
+        self.player: Player | None = None
+        #: Choosing the player to merge :attr:`player` into.
+        self.merging = False
+
+    def enter(self, now_ns: int, change: ToPlayers) -> None:
+        self.refusal, self.top, self.cursor = "", 0, 0
+        self.reload()
+        super().enter(now_ns, change)
+
+    def store(self) -> PlayerStore:
+        return PlayerStore(self.ctx.services.database())
+
+    def reload(self) -> None:
+        """Read the kept players again and show the list."""
+        self.player, self.merging, self.spelling = None, False, None
+        self.kept = self.read_players()
+        self.point_at(0)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        if self.player is None:
+            return "Players"
+        if self.spelling is not None:
+            return f"Rename {self.player.name}"
+        return f"Merge {self.player.name} into..." if self.merging else self.player.name
+
+    def menu_subtitle(self) -> str:
+        return "" if self.player else ("no kept player yet: name one at a game's set-up"
+                                       if not self.kept else "select a player to rename or merge")
+
+    def others(self) -> list[Player]:
+        return [p for p in self.kept if self.player is None or p.id != self.player.id]
+
+    def entries(self) -> list[str]:
+        if self.player is None:
+            return [f"{p.name}: {counted(p.games, 'game')}" for p in self.kept] + [BACK]
+        if self.merging:
+            return [p.name for p in self.others()] + [BACK]
+        return [RENAME, MERGE, BACK]
+
+    def entry_question(self, index: int) -> str | None:
+        others = self.others()
+        if self.merging and self.player is not None and index < len(others):
+            return f"Merge {self.player.name} into {others[index].name}? select again"
+        return None
+
+    def choose_entry(self, index: int) -> None:
+        entries = self.entries()
+        if entries[index] == BACK:
+            self.back()
+        elif self.player is None:
+            self.player, self.refusal = self.kept[index], ""
+            self.point_at(0)
+        elif self.merging:
+            self.merge(self.player, self.others()[index])
+        elif entries[index] == RENAME:
+            self.spell(self.player.name)
+        else:
+            self.merging, self.refusal = True, ""
+            self.point_at(0)
+
+    def spelt(self, name: str) -> None:
+        assert self.player is not None  # spelling renames the chosen player
+        old = self.player.name
+        try:
+            self.store().rename(old, name)
+        except STORE_ERRORS as error:
+            self.refusal = str(error)
+            return
+        self.reload()
+        self.ctx.services.notify(f"{old} is called {name.strip()} from now on")
+
+    def merge(self, source: Player, into: Player) -> None:
+        try:
+            moved = self.store().merge(source.name, into.name)
+        except STORE_ERRORS as error:
+            self.refusal = str(error)
+            return
+        self.reload()
+        self.ctx.services.notify(f"{source.name} merged into {into.name}: "
+                                 f"{counted(moved, 'game')} moved")
+
+    def gave_up(self) -> None:
+        self.spelling, self.refusal = None, ""
+        self.point_at(0)
+
+    def back(self) -> None:
+        if self.player is None:
+            self.ctx.go(ToTitle())
+            return
+        if self.merging:
+            self.merging, self.refusal = False, ""
+            self.point_at(1)
+        else:
+            self.player, self.refusal = None, ""
+            self.point_at(0)
+
+    def pause(self) -> None:
+        """Esc goes back, as W does."""
+        self.back()

@@ -1,0 +1,54 @@
+"""Who sits where at the table, kept in the set-up (``GameSetup.names``, ``player_ids``) and
+in the state folder: a kept game's seats read back on resume, the chosen players refreshed
+as the state folder keeps them now. Every game's set-up shares these (Not Not, Not That
+Movie!, That's Not a Hat); a failure to read leaves the table playing, as guests if need be,
+and the journal says why."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from companion.errors import CompanionError
+from companion.scenes.core import Context
+from companion.storage.players import PlayerStore
+
+log = logging.getLogger(__name__)
+
+#: What opening, reading or writing the state database may raise.
+STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
+
+
+def take_seats_of(ctx: Context, game_id: int) -> None:
+    """The set-up's names and players become kept game ``game_id``'s (guests when they cannot
+    be read: the game goes on, the journal says why)."""
+    setup = ctx.session.setup
+    try:
+        seated = PlayerStore(ctx.services.database()).seated(game_id)
+    except STORE_ERRORS as error:
+        log.warning("the players of game %d could not be read: %s", game_id, error)
+        seated = {}
+    setup.names = {seat: player.name for seat, player in seated.items()}
+    setup.player_ids = {seat: player.id for seat, player in seated.items()}
+
+
+def names_as_kept(ctx: Context) -> None:
+    """The set-up's players as the state folder keeps them now: a player renamed since they
+    were chosen shows their new name, one merged or forgotten is a guest again (left as they
+    were when the players cannot be read)."""
+    setup = ctx.session.setup
+    if not setup.player_ids:
+        return
+    try:
+        kept = {player.id: player.name
+                for player in PlayerStore(ctx.services.database()).list_players()}
+    except STORE_ERRORS as error:
+        log.warning("the kept players could not be read: %s", error)
+        return
+    setup.player_ids = {seat: pid for seat, pid in setup.player_ids.items() if pid in kept}
+    setup.names = {seat: kept[pid] for seat, pid in setup.player_ids.items()}
+
+
+def seats_for(ctx: Context, players: int) -> dict[int, int]:
+    """The kept players' ids of the seats a game of ``players`` has (seat -> id)."""
+    return {seat: pid for seat, pid in ctx.session.setup.player_ids.items() if seat <= players}

@@ -1,0 +1,72 @@
+"""The longest names (12 characters, the widest letters) fit every Not Not screen: the score
+strip of twelve players (each name inside its own cell), the verdict, the reaction chart, the
+names and players menus, at every size and rotation."""
+
+import pygame
+import pytest
+
+import kiosk_helpers
+from test_display_text_fits import ROTATIONS, SIZES, drawn, misfits  # noqa: F401  (fixture)
+from companion.display.chart import draw_chart
+from companion.display.draw_scores import draw_scores
+from companion.display.draw_timeline import draw_timeline
+from companion.display.draw_verdict import draw_verdict
+from companion.display.layout import Layout
+from companion.display.timeline_axis import timeline_view
+from companion.display.verdict_words import verdict_view
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.scenes.changes import ToTitle
+from companion.scenes.session import GameSetup
+from companion.storage.database import Database
+from companion.storage.players import NAME_MAX, PlayerStore
+from round_records import round_record
+
+#: Twelve names of the longest length in the widest capitals, one a seat.
+LONG_NAMES = {seat: ("W" * (NAME_MAX - 2) + f"{seat:02d}") for seat in range(1, 13)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_twelve_long_names_fit_the_score_strip_each_in_its_cell_the_verdict_and_the_chart(
+        size, rotation, drawn):  # noqa: F811  (the fixture)
+    layout = Layout(size, rotation)
+    surface = kiosk_helpers.canvas(layout.size)
+    labels = draw_scores(surface, layout, {seat: 8 for seat in LONG_NAMES},
+                         seat_names=LONG_NAMES)
+    cell_w = layout.scores.width / 12
+    for piece in labels:
+        seat = int((piece.rect.centerx - layout.scores.left) // cell_w)
+        cell = pygame.Rect(round(layout.scores.left + seat * cell_w), layout.scores.top,
+                           round(cell_w), layout.scores.height)
+        assert cell.contains(piece.rect), f"{piece.text!r} leaves its cell"
+    tie = round_record([(1, "N", 300, "tie"), (12, "E", 300, "tie"), (7, "W", 100, "wrong")],
+                       [(1, "RED", "N"), (12, "BLUE", "E")])
+    draw_verdict(surface, layout, verdict_view(tie, True, {7: 1}, LONG_NAMES))
+    labels = draw_timeline(surface, layout, timeline_view(tie, 1000.0), layout.timeline,
+                           LONG_NAMES)
+    assert {f"{LONG_NAMES[1]} N", f"{LONG_NAMES[12]} E"} <= {piece.text for piece in labels}
+    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
+                                                     -round(30 * layout.unit))
+    draw_chart(surface, chart, {p: [150.0 * p, 2900.0] for p in LONG_NAMES}, layout.small_size,
+               seat_names=LONG_NAMES)
+    assert misfits(drawn, size) == []
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_the_names_and_players_menus_fit_with_long_names(size, rotation, drawn, tmp_path):  # noqa: F811
+    with Database.in_folder(tmp_path) as database:
+        for name in list(LONG_NAMES.values())[:5]:
+            PlayerStore(database).add(name)
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                   setup=GameSetup(players=12, names=dict(LONG_NAMES)),
+                                   first_scene=ToTitle(), state_dir=str(tmp_path)))
+    try:
+        for scene in ("setup", "names", "players"):
+            kiosk_helpers.jump_to(app, scene)
+            assert app.scene.name == scene
+        app.post(kiosk_helpers.tap(1, "E"))   # a player's Rename / Merge choice
+        app.step()
+    finally:
+        app.screen.close()
+    assert misfits(drawn, size) == []

@@ -1,0 +1,277 @@
+"""Named players in the kiosk, driven through the real loop on pads: each seat picks a kept
+player, spells a new one on the letter picker or plays as a guest; the names replace "P1" on
+the verdict and the end screen, come back with a resumed game, are kept as the game's seats
+for ``companion history``; the title's players menu renames and merges."""
+
+import json
+
+import pytest
+
+from kiosk_helpers import choose, kiosk, now, play, step_until, tap
+from companion.cli import main
+from companion.inputs.actions import Nav
+from companion.scenes.hat.play import reminder
+from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.common.letter_picker import DONE, SPELLING_HELP, WHEEL, LetterPicker
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+from companion.storage.players import NAME_MAX, PlayerStore
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def press(app, sides: str, player: int = 1) -> None:
+    """``player``'s pad presses ``sides`` in turn, one loop pass each."""
+    for side in sides:
+        app.post(tap(player, side))
+        app.step()
+
+
+def spell(app, name: str, player: int = 1) -> None:
+    """Spell ``name`` on the letter picker (N/S turn the wheel, E adds) and choose done."""
+    for wanted in [*name.upper(), DONE]:
+        while app.scene.spelling.letter != wanted:
+            press(app, "S", player)
+        press(app, "E", player)
+
+
+def name_seats(app, picks: list[str], setup: str = "setup") -> None:
+    """From the set-up menu ``setup``, name each seat in turn: a kept player's name,
+    ``new:NAME`` (spelt), or ``Guest``; then Done, back to the set-up."""
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    for pick in picks:
+        press(app, "E")                                   # the seat under the cursor
+        if pick.startswith("new:"):
+            choose(app, "New player")
+            spell(app, pick[4:])
+        else:
+            choose(app, pick)
+    assert app.scene.items()[app.scene.cursor] == "Done"  # the cursor went on, seat by seat
+    press(app, "E")
+    step_until(app, lambda: app.scene.name == setup)
+
+
+def verdicts_and_end(app) -> tuple[list[str], list[str], list[str]]:
+    """Play the game to its end: every verdict's headline and lines, the end screen's texts,
+    and the tap labels of the last verdict's timeline ("Ana E")."""
+    said: list[str] = []
+    app.ctx.hooks.on_scene = lambda scene: said.extend(
+        [scene.view.headline, *scene.view.lines] if scene.name == "verdict" else [])
+    play(app, players=app.ctx.session.setup.players)
+    app.step()
+    timeline = [piece.text for piece in app.scenes[VerdictScene].timeline_drawn]
+    taps = [label for label in timeline if label.split()[-1] in ("N", "E", "S", "W")]
+    return said, [piece.text for piece in app.scene.drawn], taps
+
+
+def history_json(folder, capsys) -> list[dict]:
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(folder), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_history(
+        tmp_path, capsys):
+    app = kiosk("setup", state_dir=tmp_path, players=3, level="normal")
+    name_seats(app, ["new:Ana", "new:Bo", "Guest"])
+    assert app.ctx.session.setup.names == {1: "Ana", 2: "Bo"}
+    assert "Names: Ana, Bo, P3" in app.scene.items()
+    games = []
+    for _ in range(2):
+        choose(app, "Start")
+        step_until(app, lambda: app.scene.name in ("deal", "entry"))
+        games.append(verdicts_and_end(app))
+        press(app, "E")                                   # the end: to the set-up, same names
+        step_until(app, lambda: app.scene.name == "setup")
+    for verdicts, end, timeline_labels in games:
+        winners = {line for line in verdicts if line.endswith(" WINS")}
+        assert {"Ana WINS", "Bo WINS"} <= winners         # each seat wins its turns
+        assert not {"P1 WINS", "P2 WINS"} & winners and "P3 WINS" in winners  # a guest is P3
+        assert any(t.startswith("WINNER") for t in end)
+        assert timeline_labels and {t.split()[0] for t in timeline_labels} <= {"Ana", "Bo", "P3"}
+        cards = next(t for t in end if "cards:" in t)
+        assert "Ana " in cards and "Bo " in cards and "P3 " in cards and "P1" not in cards
+        assert {"Ana", "Bo", "P3"} <= {t.split()[0] for t in end}   # the chart's rows
+    kept = history_json(tmp_path, capsys)
+    assert len(kept) == 2 and all(game["names"] == {"1": "Ana", "2": "Bo"} for game in kept)
+
+
+def test_a_seat_picks_a_kept_player_and_a_name_at_the_table_is_not_offered_twice(tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        for name in ("Ana", "Bo"):
+            PlayerStore(database).add(name)
+    app = kiosk("setup", state_dir=tmp_path, players=2)
+    choose(app, "Names")
+    press(app, "E")
+    assert app.scene.items() == ["Ana", "Bo", "New player", "Guest"]
+    choose(app, "Bo")
+    press(app, "E")                                      # seat 2: Bo is taken at this table
+    assert app.scene.items() == ["Ana", "New player", "Guest"]
+
+
+def test_a_resumed_game_gets_its_players_names_back(tmp_path):
+    first = kiosk("setup", state_dir=tmp_path, players=2)
+    name_seats(first, ["Guest", "new:Cy"])
+    choose(first, "Start")
+    step_until(first, lambda: first.scene.name in ("deal", "entry"))
+    play(first, players=2, rounds=1)
+    first.screen.close()                                  # the power went
+    again = kiosk("setup", state_dir=tmp_path)
+    assert again.ctx.session.setup.names == {}
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name not in ("setup",))
+    assert again.ctx.session.setup.names == {2: "Cy"}
+
+
+def test_a_refused_name_is_one_line_on_screen_and_its_letters_stay(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, players=2)
+    name_seats(app, ["new:Ana", "Guest"])
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    choose(app, "Seat 2")
+    choose(app, "New player")
+    spell(app, "ana")
+    assert app.scene.spelling is not None and app.scene.spelling.name == "Ana"
+    assert "'Ana' is taken" in app.scene.subtitle and "\n" not in app.scene.subtitle
+    app.step()
+    assert any("'Ana' is taken" in piece.text for piece in app.scene.drawn_texts)
+    press(app, "W")                                       # a letter off, the rest kept
+    assert app.scene.spelling.name == "An" and app.scene.subtitle == SPELLING_HELP
+
+
+def test_the_letter_picker_capitalises_words_and_stops_at_the_longest_name():
+    picker = LetterPicker()
+    for letter in "ANA-MARIA":
+        picker.at = WHEEL.index(letter)
+        assert picker.add() is None
+    assert picker.name == "Ana-Maria"
+    picker.at = WHEEL.index("B")
+    picker.add(), picker.add(), picker.add()
+    assert len(picker.name) == NAME_MAX
+    assert "at most" in picker.add() and len(picker.name) == NAME_MAX
+
+
+def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsys):
+    with Database.in_folder(tmp_path) as database:
+        store = PlayerStore(database)
+        for name in ("Ana", "Bo", "Cy"):
+            store.add(name)
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Ana")
+    choose(app, "Rename")
+    press(app, "W" * 3)                                   # the old name's letters off
+    spell(app, "Anna")
+    assert app.scene.items()[:3] == ["Anna: 0 games", "Bo: 0 games", "Cy: 0 games"]
+    choose(app, "Bo")
+    choose(app, "Merge")
+    choose(app, "Cy")                                     # asks first
+    assert app.scene.shown_items()[app.scene.cursor] == "Merge Bo into Cy? select again"
+    press(app, "E")
+    assert app.scene.items() == ["Anna: 0 games", "Cy: 0 games", "Back"]
+    capsys.readouterr()
+    assert main(["players", "list", "--state-dir", str(tmp_path)]) == 0
+    listed = capsys.readouterr().out
+    assert "Anna" in listed and "Cy" in listed and "Bo" not in listed
+
+
+def test_the_players_menu_says_a_refusal_in_one_line_and_changes_nothing(tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        for name in ("Ana", "Bo"):
+            PlayerStore(database).add(name)
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    choose(app, "Ana")
+    choose(app, "Rename")
+    press(app, "W" * 3)
+    spell(app, "Bo")
+    assert app.scene.subtitle == "'Bo' is taken: choose another name"
+    assert app.scene.spelling.name == "Bo"
+    with Database.in_folder(tmp_path) as database:
+        assert [p.name for p in PlayerStore(database).list_players()] == ["Ana", "Bo"]
+
+
+def test_twelve_seats_scroll_a_page_at_a_time_and_the_last_seat_is_named(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    app.ctx.services.players_with_pads = app.ctx.session.setup.players = 12   # twelve pads
+    choose(app, "Names")
+    press(app, "N")                                       # from Seat 1 round to Done
+    assert app.scene.items()[app.scene.cursor] == "Done"
+    assert app.scene.hint().startswith("7-13 of 13") and len(app.scene.items()) < 13
+    press(app, "N")
+    press(app, "E")                                       # seat 12
+    choose(app, "New player")
+    spell(app, "Zoe")
+    assert app.ctx.session.setup.names == {12: "Zoe"}
+    assert app.scene.items()[app.scene.cursor] == "Done"  # the cursor went on past the last
+
+
+def test_a_new_game_is_kept_with_its_seats_and_a_player_forgotten_meanwhile_sits_as_a_guest(
+        tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        roster = PlayerStore(database)
+        ana, bo = roster.add("Ana"), roster.add("Bo")
+        roster.forget("Bo")
+        game_id = GameStore(database).create(3, {"level": "normal"}, {"round_no": 0},
+                                             seats={1: ana.id, 3: bo.id})
+        assert roster.seat_players(game_id) == {1: "Ana"}
+
+
+def test_the_set_up_shows_a_chosen_player_as_kept_now_renamed_or_forgotten(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, players=3)
+    name_seats(app, ["new:Ana", "new:Bo", "Guest"])
+    with Database.in_folder(tmp_path) as database:
+        PlayerStore(database).rename("Ana", "Anna")
+        PlayerStore(database).forget("Bo")
+    press(app, "W")                                       # to the title, and back
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    assert app.ctx.session.setup.names == {1: "Anna"}
+    assert "Names: Anna, P2, P3" in app.scene.items()
+
+
+def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, players=2)
+    choose(app, "Names")
+    for action in ("select", "select", "down", "down", "up", "select", "back", "up", "select"):
+        app.post(Nav(action, now()))                      # seat 1, New player: B, off, A
+        app.step()
+    assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
+
+
+def test_that_s_not_a_hat_calls_its_players_by_name_keeps_its_seats_and_resumes_them(tmp_path):
+    app = kiosk("hat-setup", state_dir=tmp_path)          # four players
+    name_seats(app, ["new:Ana", "new:Bo", "new:Cy", "new:Di"], setup="hat-setup")
+    assert "Names: Ana, Bo, Cy, Di" in app.scene.items()
+    choose(app, "Start")
+    step_until(app, lambda: app.scene.name == "hat")
+    press(app, "W")                                       # Ana gives a gift
+    _, headline, hint = reminder(app.scene.pads, app.scene.button, app.scene.label)
+    assert headline.split(":")[0] in {"Bo", "Cy", "Di"} and "P" not in headline.split(":")[0]
+    with Database.in_folder(tmp_path) as database:
+        kept = PlayerStore(database).seat_players(app.scene.kept.game_id)
+    assert kept == {1: "Ana", 2: "Bo", 3: "Cy", 4: "Di"}
+    app.screen.close()                                    # the power went
+    again = kiosk("hat-setup", state_dir=tmp_path)
+    again.ctx.session.setup.names = {}
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name == "hat")
+    assert again.ctx.session.setup.names == kept
+
+
+def test_not_that_movie_shows_its_players_names_where_it_showed_p1(tmp_path):
+    app = kiosk("movie-setup", state_dir=tmp_path, players=3)
+    name_seats(app, ["new:Ana", "Guest", "Guest", "Guest"], setup="movie-setup")
+    assert "Tokens start with: Ana" in app.scene.items()
+    choose(app, "Start")
+    step_until(app, lambda: app.scene.name == "movie")
+    app.scene.dirty = True
+    app.step()
+    assert "Ana" in app.scene.shown and "P2" in app.scene.shown and "P1" not in app.scene.shown
