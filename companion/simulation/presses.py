@@ -128,5 +128,6 @@ def press_path(app: App, players: int,
         app.ctx.services.pace = replace(pace, settle_s=max(pace.settle_s, SERIAL_SETTLE_S))
     else:
         presses = MockGpioPresses(app.post, players)
+        app.ctx.services.edge_log = presses.pads.edge_log
     app.ctx.services.tie_window_ns = presses.tie_window_ns
     return presses
