@@ -236,3 +236,28 @@ def test_a_version_5_database_opened_read_only_replays_without_edges(tmp_path, c
     assert code == 2 and "no not-not game 1" in err.replace("there is no ", "no ")
     with sqlite3.connect(made / FILENAME) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 5   # replay wrote nothing
+
+
+def test_history_lists_a_games_rounds_with_the_command_that_replays_each(raced, capsys):
+    folder, game_id, n, _, _ = raced
+    assert main(["history", "--state-dir", str(folder), "--game", str(game_id)]) == 0
+    rounds = capsys.readouterr().out.splitlines()[1:]
+    command = f"companion replay {game_id} {n}"
+    line = next(line for line in rounds if line.endswith(command))
+    assert line.split()[0] == str(n) and "P1 took" in line
+    code, out, _ = replay(capsys, *command.split()[2:], "--state-dir", folder)
+    assert code == 0 and out.startswith(f"Not Not game {game_id}, round {n}")
+
+
+def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
+    assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert games and all(game["replay"] == f"companion replay {game['id']} ROUND" for game in games)
+
+
+def test_history_of_an_unknown_game_is_one_line_and_status_2(raced, capsys):
+    folder, _, _, _, _ = raced
+    assert main(["history", "--state-dir", str(folder), "--game", "999"]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
