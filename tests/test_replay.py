@@ -261,3 +261,16 @@ def test_history_of_an_unknown_game_is_one_line_and_status_2(raced, capsys):
     folder, _, _, _, _ = raced
     assert main(["history", "--state-dir", str(folder), "--game", "999"]) == 2
     assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_a_round_keeps_the_release_of_a_press_but_not_the_next_press_or_other_pins_after_it():
+    log = EdgeLog()
+    judged_ns = 10_000_000
+    for t_ns, closed in ((1_000_000, True), (1_250_000, False), (1_500_000, True),   # press
+                         (30_000_000, False), (30_250_000, True), (30_500_000, False),  # release
+                         (90_000_000, True), (95_000_000, False)):                     # next press
+        log.record(Edge(1, "N", t_ns, closed))
+    log.record(Edge(2, "E", 40_000_000, True))   # another pad, pressed after the judging
+    kept = log.of_span(0, judged_ns, grace_ns=1_000_000_000)
+    assert [(e.player, e.t_ns) for e in kept] == [(1, t) for t in (
+        1_000_000, 1_250_000, 1_500_000, 30_000_000, 30_250_000, 30_500_000)]

@@ -166,7 +166,9 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
             f"{lane.summary['count']} edges" if lane.summary else "no edges kept")
     drawn.append(text.draw(surface, note, max(size * 4 // 5, text.SMALLEST_SIZE), DIM_TEXT,
                            midright=(row.left - 8, row.centery + size * 2 // 3)).text)
-    high, low = row.top + row.height // 4, row.bottom - row.height // 4
+    # the judged stamps' words take the top of the row, the wave the rest
+    high = row.top + text.font(size).get_linesize() + 4
+    low = max(row.bottom - max(row.height // 8, 4), high + 4)
     if lane.edges:
         draw_wave(surface, axis, lane.edges, high, low)
     elif lane.summary:
@@ -205,7 +207,7 @@ def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapR
     words = f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}"
     label = text.image(words, size, colour)
     x = min(centre + 6, axis.plot.right - label.get_width() - 4)
-    surface.blit(label, (x, row.top + 3))
+    surface.blit(label, (x, row.top + 2))
     return [words]
 
 

@@ -29,6 +29,8 @@ PIN_EDGES = 256
 SAVED_EDGES_PER_PIN = 64
 #: The version of the saved form (:func:`kept_edges`).
 FORM = 1
+#: A pin open this long without an edge has finished its press: its bounces are over.
+QUIET_NS = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,24 @@ class EdgeLog:
             edges = [edge for ring in self._pins.values() for edge in ring
                      if start_ns <= edge.t_ns <= end_ns]
         return sorted(edges, key=lambda e: (e.t_ns, e.player, e.side))
+
+    def of_span(self, start_ns: int, end_ns: int, grace_ns: int) -> list[Edge]:
+        """The edges from ``start_ns`` to ``end_ns``, and after it, up to ``grace_ns`` more, the
+        rest of the presses under way then: a pin's edges while it is closed or bouncing (an edge
+        within :data:`QUIET_NS` of its last), until it is open and quiet. A pin that did not move
+        in the span, or a new press after its release, is not the span's. In stamp order."""
+        kept: list[Edge] = []
+        last: dict[tuple[int, str], Edge] = {}
+        for edge in self.between(start_ns, end_ns + grace_ns):
+            pin = (edge.player, edge.side)
+            before = last.get(pin)
+            if edge.t_ns <= end_ns or (before is not None and (
+                    before.closed or edge.t_ns - before.t_ns < QUIET_NS)):
+                kept.append(edge)
+                last[pin] = edge
+            else:
+                last.pop(pin, None)   # its press was over: this edge and later ones are not ours
+        return kept
 
 
 def micros_from(t_ns: int, open_ns: int) -> int | float:

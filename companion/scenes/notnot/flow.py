@@ -29,8 +29,8 @@ from companion.storage.notnot_saves import UnfinishedGame
 
 log = logging.getLogger(__name__)
 
-#: A round keeps the pads' edges this long after it was judged: the releases that came by the
-#: time it is saved (a later edge, a press in the next scene, is not the round's).
+#: A round keeps the edges of the presses under way when it was judged at most this long after
+#: (their releases; a press in the next scene is not the round's).
 RELEASE_GRACE_NS = 250_000_000
 
 
@@ -107,14 +107,15 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
 
 def round_edges(ctx: Context, round_: Round) -> dict | None:
     """The pads' raw edges from ``round_``'s open (or its first tap, if earlier) until it was
-    judged and :data:`RELEASE_GRACE_NS` more (the releases that came by then), in their saved
-    form; ``None`` when the pads keep none."""
+    judged, and the rest of the presses under way then (their releases, up to
+    :data:`RELEASE_GRACE_NS` later, as far as they came by now), in their saved form; ``None``
+    when the pads keep none."""
     edge_log = ctx.services.edge_log
     if edge_log is None:
         return None
     start_ns = min([round_.t_open_ns] + [tap.t_ns for tap in round_.taps])
-    end_ns = round_.closes_at_ns + round(ctx.services.pace.settle_s * 1e9) + RELEASE_GRACE_NS
-    return kept_edges(edge_log.between(start_ns, end_ns), round_.t_open_ns)
+    end_ns = round_.closes_at_ns + round(ctx.services.pace.settle_s * 1e9)
+    return kept_edges(edge_log.of_span(start_ns, end_ns, RELEASE_GRACE_NS), round_.t_open_ns)
 
 
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
