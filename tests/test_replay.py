@@ -8,6 +8,7 @@ import sqlite3
 import pygame
 import pytest
 
+import kiosk_helpers
 from kiosk_helpers import choose, in_scene, kiosk, now, step_until, tap
 from companion.cli import main
 from companion.config import settings as settings_file
@@ -49,7 +50,15 @@ class PadsTable:
 
 def a_round_with_a_close_race(table: PadsTable) -> tuple:
     """Start a game, reach a round anyone may tap, and let both players press its first valid
-    spot with bouncing switches, the winner first; the round's number and open stamp."""
+    spot with bouncing switches, the winner first; once the verdict was shown (and the round
+    saved), the round's number, its open stamp and the winner's press stamp."""
+    n, open_ns, t_ns = race_to_the_verdict(table)
+    step_until(table.app, lambda: table.app.scene.name != "verdict")
+    return n, open_ns, t_ns
+
+
+def race_to_the_verdict(table: PadsTable) -> tuple:
+    """:func:`a_round_with_a_close_race` until its verdict is on screen."""
     app = table.app
     choose(app, "Start")
     while True:
@@ -66,9 +75,7 @@ def a_round_with_a_close_race(table: PadsTable) -> tuple:
     table.pins[(2, side)].tap(t_ns + GAP_NS, hold_ns=HOLD_NS, bounces=RUNNER_UP_BOUNCES)
     table.pads.poll(t_ns + 100_000_000)
     step_until(app, in_scene(app, "verdict"))
-    n = app.scene.record.n
-    step_until(app, lambda: app.scene.name != "verdict")   # saved once its frame was shown
-    return n, round_.t_open_ns, t_ns
+    return app.scene.record.n, round_.t_open_ns, t_ns
 
 
 @pytest.fixture(scope="module")
@@ -274,3 +281,26 @@ def test_a_round_keeps_the_release_of_a_press_but_not_the_next_press_or_other_pi
     kept = log.of_span(0, judged_ns, grace_ns=1_000_000_000)
     assert [(e.player, e.t_ns) for e in kept] == [(1, t) for t in (
         1_000_000, 1_250_000, 1_500_000, 30_000_000, 30_250_000, 30_500_000)]
+
+
+def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(tmp_path):
+    table = PadsTable(tmp_path)
+    try:
+        n, _, _ = race_to_the_verdict(table)
+        app = table.app
+        verdict_s = app.ctx.services.pace.verdict_s
+        pin = table.pins[(1, "N")] if app.scene.record.taps[0].side != "N" else table.pins[(1, "S")]
+        pin.tap(now() + 1_000_000, hold_ns=HOLD_NS, bounces=1)
+        step_until(app, in_scene(app, "replay"))
+        replay = app.scene.replay
+        assert replay.record.n == n and replay.edges_kept
+        assert [lane.bounces for lane in replay.lanes if lane.taps] == [
+            2 * 2 * WINNER_BOUNCES, 2 * 2 * RUNNER_UP_BOUNCES]
+        assert any(shown.startswith("judged ") for shown in app.scene.drawn)
+        kiosk_helpers.CLOCK.advance(10 * verdict_s)   # the verdict's time is long gone: it waits
+        app.step()
+        assert app.scene.name == "replay"
+        app.post(tap(2, "E"))
+        step_until(app, lambda: app.scene.name in ("deal", "roll", "entry", "end"))
+    finally:
+        table.close()

@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from companion.display import text
+from companion.display.layout import MIN_TEXT_CAP
 from companion.display.palette import (
     BACKGROUND,
     DIM_TEXT,
@@ -101,23 +102,28 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     """Draw the replay of ``saved`` over the whole of ``surface``; the texts drawn, in order."""
     w, h = surface.get_size()
     surface.fill(BACKGROUND)
-    big, small = text.size_for_cap_height(h * 0.04), text.size_for_cap_height(h * 0.024)
+    short = min(w, h)
+    big = text.size_for_cap_height(short * 0.05)
+    small = text.size_for_cap_height(short * MIN_TEXT_CAP * 1.1)
     record = saved.record
-    drawn = [line.text for line in text.draw_fit(surface, headline(saved), big, w - 20, small,
-                                                 TEXT, midtop=(w // 2, round(h * 0.02)))]
-    y = round(h * 0.1)
-    for line in (f"{roll_words(record)}   |   table {table_words(record.table)}   |   "
-                 f"{valid_words(record)}", band_words(saved)):
-        pieces = text.draw_fit(surface, line, small, w - 20, text.SMALLEST_SIZE, DIM_TEXT,
-                               midtop=(w // 2, y))
+    drawn, y = [], round(h * 0.02)
+    for line, size, ink in ((headline(saved), big, TEXT),
+                            (f"{roll_words(record)}  ·  {valid_words(record)}  ·  "
+                             f"table {table_words(record.table)}", small, DIM_TEXT),
+                            (band_words(saved), small, DIM_TEXT)):
+        pieces = text.draw_fit(surface, line, size, w - 20, small, ink, midtop=(w // 2, y))
         drawn += [piece.text for piece in pieces]
-        y = pieces[-1].rect.bottom + round(small * 0.3)
+        y = pieces[-1].rect.bottom + round(small * 0.4)
     start, end = axis_of(saved)
-    label_w = round(w * 0.14)
-    plot = pygame.Rect(label_w, y + round(h * 0.03), w - label_w - round(w * 0.03),
-                       round(h * 0.74) - y)
-    axis = Axis(plot, start, end)
     shown = [lane for lane in saved.lanes if in_view(lane, start, end)]
+    label_w = max((text.width(lane_name(lane), small) for lane in shown), default=0) + 16
+    notes = footer_lines(saved, shown)
+    wrapped = sum(len(text.fit_lines(note, small, w - 20, small)[1]) for note in notes)
+    footer_y = h - wrapped * text.font(small).get_linesize() - round(small * 0.6)
+    top = y + round(small * 0.6)
+    plot = pygame.Rect(label_w, top, w - label_w - round(w * 0.04),
+                       footer_y - round(small * 2.4) - top)
+    axis = Axis(plot, start, end)
     pygame.draw.rect(surface, PANEL, plot)
     draw_tie_window(surface, axis, saved)
     row_h = plot.height / max(len(shown), 1)
@@ -125,8 +131,16 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
         row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
         drawn += draw_lane(surface, axis, row, lane, saved.step_us, small)
     drawn += draw_ticks(surface, axis, small)
-    drawn += draw_footer(surface, saved, shown, small, plot.bottom + round(small * 2.6))
+    for note in notes:
+        pieces = text.draw_fit(surface, note, small, w - 20, small, TEXT, midtop=(w // 2, footer_y))
+        drawn += [piece.text for piece in pieces]
+        footer_y = pieces[-1].rect.bottom
     return drawn
+
+
+def lane_name(lane: Lane) -> str:
+    """How a lane is named beside its row: ``P1 E``."""
+    return f"{player_label(lane.player)} {lane.side}"
 
 
 def headline(saved: SavedRound) -> str:
@@ -135,14 +149,14 @@ def headline(saved: SavedRound) -> str:
     margin = margin_log_line(saved.record).removeprefix("margin: ")
     if not margin and record.winners:
         margin = " ".join(f"{player_label(w.player)} takes {w.card}" for w in record.winners)
-    return f"Game {saved.game_id}, round {record.n}: {margin or 'nobody took a card'}"
+    game = f"Game {saved.game_id}, round" if saved.game_id is not None else "Round"
+    return f"{game} {record.n}: {margin or 'nobody took a card'}"
 
 
 def band_words(saved: SavedRound) -> str:
     window = saved.tie_window_us
-    tie = f"gold: tie window {window / 1000:g} ms" if window is not None else "tie window not kept"
-    return (f"{tie}   |   grey band: each stamp is good to ±{saved.step_us / 2000:g} ms   |   "
-            "times in ms after the dice landed")
+    tie = f"gold = tie window {window / 1000:g} ms" if window is not None else "no tie window kept"
+    return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms  ·  ms after the dice landed"
 
 
 def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> None:
@@ -157,25 +171,24 @@ def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> N
 
 def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, step_us: int,
               size: int) -> list[str]:
-    """One button's row: its label, its pin's wave (or summary), the judged stamps."""
-    colour = player_colour(lane.player)
-    name = f"{player_label(lane.player)} {lane.side}"
-    drawn = [text.draw(surface, name, size, colour,
-                       midright=(row.left - 8, row.centery - size // 2)).text]
-    note = (f"{lane.bounces} bounce edges" if lane.edges else
-            f"{lane.summary['count']} edges" if lane.summary else "no edges kept")
-    drawn.append(text.draw(surface, note, max(size * 4 // 5, text.SMALLEST_SIZE), DIM_TEXT,
-                           midright=(row.left - 8, row.centery + size * 2 // 3)).text)
-    # the judged stamps' words take the top of the row, the wave the rest
-    high = row.top + text.font(size).get_linesize() + 4
-    low = max(row.bottom - max(row.height // 8, 4), high + 4)
+    """One button's row: its name beside it, the judged stamps and the edge count along its top,
+    its pin's wave (or summary) under them."""
+    drawn = [text.draw(surface, lane_name(lane), size, player_colour(lane.player),
+                       midright=(row.left - 8, row.centery)).text]
+    high = row.top + text.font(size).get_linesize() + 6
+    low = max(row.bottom - max(row.height // 10, 4), high + 4)
     if lane.edges:
         draw_wave(surface, axis, lane.edges, high, low)
     elif lane.summary:
         left, right = axis.x(lane.summary["first_us"]), axis.x(lane.summary["last_us"])
         surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
+    note = (f"{lane.bounces} bounce edges" if lane.edges else
+            f"{lane.summary['count']} edges: chattering" if lane.summary else "no edges kept")
     for tap in lane.taps:
-        drawn += draw_judged(surface, axis, row, tap, step_us, size)
+        drawn += draw_judged(surface, axis, row, tap, step_us, size, note)
+    if not lane.taps:
+        drawn.append(text.draw(surface, note, size, DIM_TEXT,
+                               topleft=(row.left + 4, row.top + 2)).text)
     pygame.draw.line(surface, BACKGROUND, (row.left, row.bottom - 1), (row.right, row.bottom - 1))
     return drawn
 
@@ -195,20 +208,22 @@ def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, boo
 
 
 def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapRecord,
-                step_us: int, size: int) -> list[str]:
+                step_us: int, size: int, note: str) -> list[str]:
     """The stamp the judge used: a band as wide as its precision, a line in its verdict's colour,
-    and its time and verdict."""
+    and its time and verdict, then ``note``."""
     left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
     width = max(right - left, MIN_BAND_PX)
     centre = axis.x(tap.t_us)
     surface.fill(BAND, pygame.Rect(centre - width // 2, row.top + 2, width, row.height - 4))
     colour = TIMELINE_MARK[tap.verdict]
     pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
+    room = axis.plot.width - 6
     words = f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}"
-    label = text.image(words, size, colour)
-    x = min(centre + 6, axis.plot.right - label.get_width() - 4)
-    surface.blit(label, (x, row.top + 2))
-    return [words]
+    if text.width(f"{words}  ·  {note}", size) <= room:   # a narrow screen leaves the note out
+        words = f"{words}  ·  {note}"
+    size = text.fit_size(words, size, room, text.SMALLEST_SIZE)
+    x = max(min(centre + 6, axis.plot.right - text.width(words, size) - 4), axis.plot.left + 2)
+    return [text.draw(surface, words, size, colour, topleft=(x, row.top + 2)).text]
 
 
 def draw_ticks(surface: pygame.Surface, axis: Axis, size: int) -> list[str]:
@@ -231,27 +246,18 @@ def decimals(step_us: float) -> int:
     return max(0, min(3, 3 - math.floor(math.log10(step_us))))
 
 
-def draw_footer(surface: pygame.Surface, saved: SavedRound, shown: list[Lane], size: int,
-                y: int) -> list[str]:
+def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
     """What the picture cannot show on its axis, and how to read it."""
-    w = surface.get_width()
     lines = []
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
-        lines.append("outside the axis: " + ", ".join(
-            f"{player_label(lane.player)} {lane.side} at {lane_time(lane) / 1000:+.3f} ms"
-            for lane in outside))
+        lines.append("also moved, off this scale: " + ", ".join(
+            f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms" for lane in outside))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
-    lines.append("line up = button pressed; each extra up-and-down is a bounce. The judge takes "
-                 "the first edge of a press.")
-    drawn = []
-    for line in lines:
-        pieces = text.draw_fit(surface, line, size, w - 20, text.SMALLEST_SIZE, TEXT,
-                               midtop=(w // 2, y))
-        drawn += [piece.text for piece in pieces]
-        y = pieces[-1].rect.bottom + round(size * 0.3)
-    return drawn
+    lines.append("up = pressed; each extra up-and-down is a bounce; the judge takes a press's "
+                 "first edge")
+    return lines
 
 
 def lane_time(lane: Lane) -> float:

@@ -48,7 +48,7 @@ class SavedRound:
     """Round ``record.n`` of game ``game_id``: its record, the game's settings (tie window) and
     its lanes, in player then side order."""
 
-    game_id: int
+    game_id: int | None
     players: int
     settings: dict
     record: RoundRecord
@@ -78,9 +78,18 @@ def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
     except (KeyError, TypeError, ValueError) as error:
         raise Unreadable(f"game {game_id} round {n}: its record does not read "
                          f"({type(error).__name__}: {error})") from None
-    edges = stored_edges(database, game_id, n)
-    lanes = lanes_of(record, pins_of(edges, f"game {game_id} round {n}") if edges else [])
-    return SavedRound(game_id, game.players, game.settings, record, lanes, edges is not None)
+    return replay_of(game_id, game.players, game.settings, record,
+                     stored_edges(database, game_id, n))
+
+
+def replay_of(game_id: int | None, players: int, settings: dict, record: RoundRecord,
+              edges: dict | None) -> SavedRound:
+    """The replay of a round from its ``record`` and saved ``edges`` (``None``: none kept), in a
+    game of ``players`` set up with ``settings`` (its tie window); ``game_id`` ``None`` for a
+    game not yet on disk. :class:`Unreadable` naming a pin of ``edges`` that does not read."""
+    where = f"game {game_id} round {record.n}" if game_id else f"round {record.n}"
+    lanes = lanes_of(record, pins_of(edges, where) if edges else [])
+    return SavedRound(game_id, players, settings, record, lanes, edges is not None)
 
 
 def stored_edges(database: Database, game_id: int, n: int) -> dict | None:

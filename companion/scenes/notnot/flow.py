@@ -100,9 +100,11 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(play, round_, choices or {})
-    save_round(ctx, play, record, round_edges(ctx, round_))
+    edges = round_edges(ctx, round_)
+    save_round(ctx, play, record, edges)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
-                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play))
+                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play,
+                     edges=edges))
 
 
 def round_edges(ctx: Context, round_: Round) -> dict | None:
