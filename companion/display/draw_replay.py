@@ -104,7 +104,7 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     surface.fill(BACKGROUND)
     short = min(w, h)
     big = text.size_for_cap_height(short * 0.05)
-    small = text.size_for_cap_height(short * MIN_TEXT_CAP * 1.1)
+    small = text.size_for_cap_height(short * MIN_TEXT_CAP * 1.05)
     record = saved.record
     drawn, y = [], round(h * 0.02)
     for line, size, ink in ((headline(saved), big, TEXT),
@@ -156,7 +156,7 @@ def headline(saved: SavedRound) -> str:
 def band_words(saved: SavedRound) -> str:
     window = saved.tie_window_us
     tie = f"gold = tie window {window / 1000:g} ms" if window is not None else "no tie window kept"
-    return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms  ·  ms after the dice landed"
+    return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms"
 
 
 def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> None:
@@ -217,13 +217,22 @@ def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapR
     surface.fill(BAND, pygame.Rect(centre - width // 2, row.top + 2, width, row.height - 4))
     colour = TIMELINE_MARK[tap.verdict]
     pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
-    room = axis.plot.width - 6
-    words = f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}"
-    if text.width(f"{words}  ·  {note}", size) <= room:   # a narrow screen leaves the note out
-        words = f"{words}  ·  {note}"
-    size = text.fit_size(words, size, room, text.SMALLEST_SIZE)
-    x = max(min(centre + 6, axis.plot.right - text.width(words, size) - 4), axis.plot.left + 2)
+    words, x = judged_words(axis, centre, f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}",
+                            note, size)
+    size = text.fit_size(words, size, axis.plot.width - 6, text.SMALLEST_SIZE)
     return [text.draw(surface, words, size, colour, topleft=(x, row.top + 2)).text]
+
+
+def judged_words(axis: Axis, centre: int, words: str, note: str, size: int) -> tuple[str, int]:
+    """What a judged stamp's label says and where it starts: with ``note`` if there is room,
+    right of its line if it fits there, else left of it, never across it if it can help it."""
+    for shown in (f"{words}  ·  {note}", words):
+        wide = text.width(shown, size)
+        if centre + 6 + wide <= axis.plot.right - 4:
+            return shown, centre + 6
+        if centre - 6 - wide >= axis.plot.left + 2:
+            return shown, centre - 6 - wide
+    return words, max(axis.plot.left + 2, axis.plot.right - text.width(words, size) - 4)
 
 
 def draw_ticks(surface: pygame.Surface, axis: Axis, size: int) -> list[str]:
@@ -255,8 +264,8 @@ def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
             f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms" for lane in outside))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
-    lines.append("up = pressed; each extra up-and-down is a bounce; the judge takes a press's "
-                 "first edge")
+    lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
+                 "judge takes a press's first edge")
     return lines
 
 
