@@ -304,3 +304,12 @@ def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(
         step_until(app, lambda: app.scene.name in ("deal", "roll", "entry", "end"))
     finally:
         table.close()
+
+
+def test_a_recovered_database_keeps_the_rounds_raw_edges(raced, capsys, tmp_path):
+    folder, game_id, n, _, _ = raced
+    _, before, _ = replay(capsys, game_id, n, "--state-dir", folder)
+    assert main(["history", "--state-dir", str(folder), "--recover-to", str(tmp_path)]) == 0
+    capsys.readouterr()
+    code, after, _ = replay(capsys, game_id, n, "--state-dir", tmp_path)
+    assert code == 0 and after == before and "bounces" in after
