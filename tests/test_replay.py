@@ -201,6 +201,31 @@ def test_edges_are_read_in_stamp_order_whatever_order_they_came_in():
     assert [e.t_ns for e in log.between(0, 100)] == [10, 20, 30]
 
 
+#: A stored round: player 1 took N's card with a tap 412.3 ms after the dice landed.
+A_WON_ROUND = {"n": 1, "level": "first-game", "dice": ["RED", "NOTHING"], "negation": "NOTHING",
+               "liar": False, "up": "N",
+               "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"},
+               "valid": ["N"], "taps": [{"player": 1, "side": "N", "t_us": 412300,
+                                         "verdict": "win"}],
+               "margin_us": None, "margin_step_us": 100,
+               "winners": [{"player": 1, "card": "RED", "from": "N"}], "penalties": [],
+               "scores": {"1": 1, "2": 0}, "dealt": []}
+
+
+def test_a_chattering_pin_replays_as_its_summary_in_words_and_picture(tmp_path, capsys):
+    chatter = SAVED_EDGES_PER_PIN + 1
+    edges = [Edge(2, "E", 400_000_000 + i * 50_000, i % 2 == 0) for i in range(chatter)]
+    edges += [Edge(1, "N", 412_300_000, True), Edge(1, "N", 480_000_000, False)]
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = store.create(2, {"tie_window_us": 1000}, {})
+        store.save_round(game_id, A_WON_ROUND, {}, edges=kept_edges(edges, open_ns=0))
+    code, out, _ = replay(capsys, game_id, 1, "--state-dir", tmp_path, "--png", tmp_path / "r.png")
+    assert code == 0
+    assert f"P2 E (gpio): {chatter} edges from +400.000 to " in out and "summarised" in out
+    assert "P1 N (gpio): 2 edges, 0 of them bounces" in out
+
+
 def made_at_version_5(folder):
     """A state folder whose database is as the previous release made it (schema version 5)."""
     folder.mkdir()
@@ -215,14 +240,7 @@ def made_at_version_5(folder):
 def test_a_round_kept_before_edges_were_replays_with_its_stamps_and_says_so(tmp_path, capsys):
     """A database made at schema version 5, with a round saved then, migrated on opening."""
     made = made_at_version_5(tmp_path / "state")
-    record = {"n": 1, "level": "first-game", "dice": ["RED", "NOTHING"], "negation": "NOTHING",
-              "liar": False, "up": "N", "table": {"N": "RED", "E": "BLUE", "S": "GREEN",
-                                                  "W": "YELLOW"},
-              "valid": ["N"], "taps": [{"player": 1, "side": "N", "t_us": 412300,
-                                        "verdict": "win"}],
-              "margin_us": None, "margin_step_us": 1000,
-              "winners": [{"player": 1, "card": "RED", "from": "N"}], "penalties": [],
-              "scores": {"1": 1, "2": 0}, "dealt": []}
+    record = A_WON_ROUND
     with sqlite3.connect(made / FILENAME) as db:
         db.execute("INSERT INTO games (id, kind, state, players, settings, snapshot, started_at) "
                    "VALUES (1, 'not-not', 'playing', 2, ?, '{}', '2026-01-01T00:00:00Z')",

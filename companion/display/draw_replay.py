@@ -182,8 +182,7 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
     elif lane.summary:
         left, right = axis.x(lane.summary["first_us"]), axis.x(lane.summary["last_us"])
         surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
-    note = (f"{lane.bounces} bounce edges" if lane.edges else
-            f"{lane.summary['count']} edges: chattering" if lane.summary else "no edges kept")
+    note = lane_note(lane)
     for tap in lane.taps:
         drawn += draw_judged(surface, axis, row, tap, step_us, size, note)
     if not lane.taps:
@@ -193,16 +192,29 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
     return drawn
 
 
+def lane_note(lane: Lane) -> str:
+    """What a lane's edges amount to: its bounce edges, a chattering pin's count, or none."""
+    if lane.summary:
+        return f"{lane.summary['count']} edges: chattering"
+    return f"{lane.bounces} bounce edges" if lane.edges else "no edges kept"
+
+
 def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, bool], ...],
               high: int, low: int) -> None:
-    """The pin's level as a square wave: open (low) before the first edge, then each change."""
-    points = [(axis.plot.left, low)]
+    """The pin's level as a square wave over the axis: open (low) before its first edge, then
+    each change on the axis (an edge before it sets where the wave starts; one after it is not
+    drawn, so a release off the scale is not drawn at its edge)."""
     level = low
     for t_us, closed in edges:
-        x = axis.x(t_us)
-        points.append((x, level))
-        level = high if closed else low
-        points.append((x, level))
+        if t_us < axis.start:
+            level = high if closed else low
+    points = [(axis.plot.left, level)]
+    for t_us, closed in edges:
+        if axis.start <= t_us <= axis.end:
+            x = axis.x(t_us)
+            points.append((x, level))
+            level = high if closed else low
+            points.append((x, level))
     points.append((axis.plot.right, level))
     pygame.draw.lines(surface, WAVE, False, points, 2)
 
@@ -261,7 +273,8 @@ def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
         lines.append("also moved, off this scale: " + ", ".join(
-            f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms" for lane in outside))
+            f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms ({lane_note(lane)})"
+            for lane in outside))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
     lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
