@@ -157,17 +157,24 @@ def test_an_unknown_game_or_round_is_one_line_and_status_2(raced, capsys, args, 
     assert len(err.splitlines()) == 1 and says in err.replace("there is no ", "no ")
 
 
-def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path):
+@pytest.mark.parametrize("table, column, damaged, says", [
+    ("round_edges", "edges", json.dumps({"pins": [{"player": "one"}]}), "pin 1 of its edges"),
+    ("round_edges", "edges", "{not json", "its edges are not JSON"),
+    ("rounds", "record", json.dumps({"n": 1, "dice": "RED"}), "its record does not read"),
+])
+def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path, table, column,
+                                                    damaged, says):
     folder, game_id, n, _, _ = raced
     copy = tmp_path / "copy"
     copy.mkdir()
     with sqlite3.connect(folder / FILENAME) as source, \
             sqlite3.connect(copy / FILENAME) as target:
         source.backup(target)
-        target.execute("UPDATE round_edges SET edges = ? WHERE game_id = ? AND n = ?",
-                       (json.dumps({"pins": [{"player": "one"}]}), game_id, n))
+        target.execute(f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND n = ?",
+                       (damaged, game_id, n))
     code, out, err = replay(capsys, game_id, n, "--state-dir", copy)
-    assert code == 2 and len(err.splitlines()) == 1 and f"round {n}" in err and "pin 1" in err
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert f"round {n}" in err and says in err
 
 
 def test_a_chattering_pin_is_saved_as_a_summary_not_a_flood():
@@ -255,7 +262,7 @@ def test_a_round_kept_before_edges_were_replays_with_its_stamps_and_says_so(tmp_
     assert re.search(r"judged +P1 N +\+412\.300 ms +WINS", out)
 
 
-def test_a_version_5_database_opened_read_only_replays_without_edges(tmp_path, capsys):
+def test_replay_never_migrates_a_version_5_database(tmp_path, capsys):
     made = made_at_version_5(tmp_path / "state")
     code, _, err = replay(capsys, 1, 1, "--state-dir", made)
     assert code == 2 and "no not-not game 1" in err.replace("there is no ", "no ")
