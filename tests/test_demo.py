@@ -26,6 +26,7 @@ def test_a_headless_demo_plays_a_whole_game_and_leaves_snapshots(tmp_path, capsy
             "level-up", "round-countdown", "end"} <= moments
     assert any(m.startswith("round-open-extreme") for m in moments), "a first game reaches Extreme"
     assert {"photo-finish", "colour-blind"} <= moments   # the photo finish and colour-blind mode
+    assert "replay" in moments   # the photo finish's round replayed with its bouncing pins
     assert pygame.image.load(str(shots / "end.png")).get_size() == (800, 480)
 
 
@@ -42,7 +43,8 @@ def play_demo(folder, capsys) -> tuple[str, dict[str, str]]:
 def test_the_same_seed_plays_the_same_game_and_saves_the_same_snapshots(tmp_path, capsys):
     first_result, first = play_demo(tmp_path / "first", capsys)
     again_result, again = play_demo(tmp_path / "again", capsys)
-    assert {"round-countdown.png", "photo-finish.png", "colour-blind.png", "end.png"} <= set(first)
+    assert {"round-countdown.png", "photo-finish.png", "colour-blind.png", "replay.png",
+            "end.png"} <= set(first)
     assert again_result == first_result
     assert [name for name in first if again.get(name) != first[name]] == []
     assert set(again) == set(first)

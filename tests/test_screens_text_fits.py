@@ -178,7 +178,7 @@ def play_on(app: App) -> None:
 
 def notnot_tour(app: App) -> None:
     """Not Not from the title: set-up, deal, a round with a wrong and a valid tap, the verdict,
-    a tie on one card, the pause, the correction, the level-up splash, the end."""
+    a tie on one card, its replay, the pause, the correction, the level-up splash, the end."""
     at(app, "title")
     recorder_note(app, "title")
     app.notify(LONG_NOTICE)
@@ -209,6 +209,9 @@ def notnot_tour(app: App) -> None:
     choose(app, 0)
     at(app, "tie-choice")
     until(app, lambda: app.scene.name == "verdict")
+    press(app, 1, "N")   # the round's replay, until the next press
+    at(app, "replay")
+    press(app, 1, "N")
     until(app, lambda: game_of(app).level.value == "normal", lambda: play_on(app), 60)
     until(app, lambda: app.scene.name == "round", lambda: play_on(app))
     app.post(Nav("pause", now()))

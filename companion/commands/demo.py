@@ -18,7 +18,9 @@ SDL draws offscreen; ``--snapshots DIR`` saves PNG frames of key moments
 (title, set-up, lay-out, roll, open round, its countdown, a level-up, a
 tie choice, each kind of verdict, the end), and for Not Not ``photo-finish``
 (the first contested verdict, with its margin and tap timeline; the table
-stages one close race if none comes by itself) and ``colour-blind`` (the dice
+stages one close race if none comes by itself), ``replay`` (that round as ``companion replay``
+draws it from the demo's state database: the mock pins' presses bouncing, the judged stamps,
+the tie window) and ``colour-blind`` (the dice
 of a later round showing a colour word, played on in colour-blind mode).
 With the mock GPIO pins, the same ``--seed`` (and players, level, speed, size)
 gives the same game and the same snapshot files, byte for byte, run after run:
@@ -52,6 +54,7 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.scenes.core import Quit, Scene
 from companion.scenes.notnot.lights import tap_lights, winner_lights
+from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import play_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
@@ -67,6 +70,7 @@ from companion.simulation.scripted_tables import (
     summary,
 )
 from companion.simulation.staged_moments import stage_moments
+from companion.storage.location import state_dir
 from companion.tools.argtypes import UsageError, whole_number
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
@@ -208,11 +212,14 @@ def run_moments(args: argparse.Namespace) -> int:
 def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None]) -> int:
     """Not Not, played by simulated players; ``check()`` after each pass of the loop."""
     presses = press_path(app, args.players, args.controller)
+    if isinstance(presses, MockGpioPresses):
+        presses.bounces = DEMO_BOUNCES
     services = app.ctx.services
     services.pace = replace(services.pace, settle_s=max(services.pace.settle_s, DEMO_SETTLE_S))
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
                            finish=lambda: app.post(Quit(time.monotonic_ns())))
-    app.ctx.hooks.on_scene = IssueMoments(app, table).on_scene
+    moments = IssueMoments(app, table)
+    app.ctx.hooks.on_scene = moments.on_scene
     app.ctx.hooks.on_winners = winner_lights(presses.pads)
     app.ctx.hooks.on_tap = tap_lights(presses.pads)
     table.start()
@@ -224,10 +231,30 @@ def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None]) -
         scores = ", ".join(f"P{p} {n}" for p, n in sorted(game.scores().items()))
         winners = " ".join(f"P{p}" for p in game.winners()) or "none (nobody scored)"
         print(f"game over after {game.round_no} rounds: {scores}; winners: {winners}")
-    for path in app.snapshots.saved:
+    saved = list(app.snapshots.saved)
+    ref, n = moments.replayed or (None, 0)
+    if ref is not None and ref.id is not None and args.snapshots is not None:
+        saved.append(save_replay(services.state_dir, (ref.id, n), args))
+    for path in saved:
         print(path)
     return 0
 
+
+def save_replay(folder: str | None, replayed: tuple[int, int], args: argparse.Namespace) -> Path:
+    """Draw round ``replayed`` (game id, round) from the demo's state database as
+    ``companion replay --png`` does, into ``replay.png`` beside the snapshots."""
+    from companion.display.draw_replay import save_replay_png
+    from companion.storage.database import Database
+    from companion.storage.replays import saved_round
+
+    path = Path(args.snapshots) / "replay.png"
+    with Database.for_reading(state_dir(folder), read_only=True) as database:
+        save_replay_png(saved_round(database, *replayed), path, args.size)
+    return path
+
+
+#: The demo's mock switches bounce this many times as they close and as they open.
+DEMO_BOUNCES = 2
 
 #: The staged photo finish: how far behind the first answer the second comes, and from which
 #: round on it is staged (the first rounds show ordinary play).
@@ -255,6 +282,9 @@ class IssueMoments:
         self.photo_finish = False
         self.colour_blind = False
         self.drawing_countdown = False
+        #: The photo finish's game (its id once saved) and round number, once shown: the demo
+        #: draws its replay.
+        self.replayed: tuple[GameRef | None, int] | None = None
         app.snapshots.only_when("round-countdown", lambda: self.drawing_countdown)
 
     def on_scene(self, scene: Scene) -> None:
@@ -266,6 +296,8 @@ class IssueMoments:
         if contested and not self.photo_finish:
             self.photo_finish = True
             self.after_frame("photo-finish")
+            if isinstance(scene, VerdictScene):   # as ``contested`` says: for mypy
+                self.replayed = (scene.play.ref, scene.record.n)
             session = self.app.ctx.session
             session.preferences = replace(session.preferences, colour_blind=True)
         elif isinstance(scene, RoundScene) and self.photo_finish and not self.colour_blind \

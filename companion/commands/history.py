@@ -15,7 +15,10 @@ give each game the one verdict of :func:`companion.storage.listing.verdict`.
 (:mod:`companion.storage.wal`), runs SQLite's integrity check and the verdict
 of every kept game, and exits 0 if all is sound, 1 (with how to recover) if
 anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
-that still reads into a new state database in DIR.
+that still reads into a new state database in DIR. ``--game ID`` lists that game's rounds, one
+line each (roll, who took what), with the ``companion replay ID ROUND`` command that brings
+the round back with its pads' raw edges; ``--json`` gives each game a ``"replay"`` command
+(an addition: every other key is as it was).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import sys
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.words import player_label, roll_words
 from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
@@ -51,6 +56,9 @@ HELP = "list the finished games kept in the state folder"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = ("To see a disputed round again, with each pad's presses and bounces: "
+                     "companion history --game ID lists the game's rounds with the command, "
+                     "companion replay ID ROUND.")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="the state folder (default: $COMPANION_STATE_DIR, /var/lib/companion "
                              "if it exists, else ~/.local/state/companion)")
@@ -61,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check the state database (its write-ahead log, SQLite's integrity "
                              "check, every kept game), writing nothing, and say how to recover: "
                              "exit 0 if it is sound, 1 if it is damaged")
+    parser.add_argument("--game", type=whole_number(1, 2**62, "game"), metavar="ID",
+                        help="list game ID's rounds, each with the companion replay command that "
+                             "shows it with the pads' raw edges")
     parser.add_argument("--recover-to", metavar="DIR",
                         help="copy every game that still reads into a new state database in DIR "
                              "(the damaged one is only read)")
@@ -167,12 +178,43 @@ def print_json(database: Database, limit: int | None) -> None:
     players = PlayerStore(database)
     for number, game in enumerate(whole_games(database, NOT_NOT, limit)):
         entry = {"id": game.id, "damaged": game.damaged} if isinstance(game, GameLine) \
-            else with_winners(game.to_dict())
+            else {**with_winners(game.to_dict()), "replay": replay_command(game.id)}
         names = {} if isinstance(game, GameLine) else players.seat_players(game.id)
         if names:
             entry["names"] = {str(seat): name for seat, name in names.items()}
         sys.stdout.write(("," if number else "") + json.dumps(entry, separators=(",", ":")))
     sys.stdout.write("]\n")
+
+
+def replay_command(game_id: int, n: int | str = "ROUND") -> str:
+    """The command that replays round ``n`` of game ``game_id``."""
+    return f"companion replay {game_id} {n}"
+
+
+def print_rounds(database: Database, game_id: int) -> None:
+    """Game ``game_id``'s rounds, one line each, with the command replaying it; a damaged or
+    unknown game is one line (:class:`CompanionError`)."""
+    game = verdict(database, game_id, NOT_NOT)
+    if isinstance(game, GameLine):
+        raise CompanionError(f"game {game_id} is damaged, set aside: {(game.damaged or '')[:100]}")
+    if not game.rounds:
+        print(f"Game {game_id} has no finished rounds yet.")
+        return
+    print(f"{'Round':>5}  {'Roll':<28}  {'Verdict':<36}  Replay")
+    for stored in game.rounds:
+        try:
+            record = RoundRecord.from_json(stored)
+        except (KeyError, TypeError, ValueError) as error:
+            raise CompanionError(f"game {game_id} round {stored.get('n', '?')} does not read "
+                                 f"({type(error).__name__}: {error})") from None
+        print(f"{record.n:>5}  {roll_words(record)[:28]:<28}  {round_verdict(record)[:36]:<36}  "
+              f"{replay_command(game_id, record.n)}")
+
+
+def round_verdict(record: RoundRecord) -> str:
+    """Who took what in a round, in a few words."""
+    taken = ", ".join(f"{player_label(w.player)} took {w.card}" for w in record.winners)
+    return taken or ("nobody could tap" if not record.valid else "nobody took a card")
 
 
 def print_lines(database: Database, limit: int | None, folder: Path) -> None:
@@ -204,7 +246,9 @@ def run(args: argparse.Namespace) -> int:
         if args.recover_to:
             return recover_to(database, Path(args.recover_to))
         try:
-            if args.json:
+            if args.game is not None:
+                print_rounds(database, args.game)
+            elif args.json:
                 print_json(database, args.limit)
             else:
                 print_lines(database, args.limit, folder)

@@ -5,7 +5,9 @@ state)`` carries the edge's stamp (under the lgpio pin factory, the kernel's
 ``CLOCK_MONOTONIC`` event stamp, in seconds), which becomes ``t_ns``. Library
 debounce is off; each pin has its own leading-edge
 :class:`~companion.inputs.debounce.Debouncer`, so a press keeps the stamp of
-its first edge however much the switch bounces. Every press becomes one event
+its first edge however much the switch bounces. Every pad pin's raw edge is also kept in
+:attr:`GpioPads.edge_log` (:mod:`companion.inputs.edge_log`), for a round's replay. Every press
+becomes one event
 handed to ``post``: a :class:`Tap` for a pad button, :class:`Control` or
 :class:`Dealer` for the optional buttons, and :class:`Stuck` once for a
 button held past the stuck time. This module never decides anything (not even
@@ -56,6 +58,7 @@ from companion.config.settings import GpioSettings
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.debounce import Debouncer, Held, Press, Transition
+from companion.inputs.edge_log import Edge, EdgeLog
 from companion.inputs.events import ButtonKind, Control, Dealer, Event, Stuck, Tap
 
 log = logging.getLogger(__name__)
@@ -153,7 +156,11 @@ class ButtonInput:
         """gpiozero's edge callback: stamp, debounce, post."""
         if level not in (0, 1):   # lgpio reports 2 for a watchdog timeout
             return
-        self.owner.handle(self, self.debouncer.edge, self.is_active(level), stamp_ns(ticks))
+        active, t_ns = self.is_active(level), stamp_ns(ticks)
+        if self.button.kind == ButtonKind.PAD:
+            self.owner.edge_log.record(Edge(self.button.player, Side(self.button.side).value, t_ns,
+                                            active, SOURCE))
+        self.owner.handle(self, self.debouncer.edge, active, t_ns)
         if self.debouncer.confirm_at_ns() is not None:
             self.owner.wake_watcher()
 
@@ -171,13 +178,16 @@ class GpioPads:
     check. ``watch_s``: how often a watcher thread calls :meth:`poll`
     (``None``: no thread); with a glitch filter (``settings.min_press_ns``) it also wakes when
     a press has stayed closed long enough to count, so the press is posted at once.
+    ``edge_log``: where every pad pin's raw edges are kept for the round's replay (default: a
+    log of its own, :attr:`edge_log`).
     """
 
     def __init__(self, settings: GpioSettings, post: Callable[[Event], None], *,
                  pin_factory: Any = None,
                  on_transition: Callable[[Button, Transition], None] | None = None,
-                 watch_s: float | None = 0.05) -> None:
+                 watch_s: float | None = 0.05, edge_log: EdgeLog | None = None) -> None:
         self.settings, self.post, self.on_transition = settings, post, on_transition
+        self.edge_log = edge_log if edge_log is not None else EdgeLog()
         self.lock = threading.Lock()
         self.inputs: list[ButtonInput] = []
         self.leds: dict[tuple[int, Side], LED] = {}

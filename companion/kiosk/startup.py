@@ -336,6 +336,7 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
     try:
         app = open_kiosk(options, notifier)
         if pads is not None:
+            app.ctx.services.edge_log = pads.edge_log   # each round is saved with its edges
             app.ctx.hooks.on_winners = winner_lights(pads)
             app.ctx.hooks.on_tap = tap_lights(pads)
         post.connect(app.post)

@@ -26,6 +26,7 @@ from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.entry import EntryScene
 from companion.scenes.notnot.pause import PauseScene
+from companion.scenes.notnot.replay import ReplayScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
@@ -48,7 +49,8 @@ TABLE = SceneTable({
     RollScene: (RoundScene, PauseScene),
     RoundScene: (VerdictScene, TieChoiceScene, PauseScene),
     TieChoiceScene: (VerdictScene, PauseScene),
-    VerdictScene: (PauseScene, *AFTER_ROUND),
+    VerdictScene: (PauseScene, ReplayScene, *AFTER_ROUND),
+    ReplayScene: AFTER_ROUND,
     # Resume goes back to where the game was: the roll, a verdict, a tie choice, or after a round.
     PauseScene: (CorrectionScene, EndScene, TitleScene, VerdictScene, TieChoiceScene,
                  *AFTER_ROUND),

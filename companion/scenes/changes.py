@@ -115,7 +115,7 @@ class ToTieChoice(NotNotChange):
 @dataclass(frozen=True)
 class ToVerdict(NotNotChange):
     """To a round's verdict: its record, the table and scores before it, its dice and
-    ruling, the dice as drawn."""
+    ruling, the dice as drawn, the pads' raw edges in it (for its replay; ``None``: none)."""
 
     record: RoundRecord
     before: dict[Side, str | None]
@@ -124,6 +124,17 @@ class ToVerdict(NotNotChange):
     ruling: Ruling
     words: Sequence[str | None] = ()
     inks: Sequence[str] = ()
+    edges: dict | None = None
+
+
+@dataclass(frozen=True)
+class ToReplay(NotNotChange):
+    """To the replay of the round whose verdict was on screen: its record and the pads' raw
+    edges, and where the game goes on after it."""
+
+    record: RoundRecord
+    edges: dict | None
+    resume: NotNotChange
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from companion.scenes.session import Pace, Session
 
 if TYPE_CHECKING:
     from companion.audio.voice import Voice
+    from companion.inputs.edge_log import EdgeLog
     from companion.inputs.keyboard import KeyMap
     from companion.storage.database import Database
 
@@ -185,6 +186,9 @@ class Services:
     #: The Not Not saves waiting to be on disk, kept across games (a game's saves may still wait
     #: when the next one starts; :mod:`companion.scenes.notnot.saving`).
     saves: PendingSaves = field(default_factory=PendingSaves)
+    #: The pads' raw edges, saved with each round for its replay (``None``: pads that keep none,
+    #: the keyboard or the serial controller).
+    edge_log: EdgeLog | None = None
     _database: Database | None = field(default=None, repr=False)
 
     def database(self) -> Database:

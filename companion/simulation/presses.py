@@ -48,12 +48,16 @@ class MockGpioPresses:
         self.pins = {(pad.player, side): self.factory.pin(number)
                      for pad in gpio.pads for side, number in pad.buttons.items()}
         self.last_edge_ns = 0
+        #: How many times each switch bounces as it closes and as it opens (the demo's replay
+        #: shows them; the judged stamp is the first edge's either way).
+        self.bounces = 0
 
     def press(self, player: int, side: Side, t_ns: int | None = None) -> None:
         """Player ``player`` taps spot button ``side`` at ``t_ns`` (default: now): a closing
-        edge stamped ``t_ns``, and the opening one 5 ms later."""
+        edge stamped ``t_ns``, and the opening one 5 ms later, each with :attr:`bounces`."""
         self.last_edge_ns = time.monotonic_ns() if t_ns is None else t_ns
-        self.pins[(player, Side(side))].tap(self.last_edge_ns, hold_ns=HOLD_NS)
+        self.pins[(player, Side(side))].tap(self.last_edge_ns, hold_ns=HOLD_NS,
+                                            bounces=self.bounces)
 
     def close(self) -> None:
         self.pads.close()
@@ -128,5 +132,6 @@ def press_path(app: App, players: int,
         app.ctx.services.pace = replace(pace, settle_s=max(pace.settle_s, SERIAL_SETTLE_S))
     else:
         presses = MockGpioPresses(app.post, players)
+        app.ctx.services.edge_log = presses.pads.edge_log
     app.ctx.services.tie_window_ns = presses.tie_window_ns
     return presses

@@ -138,12 +138,13 @@ class GameStore:
             return cursor.lastrowid
 
     def save_round(self, game_id: int, record: dict, snapshot: dict,
-                   result: dict | None = None) -> None:
+                   result: dict | None = None, edges: dict | None = None) -> None:
         """Store one finished round and the game's snapshot after it, in one transaction.
 
         ``record["n"]`` is the round's number; each number is saved once. With
         ``result`` the game is also marked finished in the same transaction
-        (the round that ended it).
+        (the round that ended it). With ``edges`` (the pads' raw edges in the round,
+        :func:`companion.inputs.edge_log.kept_edges`) they are saved beside it, in it too.
         """
         n = record.get("n") if isinstance(record, dict) else None
         if not isinstance(n, int) or n < 1:
@@ -158,6 +159,9 @@ class GameStore:
             now = self.clock()
             db.execute("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        (game_id, n, to_json("round record", record), now))
+            if edges is not None:
+                db.execute("INSERT INTO round_edges (game_id, n, edges) VALUES (?, ?, ?)",
+                           (game_id, n, to_json("round edges", edges)))
             db.execute("UPDATE games SET snapshot = ? WHERE id = ?",
                        (to_json("game snapshot", snapshot), game_id))
             if result is not None:

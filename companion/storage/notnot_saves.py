@@ -51,18 +51,22 @@ class NewGame:
 @dataclass(frozen=True)
 class RoundSave:
     """A finished round's record, the snapshot after it, and the result when it ended the
-    game (the game is saved finished with it)."""
+    game (the game is saved finished with it); the pads' raw edges in the round, when they
+    were kept (:func:`companion.inputs.edge_log.kept_edges`)."""
 
     record: dict
     snapshot: dict
     result: dict | None
+    edges: dict | None = None
 
     @classmethod
-    def of(cls, game: Game, record: RoundRecord) -> RoundSave:
-        return cls(record.to_json(), game.snapshot(), game.result() if game.over else None)
+    def of(cls, game: Game, record: RoundRecord, edges: dict | None = None) -> RoundSave:
+        return cls(record.to_json(), game.snapshot(), game.result() if game.over else None,
+                   edges)
 
     def write(self, store: GameStore, game_id: int) -> None:
-        store.save_round(game_id, self.record, self.snapshot, result=self.result)
+        store.save_round(game_id, self.record, self.snapshot, result=self.result,
+                         edges=self.edges)
 
 
 @dataclass(frozen=True)

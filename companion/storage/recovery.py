@@ -3,9 +3,9 @@
 :func:`recover` reads the damaged database game by game (finding the games by
 id even when the table's own pages do not read), checks each game as the store
 reads it, and copies the rows of each game that reads, unchanged, into a new
-database in another folder, then the named players and the seats of the copied
-games (:func:`copy_players`; if they do not read, the games are copied with
-guests only, and that is said). The damaged file is only read. ``companion
+database in another folder (the rounds' raw edges too, when they read), then the named
+players and the seats of the copied games (:func:`copy_players`; if they do not read, the
+games are copied with guests only, and that is said). The damaged file is only read. ``companion
 history --recover-to DIR`` runs it; docs/KIOSK.md says how to put the new file in place.
 """
 
@@ -77,10 +77,22 @@ def copy_game(source: Database, target: Database, game_id: int) -> None:
             (game_id,)).fetchall()
     except (sqlite3.DatabaseError, CompanionError) as error:
         raise Unreadable(str(error)) from None
+    edges = round_edges(source, game_id)
     with target.transaction(f"copying game {game_id}") as db:
         db.execute(f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(row))})", row)
         db.executemany("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        rounds)
+        db.executemany("INSERT INTO round_edges (game_id, n, edges) VALUES (?, ?, ?)", edges)
+
+
+def round_edges(source: Database, game_id: int) -> list[tuple]:
+    """The rows of game ``game_id``'s saved raw edges, as they are; none if they do not read (the
+    rounds are copied without them, and replay with their judged stamps)."""
+    try:
+        return source.connection.execute(
+            "SELECT game_id, n, edges FROM round_edges WHERE game_id = ?", (game_id,)).fetchall()
+    except sqlite3.DatabaseError:
+        return []
 
 
 def copy_players(source: Database, target: Database, games: list[int]) -> int:

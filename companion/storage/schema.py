@@ -32,6 +32,11 @@ case, and when it was added) and ``seats`` (which player sat in which seat
 of a kept game). A seat with no row was a guest's, shown as "P1", "P2", ...
 A player sits at most once in a game. Forgetting a player deletes their row,
 and with it their seats: those become guests'.
+
+Version 6 adds ``round_edges``: the raw edges the pads made during a round (every press and
+bounce per pin, or a summary for a pin that chattered), saved in the same transaction as the
+round, as JSON (:func:`companion.inputs.edge_log.kept_edges`). A round saved before, or played
+on pads that keep no edges, has no row: ``companion replay`` says so.
 """
 
 from __future__ import annotations
@@ -71,16 +76,24 @@ SEATS_COLUMNS = """(
     UNIQUE (game_id, player_id)
 )"""
 
+#: The columns of ``round_edges`` (version 6).
+ROUND_EDGES_COLUMNS = """(
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n       INTEGER NOT NULL CHECK (n > 0),  -- rounds.n
+    edges   TEXT    NOT NULL,                -- JSON: the pins' raw edges in the round
+    PRIMARY KEY (game_id, n)
+)"""
+
 #: The tables a file of an older version opened read-only (so not migrated) is given empty, as
 #: temporary tables, so that every reader finds them: nothing set aside, no named players.
 STAND_INS: dict[str, str] = {"damaged_games": DAMAGED_COLUMNS, "players": PLAYERS_COLUMNS,
-                             "seats": SEATS_COLUMNS}
+                             "seats": SEATS_COLUMNS, "round_edges": ROUND_EDGES_COLUMNS}
 
 #: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
 #: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
 MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
                          3: "table damaged_games", 4: "column games.ended_early",
-                         5: "table players"}
+                         5: "table players", 6: "table round_edges"}
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
@@ -147,5 +160,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         f"CREATE TABLE players {PLAYERS_COLUMNS}",
         f"CREATE TABLE seats {SEATS_COLUMNS} WITHOUT ROWID",
         "CREATE INDEX seats_by_player ON seats (player_id)",
+    )),
+    Migration(6, "the raw edges of each round's pads", (
+        f"CREATE TABLE round_edges {ROUND_EDGES_COLUMNS} WITHOUT ROWID",
     )),
 )

@@ -19,6 +19,7 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.inputs.edge_log import kept_edges
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.common.seating import take_seats_of
 from companion.scenes.common.table_choices import voice_learns_names
@@ -29,6 +30,10 @@ from companion.scenes.notnot.saving import save_new_game, save_round
 from companion.storage.notnot_saves import UnfinishedGame
 
 log = logging.getLogger(__name__)
+
+#: A round keeps the edges of the presses under way when it was judged at most this long after
+#: (their releases; a press in the next scene is not the round's).
+RELEASE_GRACE_NS = 250_000_000
 
 
 def start_game(ctx: Context) -> NotNotPlay:
@@ -101,9 +106,24 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(play, round_, choices or {})
-    save_round(ctx, play, record)
+    edges = round_edges(ctx, round_)
+    save_round(ctx, play, record, edges)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
-                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play))
+                     roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play,
+                     edges=edges))
+
+
+def round_edges(ctx: Context, round_: Round) -> dict | None:
+    """The pads' raw edges from ``round_``'s open (or its first tap, if earlier) until it was
+    judged, and the rest of the presses under way then (their releases, up to
+    :data:`RELEASE_GRACE_NS` later, as far as they came by now), in their saved form; ``None``
+    when the pads keep none."""
+    edge_log = ctx.services.edge_log
+    if edge_log is None:
+        return None
+    start_ns = min([round_.t_open_ns] + [tap.t_ns for tap in round_.taps])
+    end_ns = round_.closes_at_ns + round(ctx.services.pace.settle_s * 1e9)
+    return kept_edges(edge_log.of_span(start_ns, end_ns, RELEASE_GRACE_NS), round_.t_open_ns)
 
 
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:

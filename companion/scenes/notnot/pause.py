@@ -20,7 +20,7 @@ from companion.scenes.changes import (
     ToTitle,
 )
 from companion.scenes.common.menu import MenuScene
-from companion.scenes.notnot.flow import settle_round
+from companion.scenes.notnot.flow import round_edges, settle_round
 from companion.scenes.notnot.saving import save_round
 
 
@@ -61,7 +61,7 @@ class PauseScene(MenuScene[ToPause]):
         left, with the choices made so far and the default side for the rest."""
         if isinstance(self.resume, ToTieChoice):
             record = settle_round(self.play, self.resume.round, self.resume.chosen)
-            save_round(self.ctx, self.play, record)
+            save_round(self.ctx, self.play, record, round_edges(self.ctx, self.resume.round))
             self.resume = ToRoll(play=self.play)
 
     def back(self) -> None:

@@ -55,11 +55,12 @@ def save_new_game(ctx: Context, play: NotNotPlay) -> None:
         flush(ctx)
 
 
-def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord) -> None:
+def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord,
+               edges: dict | None = None) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
-    (and the result, when the round ended the game)."""
+    (and the result, when the round ended the game), and the pads' raw ``edges`` in it."""
     if play.ref is not None:
-        later(ctx, play.ref, RoundSave.of(play.game, record))
+        later(ctx, play.ref, RoundSave.of(play.game, record, edges))
 
 
 def save_seen_roll(ctx: Context, play: NotNotPlay) -> None:

@@ -7,7 +7,9 @@ ones. Under the verdict, the tap timeline shows every tap of the round (a round 
 has none: the verdict takes its room). Every line of the verdict is shown: a verdict too long
 for its panel is shown in pages, each for the verdict's time. A tone per kind of verdict plays,
 the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
-is queued to be spoken once the frame is up, and after a moment the game goes on.
+is queued to be spoken once the frame is up, and after a moment the game goes on. A player's
+pad button pressed meanwhile opens the round's replay (:mod:`companion.scenes.notnot.replay`)
+instead.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from companion.display.verdict_words import verdict_view
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
-from companion.scenes.changes import ToPause, ToVerdict
+from companion.scenes.changes import ToPause, ToReplay, ToVerdict
 from companion.scenes.core import Scene
-from companion.scenes.notnot.flow import after_round, next_after_round
+from companion.scenes.notnot.flow import after_round, answer_of, next_after_round
 from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
 
 
@@ -44,7 +46,7 @@ class VerdictScene(Scene[ToVerdict]):
         self.play = change.play
         super().enter(now_ns, change)
         record, ruling = change.record, change.ruling
-        self.record = record
+        self.record, self.edges, self.entered_ns = record, change.edges, now_ns
         self.view = verdict_view(record, ruling.tap, change.scores_before,
                                  self.ctx.session.setup.names)
         tie_window_us = self.ctx.services.tie_window_ns / 1000
@@ -76,6 +78,9 @@ class VerdictScene(Scene[ToVerdict]):
         if asks_pause(event):
             self.ctx.go(ToPause(resume=next_after_round(self.play, self.record.dealt),
                                 play=self.play))
+        elif (tap := answer_of(self.play, event)) and tap.t_ns >= self.entered_ns:   # a new press
+            self.ctx.go(ToReplay(record=self.record, edges=self.edges, play=self.play,
+                                 resume=next_after_round(self.play, self.record.dealt)))
 
     @property
     def page(self) -> int:

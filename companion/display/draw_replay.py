@@ -1,0 +1,297 @@
+"""The replay picture of a saved round: each pad button's pin as a square wave (up: pressed), every
+bounce visible, the stamp the judge used as a line through it with its precision as a band, the
+tie window as a gold band from the first valid tap, and the verdict above.
+
+The time axis shows the photo finish: from a little before the first judged tap (the first
+valid one, if any) to a few milliseconds after, wide enough for the tie window and the margin.
+Buttons that moved only outside it are named in one line below ("later: P3 W at +312.400 ms").
+Drawn into any surface (the kiosk's replay scene, or a PNG with :func:`save_replay_png`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import pygame
+
+from companion.display import text
+from companion.display.layout import MIN_TEXT_CAP
+from companion.display.palette import (
+    BACKGROUND,
+    DIM_TEXT,
+    PANEL,
+    TEXT,
+    TIE_WINDOW_BAND,
+    TIMELINE_MARK,
+    player_colour,
+)
+from companion.games.notnot.record import TapRecord
+from companion.games.notnot.verdict import WINNING
+from companion.games.notnot.words import (
+    margin_log_line,
+    player_label,
+    roll_words,
+    table_words,
+    valid_words,
+)
+from companion.storage.replays import Lane, SavedRound
+
+#: The picture ``companion replay --png`` draws, in pixels.
+PNG_SIZE = (960, 540)
+#: The axis starts this long before the first judged tap, and spans at least this long, and at
+#: most the longest (µs): long enough for a press's release, short enough to see its bounces.
+LEAD_US = 1000
+MIN_SPAN_US = 8000
+MAX_SPAN_US = 40_000
+#: Room left after the last edge shown (µs).
+TAIL_US = 500
+#: A stamp's precision band is drawn at least this wide, so a 1 µs band is still seen (px).
+MIN_BAND_PX = 3
+#: The precision band's colour (the judged line is drawn in the verdict's colour over it).
+BAND: tuple[int, int, int] = (95, 95, 120)
+#: The pin's wave.
+WAVE: tuple[int, int, int] = (225, 225, 235)
+
+
+def axis_of(saved: SavedRound) -> tuple[float, float]:
+    """The time axis (µs from the open): from just before the first judged tap (the first valid
+    one if any) over at least :data:`MIN_SPAN_US`, the tie window, the margin and the edges that
+    follow (the releases), at most :data:`MAX_SPAN_US`."""
+    taps = saved.record.taps
+    anchor = next((tap for tap in taps if tap.verdict in WINNING), taps[0] if taps else None)
+    if anchor is None:
+        firsts = [lane.edges[0][0] for lane in saved.lanes if lane.edges]
+        start = min(firsts, default=0.0) - LEAD_US
+    else:
+        start = anchor.t_us - LEAD_US
+    ends = [t for lane in saved.lanes for t, _ in lane.edges if start <= t <= start + MAX_SPAN_US]
+    span = max(MIN_SPAN_US, 2 * (saved.tie_window_us or 0), (saved.record.margin_us or 0) * 1.5,
+               max(ends, default=start) + TAIL_US - start)
+    return start, start + min(span, MAX_SPAN_US)
+
+
+def in_view(lane: Lane, start: float, end: float) -> bool:
+    """Whether any of ``lane``'s edges or judged taps falls on the axis."""
+    times = [t for t, _ in lane.edges] + [tap.t_us for tap in lane.taps]
+    if lane.summary:
+        times += [lane.summary["first_us"], lane.summary["last_us"]]
+    return any(start <= t <= end for t in times)
+
+
+def nice_step(span_us: float, ticks: int = 8) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten µs) giving about ``ticks`` ticks."""
+    raw = span_us / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+class Axis:
+    """Maps µs from the open to x pixels across ``plot``."""
+
+    def __init__(self, plot: pygame.Rect, start: float, end: float) -> None:
+        self.plot, self.start, self.end = plot, start, end
+
+    def x(self, t_us: float) -> int:
+        share = (t_us - self.start) / (self.end - self.start)
+        return self.plot.left + round(min(max(share, 0.0), 1.0) * self.plot.width)
+
+
+def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
+    """Draw the replay of ``saved`` over the whole of ``surface``; the texts drawn, in order."""
+    w, h = surface.get_size()
+    surface.fill(BACKGROUND)
+    short = min(w, h)
+    big = text.size_for_cap_height(short * 0.05)
+    small = text.size_for_cap_height(short * MIN_TEXT_CAP * 1.05)
+    record = saved.record
+    drawn, y = [], round(h * 0.02)
+    for line, size, ink in ((headline(saved), big, TEXT),
+                            (f"{roll_words(record)}  ·  {valid_words(record)}  ·  "
+                             f"table {table_words(record.table)}", small, DIM_TEXT),
+                            (band_words(saved), small, DIM_TEXT)):
+        pieces = text.draw_fit(surface, line, size, w - 20, small, ink, midtop=(w // 2, y))
+        drawn += [piece.text for piece in pieces]
+        y = pieces[-1].rect.bottom + round(small * 0.4)
+    start, end = axis_of(saved)
+    shown = [lane for lane in saved.lanes if in_view(lane, start, end)]
+    label_w = max((text.width(lane_name(lane), small) for lane in shown), default=0) + 16
+    notes = footer_lines(saved, shown)
+    wrapped = sum(len(text.fit_lines(note, small, w - 20, small)[1]) for note in notes)
+    footer_y = h - wrapped * text.font(small).get_linesize() - round(small * 0.6)
+    top = y + round(small * 0.6)
+    plot = pygame.Rect(label_w, top, w - label_w - round(w * 0.04),
+                       footer_y - round(small * 2.4) - top)
+    axis = Axis(plot, start, end)
+    pygame.draw.rect(surface, PANEL, plot)
+    draw_tie_window(surface, axis, saved)
+    row_h = plot.height / max(len(shown), 1)
+    for index, lane in enumerate(shown):
+        row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
+        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small)
+    drawn += draw_ticks(surface, axis, small)
+    for note in notes:
+        pieces = text.draw_fit(surface, note, small, w - 20, small, TEXT, midtop=(w // 2, footer_y))
+        drawn += [piece.text for piece in pieces]
+        footer_y = pieces[-1].rect.bottom
+    return drawn
+
+
+def lane_name(lane: Lane) -> str:
+    """How a lane is named beside its row: ``P1 E``."""
+    return f"{player_label(lane.player)} {lane.side}"
+
+
+def headline(saved: SavedRound) -> str:
+    """``Game 3, round 5: P1 by 0.4 ms over P2`` (or who took what, or nobody)."""
+    record = saved.record
+    margin = margin_log_line(saved.record).removeprefix("margin: ")
+    if not margin and record.winners:
+        margin = " ".join(f"{player_label(w.player)} takes {w.card}" for w in record.winners)
+    game = f"Game {saved.game_id}, round" if saved.game_id is not None else "Round"
+    return f"{game} {record.n}: {margin or 'nobody took a card'}"
+
+
+def band_words(saved: SavedRound) -> str:
+    window = saved.tie_window_us
+    tie = f"gold = tie window {window / 1000:g} ms" if window is not None else "no tie window kept"
+    return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms"
+
+
+def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> None:
+    """The gold band from the first valid tap over the tie window."""
+    first = next((tap for tap in saved.record.taps if tap.verdict in WINNING), None)
+    if first is None or saved.tie_window_us is None:
+        return
+    left, right = axis.x(first.t_us), axis.x(first.t_us + saved.tie_window_us)
+    surface.fill(TIE_WINDOW_BAND, pygame.Rect(left, axis.plot.top, max(right - left, 1),
+                                              axis.plot.height))
+
+
+def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, step_us: int,
+              size: int) -> list[str]:
+    """One button's row: its name beside it, the judged stamps and the edge count along its top,
+    its pin's wave (or summary) under them."""
+    drawn = [text.draw(surface, lane_name(lane), size, player_colour(lane.player),
+                       midright=(row.left - 8, row.centery)).text]
+    high = row.top + text.font(size).get_linesize() + 6
+    low = max(row.bottom - max(row.height // 10, 4), high + 4)
+    if lane.edges:
+        draw_wave(surface, axis, lane.edges, high, low)
+    elif lane.summary:
+        left, right = axis.x(lane.summary["first_us"]), axis.x(lane.summary["last_us"])
+        surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
+    note = lane_note(lane)
+    for tap in lane.taps:
+        drawn += draw_judged(surface, axis, row, tap, step_us, size, note)
+    if not lane.taps:
+        drawn.append(text.draw(surface, note, size, DIM_TEXT,
+                               topleft=(row.left + 4, row.top + 2)).text)
+    pygame.draw.line(surface, BACKGROUND, (row.left, row.bottom - 1), (row.right, row.bottom - 1))
+    return drawn
+
+
+def lane_note(lane: Lane) -> str:
+    """What a lane's edges amount to: its bounce edges, a chattering pin's count, or none."""
+    if lane.summary:
+        return f"{lane.summary['count']} edges: chattering"
+    return f"{lane.bounces} bounce edges" if lane.edges else "no edges kept"
+
+
+def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, bool], ...],
+              high: int, low: int) -> None:
+    """The pin's level as a square wave over the axis: open (low) before its first edge, then
+    each change on the axis (an edge before it sets where the wave starts; one after it is not
+    drawn, so a release off the scale is not drawn at its edge)."""
+    level = low
+    for t_us, closed in edges:
+        if t_us < axis.start:
+            level = high if closed else low
+    points = [(axis.plot.left, level)]
+    for t_us, closed in edges:
+        if axis.start <= t_us <= axis.end:
+            x = axis.x(t_us)
+            points.append((x, level))
+            level = high if closed else low
+            points.append((x, level))
+    points.append((axis.plot.right, level))
+    pygame.draw.lines(surface, WAVE, False, points, 2)
+
+
+def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapRecord,
+                step_us: int, size: int, note: str) -> list[str]:
+    """The stamp the judge used: a band as wide as its precision, a line in its verdict's colour,
+    and its time and verdict, then ``note``."""
+    left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
+    width = max(right - left, MIN_BAND_PX)
+    centre = axis.x(tap.t_us)
+    surface.fill(BAND, pygame.Rect(centre - width // 2, row.top + 2, width, row.height - 4))
+    colour = TIMELINE_MARK[tap.verdict]
+    pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
+    words, x = judged_words(axis, centre, f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}",
+                            note, size)
+    size = text.fit_size(words, size, axis.plot.width - 6, text.SMALLEST_SIZE)
+    return [text.draw(surface, words, size, colour, topleft=(x, row.top + 2)).text]
+
+
+def judged_words(axis: Axis, centre: int, words: str, note: str, size: int) -> tuple[str, int]:
+    """What a judged stamp's label says and where it starts: with ``note`` if there is room,
+    right of its line if it fits there, else left of it, never across it if it can help it."""
+    for shown in (f"{words}  ·  {note}", words):
+        wide = text.width(shown, size)
+        if centre + 6 + wide <= axis.plot.right - 4:
+            return shown, centre + 6
+        if centre - 6 - wide >= axis.plot.left + 2:
+            return shown, centre - 6 - wide
+    return words, max(axis.plot.left + 2, axis.plot.right - text.width(words, size) - 4)
+
+
+def draw_ticks(surface: pygame.Surface, axis: Axis, size: int) -> list[str]:
+    """The time axis under the plot, in ms after the dice landed."""
+    step = nice_step(axis.end - axis.start)
+    drawn = []
+    t = math.ceil(axis.start / step) * step
+    while t <= axis.end:
+        x = axis.x(t)
+        pygame.draw.line(surface, DIM_TEXT, (x, axis.plot.bottom), (x, axis.plot.bottom + 5))
+        label = f"{t / 1000:.{decimals(step)}f}"
+        drawn.append(text.draw(surface, label, size, DIM_TEXT,
+                               midtop=(x, axis.plot.bottom + 7)).text)
+        t += step
+    return drawn
+
+
+def decimals(step_us: float) -> int:
+    """Decimals a tick label in ms needs for ticks ``step_us`` apart."""
+    return max(0, min(3, 3 - math.floor(math.log10(step_us))))
+
+
+def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
+    """What the picture cannot show on its axis, and how to read it."""
+    lines = []
+    outside = [lane for lane in saved.lanes if lane not in shown]
+    if outside:
+        lines.append("also moved, off this scale: " + ", ".join(
+            f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms ({lane_note(lane)})"
+            for lane in outside))
+    if not saved.edges_kept:
+        lines.append("no raw edges were kept for this round: the judged stamps only")
+    lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
+                 "judge takes a press's first edge")
+    return lines
+
+
+def lane_time(lane: Lane) -> float:
+    """When ``lane`` first moved (µs): its first judged tap, edge or summarised edge."""
+    times = [tap.t_us for tap in lane.taps] + [t for t, _ in lane.edges[:1]]
+    return min(times) if times else (lane.summary or {}).get("first_us", 0.0)
+
+
+def save_replay_png(saved: SavedRound, path: Path, size: tuple[int, int] = PNG_SIZE) -> None:
+    """Draw the replay of ``saved`` headless into the PNG ``path``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    draw_replay(surface, saved)
+    pygame.image.save(surface, str(path))

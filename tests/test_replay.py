@@ -1,0 +1,340 @@
+"""A disputed round comes back with its raw edges: mock pins -> GPIO inputs -> the loop -> the
+round's save -> ``companion replay``."""
+
+import json
+import re
+import sqlite3
+
+import pygame
+import pytest
+
+import kiosk_helpers
+from kiosk_helpers import choose, in_scene, kiosk, now, step_until, tap
+from companion.cli import main
+from companion.config import settings as settings_file
+from companion.inputs.edge_log import SAVED_EDGES_PER_PIN, Edge, EdgeLog, kept_edges
+from companion.inputs.gpio import GpioPads
+from companion.inputs.mock import BOUNCE_GAP_NS, StampedMockFactory
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import GameStore
+from companion.storage.schema import MIGRATIONS
+
+SEED, PLAYERS = 4, 2
+#: How many bounces the winner's and the runner-up's switches make, each way.
+WINNER_BOUNCES, RUNNER_UP_BOUNCES = 3, 1
+HOLD_NS = 5_000_000
+#: The pin map and debounce settings the mock pins are read with.
+GPIO = settings_file.load().gpio
+#: The runner-up presses this long after the winner: just outside the tie window.
+GAP_NS = GPIO.tie_window_ns + 500_000
+
+
+class PadsTable:
+    """A kiosk saving in ``folder``, its pads on mock pins read by the real GPIO input layer."""
+
+    def __init__(self, folder) -> None:
+        self.app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+        gpio = GPIO
+        self.factory = StampedMockFactory()
+        self.pads = GpioPads(gpio, self.app.post, pin_factory=self.factory, watch_s=None)
+        self.app.ctx.services.edge_log = self.pads.edge_log
+        self.pins = {(pad.player, side.value): self.factory.pin(number)
+                     for pad in gpio.pads for side, number in pad.buttons.items()}
+
+    def close(self) -> None:
+        self.pads.close()
+        self.factory.close()
+        self.app.screen.close()
+        self.app.ctx.services.close_database()
+
+
+def a_round_with_a_close_race(table: PadsTable) -> tuple:
+    """Start a game, reach a round anyone may tap, and let both players press its first valid
+    spot with bouncing switches, the winner first; once the verdict was shown (and the round
+    saved), the round's number, its open stamp and the winner's press stamp."""
+    n, open_ns, t_ns = race_to_the_verdict(table)
+    step_until(table.app, lambda: table.app.scene.name != "verdict")
+    return n, open_ns, t_ns
+
+
+def race_to_the_verdict(table: PadsTable) -> tuple:
+    """:func:`a_round_with_a_close_race` until its verdict is on screen."""
+    app = table.app
+    choose(app, "Start")
+    while True:
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        step_until(app, in_scene(app, "round"))
+        round_ = app.scene.round
+        if round_.ruling.tap:
+            break
+        step_until(app, lambda: app.scene.name not in ("round", "verdict"))
+    side = round_.ruling.valid[0].value
+    t_ns = now() + 50_000_000
+    table.pins[(1, side)].tap(t_ns, hold_ns=HOLD_NS, bounces=WINNER_BOUNCES)
+    table.pins[(2, side)].tap(t_ns + GAP_NS, hold_ns=HOLD_NS, bounces=RUNNER_UP_BOUNCES)
+    table.pads.poll(t_ns + 100_000_000)
+    step_until(app, in_scene(app, "verdict"))
+    return app.scene.record.n, round_.t_open_ns, t_ns
+
+
+@pytest.fixture(scope="module")
+def raced(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("raced")
+    table = PadsTable(folder)
+    try:
+        n, open_ns, pressed_ns = a_round_with_a_close_race(table)
+    finally:
+        table.close()
+    with Database.in_folder(folder) as database:
+        game_id = GameStore(database).unfinished().id
+    return folder, game_id, n, open_ns, pressed_ns
+
+
+def replay(capsys, *args) -> tuple[int, str, str]:
+    code = main(["replay", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_replayed_round_shows_every_bounce_of_each_pin_next_to_the_stamp_the_judge_used(
+        raced, capsys):
+    folder, game_id, n, open_ns, pressed_ns = raced
+    code, out, _ = replay(capsys, game_id, n, "--state-dir", folder)
+    assert code == 0
+    lines = out.splitlines()
+    for player, bounces in ((1, WINNER_BOUNCES), (2, RUNNER_UP_BOUNCES)):
+        head = next(line for line in lines if line.startswith(f"P{player} "))
+        edges = 2 * (2 * bounces + 1)   # press and release, each with its bounces
+        assert f"{edges} edges, {edges - 2} of them bounces" in head
+        first = (pressed_ns + (player - 1) * GAP_NS - open_ns) / 1e6
+        assert f"{first:+.3f} closed" in out
+        judged = next(line for line in lines
+                      if line.startswith("  judged") and f" P{player} " in line)
+        assert f"{first:+.3f} ms" in judged
+    assert any(line.startswith("tie window ") and "±" in line for line in lines)
+    assert any(line.startswith("roll: ") for line in lines) and "table: " in out
+    assert "-> P1 takes the" in out and "P2 takes" not in out
+
+
+def test_a_bounce_is_listed_at_its_own_stamp(raced, capsys):
+    folder, game_id, n, open_ns, pressed_ns = raced
+    _, out, _ = replay(capsys, game_id, n, "--state-dir", folder)
+    bounce_open = (pressed_ns + BOUNCE_GAP_NS - open_ns) / 1e6
+    assert f"{bounce_open:+.3f} open" in out
+
+
+def test_the_replay_png_draws_each_moving_pin_and_the_judged_stamps(raced, capsys, tmp_path):
+    folder, game_id, n, _, _ = raced
+    picture = tmp_path / "replay.png"
+    code, out, _ = replay(capsys, game_id, n, "--state-dir", folder, "--png", picture)
+    assert code == 0 and f"drawn into {picture}" in out
+    image = pygame.image.load(str(picture))
+    from companion.display.draw_replay import PNG_SIZE, WAVE
+    assert image.get_size() == PNG_SIZE
+    wave = sum(1 for x in range(0, PNG_SIZE[0], 2) for y in range(0, PNG_SIZE[1], 2)
+               if tuple(image.get_at((x, y)))[:3] == WAVE)
+    assert wave > 0
+
+
+def test_replay_writes_nothing_in_the_state_folder(raced, capsys):
+    folder, game_id, n, _, _ = raced
+    kept = [p for p in folder.iterdir() if not p.name.endswith("-shm")]   # SQLite's own memory
+    before = {p.name: p.read_bytes() for p in kept}
+    replay(capsys, game_id, n, "--state-dir", folder)
+    assert {p.name: p.read_bytes() for p in kept} == before
+
+
+@pytest.mark.parametrize("args, says", [
+    (("999", "1"), "no not-not game 999"),
+    (("GAME", "99"), "has no round 99"),
+])
+def test_an_unknown_game_or_round_is_one_line_and_status_2(raced, capsys, args, says):
+    folder, game_id, _, _, _ = raced
+    args = tuple(str(game_id) if a == "GAME" else a for a in args)
+    code, out, err = replay(capsys, *args, "--state-dir", folder)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and says in err.replace("there is no ", "no ")
+
+
+@pytest.mark.parametrize("table, column, damaged, says", [
+    ("round_edges", "edges", json.dumps({"pins": [{"player": "one"}]}), "pin 1 of its edges"),
+    ("round_edges", "edges", "{not json", "its edges are not JSON"),
+    ("rounds", "record", json.dumps({"n": 1, "dice": "RED"}), "its record does not read"),
+])
+def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path, table, column,
+                                                    damaged, says):
+    folder, game_id, n, _, _ = raced
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    with sqlite3.connect(folder / FILENAME) as source, \
+            sqlite3.connect(copy / FILENAME) as target:
+        source.backup(target)
+        target.execute(f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND n = ?",
+                       (damaged, game_id, n))
+    code, out, err = replay(capsys, game_id, n, "--state-dir", copy)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert f"round {n}" in err and says in err
+
+
+def test_a_chattering_pin_is_saved_as_a_summary_not_a_flood():
+    log = EdgeLog()
+    for i in range(3 * SAVED_EDGES_PER_PIN):
+        log.record(Edge(1, "N", 1_000_000 + i * 10_000, i % 2 == 0))
+    log.record(Edge(2, "E", 2_000_000, True))
+    kept = kept_edges(log.between(0, 10**9), open_ns=0)
+    chatter, press = kept["pins"]
+    assert "edges" not in chatter
+    assert chatter["summary"] == {"count": 3 * SAVED_EDGES_PER_PIN, "first_us": 1000,
+                                  "last_us": 1000 + (3 * SAVED_EDGES_PER_PIN - 1) * 10,
+                                  "closed": 0}
+    assert press["edges"] == [[2000, 1]]
+
+
+def test_the_edge_log_keeps_a_bounded_ring_per_pin():
+    log = EdgeLog(per_pin=8)
+    for i in range(20):
+        log.record(Edge(1, "N", i, i % 2 == 0))
+    log.record(Edge(2, "S", 5, True))
+    kept = log.between(0, 100)
+    assert [e.t_ns for e in kept if e.player == 1] == list(range(12, 20))
+    assert [e.player for e in kept if e.t_ns == 5] == [2]
+
+
+def test_edges_are_read_in_stamp_order_whatever_order_they_came_in():
+    log = EdgeLog()
+    for t_ns, player in ((30, 2), (10, 1), (20, 3)):
+        log.record(Edge(player, "N", t_ns, True))
+    assert [e.t_ns for e in log.between(0, 100)] == [10, 20, 30]
+
+
+#: A stored round: player 1 took N's card with a tap 412.3 ms after the dice landed.
+A_WON_ROUND = {"n": 1, "level": "first-game", "dice": ["RED", "NOTHING"], "negation": "NOTHING",
+               "liar": False, "up": "N",
+               "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"},
+               "valid": ["N"], "taps": [{"player": 1, "side": "N", "t_us": 412300,
+                                         "verdict": "win"}],
+               "margin_us": None, "margin_step_us": 100,
+               "winners": [{"player": 1, "card": "RED", "from": "N"}], "penalties": [],
+               "scores": {"1": 1, "2": 0}, "dealt": []}
+
+
+def test_a_chattering_pin_replays_as_its_summary_in_words_and_picture(tmp_path, capsys):
+    chatter = SAVED_EDGES_PER_PIN + 1
+    edges = [Edge(2, "E", 400_000_000 + i * 50_000, i % 2 == 0) for i in range(chatter)]
+    edges += [Edge(1, "N", 412_300_000, True), Edge(1, "N", 480_000_000, False)]
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = store.create(2, {"tie_window_us": 1000}, {})
+        store.save_round(game_id, A_WON_ROUND, {}, edges=kept_edges(edges, open_ns=0))
+    code, out, _ = replay(capsys, game_id, 1, "--state-dir", tmp_path, "--png", tmp_path / "r.png")
+    assert code == 0
+    assert f"P2 E (gpio): {chatter} edges from +400.000 to " in out and "summarised" in out
+    assert "P1 N (gpio): 2 edges, 0 of them bounces" in out
+
+
+def made_at_version_5(folder):
+    """A state folder whose database is as the previous release made it (schema version 5)."""
+    folder.mkdir()
+    with sqlite3.connect(folder / FILENAME) as db:
+        for migration in MIGRATIONS[:5]:
+            for statement in migration.statements:
+                db.execute(statement)
+        db.execute("PRAGMA user_version = 5")
+    return folder
+
+
+def test_a_round_kept_before_edges_were_replays_with_its_stamps_and_says_so(tmp_path, capsys):
+    """A database made at schema version 5, with a round saved then, migrated on opening."""
+    made = made_at_version_5(tmp_path / "state")
+    record = A_WON_ROUND
+    with sqlite3.connect(made / FILENAME) as db:
+        db.execute("INSERT INTO games (id, kind, state, players, settings, snapshot, started_at) "
+                   "VALUES (1, 'not-not', 'playing', 2, ?, '{}', '2026-01-01T00:00:00Z')",
+                   (json.dumps({"tie_window_us": 2000}),))
+        db.execute("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (1, 1, ?, 'x')",
+                   (json.dumps(record),))
+    with Database.in_folder(made) as database:   # migrated to the newest version on opening
+        assert database.connection.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    code, out, _ = replay(capsys, 1, 1, "--state-dir", made)
+    assert code == 0
+    assert "no raw edges were kept for this round" in out
+    assert re.search(r"judged +P1 N +\+412\.300 ms +WINS", out)
+
+
+def test_replay_never_migrates_a_version_5_database(tmp_path, capsys):
+    made = made_at_version_5(tmp_path / "state")
+    code, _, err = replay(capsys, 1, 1, "--state-dir", made)
+    assert code == 2 and "no not-not game 1" in err.replace("there is no ", "no ")
+    with sqlite3.connect(made / FILENAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 5   # replay wrote nothing
+
+
+def test_history_lists_a_games_rounds_with_the_command_that_replays_each(raced, capsys):
+    folder, game_id, n, _, _ = raced
+    assert main(["history", "--state-dir", str(folder), "--game", str(game_id)]) == 0
+    rounds = capsys.readouterr().out.splitlines()[1:]
+    command = f"companion replay {game_id} {n}"
+    line = next(line for line in rounds if line.endswith(command))
+    assert line.split()[0] == str(n) and "P1 took" in line
+    code, out, _ = replay(capsys, *command.split()[2:], "--state-dir", folder)
+    assert code == 0 and out.startswith(f"Not Not game {game_id}, round {n}")
+
+
+def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
+    assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert games and all(game["replay"] == f"companion replay {game['id']} ROUND" for game in games)
+
+
+def test_history_of_an_unknown_game_is_one_line_and_status_2(raced, capsys):
+    folder, _, _, _, _ = raced
+    assert main(["history", "--state-dir", str(folder), "--game", "999"]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
+
+
+def test_a_round_keeps_the_release_of_a_press_but_not_the_next_press_or_other_pins_after_it():
+    log = EdgeLog()
+    judged_ns = 10_000_000
+    for t_ns, closed in ((1_000_000, True), (1_250_000, False), (1_500_000, True),   # press
+                         (30_000_000, False), (30_250_000, True), (30_500_000, False),  # release
+                         (90_000_000, True), (95_000_000, False)):                     # next press
+        log.record(Edge(1, "N", t_ns, closed))
+    log.record(Edge(2, "E", 40_000_000, True))   # another pad, pressed after the judging
+    kept = log.of_span(0, judged_ns, grace_ns=1_000_000_000)
+    assert [(e.player, e.t_ns) for e in kept] == [(1, t) for t in (
+        1_000_000, 1_250_000, 1_500_000, 30_000_000, 30_250_000, 30_500_000)]
+
+
+def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(tmp_path):
+    table = PadsTable(tmp_path)
+    try:
+        n, _, _ = race_to_the_verdict(table)
+        app = table.app
+        verdict_s = app.ctx.services.pace.verdict_s
+        pin = table.pins[(1, "N")] if app.scene.record.taps[0].side != "N" else table.pins[(1, "S")]
+        pin.tap(now() + 1_000_000, hold_ns=HOLD_NS, bounces=1)
+        step_until(app, in_scene(app, "replay"))
+        replay = app.scene.replay
+        assert replay.record.n == n and replay.edges_kept
+        assert [lane.bounces for lane in replay.lanes if lane.taps] == [
+            2 * 2 * WINNER_BOUNCES, 2 * 2 * RUNNER_UP_BOUNCES]
+        assert any(shown.startswith("judged ") for shown in app.scene.drawn)
+        kiosk_helpers.CLOCK.advance(10 * verdict_s)   # the verdict's time is long gone: it waits
+        app.step()
+        assert app.scene.name == "replay"
+        app.post(tap(2, "E"))
+        step_until(app, lambda: app.scene.name in ("deal", "roll", "entry", "end"))
+    finally:
+        table.close()
+
+
+def test_a_recovered_database_keeps_the_rounds_raw_edges(raced, capsys, tmp_path):
+    folder, game_id, n, _, _ = raced
+    _, before, _ = replay(capsys, game_id, n, "--state-dir", folder)
+    assert main(["history", "--state-dir", str(folder), "--recover-to", str(tmp_path)]) == 0
+    capsys.readouterr()
+    code, after, _ = replay(capsys, game_id, n, "--state-dir", tmp_path)
+    assert code == 0 and after == before and "bounces" in after
