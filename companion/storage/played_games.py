@@ -75,15 +75,17 @@ class PlayerRounds:
     unreadable: int
 
 
-def rounds_of(database: Database, player_id: int) -> PlayerRounds:
-    """Every kept Not Not round player ``player_id`` sat in, with their seat, oldest first."""
+def rounds_of(database: Database, player_id: int, besides: int | None = None) -> PlayerRounds:
+    """Every kept Not Not round player ``player_id`` sat in, with their seat, oldest first
+    (but those of game ``besides``)."""
     rows = database.read(
         "SELECT rounds.record, seats.seat FROM seats "
         "JOIN games ON games.id = seats.game_id "
         "JOIN rounds ON rounds.game_id = seats.game_id "
-        "WHERE seats.player_id = ? AND games.kind = ? "
+        "WHERE seats.player_id = ? AND games.kind = ? AND games.id IS NOT ? "
         "AND games.id NOT IN (SELECT game_id FROM damaged_games) "
-        "ORDER BY games.id, rounds.n", (player_id, NOT_NOT), "reading a player's rounds")
+        "ORDER BY games.id, rounds.n", (player_id, NOT_NOT, besides),
+        "reading a player's rounds")
     kept = [(record_of(text), int(seat)) for text, seat in rows]
     rounds = tuple((record, seat) for record, seat in kept if record is not None)
     return PlayerRounds(rounds, len(kept) - len(rounds))
@@ -99,3 +101,10 @@ def finished_games(database: Database, last: int | None = None) -> list[KeptGame
         kept.append(KeptGame(saved.result or {}, players.seat_players(saved.id),
                              [record for record in records if record is not None]))
     return kept
+
+
+def seated_players(database: Database, game_id: int) -> dict[int, int]:
+    """The ids of kept game ``game_id``'s named players, by seat."""
+    return {int(seat): int(player) for seat, player in database.read(
+        "SELECT seat, player_id FROM seats WHERE game_id = ?", (game_id,),
+        f"reading the seats of game {game_id}")}
