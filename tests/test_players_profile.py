@@ -20,7 +20,8 @@ from companion.games.notnot.sides import Side
 from companion.simulation.bots import THINKING_MEDIAN_MS, make_bots, thinking_delays
 from companion.storage import owner
 from companion.storage.database import Database
-from companion.storage.played_games import keep_played
+from companion.storage.played_games import keep_played, rounds_of
+from companion.storage.players import PlayerStore
 from tests.test_thinking_profile import record
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -189,3 +190,16 @@ def test_bench_profile_prints_what_it_measured(tmp_path, capsys):
                       "--state-dir", str(tmp_path))
     assert report["rounds"] >= 200 and report["games"] >= 1
     assert {"read_ms", "profile_ms", "total_ms", "generate_s", "folder"} <= set(report)
+
+
+def test_a_players_latest_rounds_are_read_oldest_first_and_another_game_left_out(tmp_path):
+    first = kept(tmp_path, [1], {"1": 1, "2": 0}, [401, 402, 403], ["Ana", "Bo"])
+    second = kept(tmp_path, [1], {"1": 1, "2": 0}, [404, 405], ["Ana", "Bo"])
+    with Database.in_folder(tmp_path) as database:
+        ana = PlayerStore(database).find("Ana").id
+        def times(**options):
+            return [item.taps[0].t_us // 1000 for item, _ in
+                    rounds_of(database, ana, **options).rounds]
+        assert times() == [401, 402, 403, 404, 405]
+        assert times(last=3) == [403, 404, 405]
+        assert times(besides=second) == [401, 402, 403] and times(besides=first) == [404, 405]

@@ -75,16 +75,18 @@ class PlayerRounds:
     unreadable: int
 
 
-def rounds_of(database: Database, player_id: int, besides: int | None = None) -> PlayerRounds:
-    """Every kept Not Not round player ``player_id`` sat in, with their seat, oldest first
-    (but those of game ``besides``)."""
+def rounds_of(database: Database, player_id: int, besides: int | None = None,
+              last: int | None = None) -> PlayerRounds:
+    """Every kept Not Not round player ``player_id`` sat in (the ``last`` ones only, when
+    given), with their seat, oldest first; but those of game ``besides``."""
     rows = database.read(
-        "SELECT rounds.record, seats.seat FROM seats "
-        "JOIN games ON games.id = seats.game_id "
+        "SELECT record, seat FROM (SELECT rounds.record, seats.seat, games.id AS game, rounds.n "
+        "FROM seats JOIN games ON games.id = seats.game_id "
         "JOIN rounds ON rounds.game_id = seats.game_id "
         "WHERE seats.player_id = ? AND games.kind = ? AND games.id IS NOT ? "
         "AND games.id NOT IN (SELECT game_id FROM damaged_games) "
-        "ORDER BY games.id, rounds.n", (player_id, NOT_NOT, besides),
+        "ORDER BY games.id DESC, rounds.n DESC LIMIT ?) ORDER BY game, n",
+        (player_id, NOT_NOT, besides, -1 if last is None else last),
         "reading a player's rounds")
     kept = [(record_of(text), int(seat)) for text, seat in rows]
     rounds = tuple((record, seat) for record, seat in kept if record is not None)

@@ -1,9 +1,10 @@
 """The end screen's line per player of what costs them most ("NOT NOT NOT costs Ana 410 ms").
 
-A named player's profile (:mod:`companion.games.notnot.profile`) is made from their kept rounds
-of other games and this game's rounds; a guest's from this game's rounds alone. A player whose
-profile has too few rounds for two conditions gets no line. Read once, at the scene's entry; a
-state database that cannot be read leaves every player a guest's line.
+A named player's profile (:mod:`companion.games.notnot.profile`) is made from their latest
+:data:`KEPT_ROUNDS` kept rounds of other games and this game's rounds; a guest's from this
+game's rounds alone. A player whose profile has too few rounds for two conditions gets no line.
+Read once, at the scene's entry; a state database that cannot be read leaves every player a
+guest's line.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from companion.storage.players import PlayerStore, seat_label
 
 log = logging.getLogger(__name__)
 
+#: The most kept rounds of other games a named player's line reads (the latest): enough to tell,
+#: and read in a few tens of ms at the end screen's entry.
+KEPT_ROUNDS = 1000
 #: The most rows the lines take on the end screen: beyond, two players share a row.
 MAX_ROWS = 4
 
@@ -34,7 +38,7 @@ def kept_rounds(ctx: Context, game_id: int | None
     database = ctx.services.database()
     seats = seated_players(database, game_id)
     return (PlayerStore(database).seat_players(game_id),
-            {seat: list(rounds_of(database, player, besides=game_id).rounds)
+            {seat: list(rounds_of(database, player, besides=game_id, last=KEPT_ROUNDS).rounds)
              for seat, player in seats.items()})
 
 
