@@ -8,10 +8,12 @@ state folder when it is entered.
 
 import pytest
 
-from kiosk_helpers import jump_to, kiosk, step_until
+from kiosk_helpers import choose, in_scene, jump_to, kiosk, step_until, tap
 from companion.games.notnot import data_file as data
+from companion.games.notnot.dice import NEGATIONS
 from companion.games.notnot.game import Game
-from companion.games.notnot.profile import MIN_ROUNDS
+from companion.games.notnot.profile import MIN_ROUNDS, profile_of
+from companion.games.notnot.record import RoundRecord
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.database import FILENAME, Database
@@ -19,6 +21,8 @@ from companion.storage.games import GameStore
 from companion.storage.played_games import keep_played
 from companion.storage.players import PlayerStore
 from test_thinking_profile import record
+
+MS = 1_000_000
 
 
 @pytest.fixture(autouse=True)
@@ -103,4 +107,30 @@ def test_beyond_four_players_two_share_a_row_of_the_end_screen(tmp_path):
     rows = [line for line in texts if " costs " in line]
     assert len(rows) == 3
     assert all(f"costs P{seat} {100 + seat * 10} ms" in " ".join(rows) for seat in range(1, 7))
+    app.screen.close()
+
+
+def test_a_whole_kiosk_game_ends_with_the_line_its_saved_rounds_give(tmp_path):
+    """Through the real loop: P1 answers every round, slower the more negations the dice show;
+    the end screen's line is the one the profile of the saved rounds gives."""
+    app = kiosk("setup", state_dir=tmp_path, seed=3, players=2, level="normal")
+    choose(app, "Start")
+    while app.scene.name != "end":
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        step_until(app, lambda: app.scene.name in ("round", "end"))
+        if app.scene.name == "end":
+            break
+        round_ = app.scene.round
+        if round_.ruling.tap:
+            delay_ms = 20 + 15 * NEGATIONS[round_.roll.negation]
+            app.post(tap(1, round_.ruling.valid[0].value, round_.t_open_ns + delay_ms * MS))
+        step_until(app, in_scene(app, "verdict"))
+        step_until(app, lambda: app.scene.name != "verdict")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    with Database.in_folder(tmp_path) as database:
+        [saved] = GameStore(database).finished()
+    cost = profile_of([(RoundRecord.from_json(item), 1) for item in saved.rounds]).costliest()
+    assert cost is not None and cost.condition == "negations-3"   # the slowest answers
+    assert cost.line("P1") in [drawn.text for drawn in app.scene.drawn]
     app.screen.close()
