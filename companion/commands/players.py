@@ -42,7 +42,8 @@ from companion.storage.players import PlayerError, PlayerStore, checked_name
 from companion.tools.argtypes import whole_number
 
 NAME = "players"
-HELP = "list, add, rename, merge or forget the named players kept in the state folder"
+HELP = ("list, add, rename, merge or forget the named players kept in the state folder; a "
+        "player's thinking profile; the leaderboard")
 #: Who holds the state folder's lock while a change is written.
 OWNER = "companion players"
 
