@@ -203,3 +203,25 @@ def test_a_players_latest_rounds_are_read_oldest_first_and_another_game_left_out
         assert times() == [401, 402, 403, 404, 405]
         assert times(last=3) == [403, 404, 405]
         assert times(besides=second) == [401, 402, 403] and times(besides=first) == [404, 405]
+
+
+def test_a_kept_round_that_does_not_read_is_left_out_and_said(tmp_path, capsys):
+    game_id = kept(tmp_path, [1], {"1": 1, "2": 0}, [401, 402], ["Ana", "Bo"])
+    with Database.in_folder(tmp_path) as database, database.transaction() as db:
+        db.execute("UPDATE rounds SET record = '{\"n\": 2}' WHERE game_id = ? AND n = 2",
+                   (game_id,))
+    profile = run_json(capsys, "players", "profile", "Ana", "--json", "--state-dir",
+                       str(tmp_path))
+    assert (profile["rounds"], profile["unreadable_rounds"]) == (1, 1)
+    capsys.readouterr()
+    assert main(["players", "profile", "Ana", "--state-dir", str(tmp_path)]) == 0
+    assert "(1 kept round did not read, left out)" in capsys.readouterr().out
+
+
+def test_a_player_who_never_played_has_too_few_rounds_everywhere(tmp_path, capsys):
+    assert main(["players", "add", "Zoe", "--state-dir", str(tmp_path)]) == 0
+    profile = run_json(capsys, "players", "profile", "zoe", "--json", "--state-dir",
+                       str(tmp_path))
+    assert profile["name"] == "Zoe" and profile["rounds"] == 0
+    assert all("too_few" in figure for figure in profile["conditions"])
+    assert profile["wrong_rate"] is None and profile["costliest"] is None

@@ -161,7 +161,8 @@ def print_profile(args: argparse.Namespace, folder: Path) -> int:
 
 def profile_lines(name: str, profile: Profile, unreadable: int = 0) -> list[str]:
     """The profile as text: one line per figure, then the rates and what costs most."""
-    skipped = f" ({unreadable} kept rounds did not read, left out)" if unreadable else ""
+    skipped = (f" ({unreadable} kept {'round' if unreadable == 1 else 'rounds'} did not read, "
+               "left out)" if unreadable else "")
     lines = [f"{name}: {profile.rounds} rounds{skipped}; reaction from the dice landing to the "
              f"first valid tap, median [{CONFIDENCE:.0%} interval] (spread: quartiles), "
              f"from {MIN_ROUNDS} answers"]
