@@ -164,8 +164,8 @@ def profile_lines(name: str, profile: Profile, unreadable: int = 0) -> list[str]
     skipped = (f" ({unreadable} kept {'round' if unreadable == 1 else 'rounds'} did not read, "
                "left out)" if unreadable else "")
     lines = [f"{name}: {profile.rounds} rounds{skipped}; reaction from the dice landing to the "
-             f"first valid tap, median [{CONFIDENCE:.0%} interval] (spread: quartiles), "
-             f"from {MIN_ROUNDS} answers"]
+             f"first valid tap, median [{CONFIDENCE:.0%} interval] (quartiles), given from "
+             f"{MIN_ROUNDS} answers up"]
     for figure in (profile.overall, *profile.figures, *profile.negations_alone):
         lines.append(f"  {figure.label:<26} {figure_words(figure)}")
     if profile.rounds:
