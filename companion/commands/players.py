@@ -1,4 +1,12 @@
-"""``companion players list|add|rename|merge|forget``: the named players kept in the state folder.
+"""``companion players list|add|rename|merge|forget|profile|board``: the named players kept in
+the state folder.
+
+``profile NAME`` prints the player's thinking profile
+(:mod:`companion.games.notnot.profile`) from every kept round they sat in (``--json``: one JSON
+object; ``--png FILE``: its chart, :mod:`companion.display.profile_chart`); ``board`` the
+leaderboard (:mod:`companion.games.notnot.leaderboard`) over the last ``--last N`` finished
+games or all of them. Both only read, beside a running kiosk too; an unknown name is one line,
+exit status 2.
 
 ``list`` prints each player with the number of kept games they sat in
 (``--json``: a JSON list); it only reads, beside a running kiosk too. ``add``,
@@ -16,13 +24,26 @@ import argparse
 import json
 from pathlib import Path
 
+from companion.games.notnot.leaderboard import LEVELS, board
+from companion.games.notnot.profile import (
+    CONDITIONS,
+    CONFIDENCE,
+    MIN_ROUNDS,
+    TOO_FEW,
+    Figure,
+    Profile,
+    profile_of,
+)
 from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.owner import owned
+from companion.storage.played_games import finished_games, rounds_of
 from companion.storage.players import PlayerError, PlayerStore, checked_name
+from companion.tools.argtypes import whole_number
 
 NAME = "players"
-HELP = "list, add, rename, merge or forget the named players kept in the state folder"
+HELP = ("list, add, rename, merge or forget the named players kept in the state folder; a "
+        "player's thinking profile; the leaderboard")
 #: Who holds the state folder's lock while a change is written.
 OWNER = "companion players"
 
@@ -42,6 +63,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     merge.add_argument("into", help="the player who keeps every seat of both")
     actions.add_parser("forget", help="remove a player's name from every record (their seats "
                                       "become guests')").add_argument("name")
+    profile = actions.add_parser("profile", help="a player's reaction times by what the round "
+                                                 "asked, from every kept round")
+    profile.add_argument("name")
+    profile.add_argument("--json", action="store_true", help="print one JSON object")
+    profile.add_argument("--png", metavar="FILE", help="also draw the profile's chart as a PNG")
+    board = actions.add_parser("board", help="wins, cards per game and median reaction of "
+                                             "every named player")
+    board.add_argument("--last", type=whole_number(1, 1_000_000, "games"), metavar="N",
+                       help="only the last N finished games (default: all)")
+    board.add_argument("--json", action="store_true", help="print a JSON list")
     for where, default in [(parser, None)] + [(action, argparse.SUPPRESS)
                                               for action in actions.choices.values()]:
         where.add_argument("--state-dir", metavar="DIR", default=default,   # before or after
@@ -102,5 +133,86 @@ def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
     if args.action == "list":
         return print_list(folder, args.json)
+    if args.action in READERS:
+        return READERS[args.action](args, folder)
     print(change(args, folder))
     return 0
+
+
+def print_profile(args: argparse.Namespace, folder: Path) -> int:
+    """The thinking profile of the player ``args.name`` (see :func:`profile_lines`)."""
+    if not Database.kept_in(folder):
+        raise PlayerError(f"no player is called {args.name.strip()[:40]!r}: no players are "
+                          f"kept in {folder} yet")
+    with Database.for_reading(folder) as database:
+        player = PlayerStore(database).find(args.name)
+        kept = rounds_of(database, player.id)
+    profile = profile_of(kept.rounds)
+    if args.png:
+        from companion.display.profile_chart import save_chart  # pygame only when drawing
+        save_chart(args.png, player.name, profile)
+    if args.json:
+        print(json.dumps({"name": player.name, **profile.to_json(),
+                          "unreadable_rounds": kept.unreadable}, separators=(",", ":")))
+        return 0
+    print("\n".join(profile_lines(player.name, profile, kept.unreadable)))
+    return 0
+
+
+def profile_lines(name: str, profile: Profile, unreadable: int = 0) -> list[str]:
+    """The profile as text: one line per figure, then the rates and what costs most."""
+    skipped = (f" ({unreadable} kept {'round' if unreadable == 1 else 'rounds'} did not read, "
+               "left out)" if unreadable else "")
+    lines = [f"{name}: {profile.rounds} rounds{skipped}; reaction from the dice landing to the "
+             f"first valid tap, median [{CONFIDENCE:.0%} interval] (quartiles), given from "
+             f"{MIN_ROUNDS} answers up"]
+    for figure in (profile.overall, *profile.figures, *profile.negations_alone):
+        lines.append(f"  {figure.label:<26} {figure_words(figure)}")
+    if profile.rounds:
+        lines.append(f"  wrong taps in {profile.wrong} rounds ({profile.wrong_rate:.1%}), "
+                     f"too early in {profile.early} ({profile.early_rate:.1%})")
+    cost = profile.costliest()
+    if cost is not None:
+        lines.append(f"  {cost.line(name)} against {CONDITIONS[cost.fastest]}")
+    return lines
+
+
+def figure_words(figure: Figure) -> str:
+    """``612 ms [598-630] (570-668), 140 answers`` or ``too few rounds to tell (3 answers)``."""
+    if figure.median_ms is None or figure.interval_ms is None or figure.quartiles_ms is None:
+        return f"{TOO_FEW} ({figure.rounds} answers)"
+    (low, high), (q1, q3) = figure.interval_ms, figure.quartiles_ms
+    return (f"{figure.median_ms:5.0f} ms [{low:.0f}-{high:.0f}] ({q1:.0f}-{q3:.0f}), "
+            f"{figure.rounds} answers")
+
+
+def print_board(args: argparse.Namespace, folder: Path) -> int:
+    """The leaderboard over the last ``args.last`` finished games (all: None)."""
+    standings = []
+    if Database.kept_in(folder):
+        with Database.for_reading(folder) as database:
+            standings = board(finished_games(database, args.last))
+    if args.json:
+        print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
+        return 0
+    if not standings:
+        print(f"No named player has finished a game in {folder} yet.")
+        return 0
+    over = f"the last {args.last} games" if args.last else "all kept games"
+    print(f"Leaderboard, {over}: median reaction in ms")
+    print(f"{'Player':<12} {'Games':>5} {'Wins':>4} {'Cards/game':>10} {'Median':>6}  "
+          + " ".join(f"{level:>9}" for level in LEVELS))
+    for row in (standing.to_json() for standing in standings):
+        levels = row["median_ms_by_level"]
+        print(f"{row['name']:<12} {row['games']:>5} {row['wins']:>4} "
+              f"{row['cards_per_game']:>10.1f} {ms_words(row['median_ms']):>6}  "
+              + " ".join(f"{ms_words(levels.get(level)):>9}" for level in LEVELS))
+    return 0
+
+
+def ms_words(ms: float | None) -> str:
+    return "-" if ms is None else f"{ms:.0f}"
+
+
+#: The actions that only read, by name.
+READERS = {"profile": print_profile, "board": print_board}

@@ -16,6 +16,13 @@ never touches the table's games: it neither resumes the kiosk's unfinished
 game nor starts a game over it (starting one would end it). A game that does
 not end within :data:`MAX_ROUNDS` rounds (its saved clocks are ones no bot
 beats, say) is stopped there and marked abandoned, so no run saves forever.
+
+With ``--names Ana,Bo,...`` (and ``--state-dir DIR``) it plays ``--games N`` whole games
+(seeds ``--seed`` on) with *thinking* bots, one per name, whose delays per negation count,
+Liar, turned arrow and mismatched ink are known (:func:`companion.simulation.bots.thinking_delays`),
+and keeps each finished game in DIR in one transaction with its seats named (the names added
+as players when new): games for ``companion players profile`` and ``board`` to read. It prints
+one line (``--json``: the games' ids and each name's known delays).
 """
 
 from __future__ import annotations
@@ -35,12 +42,15 @@ from companion.games.notnot import data_file as data
 from companion.games.notnot.game import MODES, Game
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
+from companion.simulation.bots import thinking_delays
 from companion.simulation.game_log import write_log
+from companion.simulation.named_games import keep_simulated
 from companion.simulation.virtual_game import play
 from companion.storage.database import Database
 from companion.storage.games import PLAYING, GameStore
 from companion.storage.notnot_saves import NewGame, RoundSave, UnfinishedGame
 from companion.storage.owner import owned
+from companion.storage.players import PlayerError, checked_name
 from companion.storage.restoring import DamagedSnapshot
 from companion.tools.argtypes import UsageError, whole_number
 
@@ -74,9 +84,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue the unfinished game simulate saved in --state-dir, with "
                              "its own players, seed, level and tie window (never the table's)")
+    parser.add_argument("--names", metavar="NAME,NAME,...", type=names_list,
+                        help="play --games games with thinking bots, one per name (2 to 8), and "
+                             "keep them in --state-dir with their seats named")
+    parser.add_argument("--games", type=whole_number(1, 100_000, "games"), default=1,
+                        help="with --names: how many games (default 1)")
     parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0,
                         metavar="MS",
                         help="wait MS milliseconds after each round (default 0)")
+
+
+def names_list(text: str) -> list[str]:
+    """An argparse type: 2 to 8 player names, comma-separated, each a name a player can have
+    and none twice (whatever the case)."""
+    try:
+        names = [checked_name(name) for name in text.split(",")]
+    except PlayerError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not 2 <= len(names) <= 8:
+        raise argparse.ArgumentTypeError(f"{len(names)} names: a table has 2 to 8 players")
+    if len({name.casefold() for name in names}) < len(names):
+        raise argparse.ArgumentTypeError(f"{text!r} names a player twice")
+    return names
 
 
 def new_game(args: argparse.Namespace) -> Game:
@@ -205,7 +234,30 @@ def checked_record(game: Game, record: RoundRecord) -> RoundRecord:
     return record
 
 
+def play_named(args: argparse.Namespace) -> int:
+    """Play ``--games`` games with thinking bots named ``--names`` and keep each in
+    ``--state-dir``; say what was kept."""
+    if not args.state_dir or args.resume:
+        raise UsageError("--names needs --state-dir DIR (where the games are kept), and no "
+                         "--resume")
+    with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
+        kept = [keep_simulated(database, args.names, args.seed + n, args.level,
+                               args.tie_window_us)[0] for n in range(args.games)]
+    if args.json:
+        delays = {name: vars(thinking_delays(seat)) for seat, name in enumerate(args.names, 1)}
+        print(json.dumps({"games": kept, "names": args.names, "delays_ms": delays},
+                         separators=(",", ":")))
+    else:
+        print(f"kept {len(kept)} simulated games of {', '.join(args.names)} in "
+              f"{args.state_dir} (games {kept[0]} to {kept[-1]})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.names:
+        return play_named(args)
+    if args.games != 1:
+        raise UsageError("--games N needs --names (the players of the games kept)")
     if args.resume and not args.state_dir:
         raise UsageError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:

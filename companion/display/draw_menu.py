@@ -97,6 +97,18 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
     return drawn
 
 
+def draw_lines_fit(surface: pygame.Surface, layout: Layout, lines: list[str], top: int
+                   ) -> list[text.Drawn]:
+    """``lines`` one under another from ``top``, centred, each shrunk to the screen's width."""
+    drawn: list[text.Drawn] = []
+    for line in lines:
+        drawn += text.draw_fit(surface, line, layout.small_size,
+                               layout.width - round(6 * layout.unit), layout.min_text_size, TEXT,
+                               midtop=(layout.width // 2, top))
+        top = drawn[-1].rect.bottom
+    return drawn
+
+
 def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> list[text.Drawn]:
     """The hint at the bottom of a screen (wrapped upwards if one line is too wide)."""
     return text.draw_fit(surface, hint, layout.small_size, layout.width - round(4 * layout.unit),

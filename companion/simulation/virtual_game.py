@@ -22,9 +22,10 @@ from companion.simulation.bots import Bot, make_bots
 ROUND_SPACING_NS = 60 * 1_000_000_000  # virtual time between round opens
 
 
-def bots_for(game: Game) -> list[Bot]:
-    """The same bots for the same seed, whenever asked."""
-    return make_bots(game.players, random.Random(f"{game.seed}:bots"))
+def bots_for(game: Game, thinking: bool = False) -> list[Bot]:
+    """The same bots for the same seed, whenever asked; ``thinking``: with their known
+    per-condition delays (:func:`~companion.simulation.bots.thinking_delays`)."""
+    return make_bots(game.players, random.Random(f"{game.seed}:bots"), thinking)
 
 
 def play_round(game: Game, bots: list[Bot]) -> RoundRecord:
@@ -36,7 +37,7 @@ def play_round(game: Game, bots: list[Bot]) -> RoundRecord:
     taps = [
         Tap(bot.player, side, t_open_ns + offset, "bot")
         for bot in bots
-        for side, offset in bot.taps(round_.ruling, rng)
+        for side, offset in bot.taps(round_.ruling, rng, roll)
     ]
     rng.shuffle(taps)  # arrival order must not matter
     for tap in taps:
@@ -47,8 +48,9 @@ def play_round(game: Game, bots: list[Bot]) -> RoundRecord:
     return game.finish_round(round_, choices)
 
 
-def play(game: Game) -> Iterator[RoundRecord]:
-    """Play ``game`` to its end, yielding each round's record as it finishes."""
-    bots = bots_for(game)
+def play(game: Game, thinking: bool = False) -> Iterator[RoundRecord]:
+    """Play ``game`` to its end, yielding each round's record as it finishes (``thinking``:
+    with thinking bots, see :func:`bots_for`)."""
+    bots = bots_for(game, thinking)
     while not game.over:
         yield play_round(game, bots)

@@ -2,6 +2,8 @@
 (rename, merge: :mod:`companion.scenes.common.players_menu`), or quit.
 
 Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
+Under the title, the leaderboard of named players when there is one
+(:mod:`companion.scenes.common.leaderboard`, read at each entry), else the tagline.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import pygame
 
 from companion.display.draw_menu import item_rects
 from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
+from companion.scenes.common.leaderboard import leaderboard_line
 from companion.scenes.common.menu import MenuScene
 
 #: Where the title menu's items end (a share of the height): above the QR code's room.
@@ -23,6 +26,11 @@ class TitleScene(MenuScene[ToTitle]):
     title = "NOT NOT"
     subtitle = "the companion: dice, table and judge"
     shows_page_qr = True
+    tagline = subtitle
+
+    def enter(self, now_ns: int, change: ToTitle) -> None:
+        super().enter(now_ns, change)
+        self.subtitle = leaderboard_line(self.ctx) or self.tagline
 
     def item_rects(self) -> list[pygame.Rect]:
         """The items closer together, so the page's QR code keeps its room under them."""

@@ -1,6 +1,7 @@
 """The end of the game: the winners (none when nobody scored), the scores, each player's
 reaction times, and each player's closest win and closest loss (the margins of
-:mod:`companion.games.notnot.margin`).
+:mod:`companion.games.notnot.margin`); above the chart, a line per player of what costs them
+most (:mod:`companion.scenes.notnot.thinking_costs`, read once at entry).
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen). E (any pad), Enter or a
@@ -12,13 +13,14 @@ from __future__ import annotations
 import pygame
 
 from companion.display.chart import draw_chart
-from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.draw_menu import draw_hint, draw_lines_fit, draw_title
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.words import NO_NAMES, SeatNames, names
 from companion.inputs.actions import selects
 from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
+from companion.scenes.notnot.thinking_costs import cost_lines, rows_of
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -48,6 +50,8 @@ class EndScene(Scene[ToEnd]):
         self.play = change.play
         super().enter(now_ns, change)
         self.early = not self.play.game.over
+        self.costs = rows_of(cost_lines(self.ctx, self.play.game_id, self.play.game.players,
+                                        self.play.rounds))
         save_ended(self.ctx, self.play)
         self.ctx.services.sounds.play("win")
 
@@ -63,6 +67,8 @@ class EndScene(Scene[ToEnd]):
         early = "ended early   " if self.early else ""
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
+        drawn += draw_lines_fit(canvas, layout, self.costs, top)
+        top = drawn[-1].rect.bottom + round(2 * layout.unit) if self.costs else top
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             layout.height - top - round(8 * layout.unit))
         self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,

@@ -138,6 +138,7 @@ def count_reactions(play: NotNotPlay, records: Iterable[RoundRecord]) -> None:
     """Add the reaction times (ms) of the rounds' timed taps to the end screen's chart, and keep
     each player's closest win and closest loss."""
     records = list(records)
+    play.rounds.extend(records)
     for player, times in reaction_times_ms(records).items():
         play.reactions.setdefault(player, []).extend(times)
     for record in records:

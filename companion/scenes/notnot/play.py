@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.notnot.game import Game
+from companion.games.notnot.record import RoundRecord
 from companion.scenes.notnot.pending_saves import GameRef
 
 
@@ -24,6 +25,9 @@ class NotNotPlay:
     #: Each player's closest win and closest loss this game for the end screen:
     #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
     close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
+    #: Every finished round's record this game (a resumed game's kept ones first), for the end
+    #: screen's line of what costs each player most.
+    rounds: list[RoundRecord] = field(default_factory=list)
 
     @property
     def game_id(self) -> int | None:

@@ -26,7 +26,8 @@ HELP = "run every benchmark once and print one JSON object (about a minute)"
 
 #: Benchmarks ``bench all`` leaves out, and why (each is run on its own).
 APART: dict[str, str] = {"web": "live pages for two minutes by default, longer than the rest "
-                                "together"}
+                                "together",
+                         "profile": "run on its own (issue 24): not in the performance budget"}
 #: Each benchmark and the options it runs with here.
 RUNS: dict[str, tuple[str, ...]] = {
     "latency": ("--rounds", "200", "--frames", "60", "--idle-seconds", "2"),

@@ -1,0 +1,43 @@
+"""The leaderboard line on the title screen, read from the state folder at the scene's entry.
+
+The named players with the most wins over the last :data:`LAST_GAMES` finished Not Not games
+(:mod:`companion.games.notnot.leaderboard`), with each one's median reaction: one line, or
+nothing when no named player has finished a game, no state database is kept yet (none is made
+for it) or it cannot be read (the title never fails for it).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from companion.errors import CompanionError
+from companion.games.notnot.leaderboard import board
+from companion.scenes.core import Context
+from companion.storage.database import Database
+from companion.storage.location import state_dir
+from companion.storage.played_games import finished_games
+
+log = logging.getLogger(__name__)
+
+#: The games the title's leaderboard counts, newest first.
+LAST_GAMES = 20
+#: The players it names, at most.
+SHOWN = 3
+
+
+def leaderboard_line(ctx: Context) -> str:
+    """``Last 20 games: Ana 5 wins 560 ms   Bo 3 wins 610 ms``, or ``""``."""
+    try:
+        if not Database.kept_in(state_dir(ctx.services.state_dir)):
+            return ""
+        standings = board(finished_games(ctx.services.database(), LAST_GAMES))
+    except CompanionError as error:
+        log.warning("no leaderboard on the title: %s", error)
+        return ""
+    rows = [standing.to_json() for standing in standings[:SHOWN]]
+    if not rows:
+        return ""
+    return f"Last {LAST_GAMES} games:   " + "   ".join(
+        f"{row['name']} {row['wins']} {'win' if row['wins'] == 1 else 'wins'}"
+        + (f" {row['median_ms']:.0f} ms" if row["median_ms"] is not None else "")
+        for row in rows)

@@ -1,0 +1,136 @@
+"""What the kiosk shows of the thinking profile and the leaderboard.
+
+The end screen has a line per player of what costs them most ("NOT NOT NOT costs Ana 410 ms"):
+a named player's from their kept rounds and this game's, a guest's from this game's rounds,
+nothing with too few rounds. The title shows the leaderboard of named players, read from the
+state folder when it is entered.
+"""
+
+import pytest
+
+from kiosk_helpers import choose, in_scene, jump_to, kiosk, step_until, tap
+from companion.games.notnot import data_file as data
+from companion.games.notnot.dice import NEGATIONS
+from companion.games.notnot.game import Game
+from companion.games.notnot.profile import MIN_ROUNDS, profile_of
+from companion.games.notnot.record import RoundRecord
+from companion.scenes.notnot.pending_saves import GameRef
+from companion.scenes.notnot.play import NotNotPlay
+from companion.storage.database import FILENAME, Database
+from companion.storage.games import GameStore
+from companion.storage.played_games import keep_played
+from companion.storage.players import PlayerStore
+from test_thinking_profile import record
+
+MS = 1_000_000
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def rounds_of(seat: int, quick_ms: int, slow_ms: int) -> list:
+    """``MIN_ROUNDS`` rounds asking nothing and as many asking NOT NOT NOT, answered by
+    ``seat`` at these times."""
+    quick = [record([(seat, "N", quick_ms * 1000, "win")]) for _ in range(MIN_ROUNDS)]
+    slow = [record([(seat, "N", slow_ms * 1000, "win")], negation="NOT NOT NOT")
+            for _ in range(MIN_ROUNDS)]
+    return quick + slow
+
+
+def end_screen(folder, play: NotNotPlay):
+    app = kiosk("title", state_dir=folder)
+    jump_to(app, "end", play=play)
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    return app, [drawn.text for drawn in app.scene.drawn]
+
+
+def new_game(players: int = 2) -> Game:
+    dice, recipe = data.not_not()
+    return Game.new(players, "extreme", 1, dice=dice, recipe=recipe)
+
+
+def test_a_guest_is_told_what_costs_them_most_from_this_games_rounds(tmp_path):
+    play = NotNotPlay(new_game(), ref=None, rounds=rounds_of(1, 400, 810))
+    app, texts = end_screen(tmp_path, play)
+    assert "NOT NOT NOT costs P1 410 ms" in texts
+    assert not any("costs P2" in line for line in texts)    # P2 never answered: too few
+    app.screen.close()
+
+
+def test_a_named_player_is_told_what_costs_them_most_from_their_kept_rounds(tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        earlier = [{**item.to_json(), "n": n} for n, item in enumerate(rounds_of(2, 500, 650), 1)]
+        keep_played(database, {"level": "extreme"}, {}, earlier,
+                    {"winners": [2], "scores": {"1": 0, "2": 5}}, ["Bo", "Ana"])
+        game_id = GameStore(database).create(2, {"level": "extreme"}, {"round_no": 0})
+        PlayerStore(database).seat(game_id, 1, PlayerStore(database).find("Ana").id)
+    play = NotNotPlay(new_game(), ref=GameRef(game_id))
+    app, texts = end_screen(tmp_path, play)
+    assert "NOT NOT NOT costs Ana 150 ms" in texts
+    app.screen.close()
+
+
+def test_nobody_is_told_anything_with_too_few_rounds(tmp_path):
+    play = NotNotPlay(new_game(), ref=None, rounds=rounds_of(1, 400, 810)[1:-1])
+    app, texts = end_screen(tmp_path, play)
+    assert not any(" costs " in line for line in texts)
+    app.screen.close()
+
+
+def test_the_title_shows_the_leaderboard_of_named_players(tmp_path):
+    with Database.in_folder(tmp_path) as database:
+        for winner in (1, 1, 2):
+            keep_played(database, {"level": "normal"}, {}, [],
+                        {"winners": [winner], "scores": {"1": 3, "2": 2}}, ["Ana", "Bo"])
+    app = kiosk("title", state_dir=tmp_path)
+    step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+    assert app.scene.subtitle == "Last 20 games:   Ana 2 wins   Bo 1 win"
+    assert any(drawn.text == app.scene.subtitle for drawn in app.scene.drawn_texts)
+    app.screen.close()
+
+
+def test_a_title_with_no_games_kept_shows_its_tagline_and_makes_no_database(tmp_path):
+    app = kiosk("title", state_dir=tmp_path)
+    step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+    assert app.scene.subtitle == app.scene.tagline
+    assert not (tmp_path / FILENAME).exists()
+    app.screen.close()
+
+
+def test_beyond_four_players_two_share_a_row_of_the_end_screen(tmp_path):
+    rounds = [item for seat in range(1, 7) for item in rounds_of(seat, 400, 500 + seat * 10)]
+    app, texts = end_screen(tmp_path, NotNotPlay(new_game(6), ref=None, rounds=rounds))
+    rows = [line for line in texts if " costs " in line]
+    assert len(rows) == 3
+    assert all(f"costs P{seat} {100 + seat * 10} ms" in " ".join(rows) for seat in range(1, 7))
+    app.screen.close()
+
+
+def test_a_whole_kiosk_game_ends_with_the_line_its_saved_rounds_give(tmp_path):
+    """Through the real loop: P1 answers every round, slower the more negations the dice show;
+    the end screen's line is the one the profile of the saved rounds gives."""
+    app = kiosk("setup", state_dir=tmp_path, seed=3, players=2, level="normal")
+    choose(app, "Start")
+    while app.scene.name != "end":
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        step_until(app, lambda: app.scene.name in ("round", "end"))
+        if app.scene.name == "end":
+            break
+        round_ = app.scene.round
+        if round_.ruling.tap:
+            delay_ms = 20 + 15 * NEGATIONS[round_.roll.negation]
+            app.post(tap(1, round_.ruling.valid[0].value, round_.t_open_ns + delay_ms * MS))
+        step_until(app, in_scene(app, "verdict"))
+        step_until(app, lambda: app.scene.name != "verdict")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    with Database.in_folder(tmp_path) as database:
+        [saved] = GameStore(database).finished()
+    cost = profile_of([(RoundRecord.from_json(item), 1) for item in saved.rounds]).costliest()
+    assert cost is not None and cost.condition == "negations-3"   # the slowest answers
+    assert cost.line("P1") in [drawn.text for drawn in app.scene.drawn]
+    app.screen.close()
