@@ -32,6 +32,11 @@ case, and when it was added) and ``seats`` (which player sat in which seat
 of a kept game). A seat with no row was a guest's, shown as "P1", "P2", ...
 A player sits at most once in a game. Forgetting a player deletes their row,
 and with it their seats: those become guests'.
+
+Version 6 adds ``head_starts``: a named player's head start for mixed-age
+tables, in microseconds (a row only for a player who has one). With handicaps
+switched on, the judge takes it off their tap stamps. Forgetting or merging
+away a player deletes their row with them.
 """
 
 from __future__ import annotations
@@ -71,16 +76,22 @@ SEATS_COLUMNS = """(
     UNIQUE (game_id, player_id)
 )"""
 
+#: The columns of ``head_starts`` (version 6): a named player's head start, when they have one.
+HEAD_STARTS_COLUMNS = """(
+    player_id     INTEGER PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+    head_start_us INTEGER NOT NULL CHECK (head_start_us > 0)  -- µs taken off their stamps
+)"""
+
 #: The tables a file of an older version opened read-only (so not migrated) is given empty, as
 #: temporary tables, so that every reader finds them: nothing set aside, no named players.
 STAND_INS: dict[str, str] = {"damaged_games": DAMAGED_COLUMNS, "players": PLAYERS_COLUMNS,
-                             "seats": SEATS_COLUMNS}
+                             "seats": SEATS_COLUMNS, "head_starts": HEAD_STARTS_COLUMNS}
 
 #: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
 #: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
 MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
                          3: "table damaged_games", 4: "column games.ended_early",
-                         5: "table players"}
+                         5: "table players", 6: "table head_starts"}
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
@@ -147,5 +158,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         f"CREATE TABLE players {PLAYERS_COLUMNS}",
         f"CREATE TABLE seats {SEATS_COLUMNS} WITHOUT ROWID",
         "CREATE INDEX seats_by_player ON seats (player_id)",
+    )),
+    Migration(6, "named players' head starts", (
+        f"CREATE TABLE head_starts {HEAD_STARTS_COLUMNS}",
     )),
 )
