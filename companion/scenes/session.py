@@ -25,6 +25,15 @@ class GameSetup:
     #: The player whose pad confirms the dealing prompts and enters table-dealt cards
     #: (the pad that selected Start).
     dealer: int = 1
+    #: The kept player of each seat that has one (seat -> ``players.id``; a guest's seat is
+    #: left out).
+    player_ids: dict[int, int] = field(default_factory=dict)
+    #: Whether named players' head starts count (``[game] handicaps``).
+    handicaps: bool = False
+    #: Each seat's head start in µs, when handicaps are on: its tap stamps are moved this much
+    #: earlier before the judge. A seat without one is left out. Filled at the game's start
+    #: from the seats' players (:func:`companion.scenes.notnot.head_starts.head_starts_for`).
+    head_starts: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

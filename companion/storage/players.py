@@ -224,3 +224,10 @@ class PlayerStore:
             "SELECT seats.seat, players.name FROM seats JOIN players ON players.id = "
             "seats.player_id WHERE seats.game_id = ? ORDER BY seats.seat", (game_id,),
             f"reading the players of game {game_id}")}
+
+
+def table_head_starts(database: Database, player_ids: Mapping[int, int],
+                      handicaps: bool) -> dict[int, int]:
+    """The head starts (µs) of the seated players ``player_ids`` (seat -> player id) when
+    ``handicaps`` is on; none when it is off."""
+    return PlayerStore(database).head_starts(player_ids) if handicaps else {}

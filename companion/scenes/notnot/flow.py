@@ -21,6 +21,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.core import Context
+from companion.scenes.notnot.head_starts import head_starts_for, with_head_starts
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
@@ -36,7 +37,8 @@ def start_game(ctx: Context) -> NotNotPlay:
     dice, recipe = data.not_not()
     game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
                     timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
-    play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)})
+    play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)},
+                      head_starts=head_starts_for(ctx))
     save_new_game(ctx, play)
     s.seed += 1  # the next game of this session gets a deck of its own
     if game.deals == "companion":
@@ -54,7 +56,8 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     entry of the cards for empty spots, else the next roll.
     """
     play = NotNotPlay(kept.game, GameRef(kept.id),
-                      reactions={player: [] for player in range(1, kept.game.players + 1)})
+                      reactions={player: [] for player in range(1, kept.game.players + 1)},
+                      head_starts=dict(kept.rounds[-1].head_starts_us) if kept.rounds else {})
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
@@ -103,7 +106,8 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
     """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
     rest): awards, penalties, refill; count its reaction times. Its record, to save."""
-    record = play.game.finish_round(round_, dict(choices))
+    record = with_head_starts(play.game.finish_round(round_, dict(choices)), round_,
+                              play.head_starts)
     count_reactions(play, [record])
     return record
 

@@ -24,6 +24,9 @@ class NotNotPlay:
     #: Each player's closest win and closest loss this game for the end screen:
     #: ``{"win": {player: (µs, honest step µs)}, "loss": {...}}``.
     close_calls: dict[str, dict[int, tuple[float, int]]] = field(default_factory=dict)
+    #: Each seat's head start in µs (handicaps on; a seat without one is left out), taken off
+    #: its tap stamps before the judge (:mod:`companion.scenes.notnot.head_starts`).
+    head_starts: dict[int, int] = field(default_factory=dict)
 
     @property
     def game_id(self) -> int | None:
