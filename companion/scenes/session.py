@@ -25,6 +25,8 @@ class GameSetup:
     #: The player whose pad confirms the dealing prompts and enters table-dealt cards
     #: (the pad that selected Start).
     dealer: int = 1
+    #: The name of each seat's kept player (seat -> name; a guest's seat is left out).
+    names: dict[int, str] = field(default_factory=dict)
     #: The kept player of each seat that has one (seat -> ``players.id``; a guest's seat is
     #: left out).
     player_ids: dict[int, int] = field(default_factory=dict)

@@ -45,7 +45,8 @@ class VerdictScene(Scene[ToVerdict]):
         super().enter(now_ns, change)
         record, ruling = change.record, change.ruling
         self.record = record
-        self.view = verdict_view(record, ruling.tap, change.scores_before)
+        self.view = verdict_view(record, ruling.tap, change.scores_before,
+                                 self.ctx.session.setup.names)
         tie_window_us = self.ctx.services.tie_window_ns / 1000
         self.timeline = timeline_view(record, tie_window_us) if record.taps else None
         play_screen = view_for(self.ctx, change.play.game, change.roll, change.words, change.inks)
