@@ -190,6 +190,9 @@ def test_history_shows_the_head_starts_a_game_was_played_with(tmp_path, capsys):
     capsys.readouterr()
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     assert f"(head starts: Ana {start_text(START_US)})" in capsys.readouterr().out
+    assert main(["history", "--json", "--state-dir", str(tmp_path)]) == 0
+    game, = json.loads(capsys.readouterr().out)
+    assert game["rounds"][0]["head_starts_us"] == {"2": START_US}
 
 
 def test_handicaps_are_a_setting_off_by_default_that_companion_run_hands_to_the_set_up():
