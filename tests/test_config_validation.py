@@ -52,7 +52,8 @@ def test_an_unknown_key_suggests_the_nearest_known_one():
 
 def test_an_unknown_table_lists_the_known_ones():
     assert problems("[screen]\nwidth = 5") == [
-        "my.toml: screen: unknown key (known: gpio, interfaces, keyboard, serial, display, sound)"]
+        "my.toml: screen: unknown key (known: gpio, interfaces, keyboard, serial, display, sound, "
+        "game)"]
 
 
 def test_an_unknown_dealer_face_suggests_a_face():

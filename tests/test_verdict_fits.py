@@ -31,6 +31,7 @@ from companion.scenes.notnot.play_view import dice_words
 from companion.scenes.changes import ToTieChoice, ToTitle, ToVerdict
 from kiosk_helpers import game_of as game_on_screen
 from companion.scenes.notnot.play import NotNotPlay
+from companion.scenes.notnot.head_starts import with_head_starts
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080)]
 ROTATIONS = [0, 90, 180, 270]
@@ -64,12 +65,13 @@ def round_of(game: Game, roll: Roll, taps: list[tuple[int, Side, float]]):
     return round_
 
 
-def verdict_move(players, roll, taps, faces=PORTALS, scores=None):
-    """The game and the change to the verdict of the round the engine plays and finishes."""
+def verdict_move(players, roll, taps, faces=PORTALS, scores=None, starts=None):
+    """The game and the change to the verdict of the round the engine plays and finishes (with
+    the head starts ``starts``, seat -> µs, when given)."""
     game = game_of(players, faces, scores or {})
     round_ = round_of(game, roll, taps)
     before, scores_before = game.faces(), game.scores()
-    record = game.finish_round(round_)
+    record = with_head_starts(game.finish_round(round_), round_, starts or {})
     return game, ToVerdict(record=record, before=before, scores_before=scores_before,
                            roll=roll, ruling=round_.ruling, words=dice_words(roll),
                            inks=["WHITE"] * 3, play=NotNotPlay(game))
@@ -102,6 +104,13 @@ VERDICTS = {
         8, NOT_RED, [(6, N, -40), (1, N, 300), (2, E, 300.2), (3, S, 300.4), (4, W, 300.5),
                      (5, W, 300.6), (7, W, 300.7), (8, W, 300.8)],
         faces=WITH_VOID, scores={4: 1, 7: 2}),
+    # the longest head start said with a margin, and three tied winners' head starts listed
+    "win by a margin with a head start": lambda: verdict_move(
+        12, RED, [(12, N, 300), (11, E, 300.4)], starts={12: 999_999}),
+    "worst with head starts": lambda: verdict_move(
+        8, NOT_RED, [(6, N, -40), (1, N, 300), (2, E, 300.2), (3, S, 300.4), (4, W, 300.5),
+                     (5, W, 300.6), (7, W, 300.7), (8, W, 300.8)],
+        faces=WITH_VOID, scores={4: 1, 7: 2}, starts={1: 999_999, 2: 999_999, 3: 999_999}),
 }
 TIE_CHOICES = {"tie on one card, 2 choosers": 3, "tie on one card, 3 choosers": 4}
 

@@ -2,8 +2,9 @@
 
 One line per game, newest first: when it ended (local time), players, level,
 rounds, winners ("nobody scored" when no player holds a point card: no winner)
-and scores, and "ended early" for a game the table ended
-before its rules did; a seat with a named player shows the name, a guest's
+and scores, "ended early" for a game the table ended
+before its rules did, and the head starts of a game played with handicaps; a
+seat with a named player shows the name, a guest's
 "P1", "P2", ...; a game that does not read is listed as damaged,
 with what is wrong, and the listing goes on. ``--json`` prints every stored
 detail instead, rounds with their taps, stamps and verdicts included, and
@@ -38,6 +39,7 @@ from companion.storage.games import NOT_NOT
 from companion.storage.listing import (
     GameLine,
     game_lines,
+    head_starts_words,
     level_words,
     local_time,
     nobody_scored,
@@ -81,9 +83,11 @@ def describe(game: GameLine) -> str:
     """One line for a listed game."""
     if game.damaged:
         return f"{game.id:>5}  damaged, set aside: {game.damaged[:100]}"
+    starts = head_starts_words(game)
     return (f"{game.id:>5}  {local_time(game.finished_at):<19}  {game.players:>7}  "
             f"{level_words(game):<22}  {game.rounds:>6}  {winners_words(game) or '-':<8}  "
-            f"{scores_words(game)}" + ("  (ended early)" if game.ended_early else ""))
+            f"{scores_words(game)}" + ("  (ended early)" if game.ended_early else "")
+            + (f"  ({starts})" if starts else ""))
 
 
 def check(folder: Path) -> int:

@@ -1,5 +1,5 @@
-"""``companion players list|add|rename|merge|forget|profile|board``: the named players kept in
-the state folder.
+"""``companion players list|add|rename|merge|forget|handicap|profile|board``: the named players
+kept in the state folder.
 
 ``profile NAME`` prints the player's thinking profile
 (:mod:`companion.games.notnot.profile`) from every kept round they sat in (``--json``: one JSON
@@ -8,11 +8,12 @@ leaderboard (:mod:`companion.games.notnot.leaderboard`) over the last ``--last N
 games or all of them. Both only read, beside a running kiosk too; an unknown name is one line,
 exit status 2.
 
-``list`` prints each player with the number of kept games they sat in
-(``--json``: a JSON list); it only reads, beside a running kiosk too. ``add``,
-``rename``, ``merge`` (the first player's seats become the second's, the first
-is removed) and ``forget`` (the name removed from every record: its seats
-become guests') write the state folder, so they hold its lock
+``list`` prints each player with the number of kept games they sat in and
+their head start when anyone has one (``--json``: a JSON list); it only reads,
+beside a running kiosk too. ``add``, ``rename``, ``merge`` (the first player's
+seats become the second's, the first is removed), ``forget`` (the name removed
+from every record: its seats become guests') and ``handicap`` (a head start in
+ms for mixed-age tables, 0 removes it) write the state folder, so they hold its lock
 (:mod:`companion.storage.owner`) and are refused in one line while the kiosk
 or another command holds it. A name that cannot be, or no player has, is one
 line and exit status 2.
@@ -38,12 +39,20 @@ from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.owner import owned
 from companion.storage.played_games import finished_games, rounds_of
-from companion.storage.players import PlayerError, PlayerStore, checked_name
+from companion.storage.players import (
+    HEAD_START_MAX_MS,
+    Player,
+    PlayerError,
+    PlayerStore,
+    checked_head_start_us,
+    checked_name,
+    ms_of,
+)
 from companion.tools.argtypes import whole_number
 
 NAME = "players"
-HELP = ("list, add, rename, merge or forget the named players kept in the state folder; a "
-        "player's thinking profile; the leaderboard")
+HELP = ("list, add, rename, merge or forget the named players kept in the state folder, or give "
+        "one a head start; a player's thinking profile; the leaderboard")
 #: Who holds the state folder's lock while a change is written.
 OWNER = "companion players"
 
@@ -63,6 +72,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     merge.add_argument("into", help="the player who keeps every seat of both")
     actions.add_parser("forget", help="remove a player's name from every record (their seats "
                                       "become guests')").add_argument("name")
+    handicap = actions.add_parser("handicap", help="give a player a head start for mixed-age "
+                                                   "tables (used when [game] handicaps = true)")
+    handicap.add_argument("name", help="the player")
+    handicap.add_argument("ms", metavar="MS", help=f"the head start in milliseconds, 0 to "
+                                                   f"{HEAD_START_MAX_MS} (0 removes it)")
     profile = actions.add_parser("profile", help="a player's reaction times by what the round "
                                                  "asked, from every kept round")
     profile.add_argument("name")
@@ -92,10 +106,24 @@ def print_list(folder: Path, as_json: bool) -> int:
         where = folder if folder.is_dir() else f"{folder} (no such folder)"
         print(f"No named players yet in {where}.")
     else:
-        print(f"{'Player':<12}  {'Games':>5}")
-        for player in players:
-            print(f"{player.name:<12}  {player.games:>5}")
+        for line in list_lines(players):
+            print(line)
     return 0
+
+
+def list_lines(players: list[Player]) -> list[str]:
+    """The players' table: name and games, and a head start column when anyone has one."""
+    starts = any(player.head_start_us for player in players)
+    lines = [f"{'Player':<12}  {'Games':>5}" + ("  Head start" if starts else "")]
+    for player in players:
+        start = f"  {start_words(player.head_start_us):>10}" if starts else ""
+        lines.append(f"{player.name:<12}  {player.games:>5}{start}".rstrip())
+    return lines
+
+
+def start_words(head_start_us: int) -> str:
+    """A head start as the list shows it: ``150 ms``, or nothing for none."""
+    return f"{ms_of(head_start_us)} ms" if head_start_us else ""
 
 
 def change(args: argparse.Namespace, folder: Path) -> str:
@@ -104,6 +132,7 @@ def change(args: argparse.Namespace, folder: Path) -> str:
     new_name = {"add": "name", "rename": "new_name"}.get(args.action)
     if new_name:
         checked_name(getattr(args, new_name))
+    head_start_us = checked_head_start_us(args.ms) if args.action == "handicap" else 0
     if args.action != "add" and not Database.kept_in(folder):
         raise PlayerError(f"no player is called {args.name.strip()[:40]!r}: no players are "
                           f"kept in {folder} yet")
@@ -119,6 +148,11 @@ def change(args: argparse.Namespace, folder: Path) -> str:
             old, kept = store.find(args.name).name, store.find(args.into).name
             moved = store.merge(args.name, args.into)
             return f"merged {old} into {kept}: {seats(moved)} given to {kept}"
+        if args.action == "handicap":
+            player = store.set_head_start(args.name, head_start_us)
+            if not head_start_us:
+                return f"{player.name} has no head start"
+            return f"{player.name} has a {start_words(head_start_us)} head start"
         forgotten = store.find(args.name).name
         freed = store.forget(args.name)
         return f"forgot {forgotten}: {seats(freed)} became " + ("a guest's" if freed == 1

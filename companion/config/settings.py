@@ -93,6 +93,7 @@ SCHEMA: dict[str, Any] = {
     },
     "display": {"size": str, "rotation": int, "colour_blind": bool},
     "sound": {"voice": bool, "device": str},
+    "game": {"handicaps": bool},
 }
 
 KIND_NAMES = {bool: "true or false", int: "an integer", Number: "a number",
@@ -183,6 +184,13 @@ class SoundSettings:
 
 
 @dataclass(frozen=True)
+class GameSettings:
+    """How the games are judged: ``handicaps``, whether named players' head starts count."""
+
+    handicaps: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     """A checked configuration. ``source`` names the file it came from."""
 
@@ -193,6 +201,7 @@ class Config:
     serial: SerialSettings
     display: DisplaySettings
     sound: SoundSettings
+    game: GameSettings = GameSettings()
 
 
 # --------------------------------------------------------------- reading
@@ -580,6 +589,7 @@ def build(data: dict, source: str) -> Config:
                                 rotation=data["display"]["rotation"],
                                 colour_blind=data["display"]["colour_blind"]),
         sound=SoundSettings(voice=data["sound"]["voice"], device=data["sound"]["device"]),
+        game=GameSettings(handicaps=data["game"]["handicaps"]),
     )
 
 

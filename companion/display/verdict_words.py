@@ -1,6 +1,8 @@
 """The verdict banner of a finished round: the words of
 :func:`companion.games.notnot.words.verdict_words`, as a :class:`VerdictView` to draw. A
-contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms apart")."""
+contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms apart"), and a winner's
+head start with it ("Ana by 0.4 ms with a 150 ms start"). Names come in from the scene: the
+display never reads the state database."""
 
 from __future__ import annotations
 

@@ -31,6 +31,12 @@ class GameSetup:
     #: The kept players' ids, by seat (guests absent): written as the game's seats when it is
     #: first saved.
     player_ids: dict[int, int] = field(default_factory=dict)
+    #: Whether named players' head starts count (``[game] handicaps``).
+    handicaps: bool = False
+    #: Each seat's head start in µs, when handicaps are on: its tap stamps are moved this much
+    #: earlier before the judge. A seat without one is left out. Filled at the game's start
+    #: from the seats' players (:func:`companion.scenes.notnot.head_starts.head_starts_for`).
+    head_starts: dict[int, int] = field(default_factory=dict)
 
     def label(self, seat: int) -> str:
         """How seat ``seat`` is shown and said: its player's name, or "P3" for a guest."""

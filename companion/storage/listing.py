@@ -47,6 +47,9 @@ class GameLine:
     ended_early: bool = False
     #: The names of its named players, by seat (a guest's seat is left out).
     names: dict[int, str] = field(default_factory=dict)
+    #: The head starts its seats played with, in µs (handicaps; none: empty), as its last
+    #: round kept them.
+    head_starts: dict = field(default_factory=dict)
 
     @property
     def winners(self) -> list[int] | None:
@@ -112,7 +115,14 @@ def game_line(database: Database, game_id: int, kind: str) -> GameLine:
         return game
     return GameLine(game.id, game.players, game.settings, game.result or {}, game.finished_at,
                     len(game.rounds), ended_early=game.ended_early,
-                    names=PlayerStore(database).seat_players(game.id))
+                    names=PlayerStore(database).seat_players(game.id),
+                    head_starts=head_starts_of(game.rounds))
+
+
+def head_starts_of(rounds: tuple[dict, ...]) -> dict:
+    """The head starts (seat -> µs) a game's last round was played with (none: empty)."""
+    kept = rounds[-1].get("head_starts_us") if rounds else None
+    return kept if isinstance(kept, dict) else {}
 
 
 def game_lines(database: Database, kind: str, limit: int | None = None) -> Iterator[GameLine]:
@@ -162,6 +172,13 @@ def winners_words(game: GameLine) -> str:
     if nobody_scored(game.result):
         return "nobody scored"
     return "?" if game.winners is None else " ".join(shown(p, game.names) for p in game.winners)
+
+
+def head_starts_words(game: GameLine) -> str:
+    """A listed game's head starts, ``head starts: Ana 150 ms, P3 80 ms`` (none: empty)."""
+    starts = [f"{shown(seat, game.names)} {us / 1000:g} ms" for seat, us in game.head_starts.items()
+              if isinstance(us, int | float)]
+    return f"head starts: {', '.join(starts)}" if starts else ""
 
 
 def level_words(game: GameLine) -> str:

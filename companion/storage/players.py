@@ -7,12 +7,17 @@ one player's seats to another and removes the first (two players who sat at
 the same table are two people, never merged); forgetting removes the name
 from every record: its seats become guests' and its row is deleted. Every
 change is one transaction (:meth:`Database.transaction`).
+
+A player may have a head start (a handicap for mixed-age tables, 0 to
+:data:`HEAD_START_MAX_MS` ms; 0 is none): with handicaps switched on, the
+seats of a game are given their players' head starts (:meth:`PlayerStore.head_starts`).
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from companion.errors import StateError
@@ -24,6 +29,8 @@ from companion.storage.games import utc_now
 NAME_MAX = 12
 #: How a guest's seat is shown: "P" and the seat's number.
 GUEST_LABEL = re.compile(r"p\d+", re.IGNORECASE)
+#: The longest head start, in milliseconds.
+HEAD_START_MAX_MS = 1000
 
 
 class PlayerError(StateError):
@@ -39,10 +46,30 @@ class Player:
     name: str
     created_at: str
     games: int = 0
+    #: Their head start in microseconds (0: none).
+    head_start_us: int = 0
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "created_at": self.created_at,
-                "games": self.games}
+                "games": self.games, "head_start_ms": ms_of(self.head_start_us)}
+
+
+def ms_of(us: int) -> int | float:
+    """``us`` microseconds in milliseconds: a whole number when it is one (150, 150.5)."""
+    return us // 1000 if us % 1000 == 0 else us / 1000
+
+
+def checked_head_start_us(text: str) -> int:
+    """``text`` milliseconds (0 to :data:`HEAD_START_MAX_MS`, to the microsecond) in
+    microseconds; else :class:`PlayerError` saying why."""
+    try:
+        ms = float(text)
+    except ValueError:
+        ms = math.nan
+    if not (math.isfinite(ms) and 0 <= ms <= HEAD_START_MAX_MS):
+        raise PlayerError(f"head start {text.strip()[:20]!r}: expected a number of milliseconds "
+                          f"from 0 (none) to {HEAD_START_MAX_MS}")
+    return round(ms * 1000)
 
 
 def checked_name(text: str) -> str:
@@ -81,11 +108,12 @@ class PlayerStore:
     def list_players(self) -> list[Player]:
         """Every named player, by name (whatever its case), with the games they sat in."""
         rows = self.database.read(
-            "SELECT players.id, players.name, players.created_at, count(seats.game_id) "
+            "SELECT players.id, players.name, players.created_at, count(seats.game_id), "
+            "coalesce((SELECT head_start_us FROM head_starts WHERE player_id = players.id), 0) "
             "FROM players LEFT JOIN seats ON seats.player_id = players.id "
             "GROUP BY players.id", (), "listing the players")
-        players = [Player(int(pid), str(name), str(created), int(games))
-                   for pid, name, created, games in rows]
+        players = [Player(int(pid), str(name), str(created), int(games), int(start))
+                   for pid, name, created, games, start in rows]
         return sorted(players, key=lambda player: (player.name.casefold(), player.id))
 
     def find(self, name: str) -> Player:
@@ -151,6 +179,28 @@ class PlayerStore:
             db.execute("DELETE FROM players WHERE id = ?", (player.id,))
             return freed
 
+    def set_head_start(self, name: str, head_start_us: int) -> Player:
+        """Give the player ``name`` a head start of ``head_start_us`` µs (0 removes it)."""
+        if not 0 <= head_start_us <= HEAD_START_MAX_MS * 1000:
+            raise PlayerError(f"a head start is 0 to {HEAD_START_MAX_MS} ms, not "
+                              f"{ms_of(head_start_us)} ms")
+        with self.database.transaction(f"setting the head start of {name.strip()!r}") as db:
+            player = self.find(name)
+            db.execute("DELETE FROM head_starts WHERE player_id = ?", (player.id,))
+            if head_start_us:
+                db.execute("INSERT INTO head_starts (player_id, head_start_us) VALUES (?, ?)",
+                           (player.id, head_start_us))
+            return Player(player.id, player.name, player.created_at, player.games,
+                          head_start_us)
+
+    def head_starts(self, player_ids: Mapping[int, int]) -> dict[int, int]:
+        """The head starts (µs) of the seats in ``player_ids`` (seat -> player id) whose player
+        has one; a guest's seat, or a player without one, is left out."""
+        starts = dict(self.database.read("SELECT player_id, head_start_us FROM head_starts", (),
+                                         "reading the players' head starts"))
+        return {seat: int(starts[pid]) for seat, pid in sorted(player_ids.items())
+                if pid in starts}
+
     def seat(self, game_id: int, seat: int, player_id: int) -> None:
         """Record that player ``player_id`` sat in seat ``seat`` of kept game ``game_id``."""
         with self.database.transaction(f"seating a player in game {game_id}") as db:
@@ -182,3 +232,10 @@ class PlayerStore:
                     "SELECT seats.seat, players.id, players.name, players.created_at FROM seats "
                     "JOIN players ON players.id = seats.player_id WHERE seats.game_id = ? "
                     "ORDER BY seats.seat", (game_id,), f"reading the players of game {game_id}")}
+
+
+def table_head_starts(database: Database, player_ids: Mapping[int, int],
+                      handicaps: bool) -> dict[int, int]:
+    """The head starts (µs) of the seated players ``player_ids`` (seat -> player id) when
+    ``handicaps`` is on; none when it is off."""
+    return PlayerStore(database).head_starts(player_ids) if handicaps else {}

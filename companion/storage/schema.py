@@ -37,6 +37,11 @@ Version 6 adds ``round_edges``: the raw edges the pads made during a round (ever
 bounce per pin, or a summary for a pin that chattered), saved in the same transaction as the
 round, as JSON (:func:`companion.inputs.edge_log.kept_edges`). A round saved before, or played
 on pads that keep no edges, has no row: ``companion replay`` says so.
+
+Version 7 adds ``head_starts``: a named player's head start for mixed-age
+tables, in microseconds (a row only for a player who has one). With handicaps
+switched on, the judge takes it off their tap stamps. Forgetting or merging
+away a player deletes their row with them.
 """
 
 from __future__ import annotations
@@ -84,16 +89,24 @@ ROUND_EDGES_COLUMNS = """(
     PRIMARY KEY (game_id, n)
 )"""
 
+#: The columns of ``head_starts`` (version 7): a named player's head start, when they have one.
+HEAD_STARTS_COLUMNS = """(
+    player_id     INTEGER PRIMARY KEY REFERENCES players (id) ON DELETE CASCADE,
+    head_start_us INTEGER NOT NULL CHECK (head_start_us > 0)  -- µs taken off their stamps
+)"""
+
 #: The tables a file of an older version opened read-only (so not migrated) is given empty, as
 #: temporary tables, so that every reader finds them: nothing set aside, no named players.
 STAND_INS: dict[str, str] = {"damaged_games": DAMAGED_COLUMNS, "players": PLAYERS_COLUMNS,
-                             "seats": SEATS_COLUMNS, "round_edges": ROUND_EDGES_COLUMNS}
+                             "seats": SEATS_COLUMNS, "round_edges": ROUND_EDGES_COLUMNS,
+                             "head_starts": HEAD_STARTS_COLUMNS}
 
 #: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
 #: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
 MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
                          3: "table damaged_games", 4: "column games.ended_early",
-                         5: "table players", 6: "table round_edges"}
+                         5: "table players", 6: "table round_edges",
+                         7: "table head_starts"}
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "games and their rounds", (
@@ -163,5 +176,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(6, "the raw edges of each round's pads", (
         f"CREATE TABLE round_edges {ROUND_EDGES_COLUMNS} WITHOUT ROWID",
+    )),
+    Migration(7, "named players' head starts", (
+        f"CREATE TABLE head_starts {HEAD_STARTS_COLUMNS}",
     )),
 )

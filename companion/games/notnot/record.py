@@ -13,30 +13,45 @@ after the close) included. The JSON keeps the form it always had, where a late
 tap is "ignored"; reading it back, a player's first ignored tap that was not
 early is the late one (a round's taps are stored in stamp order). A stored
 verdict that is not one of the five stored forms is refused (ValueError).
+
+A round played with head starts (handicaps, :mod:`companion.scenes.notnot.head_starts`) keeps
+them (``head_starts_us``, seat -> µs) and, for each tap a head start moved, its real stamp
+(``real_us``) beside the stamp it was judged at (``t_us``). Both keys are written only then, so
+the record of a round without head starts is exactly what it always was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.games.notnot.verdict import RACED, WINNING, Verdict
 
 
 @dataclass(frozen=True)
 class TapRecord:
-    """One tap: who, which side, when (microseconds from the round's open) and its verdict."""
+    """One tap: who, which side, when (microseconds from the round's open, as judged) and its
+    verdict; ``real_us``: its real stamp, when a head start moved it (else None)."""
 
     player: int
     side: str
     t_us: int | float
     verdict: Verdict
+    real_us: int | float | None = None
+
+    @property
+    def hand_us(self) -> int | float:
+        """When the hand pressed, from the open: the real stamp, whatever a head start did."""
+        return self.t_us if self.real_us is None else self.real_us
 
     def to_json(self) -> dict:
         """The stored form; a late tap is stored as "ignored"."""
         verdict = Verdict.IGNORED if self.verdict == Verdict.LATE else self.verdict
-        return {"player": self.player, "side": self.side, "t_us": self.t_us,
+        data = {"player": self.player, "side": self.side, "t_us": self.t_us,
                 "verdict": str(verdict)}
+        if self.real_us is not None:
+            data["real_us"] = self.real_us
+        return data
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,8 @@ class RoundRecord:
     margin_us: int | float | None = None
     #: The honest resolution of the round's stamps in µs (None without taps, or in old records).
     margin_step_us: int | None = None
+    #: Each seat's head start in µs, when the round was played with any (handicaps).
+    head_starts_us: dict[int, int] = field(default_factory=dict)
 
     def players_with(self, verdict: Verdict) -> list[int]:
         """Players with a tap of ``verdict``, each once, in stamp order."""
@@ -119,7 +136,8 @@ class RoundRecord:
             "penalties": list(self.penalties),
             "scores": {str(player): n for player, n in self.scores.items()},
             "dealt": [item.to_json() for item in self.dealt],
-        }
+        } | ({"head_starts_us": {str(seat): us for seat, us in self.head_starts_us.items()}}
+             if self.head_starts_us else {})
 
     @classmethod
     def from_json(cls, data: dict) -> RoundRecord:
@@ -135,6 +153,7 @@ class RoundRecord:
             dealt=tuple(DealtRecord(d["what"], d["card"], d.get("side"), d.get("level"))
                         for d in data["dealt"]),
             margin_us=data.get("margin_us"), margin_step_us=data.get("margin_step_us"),
+            head_starts_us={int(seat): us for seat, us in data.get("head_starts_us", {}).items()},
         )
 
 
@@ -151,16 +170,18 @@ def taps_from_json(taps: list[dict]) -> tuple[TapRecord, ...]:
             verdict = Verdict.LATE
         if verdict != Verdict.EARLY:
             answered.add(tap["player"])
-        records.append(TapRecord(tap["player"], tap["side"], tap["t_us"], verdict))
+        records.append(TapRecord(tap["player"], tap["side"], tap["t_us"], verdict,
+                                 tap.get("real_us")))
     return tuple(records)
 
 
 def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:
     """Each player's reaction times in milliseconds from the round's open, in round and stamp
-    order: the taps that won, tied or were wrong (early, late and ignored taps are no reaction)."""
+    order: the taps that won, tied or were wrong (early, late and ignored taps are no reaction).
+    A reaction is the hand's: a head start does not shorten it."""
     times: dict[int, list[float]] = {}
     for record in records:
         for tap in record.taps:
             if tap.verdict in RACED:
-                times.setdefault(tap.player, []).append(tap.t_us / 1000)
+                times.setdefault(tap.player, []).append(tap.hand_us / 1000)
     return times

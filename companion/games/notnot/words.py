@@ -12,7 +12,9 @@ winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
 A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
-apart"); the game log says it after the taps.
+apart"); the game log says it after the taps. A winner who had a head start
+(handicaps) says so: "P2 by 0.4 ms with a 150 ms start"; tied winners with head
+starts are listed under the margin ("starts: P2 150 ms").
 """
 
 from __future__ import annotations
@@ -184,15 +186,32 @@ def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
 
 def margin_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> tuple[str, ...]:
     """``P2 by 3.4 ms`` after a contested win, ``TIE: 0.4 ms apart`` after a tie; else nothing.
+    A winner's head start is said with it (see the module docstring). ``seat_names``: the named
+    players' names by seat (a guest is "P" and their seat).
 
     The margin is the record's ``margin_us`` read at its honest precision (``margin_step_us``).
     """
-    if record.margin_us is None or not record.winners:
-        return ()
-    words = margin_text(record.margin_us, record.margin_step_us or 1)
+    margin = None if record.margin_us is None else margin_text(record.margin_us,
+                                                               record.margin_step_us or 1)
+    started = {w.player: record.head_starts_us[w.player] for w in record.winners
+               if record.head_starts_us.get(w.player)}
     if len(record.winners) > 1:
-        return (f"TIE: {words} apart",)
-    return (f"{player_label(record.winners[0].player, seat_names)} by {words}",)
+        starts = ", ".join(f"{player_label(p, seat_names)} {start_text(us)}"
+                           for p, us in started.items())
+        return ((f"TIE: {margin} apart",) if margin else ()) + ((f"starts: {starts}",)
+                                                                 if starts else ())
+    if not record.winners:
+        return ()
+    winner = record.winners[0].player
+    words = [f"{player_label(winner, seat_names)} by {margin}"] if margin else []
+    if winner in started:
+        words.append(f"with a {start_text(started[winner])} start")
+    return (" ".join(words),) if words else ()
+
+
+def start_text(head_start_us: int) -> str:
+    """A head start in milliseconds: ``150 ms``, ``150.5 ms``."""
+    return f"{head_start_us / 1000:g} ms"
 
 
 def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int, int],

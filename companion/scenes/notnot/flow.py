@@ -24,6 +24,7 @@ from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRol
 from companion.scenes.common.seating import take_seats_of
 from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
+from companion.scenes.notnot.head_starts import head_starts_for, with_head_starts
 from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
@@ -43,7 +44,8 @@ def start_game(ctx: Context) -> NotNotPlay:
     dice, recipe = data.not_not()
     game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
                     timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
-    play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)})
+    play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)},
+                      head_starts=head_starts_for(ctx))
     save_new_game(ctx, play)
     voice_learns_names(ctx)
     s.seed += 1  # the next game of this session gets a deck of its own
@@ -65,7 +67,8 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
     play = NotNotPlay(kept.game, GameRef(kept.id),
-                      reactions={player: [] for player in range(1, kept.game.players + 1)})
+                      reactions={player: [] for player in range(1, kept.game.players + 1)},
+                      head_starts=dict(kept.rounds[-1].head_starts_us) if kept.rounds else {})
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
@@ -129,7 +132,8 @@ def round_edges(ctx: Context, round_: Round) -> dict | None:
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:
     """Finish ``round_`` in the game with the tie ``choices`` made (the default side for the
     rest): awards, penalties, refill; count its reaction times. Its record, to save."""
-    record = play.game.finish_round(round_, dict(choices))
+    record = with_head_starts(play.game.finish_round(round_, dict(choices)), round_,
+                              play.head_starts)
     count_reactions(play, [record])
     return record
 

@@ -28,6 +28,9 @@ class NotNotPlay:
     #: Every finished round's record this game (a resumed game's kept ones first), for the end
     #: screen's line of what costs each player most.
     rounds: list[RoundRecord] = field(default_factory=list)
+    #: Each seat's head start in µs (handicaps on; a seat without one is left out), taken off
+    #: its tap stamps before the judge (:mod:`companion.scenes.notnot.head_starts`).
+    head_starts: dict[int, int] = field(default_factory=dict)
 
     @property
     def game_id(self) -> int | None:

@@ -16,6 +16,10 @@ judged: tied players on the same card choose another, else the verdict.
 Taps are final: a pause closes the round at the pause's stamp; after the
 same settle time it is judged (or, if nobody had answered, cancelled so that
 new dice are rolled) and the pause menu shows instead of what comes next.
+
+With handicaps, each tap goes to the round at the stamp its player's head
+start gives it (:mod:`companion.scenes.notnot.head_starts`), and the round is
+judged its largest head start later.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from companion.scenes.common.pausing import (
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
+from companion.scenes.notnot.head_starts import judged_tap, wait_ns
 from companion.scenes.notnot.play_view import draw_play, view_for
 from companion.scenes.notnot.roll import new_feedback
 
@@ -68,8 +73,10 @@ class RoundScene(Scene[ToRound]):
         log.info("round open: %s", json.dumps(
             {**change.roll.to_dict(), "table": {s.value: f for s, f in game.faces().items()}}))
         self.words, self.inks = list(change.words), list(change.inks)
+        #: When the table paused this round (its stamp), else ``None``.
+        self.paused_at_ns: int | None = None
         for tap in change.taps:
-            self.round.offer(tap)
+            self.round.offer(self.judged(tap))
         self.feedback = change.feedback or new_feedback(self.ctx)
         self.pausing = False
         self.now_ns = now_ns
@@ -79,13 +86,19 @@ class RoundScene(Scene[ToRound]):
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Tap):
             if answer_of(self.play, event):
-                self.round.offer(event)
-                kind = self.round.feedback_of(event)
-                shown = self.feedback.show(event, kind, now_ns)
+                tap = self.judged(event)
+                self.round.offer(tap)
+                kind = self.round.feedback_of(tap)
+                shown = self.feedback.show(tap, kind, now_ns)
                 self.dirty = self.dirty or (shown and not self.verdict_is_next(kind, now_ns))
         elif asks_pause(event) and not self.pausing:
-            self.round.close_at(getattr(event, "t_ns", now_ns))
+            self.paused_at_ns = getattr(event, "t_ns", now_ns)
+            self.round.close_at(self.paused_at_ns)
             self.pausing = True
+
+    def judged(self, tap: Tap) -> Tap:
+        """``tap`` at the stamp the judge takes it at (its player's head start off)."""
+        return judged_tap(tap, self.play.head_starts, self.round.t_open_ns, self.paused_at_ns)
 
     def verdict_is_next(self, kind: str, now_ns: int) -> bool:
         """Whether a counted tap's flash would only delay the verdict: the round settles within
@@ -111,7 +124,13 @@ class RoundScene(Scene[ToRound]):
         return "round-countdown"
 
     def settled_at_ns(self) -> int:
-        return self.round.closes_at_ns + round(self.ctx.services.pace.settle_s * 1e9)
+        """When the round is judged: its close, the time a head start may still bring a tap
+        inside it (after a pause: no later than the pause), and the settle time."""
+        close = self.round.closes_at_ns
+        head_start = wait_ns(self.play.head_starts)
+        if self.paused_at_ns is not None:
+            head_start = min(head_start, self.paused_at_ns - close)
+        return close + head_start + round(self.ctx.services.pace.settle_s * 1e9)
 
     def wake_at_ns(self) -> int | None:
         wakes = [self.settled_at_ns(), self.feedback.wake_at_ns(self.now_ns),

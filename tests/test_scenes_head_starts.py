@@ -1,0 +1,211 @@
+"""Handicaps through the real round: a seat's head start is taken off its tap stamps before the
+judge, shown on the verdict, and kept with the round.
+
+The rules (companion/scenes/notnot/head_starts.py): a tap before the open stays too early on its
+real stamp; a later tap is judged at its stamp less its head start, never before the open; the
+first valid tap, ties and the margin use the judged stamps; a tap after a pause is judged on its
+real stamp; the round waits its largest head start past its close. Handicaps are off by default.
+"""
+
+import json
+
+import pytest
+
+from kiosk_helpers import CLOCK, in_scene, kiosk, notnot_play, now, step_until, tap
+from test_scenes_flow import to_round
+from test_scenes_round import next_round
+from companion.cli import main
+from companion.games.notnot.margin import margin_text
+from companion.games.notnot.record import RoundRecord, reaction_times_ms
+from companion.games.notnot.sides import Side
+from companion.games.notnot.words import start_text
+from companion.inputs.actions import Nav
+from companion.scenes.common.pausing import CANCELLED_NOTE
+from companion.storage.database import Database
+from companion.storage.games import GameStore
+from companion.storage.location import state_dir
+from companion.storage.players import PlayerStore
+
+#: Player 2's head start, in µs.
+START_US = 150_000
+START_NS = START_US * 1000
+MS = 1_000_000
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_display():
+    yield
+    import pygame
+    pygame.display.quit()
+
+
+def handicapped(players=3, starts=None):
+    """A kiosk with handicaps on, player 2 (or ``starts``' seats) given a head start, at an open
+    round that needs a tap."""
+    app = kiosk("setup", players=players, handicaps=True,
+                head_starts=starts if starts is not None else {2: START_US})
+    return app, to_round(app)
+
+
+def verdict_of(app):
+    step_until(app, in_scene(app, "verdict"))
+    return app.scene
+
+
+def test_a_head_start_wins_a_race_the_hand_lost():
+    app, round_ = handicapped()
+    side = round_.ruling.valid[0].value
+    app.post(tap(1, side, round_.t_open_ns + 50 * MS))               # after the judged close
+    app.post(tap(2, side, round_.t_open_ns + START_NS + 30 * MS))   # judged at 30 ms
+    verdict = verdict_of(app)
+    assert verdict.view.headline == "P2 WINS"
+    assert f"with a {start_text(START_US)} start" in verdict.view.details
+    assert [(t.player, t.verdict) for t in verdict.record.taps] == [(2, "win"), (1, "late")]
+
+
+def test_the_margin_is_taken_between_the_judged_stamps_and_says_the_head_start():
+    app = kiosk("setup", players=4, handicaps=True, head_starts={2: START_US})
+    margin = close_win_over_a_wrong_tap(app, to_round(app))
+    assert f"P2 by {margin} with a {start_text(START_US)} start" in verdict_of(app).view.details
+
+
+def close_win_over_a_wrong_tap(app, round_):
+    """From ``round_`` on to a round with a wrong card: player 2 taps a valid one (judged at
+    30 ms), player 1 the wrong one within the tie window after; the margin's words."""
+    while len(round_.ruling.valid) == 4:
+        round_ = next_round(app)
+    wrong = next(side for side in Side if side not in round_.ruling.valid)
+    gap_ns = round_.timing.tie_window_ns * 2 // 5
+    app.post(tap(2, round_.ruling.valid[0].value, round_.t_open_ns + START_NS + 30 * MS))
+    app.post(tap(1, wrong.value, round_.t_open_ns + 30 * MS + gap_ns))
+    return margin_text(gap_ns / 1000, 1)
+
+
+def test_a_tap_before_the_open_stays_too_early_whatever_its_head_start():
+    app, round_ = handicapped()
+    app.post(tap(2, round_.ruling.valid[0].value, round_.t_open_ns - 1 * MS))
+    verdict = verdict_of(app)
+    assert [t.verdict for t in verdict.record.taps] == ["early"]
+    assert "too early: P2" in verdict.view.details
+
+
+def test_a_head_start_never_brings_a_tap_before_the_open():
+    app, round_ = handicapped()
+    app.post(tap(2, round_.ruling.valid[0].value, round_.t_open_ns + START_NS // 3))
+    record = verdict_of(app).record
+    assert [(t.verdict, t.t_us, t.real_us) for t in record.taps] == [
+        ("win", 0, START_US // 3)]
+
+
+def test_two_head_starts_that_reach_back_to_the_open_tie_there():
+    app, round_ = handicapped(starts={2: START_US, 3: START_US})
+    side = round_.ruling.valid[0].value
+    app.post(tap(2, side, round_.t_open_ns + START_NS // 3))
+    app.post(tap(3, side, round_.t_open_ns + START_NS // 2))
+    record = verdict_of(app).record
+    assert [(t.player, t.verdict, t.t_us) for t in record.taps] == [(2, "tie", 0), (3, "tie", 0)]
+
+
+def test_a_tie_is_judged_on_the_judged_stamps():
+    app, round_ = handicapped()
+    window_ns = round_.timing.tie_window_ns
+    side = round_.ruling.valid[0].value
+    app.post(tap(1, side, round_.t_open_ns + 50 * MS))
+    app.post(tap(2, side, round_.t_open_ns + 50 * MS + START_NS + window_ns // 2))
+    record = verdict_of(app).record
+    assert sorted(t.verdict for t in record.taps) == ["tie", "tie"]
+
+
+def test_the_round_waits_for_a_tap_its_head_start_brings_inside_the_close():
+    app, round_ = handicapped()
+    side = round_.ruling.valid[0].value
+    first_ns = round_.t_open_ns + 2 * START_NS // 3
+    assert now() < first_ns
+    app.post(tap(1, side, first_ns))
+    settle_ns = round(app.ctx.services.pace.settle_s * 1e9)
+    # past the moment the round would be judged without head starts
+    CLOCK.advance((first_ns + round_.timing.tie_window_ns + settle_ns + MS - now()) / 1e9)
+    app.step()
+    assert app.scene.name == "round"
+    app.post(tap(2, side))                   # the hand is late, its head start is not
+    assert verdict_of(app).view.headline == "P2 WINS"
+
+
+def test_a_tap_after_a_pause_is_judged_on_its_real_stamp():
+    app, round_ = handicapped()
+    round_no = notnot_play(app).game.round_no
+    paused_ns = round_.t_open_ns + START_NS // 2
+    app.post(Nav("pause", paused_ns))
+    app.post(tap(2, round_.ruling.valid[0].value, paused_ns + START_NS // 10))
+    step_until(app, in_scene(app, "pause"))
+    assert app.scene.subtitle == CANCELLED_NOTE
+    assert notnot_play(app).game.round_no == round_no
+
+
+def test_handicaps_are_off_by_default_and_a_head_start_then_counts_for_nothing():
+    app = kiosk("setup", players=3, head_starts={2: START_US})
+    round_ = to_round(app)
+    side = round_.ruling.valid[0].value
+    app.post(tap(1, side, round_.t_open_ns + 50 * MS))
+    app.post(tap(2, side, round_.t_open_ns + START_NS + 30 * MS))
+    verdict = verdict_of(app)
+    assert verdict.view.headline == "P1 WINS"
+    assert "head_starts_us" not in verdict.record.to_json()
+    assert all("real_us" not in t for t in verdict.record.to_json()["taps"])
+
+
+def test_the_round_keeps_its_head_starts_and_each_moved_taps_real_stamp():
+    app, round_ = handicapped()
+    side = round_.ruling.valid[0].value
+    real_ms = START_US / 1000 + 30
+    app.post(tap(2, side, round_.t_open_ns + round(real_ms * MS)))
+    record = verdict_of(app).record
+    stored = record.to_json()
+    assert stored["head_starts_us"] == {"2": START_US}
+    assert RoundRecord.from_json(json.loads(json.dumps(stored))) == record
+    assert reaction_times_ms([record]) == {2: [real_ms]}   # the hand's time, not the judged one
+
+
+def test_a_seats_kept_player_brings_their_head_start_to_the_table_and_their_name_to_the_verdict():
+    with Database.in_folder(state_dir(None)) as database:
+        roster = PlayerStore(database)
+        ana = roster.add("Ana")
+        roster.set_head_start("Ana", START_US)
+    app = kiosk("setup", players=4, handicaps=True, player_ids={2: ana.id}, names={2: "Ana"})
+    round_ = to_round(app)
+    assert notnot_play(app).head_starts == {2: START_US}
+    margin = close_win_over_a_wrong_tap(app, round_)
+    assert f"Ana by {margin} with a {start_text(START_US)} start" in verdict_of(app).view.details
+
+
+def test_history_shows_the_head_starts_a_game_was_played_with(tmp_path, capsys):
+    record = {"n": 1, "head_starts_us": {"2": START_US}}
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = store.create(2, {"level": "normal"}, {"round_no": 0})
+        store.save_round(game_id, record, {"round_no": 1},
+                         result={"winners": [2], "scores": {"1": 0, "2": 1}})
+        roster = PlayerStore(database)
+        roster.seat(game_id, 2, roster.add("Ana").id)
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert f"(head starts: Ana {start_text(START_US)})" in capsys.readouterr().out
+    assert main(["history", "--json", "--state-dir", str(tmp_path)]) == 0
+    game, = json.loads(capsys.readouterr().out)
+    assert game["rounds"][0]["head_starts_us"] == {"2": START_US}
+
+
+def test_handicaps_are_a_setting_off_by_default_that_companion_run_hands_to_the_set_up():
+    from companion.config.settings import ConfigError, load, parse
+    from companion.kiosk.startup import kiosk_options
+    from companion.kiosk.systemd import Notifier
+
+    class Args:
+        size, rotation, seed, window, mock, state_dir = None, None, 1, True, False, None
+
+    assert kiosk_options(Args(), load(), None, Notifier(environ={})).setup.handicaps is False
+    on = parse("[game]\nhandicaps = true", "my.toml")
+    assert kiosk_options(Args(), on, None, Notifier(environ={})).setup.handicaps is True
+    with pytest.raises(ConfigError) as error:
+        parse('[game]\nhandicaps = "yes"', "my.toml")
+    assert error.value.problems == ['my.toml: game.handicaps = "yes": expected true or false']
