@@ -100,6 +100,12 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
         assert {"Ana", "Bo", "P3"} <= {t.split()[0] for t in end}   # the chart's rows
     kept = history_json(tmp_path, capsys)
     assert len(kept) == 2 and all(game["names"] == {"1": "Ana", "2": "Bo"} for game in kept)
+    rounds = sum(len(game["rounds"]) for game in kept)
+    for name in ("Ana", "Bo"):                         # each profile reads both games' rounds
+        capsys.readouterr()
+        assert main(["players", "profile", name, "--json", "--state-dir", str(tmp_path)]) == 0
+        profile = json.loads(capsys.readouterr().out)
+        assert profile["name"] == name and profile["rounds"] == rounds
 
 
 def test_a_seat_picks_a_kept_player_and_a_name_at_the_table_is_not_offered_twice(tmp_path):
