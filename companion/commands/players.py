@@ -214,10 +214,15 @@ def profile_lines(name: str, profile: Profile, unreadable: int = 0) -> list[str]
 def figure_words(figure: Figure) -> str:
     """``612 ms [598-630] (570-668), 140 answers`` or ``too few rounds to tell (3 answers)``."""
     if figure.median_ms is None or figure.interval_ms is None or figure.quartiles_ms is None:
-        return f"{TOO_FEW} ({figure.rounds} answers)"
+        return f"{TOO_FEW} ({answers(figure.rounds)})"
     (low, high), (q1, q3) = figure.interval_ms, figure.quartiles_ms
     return (f"{figure.median_ms:5.0f} ms [{low:.0f}-{high:.0f}] ({q1:.0f}-{q3:.0f}), "
-            f"{figure.rounds} answers")
+            f"{answers(figure.rounds)}")
+
+
+def answers(count: int) -> str:
+    """``1 answer``, ``2 answers``."""
+    return f"{count} answer" if count == 1 else f"{count} answers"
 
 
 def print_board(args: argparse.Namespace, folder: Path) -> int:

@@ -55,14 +55,14 @@ TOO_FEW = "too few rounds to tell"
 
 #: Each condition a round can ask, by key, and how it is named on screen.
 CONDITIONS: dict[str, str] = {
-    "negations-0": "NOTHING", "negations-1": "NOT", "negations-2": "NOT NOT",
+    "negations-0": "no NOT", "negations-1": "NOT", "negations-2": "NOT NOT",
     "negations-3": "NOT NOT NOT", "liar": "the Liar", "arrow": "a turned arrow",
     "stroop": "a mismatched ink", "direction": "a direction alone",
     "colour": "a colour alone", "both": "a direction and a colour", "neither": "no criterion",
 }
 #: The negation counts alone (:func:`asks_only_negations`), by key.
 ALONE: dict[str, str] = {f"alone-{n}": f"{word} alone" for n, word in
-                         enumerate(("NOTHING", "NOT", "NOT NOT", "NOT NOT NOT"))}
+                         enumerate(("no NOT", "NOT", "NOT NOT", "NOT NOT NOT"))}
 
 
 def conditions_of(record: RoundRecord) -> tuple[str, ...]:
