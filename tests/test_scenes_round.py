@@ -5,7 +5,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from kiosk_helpers import FAST, count_colour, in_scene, kiosk, now, step_until, tap
+from kiosk_helpers import FAST, choose, count_colour, in_scene, kiosk, now, step_until, tap
 from test_scenes_flow import tie_on_one_card, to_round
 from companion.display.palette import TAP_FLASH
 from companion.games.notnot.judge import Ruling
@@ -162,8 +162,7 @@ def test_a_tap_while_the_dice_tumble_shows_too_early_at_once():
     from kiosk_helpers import shows_text
 
     app = kiosk("setup", pace=replace(SLOW, roll_frames=50, roll_frame_s=0.05))
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
-    app.post(tap(1, "S")); app.post(tap(1, "E"))
+    choose(app, "Start")
     step_until(app, in_scene(app, "deal"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "roll"))
@@ -288,8 +287,7 @@ def test_a_rule_card_that_changes_the_level_is_announced_by_a_splash_before_the_
     offer = app.snapshots.offer
     app.snapshots.offer = lambda name, surface: moments.append(
         (name, surface.copy(), list(getattr(app.scene, "drawn_texts", [])))) or offer(name, surface)
-    app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S")); app.post(tap(1, "S"))
-    app.post(tap(1, "S")); app.post(tap(1, "E"))
+    choose(app, "Start")
     play_until(app, lambda: game_of(app) is not None and game_of(app).level.value == "normal"
                and app.scene.name == "round")
     splashes = [(surface, drawn) for name, surface, drawn in moments if name == "level-up"]
