@@ -88,7 +88,7 @@ def test_the_title_shows_the_leaderboard_of_named_players(tmp_path):
                         {"winners": [winner], "scores": {"1": 3, "2": 2}}, ["Ana", "Bo"])
     app = kiosk("title", state_dir=tmp_path)
     step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
-    assert app.scene.subtitle == "Last 20 games:   Ana 2 wins   Bo 1 win"
+    assert app.scene.subtitle == "Last 3 games:   Ana 2 wins   Bo 1 win"   # the games there are
     assert any(drawn.text == app.scene.subtitle for drawn in app.scene.drawn_texts)
     app.screen.close()
 

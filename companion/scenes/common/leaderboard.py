@@ -26,18 +26,21 @@ SHOWN = 3
 
 
 def leaderboard_line(ctx: Context) -> str:
-    """``Last 20 games: Ana 5 wins 560 ms   Bo 3 wins 610 ms``, or ``""``."""
+    """``Last 20 games: Ana 5 wins 560 ms   Bo 3 wins 610 ms`` (the games there are, up to
+    :data:`LAST_GAMES`), or ``""``."""
     try:
         if not Database.kept_in(state_dir(ctx.services.state_dir)):
             return ""
-        standings = board(finished_games(ctx.services.database(), LAST_GAMES))
+        games = finished_games(ctx.services.database(), LAST_GAMES)
+        standings = board(games)
     except CompanionError as error:
         log.warning("no leaderboard on the title: %s", error)
         return ""
     rows = [standing.to_json() for standing in standings[:SHOWN]]
     if not rows:
         return ""
-    return f"Last {LAST_GAMES} games:   " + "   ".join(
+    counted = f"Last {len(games)} games" if len(games) > 1 else "Last game"
+    return f"{counted}:   " + "   ".join(
         f"{row['name']} {row['wins']} {'win' if row['wins'] == 1 else 'wins'}"
         + (f" {row['median_ms']:.0f} ms" if row["median_ms"] is not None else "")
         for row in rows)
