@@ -106,6 +106,16 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
         assert main(["players", "profile", name, "--json", "--state-dir", str(tmp_path)]) == 0
         profile = json.loads(capsys.readouterr().out)
         assert profile["name"] == name and profile["rounds"] == rounds
+    game = kept[0]["id"]                               # a round's list and its replay
+    capsys.readouterr()
+    assert main(["history", "--game", str(game), "--state-dir", str(tmp_path)]) == 0
+    listed = capsys.readouterr().out
+    assert "Ana took" in listed and "Bo took" in listed and "P1 took" not in listed
+    won = next(r for r in kept[0]["rounds"] if any(t["player"] == 1 and t["verdict"] == "win"
+                                                  for t in r["taps"]))
+    assert main(["replay", str(game), str(won["n"]), "--state-dir", str(tmp_path)]) == 0
+    replayed = capsys.readouterr().out
+    assert "judged  Ana " in replayed and "-> Ana takes" in replayed and "P1 " not in replayed
 
 
 def test_a_seat_picks_a_kept_player_and_a_name_at_the_table_is_not_offered_twice(tmp_path):

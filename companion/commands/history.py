@@ -31,7 +31,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
-from companion.games.notnot.words import player_label, roll_words
+from companion.games.notnot.words import NO_NAMES, SeatNames, player_label, roll_words
 from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
@@ -204,6 +204,7 @@ def print_rounds(database: Database, game_id: int) -> None:
     if not game.rounds:
         print(f"Game {game_id} has no finished rounds yet.")
         return
+    names = PlayerStore(database).seat_players(game_id)
     print(f"{'Round':>5}  {'Roll':<28}  {'Verdict':<36}  Replay")
     for stored in game.rounds:
         try:
@@ -211,13 +212,15 @@ def print_rounds(database: Database, game_id: int) -> None:
         except (KeyError, TypeError, ValueError) as error:
             raise CompanionError(f"game {game_id} round {stored.get('n', '?')} does not read "
                                  f"({type(error).__name__}: {error})") from None
-        print(f"{record.n:>5}  {roll_words(record)[:28]:<28}  {round_verdict(record)[:36]:<36}  "
+        verdict_words = round_verdict(record, names)[:36]
+        print(f"{record.n:>5}  {roll_words(record)[:28]:<28}  {verdict_words:<36}  "
               f"{replay_command(game_id, record.n)}")
 
 
-def round_verdict(record: RoundRecord) -> str:
-    """Who took what in a round, in a few words."""
-    taken = ", ".join(f"{player_label(w.player)} took {w.card}" for w in record.winners)
+def round_verdict(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
+    """Who took what in a round, in a few words (named players by ``seat_names``)."""
+    taken = ", ".join(f"{player_label(w.player, seat_names)} took {w.card}"
+                      for w in record.winners)
     return taken or ("nobody could tap" if not record.valid else "nobody took a card")
 
 

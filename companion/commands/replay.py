@@ -17,6 +17,8 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.games.notnot.words import (
+    NO_NAMES,
+    SeatNames,
     margin_log_line,
     player_label,
     roll_words,
@@ -64,9 +66,9 @@ def precision_words(saved: SavedRound) -> str:
     return f"{tie}; stamps to {step / 1000:g} ms, so each stands within ±{step / 2000:g} ms"
 
 
-def lane_lines(lane: Lane) -> list[str]:
+def lane_lines(lane: Lane, seat_names: SeatNames = NO_NAMES) -> list[str]:
     """One pad button: its edges (or summary) and the judged stamps on it."""
-    head = f"{player_label(lane.player)} {lane.side}"
+    head = f"{player_label(lane.player, seat_names)} {lane.side}"
     head += f" ({lane.source})" if lane.edges or lane.summary else ""
     if lane.summary:
         s = lane.summary
@@ -79,8 +81,8 @@ def lane_lines(lane: Lane) -> list[str]:
                   for i in range(0, len(words), EDGES_PER_LINE)]
     else:
         lines = [f"{head}: no raw edges"]
-    lines += [f"  judged{tap_line(tap).removeprefix('  ')}  (the press's first edge)"
-              if lane.edges or lane.summary else f"  judged{tap_line(tap).removeprefix('  ')}"
+    edges_note = "  (the press's first edge)" if lane.edges or lane.summary else ""
+    lines += [f"  judged{tap_line(tap, seat_names).removeprefix('  ')}{edges_note}"
               for tap in lane.taps]
     return lines
 
@@ -97,11 +99,11 @@ def replay_lines(saved: SavedRound) -> list[str]:
     if not saved.lanes:
         lines.append("no pad moved")
     for lane in saved.lanes:
-        lines += lane_lines(lane)
-    margin = margin_log_line(record)
+        lines += lane_lines(lane, saved.names)
+    margin = margin_log_line(record, saved.names)
     lines += [margin] if margin else []
-    lines += [taken_line(record, winner) for winner in record.winners]
-    lines.append(f"scores: {scores_words(record)}")
+    lines += [taken_line(record, winner, saved.names) for winner in record.winners]
+    lines.append(f"scores: {scores_words(record, saved.names)}")
     return lines
 
 

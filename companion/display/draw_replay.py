@@ -30,6 +30,8 @@ from companion.display.palette import (
 from companion.games.notnot.record import TapRecord
 from companion.games.notnot.verdict import WINNING
 from companion.games.notnot.words import (
+    NO_NAMES,
+    SeatNames,
     margin_log_line,
     player_label,
     roll_words,
@@ -116,7 +118,8 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
         y = pieces[-1].rect.bottom + round(small * 0.4)
     start, end = axis_of(saved)
     shown = [lane for lane in saved.lanes if in_view(lane, start, end)]
-    label_w = max((text.width(lane_name(lane), small) for lane in shown), default=0) + 16
+    label_w = max((text.width(lane_name(lane, saved.names), small) for lane in shown),
+                  default=0) + 16
     notes = footer_lines(saved, shown)
     wrapped = sum(len(text.fit_lines(note, small, w - 20, small)[1]) for note in notes)
     footer_y = h - wrapped * text.font(small).get_linesize() - round(small * 0.6)
@@ -129,7 +132,7 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     row_h = plot.height / max(len(shown), 1)
     for index, lane in enumerate(shown):
         row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
-        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small)
+        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small, saved.names)
     drawn += draw_ticks(surface, axis, small)
     for note in notes:
         pieces = text.draw_fit(surface, note, small, w - 20, small, TEXT, midtop=(w // 2, footer_y))
@@ -138,17 +141,18 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     return drawn
 
 
-def lane_name(lane: Lane) -> str:
-    """How a lane is named beside its row: ``P1 E``."""
-    return f"{player_label(lane.player)} {lane.side}"
+def lane_name(lane: Lane, seat_names: SeatNames = NO_NAMES) -> str:
+    """How a lane is named beside its row: ``P1 E``, ``Ana E``."""
+    return f"{player_label(lane.player, seat_names)} {lane.side}"
 
 
 def headline(saved: SavedRound) -> str:
     """``Game 3, round 5: P1 by 0.4 ms over P2`` (or who took what, or nobody)."""
     record = saved.record
-    margin = margin_log_line(saved.record).removeprefix("margin: ")
+    margin = margin_log_line(saved.record, saved.names).removeprefix("margin: ")
     if not margin and record.winners:
-        margin = " ".join(f"{player_label(w.player)} takes {w.card}" for w in record.winners)
+        margin = " ".join(f"{player_label(w.player, saved.names)} takes {w.card}"
+                          for w in record.winners)
     game = f"Game {saved.game_id}, round" if saved.game_id is not None else "Round"
     return f"{game} {record.n}: {margin or 'nobody took a card'}"
 
@@ -170,10 +174,10 @@ def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> N
 
 
 def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, step_us: int,
-              size: int) -> list[str]:
+              size: int, seat_names: SeatNames = NO_NAMES) -> list[str]:
     """One button's row: its name beside it, the judged stamps and the edge count along its top,
     its pin's wave (or summary) under them."""
-    drawn = [text.draw(surface, lane_name(lane), size, player_colour(lane.player),
+    drawn = [text.draw(surface, lane_name(lane, seat_names), size, player_colour(lane.player),
                        midright=(row.left - 8, row.centery)).text]
     high = row.top + text.font(size).get_linesize() + 6
     low = max(row.bottom - max(row.height // 10, 4), high + 4)
@@ -273,8 +277,8 @@ def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
         lines.append("also moved, off this scale: " + ", ".join(
-            f"{lane_name(lane)} at {lane_time(lane) / 1000:+.3f} ms ({lane_note(lane)})"
-            for lane in outside))
+            f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
+            f"({lane_note(lane)})" for lane in outside))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
     lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "

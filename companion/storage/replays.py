@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from companion.errors import CompanionError
 from companion.games.notnot.margin import step_us
 from companion.games.notnot.record import RoundRecord, TapRecord
 from companion.storage.database import Database
 from companion.storage.games import NOT_NOT, Unreadable, read_game
+from companion.storage.players import PlayerStore
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class SavedRound:
     record: RoundRecord
     lanes: tuple[Lane, ...]
     edges_kept: bool
+    #: The named players' names by seat (a guest's seat is left out: "P3").
+    names: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def tie_window_us(self) -> int | None:
@@ -79,17 +83,19 @@ def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
         raise Unreadable(f"game {game_id} round {n}: its record does not read "
                          f"({type(error).__name__}: {error})") from None
     return replay_of(game_id, game.players, game.settings, record,
-                     stored_edges(database, game_id, n))
+                     stored_edges(database, game_id, n),
+                     PlayerStore(database).seat_players(game_id))
 
 
 def replay_of(game_id: int | None, players: int, settings: dict, record: RoundRecord,
-              edges: dict | None) -> SavedRound:
+              edges: dict | None, names: Mapping[int, str] | None = None) -> SavedRound:
     """The replay of a round from its ``record`` and saved ``edges`` (``None``: none kept), in a
     game of ``players`` set up with ``settings`` (its tie window); ``game_id`` ``None`` for a
     game not yet on disk. :class:`Unreadable` naming a pin of ``edges`` that does not read."""
     where = f"game {game_id} round {record.n}" if game_id else f"round {record.n}"
     lanes = lanes_of(record, pins_of(edges, where) if edges else [])
-    return SavedRound(game_id, players, settings, record, lanes, edges is not None)
+    return SavedRound(game_id, players, settings, record, lanes, edges is not None,
+                      dict(names or {}))
 
 
 def stored_edges(database: Database, game_id: int, n: int) -> dict | None:

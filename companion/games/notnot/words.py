@@ -84,36 +84,40 @@ def valid_words(record: RoundRecord) -> str:
     return "valid: " + ", ".join(record.valid) if record.valid else "nobody may tap"
 
 
-def tap_line(tap: TapRecord) -> str:
+def tap_line(tap: TapRecord, seat_names: SeatNames = NO_NAMES) -> str:
     """One tap in the log: who, which side, when (ms from the open), what it counted for."""
-    return f"    P{tap.player} {tap.side} {tap.t_us / 1000:+10.3f} ms  {VERDICT_WORDS[tap.verdict]}"
+    return (f"    {player_label(tap.player, seat_names)} {tap.side} {tap.t_us / 1000:+10.3f} ms  "
+            f"{VERDICT_WORDS[tap.verdict]}")
 
 
-def margin_log_line(record: RoundRecord) -> str:
+def margin_log_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
     """``margin: P2 by 3.412 ms over P1`` for a contested round; empty when nobody else counted."""
     pair = runner_up(record.taps)
     if record.margin_us is None or pair is None:
         return ""
     first, second = pair
     words = margin_text(record.margin_us, record.margin_step_us or 1)
+    one, other = player_label(first.player, seat_names), player_label(second.player, seat_names)
     if first.verdict == Verdict.TIE:
-        return f"margin: TIE, P{first.player} and P{second.player} {words} apart"
-    return f"margin: P{first.player} by {words} over P{second.player}"
+        return f"margin: TIE, {one} and {other} {words} apart"
+    return f"margin: {one} by {words} over {other}"
 
 
-def taken_line(record: RoundRecord, winner: WinnerRecord) -> str:
+def taken_line(record: RoundRecord, winner: WinnerRecord,
+               seat_names: SeatNames = NO_NAMES) -> str:
     """A winner's card in the log, noting a void taken instead or another card after a tie."""
     note = ""
     if winner.card == VOID:
         note = " (the void, instead of the tapped card)"
     elif record.tapped_side(winner) != winner.from_side:
         note = " (tied on a card already taken: another card)"
-    return f"    -> P{winner.player} takes the {winner.card} card from {winner.from_side}{note}"
+    return (f"    -> {player_label(winner.player, seat_names)} takes the {winner.card} card "
+            f"from {winner.from_side}{note}")
 
 
-def scores_words(record: RoundRecord) -> str:
+def scores_words(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
     """Each player's point cards after the round."""
-    return "  ".join(f"P{p} {n}" for p, n in record.scores.items())
+    return "  ".join(f"{player_label(p, seat_names)} {n}" for p, n in record.scores.items())
 
 
 def dealt_log_line(item: DealtRecord) -> str:

@@ -32,7 +32,8 @@ class ReplayScene(Scene[ToReplay]):
         super().enter(now_ns, change)
         game = change.play.game
         self.replay = replay_of(change.play.ref.id if change.play.ref else None, game.players,
-                                stored_settings(game), change.record, change.edges)
+                                stored_settings(game), change.record, change.edges,
+                                self.ctx.session.setup.names)
         self.resume, self.entered_ns = change.resume, now_ns
 
     def handle(self, event: object, now_ns: int) -> None:
