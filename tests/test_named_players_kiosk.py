@@ -70,6 +70,14 @@ def verdicts_and_end(app) -> tuple[list[str], list[str], list[str]]:
     return said, [piece.text for piece in app.scene.drawn], taps
 
 
+def keep_players(folder, *names: str) -> None:
+    """Keep the players ``names`` in the state folder ``folder``."""
+    with Database.in_folder(folder) as database:
+        store = PlayerStore(database)
+        for name in names:
+            store.add(name)
+
+
 def history_json(folder, capsys) -> list[dict]:
     capsys.readouterr()
     assert main(["history", "--state-dir", str(folder), "--json"]) == 0
@@ -119,9 +127,7 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
 
 
 def test_a_seat_picks_a_kept_player_and_a_name_at_the_table_is_not_offered_twice(tmp_path):
-    with Database.in_folder(tmp_path) as database:
-        for name in ("Ana", "Bo"):
-            PlayerStore(database).add(name)
+    keep_players(tmp_path, "Ana", "Bo")
     app = kiosk("setup", state_dir=tmp_path, players=2)
     choose(app, "Names")
     press(app, "E")
@@ -174,10 +180,7 @@ def test_the_letter_picker_capitalises_words_and_stops_at_the_longest_name():
 
 
 def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsys):
-    with Database.in_folder(tmp_path) as database:
-        store = PlayerStore(database)
-        for name in ("Ana", "Bo", "Cy"):
-            store.add(name)
+    keep_players(tmp_path, "Ana", "Bo", "Cy")
     app = kiosk("title", state_dir=tmp_path)
     choose(app, "Players")
     step_until(app, lambda: app.scene.name == "players")
@@ -199,9 +202,7 @@ def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsy
 
 
 def test_the_players_menu_says_a_refusal_in_one_line_and_changes_nothing(tmp_path):
-    with Database.in_folder(tmp_path) as database:
-        for name in ("Ana", "Bo"):
-            PlayerStore(database).add(name)
+    keep_players(tmp_path, "Ana", "Bo")
     app = kiosk("title", state_dir=tmp_path)
     choose(app, "Players")
     choose(app, "Ana")
