@@ -103,10 +103,3 @@ def finished_games(database: Database, last: int | None = None) -> list[KeptGame
         kept.append(KeptGame(saved.result or {}, players.seat_players(saved.id),
                              [record for record in records if record is not None]))
     return kept
-
-
-def seated_players(database: Database, game_id: int) -> dict[int, int]:
-    """The ids of kept game ``game_id``'s named players, by seat."""
-    return {int(seat): int(player) for seat, player in database.read(
-        "SELECT seat, player_id FROM seats WHERE game_id = ?", (game_id,),
-        f"reading the seats of game {game_id}")}

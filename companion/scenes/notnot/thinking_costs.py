@@ -17,7 +17,7 @@ from companion.games.notnot.record import RoundRecord
 from companion.scenes.core import Context
 from companion.storage.database import Database
 from companion.storage.location import state_dir
-from companion.storage.played_games import rounds_of, seated_players
+from companion.storage.played_games import rounds_of
 from companion.storage.players import PlayerStore, seat_label
 
 log = logging.getLogger(__name__)
@@ -36,10 +36,10 @@ def kept_rounds(ctx: Context, game_id: int | None
     if game_id is None or not Database.kept_in(state_dir(ctx.services.state_dir)):
         return {}, {}
     database = ctx.services.database()
-    seats = seated_players(database, game_id)
-    return (PlayerStore(database).seat_players(game_id),
-            {seat: list(rounds_of(database, player, besides=game_id, last=KEPT_ROUNDS).rounds)
-             for seat, player in seats.items()})
+    seated = PlayerStore(database).seated(game_id)
+    return ({seat: player.name for seat, player in seated.items()},
+            {seat: list(rounds_of(database, player.id, besides=game_id, last=KEPT_ROUNDS).rounds)
+             for seat, player in seated.items()})
 
 
 def cost_lines(ctx: Context, game_id: int | None, players: int,
