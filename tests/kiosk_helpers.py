@@ -94,13 +94,14 @@ def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
 
 
 def kiosk(first="title", pace=FAST, state_dir=None, clock: SteppedClock | None = CLOCK,
-          **settings):
-    """A headless kiosk with the fast pace, starting at scene ``first``, saving games in
-    ``state_dir`` (default: the test's own state folder), its loop on ``clock`` (``None``: the
-    real clock)."""
+          size=(800, 480), rotation=0, **settings):
+    """A headless kiosk of ``size`` turned by ``rotation``, with the fast pace, starting at scene
+    ``first``, saving games in ``state_dir`` (default: the test's own state folder), its loop on
+    ``clock`` (``None``: the real clock)."""
     use_clock(clock)
     timing = {} if clock is None else {"clock": clock, "wait": clock.wait}
-    return build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False, pace=pace,
+    return build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                    pace=pace,
                                     setup=GameSetup(**settings), first_scene=change_to(first),
                                     state_dir=None if state_dir is None else str(state_dir),
                                     **timing))

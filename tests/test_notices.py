@@ -41,7 +41,8 @@ def play_regions(layout: Layout) -> list[pygame.Rect]:
 
 
 def frame_texts(app, monkeypatch) -> list[text.Drawn]:
-    """Every text the next frame draws (the scene's, the corner's, the notice's)."""
+    """Every text the next frame draws (the scene's, the corner's, the notice's), drawn whole
+    (the play screen otherwise paints only what changed)."""
     drawn: list[text.Drawn] = []
     original = text.draw
 
@@ -49,6 +50,7 @@ def frame_texts(app, monkeypatch) -> list[text.Drawn]:
         drawn.append(original(*args, **kwargs))
         return drawn[-1]
     monkeypatch.setattr(text, "draw", recording)
+    app.ctx.services.frame.invalidate()
     app.scene.dirty = True
     app.step()
     monkeypatch.setattr(text, "draw", original)

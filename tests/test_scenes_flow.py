@@ -63,7 +63,8 @@ def test_a_touch_selects_the_menu_item_under_the_finger():
 def test_the_round_opens_at_the_flip_that_first_shows_the_final_dice():
     app = kiosk("setup")
     flips = []
-    app.screen.present = (lambda original: lambda: flips.append(original()) or flips[-1])(app.screen.present)
+    app.screen.present = (lambda original: lambda *damage: flips.append(original(*damage))
+                          or flips[-1])(app.screen.present)
     round_ = to_round(app)
     assert round_.t_open_ns == flips[-1] == app.last_flip_ns
 

@@ -13,6 +13,7 @@ import pygame
 from companion.display import text
 from companion.display.layout import Layout
 from companion.display.palette import CONTROLLER, DIM_TEXT
+from companion.display.parts import Part
 
 
 def draw_controller(surface: pygame.Surface, layout: Layout, state: str) -> list[text.Drawn]:
@@ -32,3 +33,22 @@ def draw_controller(surface: pygame.Surface, layout: Layout, state: str) -> list
     centre = (word.left - round(layout.unit) - radius, word.centery)
     pygame.draw.circle(surface, CONTROLLER.get(state, DIM_TEXT), centre, radius)
     return drawn
+
+
+def controller_area(layout: Layout, state: str) -> pygame.Rect:
+    """Where :func:`draw_controller` draws ``state``, with room to spare: the corner's texts
+    and the dot before them."""
+    size, unit = layout.min_text_size, round(layout.unit)
+    lines = ["controller", state] if layout.landscape else [f"controller: {state}"]
+    line_h = text.image(lines[0], size, DIM_TEXT).get_height()
+    wide = max(text.width(line, size) for line in lines) + 3 * unit + line_h
+    if layout.landscape:
+        return pygame.Rect(layout.width - wide - unit, 0, wide + unit, 3 * line_h + 2 * unit)
+    middle = layout.level_line.centery
+    return pygame.Rect(layout.width - wide - unit, middle - line_h, wide + unit, 2 * line_h)
+
+
+def controller_part(layout: Layout, state: str) -> Part:
+    """The controller's corner as a part of a frame (:mod:`companion.display.parts`)."""
+    return Part("controller", controller_area(layout, state), state,
+                lambda surface: draw_controller(surface, layout, state))

@@ -8,6 +8,7 @@ import pygame
 from companion.display import text
 from companion.display.layout import Layout
 from companion.display.palette import TEXT, VERDICT
+from companion.display.parts import Part
 
 #: What ends a notice cut short to the lines its strip holds (the journal has it whole).
 CUT = "..."
@@ -40,3 +41,8 @@ def cut_short(words: str, size: int, room: int) -> str:
     while words and text.width(words + CUT, size) > room:
         words = words[:-1]
     return words.rstrip() + CUT
+
+
+def notice_part(layout: Layout, line: str) -> Part:
+    """The notice strip showing ``line``, as a part of a frame (:mod:`companion.display.parts`)."""
+    return Part("notice", layout.notice, line, lambda surface: draw_notice(surface, layout, line))

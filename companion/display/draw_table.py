@@ -132,6 +132,19 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
     return drawn
 
 
+def ring_room(layout: Layout) -> int:
+    """How far a ring around a spot (:func:`draw_table`'s ``outlines``) stands out from the
+    card, each side, in pixels (one more, for the rounding)."""
+    return round(2.4 * layout.unit) // 2 + 1
+
+
+def table_area(layout: Layout) -> pygame.Rect:
+    """Everything :func:`draw_table` draws: the table's square, with room for the rings of its
+    outer spots."""
+    room = ring_room(layout)
+    return layout.table.inflate(2 * room, 2 * room)
+
+
 def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
                up: Side | None = None, liar: bool = False, cards_left: int | None = None,
                outlines: Mapping[Side, tuple[int, int, int]] | None = None,

@@ -33,6 +33,7 @@ from companion.display.palette import (
     TIMELINE_ZOOM,
     player_colour,
 )
+from companion.display.parts import Part
 from companion.display.timeline_axis import (
     LABEL_ORDER,
     ZOOM_FROM,
@@ -145,3 +146,11 @@ def draw_scale(surface: pygame.Surface, view: TimelineView,
         if spot is not None:
             drawn.append(text.draw(surface, label, size, TEXT, topleft=spot.topleft))
     return drawn
+
+
+def timeline_part(layout: Layout, view: TimelineView, seat_names: SeatNames = NO_NAMES) -> Part:
+    """The tap timeline in its strip along the bottom of the dice area, as the part of a frame
+    named ``timeline`` (:mod:`companion.display.parts`)."""
+    names = dict(seat_names)
+    return Part("timeline", layout.timeline, (view, tuple(names.items())),
+                lambda surface: draw_timeline(surface, layout, view, layout.timeline, names))

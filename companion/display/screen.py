@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -132,13 +132,38 @@ class Screen:
         self._fit(self.layout.rotation)
         return True
 
-    def present(self) -> int:
-        """Show the canvas: turn it onto the display if rotated, flip, and return the flip's
-        stamp."""
-        if self.canvas is not self.display:
-            self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation), (0, 0))
-        pygame.display.flip()
+    def present(self, damage: Sequence[pygame.Rect] | None = None) -> int:
+        """Show the canvas and return the flip's stamp: all of it (``damage`` ``None``), or only
+        the canvas rects in ``damage``, each turned onto the display by itself when rotated
+        (a countdown's tick turns and shows its panel, not the screen)."""
+        if damage is None:
+            if self.canvas is not self.display:
+                self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation),
+                                  (0, 0))
+            pygame.display.flip()
+        else:
+            pygame.display.update([self._show(rect) for rect in damage])
         return self.clock()
+
+    def _show(self, rect: pygame.Rect) -> pygame.Rect:
+        """Turn the canvas's ``rect`` onto the display (when rotated); the display rect it
+        covers."""
+        rect = rect.clip(self.canvas.get_rect())
+        if self.canvas is self.display:
+            return rect
+        shown = self.to_display(rect)
+        self.display.blit(pygame.transform.rotate(self.canvas.subsurface(rect),
+                                                  self.layout.rotation), shown)
+        return shown
+
+    def to_display(self, rect: pygame.Rect) -> pygame.Rect:
+        """A canvas rect as the display rect it shows in, after the rotation (counter-clockwise,
+        as ``pygame.transform.rotate`` turns)."""
+        x, y, w, h = rect
+        cw, ch = self.layout.size
+        return pygame.Rect({0: (x, y, w, h), 90: (y, cw - x - w, h, w),
+                            180: (cw - x - w, ch - y - h, w, h),
+                            270: (ch - y - h, x, h, w)}[self.layout.rotation])
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
         """A display pixel (e.g. a touch) as a canvas pixel, undoing the rotation."""

@@ -45,8 +45,9 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from companion.display.draw_controller import draw_controller
-from companion.display.draw_notice import draw_notice
+from companion.display.draw_controller import controller_part
+from companion.display.draw_notice import notice_part
+from companion.display.parts import Part
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import KeyMap, menu_key, window_input
@@ -155,6 +156,7 @@ class App:
         """The window was resized: lay everything out for the new size and redraw."""
         if self.screen.resize(size):
             self.ctx.services.layout = self.screen.layout
+            self.ctx.services.frame.invalidate()
             self.scene.dirty = True
 
     def _wait(self, timeout_ms: int) -> list:
@@ -245,14 +247,16 @@ class App:
 
     def _draw(self) -> None:
         self.scene.dirty = False
+        frame = self.ctx.services.frame
+        frame.begin()
+        frame.overlays = self._overlays()
         moment = self._guarded(self.scene.draw, self.screen.canvas)
-        if self.controller:
-            self.controller_drawn = draw_controller(self.screen.canvas, self.screen.layout,
-                                                    self.controller)
-        shown = self.notice[0] if self.notice else self.lasting_notice
-        self.notice_drawn = draw_notice(self.screen.canvas, self.screen.layout,
-                                        shown) if shown else []
-        t_flip = self.screen.present()
+        damage = frame.finish()
+        if not frame.composed:   # the scene drew its whole frame: the corner and notice go over
+            frame.paint_overlays(self.screen.canvas)
+        self.controller_drawn = frame.drawn.get("controller", [])
+        self.notice_drawn = frame.drawn.get("notice", [])
+        t_flip = self.screen.present(damage)
         self.last_flip_ns = t_flip
         self.frames += 1
         self._guarded(self.scene.flipped, t_flip)
@@ -262,6 +266,16 @@ class App:
         if self.frames == 1:
             self.ready()
         self._apply_change(self.clock())
+
+    def _overlays(self) -> list[Part]:
+        """What goes over every screen: the controller's corner, and the notice strip."""
+        layout, overlays = self.screen.layout, []
+        if self.controller:
+            overlays.append(controller_part(layout, self.controller))
+        shown = self.notice[0] if self.notice else self.lasting_notice
+        if shown:
+            overlays.append(notice_part(layout, shown))
+        return overlays
 
     def _apply_change(self, now: int) -> None:
         while self.ctx.pending:

@@ -23,6 +23,7 @@ import pygame
 
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
+from companion.display.parts import Compositor
 from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
@@ -160,6 +161,10 @@ class Services:
     sounds and voice, the ink chooser, the state database, notices, and the wired pads."""
 
     layout: Layout
+    #: The play screen's compositor: scenes that show the play screen compose their frame of
+    #: parts on it, and only what changed is painted and presented (the loop begins and
+    #: finishes each frame; :mod:`companion.display.parts`).
+    frame: Compositor = field(default_factory=Compositor)
     pace: Pace = field(default_factory=Pace)
     sounds: Sounds = field(default_factory=lambda: Sounds(enabled=False))
     #: The voice speaking the verdicts (``None``: silent).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -27,7 +27,7 @@ from companion.inputs.actions import Action, action_of, asks_pause
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToDeal, ToPause, ToRoll
 from companion.scenes.core import Context, Scene
-from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.notnot.play_view import banner_part, play_parts, play_texts, view_for
 
 
 def dealer_of(ctx: Context) -> int:
@@ -66,11 +66,13 @@ class DealScene(Scene[ToDeal]):
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx, self.play.game)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
-        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
+        layout = self.ctx.services.layout
         headline = "CHECK THE TABLE" if self.check else "LAY OUT" if self.first else "DEAL"
         dealer = dealer_of(self.ctx)
         done = (f"{self.ctx.session.setup.label(dealer)}: "
                 f"{button_name(self.ctx.services.keys, dealer, Side.E)} when done")
         banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
-        self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, banner)
+        drawn = self.ctx.services.frame.compose(canvas, [*play_parts(layout, view),
+                                                         banner_part(layout, banner)])
+        self.drawn_texts = play_texts(drawn) + drawn["banner"]
         return "deal-check" if self.check else "deal-first" if self.first else "deal"

@@ -18,7 +18,7 @@ import pygame
 from companion.display import text
 from companion.display.draw_dice import draw_dice
 from companion.display.draw_scores import draw_scores
-from companion.display.draw_table import draw_table
+from companion.display.draw_table import draw_table, table_area
 from companion.display.draw_verdict import (
     VerdictView,
     draw_verdict,
@@ -27,7 +27,8 @@ from companion.display.draw_verdict import (
     verdict_pages,
 )
 from companion.display.layout import ROUND_ROWS, DiceRows, Layout
-from companion.display.palette import BACKGROUND, DIM_TEXT
+from companion.display.palette import DIM_TEXT
+from companion.display.parts import Part, paint_whole
 from companion.display.text import Drawn
 from companion.games.notnot.dice import Roll
 from companion.games.notnot.game import Game
@@ -123,11 +124,18 @@ class PagedPanel:
         step = max(1, round(self.page_s * 1e9))
         return self.shown_ns + ((now_ns - self.shown_ns) // step + 1) * step
 
-    def draw(self, canvas: pygame.Surface, layout: Layout, view: VerdictView,
-             now_ns: int) -> list[Drawn]:
-        """Draw the page of ``view`` shown at ``now_ns``; returns its texts."""
-        return draw_verdict(canvas, layout, view, self.room.rect, verdict_headline(layout),
-                            self.page(layout, view, now_ns))
+    def part(self, layout: Layout, view: VerdictView, now_ns: int) -> Part:
+        """The page of ``view`` shown at ``now_ns``, as the part of a frame named ``verdict``."""
+        page, room = self.page(layout, view, now_ns), self.room.rect
+        return Part("verdict", room, (view, page),
+                    lambda canvas: draw_verdict(canvas, layout, view, room,
+                                                verdict_headline(layout), page))
+
+
+def banner_part(layout: Layout, view: VerdictView) -> Part:
+    """``view`` on the big banner over the dice area (prompts between rounds), as the part of a
+    frame named ``banner``."""
+    return Part("banner", layout.banner, view, lambda canvas: draw_verdict(canvas, layout, view))
 
 
 def dice_words(roll: Roll) -> list[str | None]:
@@ -162,19 +170,49 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
     return view
 
 
-def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
-    """Draw the whole play screen for ``view``; returns the texts drawn: the level line
-    (if shown), the dice words, the panel's texts, then the deck's."""
-    canvas.fill(BACKGROUND)
+def play_parts(layout: Layout, view: PlayView) -> list[Part]:
+    """The play screen for ``view`` as parts of a frame (:mod:`companion.display.parts`): the
+    level line and the dice words' lines, the panel beside the dice (when
+    ``view.panel``), the table with its deck, the scores."""
+    lines = layout.level_line.unionall(layout.die_lines(view.rows))
+    parts = [Part("dice", lines, (view.level, tuple(view.words), tuple(view.inks),
+                                        view.colour_blind, view.rows),
+                  lambda canvas: draw_dice_area(canvas, layout, view))]
+    if view.panel is not None:
+        panel, room = view.panel, layout.panel(view.rows)
+        parts.append(Part("panel", room, panel,
+                          lambda canvas: draw_verdict(canvas, layout, panel, room)))
+    parts.append(Part("table", table_area(layout),
+                      (tuple(view.faces.items()), view.up, view.liar, view.cards_left,
+                       tuple(view.outlines.items()), view.colour_blind),
+                      lambda canvas: draw_table(canvas, layout, view.faces, view.up, view.liar,
+                                                view.cards_left, view.outlines,
+                                                view.colour_blind)))
+    parts.append(Part("scores", layout.scores,
+                      (tuple(view.scores.items()), view.marked, tuple(view.flashes.items()),
+                       tuple(view.names.items())),
+                      lambda canvas: draw_scores(canvas, layout, view.scores, view.marked,
+                                                 view.flashes, view.names)))
+    return parts
+
+
+def draw_dice_area(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
+    """The level line (if shown) and the dice words; returns their texts."""
     drawn = []
     if view.level:
         line = layout.level_line
         drawn.append(text.draw(canvas, f"LEVEL  {view.level.upper()}", layout.small_size, DIM_TEXT,
                                midleft=(line.left, line.centery)))
-    drawn += draw_dice(canvas, layout, view.words, view.inks, view.colour_blind, view.rows)
-    if view.panel is not None:
-        drawn += draw_verdict(canvas, layout, view.panel, layout.panel(view.rows))
-    drawn += draw_table(canvas, layout, view.faces, view.up, view.liar, view.cards_left,
-                        view.outlines, view.colour_blind)
-    draw_scores(canvas, layout, view.scores, view.marked, view.flashes, view.names)
-    return drawn
+    return drawn + draw_dice(canvas, layout, view.words, view.inks, view.colour_blind, view.rows)
+
+
+def play_texts(drawn: Mapping[str, list[Drawn]]) -> list[Drawn]:
+    """The play screen's texts from a composed frame: the level line (if shown), the dice
+    words, the panel's texts, then the deck's."""
+    return [*drawn["dice"], *drawn.get("panel", []), *drawn["table"]]
+
+
+def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
+    """Draw the whole play screen for ``view`` (whatever the canvas showed); returns the texts
+    drawn: the level line (if shown), the dice words, the panel's texts, then the deck's."""
+    return play_texts(paint_whole(canvas, play_parts(layout, view)))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display.draw_verdict import VerdictView, draw_verdict
+from companion.display.draw_verdict import VerdictView
 from companion.display.stroop import inks_for
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -30,7 +30,13 @@ from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.countdown import countdown_view
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
-from companion.scenes.notnot.play_view import dice_words, draw_play, view_for
+from companion.scenes.notnot.play_view import (
+    banner_part,
+    dice_words,
+    play_parts,
+    play_texts,
+    view_for,
+)
 from companion.scenes.notnot.saving import save_seen_roll
 from companion.scenes.notnot.tap_feedback import TapFeedback
 
@@ -136,9 +142,11 @@ class RollScene(Scene[ToRoll]):
         if self.splashing:
             view = view_for(self.ctx, self.play.game)
             view.level = self.splashes[0].value   # the level this splash brings
-            self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
-            splash = level_up_view(self.splashes[0])
-            self.drawn_texts += draw_verdict(canvas, self.ctx.services.layout, splash)
+            layout = self.ctx.services.layout
+            splash = banner_part(layout, level_up_view(self.splashes[0]))
+            parts = [*play_parts(layout, view), splash]
+            drawn = self.ctx.services.frame.compose(canvas, parts)
+            self.drawn_texts = play_texts(drawn) + drawn["banner"]
             self.splash_drawn = True
             return "level-up"
         final = self.frame >= self.frames
@@ -148,7 +156,8 @@ class RollScene(Scene[ToRoll]):
         view.flashes = self.feedback.flashes()
         countdown = self.countdown() if final else None
         view.panel = self.feedback.early_banner(self.now_ns) or countdown
-        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
+        parts = play_parts(self.ctx.services.layout, view)
+        self.drawn_texts = play_texts(self.ctx.services.frame.compose(canvas, parts))
         self.final_drawn = final
         if not final:
             return "rolling"

@@ -43,7 +43,7 @@ from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.head_starts import judged_tap, wait_ns
-from companion.scenes.notnot.play_view import draw_play, view_for
+from companion.scenes.notnot.play_view import play_parts, play_texts, view_for
 from companion.scenes.notnot.roll import new_feedback
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,8 @@ class RoundScene(Scene[ToRound]):
         view = view_for(self.ctx, self.play.game, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
         view.flashes = self.feedback.flashes()
-        self.drawn_texts = draw_play(canvas, self.ctx.services.layout, view)
+        parts = play_parts(self.ctx.services.layout, view)
+        self.drawn_texts = play_texts(self.ctx.services.frame.compose(canvas, parts))
         return "round-countdown"
 
     def settled_at_ns(self) -> int:

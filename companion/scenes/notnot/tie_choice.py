@@ -33,7 +33,13 @@ from companion.scenes.changes import ToPause, ToTieChoice
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
 from companion.scenes.notnot.flow import answer_of, conclude_round
-from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
+from companion.scenes.notnot.play_view import (
+    PagedPanel,
+    panel_room,
+    play_parts,
+    play_texts,
+    view_for,
+)
 
 
 class TieChoiceScene(Scene[ToTieChoice]):
@@ -144,7 +150,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
         view.outlines = {side: HIGHLIGHT for side in self.taken}
         view.outlines.update({side: OPTION for side in self.still_free()})
         view.rows = self.room.rows
-        play_drawn = draw_play(canvas, layout, view)
-        self.panel_drawn = self.panel.draw(canvas, layout, self.prompt(), self.now_ns)
-        self.drawn_texts = play_drawn + self.panel_drawn
+        prompt = self.panel.part(layout, self.prompt(), self.now_ns)
+        drawn = self.ctx.services.frame.compose(canvas, [*play_parts(layout, view), prompt])
+        self.panel_drawn = drawn["verdict"]
+        self.drawn_texts = play_texts(drawn) + self.panel_drawn
         return "tie-choice"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from companion.audio.voice import callout
-from companion.display.draw_timeline import draw_timeline
+from companion.display.draw_timeline import timeline_part
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.display.timeline_axis import timeline_view
 from companion.display.verdict_words import verdict_view
@@ -27,7 +27,13 @@ from companion.inputs.actions import asks_pause
 from companion.scenes.changes import ToPause, ToReplay, ToVerdict
 from companion.scenes.core import Scene
 from companion.scenes.notnot.flow import after_round, answer_of, next_after_round
-from companion.scenes.notnot.play_view import PagedPanel, draw_play, panel_room, view_for
+from companion.scenes.notnot.play_view import (
+    PagedPanel,
+    panel_room,
+    play_parts,
+    play_texts,
+    view_for,
+)
 
 
 def cards_before_refill(record: RoundRecord, cards_left: int) -> int:
@@ -98,10 +104,12 @@ class VerdictScene(Scene[ToVerdict]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.services.layout
-        self.play_drawn = draw_play(canvas, layout, self.play_view)
-        self.drawn = self.panel.draw(canvas, layout, self.view, self.now_ns)
-        self.timeline_drawn = ([] if self.timeline is None else
-                               draw_timeline(canvas, layout, self.timeline, layout.timeline,
-                                             self.ctx.session.setup.names))
+        parts = [*play_parts(layout, self.play_view),
+                 self.panel.part(layout, self.view, self.now_ns)]
+        if self.timeline is not None:
+            parts.append(timeline_part(layout, self.timeline, self.ctx.session.setup.names))
+        drawn = self.ctx.services.frame.compose(canvas, parts)
+        self.play_drawn, self.drawn = play_texts(drawn), drawn["verdict"]
+        self.timeline_drawn = drawn.get("timeline", [])
         self.shown = True
         return f"verdict-{self.view.kind}"

@@ -1,0 +1,136 @@
+"""The play screen is composed of parts (:mod:`companion.display.parts`): a frame paints and
+presents only what changed, and the screen always shows what a whole redraw would show."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.games.notnot.sides import Side
+from companion.inputs.actions import Nav
+from companion.scenes.session import Pace
+from kiosk_helpers import CLOCK, choose, kiosk, step_until, tap
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+class FrameWatch:
+    """Watches every frame the kiosk presents: whether a composed canvas is the same as its
+    parts painted afresh, whether the display is the canvas turned by the rotation, and which
+    canvas rects each frame presented (``None``: the whole screen)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.frames: list[tuple[str, list[pygame.Rect] | None]] = []
+        self.wrong: list[tuple[int, str, str]] = []
+        self.present = app.screen.present
+        app.screen.present = self.watch
+
+    def watch(self, damage=None) -> int:
+        t_ns = self.present(damage)
+        screen, frame, scene = self.app.screen, self.app.ctx.services.frame, self.app.scene.name
+        if frame.composed and not frame.check(screen.canvas):
+            self.wrong.append((len(self.frames), scene, "canvas differs from a whole redraw"))
+        turned = (screen.canvas if screen.canvas is screen.display else
+                  pygame.transform.rotate(screen.canvas, screen.layout.rotation))
+        if pygame.image.tostring(turned, "RGB") != pygame.image.tostring(screen.display, "RGB"):
+            self.wrong.append((len(self.frames), scene, "display differs from the turned canvas"))
+        self.frames.append((scene, None if damage is None else list(damage)))
+        return t_ns
+
+
+def started(rotation: int, players: int = 3, size=(800, 480)):
+    """A game of ``players`` at the kiosk's own pace (a round counts its seconds down) started
+    from the set-up, its frames watched from the first."""
+    app = kiosk("setup", pace=Pace(), size=size, rotation=rotation, players=players,
+                level="extreme", seed=5)
+    watch = FrameWatch(app)
+    choose(app, "Start")
+    return app, watch
+
+
+def laid_out(app) -> None:
+    """The dealer says the first cards are laid out; the first roll starts."""
+    app.post(tap(1, "E"))
+    step_until(app, lambda: app.scene.name != "deal")
+
+
+def play_round_with_a_wrong_tap_and_a_tie(app, round_no: int) -> None:
+    """P1 taps a wrong card (when there is one); then P2 taps a right one, and every other round
+    P3 taps the same card 0.3 ms after (a tie)."""
+    if app.scene.name == "deal":
+        app.post(tap(1, "E"))
+    step_until(app, lambda: app.scene.name in ("round", "end"))
+    if app.scene.name == "end":
+        return
+    ruling = app.scene.round.ruling
+    if ruling.tap:
+        wrong = [side for side in Side if side not in ruling.valid]
+        if wrong:
+            app.post(tap(1, wrong[0].value))
+            app.step()
+        stamp = CLOCK()
+        app.post(tap(2, ruling.valid[0].value, stamp))
+        if round_no % 2:
+            app.post(tap(3, ruling.valid[0].value, stamp + 300_000))
+    step_until(app, lambda: app.scene.name not in ("round", "tie-choice", "verdict"),
+               limit_s=60)
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_every_frame_of_a_game_shows_what_a_whole_redraw_shows_at_every_rotation(rotation):
+    app, watch = started(rotation)
+    app.controller = "synced"
+    for round_no in range(12):
+        if round_no == 4:
+            app.notify("P3 W is stuck: release it")   # the notice strip over the scores
+        if round_no == 7:
+            app.controller = "unplugged"   # the corner changes
+        play_round_with_a_wrong_tap_and_a_tie(app, round_no)
+    composed = [damage for _, damage in watch.frames if damage is not None]
+    assert watch.wrong == []
+    assert len(composed) > 40   # the play frames were composed, not drawn whole
+    assert {scene for scene, _ in watch.frames} >= {"roll", "round", "verdict", "deal"}
+
+
+def area(rects) -> int:
+    return sum(r.width * r.height for r in rects)
+
+
+def test_a_countdown_tick_paints_and_presents_only_the_panel_beside_the_dice():
+    app, watch = started(90)
+    laid_out(app)
+    step_until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap)
+    before = len(watch.frames)
+    CLOCK.advance(1.0)   # the countdown's next second
+    step_until(app, lambda: len(watch.frames) > before)
+    scene, damage = watch.frames[-1]
+    panel = app.ctx.services.layout.panel()
+    assert scene == "round" and damage is not None
+    assert all(panel.contains(rect) for rect in damage) and area(damage) <= area([panel])
+
+
+def test_a_tap_flash_paints_and_presents_only_the_score_strip():
+    app, watch = started(0)
+    laid_out(app)
+    step_until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap
+               and any(side not in app.scene.round.ruling.valid for side in Side))
+    wrong = next(side for side in Side if side not in app.scene.round.ruling.valid)
+    before = len(watch.frames)
+    app.post(tap(1, wrong.value))
+    step_until(app, lambda: len(watch.frames) > before)
+    assert watch.frames[before] == ("round", [app.ctx.services.layout.scores])
+
+
+def test_a_screen_its_scene_draws_whole_is_presented_whole_and_so_is_the_play_screen_after_it():
+    app, watch = started(90)
+    assert watch.frames == [("deal", None)]   # the set-up's menu was drawn whole before it
+    laid_out(app)
+    step_until(app, lambda: app.scene.name == "round")
+    app.post(Nav("pause", CLOCK()))
+    step_until(app, lambda: app.scene.name == "pause")
+    paused = len(watch.frames)
+    app.post(Nav("back", CLOCK()))   # back to the game
+    step_until(app, lambda: app.scene.name != "pause" and len(watch.frames) > paused)
+    assert watch.frames[paused - 1] == ("pause", None)
+    assert watch.frames[paused][1] is None and watch.wrong == []
