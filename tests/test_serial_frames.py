@@ -1,7 +1,7 @@
 """The serial framing: COBS, CRC-16, sequence numbers (hardware/PROTOCOL.md)."""
 
 from companion.inputs.serial.frames import Frame, FrameDecoder, cobs_decode, cobs_encode, crc16, encode_frame
-from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, Ping, Pong, encode, parse
+from companion.inputs.serial.protocol import Edge, Filter, Heartbeat, Hello, Ping, Pong, encode, parse
 
 
 def test_the_crc_is_crc16_ccitt_false():
@@ -17,7 +17,7 @@ def test_cobs_leaves_no_zero_inside_a_frame_and_decodes_back():
 
 def test_every_message_survives_the_wire():
     messages = [Hello(1, 2, 5000, 1234, "nano", ("D2", "D3")), Edge(5, True, 2**48 - 1),
-                Heartbeat(99, 3, 4), Pong(7, 1 << 40), Ping(0xFFFFFFFF)]
+                Heartbeat(99, 3, 4), Pong(7, 1 << 40), Filter(300, 0xFFFF), Ping(0xFFFFFFFF)]
     decoder = FrameDecoder()
     frames = decoder.feed(b"".join(encode(m, seq) for seq, m in enumerate(messages)))
     assert [parse(f) for f in frames] == messages

@@ -10,7 +10,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.boards.avr import MEGA, NANO
 from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
-from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, Pong, encode, parse
+from companion.inputs.serial.protocol import Edge, Filter, Heartbeat, Hello, Pong, encode, parse
 from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.reader import DEVICE_PATTERNS, ControllerLink, ControllerStatus, SerialReader, find_device
 
@@ -93,6 +93,14 @@ def test_heartbeats_report_the_controllers_loss_counters():
     link.feed(encode(Heartbeat(10, 3, 1), 2), 0)
     assert (link.overflows, link.rx_errors) == (3, 1)
     assert link.stats()["lost_events"] == 3 and link.stats()["frames"] == 3
+
+
+def test_the_firmwares_glitch_filter_and_the_glitches_it_dropped_are_in_the_stats():
+    link = synced_link()
+    assert link.stats()["min_press_us"] is None     # firmware 2 and older send no FILTER
+    assert link.feed(encode(Filter(300, 0), 2) + encode(Filter(300, 4), 3), 0) == []
+    assert (link.stats()["min_press_us"], link.stats()["glitches"]) == (300, 4)
+    assert link.bad_messages == 0
 
 
 def test_stamps_unwrap_across_the_48_bit_wrap():

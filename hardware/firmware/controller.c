@@ -19,6 +19,13 @@
  * line's last change. Lost snapshots or edges (a full ring) are counted and
  * reported in every heartbeat, never dropped silently.
  *
+ * Glitch filter (for long pad cables that pick up spikes): a press is reported
+ * only once the line has stayed closed (low) for MIN_PRESS_US without another
+ * edge, still stamped with its first edge. Edges that leave the line open for
+ * MIN_PRESS_US before that, or still chatter DEBOUNCE_US after the first edge,
+ * were a glitch: no press, no release; glitches are counted and the count sent
+ * in a FILTER message.
+ *
  * The main loop never blocks: each pass moves at most one byte in and one
  * byte out of the UART and does a bounded piece of work. The main loop
  * never disables interrupts for more than a few cycles, so a button
@@ -31,9 +38,16 @@
 
 #include "pins.h" /* generated from companion/boards/avr.py */
 
-#define FIRMWARE_VERSION 2
+#define FIRMWARE_VERSION 3          /* 3: the glitch filter and the FILTER message */
 #define TICKS_PER_US 2              /* F_CPU / 8 / 1e6 at 16 MHz */
 #define DEBOUNCE_US 5000UL
+
+#ifndef MIN_PRESS_US                /* the glitch filter (0: off); a test build may set it */
+#define MIN_PRESS_US 300UL
+#endif
+#if MIN_PRESS_US >= DEBOUNCE_US
+#error "MIN_PRESS_US must be shorter than DEBOUNCE_US"
+#endif
 #define HEARTBEAT_OVERFLOWS 3       /* a heartbeat every 3 Timer1 overflows: 98.3 ms */
 #define BAUD_UBRR 1                 /* 1,000,000 baud with U2X at 16 MHz */
 
@@ -46,6 +60,7 @@
 #define MSG_EDGE 0x02
 #define MSG_HEARTBEAT 0x03
 #define MSG_PONG 0x04
+#define MSG_FILTER 0x05
 #define MSG_HELLO_REQUEST 0x40
 #define MSG_PING 0x41
 
@@ -212,12 +227,21 @@ static void interrupts_init(void)
 
 #define PIN_RELEASED 0x01 /* reported level: high = released (pull-up) */
 #define PIN_LOCKED 0x02
+#define PIN_PENDING 0x04  /* a press waits for MIN_PRESS_US of closed line (glitch filter) */
 
 static uint8_t seen[SLOT_COUNT];          /* last snapshot processed, per port */
 static uint8_t pin_flags[PIN_COUNT];
 static uint8_t pin_slot[PIN_COUNT], pin_bit[PIN_COUNT];
 static uint32_t lock_start[PIN_COUNT] NOINIT; /* low 32 bits of ticks */
 static struct stamp last_change[PIN_COUNT] NOINIT;
+static struct stamp press_start[PIN_COUNT] NOINIT; /* first edge of a pending press */
+static uint16_t glitches;                 /* pending presses dropped, total (saturates) */
+
+static void count_glitch(void)
+{
+    if (glitches != 0xFFFF)
+        glitches++;
+}
 
 #define EDGE_SIZE 64 /* power of two */
 #define EDGE_PRESSED 0x80
@@ -248,6 +272,36 @@ static void report(uint8_t pin, uint8_t released, struct stamp at)
     edge_push(pin, released, at);
 }
 
+/* The line went to ``released`` at ``at`` on an unlocked pin whose reported level
+ * differs: report it, or, for a press under the glitch filter, hold it pending. */
+static void leading_edge(uint8_t pin, uint8_t released, struct stamp at)
+{
+    if (released || !MIN_PRESS_US) {
+        report(pin, released, at);
+        return;
+    }
+    pin_flags[pin] |= PIN_PENDING;
+    press_start[pin] = at;
+}
+
+static const uint32_t min_press_ticks = MIN_PRESS_US * TICKS_PER_US; /* 0: never pending */
+
+/* The line of a pin with a pending press changed at ``at``: the level it leaves has
+ * lasted since the last change. Closed for MIN_PRESS_US, the press counts (stamped
+ * with its first edge; this opening falls in its debounce lock); open that long, the
+ * press was a glitch, and this closing edge is the first of a new one. */
+static void pending_edge(uint8_t pin, uint8_t released, struct stamp at)
+{
+    if (ticks32(at) - ticks32(last_change[pin]) < min_press_ticks)
+        return;
+    if (released) {
+        report(pin, 0, press_start[pin]);
+    } else {
+        count_glitch();
+        press_start[pin] = at;
+    }
+}
+
 /* Take the oldest snapshot, if any, and report the leading edges it shows. */
 static void snapshot_service(void)
 {
@@ -267,9 +321,12 @@ static void snapshot_service(void)
                 continue;
             uint8_t pin = port->index[bit];
             uint8_t released = (levels >> bit) & 1;
+            if (pin_flags[pin] & PIN_PENDING)
+                pending_edge(pin, released, at);
             last_change[pin] = at;
-            if (!(pin_flags[pin] & PIN_LOCKED) && released != (pin_flags[pin] & PIN_RELEASED))
-                report(pin, released, at);
+            if (!(pin_flags[pin] & (PIN_LOCKED | PIN_PENDING))
+                && released != (pin_flags[pin] & PIN_RELEASED))
+                leading_edge(pin, released, at);
         }
     }
     raw_tail = tail + SNAPSHOT_ENTRY; /* wraps with the page */
@@ -288,23 +345,44 @@ static void loss_service(void)
     snapshot_now();
 }
 
-/* Unlock one pin whose debounce time is over (one pin per pass, round robin). */
+/* One pin per pass, round robin: unlock it once its debounce time is over, or
+ * settle its pending press once the line has kept one level for MIN_PRESS_US
+ * until now (pending_edge settles it when an edge ends that stretch): closed, the
+ * press is reported with its first edge's stamp; open, it was a glitch. A press
+ * still pending DEBOUNCE_US after its first edge (chatter) is a glitch too: the
+ * line, if closed, starts a new press at its last edge, so no press is sent more
+ * than DEBOUNCE_US + MIN_PRESS_US after its stamp. */
 static void lock_service(void)
 {
     static uint8_t pin;
     if (++pin >= PIN_COUNT)
         pin = 0;
-    if (!(pin_flags[pin] & PIN_LOCKED))
+    uint8_t flags = pin_flags[pin];
+    if (!(flags & (PIN_LOCKED | PIN_PENDING)))
         return;
-    struct stamp now = clock_now();
-    if (ticks32(now) - lock_start[pin] < DEBOUNCE_US * TICKS_PER_US)
+    uint32_t now = ticks32(clock_now()); /* read before the ring is checked empty below */
+    if (flags & PIN_LOCKED) {
+        if (now - lock_start[pin] < DEBOUNCE_US * TICKS_PER_US)
+            return;
+    } else if (now - ticks32(last_change[pin]) < min_press_ticks
+               && now - ticks32(press_start[pin]) < DEBOUNCE_US * TICKS_PER_US) {
         return;
+    }
     if (raw_tail != raw_head)
         return; /* settle only once every snapshot taken so far is processed */
-    pin_flags[pin] &= ~PIN_LOCKED;
+    pin_flags[pin] = flags & ~(PIN_LOCKED | PIN_PENDING);
     uint8_t released = (seen[pin_slot[pin]] >> pin_bit[pin]) & 1;
-    if (released != (pin_flags[pin] & PIN_RELEASED))
-        report(pin, released, last_change[pin]);
+    if (flags & PIN_PENDING) {
+        if (!released && now - ticks32(last_change[pin]) >= min_press_ticks) {
+            report(pin, 0, press_start[pin]);
+            return;
+        }
+        count_glitch();
+        if (!released)
+            leading_edge(pin, 0, last_change[pin]);
+    } else if (released != (flags & PIN_RELEASED)) {
+        leading_edge(pin, released, last_change[pin]);
+    }
 }
 
 /* ---- frames out --------------------------------------------------------- */
@@ -461,8 +539,12 @@ static void rx_service(void)
 
 static uint8_t last_heartbeat; /* overflows_lo when the last heartbeat went out */
 
+static uint8_t filter_pending;
+static uint16_t glitches_sent;
+
 static void send_hello(void)
 {
+    filter_pending = 1;
     frame_begin(MSG_HELLO);
     put(FIRMWARE_VERSION);
     put(TICKS_PER_US);
@@ -484,6 +566,19 @@ static void send_heartbeat(struct stamp now)
     put_u16(rx_errors);
     frame_end();
     last_heartbeat = (uint8_t)now.hi;
+}
+
+/* The glitch filter's setting and the glitches it dropped: after every HELLO, and
+ * after a heartbeat when the count has changed since the last one (so at most
+ * one every 98 ms, and never in a heartbeat's place). */
+static void send_filter(void)
+{
+    filter_pending = 0;
+    glitches_sent = glitches;
+    frame_begin(MSG_FILTER);
+    put_u16(MIN_PRESS_US);
+    put_u16(glitches_sent);
+    frame_end();
 }
 
 /* Send one byte if the UART can take it; when a frame is done, build the next. */
@@ -511,8 +606,12 @@ static void tx_service(void)
         put(e.pin);
         put_stamp(e.at);
         frame_end();
+    } else if (filter_pending) {
+        send_filter();
     } else if ((uint8_t)(overflows_lo - last_heartbeat) >= HEARTBEAT_OVERFLOWS) {
         send_heartbeat(clock_now());
+        if (glitches != glitches_sent)
+            filter_pending = 1;
     }
 }
 

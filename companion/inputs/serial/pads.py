@@ -87,7 +87,8 @@ def serial_pads(config: Config, post: Callable[[object], None],
 
 #: How long a round waits after its close for the controller's taps still on their way: a USB
 #: serial adapter may hold received bytes up to 16 ms (an FTDI's default ``latency_timer``),
-#: and a tap stamped before the close must still be judged (GPIO taps need only 2 ms).
+#: and a tap stamped before the close must still be judged (GPIO taps need only 2 ms). The
+#: firmware's glitch filter sends a press 0.3 ms after its stamp: still inside.
 SERIAL_SETTLE_S = 0.02
 
 

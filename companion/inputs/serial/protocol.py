@@ -1,7 +1,8 @@
 """The controller's messages: what each frame type carries, byte by byte.
 
 Controller to host: :class:`Hello`, :class:`Edge`, :class:`Heartbeat`,
-:class:`Pong`. Host to controller: :class:`HelloRequest`, :class:`Ping`.
+:class:`Pong`, :class:`Filter` (firmware 3 on). Host to controller:
+:class:`HelloRequest`, :class:`Ping`.
 All integers are little-endian; stamps are 48-bit counts of controller ticks
 (0.5 us at 16 MHz) since power-on, wrapping at 2**48. hardware/PROTOCOL.md is
 the byte-level reference; this module and ``hardware/firmware/controller.c``
@@ -20,6 +21,7 @@ HELLO = 0x01
 EDGE = 0x02
 HEARTBEAT = 0x03
 PONG = 0x04
+FILTER = 0x05
 HELLO_REQUEST = 0x40
 PING = 0x41
 
@@ -63,6 +65,15 @@ class Pong:
 
     token: int
     ticks: int
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Sent after every HELLO and when the count changed (firmware 3 on): the glitch filter's
+    minimum press (0: off) and the glitches it dropped since power-on (saturating)."""
+
+    min_press_us: int
+    glitches: int
 
 
 @dataclass(frozen=True)
@@ -115,7 +126,7 @@ def _fixed(body: bytes, size: int, name: str) -> None:
 
 
 #: Every message the controller and the host send each other.
-Message = Hello | Edge | Heartbeat | Pong | HelloRequest | Ping
+Message = Hello | Edge | Heartbeat | Pong | Filter | HelloRequest | Ping
 
 
 def parse(frame: Frame) -> Message:
@@ -133,6 +144,9 @@ def parse(frame: Frame) -> Message:
     if frame.type == PONG:
         _fixed(body, 10, "pong")
         return Pong(struct.unpack_from("<I", body)[0], _stamp(body, 4))
+    if frame.type == FILTER:
+        _fixed(body, 4, "filter")
+        return Filter(*struct.unpack_from("<HH", body))
     if frame.type == HELLO_REQUEST:
         _fixed(body, 0, "hello request")
         return HelloRequest()
@@ -159,6 +173,8 @@ def body_of(message: Message) -> tuple[int, bytes]:
             "<HH", message.lost_events, message.rx_errors)
     if isinstance(message, Pong):
         return PONG, struct.pack("<I", message.token) + _stamp_bytes(message.ticks)
+    if isinstance(message, Filter):
+        return FILTER, struct.pack("<HH", message.min_press_us, message.glitches)
     if isinstance(message, HelloRequest):
         return HELLO_REQUEST, b""
     if isinstance(message, Ping):

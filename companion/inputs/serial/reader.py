@@ -32,6 +32,7 @@ from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickOrder,
 from companion.inputs.serial.frames import FrameDecoder
 from companion.inputs.serial.protocol import (
     Edge,
+    Filter,
     Heartbeat,
     Hello,
     HelloRequest,
@@ -140,6 +141,10 @@ class ControllerLink:
         self.hello_wanted = False
         self.overflows = 0
         self.rx_errors = 0
+        #: The firmware's glitch filter in us (0: off; ``None``: not told, firmware 2 or older)
+        #: and the glitches it dropped, from its FILTER messages.
+        self.min_press_us: int | None = None
+        self.glitches = 0
         self.unmapped = 0
         self.bad_messages = 0
         self.restarts = 0
@@ -165,6 +170,7 @@ class ControllerLink:
         self.sync = None
         self.hello = None
         self.hello_wanted = False
+        self.min_press_us, self.glitches = None, 0
         self._pings.clear()
         self._held.clear()
         self._forget_frames()
@@ -224,6 +230,8 @@ class ControllerLink:
             self._heartbeat(message, now_ns, events)
         elif isinstance(message, Edge):
             self._edge(message, now_ns, events)
+        elif isinstance(message, Filter):
+            self.min_press_us, self.glitches = message.min_press_us, message.glitches
 
     def _edge(self, edge: Edge, now_ns: int, events: list) -> None:
         """A new edge of its pin: its clock looked at, reported, held as a tap if a press."""
@@ -353,6 +361,7 @@ class ControllerLink:
                 "repeated_frames": decoder.duplicates, "repeated_presses": self.repeated_presses,
                 "stale_frames": self.stale_frames,
                 "lost_events": self.overflows, "rx_errors": self.rx_errors,
+                "min_press_us": self.min_press_us, "glitches": self.glitches,
                 "unmapped": self.unmapped, "bad_messages": self.bad_messages,
                 "restarts": self.restarts, "lost_to_restart": self.lost_to_restart,
                 "order_corrections": self.order.corrections}

@@ -27,7 +27,7 @@ from companion.config import reading
 from companion.errors import CompanionError
 from companion.inputs.serial.clock_sync import TickUnwrapper
 from companion.inputs.serial.frames import FrameDecoder
-from companion.inputs.serial.protocol import Edge, Heartbeat, Hello, ProtocolError, parse
+from companion.inputs.serial.protocol import Edge, Filter, Heartbeat, Hello, ProtocolError, parse
 
 HARDWARE = Path(companion.__file__).resolve().parent.parent / "hardware"
 SETTLE_US = 10.0
@@ -71,12 +71,17 @@ class SimResult:
     lost: int = 0
     overflows: int = 0
     hello: Hello | None = None
+    #: The firmware's glitch filter (us, 0: off) and the glitches it dropped, from its FILTER
+    #: messages (``None``: it sent none).
+    min_press_us: int | None = None
+    glitches: int = 0
 
     def as_json(self) -> dict:
         """The ``companion firmware-sim --json`` shape."""
         return {"events": self.events, "frames": self.frames,
                 "crc_errors": self.crc_errors, "bad_frames": self.bad_frames,
-                "lost": self.lost, "overflows": self.overflows}
+                "lost": self.lost, "overflows": self.overflows,
+                "min_press_us": self.min_press_us, "glitches": self.glitches}
 
 
 # ---- stimulus ---------------------------------------------------------------
@@ -182,8 +187,10 @@ def _make(directory: Path, target: str, *variables: str) -> None:
 
 
 def firmware_elf(board: Board, firmware: str = "controller",
-                 clock_start: int | None = None) -> Path:
-    """Build (if needed) and return the ELF of ``firmware`` ("controller" or "naive")."""
+                 clock_start: int | None = None, min_press_us: int | None = None) -> Path:
+    """Build (if needed) and return the ELF of ``firmware`` ("controller" or "naive");
+    ``clock_start`` and ``min_press_us`` make a test build of the controller (its overflow
+    count's start, its glitch filter; ``None``: the firmware's own)."""
     reason = toolchain_missing()
     if reason:
         raise CompanionError(f"firmware-sim needs the AVR toolchain: {reason}")
@@ -192,9 +199,13 @@ def firmware_elf(board: Board, firmware: str = "controller",
         target = f"build/naive-{board.name}/naive.elf"
         _make(directory, target)
     else:
-        suffix = "" if clock_start is None else f"-clock-{clock_start}"
-        target = f"build/{board.name}{suffix}/controller.elf"
-        _make(directory, target, *([] if clock_start is None else [f"CLOCK_START={clock_start}"]))
+        # each make variable given, and the suffix hardware/firmware/Makefile gives its build
+        builds = [(f"{variable}={value}", f"-{suffix}-{value}")
+                  for variable, suffix, value in (("CLOCK_START", "clock", clock_start),
+                                                  ("MIN_PRESS_US", "min-press", min_press_us))
+                  if value is not None]
+        target = f"build/{board.name}{''.join(suffix for _, suffix in builds)}/controller.elf"
+        _make(directory, target, *(variable for variable, _ in builds))
     return directory / target
 
 
@@ -260,6 +271,8 @@ def decode_controller(board: Board, wire: bytes, clock_start: int = 0) -> SimRes
                                   "t_us": (ticks - epoch) / ticks_per_us})
         elif isinstance(message, Heartbeat):
             result.overflows = max(result.overflows, message.lost_events)
+        elif isinstance(message, Filter):
+            result.min_press_us, result.glitches = message.min_press_us, message.glitches
     result.frames, result.crc_errors = decoder.frames, decoder.crc_errors
     result.bad_frames, result.lost = decoder.bad_frames, decoder.lost
     return result
@@ -304,13 +317,14 @@ def harness_on_pty(command: list[str], lines: list[str],
 
 
 def run_controller(board: Board, presses: list[Press], clock_start: int | None = None,
-                   wire_filter: Callable[[bytes], bytes] | None = None) -> SimResult:
+                   wire_filter: Callable[[bytes], bytes] | None = None,
+                   min_press_us: int | None = None) -> SimResult:
     """Run the real firmware on ``presses`` and decode its output.
 
     ``wire_filter(bytes) -> bytes`` may damage the byte stream on its way to the
-    decoder (garbage, cut frames).
+    decoder (garbage, cut frames); ``min_press_us`` runs a build with that glitch filter.
     """
-    elf = firmware_elf(board, "controller", clock_start)
+    elf = firmware_elf(board, "controller", clock_start, min_press_us)
     lines, last = drive_script(board, presses)
     sent = bytes(byte for _, byte in run_harness(board, elf, lines, last + TAIL_US))
     if wire_filter is not None:
