@@ -74,10 +74,16 @@ def test_what_the_inputs_post_before_the_loop_exists_reaches_it_in_order():
 
 def test_with_the_glitch_filter_a_round_waits_for_presses_confirmed_after_their_stamp():
     from companion.inputs.gpio import EDGE_DELIVERY_NS
-    filtered = settings_file.parse("[gpio]\nmin_press_us = 300")
-    plain = kiosk_options(args(), settings_file.load(), object(), Notifier(environ={}))
-    on_pads = kiosk_options(args(), filtered, object(), Notifier(environ={}))
-    on_keys = kiosk_options(args(keyboard_only=True), filtered, None, Notifier(environ={}))
+    shipped = settings_file.load()                       # the filter is on: 300 us
+    # the filter off, explicitly: the settle time without it, to measure what it adds
+    plain = kiosk_options(args(), settings_file.parse("[gpio]\nmin_press_us = 0"), object(),
+                          Notifier(environ={}))
+    on_pads = kiosk_options(args(), shipped, object(), Notifier(environ={}))
+    on_keys = kiosk_options(args(keyboard_only=True), shipped, None, Notifier(environ={}))
+    longer = kiosk_options(args(), settings_file.parse("[gpio]\nmin_press_us = 2000"), object(),
+                           Notifier(environ={}))
     assert on_pads.pace.settle_s == pytest.approx(
         plain.pace.settle_s + (300_000 + EDGE_DELIVERY_NS) / 1e9)
+    assert longer.pace.settle_s == pytest.approx(
+        plain.pace.settle_s + (2_000_000 + EDGE_DELIVERY_NS) / 1e9)
     assert on_keys.pace.settle_s == plain.pace.settle_s
