@@ -55,8 +55,8 @@ def test_callbacks_arriving_out_of_order_still_give_taps_in_stamp_order(factory)
     pins = [gpio for pad in pads.settings.pads for _, gpio in pad.buttons.items()]
     stamps = sorted(rng.sample(range(T0, T0 + 2 * MS), len(pins)))
     with factory.holding(order="reverse"):
-        for gpio, t in zip(pins, stamps):
-            factory.pin(gpio).press(t, bounces=2)
+        for gpio, t in zip(pins, stamps):   # a finger's press: held 5 ms, as the filter wants
+            factory.pin(gpio).tap(t, hold_ns=5 * MS, bounces=2)
     assert [tap.t_ns for tap in posted] != stamps          # they really did arrive out of order
     assert [tap.t_ns for tap in by_stamp(posted)] == stamps
     pads.close()
@@ -67,7 +67,7 @@ def test_taps_with_the_same_stamp_sort_by_player_then_side(factory):
     with factory.holding(order="shuffle", rng=random.Random(3)):
         for pad in reversed(pads.settings.pads[:4]):
             for side, gpio in pad.buttons.items():
-                factory.pin(gpio).press(T0)
+                factory.pin(gpio).tap(T0, hold_ns=5 * MS)
     assert [(t.player, t.side) for t in by_stamp(posted)] == [
         (player, side) for player in range(1, 5) for side in SIDES]
     pads.close()
@@ -93,7 +93,7 @@ def test_a_button_held_when_watching_starts_must_be_released_before_it_presses(f
     factory.pin(4).press(T0 + 2 * MS)                 # within the debounce time: release bounce
     assert posted == []
     factory.pin(4).release(T0 + 3 * MS)
-    factory.pin(4).press(T0 + 3 * MS + pads.settings.debounce_ns)
+    factory.pin(4).tap(T0 + 3 * MS + pads.settings.debounce_ns, hold_ns=5 * MS)
     assert posted == [Tap(1, Side.N, T0 + 3 * MS + pads.settings.debounce_ns)]
     pads.close()
 
@@ -215,12 +215,30 @@ def test_the_wiring_check_names_a_glitch_the_filter_dropped(factory):
     assert lines == ["player 1 E   GPIO17 (pin 11)  glitch    2 edges over 0.04 ms, never closed "
                      "for gpio.min_press_us: not a press"]
 
-def test_the_glitch_filter_is_off_by_default_and_refused_outside_0_to_10_ms():
-    assert load().gpio.min_press_ns == 0
-    assert parse("[gpio]\nmin_press_us = 300").gpio.min_press_ns == 300_000
+def test_the_glitch_filter_is_on_at_300_us_by_default_and_refused_outside_0_to_10_ms():
+    assert load().gpio.min_press_ns == 300_000
+    assert parse("[gpio]\nmin_press_us = 0").gpio.min_press_ns == 0
+    assert parse("[gpio]\nmin_press_us = 1000").gpio.min_press_ns == 1_000_000
     with pytest.raises(ConfigError, match=r"gpio.min_press_us = 20000: expected 0 \(off\) to "
                                           r"10000 us"):
         parse("[gpio]\nmin_press_us = 20000")
+
+
+def test_the_shipped_settings_confirm_a_press_after_300_us_so_a_spike_is_no_tap(factory):
+    # issue 26: a minimum low time confirms a press; the stamp stays the first edge's
+    pads, posted = watch(load().gpio, factory)           # the shipped default config
+    debounce_ns = pads.settings.debounce_ns
+    factory.pin(17).tap(T0, hold_ns=100_000)             # a 100 µs spike on a long cable
+    pads.poll(T0 + debounce_ns + MS)
+    assert posted == []
+    press = T0 + 2 * debounce_ns + MS
+    last_bounce = factory.pin(17).press(press, bounces=2)   # a finger: bounces 1 ms, then holds
+    pads.poll(last_bounce + 299_000)
+    assert posted == []                                  # not yet closed 300 µs for good
+    factory.pin(17).release(press + 5 * MS)              # a 5 ms press
+    assert posted == [Tap(1, Side.E, press)]
+    pads.close()
+
 
 def test_buttons_are_listed_pads_first_then_controls_then_dealer():
     settings = parse("[gpio.controls]\nmenu = 18\n[gpio.dealer]\nRED = 19").gpio

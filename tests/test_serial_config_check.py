@@ -28,6 +28,11 @@ def test_gpio_is_read_on_a_pi_with_its_pads():
     assert lines("", gpio_here=True)["gpio"].startswith("gpio: read, 6 pads (players 1-6)")
 
 
+def test_the_gpio_line_says_the_glitch_filter_on_at_300_us_by_default_or_off():
+    assert lines("", gpio_here=True)["gpio"].endswith("tie window 1000 us, glitch filter 300 us")
+    assert lines("[gpio]\nmin_press_us = 0\n", True)["gpio"].endswith(", glitch filter off")
+
+
 def test_gpio_switched_off_or_without_buttons_is_not_read():
     assert lines("[gpio]\nenabled = false\n", True)["gpio"] == \
         "gpio: not read (gpio.enabled = false)"

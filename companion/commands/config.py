@@ -79,8 +79,10 @@ def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
     what = (f"{len(gpio.pads)} pads ({players(gpio.pads)})" if gpio.pads else "no pads") \
         + (f", controls {' '.join(gpio.controls)}" if gpio.controls else "") \
         + (", dealer pad" if gpio.dealer else "")
+    glitch = (f"glitch filter {gpio.min_press_ns / 1e3:g} us" if gpio.min_press_ns
+              else "glitch filter off")
     timing = (f"debounce {gpio.debounce_ns / 1e6:g} ms, stuck after {gpio.stuck_ns / 1e9:g} s, "
-              f"tie window {gpio.tie_window_ns / 1e3:g} us")
+              f"tie window {gpio.tie_window_ns / 1e3:g} us, {glitch}")
     if not gpio_here:
         return False, (f"gpio: not read here (no /dev/gpiochip*: not a Pi); on a Pi: {what}; "
                        f"{timing}")

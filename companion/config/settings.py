@@ -140,8 +140,9 @@ class GpioSettings:
     pads: tuple[Pad, ...]
     controls: Mapping[str, int]   # control name -> BCM GPIO
     dealer: Mapping[str, int]     # dealer face -> BCM GPIO
-    #: The glitch filter: how long a switch must stay closed before its press counts (0: off).
-    min_press_ns: int = 0
+    #: The glitch filter: how long a switch must stay closed before its press counts (0: off;
+    #: the shipped default, ``gpio.min_press_us = 300``, is 300 µs).
+    min_press_ns: int = 300_000
 
 
 @dataclass(frozen=True)
