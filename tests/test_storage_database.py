@@ -115,3 +115,21 @@ def test_a_database_it_may_not_write_is_named_as_such_not_as_damaged(tmp_path, m
     monkeypatch.setattr(sqlite3, "connect", lambda p, **kw: connect(f"file:{p}?mode=ro", uri=True, **kw))
     with pytest.raises(CompanionError, match=r"the state database .*sqlite3 is read-only"):
         Database.in_folder(tmp_path)
+
+
+def test_a_reader_sees_a_database_migrated_meanwhile_before_or_after_never_halfway(
+        tmp_path, monkeypatch):
+    """The web page reads the file while the kiosk creates it: the version and the tables are
+    read in one snapshot, so a migration in between is not taken for a changed version."""
+    Database(tmp_path / FILENAME, migrations=MIGRATIONS[:5]).close()
+    read_version = Database.version.fget
+
+    def version_then_a_kiosk_migrates(self):
+        version = read_version(self)
+        monkeypatch.setattr(Database, "version", property(read_version))
+        Database(tmp_path / FILENAME).close()   # another program brings it to the newest
+        return version
+
+    monkeypatch.setattr(Database, "version", property(version_then_a_kiosk_migrates))
+    with Database.for_reading(tmp_path, read_only=True) as reader:   # not refused
+        assert reader.version == len(MIGRATIONS)

@@ -233,7 +233,23 @@ class Database:
         return explain(error, self.path, doing)
 
     def _check_ours(self, migrations: Sequence[Migration]) -> None:
-        """Refuse, before writing anything, a newer companion's or another program's database."""
+        """Refuse, before writing anything, a newer companion's or another program's database.
+
+        The version and the tables are read in one read transaction: a companion migrating
+        the file meanwhile (the kiosk creating it while the web page reads) is seen before
+        or after its migration, never halfway (a version with a later version's tables)."""
+        began = not self.connection.in_transaction
+        if began:
+            self.connection.execute("BEGIN")
+        try:
+            self._check_tables(migrations)
+        finally:
+            if began and self.connection.in_transaction:
+                self.connection.execute("COMMIT")
+
+    def _check_tables(self, migrations: Sequence[Migration]) -> None:
+        """What :meth:`_check_ours` checks: the version, then the tables it must and must not
+        have."""
         version = self.version
         if version < 0:
             raise ForeignDatabase(
