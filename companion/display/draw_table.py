@@ -12,6 +12,7 @@ outline saying EMPTY.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 import pygame
 
@@ -30,6 +31,7 @@ from companion.display.palette import (
     VOID_FACE,
     VOID_RIM,
 )
+from companion.display.parts import Part
 from companion.games.notnot.sides import SIDES, Side
 
 #: Unit vectors on screen (y grows downwards) pointing from the deck to each side.
@@ -63,15 +65,6 @@ def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: 
         draw_colour_mark(surface, face, centre, rect.width * 0.26, layout.small_size)
     else:
         text.draw(surface, "VOID", layout.small_size, VOID_RIM, center=rect.center)
-
-
-def draw_side_letters(surface: pygame.Surface, layout: Layout) -> None:
-    """The side letter N/E/S/W in the top-left corner of each spot."""
-    pad = round(0.8 * layout.unit)
-    for side in SIDES:
-        rect = layout.spot(side)
-        text.draw(surface, side.value, layout.small_size, DIM_TEXT,
-                  topleft=(rect.left + pad, rect.top + pad))
 
 
 def arrow_points(rect: pygame.Rect, towards: Side) -> list[tuple[int, int]]:
@@ -138,13 +131,6 @@ def ring_room(layout: Layout) -> int:
     return round(2.4 * layout.unit) // 2 + 1
 
 
-def table_area(layout: Layout) -> pygame.Rect:
-    """Everything :func:`draw_table` draws: the table's square, with room for the rings of its
-    outer spots."""
-    room = ring_room(layout)
-    return layout.table.inflate(2 * room, 2 * room)
-
-
 def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str | None],
                up: Side | None = None, liar: bool = False, cards_left: int | None = None,
                outlines: Mapping[Side, tuple[int, int, int]] | None = None,
@@ -155,13 +141,41 @@ def draw_table(surface: pygame.Surface, layout: Layout, faces: Mapping[Side, str
     ``colour_blind`` marks each card with its colour's shape and initial.
     Returns the texts drawn on the deck.
     """
-    for side in SIDES:
-        draw_card(surface, layout, layout.spot(side), faces.get(side), colour_blind)
-    draw_side_letters(surface, layout)
-    drawn = draw_deck(surface, layout, up, liar, cards_left)
-    for side, colour in (outlines or {}).items():
-        ring = layout.spot(side).inflate(round(2.4 * layout.unit), round(2.4 * layout.unit))
-        pygame.draw.rect(surface, colour, ring, max(3, round(1.0 * layout.unit)),
-                         border_radius=round(ring.width * 0.14))
+    drawn: list[text.Drawn] = []
+    for part in table_parts(layout, faces, up, liar, cards_left, outlines, colour_blind):
+        drawn += part.paint(surface) or []
     return drawn
 
+
+def table_parts(layout: Layout, faces: Mapping[Side, str | None], up: Side | None = None,
+                liar: bool = False, cards_left: int | None = None,
+                outlines: Mapping[Side, tuple[int, int, int]] | None = None,
+                colour_blind: bool = False) -> list[Part]:
+    """The table as parts of a frame (:mod:`companion.display.parts`), as :func:`draw_table`
+    draws it: a part per spot (``spot N``...: its card, side letter and ring) and the ``deck``
+    (whose texts it returns). A verdict that rings one card paints that spot again, not the
+    table."""
+    room, rings = ring_room(layout), outlines or {}
+    parts = [Part(f"spot {side.value}", layout.spot(side).inflate(2 * room, 2 * room),
+                  (faces.get(side), rings.get(side), colour_blind),
+                  partial(draw_spot, layout=layout, side=side, face=faces.get(side),
+                          ring=rings.get(side), colour_blind=colour_blind))
+             for side in SIDES]
+    parts.append(Part("deck", layout.deck, (up, liar, cards_left),
+                      partial(draw_deck, layout=layout, up=up, liar=liar,
+                              cards_left=cards_left)))
+    return parts
+
+
+def draw_spot(surface: pygame.Surface, layout: Layout, side: Side, face: str | None,
+              ring: tuple[int, int, int] | None, colour_blind: bool) -> None:
+    """Spot ``side``: its card (``face``), its side letter, and ``ring`` around it if given."""
+    rect = layout.spot(side)
+    draw_card(surface, layout, rect, face, colour_blind)
+    pad = round(0.8 * layout.unit)
+    text.draw(surface, side.value, layout.small_size, DIM_TEXT,
+              topleft=(rect.left + pad, rect.top + pad))
+    if ring is not None:
+        around = rect.inflate(round(2.4 * layout.unit), round(2.4 * layout.unit))
+        pygame.draw.rect(surface, ring, around, max(3, round(1.0 * layout.unit)),
+                         border_radius=round(around.width * 0.14))

@@ -18,7 +18,7 @@ import pygame
 from companion.display import text
 from companion.display.draw_dice import draw_dice
 from companion.display.draw_scores import draw_scores
-from companion.display.draw_table import draw_table, table_area
+from companion.display.draw_table import table_parts
 from companion.display.draw_verdict import (
     VerdictView,
     draw_verdict,
@@ -173,7 +173,7 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
 def play_parts(layout: Layout, view: PlayView) -> list[Part]:
     """The play screen for ``view`` as parts of a frame (:mod:`companion.display.parts`): the
     level line and the dice words' lines, the panel beside the dice (when
-    ``view.panel``), the table with its deck, the scores."""
+    ``view.panel``), the table's spots and deck, the scores."""
     lines = layout.level_line.unionall(layout.die_lines(view.rows))
     parts = [Part("dice", lines, (view.level, tuple(view.words), tuple(view.inks),
                                         view.colour_blind, view.rows),
@@ -182,12 +182,8 @@ def play_parts(layout: Layout, view: PlayView) -> list[Part]:
         panel, room = view.panel, layout.panel(view.rows)
         parts.append(Part("panel", room, panel,
                           lambda canvas: draw_verdict(canvas, layout, panel, room)))
-    parts.append(Part("table", table_area(layout),
-                      (tuple(view.faces.items()), view.up, view.liar, view.cards_left,
-                       tuple(view.outlines.items()), view.colour_blind),
-                      lambda canvas: draw_table(canvas, layout, view.faces, view.up, view.liar,
-                                                view.cards_left, view.outlines,
-                                                view.colour_blind)))
+    parts += table_parts(layout, view.faces, view.up, view.liar, view.cards_left, view.outlines,
+                         view.colour_blind)
     parts.append(Part("scores", layout.scores,
                       (tuple(view.scores.items()), view.marked, tuple(view.flashes.items()),
                        tuple(view.names.items())),
@@ -209,7 +205,7 @@ def draw_dice_area(canvas: pygame.Surface, layout: Layout, view: PlayView) -> li
 def play_texts(drawn: Mapping[str, list[Drawn]]) -> list[Drawn]:
     """The play screen's texts from a composed frame: the level line (if shown), the dice
     words, the panel's texts, then the deck's."""
-    return [*drawn["dice"], *drawn.get("panel", []), *drawn["table"]]
+    return [*drawn["dice"], *drawn.get("panel", []), *drawn["deck"]]
 
 
 def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
