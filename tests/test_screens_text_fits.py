@@ -11,7 +11,7 @@ of its rects overlap or one is not wholly on the canvas.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import pygame
@@ -21,7 +21,7 @@ import kiosk_helpers
 from kiosk_helpers import FAST, now, tap
 from companion.display import text
 from companion.display.draw_menu import draw_message
-from companion.display.draw_notice import draw_notice
+from companion.display.draw_notice import notice_part
 from companion.display.layout import Layout
 from companion.display.screen import Screen
 from companion.kiosk.assemble import KioskOptions, build_kiosk
@@ -85,28 +85,41 @@ class Recorder:
 
 
 def recording(app: App) -> Recorder:
-    """Record ``app``'s frames: every ``text.draw`` and every flip go through the recorder."""
+    """Record ``app``'s frames: every ``text.draw`` and every flip go through the recorder; each
+    frame is drawn whole (the play screen otherwise paints only what changed), so that it
+    records every text the frame shows."""
     recorder = Recorder(app)
     draw, present = text.draw, Screen.present
+    frame = app.ctx.services.frame
+    begin = frame.begin
+
+    def beginning_whole() -> None:
+        frame.invalidate()
+        begin()
 
     def drawing(surface, words, size, colour, **anchor):
         piece = draw(surface, words, size, colour, **anchor)
         recorder.drew(surface, piece)
         return piece
 
-    def presenting(screen):
+    def presenting(screen, damage=None):
         recorder.flipped()
-        return present(screen)
+        return present(screen, damage)
 
-    def noticing(surface, layout, line):   # the notice's bar hides what lies in its strip
-        recorder.covered(layout.notice)
-        return draw_notice(surface, layout, line)
+    def noticing(layout, line):   # the notice's bar hides what lies in its strip
+        part = notice_part(layout, line)
+
+        def paint(surface):
+            recorder.covered(layout.notice)
+            return part.paint(surface)
+        return replace(part, paint=paint)
 
     text.draw = drawing
     app.screen.present = presenting.__get__(app.screen)
-    loop.draw_notice = noticing
+    frame.begin = beginning_whole
+    loop.notice_part = noticing
     recorder.restore = lambda: (setattr(text, "draw", draw),
-                                setattr(loop, "draw_notice", draw_notice))
+                                setattr(loop, "notice_part", notice_part))
     return recorder
 
 
