@@ -4,9 +4,13 @@ Inputs (GPIO pads, serial controller, keyboard, simulated players) only
 stamp and :meth:`App.post` events; ``post`` is safe from any thread and wakes
 the loop at once. Each pass the loop
 
-1. blocks in ``pygame.event.wait(timeout)`` until an event or the current
-   scene's next timer (never busy-waits; at most :data:`MAX_WAIT_MS`, so the
-   watchdog is fed),
+1. sleeps until an event or the current scene's next timer (never busy-waits;
+   at most :data:`MAX_WAIT_MS`, so the watchdog is fed): a posted event wakes it
+   at once; the window's own events (a touch, a menu key) are looked for every
+   :data:`WINDOW_POLL_MS`. When the table plays on the keyboard, whose keys are
+   stamped as the loop takes them, it sleeps in ``pygame.event.wait(timeout)``
+   instead, which wakes within a millisecond of a key (SDL looks every
+   millisecond under KMSDRM and the dummy driver: 2-3 % of a core while idle),
 2. drains the posted events and the window's own events (keys and touches
    as :func:`companion.inputs.actions.window_input` maps them, close), puts
    them in :func:`companion.inputs.events.in_stamp_order` and hands them to
@@ -38,6 +42,7 @@ from __future__ import annotations
 import collections
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -63,6 +68,9 @@ log = logging.getLogger(__name__)
 MAX_WAIT_MS = 500
 #: How long a notice (a stuck button, the controller unplugged) stays on screen.
 NOTICE_S = 8
+#: How often a sleeping loop looks for the window's own events (touches, menu keys) when the
+#: players' taps come from pads, which wake it at once.
+WINDOW_POLL_MS = 50
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
@@ -98,6 +106,8 @@ class App:
         self.frames = 0
         self.last_flip_ns = 0
         self._posted: collections.deque = collections.deque()
+        #: Set by :meth:`wake`: a posted event or work is waiting.
+        self._woken = threading.Event()
         #: Work posted back by workers (:meth:`in_loop`), run at the start of the next pass.
         self._work: collections.deque[Callable[[], None]] = collections.deque()
         #: The notice on every screen (text, until stamp), e.g. a stuck button.
@@ -133,6 +143,7 @@ class App:
     def wake(self) -> None:
         """Make the loop start its next pass now, with or without events (safe from any
         thread): a waiting loop otherwise sleeps until the scene's next timer."""
+        self._woken.set()
         try:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:  # display already closed: the loop is ending
@@ -164,7 +175,18 @@ class App:
         if self.wait is not None:
             self.wait(timeout_ms)
             return []
-        return [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
+        if self.ctx.services.keys is not None:   # the keyboard is the players' pads
+            return [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
+        self._sleep(timeout_ms)
+        return []
+
+    def _sleep(self, timeout_ms: int) -> None:
+        """Sleep until :meth:`wake` is called, the window has an event, or ``timeout_ms``."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while (left := deadline - time.monotonic()) > 0:
+            if pygame.event.peek() or self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
+                break
+        self._woken.clear()
 
     def _take_events(self, raw: list) -> list:
         """The posted events and the window's (``raw`` and those queued since), in stamp order."""

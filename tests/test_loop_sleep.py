@@ -1,0 +1,77 @@
+"""How the loop sleeps between passes: a table with pads does not keep SDL polling every
+millisecond (2-3 % of a core while a round waits); a press posted by a pad, and a touch or a
+key in the window, still wake it."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from kiosk_helpers import kiosk, tap
+from companion.config.settings import load
+from companion.inputs.keyboard import KeyMap
+from companion.kiosk import loop
+
+#: Long enough that a loop which did not wake would fail the test, however busy the machine.
+A_MINUTE_MS = 60_000
+
+
+@pytest.fixture
+def sleepy(monkeypatch):
+    """The loop sleeps up to a minute between passes, and (unless a test says otherwise) looks
+    at the window's events once a minute."""
+    monkeypatch.setattr(loop, "MAX_WAIT_MS", A_MINUTE_MS)
+    monkeypatch.setattr(loop, "WINDOW_POLL_MS", A_MINUTE_MS)
+
+
+def step_in_thread(app) -> threading.Thread:
+    thread = threading.Thread(target=app.step, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_table_with_pads_sleeps_without_sdls_millisecond_poll(monkeypatch):
+    monkeypatch.setattr(loop, "MAX_WAIT_MS", 30)
+    app = kiosk("title", clock=None)
+    app.step()   # the title's first frame
+    waits = []
+    monkeypatch.setattr(pygame.event, "wait", lambda *args: waits.append(args))
+    app.step()
+    assert waits == []
+
+
+def test_a_table_on_the_keyboard_sleeps_in_sdls_wait_so_each_key_is_stamped_at_once(
+        monkeypatch):
+    monkeypatch.setattr(loop, "MAX_WAIT_MS", 30)
+    app = kiosk("title", clock=None)
+    app.ctx.services.keys = KeyMap(load().keyboard)
+    app.step()
+    waits = []
+    monkeypatch.setattr(pygame.event, "wait", lambda *args: waits.append(args) or
+                        pygame.event.Event(pygame.NOEVENT))
+    app.step()
+    assert waits == [(30,)]
+
+
+def test_a_press_posted_by_a_pad_wakes_a_sleeping_loop_at_once(sleepy):
+    app = kiosk("title", clock=None)
+    app.step()
+    handled = []
+    app.scene.handle = lambda event, now_ns: handled.append(event)
+    thread = step_in_thread(app)
+    press = tap(2, "E")
+    app.post(press)
+    thread.join(30)
+    assert not thread.is_alive() and handled == [press]
+
+
+def test_a_touch_on_the_window_wakes_a_sleeping_loop_within_the_window_poll(sleepy, monkeypatch):
+    monkeypatch.setattr(loop, "WINDOW_POLL_MS", 5)
+    app = kiosk("title", clock=None)
+    app.step()
+    thread = step_in_thread(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    thread.join(30)
+    assert not thread.is_alive()
