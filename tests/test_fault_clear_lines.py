@@ -218,7 +218,8 @@ def test_a_name_the_output_cannot_spell_is_written_escaped_not_an_error(tmp_path
 # ---------------------------------------------------------------- bench --json
 BENCHES = {"games-save": ["--games", "1"], "inputs": ["--presses", "20"],
            "judge": ["--cases", "50"], "profile": ["--rounds", "100"],
-           "latency": ["--rounds", "10", "--idle-seconds", "1", "--frames", "10"],
+           "latency": ["--rounds", "10", "--idle-seconds", "1", "--frames", "10",
+                       "--play-rounds", "1"],
            "serial-decode": ["--frames", "100"], "storage": ["--games", "1"], "all": ["--smoke"],
            "web": ["--clients", "2", "--seconds", "1"]}
 

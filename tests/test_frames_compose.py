@@ -134,3 +134,18 @@ def test_a_screen_its_scene_draws_whole_is_presented_whole_and_so_is_the_play_sc
     step_until(app, lambda: app.scene.name != "pause" and len(watch.frames) > paused)
     assert watch.frames[paused - 1] == ("pause", None)
     assert watch.frames[paused][1] is None and watch.wrong == []
+
+
+def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_blit(
+        tmp_path, monkeypatch):
+    from companion.tools.benchmarks import play_frames
+
+    monkeypatch.setattr(play_frames, "SIZES", ((800, 480),))
+    report = play_frames.measure_budget(3, 1, str(tmp_path))
+    size = report["sizes"]["800x480"]
+    assert size["blit_floor_ms"] > 0 and set(size["rotations"]) == {"0", "90", "180", "270"}
+    for kinds in size["rotations"].values():
+        assert {"tumble", "countdown"} <= set(kinds) and {"verdict", "timeline"} & set(kinds)
+        assert all(k["n"] > 0 and k["p99_to_blit"] > 0 for k in kinds.values())
+    worst = max(k["p99_to_blit"] for r in size["rotations"].values() for k in r.values())
+    assert report["worst_p99_to_blit"] == worst and report["met"] == (worst <= 3)

@@ -1,0 +1,228 @@
+"""The frame budget: what each frame the kiosk draws during play costs, against a bare blit.
+
+For each display size (800x480, 1280x720, 1920x1080) and each rotation (0, 90, 180, 270) the
+real kiosk plays rounds of Not Not on SDL's dummy driver, on a clock that steps only as the
+program runs (the game plays the same on any machine; only the frames' own times are taken
+from the machine's clock). A table of four taps in every round that wants a tap, at a
+moment of the round the seed picks, so that its countdown ticks and the verdict has a tap
+timeline. Each frame is timed from the start of the scene's drawing to the return of the
+screen's present (turning and showing what changed), and sorted by what it shows:
+
+- ``tumble``: the dice rolling, and the frame they land on;
+- ``countdown``: the open round (its countdown's ticks, the taps' flashes);
+- ``verdict``: a verdict with no tap timeline;
+- ``timeline``: a verdict with its tap timeline.
+
+The floor of each size is a bare full-screen blit: a prepared image of the display's size
+copied onto the display and flipped, measured in the same run (:func:`blit_floor_ns`). The
+budget (issue 26) is every kind's p99 at most :data:`BUDGET` times the floor's median.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
+from companion.inputs.actions import Nav
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.kiosk.loop import App
+from companion.scenes.changes import ToSetup
+from companion.scenes.core import Scene
+from companion.scenes.notnot.deal import DealScene
+from companion.scenes.notnot.end import EndScene
+from companion.scenes.notnot.flow import start_game
+from companion.scenes.notnot.roll import RollScene
+from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.session import GameSetup
+
+SIZES = ((800, 480), (1280, 720), (1920, 1080))
+ROTATIONS = (0, 90, 180, 270)
+KINDS = ("tumble", "countdown", "verdict", "timeline")
+#: A play frame may cost at most this many bare full-screen blits of its size (p99).
+BUDGET = 3.0
+
+
+class SteppingClock:
+    """A clock (``time.monotonic_ns``'s shape) that moves a microsecond per reading and jumps
+    over the loop's waits: the game's timing never depends on how fast the machine draws."""
+
+    def __init__(self) -> None:
+        self.now_ns = time.monotonic_ns()
+
+    def __call__(self) -> int:
+        self.now_ns += 1_000
+        return self.now_ns
+
+    def wait(self, timeout_ms: int) -> None:
+        self.now_ns += timeout_ms * 1_000_000
+
+
+def kind_of(scene: Scene[Any]) -> str | None:
+    """Which kind of play frame ``scene`` draws next (``None``: not a play frame)."""
+    if isinstance(scene, RollScene):
+        return None if scene.splashing else "tumble"
+    if isinstance(scene, RoundScene):
+        return "countdown"
+    if isinstance(scene, VerdictScene):
+        return "verdict" if scene.timeline is None else "timeline"
+    return None
+
+
+@dataclass
+class FrameTimer:
+    """Times each frame of ``app`` from its scene's drawing to its present, by kind."""
+
+    app: App
+    times: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    _kind: str | None = None
+    _start: int = 0
+
+    def __post_init__(self) -> None:
+        loop_draw, present = self.app._draw, self.app.screen.present
+
+        def draw() -> None:
+            self._kind = kind_of(self.app.scene)
+            self._start = time.perf_counter_ns()
+            loop_draw()
+
+        def timed_present(damage: Any = None) -> int:
+            stamp = present(damage)
+            if self._kind is not None:
+                self.times[self._kind].append(time.perf_counter_ns() - self._start)
+            self._kind = None
+            return stamp
+
+        self.app._draw = draw   # type: ignore[method-assign]
+        self.app.screen.present = timed_present   # type: ignore[method-assign]
+
+
+class TappingTable:
+    """Four players: the dealer confirms each prompt; in each round that wants a tap, a moment
+    into it (its countdown ticks meanwhile), one player taps a valid card, and in every other
+    round another taps a wrong one first."""
+
+    def __init__(self, app: App, clock: SteppingClock, seed: int) -> None:
+        self.app, self.clock, self.rng = app, clock, random.Random(seed)
+        self.rounds = 0
+        #: When the open round's taps come (``None``: no tap is due).
+        self.due_ns: int | None = None
+        app.ctx.hooks.on_scene = self.on_scene
+
+    def on_scene(self, scene: Scene[Any]) -> None:
+        if isinstance(scene, (DealScene, EndScene)):
+            self.app.post(Nav("select", self.clock()))
+        elif isinstance(scene, RoundScene):
+            self.rounds += 1
+            wants_tap = scene.round.ruling.tap
+            delay = self.rng.randrange(300, 2500) * 1_000_000
+            self.due_ns = scene.round.t_open_ns + delay if wants_tap else None
+
+    def step(self) -> None:
+        """One pass of the loop, then the round's taps once they are due."""
+        self.app.step()
+        scene = self.app.scene
+        if self.due_ns is None or not isinstance(scene, RoundScene) or \
+                self.clock.now_ns < self.due_ns:
+            return
+        self.due_ns, valid, t_ns = None, scene.round.ruling.valid, self.clock()
+        wrong = [side for side in Side if side not in valid]
+        if wrong and self.rounds % 2:
+            self.app.post(Tap(1 + self.rounds % 4, self.rng.choice(wrong), t_ns, "bench"))
+        self.app.post(Tap(1 + (self.rounds + 1) % 4, self.rng.choice(valid),
+                          t_ns + 1_000_000, "bench"))
+
+
+def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
+                   state_dir: str) -> dict[str, list[int]]:
+    """Times (ns) of the play frames of ``rounds`` rounds at ``size`` turned by ``rotation``,
+    by kind."""
+    clock = SteppingClock()
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+                                   setup=GameSetup(players=4, level="extreme", seed=seed),
+                                   state_dir=state_dir, first_scene=ToSetup(),
+                                   clock=clock, wait=clock.wait))
+    start_game(app.ctx)
+    timer = FrameTimer(app)
+    table = TappingTable(app, clock, seed)
+    table.on_scene(app.scene)
+    try:
+        while table.rounds <= rounds:
+            table.step()
+    finally:
+        app.screen.close()
+    return dict(timer.times)
+
+
+def blit_floor_ns(size: tuple[int, int], frames: int) -> list[int]:
+    """Times (ns) of a bare full-screen blit at ``size``: a prepared image of the display's
+    size copied onto the display, and the display flipped."""
+    display = pygame.display.set_mode(size)
+    image = display.copy()
+    image.fill((40, 40, 60))
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter_ns()
+        display.blit(image, (0, 0))
+        pygame.display.flip()
+        times.append(time.perf_counter_ns() - start)
+    pygame.display.quit()
+    return times
+
+
+def median(values: list[int]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def p99(values: list[int]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(0.99 * len(ordered)) - 1))]
+
+
+def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
+    """The frame budget's figures at every size and rotation (see the module's docstring)."""
+    report: dict[str, Any] = {"budget_x_blit": BUDGET, "rounds_each": rounds, "sizes": {}}
+    worst = 0.0
+    for size in SIZES:
+        name = f"{size[0]}x{size[1]}"
+        pygame.display.init()
+        floor_ms = median(blit_floor_ns(size, 200)) / 1e6
+        entry: dict[str, Any] = {"blit_floor_ms": round(floor_ms, 4), "rotations": {}}
+        for rotation in ROTATIONS:
+            times = measure_frames(size, rotation, rounds, seed, state_dir)
+            kinds = {}
+            for kind in KINDS:
+                shown = times.get(kind, [])
+                if not shown:
+                    continue
+                ratio = round(p99(shown) / 1e6 / floor_ms, 2)
+                worst = max(worst, ratio)
+                kinds[kind] = {"n": len(shown), "p50_ms": round(median(shown) / 1e6, 3),
+                               "p99_ms": round(p99(shown) / 1e6, 3), "p99_to_blit": ratio}
+            entry["rotations"][str(rotation)] = kinds
+        report["sizes"][name] = entry
+    report["worst_p99_to_blit"] = worst
+    report["met"] = worst <= BUDGET
+    return report
+
+
+def summary_lines(report: dict[str, Any]) -> list[str]:
+    """One line per size and rotation: each kind's p99 in blits of that size, and in ms."""
+    lines = []
+    for size, entry in report["sizes"].items():
+        for rotation, kinds in entry["rotations"].items():
+            shown = ", ".join(f"{kind} {k['p99_to_blit']:g}x ({k['p99_ms']:g} ms)"
+                              for kind, k in kinds.items())
+            lines.append(f"play frames p99 at {size} turned {rotation}: {shown}; "
+                         f"a bare blit {entry['blit_floor_ms']:g} ms")
+    lines.append(f"worst play frame p99: {report['worst_p99_to_blit']:g} blits "
+                 f"(budget {report['budget_x_blit']:g})")
+    return lines
