@@ -15,7 +15,7 @@ import pygame
 from companion.display import text
 from companion.display.colour_marks import draw_mark
 from companion.display.layout import ROUND_ROWS, DiceRows, Layout
-from companion.display.palette import INKS, PORTAL
+from companion.display.palette import BACKGROUND, INKS, PORTAL
 
 
 def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
@@ -39,7 +39,8 @@ def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
     for (word, ink), line in zip(inked, lines):
         if not word:
             continue
-        drawn.append(text.draw(surface, word, size, INKS[ink], midleft=(line.left, line.centery)))
+        drawn.append(text.draw(surface, word, size, INKS[ink], on=BACKGROUND,
+                               midleft=(line.left, line.centery)))
         if colour_blind and word in PORTAL:
             draw_word_mark(surface, layout, word, drawn[-1].rect, line)
     return drawn
