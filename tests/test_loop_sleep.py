@@ -75,3 +75,18 @@ def test_a_touch_on_the_window_wakes_a_sleeping_loop_within_the_window_poll(slee
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
     thread.join(30)
     assert not thread.is_alive()
+
+
+def test_once_a_key_was_pressed_beside_the_pads_the_loop_sleeps_in_sdls_wait(monkeypatch):
+    monkeypatch.setattr(loop, "MAX_WAIT_MS", 30)
+    app = kiosk("title", clock=None)
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                                         scancode=4))
+    app.step()   # takes the key
+    waits = []
+    monkeypatch.setattr(pygame.event, "wait", lambda *args: waits.append(args) or
+                        pygame.event.Event(pygame.NOEVENT))
+    app.scene.dirty = False
+    app.step()
+    assert app.keys_used and waits == [(30,)]

@@ -7,9 +7,10 @@ the loop at once. Each pass the loop
 1. sleeps until an event or the current scene's next timer (never busy-waits;
    at most :data:`MAX_WAIT_MS`, so the watchdog is fed): a posted event wakes it
    at once; the window's own events (a touch, a menu key) are looked for every
-   :data:`WINDOW_POLL_MS`. When the table plays on the keyboard, whose keys are
-   stamped as the loop takes them, it sleeps in ``pygame.event.wait(timeout)``
-   instead, which wakes within a millisecond of a key (SDL looks every
+   :data:`WINDOW_POLL_MS`. When the table plays on the keyboard, or once anyone
+   pressed a key (keys may tap beside the pads), it sleeps in
+   ``pygame.event.wait(timeout)`` instead, which wakes within a millisecond of a
+   key, as keys are stamped when the loop takes them (SDL looks every
    millisecond under KMSDRM and the dummy driver: 2-3 % of a core while idle),
 2. drains the posted events and the window's own events (keys and touches
    as :func:`companion.inputs.actions.window_input` maps them, close), puts
@@ -108,6 +109,9 @@ class App:
         self._posted: collections.deque = collections.deque()
         #: Set by :meth:`wake`: a posted event or work is waiting.
         self._woken = threading.Event()
+        #: Whether a key was pressed since the kiosk started: from then on the loop sleeps in
+        #: SDL's wait, so that a key's tap is stamped within a millisecond.
+        self.keys_used = False
         #: Work posted back by workers (:meth:`in_loop`), run at the start of the next pass.
         self._work: collections.deque[Callable[[], None]] = collections.deque()
         #: The notice on every screen (text, until stamp), e.g. a stuck button.
@@ -158,6 +162,7 @@ class App:
             elif event.type == pygame.VIDEORESIZE:
                 self.resize(event.size)
             else:
+                self.keys_used = self.keys_used or event.type == pygame.KEYDOWN
                 mapped = window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
                 if mapped is not None:
                     events.append(mapped)
@@ -175,7 +180,7 @@ class App:
         if self.wait is not None:
             self.wait(timeout_ms)
             return []
-        if self.ctx.services.keys is not None:   # the keyboard is the players' pads
+        if self.ctx.services.keys is not None or self.keys_used:   # keys may be taps
             return [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
         self._sleep(timeout_ms)
         return []
