@@ -149,3 +149,15 @@ def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_bli
         assert all(k["n"] > 0 and k["p99_to_blit"] > 0 for k in kinds.values())
     worst = max(k["p99_to_blit"] for r in size["rotations"].values() for k in r.values())
     assert report["worst_p99_to_blit"] == worst and report["met"] == (worst <= 3)
+
+
+def test_rects_shown_are_joined_where_they_overlap_and_a_mostly_changed_frame_is_shown_whole():
+    from companion.display.screen import to_show
+
+    whole = pygame.Rect(0, 0, 800, 480)
+    apart = [pygame.Rect(0, 0, 100, 100), pygame.Rect(400, 300, 100, 100)]
+    assert to_show(apart, whole) == apart
+    overlapping = [pygame.Rect(0, 0, 100, 100), pygame.Rect(50, 0, 100, 100)]
+    assert to_show(overlapping, whole) == [pygame.Rect(0, 0, 150, 100)]
+    assert to_show([pygame.Rect(0, 0, 800, 300)], whole) is None   # 62 % of the screen
+    assert to_show(None, whole) is None and to_show([], whole) == []

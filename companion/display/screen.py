@@ -67,6 +67,36 @@ def driver_named() -> str:
     return f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', 'auto')}"
 
 
+#: A frame that changed at least this share of the canvas is turned and shown whole: one turn of
+#: the whole canvas costs less than many turns of its parts.
+WHOLE_SHARE = 0.6
+
+
+def area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
+
+
+def to_show(damage: Sequence[pygame.Rect] | None, whole: pygame.Rect
+            ) -> list[pygame.Rect] | None:
+    """The rects to turn and show for ``damage`` (``None``: the whole canvas): two rects whose
+    union is no larger than the two of them become their union (no pixel is turned twice),
+    and a frame that changed :data:`WHOLE_SHARE` of the canvas or more is shown whole."""
+    if damage is None:
+        return None
+    rects = [pygame.Rect(rect) for rect in damage]
+    joined = True
+    while joined:
+        joined = False
+        for i, one in enumerate(rects):
+            other = next((j for j in range(i + 1, len(rects))
+                          if area(one.union(rects[j])) <= area(one) + area(rects[j])), None)
+            if other is not None:
+                rects[i] = one.union(rects.pop(other))
+                joined = True
+                break
+    return None if sum(map(area, rects)) >= WHOLE_SHARE * area(whole) else rects
+
+
 class Screen:
     """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by
     ``rotation``."""
@@ -136,6 +166,7 @@ class Screen:
         """Show the canvas and return the flip's stamp: all of it (``damage`` ``None``), or only
         the canvas rects in ``damage``, each turned onto the display by itself when rotated
         (a countdown's tick turns and shows its panel, not the screen)."""
+        damage = to_show(damage, self.canvas.get_rect())
         if damage is None:
             if self.canvas is not self.display:
                 self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation),
