@@ -43,6 +43,7 @@ import time
 from companion.config.settings import load
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.stroop import inks_for
+from companion.errors import CompanionError
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
@@ -57,6 +58,7 @@ from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.play_view import dice_words, draw_play, view_of
+from companion.scenes.notnot.replay import ReplayScene
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
@@ -74,6 +76,9 @@ FRAME_60HZ_MS = 1000 / 60
 IDLE_CPU_TARGET = 0.05
 #: The idle budget of issue 26: a round waiting for taps uses less than this share of a core.
 IDLE_CPU_BUDGET = 0.005
+#: Verdicts shown per round timed, at most, before the benchmark gives up (a round nobody may
+#: tap in, or whose press came late, shows one without being timed).
+MOST_VERDICTS_PER_ROUND = 10
 #: How long after the open the simulated press comes.
 PRESS_AFTER_MS = 3
 
@@ -136,8 +141,10 @@ class LatencyTable:
 
     def on_scene(self, scene: Scene) -> None:
         """Confirm the title, deal and end; go down to Start and select it on the set-up; press
-        once in every round that needs a tap (found by the scene's class)."""
-        if isinstance(scene, (TitleScene, DealScene, EndScene)):
+        once in every round that needs a tap (found by the scene's class). A press that came
+        after its round had closed (the machine held the pressing thread back) opens the
+        round's replay on the verdict: go on with the game (the round counts as lost)."""
+        if isinstance(scene, (TitleScene, DealScene, EndScene, ReplayScene)):
             self.select()
         elif isinstance(scene, SetupScene):
             for _ in range(len(scene.items()) - 1 - scene.cursor):
@@ -172,12 +179,17 @@ def measure_edge_to_verdict(rounds: int, seed: int, state_dir: str | None = None
     table.scheduler.start()
     table.on_scene(app.scene)
     latencies: list[int] = []
-    lost = 0
+    lost = verdicts = 0
     frames_seen = 0
     try:
         while len(latencies) < rounds:
             app.step()
             if isinstance(app.scene, VerdictScene) and app.frames != frames_seen:
+                verdicts += 1
+                if verdicts > MOST_VERDICTS_PER_ROUND * rounds:
+                    raise CompanionError(f"bench latency: {verdicts} verdicts shown and only "
+                                         f"{len(latencies)} presses timed: the presses come "
+                                         "after their rounds close (a machine too busy to time)")
                 edge = table.edges.pop(game_of(app.scene).round_no - 1, None)
                 if edge is not None and app.scene.record.winners:
                     latencies.append(app.last_flip_ns - edge)

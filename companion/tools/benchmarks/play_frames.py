@@ -39,6 +39,7 @@ from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
 from companion.scenes.notnot.flow import start_game
+from companion.scenes.notnot.replay import ReplayScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
@@ -124,7 +125,7 @@ class TappingTable:
         app.ctx.hooks.on_scene = self.on_scene
 
     def on_scene(self, scene: Scene[Any]) -> None:
-        if isinstance(scene, (DealScene, EndScene)):
+        if isinstance(scene, (DealScene, EndScene, ReplayScene)):
             self.app.post(Nav("select", self.clock()))
         elif isinstance(scene, RoundScene):
             self.rounds += 1
