@@ -37,6 +37,16 @@ def frames(report: dict, key: str) -> str:
     return " / ".join(ms(report[key][size]["p50"]) for size in FRAME_SIZES)
 
 
+def worst_play_frame(play: dict) -> str:
+    """The play frame whose p99 is the most blits of its size: its time, kind and screen."""
+    ratio, kind, size, rotation = max(
+        (k["p99_to_blit"], kind, size, rotation)
+        for size, entry in play["sizes"].items()
+        for rotation, kinds in entry["rotations"].items() for kind, k in kinds.items())
+    p99 = play["sizes"][size]["rotations"][rotation][kind]["p99_ms"]
+    return f"{ms(p99)} ({kind} at {size} turned {rotation}°)"
+
+
 ROWS: tuple[Row, ...] = (
     ("mock pin edge to the display flip showing the verdict, SDL offscreen: p50 / p99",
      lambda b: f"{ms(b['latency']['edge_to_verdict_ms']['p50'])} / "
@@ -51,8 +61,14 @@ ROWS: tuple[Row, ...] = (
                           for size in FRAME_SIZES)
                + " a bare full-screen copy and present",
      "`companion bench latency --json`"),
+    ("play frames (tumble, countdown, verdict, verdict with its timeline) at 800x480, "
+     "1280x720 and 1920x1080, each rotation: the worst p99",
+     lambda b: worst_play_frame(b["latency"]["play_frames"]),
+     lambda b: f"{b['latency']['play_frames']['worst_p99_to_blit']:g}x a bare full-screen "
+               f"blit of its size (budget {b['latency']['play_frames']['budget_x_blit']:g}x)",
+     "`companion bench latency --json`"),
     ("idle CPU while a round waits for taps",
-     lambda b: f"{b['latency']['idle_cpu_share_of_one_core']:.1%} of one core",
+     lambda b: f"{b['latency']['idle_cpu_share_of_one_core']:.2%} of one core",
      lambda b: "", "`companion bench latency --json`"),
     ("`companion judge`, random cases, process start to last answer",
      lambda b: f"{b['judge']['cases']:,} cases in {b['judge']['seconds']:.2f} s "
