@@ -241,7 +241,7 @@ def draw_fit(surface: pygame.Surface, words: str, size: int, max_width: int, min
     Returns the lines drawn, top to bottom.
     """
     size, lines = fit_lines(words, size, max_width, min_size)
-    return draw_lines(surface, lines, size, colour, None, **anchor)
+    return draw_lines(surface, lines, size, colour, **anchor)
 
 
 def draw_block(surface: pygame.Surface, paragraphs: Sequence[str], size: int, max_width: int,
@@ -250,7 +250,7 @@ def draw_block(surface: pygame.Surface, paragraphs: Sequence[str], size: int, ma
     placed by one rect anchor. Returns the lines drawn, top to bottom."""
     size, blocks = fit_block(paragraphs, size, max_width, min_size)
     return draw_lines(surface, [line for lines in blocks for line in lines], size, colour,
-                      None, **anchor)
+                      **anchor)
 
 
 def block_height(lines: int, size: int) -> int:
