@@ -153,7 +153,6 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     y = banner.centery - sum(tall(block) for block in blocks) // 2
     drawn: list[text.Drawn] = []
     for size, lines in blocks:
-        drawn += text.draw_lines(surface, lines, size, TEXT, VERDICT[view.kind],
-                                 midtop=(banner.centerx, y))
+        drawn += text.draw_lines(surface, lines, size, TEXT, midtop=(banner.centerx, y))
         y += text.block_height(len(lines), size)
     return drawn

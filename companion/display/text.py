@@ -259,13 +259,12 @@ def block_height(lines: int, size: int) -> int:
 
 
 def draw_lines(surface: pygame.Surface, lines: list[str], size: int, colour: RGB,
-               on: RGB | None = None, **anchor: object) -> list[Drawn]:
+               **anchor: object) -> list[Drawn]:
     """Draw ``lines`` at ``size``, each centred under the one before, as one block placed by
-    one rect anchor (e.g. ``midbottom=(x, y)``), on the solid colour ``on`` if known (see
-    :func:`draw`). Returns the lines drawn, top to bottom."""
+    one rect anchor (e.g. ``midbottom=(x, y)``). Returns the lines drawn, top to bottom."""
     widths = [width(line, size) for line in lines]
     block = pygame.Rect(0, 0, max(widths, default=0), block_height(len(lines), size))
     setattr(block, *next(iter(anchor.items())))
     line_h = font(size).get_height()
-    return [draw(surface, line, size, colour, on, midtop=(block.centerx, block.top + i * line_h))
+    return [draw(surface, line, size, colour, midtop=(block.centerx, block.top + i * line_h))
             for i, line in enumerate(lines)]
