@@ -60,7 +60,6 @@ class Compositor:
         self.drawn: dict[str, list[Drawn]] = {}
         self.damage: list[pygame.Rect] | None = None
         self.composed = False
-        self.whole = True
         #: Parts that go over every frame, above the scene's (the loop sets them each frame).
         self.overlays: list[Part] = []
 
@@ -71,8 +70,7 @@ class Compositor:
 
     def invalidate(self) -> None:
         """The canvas no longer shows the last composed frame (a scene drew its own, the
-        screen was resized): the next frame is painted whole."""
-        self.whole = True
+        screen was resized): the next frame is painted whole (it has no parts to keep)."""
         self.parts, self.drawn = {}, {}
 
     def finish(self) -> list[pygame.Rect] | None:
@@ -88,22 +86,18 @@ class Compositor:
         returns every part's texts by name (a part left alone gives what it drew last)."""
         self.composed = True
         parts = [*parts, *self.overlays]
-        if self.whole:
-            canvas.fill(BACKGROUND)
-            touched: list[pygame.Rect] | None = None
-            for part in parts:
-                self._paint(canvas, part)
-            self.whole = False
+        if not self.parts:   # nothing kept of the canvas: paint it whole
+            self.drawn = paint_whole(canvas, parts)
+            self.damage = None
         else:
-            again, touched = self._to_paint_again(parts)
-            for area in touched:
+            again, self.damage = self._to_paint_again(parts)
+            for area in self.damage:
                 canvas.fill(BACKGROUND, area)
             for part in parts:
                 if part.name in again:
                     self._paint(canvas, part)
+            self.drawn = {part.name: self.drawn.get(part.name, []) for part in parts}
         self.parts = {part.name: part for part in parts}
-        self.drawn = {part.name: self.drawn.get(part.name, []) for part in parts}
-        self.damage = None if touched is None else [*(self.damage or []), *touched]
         return dict(self.drawn)
 
     def paint_overlays(self, canvas: pygame.Surface) -> None:

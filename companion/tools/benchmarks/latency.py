@@ -265,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
                   measure_render((w, h), args.frames, args.seed, r, folder)
                   for w, h, r in ((1920, 1080, 0), (800, 480, 0), (1920, 1080, 90))}
         idle = measure_idle_cpu(args.idle_seconds, args.seed, folder)
-        play = play_frames.measure_budget(getattr(args, "play_rounds", 20), args.seed, folder)
+        play = play_frames.measure_budget(args.play_rounds, args.seed, folder)
     edge = summary_ms(latencies)
     render = {size: summary_ms(times) for size, (times, _) in frames.items()}
     bare = {size: summary_ms(floor) for size, (_, floor) in frames.items()}
