@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from companion.display.draw_scores import score_cells
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.scenes.session import Pace
@@ -26,8 +27,8 @@ class FrameWatch:
         self.present = app.screen.present
         app.screen.present = self.watch
 
-    def watch(self, damage=None) -> int:
-        t_ns = self.present(damage)
+    def watch(self, damage=None, steps=()) -> int:
+        t_ns = self.present(damage, steps)
         screen, frame, scene = self.app.screen, self.app.ctx.services.frame, self.app.scene.name
         if frame.composed and not frame.check(screen.canvas):
             self.wrong.append((len(self.frames), scene, "canvas differs from a whole redraw"))
@@ -110,7 +111,7 @@ def test_a_countdown_tick_paints_and_presents_only_the_panel_beside_the_dice():
     assert all(panel.contains(rect) for rect in damage) and area(damage) <= area([panel])
 
 
-def test_a_tap_flash_paints_and_presents_only_the_score_strip():
+def test_a_tap_flash_paints_and_presents_only_the_tapping_player_s_score_cell():
     app, watch = started(0)
     laid_out(app)
     step_until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap
@@ -119,7 +120,8 @@ def test_a_tap_flash_paints_and_presents_only_the_score_strip():
     before = len(watch.frames)
     app.post(tap(1, wrong.value))
     step_until(app, lambda: len(watch.frames) > before)
-    assert watch.frames[before] == ("round", [app.ctx.services.layout.scores])
+    _, cells = score_cells(app.ctx.services.layout, app.scene.play.game.scores())
+    assert watch.frames[before] == ("round", [cells[0].span])   # P1's cell, not the strip
 
 
 def test_a_screen_its_scene_draws_whole_is_presented_whole_and_so_is_the_play_screen_after_it():

@@ -50,7 +50,7 @@ def frame_texts(app, monkeypatch) -> list[text.Drawn]:
         drawn.append(original(*args, **kwargs))
         return drawn[-1]
     monkeypatch.setattr(text, "draw", recording)
-    app.ctx.services.frame.invalidate()
+    app.ctx.services.frame.forget()   # no kept picture either: every text is drawn again
     app.scene.dirty = True
     app.step()
     monkeypatch.setattr(text, "draw", original)

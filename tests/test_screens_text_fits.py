@@ -94,7 +94,7 @@ def recording(app: App) -> Recorder:
     begin = frame.begin
 
     def beginning_whole() -> None:
-        frame.invalidate()
+        frame.forget()   # no kept picture either: every text is drawn again
         begin()
 
     def drawing(surface, words, size, colour, **anchor):
@@ -102,9 +102,9 @@ def recording(app: App) -> Recorder:
         recorder.drew(surface, piece)
         return piece
 
-    def presenting(screen, damage=None):
+    def presenting(screen, damage=None, steps=()):
         recorder.flipped()
-        return present(screen, damage)
+        return present(screen, damage, steps)
 
     def noticing(layout, line):   # the notice's bar hides what lies in its strip
         part = notice_part(layout, line)

@@ -27,7 +27,15 @@ def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
     ``inks`` names the ink of each word; in ``colour_blind`` mode a colour word is followed by
     its colour's shape, as on the cards. Returns the words drawn, with where.
     """
-    drawn = []
+    size, placed = dice_lines(layout, words, inks, rows)
+    return [draw_die(surface, layout, word, ink, size, line, colour_blind)
+            for word, ink, line in placed]
+
+
+def dice_lines(layout: Layout, words: list[str | None], inks: list[str],
+               rows: DiceRows = ROUND_ROWS) -> tuple[int, list[tuple[str, str, pygame.Rect]]]:
+    """The one size all the dice ``words`` are drawn at, and each word rolled with its ink and
+    its line (see :func:`draw_dice`)."""
     lines = layout.die_lines(rows)
     inked = list(zip(words, inks))
     if rows.rows < len(inked):
@@ -36,13 +44,17 @@ def draw_dice(surface: pygame.Surface, layout: Layout, words: list[str | None],
     shown = [w for w in words if w]
     size = min(text.fit_size(w, largest, lines[0].width, layout.min_word_size)
                for w in shown) if shown else largest
-    for (word, ink), line in zip(inked, lines):
-        if not word:
-            continue
-        drawn.append(text.draw(surface, word, size, INKS[ink], on=BACKGROUND,
-                               midleft=(line.left, line.centery)))
-        if colour_blind and word in PORTAL:
-            draw_word_mark(surface, layout, word, drawn[-1].rect, line)
+    return size, [(word, ink, line) for (word, ink), line in zip(inked, lines) if word]
+
+
+def draw_die(surface: pygame.Surface, layout: Layout, word: str, ink: str, size: int,
+             line: pygame.Rect, colour_blind: bool = False) -> text.Drawn:
+    """One die's ``word`` at ``size`` in ``ink`` on its ``line``, with its colour's shape in
+    ``colour_blind`` mode; returns the word drawn."""
+    drawn = text.draw(surface, word, size, INKS[ink], on=BACKGROUND,
+                      midleft=(line.left, line.centery))
+    if colour_blind and word in PORTAL:
+        draw_word_mark(surface, layout, word, drawn.rect, line)
     return drawn
 
 

@@ -4,6 +4,7 @@ player's colour."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import pygame
 
@@ -21,32 +22,65 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     """Draw ``scores`` (player -> points) in equal cells, named players by ``seat_names``; ring
     the ``marked`` players and fill the cells of the players in ``flashes`` (player -> colour)
     with their colour."""
-    strip = layout.scores
-    pygame.draw.rect(surface, PANEL, strip)
+    pygame.draw.rect(surface, PANEL, layout.scores)
+    size, cells = score_cells(layout, scores, seat_names)
     drawn: list[text.Drawn] = []
+    for cell in cells:
+        drawn += draw_score_cell(surface, layout, cell, scores[cell.player], size,
+                                 (flashes or {}).get(cell.player), cell.player in marked)
+    return drawn
+
+
+@dataclass(frozen=True)
+class ScoreCell:
+    """A player's cell of the score strip: ``rect`` is where it is drawn, ``span`` the stretch
+    of the strip that is its own (the spans of all cells cover the strip, edge to edge)."""
+
+    player: int
+    name: str
+    rect: pygame.Rect
+    span: pygame.Rect
+
+
+def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames = NO_NAMES
+                ) -> tuple[int, list[ScoreCell]]:
+    """The text size of every cell of the strip (the widest label fits its cell; 12 players
+    still fit), and each player's cell, left to right."""
+    strip = layout.scores
     players = sorted(scores)
     if not players:
-        return drawn
+        return 0, []
     cell_w = strip.width / len(players)
     labels = {player: f"{player_label(player, seat_names)}  {scores[player]}"
               for player in players}
     widest = max(labels.values(), key=lambda label: text.width(label, 100))
     size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45),
-                         round(cell_w - layout.unit))   # 12 players still fit their cells
+                         round(cell_w - layout.unit))
+    cells = []
     for i, player in enumerate(players):
-        cell = pygame.Rect(round(strip.left + i * cell_w), strip.top, round(cell_w), strip.height)
-        if flashes and player in flashes:
-            inner = cell.inflate(-round(layout.unit), -round(layout.unit))
-            pygame.draw.rect(surface, flashes[player], inner, border_radius=round(layout.unit))
-        bar = pygame.Rect(cell.left + round(layout.unit), cell.bottom - round(0.8 * layout.unit),
-                          cell.width - 2 * round(layout.unit), max(2, round(0.5 * layout.unit)))
-        pygame.draw.rect(surface, player_colour(player), bar)   # as on the timeline
-        drawn += draw_label(surface, layout, cell, player_label(player, seat_names),
-                            scores[player], size)
-        if player in marked:
-            pygame.draw.rect(surface, HIGHLIGHT,
-                             cell.inflate(-round(layout.unit), -round(layout.unit)),
-                             max(2, round(0.5 * layout.unit)), border_radius=round(layout.unit))
+        left, right = round(strip.left + i * cell_w), round(strip.left + (i + 1) * cell_w)
+        cells.append(ScoreCell(player, player_label(player, seat_names),
+                               pygame.Rect(left, strip.top, round(cell_w), strip.height),
+                               pygame.Rect(left, strip.top, right - left, strip.height)))
+    return size, cells
+
+
+def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
+                    size: int, flash: tuple[int, int, int] | None = None,
+                    marked: bool = False) -> list[text.Drawn]:
+    """One player's cell on the strip's colour: filled with ``flash`` when it flashes, the
+    player's colour bar, name and ``score``, ringed when ``marked``."""
+    unit = round(layout.unit)
+    pygame.draw.rect(surface, PANEL, cell.span)
+    if flash is not None:
+        pygame.draw.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
+    bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
+                      cell.rect.width - 2 * unit, max(2, round(0.5 * layout.unit)))
+    pygame.draw.rect(surface, player_colour(cell.player), bar)   # as on the timeline
+    drawn = draw_label(surface, layout, cell.rect, cell.name, score, size)
+    if marked:
+        pygame.draw.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit),
+                         max(2, round(0.5 * layout.unit)), border_radius=unit)
     return drawn
 
 

@@ -16,12 +16,22 @@ same parts painted on a blank canvas (:meth:`Compositor.check` compares them, fo
 tests).
 A scene that draws its whole frame itself (menus, the title) leaves the
 compositor unused for that frame; the next composed frame is then painted whole.
+
+A part that no part below it overlaps is painted on the bare background, so its
+pixels depend on its name, rect and key alone: they are kept (:class:`PartImages`,
+the least recently used dropped past a few screens of pixels) and copied back the
+next time the same part is painted, with the texts it drew, instead of painting it
+again (the dice's words as they tumble, a countdown's seconds, a flashing score).
+:attr:`Compositor.steps` lists what a frame painted, in order, each with its kept
+picture when it has one, so a rotated screen copies the picture turned once
+instead of turning the canvas again (:meth:`PartImage.turned`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -48,17 +58,88 @@ class Part:
         return other is not None and other.rect == self.rect and other.key == self.key
 
 
+@dataclass
+class PartImage:
+    """A part's pixels painted alone on the background, the texts it drew, and the same pixels
+    turned for each rotation asked for (made on first use)."""
+
+    picture: pygame.Surface
+    drawn: list[Drawn]
+    turns: dict[int, pygame.Surface] = field(default_factory=dict)
+
+    def turned(self, rotation: int) -> pygame.Surface:
+        """The picture turned by ``rotation`` degrees, as ``pygame.transform.rotate`` turns."""
+        if rotation == 0:
+            return self.picture
+        if rotation not in self.turns:
+            self.turns[rotation] = pygame.transform.rotate(self.picture, rotation)
+        return self.turns[rotation]
+
+
+#: How many screens of pixels the kept part pictures may hold (each also turned once when the
+#: screen is rotated): enough for every tumbling die word, countdown second and score cell.
+KEPT_SCREENS = 4
+
+
+class PartImages:
+    """Pictures of parts painted alone, by name, rect and key; past ``limit`` pixels the least
+    recently used are dropped."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pixels = 0
+        self.kept: OrderedDict[Hashable, PartImage] = OrderedDict()
+
+    @staticmethod
+    def index(part: Part) -> Hashable | None:
+        """What ``part``'s picture is kept under (``None``: its key cannot be hashed)."""
+        try:
+            hash(part.key)
+        except TypeError:
+            return None
+        return (part.name, tuple(part.rect), part.key)
+
+    def get(self, part: Part) -> PartImage | None:
+        """The picture kept for ``part``, if any."""
+        index = self.index(part)
+        image = self.kept.get(index) if index is not None else None
+        if image is not None:
+            self.kept.move_to_end(index)
+        return image
+
+    def put(self, part: Part, picture: pygame.Surface, drawn: list[Drawn]) -> PartImage:
+        """Keep ``picture`` (and ``drawn``) for ``part``; returns it as kept."""
+        image = PartImage(picture, drawn)
+        index = self.index(part)
+        if index is None or index in self.kept:
+            return image
+        self.kept[index] = image
+        self.pixels += picture.get_width() * picture.get_height()
+        while self.pixels > self.limit and len(self.kept) > 1:
+            _, dropped = self.kept.popitem(last=False)
+            self.pixels -= dropped.picture.get_width() * dropped.picture.get_height()
+        return image
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.pixels = 0
+
+
 class Compositor:
     """Keeps the parts of the last composed frame and repaints what changed since.
 
     :attr:`damage` is the list of canvas rects the last frame touched (``None``: the whole
-    canvas); the loop hands it to the screen's present and resets it with :meth:`begin`.
+    canvas), and :attr:`steps` the rects it painted, in order, each with its kept picture
+    (``None``: painted on the canvas only); the loop hands both to the screen's present and
+    resets them with :meth:`begin`.
     """
 
     def __init__(self) -> None:
         self.parts: dict[str, Part] = {}
         self.drawn: dict[str, list[Drawn]] = {}
         self.damage: list[pygame.Rect] | None = None
+        self.steps: list[tuple[pygame.Rect, PartImage | None]] = []
+        self.images = PartImages(0)
         self.composed = False
         #: Parts that go over every frame, above the scene's (the loop sets them each frame).
         self.overlays: list[Part] = []
@@ -66,12 +147,18 @@ class Compositor:
     def begin(self) -> None:
         """A new frame starts: nothing composed or touched yet."""
         self.composed = False
-        self.damage = []
+        self.damage, self.steps = [], []
 
     def invalidate(self) -> None:
         """The canvas no longer shows the last composed frame (a scene drew its own, the
         screen was resized): the next frame is painted whole (it has no parts to keep)."""
         self.parts, self.drawn = {}, {}
+
+    def forget(self) -> None:
+        """The screen changed size: paint the next frame whole, and keep no picture painted
+        for the old size."""
+        self.invalidate()
+        self.images.clear()
 
     def finish(self) -> list[pygame.Rect] | None:
         """The frame is drawn: the rects to present (``None``: all of it). A frame nobody
@@ -86,24 +173,26 @@ class Compositor:
         returns every part's texts by name (a part left alone gives what it drew last)."""
         self.composed = True
         parts = [*parts, *self.overlays]
+        self.images.limit = KEPT_SCREENS * canvas.get_width() * canvas.get_height()
         if not self.parts:   # nothing kept of the canvas: paint it whole
-            self.drawn = paint_whole(canvas, parts)
-            self.damage = None
+            again, self.damage = {part.name for part in parts}, None
+            canvas.fill(BACKGROUND)
         else:
             again, self.damage = self._to_paint_again(parts)
             for area in self.damage:
-                canvas.fill(BACKGROUND, area)
-            for part in parts:
-                if part.name in again:
-                    self._paint(canvas, part)
-            self.drawn = {part.name: self.drawn.get(part.name, []) for part in parts}
-        self.parts = {part.name: part for part in parts}
-        return dict(self.drawn)
+                clear(canvas, area)
+        drawn = {part.name: self.drawn.get(part.name, []) for part in parts}
+        for i, part in enumerate(parts):
+            if part.name in again:
+                alone = part.rect.collidelist([below.rect for below in parts[:i]]) < 0
+                drawn[part.name] = self._paint(canvas, part, alone)
+        self.parts, self.drawn = {part.name: part for part in parts}, drawn
+        return dict(drawn)
 
     def paint_overlays(self, canvas: pygame.Surface) -> None:
         """Paint the overlays over a frame a scene drew whole itself."""
         for part in self.overlays:
-            self._paint(canvas, part)
+            self.drawn[part.name] = self._paint(canvas, part)
 
     def _to_paint_again(self, parts: Sequence[Part]) -> tuple[set[str], list[pygame.Rect]]:
         """The parts to paint again, and the canvas rects to clear for them: the parts that
@@ -128,10 +217,24 @@ class Compositor:
                     grown = True
         return again, merged(rects)
 
-    def _paint(self, canvas: pygame.Surface, part: Part) -> None:
-        canvas.set_clip(part.rect)
-        self.drawn[part.name] = part.paint(canvas) or []
-        canvas.set_clip(None)
+    def _paint(self, canvas: pygame.Surface, part: Part, alone: bool = False) -> list[Drawn]:
+        """Paint ``part`` on its rect (already cleared), or copy its kept picture when it is
+        ``alone`` (no part below overlaps it); keep the picture of a part painted alone.
+        Returns its texts."""
+        image = self.images.get(part) if alone else None
+        if image is not None:
+            canvas.blit(image.picture, part.rect)
+        else:
+            canvas.set_clip(part.rect)
+            drawn = part.paint(canvas) or []
+            canvas.set_clip(None)
+            if alone and canvas.get_rect().contains(part.rect):
+                image = self.images.put(part, canvas.subsurface(part.rect).copy(), drawn)
+            else:
+                self.steps.append((part.rect, None))
+                return drawn
+        self.steps.append((part.rect, image))
+        return image.drawn
 
     def check(self, canvas: pygame.Surface) -> bool:
         """Whether ``canvas`` shows exactly the last composed parts painted afresh on a blank
@@ -139,6 +242,26 @@ class Compositor:
         fresh = pygame.Surface(canvas.get_size(), 0, canvas)
         paint_whole(fresh, list(self.parts.values()))
         return pygame.image.tostring(fresh, "RGB") == pygame.image.tostring(canvas, "RGB")
+
+
+def clear(surface: pygame.Surface, area: pygame.Rect) -> None:
+    """Paint ``area`` of ``surface`` with the background: copied from a surface filled with it
+    once (pygame's fill of a rect costs about five times a copy of the same pixels)."""
+    surface.blit(backdrop(surface), area, area)
+
+
+def backdrop(surface: pygame.Surface) -> pygame.Surface:
+    """A surface of ``surface``'s size and pixel format filled with the background (kept)."""
+    index = (surface.get_size(), surface.get_bitsize(), surface.get_masks())
+    if index not in _BACKDROPS:
+        if len(_BACKDROPS) >= 4:   # a canvas and its turned display; the sizes a window had
+            _BACKDROPS.clear()
+        _BACKDROPS[index] = pygame.Surface(surface.get_size(), 0, surface)
+        _BACKDROPS[index].fill(BACKGROUND)
+    return _BACKDROPS[index]
+
+
+_BACKDROPS: dict[tuple, pygame.Surface] = {}
 
 
 def paint_whole(canvas: pygame.Surface, parts: Sequence[Part]) -> dict[str, list[Drawn]]:

@@ -24,6 +24,7 @@ from companion.config.settings import MIN_SIZE
 from companion.display import text
 from companion.display.drm_cards import point_kmsdrm_at_connected_card
 from companion.display.layout import Layout
+from companion.display.parts import PartImage, clear
 from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -162,12 +163,19 @@ class Screen:
         self._fit(self.layout.rotation)
         return True
 
-    def present(self, damage: Sequence[pygame.Rect] | None = None) -> int:
+    def present(self, damage: Sequence[pygame.Rect] | None = None,
+                steps: Sequence[tuple[pygame.Rect, PartImage | None]] = ()) -> int:
         """Show the canvas and return the flip's stamp: all of it (``damage`` ``None``), or only
         the canvas rects in ``damage``, each turned onto the display by itself when rotated
-        (a countdown's tick turns and shows its panel, not the screen)."""
+        (a countdown's tick turns and shows its panel, not the screen). With the compositor's
+        ``steps`` (what it painted, in order), a rotated screen copies each kept picture
+        already turned, and turns only the rects painted without one."""
         damage = to_show(damage, self.canvas.get_rect())
-        if damage is None:
+        fresh = [rect for rect, image in steps if image is None]
+        if damage is not None and steps and self.canvas is not self.display and \
+                sum(map(area, fresh)) < WHOLE_SHARE * area(self.canvas.get_rect()):
+            pygame.display.update(self._replay(damage, steps))
+        elif damage is None:
             if self.canvas is not self.display:
                 self.display.blit(pygame.transform.rotate(self.canvas, self.layout.rotation),
                                   (0, 0))
@@ -175,6 +183,21 @@ class Screen:
         else:
             pygame.display.update([self._show(rect) for rect in damage])
         return self.clock()
+
+    def _replay(self, damage: Sequence[pygame.Rect],
+                steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> list[pygame.Rect]:
+        """Bring the rotated display's ``damage`` to what the canvas shows by replaying the
+        compositor's ``steps`` on it: the background, then each kept picture turned, or the
+        canvas rect turned where a part has none. Returns the display rects."""
+        shown = [self.to_display(rect.clip(self.canvas.get_rect())) for rect in damage]
+        for rect in shown:
+            clear(self.display, rect)
+        for rect, image in steps:
+            if image is None:
+                self._show(rect)
+            else:
+                self.display.blit(image.turned(self.layout.rotation), self.to_display(rect))
+        return shown
 
     def _show(self, rect: pygame.Rect) -> pygame.Rect:
         """Turn the canvas's ``rect`` onto the display (when rotated); the display rect it

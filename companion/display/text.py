@@ -65,6 +65,8 @@ def reset() -> None:
     image.cache_clear()
     image_on.cache_clear()
     _wrapped.cache_clear()
+    _width.cache_clear()
+    fit_size.cache_clear()
 
 
 @lru_cache(maxsize=512)
@@ -88,14 +90,33 @@ def image_on(text: str, size: int, colour: tuple[int, int, int],
     return solid, inked.topleft
 
 
+def inked_box(text: str, size: int, colour: RGB, background: RGB,
+              **anchor: object) -> pygame.Rect:
+    """The rect :func:`draw` with ``on=background`` copies ``text``'s glyphs to, placed by one
+    rect anchor."""
+    solid, (x, y) = image_on(text, size, tuple(colour), tuple(background))
+    return solid.get_rect(topleft=image(text, size, tuple(colour)).get_rect(**anchor).move(x, y)
+                          .topleft)
+
+
 def width(text: str, size: int) -> int:
-    """How many pixels wide ``text`` is at font ``size``."""
-    return font(size).size(text)[0]
+    """How many pixels wide ``text`` is at font ``size`` (measured once, then remembered:
+    fitting a line measures the same words at the same sizes frame after frame)."""
+    if not pygame.font.get_init():
+        reset()
+        pygame.font.init()
+    return _width(text, size)
 
 
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int) -> int:
+    return _font(size).size(text)[0]
+
+
+@lru_cache(maxsize=2048)
 def fit_size(text: str, size: int, max_width: int, min_size: int = SMALLEST_SIZE) -> int:
     """The largest size up to ``size`` at which ``text`` fits ``max_width`` (not below
-    ``min_size``)."""
+    ``min_size``; remembered, as :func:`width` is)."""
     while size > min_size and width(text, size) > max_width:
         size -= max(1, size // 20)
     return max(size, min_size)

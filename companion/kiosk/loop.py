@@ -172,7 +172,7 @@ class App:
         """The window was resized: lay everything out for the new size and redraw."""
         if self.screen.resize(size):
             self.ctx.services.layout = self.screen.layout
-            self.ctx.services.frame.invalidate()
+            self.ctx.services.frame.forget()
             self.scene.dirty = True
 
     def _wait(self, timeout_ms: int) -> list:
@@ -283,7 +283,7 @@ class App:
             frame.paint_overlays(self.screen.canvas)
         self.controller_drawn = frame.drawn.get("controller", [])
         self.notice_drawn = frame.drawn.get("notice", [])
-        t_flip = self.screen.present(damage)
+        t_flip = self.screen.present(damage, frame.steps)
         self.last_flip_ns = t_flip
         self.frames += 1
         self._guarded(self.scene.flipped, t_flip)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
 from companion.display import text
-from companion.display.draw_dice import draw_dice
-from companion.display.draw_scores import draw_scores
+from companion.display.draw_dice import dice_lines, draw_die
+from companion.display.draw_scores import draw_score_cell, draw_scores, score_cells
 from companion.display.draw_table import table_parts
 from companion.display.draw_verdict import (
     VerdictView,
@@ -27,7 +28,7 @@ from companion.display.draw_verdict import (
     verdict_pages,
 )
 from companion.display.layout import ROUND_ROWS, DiceRows, Layout
-from companion.display.palette import DIM_TEXT
+from companion.display.palette import BACKGROUND, DIM_TEXT, INKS
 from companion.display.parts import Part, paint_whole
 from companion.display.text import Drawn
 from companion.games.notnot.dice import Roll
@@ -172,40 +173,76 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
 
 def play_parts(layout: Layout, view: PlayView) -> list[Part]:
     """The play screen for ``view`` as parts of a frame (:mod:`companion.display.parts`): the
-    level line and the dice words' lines, the panel beside the dice (when
-    ``view.panel``), the table's spots and deck, the scores."""
-    lines = layout.level_line.unionall(layout.die_lines(view.rows))
-    parts = [Part("dice", lines, (view.level, tuple(view.words), tuple(view.inks),
-                                        view.colour_blind, view.rows),
-                  lambda canvas: draw_dice_area(canvas, layout, view))]
+    level line and each die's line, the panel beside the dice (when ``view.panel``), the
+    table's spots and deck, and each player's score."""
+    parts = dice_parts(layout, view)
     if view.panel is not None:
         panel, room = view.panel, layout.panel(view.rows)
         parts.append(Part("panel", room, panel,
                           lambda canvas: draw_verdict(canvas, layout, panel, room)))
     parts += table_parts(layout, view.faces, view.up, view.liar, view.cards_left, view.outlines,
                          view.colour_blind)
-    parts.append(Part("scores", layout.scores,
-                      (tuple(view.scores.items()), view.marked, tuple(view.flashes.items()),
-                       tuple(view.names.items())),
-                      lambda canvas: draw_scores(canvas, layout, view.scores, view.marked,
-                                                 view.flashes, view.names)))
+    return parts + score_parts(layout, view)
+
+
+#: The names of the dice words' parts, top to bottom.
+DIE_PARTS = ("die 1", "die 2", "die 3")
+
+
+def dice_parts(layout: Layout, view: PlayView) -> list[Part]:
+    """The level line (when ``view.level``) and a part for each die's word, on its line."""
+    parts = []
+    if view.level:
+        level = view.level
+        parts.append(Part("level", layout.level_line, level,
+                          lambda canvas: [draw_level(canvas, layout, level)]))
+    size, placed = dice_lines(layout, view.words, view.inks, view.rows)
+    for name, (word, ink, line) in zip(DIE_PARTS, placed):
+        where = line if view.colour_blind else word_box(word, size, ink, line)
+        parts.append(Part(name, where, (word, ink, size, view.colour_blind),
+                          partial(paint_die, layout=layout, word=word, ink=ink, size=size,
+                                  line=line, colour_blind=view.colour_blind)))
     return parts
 
 
-def draw_dice_area(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
-    """The level line (if shown) and the dice words; returns their texts."""
-    drawn = []
-    if view.level:
-        line = layout.level_line
-        drawn.append(text.draw(canvas, f"LEVEL  {view.level.upper()}", layout.small_size, DIM_TEXT,
-                               midleft=(line.left, line.centery)))
-    return drawn + draw_dice(canvas, layout, view.words, view.inks, view.colour_blind, view.rows)
+def paint_die(canvas: pygame.Surface, layout: Layout, word: str, ink: str, size: int,
+              line: pygame.Rect, colour_blind: bool) -> list[Drawn]:
+    return [draw_die(canvas, layout, word, ink, size, line, colour_blind)]
+
+
+def word_box(word: str, size: int, ink: str, line: pygame.Rect) -> pygame.Rect:
+    """Where a die's ``word`` puts ink on its ``line``: its part's rect, so that a word
+    changing paints and turns its glyphs, not the line."""
+    return text.inked_box(word, size, INKS[ink], BACKGROUND, midleft=(line.left, line.centery))
+
+
+def draw_level(canvas: pygame.Surface, layout: Layout, level: str) -> Drawn:
+    """The level being played, on the line above the dice."""
+    line = layout.level_line
+    return text.draw(canvas, f"LEVEL  {level.upper()}", layout.small_size, DIM_TEXT,
+                     midleft=(line.left, line.centery))
+
+
+def score_parts(layout: Layout, view: PlayView) -> list[Part]:
+    """A part for each player's cell of the score strip: a flash or a new score paints one
+    cell, not the strip."""
+    size, cells = score_cells(layout, view.scores, view.names)
+    if not cells:
+        return [Part("scores", layout.scores, (), lambda canvas: draw_scores(canvas, layout, {}))]
+    return [Part(f"score {cell.player}", cell.span,
+                 (cell.player, cell.name, tuple(cell.rect), view.scores[cell.player], size,
+                  view.flashes.get(cell.player), cell.player in view.marked),
+                 partial(draw_score_cell, layout=layout, cell=cell,
+                         score=view.scores[cell.player], size=size,
+                         flash=view.flashes.get(cell.player), marked=cell.player in view.marked))
+            for cell in cells]
 
 
 def play_texts(drawn: Mapping[str, list[Drawn]]) -> list[Drawn]:
     """The play screen's texts from a composed frame: the level line (if shown), the dice
     words, the panel's texts, then the deck's."""
-    return [*drawn["dice"], *drawn.get("panel", []), *drawn["deck"]]
+    dice = [piece for name in ("level", *DIE_PARTS) for piece in drawn.get(name, [])]
+    return [*dice, *drawn.get("panel", []), *drawn["deck"]]
 
 
 def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:

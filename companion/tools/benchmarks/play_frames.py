@@ -101,8 +101,8 @@ class FrameTimer:
             self._start = time.perf_counter_ns()
             loop_draw()
 
-        def timed_present(damage: Any = None) -> int:
-            stamp = present(damage)
+        def timed_present(damage: Any = None, steps: Any = ()) -> int:
+            stamp = present(damage, steps)
             if self._kind is not None and self.timing:
                 self.times[self._kind].append(time.perf_counter_ns() - self._start)
             self._kind = None
