@@ -176,16 +176,19 @@ class Compositor:
         self.images.limit = KEPT_SCREENS * canvas.get_width() * canvas.get_height()
         if not self.parts:   # nothing kept of the canvas: paint it whole
             again, self.damage = {part.name for part in parts}, None
-            canvas.fill(BACKGROUND)
         else:
             again, self.damage = self._to_paint_again(parts)
-            for area in self.damage:
+        rects = [part.rect for part in parts]
+        plan = [(part, part.rect.collidelist(rects[:i]) < 0)
+                for i, part in enumerate(parts) if part.name in again]
+        kept = {part.name: self.images.get(part) for part, alone in plan if alone}
+        copied = [part.rect for part, _ in plan if kept.get(part.name)]
+        for area in [canvas.get_rect()] if self.damage is None else self.damage:
+            if not covered(area, copied):
                 clear(canvas, area)
         drawn = {part.name: self.drawn.get(part.name, []) for part in parts}
-        for i, part in enumerate(parts):
-            if part.name in again:
-                alone = part.rect.collidelist([below.rect for below in parts[:i]]) < 0
-                drawn[part.name] = self._paint(canvas, part, alone)
+        for part, alone in plan:
+            drawn[part.name] = self._paint(canvas, part, alone, kept.get(part.name))
         self.parts, self.drawn = {part.name: part for part in parts}, drawn
         return dict(drawn)
 
@@ -201,27 +204,29 @@ class Compositor:
         out otherwise than the same primitive whole, as pygame's rounded rects do)."""
         names = {part.name for part in parts}
         rects = [old.rect for name, old in self.parts.items() if name not in names]
+        again: set[str] = set()
         for part in parts:
             old = self.parts.get(part.name)
-            if not part.same_as(old) and old is not None and old.rect != part.rect:
-                rects.append(old.rect)
-        again: set[str] = set()
+            if not part.same_as(old):
+                again.add(part.name)
+                rects.append(part.rect)
+                if old is not None and old.rect != part.rect:
+                    rects.append(old.rect)
         grown = True
         while grown:
             grown = False
             for part in parts:
-                if part.name not in again and (not part.same_as(self.parts.get(part.name)) or
-                                               part.rect.collidelist(rects) >= 0):
+                if part.name not in again and part.rect.collidelist(rects) >= 0:
                     again.add(part.name)
                     rects.append(part.rect)
                     grown = True
         return again, merged(rects)
 
-    def _paint(self, canvas: pygame.Surface, part: Part, alone: bool = False) -> list[Drawn]:
-        """Paint ``part`` on its rect (already cleared), or copy its kept picture when it is
-        ``alone`` (no part below overlaps it); keep the picture of a part painted alone.
-        Returns its texts."""
-        image = self.images.get(part) if alone else None
+    def _paint(self, canvas: pygame.Surface, part: Part, alone: bool = False,
+               image: PartImage | None = None) -> list[Drawn]:
+        """Copy ``part``'s kept ``image`` onto its rect, or paint it there (on its rect
+        already cleared), keeping the picture of a part painted ``alone`` (no part below
+        overlaps it). Returns its texts."""
         if image is not None:
             canvas.blit(image.picture, part.rect)
         else:
@@ -242,6 +247,11 @@ class Compositor:
         fresh = pygame.Surface(canvas.get_size(), 0, canvas)
         paint_whole(fresh, list(self.parts.values()))
         return pygame.image.tostring(fresh, "RGB") == pygame.image.tostring(canvas, "RGB")
+
+
+def covered(area: pygame.Rect, rects: Sequence[pygame.Rect]) -> bool:
+    """Whether one of ``rects`` holds all of ``area``."""
+    return any(rect.contains(area) for rect in rects)
 
 
 def clear(surface: pygame.Surface, area: pygame.Rect) -> None:

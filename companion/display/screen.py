@@ -24,7 +24,7 @@ from companion.config.settings import MIN_SIZE
 from companion.display import text
 from companion.display.drm_cards import point_kmsdrm_at_connected_card
 from companion.display.layout import Layout
-from companion.display.parts import PartImage, clear
+from companion.display.parts import PartImage, clear, covered
 from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -189,9 +189,12 @@ class Screen:
         """Bring the rotated display's ``damage`` to what the canvas shows by replaying the
         compositor's ``steps`` on it: the background, then each kept picture turned, or the
         canvas rect turned where a part has none. Returns the display rects."""
-        shown = [self.to_display(rect.clip(self.canvas.get_rect())) for rect in damage]
-        for rect in shown:
-            clear(self.display, rect)
+        copied = [rect for rect, image in steps if image is not None]
+        shown = []
+        for rect in damage:
+            shown.append(self.to_display(rect.clip(self.canvas.get_rect())))
+            if not covered(rect, copied):
+                clear(self.display, shown[-1])
         for rect, image in steps:
             if image is None:
                 self._show(rect)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
 import pygame
 
@@ -174,35 +174,51 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
 def play_parts(layout: Layout, view: PlayView) -> list[Part]:
     """The play screen for ``view`` as parts of a frame (:mod:`companion.display.parts`): the
     level line and each die's line, the panel beside the dice (when ``view.panel``), the
-    table's spots and deck, and each player's score."""
-    parts = dice_parts(layout, view)
+    table's spots and deck, and each player's score. Each group of parts is made once for
+    what it shows and reused while that stays the same (a countdown's tick makes its panel
+    only)."""
+    parts = list(dice_parts(layout, view.level, tuple(view.words), tuple(view.inks), view.rows,
+                            view.colour_blind))
     if view.panel is not None:
         panel, room = view.panel, layout.panel(view.rows)
         parts.append(Part("panel", room, panel,
                           lambda canvas: draw_verdict(canvas, layout, panel, room)))
-    parts += table_parts(layout, view.faces, view.up, view.liar, view.cards_left, view.outlines,
-                         view.colour_blind)
-    return parts + score_parts(layout, view)
+    parts += spot_parts(layout, tuple(view.faces.items()), view.up, view.liar, view.cards_left,
+                        tuple(view.outlines.items()), view.colour_blind)
+    return parts + list(score_parts(layout, tuple(view.scores.items()), tuple(view.names.items()),
+                                    tuple(view.flashes.items()), view.marked))
+
+
+@lru_cache(maxsize=8)
+def spot_parts(layout: Layout, faces: tuple[tuple[Side, str | None], ...], up: Side | None,
+               liar: bool, cards_left: int | None,
+               outlines: tuple[tuple[Side, tuple[int, int, int]], ...],
+               colour_blind: bool) -> tuple[Part, ...]:
+    """The table's parts (:func:`~companion.display.draw_table.table_parts`), made once."""
+    return tuple(table_parts(layout, dict(faces), up, liar, cards_left, dict(outlines),
+                             colour_blind))
 
 
 #: The names of the dice words' parts, top to bottom.
 DIE_PARTS = ("die 1", "die 2", "die 3")
 
 
-def dice_parts(layout: Layout, view: PlayView) -> list[Part]:
-    """The level line (when ``view.level``) and a part for each die's word, on its line."""
+@lru_cache(maxsize=64)
+def dice_parts(layout: Layout, level: str | None, words: tuple[str | None, ...],
+               inks: tuple[str, ...], rows: DiceRows, colour_blind: bool) -> tuple[Part, ...]:
+    """The ``level`` line (when given) and a part for each die's word, on its line (made once
+    for what they show)."""
     parts = []
-    if view.level:
-        level = view.level
+    if level:
         parts.append(Part("level", layout.level_line, level,
-                          lambda canvas: [draw_level(canvas, layout, level)]))
-    size, placed = dice_lines(layout, view.words, view.inks, view.rows)
+                          partial(paint_level, layout=layout, level=level)))
+    size, placed = dice_lines(layout, list(words), list(inks), rows)
     for name, (word, ink, line) in zip(DIE_PARTS, placed):
-        where = line if view.colour_blind else word_box(word, size, ink, line)
-        parts.append(Part(name, where, (word, ink, size, view.colour_blind),
+        where = line if colour_blind else word_box(word, size, ink, line)
+        parts.append(Part(name, where, (word, ink, size, colour_blind),
                           partial(paint_die, layout=layout, word=word, ink=ink, size=size,
-                                  line=line, colour_blind=view.colour_blind)))
-    return parts
+                                  line=line, colour_blind=colour_blind)))
+    return tuple(parts)
 
 
 def paint_die(canvas: pygame.Surface, layout: Layout, word: str, ink: str, size: int,
@@ -216,6 +232,10 @@ def word_box(word: str, size: int, ink: str, line: pygame.Rect) -> pygame.Rect:
     return text.inked_box(word, size, INKS[ink], BACKGROUND, midleft=(line.left, line.centery))
 
 
+def paint_level(canvas: pygame.Surface, layout: Layout, level: str) -> list[Drawn]:
+    return [draw_level(canvas, layout, level)]
+
+
 def draw_level(canvas: pygame.Surface, layout: Layout, level: str) -> Drawn:
     """The level being played, on the line above the dice."""
     line = layout.level_line
@@ -223,19 +243,24 @@ def draw_level(canvas: pygame.Surface, layout: Layout, level: str) -> Drawn:
                      midleft=(line.left, line.centery))
 
 
-def score_parts(layout: Layout, view: PlayView) -> list[Part]:
+@lru_cache(maxsize=16)
+def score_parts(layout: Layout, scores: tuple[tuple[int, int], ...],
+                names: tuple[tuple[int, str], ...],
+                flashes: tuple[tuple[int, tuple[int, int, int]], ...],
+                marked: tuple[int, ...]) -> tuple[Part, ...]:
     """A part for each player's cell of the score strip: a flash or a new score paints one
-    cell, not the strip."""
-    size, cells = score_cells(layout, view.scores, view.names)
+    cell, not the strip (made once for what they show)."""
+    points, flashing = dict(scores), dict(flashes)
+    size, cells = score_cells(layout, points, dict(names))
     if not cells:
-        return [Part("scores", layout.scores, (), lambda canvas: draw_scores(canvas, layout, {}))]
-    return [Part(f"score {cell.player}", cell.span,
-                 (cell.player, cell.name, tuple(cell.rect), view.scores[cell.player], size,
-                  view.flashes.get(cell.player), cell.player in view.marked),
-                 partial(draw_score_cell, layout=layout, cell=cell,
-                         score=view.scores[cell.player], size=size,
-                         flash=view.flashes.get(cell.player), marked=cell.player in view.marked))
-            for cell in cells]
+        return (Part("scores", layout.scores, (), partial(draw_scores, layout=layout, scores={})),)
+    return tuple(Part(f"score {cell.player}", cell.span,
+                      (cell.player, cell.name, tuple(cell.rect), points[cell.player], size,
+                       flashing.get(cell.player), cell.player in marked),
+                      partial(draw_score_cell, layout=layout, cell=cell,
+                              score=points[cell.player], size=size,
+                              flash=flashing.get(cell.player), marked=cell.player in marked))
+                 for cell in cells)
 
 
 def play_texts(drawn: Mapping[str, list[Drawn]]) -> list[Drawn]:
