@@ -163,3 +163,27 @@ def test_rects_shown_are_joined_where_they_overlap_and_a_mostly_changed_frame_is
     assert to_show(overlapping, whole) == [pygame.Rect(0, 0, 150, 100)]
     assert to_show([pygame.Rect(0, 0, 800, 300)], whole) is None   # 62 % of the screen
     assert to_show(None, whole) is None and to_show([], whole) == []
+
+
+def test_the_frame_budget_bench_plays_on_into_a_new_game_when_one_ends(tmp_path):
+    from companion.tools.benchmarks import play_frames
+
+    games = []
+    original = play_frames.start_game
+    play_frames.start_game = lambda ctx: games.append(original(ctx))
+    try:
+        times = play_frames.measure_frames((800, 480), 0, 60, 1, str(tmp_path))
+    finally:
+        play_frames.start_game = original
+    assert len(games) >= 2   # the first game ended and the table started another
+    assert len(times["countdown"]) >= 60
+
+
+def test_the_frame_budget_bench_says_so_in_one_line_when_its_table_is_stuck(
+        tmp_path, monkeypatch):
+    from companion.errors import CompanionError
+    from companion.tools.benchmarks import play_frames
+
+    monkeypatch.setattr(play_frames, "MOST_STEPS_PER_ROUND", 3)
+    with pytest.raises(CompanionError, match="stuck on the .* screen: no new round in 3"):
+        play_frames.measure_frames((800, 480), 0, 2, 1, str(tmp_path))

@@ -29,6 +29,7 @@ from typing import Any
 
 import pygame
 
+from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Nav
@@ -42,6 +43,7 @@ from companion.scenes.notnot.flow import start_game
 from companion.scenes.notnot.replay import ReplayScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
+from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import GameSetup
 
@@ -54,6 +56,8 @@ ROTATIONS = (0, 90, 180, 270)
 KINDS = ("tumble", "countdown", "verdict", "timeline")
 #: A play frame may cost at most this many bare full-screen blits of its size (p99).
 BUDGET = 3.0
+#: Passes of the loop a round may take at most (a round at the kiosk's pace takes a few hundred).
+MOST_STEPS_PER_ROUND = 100_000
 
 
 class SteppingClock:
@@ -120,6 +124,8 @@ class TappingTable:
     def __init__(self, app: App, clock: SteppingClock, seed: int) -> None:
         self.app, self.clock, self.rng = app, clock, random.Random(seed)
         self.rounds = 0
+        #: The rounds counted at the last pass, and the passes since that number last changed.
+        self.counted, self.steps = 0, 0
         #: When the open round's taps come (``None``: no tap is due).
         self.due_ns: int | None = None
         app.ctx.hooks.on_scene = self.on_scene
@@ -127,6 +133,8 @@ class TappingTable:
     def on_scene(self, scene: Scene[Any]) -> None:
         if isinstance(scene, (DealScene, EndScene, ReplayScene)):
             self.app.post(Nav("select", self.clock()))
+        elif isinstance(scene, SetupScene):   # a game ended: the table starts the next
+            start_game(self.app.ctx)
         elif isinstance(scene, RoundScene):
             self.rounds += 1
             wants_tap = scene.round.ruling.tap
@@ -134,7 +142,13 @@ class TappingTable:
             self.due_ns = scene.round.t_open_ns + delay if wants_tap else None
 
     def step(self) -> None:
-        """One pass of the loop, then the round's taps once they are due."""
+        """One pass of the loop, then the round's taps once they are due. A CompanionError if
+        :data:`MOST_STEPS_PER_ROUND` passes go by without a new round (the table is stuck)."""
+        self.steps = 0 if self.rounds != self.counted else self.steps + 1
+        self.counted = self.rounds
+        if self.steps > MOST_STEPS_PER_ROUND:
+            raise CompanionError(f"the frame budget's table is stuck on the {self.app.scene.name} "
+                                 f"screen: no new round in {MOST_STEPS_PER_ROUND} passes")
         self.app.step()
         scene = self.app.scene
         if self.due_ns is None or not isinstance(scene, RoundScene) or \
