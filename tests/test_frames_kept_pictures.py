@@ -65,6 +65,8 @@ def test_kept_pictures_past_their_pixel_limit_drop_the_least_recently_used(canva
     images.put(three, pygame.Surface((50, 30)), [])
     assert images.get(two) is None and images.get(one) and images.get(three)
     assert images.pixels == 2 * 50 * 30
+    images.put(painter.part("panel", (0, 0, 100, 100), (0, 0, 0)), pygame.Surface((100, 100)), [])
+    assert images.pixels == 2 * 50 * 30   # larger than the limit by itself: not kept
 
 
 def test_a_resized_screen_keeps_no_picture_of_the_old_size(canvas):
@@ -83,3 +85,19 @@ def test_clearing_a_rect_paints_the_background_as_a_fill_does(canvas):
     filled.fill((255, 255, 255))
     filled.fill(BACKGROUND, pygame.Rect(30, 20, 60, 40))
     assert pygame.image.tostring(canvas, "RGB") == pygame.image.tostring(filled, "RGB")
+
+
+def test_on_a_turned_screen_kept_pictures_and_their_turned_copies_stay_within_the_limit(
+        monkeypatch):
+    from companion.display import parts
+    from test_frames_compose import play_round_with_a_wrong_tap_and_a_tie, started
+
+    monkeypatch.setattr(parts, "KEPT_SCREENS", 1)
+    app, watch = started(90)
+    for round_no in range(6):
+        play_round_with_a_wrong_tap_and_a_tie(app, round_no)
+    images = app.ctx.services.frame.images
+    held = sum(image.picture.get_width() * image.picture.get_height() * (1 + len(image.turns))
+               for image in images.kept.values())
+    assert len(images.kept) > 3 and all(image.turns for image in images.kept.values())
+    assert held <= 800 * 480 and watch.wrong == []

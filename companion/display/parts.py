@@ -76,8 +76,8 @@ class PartImage:
         return self.turns[rotation]
 
 
-#: How many screens of pixels the kept part pictures may hold (each also turned once when the
-#: screen is rotated): enough for every tumbling die word, countdown second and score cell.
+#: How many screens of pixels the kept part pictures may hold, their turned copies included
+#: (4 bytes a pixel: 33 MB at 1920x1080, 6 MB at 800x480).
 KEPT_SCREENS = 4
 
 
@@ -109,13 +109,13 @@ class PartImages:
 
     def put(self, part: Part, picture: pygame.Surface, drawn: list[Drawn]) -> PartImage:
         """Keep ``picture`` (and ``drawn``) for ``part``; returns it as kept."""
-        image = PartImage(picture, drawn)
+        image, pixels = PartImage(picture, drawn), picture.get_width() * picture.get_height()
         index = self.index(part)
-        if index is None or index in self.kept:
+        if index is None or index in self.kept or pixels > self.limit:
             return image
         self.kept[index] = image
-        self.pixels += picture.get_width() * picture.get_height()
-        while self.pixels > self.limit and len(self.kept) > 1:
+        self.pixels += pixels
+        while self.pixels > self.limit:
             _, dropped = self.kept.popitem(last=False)
             self.pixels -= dropped.picture.get_width() * dropped.picture.get_height()
         return image
@@ -140,6 +140,8 @@ class Compositor:
         self.damage: list[pygame.Rect] | None = None
         self.steps: list[tuple[pygame.Rect, PartImage | None]] = []
         self.images = PartImages(0)
+        #: Whether the screen turns the canvas (each kept picture then has a turned copy too).
+        self.turned = False
         self.composed = False
         #: Parts that go over every frame, above the scene's (the loop sets them each frame).
         self.overlays: list[Part] = []
@@ -173,7 +175,8 @@ class Compositor:
         returns every part's texts by name (a part left alone gives what it drew last)."""
         self.composed = True
         parts = [*parts, *self.overlays]
-        self.images.limit = KEPT_SCREENS * canvas.get_width() * canvas.get_height()
+        copies = 2 if self.turned else 1
+        self.images.limit = KEPT_SCREENS * canvas.get_width() * canvas.get_height() // copies
         if not self.parts:   # nothing kept of the canvas: paint it whole
             again, self.damage = {part.name for part in parts}, None
         else:
