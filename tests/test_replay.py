@@ -338,3 +338,25 @@ def test_a_recovered_database_keeps_the_rounds_raw_edges(raced, capsys, tmp_path
     capsys.readouterr()
     code, after, _ = replay(capsys, game_id, n, "--state-dir", tmp_path)
     assert code == 0 and after == before and "bounces" in after
+
+
+@pytest.mark.parametrize("width", [180, 260, 420, 760, 1800])
+@pytest.mark.parametrize("start_ms, end_ms", [(3572.5, 3580.5), (0, 2.4), (980, 5210), (0, 12)])
+def test_the_replay_s_time_axis_labels_never_touch_on_a_narrow_or_wide_plot(
+        monkeypatch, width, start_ms, end_ms):
+    from companion.display import draw_replay, text
+
+    pygame.font.init()
+    surface = pygame.Surface((width + 40, 120))
+    axis = draw_replay.Axis(pygame.Rect(20, 10, width, 60), start_ms * 1000, end_ms * 1000)
+    placed = []
+    draw = text.draw
+
+    def recording(*args, **kwargs):
+        drawn = draw(*args, **kwargs)
+        placed.append(drawn.rect)
+        return drawn
+    monkeypatch.setattr(text, "draw", recording)
+    labels = draw_replay.draw_ticks(surface, axis, 16)
+    assert len(labels) >= 2 or width < 260
+    assert all(left.right < right.left for left, right in zip(placed, placed[1:]))

@@ -252,18 +252,41 @@ def judged_words(axis: Axis, centre: int, words: str, note: str, size: int) -> t
 
 
 def draw_ticks(surface: pygame.Surface, axis: Axis, size: int) -> list[str]:
-    """The time axis under the plot, in ms after the dice landed."""
-    step = nice_step(axis.end - axis.start)
+    """The time axis under the plot, in ms after the dice landed, its labels apart."""
+    step = tick_step(axis, size)
     drawn = []
     t = math.ceil(axis.start / step) * step
     while t <= axis.end:
         x = axis.x(t)
         pygame.draw.line(surface, DIM_TEXT, (x, axis.plot.bottom), (x, axis.plot.bottom + 5))
-        label = f"{t / 1000:.{decimals(step)}f}"
-        drawn.append(text.draw(surface, label, size, DIM_TEXT,
+        drawn.append(text.draw(surface, tick_label(t, step), size, DIM_TEXT,
                                midtop=(x, axis.plot.bottom + 7)).text)
         t += step
     return drawn
+
+
+def tick_step(axis: Axis, size: int) -> float:
+    """The step of about eight ticks (:func:`nice_step`), made longer (1, 2, 5, 10...) until
+    the widest label at ``size`` fits between two ticks with a gap of half a label's height
+    (a narrow plot, as on a screen turned upright, takes fewer ticks)."""
+    span = axis.end - axis.start
+    step = nice_step(span)
+    gap = text.font(size).get_height() // 2
+    while step < span and step / span * axis.plot.width < gap + max(
+            text.width(tick_label(t, step), size) for t in (axis.start, axis.end)):
+        step = next_nice(step)
+    return step
+
+
+def next_nice(step: float) -> float:
+    """The round step after ``step``: 1 -> 2 -> 5 -> 10 times a power of ten."""
+    power = 10 ** math.floor(math.log10(step) + 1e-9)
+    return next(m * power for m in (2, 5, 10) if m * power > step * 1.000001)
+
+
+def tick_label(t_us: float, step_us: float) -> str:
+    """A tick's label: ``t_us`` in ms, with the decimals ticks ``step_us`` apart need."""
+    return f"{t_us / 1000:.{decimals(step_us)}f}"
 
 
 def decimals(step_us: float) -> int:
