@@ -48,6 +48,16 @@ def test_a_part_shown_again_with_a_key_it_had_before_is_copied_not_painted(canva
     assert painter.painted == ["die", "die"]
 
 
+def test_a_part_shown_once_and_never_again_is_painted_and_not_kept(canvas):
+    from dataclasses import replace
+
+    painter, compositor = Painter(canvas), Compositor()
+    for colour in ((255, 0, 0), (0, 255, 0), (255, 0, 0)):
+        once = replace(painter.part("verdict", (10, 10, 50, 30), colour), keep=False)
+        composed(compositor, canvas, [once])
+    assert painter.painted == ["verdict"] * 3 and not compositor.images.kept
+
+
 def test_a_part_another_part_lies_under_is_always_painted(canvas):
     painter, compositor = Painter(canvas), Compositor()
     under = painter.part("panel", (0, 0, 100, 100), (0, 0, 255))

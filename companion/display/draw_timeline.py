@@ -153,4 +153,5 @@ def timeline_part(layout: Layout, view: TimelineView, seat_names: SeatNames = NO
     named ``timeline`` (:mod:`companion.display.parts`)."""
     names = dict(seat_names)
     return Part("timeline", layout.timeline, (view, tuple(names.items())),
-                lambda surface: draw_timeline(surface, layout, view, layout.timeline, names))
+                lambda surface: draw_timeline(surface, layout, view, layout.timeline, names),
+                keep=False)   # one round's taps: never shown again

@@ -52,6 +52,9 @@ class Part:
     rect: pygame.Rect
     key: Any
     paint: Paint
+    #: Whether its picture is worth keeping: ``False`` for a part shown once and never again
+    #: (a round's verdict and its timeline), whose copy would only cost time.
+    keep: bool = True
 
     def same_as(self, other: Part | None) -> bool:
         """Whether ``other`` shows the same picture in the same place."""
@@ -184,7 +187,7 @@ class Compositor:
         rects = [part.rect for part in parts]
         plan = [(part, part.rect.collidelist(rects[:i]) < 0)
                 for i, part in enumerate(parts) if part.name in again]
-        kept = {part.name: self.images.get(part) for part, alone in plan if alone}
+        kept = {part.name: self.images.get(part) for part, alone in plan if alone and part.keep}
         copied = [part.rect for part, _ in plan if kept.get(part.name)]
         for area in [canvas.get_rect()] if self.damage is None else self.damage:
             if not covered(area, copied):
@@ -236,7 +239,7 @@ class Compositor:
             canvas.set_clip(part.rect)
             drawn = part.paint(canvas) or []
             canvas.set_clip(None)
-            if alone and canvas.get_rect().contains(part.rect):
+            if alone and part.keep and canvas.get_rect().contains(part.rect):
                 image = self.images.put(part, canvas.subsurface(part.rect).copy(), drawn)
             else:
                 self.steps.append((part.rect, None))

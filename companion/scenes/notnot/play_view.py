@@ -130,7 +130,8 @@ class PagedPanel:
         page, room = self.page(layout, view, now_ns), self.room.rect
         return Part("verdict", room, (view, page),
                     lambda canvas: draw_verdict(canvas, layout, view, room,
-                                                verdict_headline(layout), page))
+                                                verdict_headline(layout), page),
+                    keep=False)   # one round's verdict: never shown again
 
 
 def banner_part(layout: Layout, view: VerdictView) -> Part:
