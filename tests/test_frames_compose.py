@@ -90,6 +90,10 @@ def test_every_frame_of_a_game_shows_what_a_whole_redraw_shows_at_every_rotation
         play_round_with_a_wrong_tap_and_a_tie(app, round_no)
     composed = [damage for _, damage in watch.frames if damage is not None]
     assert watch.wrong == []
+    for image in app.ctx.services.frame.images.kept.values():   # turned copies are the turn
+        for turn, turned in image.turns.items():
+            rotated = pygame.transform.rotate(image.picture, turn)
+            assert pygame.image.tostring(turned, "RGB") == pygame.image.tostring(rotated, "RGB")
     assert len(composed) > 40   # the play frames were composed, not drawn whole
     assert {scene for scene, _ in watch.frames} >= {"roll", "round", "verdict", "deal"}
 

@@ -111,3 +111,6 @@ def test_on_a_turned_screen_kept_pictures_and_their_turned_copies_stay_within_th
                for image in images.kept.values())
     assert len(images.kept) > 3 and all(image.turns for image in images.kept.values())
     assert held <= 800 * 480 and watch.wrong == []
+    assert all(pygame.image.tostring(image.turns[90], "RGB") ==
+               pygame.image.tostring(pygame.transform.rotate(image.picture, 90), "RGB")
+               for image in images.kept.values())

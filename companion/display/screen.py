@@ -73,6 +73,11 @@ def driver_named() -> str:
 WHOLE_SHARE = 0.6
 
 
+#: A rotated frame copies kept pictures already turned when they make at least this share of
+#: what it painted; otherwise it turns its rects from the canvas, as a frame without pictures.
+REPLAY_SHARE = 0.25
+
+
 def area(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 
@@ -169,11 +174,10 @@ class Screen:
         the canvas rects in ``damage``, each turned onto the display by itself when rotated
         (a countdown's tick turns and shows its panel, not the screen). With the compositor's
         ``steps`` (what it painted, in order), a rotated screen copies each kept picture
-        already turned, and turns only the rects painted without one."""
+        already turned, and turns only the rest (:meth:`_mostly_turned_before`)."""
         damage = to_show(damage, self.canvas.get_rect())
-        fresh = [rect for rect, image in steps if image is None]
-        if damage is not None and steps and self.canvas is not self.display and \
-                sum(map(area, fresh)) < WHOLE_SHARE * area(self.canvas.get_rect()):
+        if damage is not None and self.canvas is not self.display and \
+                self._mostly_turned_before(damage, steps):
             pygame.display.update(self._replay(damage, steps))
         elif damage is None:
             if self.canvas is not self.display:
@@ -181,8 +185,30 @@ class Screen:
                                   (0, 0))
             pygame.display.flip()
         else:
-            pygame.display.update([self._show(rect) for rect in damage])
+            shown = [self._show(rect) for rect in damage]
+            self._keep_turned(steps)
+            pygame.display.update(shown)
         return self.clock()
+
+    def _keep_turned(self, steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> None:
+        """Give each kept picture of ``steps`` that has none its turned copy, copied from the
+        display just turned (no part painted after it lies over it), so that the next frame
+        showing it copies it instead of turning it."""
+        rotation = self.layout.rotation
+        for i, (rect, image) in enumerate(steps):
+            if image is not None and rotation not in image.turns and \
+                    rect.collidelist([later for later, _ in steps[i + 1:]]) < 0:
+                image.turns[rotation] = self.display.subsurface(self.to_display(rect)).copy()
+
+    def _mostly_turned_before(self, damage: Sequence[pygame.Rect],
+                              steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> bool:
+        """Whether the kept pictures already turned cover at least :data:`REPLAY_SHARE` of the
+        pixels of ``steps``: then copying them beats turning ``damage`` from the canvas (a
+        verdict's first frame, all new, is turned from the canvas in one go)."""
+        rotation = self.layout.rotation
+        ready = sum(area(rect) for rect, image in steps
+                    if image is not None and rotation in image.turns)
+        return bool(steps) and ready >= REPLAY_SHARE * sum(area(rect) for rect, _ in steps)
 
     def _replay(self, damage: Sequence[pygame.Rect],
                 steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> list[pygame.Rect]:
