@@ -274,14 +274,8 @@ def tick_step(axis: Axis, size: int) -> float:
     gap = text.font(size).get_height() // 2
     while step < span and step / span * axis.plot.width < gap + max(
             text.width(tick_label(t, step), size) for t in (axis.start, axis.end)):
-        step = next_nice(step)
+        step = nice_step(step * 1.01, ticks=1)   # the next round step: 1 -> 2 -> 5 -> 10
     return step
-
-
-def next_nice(step: float) -> float:
-    """The round step after ``step``: 1 -> 2 -> 5 -> 10 times a power of ten."""
-    power = 10 ** math.floor(math.log10(step) + 1e-9)
-    return next(m * power for m in (2, 5, 10) if m * power > step * 1.000001)
 
 
 def tick_label(t_us: float, step_us: float) -> str:

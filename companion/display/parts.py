@@ -64,19 +64,36 @@ class Part:
 @dataclass
 class PartImage:
     """A part's pixels painted alone on the background, the texts it drew, and the same pixels
-    turned for each rotation asked for (made on first use)."""
+    turned for each rotation asked for (made on first use), counted by the :class:`PartImages`
+    that keeps it (``owner``; ``None`` once dropped)."""
 
     picture: pygame.Surface
     drawn: list[Drawn]
     turns: dict[int, pygame.Surface] = field(default_factory=dict)
+    owner: PartImages | None = None
 
     def turned(self, rotation: int) -> pygame.Surface:
         """The picture turned by ``rotation`` degrees, as ``pygame.transform.rotate`` turns."""
         if rotation == 0:
             return self.picture
         if rotation not in self.turns:
-            self.turns[rotation] = pygame.transform.rotate(self.picture, rotation)
+            self.keep_turn(rotation, pygame.transform.rotate(self.picture, rotation))
         return self.turns[rotation]
+
+    def keep_turn(self, rotation: int, turned: pygame.Surface) -> None:
+        """Keep ``turned``, the picture turned by ``rotation`` (however it was made)."""
+        self.turns[rotation] = turned
+        if self.owner is not None:
+            self.owner.grew(pixels_of(turned))
+
+    @property
+    def pixels(self) -> int:
+        """The pixels it holds: the picture and each turned copy."""
+        return pixels_of(self.picture) * (1 + len(self.turns))
+
+
+def pixels_of(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height()
 
 
 #: How many screens of pixels the kept part pictures may hold, their turned copies included
@@ -112,18 +129,26 @@ class PartImages:
 
     def put(self, part: Part, picture: pygame.Surface, drawn: list[Drawn]) -> PartImage:
         """Keep ``picture`` (and ``drawn``) for ``part``; returns it as kept."""
-        image, pixels = PartImage(picture, drawn), picture.get_width() * picture.get_height()
+        image = PartImage(picture, drawn)
         index = self.index(part)
-        if index is None or index in self.kept or pixels > self.limit:
+        if index is None or index in self.kept or image.pixels > self.limit:
             return image
-        self.kept[index] = image
+        self.kept[index], image.owner = image, self
+        self.grew(image.pixels)
+        return image
+
+    def grew(self, pixels: int) -> None:
+        """A picture kept here, or its turned copy, added ``pixels``: drop the least recently
+        used until they all fit the limit again."""
         self.pixels += pixels
         while self.pixels > self.limit:
             _, dropped = self.kept.popitem(last=False)
-            self.pixels -= dropped.picture.get_width() * dropped.picture.get_height()
-        return image
+            self.pixels -= dropped.pixels
+            dropped.owner = None
 
     def clear(self) -> None:
+        for image in self.kept.values():
+            image.owner = None
         self.kept.clear()
         self.pixels = 0
 
@@ -143,8 +168,6 @@ class Compositor:
         self.damage: list[pygame.Rect] | None = None
         self.steps: list[tuple[pygame.Rect, PartImage | None]] = []
         self.images = PartImages(0)
-        #: Whether the screen turns the canvas (each kept picture then has a turned copy too).
-        self.turned = False
         self.composed = False
         #: Parts that go over every frame, above the scene's (the loop sets them each frame).
         self.overlays: list[Part] = []
@@ -178,8 +201,7 @@ class Compositor:
         returns every part's texts by name (a part left alone gives what it drew last)."""
         self.composed = True
         parts = [*parts, *self.overlays]
-        copies = 2 if self.turned else 1
-        self.images.limit = KEPT_SCREENS * canvas.get_width() * canvas.get_height() // copies
+        self.images.limit = KEPT_SCREENS * pixels_of(canvas)
         if not self.parts:   # nothing kept of the canvas: paint it whole
             again, self.damage = {part.name for part in parts}, None
         else:

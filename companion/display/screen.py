@@ -198,7 +198,7 @@ class Screen:
         for i, (rect, image) in enumerate(steps):
             if image is not None and rotation not in image.turns and \
                     rect.collidelist([later for later, _ in steps[i + 1:]]) < 0:
-                image.turns[rotation] = self.display.subsurface(self.to_display(rect)).copy()
+                image.keep_turn(rotation, self.display.subsurface(self.to_display(rect)).copy())
 
     def _mostly_turned_before(self, damage: Sequence[pygame.Rect],
                               steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> bool:

@@ -65,7 +65,7 @@ def reset() -> None:
     image.cache_clear()
     image_on.cache_clear()
     _wrapped.cache_clear()
-    _width.cache_clear()
+    width.cache_clear()
     fit_size.cache_clear()
 
 
@@ -99,18 +99,11 @@ def inked_box(text: str, size: int, colour: RGB, background: RGB,
                           .topleft)
 
 
+@lru_cache(maxsize=4096)
 def width(text: str, size: int) -> int:
     """How many pixels wide ``text`` is at font ``size`` (measured once, then remembered:
     fitting a line measures the same words at the same sizes frame after frame)."""
-    if not pygame.font.get_init():
-        reset()
-        pygame.font.init()
-    return _width(text, size)
-
-
-@lru_cache(maxsize=4096)
-def _width(text: str, size: int) -> int:
-    return _font(size).size(text)[0]
+    return font(size).size(text)[0]
 
 
 @lru_cache(maxsize=2048)
@@ -248,8 +241,8 @@ def draw(surface: pygame.Surface, text: str, size: int, colour: RGB,
     if on is None:
         surface.blit(picture, rect)
     else:
-        solid, (x, y) = image_on(text, size, tuple(colour), tuple(on))
-        surface.blit(solid, rect.move(x, y).topleft)
+        surface.blit(image_on(text, size, tuple(colour), tuple(on))[0],
+                     inked_box(text, size, colour, on, **anchor))
     return Drawn(text, rect, tuple(colour), size)
 
 

@@ -276,7 +276,6 @@ class App:
         self.scene.dirty = False
         frame = self.ctx.services.frame
         frame.begin()
-        frame.turned = self.screen.canvas is not self.screen.display
         frame.overlays = self._overlays()
         moment = self._guarded(self.scene.draw, self.screen.canvas)
         damage = frame.finish()

@@ -234,14 +234,10 @@ def word_box(word: str, size: int, ink: str, line: pygame.Rect) -> pygame.Rect:
 
 
 def paint_level(canvas: pygame.Surface, layout: Layout, level: str) -> list[Drawn]:
-    return [draw_level(canvas, layout, level)]
-
-
-def draw_level(canvas: pygame.Surface, layout: Layout, level: str) -> Drawn:
-    """The level being played, on the line above the dice."""
+    """The level being played, on the line above the dice; returns its text."""
     line = layout.level_line
-    return text.draw(canvas, f"LEVEL  {level.upper()}", layout.small_size, DIM_TEXT,
-                     midleft=(line.left, line.centery))
+    return [text.draw(canvas, f"LEVEL  {level.upper()}", layout.small_size, DIM_TEXT,
+                      midleft=(line.left, line.centery))]
 
 
 @lru_cache(maxsize=16)

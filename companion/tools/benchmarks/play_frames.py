@@ -124,8 +124,8 @@ class TappingTable:
     def __init__(self, app: App, clock: SteppingClock, seed: int) -> None:
         self.app, self.clock, self.rng = app, clock, random.Random(seed)
         self.rounds = 0
-        #: The rounds counted at the last pass, and the passes since that number last changed.
-        self.counted, self.steps = 0, 0
+        #: Passes of the loop since the last round opened.
+        self.passes = 0
         #: When the open round's taps come (``None``: no tap is due).
         self.due_ns: int | None = None
         app.ctx.hooks.on_scene = self.on_scene
@@ -136,7 +136,7 @@ class TappingTable:
         elif isinstance(scene, SetupScene):   # a game ended: the table starts the next
             start_game(self.app.ctx)
         elif isinstance(scene, RoundScene):
-            self.rounds += 1
+            self.rounds, self.passes = self.rounds + 1, 0
             wants_tap = scene.round.ruling.tap
             delay = self.rng.randrange(300, 2500) * 1_000_000
             self.due_ns = scene.round.t_open_ns + delay if wants_tap else None
@@ -144,9 +144,8 @@ class TappingTable:
     def step(self) -> None:
         """One pass of the loop, then the round's taps once they are due. A CompanionError if
         :data:`MOST_STEPS_PER_ROUND` passes go by without a new round (the table is stuck)."""
-        self.steps = 0 if self.rounds != self.counted else self.steps + 1
-        self.counted = self.rounds
-        if self.steps > MOST_STEPS_PER_ROUND:
+        self.passes += 1
+        if self.passes > MOST_STEPS_PER_ROUND:
             raise CompanionError(f"the frame budget's table is stuck on the {self.app.scene.name} "
                                  f"screen: no new round in {MOST_STEPS_PER_ROUND} passes")
         self.app.step()
