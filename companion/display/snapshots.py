@@ -7,12 +7,16 @@ Names listed in ``always`` (e.g. ``"end"``) are saved every time, the later
 ones as ``name-2.png``, ``name-3.png``... A name given a condition
 (:meth:`Snapshots.only_when`) is saved from the first frame offered while its
 condition holds (the demo picks frames whose picture its seed alone decides).
-The loop only copies the frame; a writer thread encodes and writes the PNG, so
-the loop never waits on disk.
+The loop only copies the frame's pixels; a writer thread encodes and writes the
+PNG with the standard library alone (:func:`write_png`), so the loop never waits
+on disk and no pygame call runs outside the loop's thread (Debian's pygame 2.1.2
+crashed saving a PNG in the writer thread while the loop drew, on a busy machine).
 """
 
 from __future__ import annotations
 
+import struct
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -55,7 +59,8 @@ class Snapshots:
         self._counts[name] = count
         self._seen.add(name)
         path = self.folder / (f"{name}.png" if count == 1 else f"{name}-{count}.png")
-        self._writes.append(self._writer.submit(pygame.image.save, surface.copy(), str(path)))
+        pixels = pygame.image.tostring(surface, "RGB")
+        self._writes.append(self._writer.submit(write_png, path, surface.get_size(), pixels))
         self.saved.append(path)
         return path
 
@@ -67,3 +72,19 @@ class Snapshots:
             error = write.exception()
             if error is not None:
                 raise CompanionError(f"snapshot not written: {error}")
+
+
+def write_png(path: Path, size: tuple[int, int], rgb: bytes) -> None:
+    """Write ``rgb`` (rows of 8-bit red, green, blue, top to bottom) of ``size`` as a PNG."""
+    width, height = size
+    row = 3 * width
+    raw = b"".join(b"\0" + rgb[y * row:(y + 1) * row] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB, no interlace
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) +
+                     chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, kind, data and the CRC of kind and data."""
+    return struct.pack(">I", len(data)) + kind + data + \
+        struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
