@@ -137,6 +137,47 @@ def test_a_state_folder_that_cannot_be_made_is_to_fix(tmp_path):
     assert state.status == FIX and f"{in_the_way} is a file, not a folder" in state.text
 
 
+def test_a_state_folder_where_no_folder_can_be_made_is_to_fix(tmp_path):
+    host = pi_host(fake_pi(tmp_path / "root"))
+    state = by_name(host, state_dir="/proc/companion-state")["state"]   # root is refused too
+    assert state.status == FIX and "no folder can be made in /proc" in state.text
+
+
+def test_a_state_folder_still_to_make_is_fine_where_a_folder_can_be_made(tmp_path):
+    host = pi_host(fake_pi(tmp_path / "root"))
+    state = by_name(host, state_dir=str(tmp_path / "new" / "state"))["state"]
+    assert state.status == OK and "will be made at the first save" in state.text
+    assert not (tmp_path / "new").exists() and list(tmp_path.iterdir()) == [tmp_path / "root"]
+
+
+def kept_database(folder: Path) -> Path:
+    """A state folder holding a sound state database; the database's path."""
+    from companion.storage.database import Database
+    with Database.in_folder(folder) as database:
+        database.read("SELECT count(*) FROM sqlite_master")
+    return folder / "companion.sqlite3"
+
+
+def test_a_sound_state_database_is_ok(tmp_path):
+    kept_database(tmp_path / "state")
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(tmp_path / "state"))
+    assert state["state"].status == OK and "its database is sound" in state["state"].text
+
+
+@pytest.mark.parametrize("damage", ["pages", "not a database", "empty"])
+def test_a_damaged_state_database_is_to_fix_and_history_check_named(tmp_path, damage):
+    path = kept_database(tmp_path / "state")
+    data = bytearray(path.read_bytes())
+    if damage == "pages":   # every page but the header's, bytes flipped here and there
+        for i in range(4096, len(data), 997):
+            data[i] ^= 0x5A
+    path.write_bytes({"pages": bytes(data), "not a database": b"hello\n", "empty": b""}[damage])
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(tmp_path / "state"))
+    assert state["state"].status == FIX and str(path) in state["state"].text
+    assert f"companion history --check --state-dir {tmp_path / 'state'}" in state["state"].text
+    assert "\n" not in state["state"].text
+
+
 def test_a_state_folder_that_is_a_file_is_to_fix(tmp_path):
     a_file = write(tmp_path, "passwd", "root:x:0:0\n")
     state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(a_file))["state"]

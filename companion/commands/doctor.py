@@ -35,7 +35,9 @@ from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
+from companion.storage.database import FILENAME
 from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
+from companion.storage.soundness import check_lines
 
 NAME = "doctor"
 HELP = "check this Pi for the kiosk: display, inputs, GPIO, serial, state folder, service"
@@ -460,29 +462,50 @@ def owned_by_service_user(folder: Path) -> bool:
 
 
 def check_state(host: Host, args: argparse.Namespace) -> Check:
+    """The state folder: there or to be made, writable by the kiosk, and its database sound."""
+    folder, found = check_state_folder(host, args)
+    if folder is None or found.status != OK or not (folder / FILENAME).is_file():
+        return found
+    try:
+        damage = check_lines(folder)
+    except CompanionError as error:
+        damage = [str(error)]
+    if damage:
+        return Check("state", FIX, f"{damage[0][:300]}; more: companion history --check "
+                                   f"--state-dir {folder}")
+    return Check("state", OK, f"{found.text}; its database is sound")
+
+
+def check_state_folder(host: Host, args: argparse.Namespace) -> tuple[Path | None, Check]:
+    """The state folder (``None``: none can be named) and whether the kiosk can write there."""
     try:
         folder = state_dir(args.state_dir, environ=host.environ,
                            system_dir=host.path(str(SYSTEM_STATE_DIR)))
     except StateError as error:
-        return Check("state", FIX, str(error))
+        return None, Check("state", FIX, str(error))
     problem = not_a_folder(folder)
     if problem:
-        return Check("state", FIX, f"{problem}: move the file away or name another folder")
+        return folder, Check("state", FIX, f"{problem}: move the file away or name another folder")
     if folder.is_dir():
         if owned_by_service_user(folder):
-            return Check("state", OK, f"{folder} belongs to {SERVICE_USER}, the kiosk's user")
+            return folder, Check("state", OK,
+                                 f"{folder} belongs to {SERVICE_USER}, the kiosk's user")
         try:
             with tempfile.TemporaryFile(dir=folder):
                 pass
         except OSError as error:
-            return Check("state", FIX, f"{folder} is not writable ({error.strerror}): "
-                                       f"sudo chown {SERVICE_USER}: {folder}")
-        return Check("state", OK, f"{folder} is writable")
+            return folder, Check("state", FIX, f"{folder} is not writable ({error.strerror}): "
+                                               f"sudo chown {SERVICE_USER}: {folder}")
+        return folder, Check("state", OK, f"{folder} is writable")
     parent = next((p for p in folder.parents if p.exists()), Path("/"))
-    if os.access(parent, os.W_OK):
-        return Check("state", OK, f"{folder} will be made at the first save")
-    return Check("state", FIX, f"{folder} does not exist and {parent} is not writable: "
-                               f"make it (sudo mkdir -p {folder})")
+    try:   # make a folder where the kiosk will make its own (root may write where others may
+        with tempfile.TemporaryDirectory(dir=parent):   # not; /proc refuses everybody)
+            pass
+    except OSError as error:
+        return folder, Check("state", FIX, f"{folder} does not exist and no folder can be "
+                                           f"made in {parent} ({error.strerror}): make it "
+                                           f"(sudo mkdir -p {folder}) or name another folder")
+    return folder, Check("state", OK, f"{folder} will be made at the first save")
 
 
 def service_state(host: Host) -> dict[str, str] | None:

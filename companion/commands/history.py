@@ -32,9 +32,8 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label, roll_words
-from companion.storage import wal
 from companion.storage.database import FILENAME, Database
-from companion.storage.faults import RECOVERY, DamagedDatabase
+from companion.storage.faults import DamagedDatabase
 from companion.storage.games import NOT_NOT
 from companion.storage.listing import (
     GameLine,
@@ -50,7 +49,8 @@ from companion.storage.listing import (
 )
 from companion.storage.location import state_dir
 from companion.storage.players import PlayerStore
-from companion.storage.recovery import game_ids, recover
+from companion.storage.recovery import recover
+from companion.storage.soundness import check_lines
 from companion.tools.argtypes import whole_number
 
 NAME = "history"
@@ -91,66 +91,12 @@ def describe(game: GameLine) -> str:
 
 
 def check(folder: Path) -> int:
-    """Check the state database in ``folder`` without writing a byte (opened read-only, so its
-    write-ahead log is not folded in): the log beside it, SQLite's integrity check and every kept
-    game's verdict. Print ``ok`` and give 0, or each problem and how to recover, and give 1."""
-    path = folder / FILENAME
-    log_problems = wal.problems(path, wal.file_pages(path))   # before SQLite mends it away
-    try:   # a log that is not there, or not to be trusted, is left as it lies
-        database = Database.for_reading(folder, read_only=True, file_only=bool(
-            log_problems or not Path(f"{path}-wal").exists()))
-    except DamagedDatabase as error:
-        return damaged(str(error), log_problems, [])
-    with database:
-        verdict = database.integrity_check()
-        pages = [] if verdict == "ok" else verdict.splitlines()
-        games = damaged_games(database)
-    if not (log_problems or pages or games):
-        print(f"{path}: ok")
-        return 0
-    first = [f"{path} is damaged: {pages[0]}" + (f" (and {len(pages) - 1} more problems)"
-                                                 if len(pages) > 1 else "")] if pages else []
-    return damaged(first, log_problems, games, path)
-
-
-def damaged_games(database: Database) -> list[tuple[int, str]]:
-    """``(id, what is wrong)`` of every kept game, of any kind, that is damaged by the listing's
-    verdict (set aside, or a field or round record that does not read)."""
-    found = []
-    for game_id in game_ids(database):
-        try:
-            kind = database.read("SELECT kind FROM games WHERE id = ?", (game_id,))[0][0]
-            game = verdict(database, game_id, str(kind))
-        except (CompanionError, IndexError) as error:
-            found.append((game_id, f"its row does not read ({error})"))
-            continue
-        if isinstance(game, GameLine) and game.damaged:
-            found.append((game_id, game.damaged))
-    return found
-
-
-def damaged(first: str | list[str], log_problems: list[str], games: list[tuple[int, str]],
-            path: Path | None = None) -> int:
-    """Print what is damaged and how to recover; 1."""
-    for line in [first] if isinstance(first, str) else first:
-        print(line)
-    where = f"{path}: " if path else ""
-    for line in log_problems:
-        print(f"{where}{line}")
-    for game_id, reason in games[:10]:
-        print(f"{where}game {game_id} is damaged: {reason[:100]}")
-    if len(games) > 10:
-        print(f"{where}and {len(games) - 10} more damaged games")
-    if log_problems:
-        print("Before the kiosk or any other command opens it, keep a copy of the state folder as "
-              "it is (sudo cp -a): SQLite folds its log into the file when it closes.")
-    if log_problems or (first and not isinstance(first, str)):
-        print(f"To recover the games that still read: companion history --recover-to NEW_FOLDER "
-              f"(see {RECOVERY}).")
-    elif games:
-        print("The damaged games are kept as they are and never offered for resume; companion "
-              f"history lists them as damaged (see {RECOVERY}).")
-    return 1
+    """Check the state database in ``folder`` without writing a byte
+    (:func:`companion.storage.soundness.check_lines`).
+    Print ``ok`` and give 0, or each problem and how to recover, and give 1."""
+    lines = check_lines(folder)
+    print("\n".join(lines) or f"{folder / FILENAME}: ok")
+    return 1 if lines else 0
 
 
 def recover_to(database: Database, folder: Path) -> int:
