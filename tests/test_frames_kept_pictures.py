@@ -114,3 +114,17 @@ def test_on_a_turned_screen_kept_pictures_and_their_turned_copies_stay_within_th
     assert all(pygame.image.tostring(image.turns[90], "RGB") ==
                pygame.image.tostring(pygame.transform.rotate(image.picture, 90), "RGB")
                for image in images.kept.values())
+
+
+def test_on_an_upright_screen_kept_pictures_have_no_turned_copies():
+    """Upright, the canvas is the display: a copy of a picture "turned" by 0 degrees would only
+    halve how many pictures fit the limit."""
+    from test_frames_compose import play_round_with_a_wrong_tap_and_a_tie, started
+
+    app, watch = started(0)
+    for round_no in range(3):
+        play_round_with_a_wrong_tap_and_a_tie(app, round_no)
+    images = app.ctx.services.frame.images
+    assert len(images.kept) > 3 and watch.wrong == []
+    assert all(image.turns == {} for image in images.kept.values())
+    assert images.pixels == sum(image.pixels for image in images.kept.values())
