@@ -4,8 +4,9 @@ For each display size (800x480, 1280x720, 1920x1080) and each rotation (0, 90, 1
 real kiosk plays rounds of Not Not on SDL's dummy driver, on a clock that steps only as the
 program runs (the game plays the same on any machine; only the frames' own times are taken
 from the machine's clock), after :data:`WARM_UP_ROUNDS` rounds whose frames are not timed.
-A table of four taps in every round that wants a tap, at a moment of the round the seed
-picks, so that its countdown ticks and the verdict has a tap timeline. Each frame is timed
+A table of four taps in the rounds that want a tap, at a moment of the round the seed
+picks, so that its countdown ticks and the verdict has a tap timeline; in every
+:data:`UNTAPPED_EVERY`-th round nobody taps, so that its verdict has none. Each frame is timed
 from the start of the scene's drawing to the return of the screen's present (turning and
 showing what changed), and sorted by what it shows:
 
@@ -56,6 +57,8 @@ ROTATIONS = (0, 90, 180, 270)
 KINDS = ("tumble", "countdown", "verdict", "timeline")
 #: A play frame may cost at most this many bare full-screen blits of its size (p99).
 BUDGET = 3.0
+#: Every this many rounds, nobody taps (a verdict without a tap timeline).
+UNTAPPED_EVERY = 3
 #: Passes of the loop a round may take at most (a round at the kiosk's pace takes a few hundred).
 MOST_STEPS_PER_ROUND = 100_000
 
@@ -119,7 +122,7 @@ class FrameTimer:
 class TappingTable:
     """Four players: the dealer confirms each prompt; in each round that wants a tap, a moment
     into it (its countdown ticks meanwhile), one player taps a valid card, and in every other
-    round another taps a wrong one first."""
+    round another taps a wrong one first; every :data:`UNTAPPED_EVERY`-th round nobody taps."""
 
     def __init__(self, app: App, clock: SteppingClock, seed: int) -> None:
         self.app, self.clock, self.rng = app, clock, random.Random(seed)
@@ -137,7 +140,7 @@ class TappingTable:
             start_game(self.app.ctx)
         elif isinstance(scene, RoundScene):
             self.rounds, self.passes = self.rounds + 1, 0
-            wants_tap = scene.round.ruling.tap
+            wants_tap = scene.round.ruling.tap and self.rounds % UNTAPPED_EVERY != 0
             delay = self.rng.randrange(300, 2500) * 1_000_000
             self.due_ns = scene.round.t_open_ns + delay if wants_tap else None
 
