@@ -194,9 +194,9 @@ class Screen:
         """Give each kept picture of ``steps`` that has none its turned copy, copied from the
         display just turned (no part painted after it lies over it), so that the next frame
         showing it copies it instead of turning it."""
-        rotation = self.layout.rotation
         if self.canvas is self.display:   # upright: the picture is what the display shows
             return
+        rotation = self.layout.rotation
         for i, (rect, image) in enumerate(steps):
             if image is not None and rotation not in image.turns and \
                     rect.collidelist([later for later, _ in steps[i + 1:]]) < 0:

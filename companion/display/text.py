@@ -94,9 +94,16 @@ def inked_box(text: str, size: int, colour: RGB, background: RGB,
               **anchor: object) -> pygame.Rect:
     """The rect :func:`draw` with ``on=background`` copies ``text``'s glyphs to, placed by one
     rect anchor."""
+    placed = image(text, size, tuple(colour)).get_rect(**anchor)
+    return inked_on(text, size, colour, background, placed)[1]
+
+
+def inked_on(text: str, size: int, colour: RGB, background: RGB, placed: pygame.Rect
+             ) -> tuple[pygame.Surface, pygame.Rect]:
+    """:func:`image_on`'s glyphs of ``text``, and the rect they go to when the whole image
+    lies at ``placed``."""
     solid, (x, y) = image_on(text, size, tuple(colour), tuple(background))
-    return solid.get_rect(topleft=image(text, size, tuple(colour)).get_rect(**anchor).move(x, y)
-                          .topleft)
+    return solid, solid.get_rect(topleft=placed.move(x, y).topleft)
 
 
 @lru_cache(maxsize=4096)
@@ -241,8 +248,7 @@ def draw(surface: pygame.Surface, text: str, size: int, colour: RGB,
     if on is None:
         surface.blit(picture, rect)
     else:
-        surface.blit(image_on(text, size, tuple(colour), tuple(on))[0],
-                     inked_box(text, size, colour, on, **anchor))
+        surface.blit(*inked_on(text, size, colour, on, rect))
     return Drawn(text, rect, tuple(colour), size)
 
 
