@@ -4,6 +4,7 @@ key in the window, still wake it."""
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pygame
@@ -90,3 +91,21 @@ def test_once_a_key_was_pressed_beside_the_pads_the_loop_sleeps_in_sdls_wait(mon
     app.scene.dirty = False
     app.step()
     assert app.keys_used and waits == [(30,)]
+
+
+def test_a_wake_waiting_in_sdls_queue_is_taken_whole_by_a_sleeping_loop(sleepy):
+    """pygame's ``event.peek()`` (2.1.2 and 2.6 alike) hands back a posted event that is still
+    queued without holding its attributes: when the peeked copy goes, they are freed while SDL's
+    queue still points at them, and the garbage collector later walks freed memory (the kiosk
+    died in ``gc.collect`` under systemd in the Pi in a box). The loop lets go of a wake only
+    once, when it takes it from the queue."""
+    app = kiosk("title", clock=None)
+    app.step()
+    wake = pygame.event.Event(loop.WAKE)
+    attributes = wake.dict
+    held = [attributes, attributes]   # so that a wrong release never frees them in the test
+    pygame.event.post(wake)
+    del wake
+    queued = sys.getrefcount(attributes)
+    app.step()
+    assert len(held) == 2 and sys.getrefcount(attributes) == queued - 1

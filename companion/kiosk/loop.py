@@ -182,16 +182,24 @@ class App:
             return []
         if self.ctx.services.keys is not None or self.keys_used:   # keys may be taps
             return [pygame.event.wait(timeout_ms)] if timeout_ms > 0 else []
-        self._sleep(timeout_ms)
-        return []
+        return self._sleep(timeout_ms)
 
-    def _sleep(self, timeout_ms: int) -> None:
-        """Sleep until :meth:`wake` is called, the window has an event, or ``timeout_ms``."""
+    def _sleep(self, timeout_ms: int) -> list:
+        """Sleep until :meth:`wake` is called, the window has an event, or ``timeout_ms``; the
+        window's events taken meanwhile.
+
+        It takes the window's events rather than peeking at them: pygame's ``event.peek()``
+        (2.1.2 and 2.6 alike) hands back a queued posted event without holding its attributes,
+        so they are freed when the peeked copy goes while SDL's queue still points at them, and
+        the garbage collector later walks freed memory."""
         deadline = time.monotonic() + timeout_ms / 1000
-        while (left := deadline - time.monotonic()) > 0:
-            if pygame.event.peek() or self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
+        taken: list = []
+        while not taken and (left := deadline - time.monotonic()) > 0:
+            taken = pygame.event.get()
+            if not taken and self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
                 break
         self._woken.clear()
+        return taken
 
     def _take_events(self, raw: list) -> list:
         """The posted events and the window's (``raw`` and those queued since), in stamp order."""
