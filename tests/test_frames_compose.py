@@ -155,6 +155,27 @@ def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_bli
         assert all(k["n"] > 0 and k["p99_to_blit"] > 0 for k in kinds.values())
     worst = max(k["p99_to_blit"] for r in size["rotations"].values() for k in r.values())
     assert report["worst_p99_to_blit"] == worst and report["met"] == (worst <= 3)
+    assert set(size["collections_in_frames"]) == set(size["rotations"])
+    assert report["collections_in_frames"] == sum(
+        c["n"] for c in size["collections_in_frames"].values())
+
+
+def test_the_frame_budget_bench_counts_a_garbage_collection_inside_a_frame(tmp_path,
+                                                                           monkeypatch):
+    import gc
+
+    from companion.scenes.notnot.round import RoundScene
+    from companion.tools.benchmarks import play_frames
+
+    draw = RoundScene.draw
+
+    def collecting_draw(self, canvas):
+        gc.collect(0)
+        return draw(self, canvas)
+
+    monkeypatch.setattr(RoundScene, "draw", collecting_draw)
+    times = play_frames.measure_frames((800, 480), 0, 2, 1, str(tmp_path))
+    assert len(times["collections"]) >= len(times["countdown"]) > 0
 
 
 def test_rects_shown_are_joined_where_they_overlap_and_a_mostly_changed_frame_is_shown_whole():

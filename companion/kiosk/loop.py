@@ -11,7 +11,9 @@ the loop at once. Each pass the loop
    pressed a key (keys may tap beside the pads), it sleeps in
    ``pygame.event.wait(timeout)`` instead, which wakes within a millisecond of a
    key, as keys are stamped when the loop takes them (SDL looks every
-   millisecond under KMSDRM and the dummy driver: 2-3 % of a core while idle),
+   millisecond under KMSDRM and the dummy driver: 2-3 % of a core while idle);
+   before a sleep with room, it collects Python's young garbage
+   (:mod:`companion.kiosk.collector`), rather than in the middle of a frame,
 2. drains the posted events and the window's own events (keys and touches
    as :func:`companion.inputs.actions.window_input` maps them, close), puts
    them in :func:`companion.inputs.events.in_stamp_order` and hands them to
@@ -60,6 +62,7 @@ from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import player_notice, status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
+from companion.kiosk.collector import collect_before_sleep
 from companion.scenes.changes import SceneChange, ToFailsafe
 from companion.scenes.core import Context, Quit, Scene, no_op
 
@@ -223,7 +226,9 @@ class App:
         run at it: every event posted before ``now`` has been handled when a timer decides (a
         round is judged only once each tap stamped before its close and posted within the
         settle time is in, however long the pass spent handling the events before it)."""
-        woke = self._wait(self._timeout_ms())
+        timeout_ms = self._timeout_ms()
+        collect_before_sleep(timeout_ms)   # not in the middle of the next frame
+        woke = self._wait(timeout_ms)
         now = self.clock()
         events = self._take_events(woke)
         self._run_posted_work()

@@ -15,6 +15,10 @@ showing what changed), and sorted by what it shows:
 - ``verdict``: a verdict with no tap timeline;
 - ``timeline``: a verdict with its tap timeline.
 
+Python's garbage collections that ran inside a timed frame are counted too (``collections``:
+how many, and the time they took), as the kiosk's loop means to run them between frames
+(:mod:`companion.kiosk.collector`).
+
 The floor of each size is a bare full-screen blit: a prepared image of the display's size
 copied onto the display and flipped, measured in the same run (:func:`blit_floor_ns`). The
 budget (issue 26) is every kind's p99 at most :data:`BUDGET` times the floor's median.
@@ -22,6 +26,7 @@ budget (issue 26) is every kind's p99 at most :data:`BUDGET` times the floor's m
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections import defaultdict
@@ -91,7 +96,8 @@ def kind_of(scene: Scene[Any]) -> str | None:
 
 @dataclass
 class FrameTimer:
-    """Times each frame of ``app`` from its scene's drawing to its present, by kind."""
+    """Times each frame of ``app`` from its scene's drawing to its present, by kind, and each
+    garbage collection that runs inside a timed frame (under ``"collections"``)."""
 
     app: App
     times: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
@@ -99,6 +105,7 @@ class FrameTimer:
     timing: bool = False
     _kind: str | None = None
     _start: int = 0
+    _collecting: int = 0
 
     def __post_init__(self) -> None:
         loop_draw, present = self.app._draw, self.app.screen.present
@@ -117,6 +124,13 @@ class FrameTimer:
 
         self.app._draw = draw   # type: ignore[method-assign]
         self.app.screen.present = timed_present   # type: ignore[method-assign]
+
+    def on_collection(self, phase: str, info: dict) -> None:
+        """``gc.callbacks``' hook: time each collection that runs inside a timed frame."""
+        if phase == "start":
+            self._collecting = time.perf_counter_ns()
+        elif self._kind is not None and self.timing:
+            self.times["collections"].append(time.perf_counter_ns() - self._collecting)
 
 
 class TappingTable:
@@ -167,7 +181,8 @@ class TappingTable:
 def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
                    state_dir: str) -> dict[str, list[int]]:
     """Times (ns) of the play frames of ``rounds`` rounds at ``size`` turned by ``rotation``,
-    by kind, after :data:`WARM_UP_ROUNDS` rounds not timed."""
+    by kind, after :data:`WARM_UP_ROUNDS` rounds not timed; and of the garbage collections
+    inside them (``"collections"``)."""
     clock = SteppingClock()
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                    setup=GameSetup(players=4, level="extreme", seed=seed),
@@ -177,6 +192,7 @@ def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
     timer = FrameTimer(app)
     table = TappingTable(app, clock, seed)
     table.on_scene(app.scene)
+    gc.callbacks.append(timer.on_collection)
     try:
         while table.rounds <= WARM_UP_ROUNDS:
             table.step()
@@ -184,6 +200,7 @@ def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
         while table.rounds <= WARM_UP_ROUNDS + rounds:
             table.step()
     finally:
+        gc.callbacks.remove(timer.on_collection)
         app.screen.close()
     return dict(timer.times)
 
@@ -217,13 +234,15 @@ def p99(values: list[int]) -> float:
 def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
     """The frame budget's figures at every size and rotation (see the module's docstring)."""
     report: dict[str, Any] = {"budget_x_blit": BUDGET, "rounds_each": rounds,
-                              "warm_up_rounds_each": WARM_UP_ROUNDS, "sizes": {}}
+                              "warm_up_rounds_each": WARM_UP_ROUNDS, "sizes": {},
+                              "collections_in_frames": 0}
     worst = 0.0
     for size in SIZES:
         name = f"{size[0]}x{size[1]}"
         pygame.display.init()
         floor_ms = median(blit_floor_ns(size, 200)) / 1e6
-        entry: dict[str, Any] = {"blit_floor_ms": round(floor_ms, 4), "rotations": {}}
+        entry: dict[str, Any] = {"blit_floor_ms": round(floor_ms, 4), "rotations": {},
+                                 "collections_in_frames": {}}
         for rotation in ROTATIONS:
             times = measure_frames(size, rotation, rounds, seed, state_dir)
             kinds = {}
@@ -236,6 +255,10 @@ def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
                 kinds[kind] = {"n": len(shown), "p50_ms": round(median(shown) / 1e6, 3),
                                "p99_ms": round(p99(shown) / 1e6, 3), "p99_to_blit": ratio}
             entry["rotations"][str(rotation)] = kinds
+            collections = times.get("collections", [])
+            entry["collections_in_frames"][str(rotation)] = {
+                "n": len(collections), "ms": round(sum(collections) / 1e6, 3)}
+            report["collections_in_frames"] += len(collections)
         report["sizes"][name] = entry
     report["worst_p99_to_blit"] = worst
     report["met"] = worst <= BUDGET
@@ -252,5 +275,6 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"play frames p99 at {size} turned {rotation}: {shown}; "
                          f"a bare blit {entry['blit_floor_ms']:g} ms")
     lines.append(f"worst play frame p99: {report['worst_p99_to_blit']:g} blits "
-                 f"(budget {report['budget_x_blit']:g})")
+                 f"(budget {report['budget_x_blit']:g}); garbage collections inside play "
+                 f"frames: {report['collections_in_frames']}")
     return lines
