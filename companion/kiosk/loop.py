@@ -197,9 +197,9 @@ class App:
         the garbage collector later walks freed memory."""
         deadline = time.monotonic() + timeout_ms / 1000
         taken: list = []
-        while not taken and (left := deadline - time.monotonic()) > 0:
+        while (left := deadline - time.monotonic()) > 0:
             taken = pygame.event.get()
-            if not taken and self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
+            if taken or self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
                 break
         self._woken.clear()
         return taken
