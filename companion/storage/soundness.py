@@ -27,7 +27,7 @@ def check_lines(folder: Path) -> list[str]:
         database = Database.for_reading(folder, read_only=True, file_only=bool(
             log_problems or not Path(f"{path}-wal").exists()))
     except DamagedDatabase as error:
-        return damage_lines(str(error), log_problems, [])
+        return damage_lines([str(error)], log_problems, [], recoverable=bool(log_problems))
     with database:
         verdict = database.integrity_check()
         pages = [] if verdict == "ok" else verdict.splitlines()
@@ -36,7 +36,8 @@ def check_lines(folder: Path) -> list[str]:
         return []
     first = [f"{path} is damaged: {pages[0]}" + (f" (and {len(pages) - 1} more problems)"
                                                  if len(pages) > 1 else "")] if pages else []
-    return damage_lines(first, log_problems, games, path)
+    return damage_lines(first, log_problems, games, path,
+                        recoverable=bool(log_problems or pages))
 
 
 def damaged_games(database: Database) -> list[tuple[int, str]]:
@@ -55,10 +56,11 @@ def damaged_games(database: Database) -> list[tuple[int, str]]:
     return found
 
 
-def damage_lines(first: str | list[str], log_problems: list[str],
-                 games: list[tuple[int, str]], path: Path | None = None) -> list[str]:
-    """What is damaged, and how to recover."""
-    lines = [first] if isinstance(first, str) else list(first)
+def damage_lines(first: list[str], log_problems: list[str], games: list[tuple[int, str]],
+                 path: Path | None = None, *, recoverable: bool) -> list[str]:
+    """What is damaged, and how to recover: with ``--recover-to`` when ``recoverable`` (its
+    log or its pages are damaged), else what becomes of the damaged games."""
+    lines = list(first)
     where = f"{path}: " if path else ""
     lines += [f"{where}{line}" for line in log_problems]
     lines += [f"{where}game {game_id} is damaged: {reason[:100]}" for game_id, reason in games[:10]]
@@ -68,7 +70,7 @@ def damage_lines(first: str | list[str], log_problems: list[str],
         lines.append("Before the kiosk or any other command opens it, keep a copy of the state "
                      "folder as it is (sudo cp -a): SQLite folds its log into the file when it "
                      "closes.")
-    if log_problems or (first and not isinstance(first, str)):
+    if recoverable:
         lines.append(f"To recover the games that still read: companion history --recover-to "
                      f"NEW_FOLDER (see {RECOVERY}).")
     elif games:
