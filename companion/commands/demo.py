@@ -51,7 +51,6 @@ from companion.display.options import add_screen_arguments, speed_arg
 from companion.errors import CompanionError
 from companion.games.notnot.game import MODES
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.kiosk.collector import frozen_start_up
 from companion.kiosk.loop import App
 from companion.scenes.core import Quit, Scene
 from companion.scenes.notnot.lights import tap_lights, winner_lights
@@ -348,8 +347,7 @@ def run_table(app: App, table: SimulatedTable | ScriptedTable,
         return done() or stalled()
 
     try:
-        with frozen_start_up():
-            app.run(until=until)
+        app.run(until=until)
         if stalled():
             raise CompanionError(f"the demo stalled: nothing happened for {STALL_S} s "
                                  f"in scene {app.scene.name}")

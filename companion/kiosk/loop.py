@@ -62,7 +62,7 @@ from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import player_notice, status_notice, status_word
 from companion.inputs.serial.reader import ControllerStatus
-from companion.kiosk.collector import collect_before_sleep
+from companion.kiosk.collector import collect_before_sleep, frozen_start_up
 from companion.scenes.changes import SceneChange, ToFailsafe
 from companion.scenes.core import Context, Quit, Scene, no_op
 
@@ -215,9 +215,12 @@ class App:
 
     # -- the loop ------------------------------------------------------------
     def run(self, until: Callable[[], bool] = lambda: False) -> None:
-        """Run passes until the table quits or ``until()`` is true."""
-        while not self.ctx.quitting and not until():
-            self.step()
+        """Run passes until the table quits or ``until()`` is true, with what was made before
+        frozen (:func:`companion.kiosk.collector.frozen_start_up`: a full collection in play
+        would cost frames)."""
+        with frozen_start_up():
+            while not self.ctx.quitting and not until():
+                self.step()
 
     def step(self) -> None:
         """One pass of the loop: wait, decide, maybe draw.
@@ -226,9 +229,8 @@ class App:
         run at it: every event posted before ``now`` has been handled when a timer decides (a
         round is judged only once each tap stamped before its close and posted within the
         settle time is in, however long the pass spent handling the events before it)."""
-        timeout_ms = self._timeout_ms()
-        collect_before_sleep(timeout_ms)   # not in the middle of the next frame
-        woke = self._wait(timeout_ms)
+        collect_before_sleep(self._timeout_ms())   # not in the middle of the next frame
+        woke = self._wait(self._timeout_ms())   # what is left of the sleep: a timer stays on time
         now = self.clock()
         events = self._take_events(woke)
         self._run_posted_work()

@@ -41,7 +41,6 @@ from companion.inputs.serial.pads import (
     tie_window_ns,
 )
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.kiosk.collector import frozen_start_up
 from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.changes import ToFailsafe
@@ -346,8 +345,7 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
         if controller is not None:
             app.controller = "connecting"   # the corner shows it until its first status
             controller.start()
-        with frozen_start_up():   # a full collection in play would cost frames
-            app.run()
+        app.run()
     finally:
         notifier.stopping()
         notifier.close()
