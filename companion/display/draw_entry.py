@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.colour_marks import draw_shape
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.draw_table import draw_card
@@ -150,10 +150,10 @@ def draw_marked_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect,
     void = face == VOID
     short = min(rect.size)
     radius = round(short * 0.14)
-    pygame.draw.rect(surface, VOID_FACE if void else CARD_FACE, rect, border_radius=radius)
+    solid.rect(surface, VOID_FACE if void else CARD_FACE, rect, border_radius=radius)
     rim = max(1, round(0.3 * layout.unit)) if void else 0
     if void:
-        pygame.draw.rect(surface, VOID_RIM, rect, rim, border_radius=radius)
+        solid.rect(surface, VOID_RIM, rect, rim, border_radius=radius)
     pad = -2 * (rim + max(1, round(0.06 * short)))
     inner = rect.inflate(pad, pad)
     icon_side = min(min(inner.size), round(0.6 * max(inner.size)))
@@ -186,13 +186,13 @@ def draw_face_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, f
     card carries its shape and initial side by side. Returns the texts drawn."""
     radius = round(rect.width * 0.12)
     if face == "RULE":
-        pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
+        solid.rect(surface, CARD_BACK, rect, border_radius=radius)
     elif colour_blind and face in SHAPES:
         return [draw_marked_card(surface, layout, rect, face)]
     elif face == VOID:
-        pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
+        solid.rect(surface, VOID_FACE, rect, border_radius=radius)
         line = max(2, round(0.5 * layout.unit))
-        pygame.draw.rect(surface, VOID_RIM, rect, line, border_radius=radius)
+        solid.rect(surface, VOID_RIM, rect, line, border_radius=radius)
     else:
         draw_card(surface, layout, rect, face)
     return []
@@ -210,7 +210,7 @@ def draw_small_table(surface: pygame.Surface, layout: Layout, area: pygame.Rect,
             draw_card(surface, layout, rect, face)
         if side is view.asked:
             ring = rect.inflate(round(1.6 * layout.unit), round(1.6 * layout.unit))
-            pygame.draw.rect(surface, HIGHLIGHT, ring, max(2, round(0.6 * layout.unit)),
+            solid.rect(surface, HIGHLIGHT, ring, max(2, round(0.6 * layout.unit)),
                              border_radius=round(ring.width * 0.14))
         drawn.append(text.draw(surface, side.value, layout.small_size, DIM_TEXT,
                                bottomleft=(rect.left, rect.top - round(0.4 * layout.unit))))
@@ -220,9 +220,9 @@ def draw_small_table(surface: pygame.Surface, layout: Layout, area: pygame.Rect,
 def draw_item(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: str | None,
               label: str, chosen: bool, colour_blind: bool) -> list[text.Drawn]:
     """One item: its panel (framed when ``chosen``), the card of ``face`` if any, its ``label``."""
-    pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
+    solid.rect(surface, PANEL, rect, border_radius=round(layout.unit))
     if chosen:
-        pygame.draw.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
+        solid.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
                          border_radius=round(layout.unit))
     drawn: list[text.Drawn] = []
     left = rect.left + round(1.5 * layout.unit)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
 
@@ -84,10 +84,10 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
     drawn = draw_title(surface, layout, title, subtitle)
     for i, (item, rect) in enumerate(zip(items, rects or item_rects(layout, items))):
         chosen = i == cursor
-        pygame.draw.rect(surface, PANEL, rect, border_radius=round(layout.unit))
+        solid.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:
             frame = QUESTION if i == asking else HIGHLIGHT
-            pygame.draw.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
+            solid.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
                              border_radius=round(layout.unit))
         ink = TEXT if chosen else DIM_TEXT
         drawn += text.draw_fit(surface, item, line_size(layout, rect.height),

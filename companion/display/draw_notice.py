@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.layout import Layout
 from companion.display.palette import TEXT, VERDICT
 from companion.display.parts import Part
@@ -18,7 +18,7 @@ def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> list[text
     """Draw ``line`` on a bar filling the notice strip: on one line as large as fits, else
     wrapped at the smallest text size into the lines the strip holds, the last cut short."""
     strip = layout.notice
-    pygame.draw.rect(surface, VERDICT["early"], strip)
+    solid.rect(surface, VERDICT["early"], strip)
     room = strip.width - round(4 * layout.unit)
     size, lines = text.fit_lines(line, tallest_size(layout, strip), room, layout.min_text_size)
     held = max(1, strip.height // text.block_height(1, size))

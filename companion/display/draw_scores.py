@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.draw_notice import cut_short
 from companion.display.layout import Layout
 from companion.display.palette import HIGHLIGHT, PANEL, TEXT, player_colour
@@ -22,7 +22,7 @@ def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, in
     """Draw ``scores`` (player -> points) in equal cells, named players by ``seat_names``; ring
     the ``marked`` players and fill the cells of the players in ``flashes`` (player -> colour)
     with their colour."""
-    pygame.draw.rect(surface, PANEL, layout.scores)
+    solid.rect(surface, PANEL, layout.scores)
     size, cells = score_cells(layout, scores, seat_names)
     drawn: list[text.Drawn] = []
     for cell in cells:
@@ -71,15 +71,15 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
     """One player's cell on the strip's colour: filled with ``flash`` when it flashes, the
     player's colour bar, name and ``score``, ringed when ``marked``."""
     unit = round(layout.unit)
-    pygame.draw.rect(surface, PANEL, cell.span)
+    solid.rect(surface, PANEL, cell.span)
     if flash is not None:
-        pygame.draw.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
+        solid.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
     bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
                       cell.rect.width - 2 * unit, max(2, round(0.5 * layout.unit)))
-    pygame.draw.rect(surface, player_colour(cell.player), bar)   # as on the timeline
+    solid.rect(surface, player_colour(cell.player), bar)   # as on the timeline
     drawn = draw_label(surface, layout, cell.rect, cell.name, score, size)
     if marked:
-        pygame.draw.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit),
+        solid.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit),
                          max(2, round(0.5 * layout.unit)), border_radius=unit)
     return drawn
 

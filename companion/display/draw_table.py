@@ -16,7 +16,7 @@ from functools import partial
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.colour_marks import draw_mark as draw_colour_mark
 from companion.display.layout import Layout
 from companion.display.palette import (
@@ -49,17 +49,17 @@ def draw_card(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: 
     radius = round(rect.width * 0.12)
     line = max(2, round(0.5 * layout.unit))
     if face is None:
-        pygame.draw.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
+        solid.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
         return
     if face in PORTAL:
-        pygame.draw.rect(surface, CARD_FACE, rect, border_radius=radius)
+        solid.rect(surface, CARD_FACE, rect, border_radius=radius)
         if colour_blind:
             draw_colour_mark(surface, face, rect.center, rect.width * 0.36, layout.body_size)
         else:
             pygame.draw.circle(surface, PORTAL[face], rect.center, round(rect.width * 0.33))
         return
-    pygame.draw.rect(surface, VOID_FACE, rect, border_radius=radius)
-    pygame.draw.rect(surface, VOID_RIM, rect, line * 2, border_radius=radius)
+    solid.rect(surface, VOID_FACE, rect, border_radius=radius)
+    solid.rect(surface, VOID_RIM, rect, line * 2, border_radius=radius)
     if colour_blind:
         centre = (rect.centerx, rect.centery - round(rect.height * 0.1))
         draw_colour_mark(surface, face, centre, rect.width * 0.26, layout.small_size)
@@ -97,20 +97,20 @@ def draw_deck(surface: pygame.Surface, layout: Layout, up: Side | None, liar: bo
     radius = round(rect.width * 0.12)
     if cards_left == 0:
         line = max(2, round(0.5 * layout.unit))
-        pygame.draw.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
+        solid.rect(surface, EMPTY_SPOT, rect, line, border_radius=radius)
         label = text.draw(surface, "EMPTY", layout.small_size, DIM_TEXT,
                           midbottom=(rect.centerx, rect.bottom - round(0.8 * layout.unit)))
         if up is not None:
             pygame.draw.polygon(surface, DIM_TEXT, arrow_points(rect, up))
         return [label]
     drawn = []
-    pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
+    solid.rect(surface, CARD_BACK, rect, border_radius=radius)
     if liar:
-        pygame.draw.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)),
+        solid.rect(surface, LIAR, rect, max(3, round(0.9 * layout.unit)),
                          border_radius=radius)
         strip = pygame.Rect(rect.left, rect.bottom - round(rect.height * 0.26),
                             rect.width, round(rect.height * 0.26))
-        pygame.draw.rect(surface, LIAR, strip, border_bottom_left_radius=radius,
+        solid.rect(surface, LIAR, strip, border_bottom_left_radius=radius,
                          border_bottom_right_radius=radius)
         drawn.append(text.draw(surface, "LIAR", layout.small_size, TEXT, center=strip.center))
     if up is not None:
@@ -177,5 +177,5 @@ def draw_spot(surface: pygame.Surface, layout: Layout, side: Side, face: str | N
               topleft=(rect.left + pad, rect.top + pad))
     if ring is not None:
         around = rect.inflate(round(2.4 * layout.unit), round(2.4 * layout.unit))
-        pygame.draw.rect(surface, ring, around, max(3, round(1.0 * layout.unit)),
+        solid.rect(surface, ring, around, max(3, round(1.0 * layout.unit)),
                          border_radius=round(around.width * 0.14))

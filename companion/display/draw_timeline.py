@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.layout import Layout
 from companion.display.palette import (
     DIM_TEXT,
@@ -93,11 +93,11 @@ def draw_zoom(surface: pygame.Surface, layout: Layout, view: TimelineView,
         return
     zoom = pygame.Rect(round(strip.left + strip.width * ZOOM_FROM), strip.top,
                        round(strip.width * (ZOOM_TO - ZOOM_FROM)), strip.height)
-    pygame.draw.rect(surface, TIMELINE_ZOOM, zoom)
+    solid.rect(surface, TIMELINE_ZOOM, zoom)
     start, close = round(x_of(view.first_valid_us)), round(x_of(view.close_us))
     band = pygame.Rect(start, axis_y - round(0.8 * layout.unit), max(3, close - start),
                        round(1.6 * layout.unit))
-    pygame.draw.rect(surface, TIE_WINDOW_BAND, band)
+    solid.rect(surface, TIE_WINDOW_BAND, band)
     reach = mark_radius(layout) + 1  # the close line stays between the label lanes
     pygame.draw.line(surface, HIGHLIGHT, (close, axis_y - reach), (close, axis_y + reach), 2)
 
@@ -106,7 +106,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
                   strip: pygame.Rect, seat_names: SeatNames = NO_NAMES) -> list[text.Drawn]:
     """Draw ``view`` filling ``strip``, named players by ``seat_names``; returns the labels
     drawn (``Ana N``, ``P2 N``, the window, the end)."""
-    pygame.draw.rect(surface, PANEL, strip)
+    solid.rect(surface, PANEL, strip)
     size = layout.min_text_size
     line_h = text.block_height(1, size)
     axis_y = strip.centery

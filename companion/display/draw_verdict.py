@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.layout import Layout
 from companion.display.palette import TEXT, VERDICT
 
@@ -147,7 +147,7 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     (default: the layout's banner), its headline at most ``headline_size`` (default: 1.3
     titles); returns the texts drawn, every line of that page."""
     banner = layout.banner if area is None else area
-    pygame.draw.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
+    solid.rect(surface, VERDICT[view.kind], banner, border_radius=round(layout.unit))
     fit = fit_verdict(layout, view, banner, headline_size)
     blocks = fit.blocks(page % len(fit.pages))
     y = banner.centery - sum(tall(block) for block in blocks) // 2

@@ -36,6 +36,7 @@ from typing import Any
 
 import pygame
 
+from companion.display import solid
 from companion.display.palette import BACKGROUND
 from companion.display.text import Drawn
 
@@ -283,23 +284,8 @@ def covered(area: pygame.Rect, rects: Sequence[pygame.Rect]) -> bool:
 
 
 def clear(surface: pygame.Surface, area: pygame.Rect) -> None:
-    """Paint ``area`` of ``surface`` with the background: copied from a surface filled with it
-    once (pygame's fill of a rect costs about five times a copy of the same pixels)."""
-    surface.blit(backdrop(surface), area, area)
-
-
-def backdrop(surface: pygame.Surface) -> pygame.Surface:
-    """A surface of ``surface``'s size and pixel format filled with the background (kept)."""
-    index = (surface.get_size(), surface.get_bitsize(), surface.get_masks())
-    if index not in _BACKDROPS:
-        if len(_BACKDROPS) >= 4:   # a canvas and its turned display; the sizes a window had
-            _BACKDROPS.clear()
-        _BACKDROPS[index] = pygame.Surface(surface.get_size(), 0, surface)
-        _BACKDROPS[index].fill(BACKGROUND)
-    return _BACKDROPS[index]
-
-
-_BACKDROPS: dict[tuple, pygame.Surface] = {}
+    """Paint ``area`` of ``surface`` with the background (:func:`companion.display.solid.rect`)."""
+    solid.rect(surface, BACKGROUND, area)
 
 
 def paint_whole(canvas: pygame.Surface, parts: Sequence[Part]) -> dict[str, list[Drawn]]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.draw_menu import draw_title
 from companion.display.draw_scores import draw_scores
 from companion.display.palette import DIM_TEXT, TEXT, VERDICT
@@ -129,7 +129,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
         m = round(3 * layout.unit)
         banner = pygame.Rect(m, round(0.28 * layout.height), layout.width - 2 * m,
                              round(0.2 * layout.height))
-        pygame.draw.rect(canvas, VERDICT[kind], banner, border_radius=round(layout.unit))
+        solid.rect(canvas, VERDICT[kind], banner, border_radius=round(layout.unit))
         floor = layout.min_text_size
         text.draw_fit(canvas, headline, layout.body_size * 3 // 2, banner.width - 2 * m, floor,
                       TEXT, center=banner.center)

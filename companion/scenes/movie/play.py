@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from companion.display import text
+from companion.display import solid, text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
 from companion.games.movie.pads import IGNORED, MoviePads
@@ -173,10 +173,10 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         band = self._band(0.32, 0.30)
         for player, cell in zip(players, self._cells(band, game.players)):
             done = vote.has_voted(player)
-            pygame.draw.rect(canvas, VERDICT["win"] if done else PANEL, cell,
+            solid.rect(canvas, VERDICT["win"] if done else PANEL, cell,
                              border_radius=round(layout.unit))
             if player in self.refused:
-                pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
+                solid.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
                                  border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
@@ -211,9 +211,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         band = self._band(0.28, 0.22)
         for label, token, cell in zip(labels, shown, self._cells(band, len(labels))):
             colour = PANEL if token is None else COLOURED_TOKEN if token.coloured else GREY_TOKEN
-            pygame.draw.rect(canvas, colour, cell, border_radius=round(layout.unit))
+            solid.rect(canvas, colour, cell, border_radius=round(layout.unit))
             if label == str(pointed):
-                pygame.draw.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
+                solid.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
                                  border_radius=round(layout.unit))
             ink = TEXT if token is None or game.voting == "pads" else DIM_TEXT
             self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
@@ -225,7 +225,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         layout = self.ctx.services.layout
         kind, words = answer(placed, self.label)
         band = self._band(top, 0.12)
-        pygame.draw.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
+        solid.rect(canvas, VERDICT[kind], band, border_radius=round(layout.unit))
         self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
                   center=band.center)
 
