@@ -158,6 +158,8 @@ def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_bli
     assert set(size["collections_in_frames"]) == set(size["rotations"])
     assert report["collections_in_frames"] == sum(
         c["n"] for c in size["collections_in_frames"].values())
+    assert report["stack"].startswith(f"pygame {pygame.version.ver}, SDL ")
+    assert report["stack"] in play_frames.summary_lines(report)[-1]
 
 
 def test_the_frame_budget_bench_counts_a_garbage_collection_inside_a_frame(tmp_path,

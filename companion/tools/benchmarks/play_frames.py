@@ -27,6 +27,7 @@ budget (issue 26) is every kind's p99 at most :data:`BUDGET` times the floor's m
 from __future__ import annotations
 
 import gc
+import platform
 import random
 import time
 from collections import defaultdict
@@ -234,8 +235,8 @@ def p99(values: list[int]) -> float:
 def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
     """The frame budget's figures at every size and rotation (see the module's docstring)."""
     report: dict[str, Any] = {"budget_x_blit": BUDGET, "rounds_each": rounds,
-                              "warm_up_rounds_each": WARM_UP_ROUNDS, "sizes": {},
-                              "collections_in_frames": 0}
+                              "warm_up_rounds_each": WARM_UP_ROUNDS, "stack": stack(),
+                              "sizes": {}, "collections_in_frames": 0}
     worst = 0.0
     for size in SIZES:
         name = f"{size[0]}x{size[1]}"
@@ -265,6 +266,13 @@ def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
     return report
 
 
+def stack() -> str:
+    """The pygame and SDL the frames were drawn with: what a frame costs depends on both
+    (Debian Bookworm's pygame 2.1.2, the Pi's, draws some shapes far slower than pip's)."""
+    return (f"pygame {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
+            f"Python {platform.python_version()}")
+
+
 def summary_lines(report: dict[str, Any]) -> list[str]:
     """One line per size and rotation: each kind's p99 in blits of that size, and in ms."""
     lines = []
@@ -276,5 +284,5 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
                          f"a bare blit {entry['blit_floor_ms']:g} ms")
     lines.append(f"worst play frame p99: {report['worst_p99_to_blit']:g} blits "
                  f"(budget {report['budget_x_blit']:g}); garbage collections inside play "
-                 f"frames: {report['collections_in_frames']}")
+                 f"frames: {report['collections_in_frames']}; drawn with {report['stack']}")
     return lines
