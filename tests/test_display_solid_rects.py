@@ -13,7 +13,8 @@ from companion.display import solid
 
 SIZE = (160, 120)
 COLOURS = st.sampled_from([(40, 44, 52), (230, 60, 60), (255, 255, 255), (0, 0, 0),
-                           (128, 200, 10)])
+                           (128, 200, 10), (10, 200, 30, 255), (10, 200, 30, 128),
+                           pygame.Color(5, 6, 7), "orange"])
 RADII = st.sampled_from([("border_radius",), ("border_top_left_radius",),
                          ("border_bottom_left_radius", "border_bottom_right_radius"),
                          tuple(solid.CORNER_RADII)])

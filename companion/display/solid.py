@@ -55,7 +55,10 @@ class Kept:
             self.pictures.move_to_end(key)
         return picture
 
-    def put(self, key: Hashable, picture: pygame.Surface) -> pygame.Surface:
+    def put(self, key: Hashable, picture: pygame.Surface,
+            surface: pygame.Surface) -> pygame.Surface:
+        """Keep ``picture`` for painting on ``surface`` (the limit grows with the largest)."""
+        self.limit = max(self.limit, KEPT_SCREENS * surface.get_width() * surface.get_height())
         old = self.pictures.pop(key, None)
         if old is not None:
             self.pixels -= old.get_width() * old.get_height()
@@ -77,17 +80,18 @@ _KEPT = Kept()
 def rect(surface: pygame.Surface, colour: Any, area: Any, width: int = 0,
          **radii: int) -> None:
     """Paint what ``pygame.draw.rect(surface, colour, area, width, **radii)`` paints."""
-    area, paint = pygame.Rect(area), pygame.Color(colour)
-    _KEPT.limit = max(_KEPT.limit, KEPT_SCREENS * surface.get_width() * surface.get_height())
-    radius = same_radius(radii)
-    if width != 0 or radius is None or not copies_alike(surface, paint, area, radius):
-        pygame.draw.rect(surface, paint, area, width, **radii)
+    radius = same_radius(radii) if radii else 0
+    if width != 0 or radius is None or (radius > 0 and not ROUNDED_BY_COPY):
+        pygame.draw.rect(surface, colour, area, width, **radii)
+        return
+    area = pygame.Rect(area)
+    paint = colour if isinstance(colour, tuple) else tuple(pygame.Color(colour))
+    if not copies_alike(surface, paint, area, radius):
+        pygame.draw.rect(surface, colour, area, width, **radii)
     elif radius == 0:
         _fill(surface, paint, area)
-    elif ROUNDED_BY_COPY:
-        _rounded(surface, paint, area, radius)
     else:
-        pygame.draw.rect(surface, paint, area, border_radius=radius)
+        _rounded(surface, paint, area, radius)
 
 
 def same_radius(radii: dict[str, int]) -> int | None:
@@ -99,17 +103,16 @@ def same_radius(radii: dict[str, int]) -> int | None:
     return max(0, resolved.pop()) if len(resolved) == 1 else None
 
 
-def copies_alike(surface: pygame.Surface, paint: pygame.Color, area: pygame.Rect,
-                 radius: int) -> bool:
-    """Whether a copy paints what pygame draws: an opaque colour on a surface of 16 bits a pixel
-    or more without per-pixel alpha, and corners no wider than half the rect's shorter side
-    (past that, pygame's rounded corners spill out of the rect)."""
-    return (paint.a == 255 and surface.get_bitsize() >= 16
+def copies_alike(surface: pygame.Surface, paint: tuple, area: pygame.Rect, radius: int) -> bool:
+    """Whether a copy paints what pygame draws: an opaque colour (``paint``: r, g, b and maybe
+    alpha) on a surface of 16 bits a pixel or more without per-pixel alpha, and corners no
+    wider than half the rect's shorter side (past that, pygame's corners spill out of it)."""
+    return ((len(paint) == 3 or paint[3] == 255) and surface.get_bitsize() >= 16
             and not surface.get_flags() & pygame.SRCALPHA
             and 2 * radius <= min(area.width, area.height))
 
 
-def _fill(surface: pygame.Surface, paint: pygame.Color, area: pygame.Rect) -> None:
+def _fill(surface: pygame.Surface, paint: tuple, area: pygame.Rect) -> None:
     if area.width <= 0 or area.height <= 0:
         return
     band = _band(surface, paint, area.width)
@@ -118,7 +121,7 @@ def _fill(surface: pygame.Surface, paint: pygame.Color, area: pygame.Rect) -> No
         surface.blit(band, (area.left, top), (0, 0, area.width, min(rows, area.bottom - top)))
 
 
-def _rounded(surface: pygame.Surface, paint: pygame.Color, area: pygame.Rect,
+def _rounded(surface: pygame.Surface, paint: tuple, area: pygame.Rect,
              radius: int) -> None:
     left, top, right, bottom, r = area.left, area.top, area.right, area.bottom, radius
     _fill(surface, paint, pygame.Rect(left, top + r, area.width, area.height - 2 * r))
@@ -130,29 +133,29 @@ def _rounded(surface: pygame.Surface, paint: pygame.Color, area: pygame.Rect,
                      (x, y, r, r))
 
 
-def _band(surface: pygame.Surface, paint: pygame.Color, width: int) -> pygame.Surface:
+def _band(surface: pygame.Surface, paint: tuple, width: int) -> pygame.Surface:
     """A kept band of ``paint`` in ``surface``'s pixel format, at least ``width`` wide."""
-    key = ("band", tuple(paint), _format(surface))
+    key = ("band", paint, _format(surface))
     band = _KEPT.get(key)
     if band is None or band.get_width() < width:
         band = pygame.Surface((max(width, surface.get_width()), BAND_ROWS), 0, surface)
         band.fill(paint)
-        band = _KEPT.put(key, band)
+        band = _KEPT.put(key, band, surface)
     return band
 
 
-def _corners(surface: pygame.Surface, paint: pygame.Color, radius: int) -> pygame.Surface:
+def _corners(surface: pygame.Surface, paint: tuple, radius: int) -> pygame.Surface:
     """A kept ``2 * radius`` square rect of ``paint`` with corners of ``radius`` drawn by pygame,
     the pixels outside it a colour key: its quarters are the corners of any larger such rect."""
-    key = ("corners", tuple(paint), radius, _format(surface))
+    key = ("corners", paint, radius, _format(surface))
     picture = _KEPT.get(key)
     if picture is None:
         picture = pygame.Surface((2 * radius, 2 * radius), 0, surface)
-        skipped = pygame.Color(paint.r ^ 0x80, paint.g, paint.b)   # never the shape's colour
+        skipped = (paint[0] ^ 0x80, paint[1], paint[2])   # never the shape's colour
         picture.fill(skipped)
         pygame.draw.rect(picture, paint, picture.get_rect(), border_radius=radius)
         picture.set_colorkey(skipped, pygame.RLEACCEL)
-        picture = _KEPT.put(key, picture)
+        picture = _KEPT.put(key, picture, surface)
     return picture
 
 
