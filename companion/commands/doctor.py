@@ -239,12 +239,13 @@ def check_pygame(host: Host) -> Check:
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
+
+        from companion.display.screen import pygame_build
     except ImportError as error:
         return Check("pygame", FIX, f"cannot import pygame ({error}): "
                                     "sudo apt-get install python3-pygame")
-    sdl = ".".join(map(str, pygame.get_sdl_version()))
     where = str(Path(pygame.__file__).parent.parent)
-    found = f"pygame {pygame.version.ver}, SDL {sdl}, from {where}"
+    found = f"{pygame_build()}, from {where}"
     if host.pi_model() and where != DEBIAN_PACKAGES:
         return Check("pygame", FIX, f"{found}: not Debian's python3-pygame (built with KMSDRM); "
                                     "pip uninstall pygame from this venv or ~/.local")

@@ -38,6 +38,7 @@ import pygame
 
 from companion.display import solid
 from companion.display.palette import BACKGROUND
+from companion.display.solid import pixels_of
 from companion.display.text import Drawn
 
 #: Paints a part on the surface it is given (clipped to the part's rect); returns its texts.
@@ -91,10 +92,6 @@ class PartImage:
     def pixels(self) -> int:
         """The pixels it holds: the picture and each turned copy."""
         return pixels_of(self.picture) * (1 + len(self.turns))
-
-
-def pixels_of(surface: pygame.Surface) -> int:
-    return surface.get_width() * surface.get_height()
 
 
 #: How many screens of pixels the kept part pictures may hold, their turned copies included

@@ -78,6 +78,11 @@ WHOLE_SHARE = 0.6
 REPLAY_SHARE = 0.25
 
 
+def pygame_build() -> str:
+    """Which pygame and SDL this process draws with (``pygame 2.1.2, SDL 2.26.5``)."""
+    return f"pygame {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}"
+
+
 def area(rect: pygame.Rect) -> int:
     return rect.width * rect.height
 

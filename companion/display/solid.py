@@ -18,20 +18,19 @@ span the surface's rows about seven times a copy, and pygame 2.1.2 (Debian Bookw
 
 Everything else (outlines, corners of different radii, per-pixel alpha, a palette, a shape whose
 corners spill out of its rect: :func:`copies_alike`) ``pygame.draw.rect`` paints itself. What is
-kept is dropped, least recently used first, past :data:`KEPT_SCREENS` screens of pixels.
+kept is bounded (:data:`KEPT_PIXELS`).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
-#: How many screens of pixels (of the largest surface painted on) the kept bands and corners may
-#: hold: a play screen's bands and corners take about one.
-KEPT_SCREENS = 2
+#: How many pixels the kept bands and corners may hold (16 MB at 4 bytes a pixel): a play
+#: screen's take 0.4-1 million, from 800x480 to 1920x1080. Past it, all are dropped and made anew.
+KEPT_PIXELS = 4_000_000
 #: The height of a kept band of one colour, as wide as the surface painted on (a taller rect is
 #: copied in strips of it).
 BAND_ROWS = 64
@@ -41,40 +40,20 @@ CORNER_RADII = ("border_top_left_radius", "border_top_right_radius",
                 "border_bottom_left_radius", "border_bottom_right_radius")
 
 
-class Kept:
-    """Pictures by key, the least recently used dropped past :attr:`limit` pixels."""
-
-    def __init__(self) -> None:
-        self.pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self.pixels = 0
-        self.limit = 0
-
-    def get(self, key: Hashable) -> pygame.Surface | None:
-        picture = self.pictures.get(key)
-        if picture is not None:
-            self.pictures.move_to_end(key)
-        return picture
-
-    def put(self, key: Hashable, picture: pygame.Surface,
-            surface: pygame.Surface) -> pygame.Surface:
-        """Keep ``picture`` for painting on ``surface`` (the limit grows with the largest)."""
-        self.limit = max(self.limit, KEPT_SCREENS * surface.get_width() * surface.get_height())
-        old = self.pictures.pop(key, None)
-        if old is not None:
-            self.pixels -= old.get_width() * old.get_height()
-        self.pictures[key] = picture
-        self.pixels += picture.get_width() * picture.get_height()
-        while self.pixels > self.limit and len(self.pictures) > 1:
-            _, dropped = self.pictures.popitem(last=False)
-            self.pixels -= dropped.get_width() * dropped.get_height()
-        return picture
-
-    def clear(self) -> None:
-        self.pictures.clear()
-        self.pixels = self.limit = 0
+_KEPT: dict[Hashable, pygame.Surface] = {}
 
 
-_KEPT = Kept()
+def _keep(key: Hashable, picture: pygame.Surface) -> pygame.Surface:
+    """Keep ``picture`` under ``key``; when that would pass :data:`KEPT_PIXELS`, drop all first."""
+    _KEPT.pop(key, None)
+    if pixels_of(picture) + sum(map(pixels_of, _KEPT.values())) > KEPT_PIXELS:
+        _KEPT.clear()
+    _KEPT[key] = picture
+    return picture
+
+
+def pixels_of(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height()
 
 
 def rect(surface: pygame.Surface, colour: Any, area: Any, width: int = 0,
@@ -140,7 +119,7 @@ def _band(surface: pygame.Surface, paint: tuple, width: int) -> pygame.Surface:
     if band is None or band.get_width() < width:
         band = pygame.Surface((max(width, surface.get_width()), BAND_ROWS), 0, surface)
         band.fill(paint)
-        band = _KEPT.put(key, band, surface)
+        band = _keep(key, band)
     return band
 
 
@@ -155,7 +134,7 @@ def _corners(surface: pygame.Surface, paint: tuple, radius: int) -> pygame.Surfa
         picture.fill(skipped)
         pygame.draw.rect(picture, paint, picture.get_rect(), border_radius=radius)
         picture.set_colorkey(skipped, pygame.RLEACCEL)
-        picture = _KEPT.put(key, picture, surface)
+        picture = _keep(key, picture)
     return picture
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 import pygame
 
+from companion.display.screen import pygame_build
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -269,8 +270,7 @@ def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
 def stack() -> str:
     """The pygame and SDL the frames were drawn with: what a frame costs depends on both
     (Debian Bookworm's pygame 2.1.2, the Pi's, draws some shapes far slower than pip's)."""
-    return (f"pygame {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
-            f"Python {platform.python_version()}")
+    return f"{pygame_build()}, Python {platform.python_version()}"
 
 
 def summary_lines(report: dict[str, Any]) -> list[str]:
