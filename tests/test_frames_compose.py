@@ -3,6 +3,9 @@ presents only what changed, and the screen always shows what a whole redraw woul
 
 from __future__ import annotations
 
+import json
+import os
+
 import pygame
 import pytest
 
@@ -160,6 +163,56 @@ def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_bli
         c["n"] for c in size["collections_in_frames"].values())
     assert report["stack"].startswith(f"pygame {pygame.version.ver}, SDL ")
     assert report["stack"] in play_frames.summary_lines(report)[-1]
+
+
+def test_bench_frames_on_screen_draws_fullscreen_on_the_display_sdl_opens_and_names_its_driver(
+        tmp_path, monkeypatch, capsys):
+    """``companion bench frames --on-screen``: the floor and every play frame on the display
+    the kiosk would open (here SDL's dummy driver, asked for by name), fullscreen at the
+    screen's own size, each rotation; the report names the driver and the size."""
+    from companion import cli
+    from companion.kiosk import assemble
+
+    opened = []
+    build = assemble.build_kiosk
+    monkeypatch.setattr("companion.tools.benchmarks.play_frames.build_kiosk",
+                        lambda options: opened.append(options) or build(options))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    code = cli.main(["bench", "frames", "--on-screen", "--rounds", "1", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == (0 if report["met"] else 1)
+    assert report["on_screen"] is True and report["driver"] == "dummy"
+    pygame.display.init()
+    width, height = pygame.display.get_desktop_sizes()[0]
+    pygame.display.quit()
+    assert list(report["sizes"]) == [f"{width}x{height}"]
+    assert set(report["sizes"][f"{width}x{height}"]["rotations"]) == {"0", "90", "180", "270"}
+    assert [(o.size, o.fullscreen, o.headless) for o in opened] == [
+        ((width, height), True, False)] * 4
+
+
+def test_bench_frames_offscreen_measures_the_three_sizes(monkeypatch):
+    from companion import cli
+    from companion.tools.benchmarks import play_frames
+
+    asked = []
+    monkeypatch.setattr(play_frames, "measure_budget",
+                        lambda rounds, seed, folder, sizes, on_screen:
+                        asked.append((sizes, on_screen)) or {"met": False})
+    assert cli.main(["bench", "frames", "--rounds", "1", "--json"]) == 1
+    assert asked == [(list(play_frames.SIZES), False)]
+
+
+def test_bench_frames_on_screen_without_a_display_says_so_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver", "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "companion", "bench", "frames", "--on-screen"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert done.stderr.startswith("companion: cannot open the display"), done.stderr
 
 
 def test_the_frame_budget_bench_counts_a_garbage_collection_inside_a_frame(tmp_path,

@@ -27,7 +27,9 @@ HELP = "run every benchmark once and print one JSON object (about a minute)"
 #: Benchmarks ``bench all`` leaves out, and why (each is run on its own).
 APART: dict[str, str] = {"web": "live pages for two minutes by default, longer than the rest "
                                 "together",
-                         "profile": "run on its own (issue 24): not in the performance budget"}
+                         "profile": "run on its own (issue 24): not in the performance budget",
+                         "frames": "the play frames alone, already in latency's report; "
+                                   "run on its own with --on-screen on a real display"}
 #: Each benchmark and the options it runs with here.
 RUNS: dict[str, tuple[str, ...]] = {
     "latency": ("--rounds", "200", "--frames", "60", "--idle-seconds", "2", "--play-rounds", "10"),

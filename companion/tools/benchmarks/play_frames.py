@@ -1,9 +1,10 @@
 """The frame budget: what each frame the kiosk draws during play costs, against a bare blit.
 
 For each display size (800x480, 1280x720, 1920x1080) and each rotation (0, 90, 180, 270) the
-real kiosk plays rounds of Not Not on SDL's dummy driver, on a clock that steps only as the
-program runs (the game plays the same on any machine; only the frames' own times are taken
-from the machine's clock), after :data:`WARM_UP_ROUNDS` rounds whose frames are not timed.
+real kiosk plays rounds of Not Not on SDL's dummy driver (or, ``on_screen``, fullscreen on
+this machine's own display, at its own size: KMSDRM on a Pi's console), on a clock that steps
+only as the program runs (the game plays the same on any machine; only the frames' own times
+are taken from the machine's clock), after :data:`WARM_UP_ROUNDS` rounds whose frames are not timed.
 A table of four taps in the rounds that want a tap, at a moment of the round the seed
 picks, so that its countdown ticks and the verdict has a tap timeline; in every
 :data:`UNTAPPED_EVERY`-th round nobody taps, so that its verdict has none. Each frame is timed
@@ -20,8 +21,10 @@ how many, and the time they took), as the kiosk's loop means to run them between
 (:mod:`companion.kiosk.collector`).
 
 The floor of each size is a bare full-screen blit: a prepared image of the display's size
-copied onto the display and flipped, measured in the same run (:func:`blit_floor_ns`). The
-budget (issue 26) is every kind's p99 at most :data:`BUDGET` times the floor's median.
+copied onto the display and flipped, measured in the same run on the display opened as the
+kiosk opens it (:func:`blit_floor`; on the dummy driver a flip shows nothing and costs
+nothing, on a real display it presents the frame). The budget (issue 26) is every kind's p99
+at most :data:`BUDGET` times the floor's median.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ import platform
 import random
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from companion.display.screen import pygame_build
+from companion.display.screen import Screen, pygame_build, use_headless_drivers
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -181,12 +185,14 @@ class TappingTable:
 
 
 def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
-                   state_dir: str) -> dict[str, list[int]]:
+                   state_dir: str, on_screen: bool = False) -> dict[str, list[int]]:
     """Times (ns) of the play frames of ``rounds`` rounds at ``size`` turned by ``rotation``,
     by kind, after :data:`WARM_UP_ROUNDS` rounds not timed; and of the garbage collections
-    inside them (``"collections"``)."""
+    inside them (``"collections"``). Drawn offscreen, or ``on_screen``: fullscreen on this
+    machine's display."""
     clock = SteppingClock()
-    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
+    app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=not on_screen,
+                                   fullscreen=on_screen, sound=False,
                                    setup=GameSetup(players=4, level="extreme", seed=seed),
                                    state_dir=state_dir, first_scene=ToSetup(),
                                    clock=clock, wait=clock.wait))
@@ -207,20 +213,34 @@ def measure_frames(size: tuple[int, int], rotation: int, rounds: int, seed: int,
     return dict(timer.times)
 
 
-def blit_floor_ns(size: tuple[int, int], frames: int) -> list[int]:
-    """Times (ns) of a bare full-screen blit at ``size``: a prepared image of the display's
-    size copied onto the display, and the display flipped."""
-    display = pygame.display.set_mode(size)
+@dataclass(frozen=True)
+class Floor:
+    """The bare blits of one display: its size, the SDL video driver it was opened with, and
+    each blit's time (ns)."""
+
+    size: tuple[int, int]
+    driver: str
+    times: list[int]
+
+
+def blit_floor(size: tuple[int, int] | None, frames: int, on_screen: bool = False) -> Floor:
+    """A bare full-screen blit, ``frames`` times: a prepared image of the display's size
+    copied onto the display, and the display flipped. The display is opened as the kiosk opens
+    it, at ``size`` (``None``: the screen's own size), fullscreen when ``on_screen``."""
+    screen = Screen(size, 0, fullscreen=on_screen)
+    display = screen.display
     image = display.copy()
     image.fill((40, 40, 60))
     times = []
-    for _ in range(frames):
-        start = time.perf_counter_ns()
-        display.blit(image, (0, 0))
-        pygame.display.flip()
-        times.append(time.perf_counter_ns() - start)
-    pygame.display.quit()
-    return times
+    try:
+        for _ in range(frames):
+            start = time.perf_counter_ns()
+            display.blit(image, (0, 0))
+            pygame.display.flip()
+            times.append(time.perf_counter_ns() - start)
+        return Floor(display.get_size(), pygame.display.get_driver(), times)
+    finally:
+        screen.close()
 
 
 def median(values: list[int]) -> float:
@@ -233,20 +253,27 @@ def p99(values: list[int]) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(0.99 * len(ordered)) - 1))]
 
 
-def measure_budget(rounds: int, seed: int, state_dir: str) -> dict[str, Any]:
-    """The frame budget's figures at every size and rotation (see the module's docstring)."""
+def measure_budget(rounds: int, seed: int, state_dir: str,
+                   sizes: Sequence[tuple[int, int] | None] | None = None,
+                   on_screen: bool = False) -> dict[str, Any]:
+    """The frame budget's figures at each of ``sizes`` (default :data:`SIZES`; ``None``: the
+    screen's own) and every rotation (see the module's docstring), offscreen or
+    ``on_screen``."""
+    if not on_screen:
+        use_headless_drivers()
     report: dict[str, Any] = {"budget_x_blit": BUDGET, "rounds_each": rounds,
                               "warm_up_rounds_each": WARM_UP_ROUNDS, "stack": stack(),
-                              "sizes": {}, "collections_in_frames": 0}
+                              "on_screen": on_screen, "sizes": {}, "collections_in_frames": 0}
     worst = 0.0
-    for size in SIZES:
+    for asked in SIZES if sizes is None else sizes:
+        floor = blit_floor(asked, 200, on_screen)
+        size, report["driver"] = floor.size, floor.driver
         name = f"{size[0]}x{size[1]}"
-        pygame.display.init()
-        floor_ms = median(blit_floor_ns(size, 200)) / 1e6
+        floor_ms = median(floor.times) / 1e6
         entry: dict[str, Any] = {"blit_floor_ms": round(floor_ms, 4), "rotations": {},
                                  "collections_in_frames": {}}
         for rotation in ROTATIONS:
-            times = measure_frames(size, rotation, rounds, seed, state_dir)
+            times = measure_frames(size, rotation, rounds, seed, state_dir, on_screen)
             kinds = {}
             for kind in KINDS:
                 shown = times.get(kind, [])
@@ -284,5 +311,6 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
                          f"a bare blit {entry['blit_floor_ms']:g} ms")
     lines.append(f"worst play frame p99: {report['worst_p99_to_blit']:g} blits "
                  f"(budget {report['budget_x_blit']:g}); garbage collections inside play "
-                 f"frames: {report['collections_in_frames']}; drawn with {report['stack']}")
+                 f"frames: {report['collections_in_frames']}; drawn with {report['stack']} "
+                 f"on SDL's {report['driver']} driver")
     return lines
