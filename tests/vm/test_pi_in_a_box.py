@@ -503,6 +503,31 @@ def test_doctor_answers_every_check_in_the_vm(pi):
         assert by_name[name]["status"] == "ok", by_name[name]
 
 
+def test_the_frame_budget_is_measured_on_the_screen_itself_under_kmsdrm(pi):
+    """``companion bench frames --on-screen`` as a maker runs it on a Pi, the kiosk stopped:
+    every play frame drawn fullscreen on KMSDRM at the screen's own size, each rotation, against
+    a blit flipped to the same screen (the figures mean nothing under emulation; the path
+    does: it is the one that gives a Pi's own figures)."""
+    pi.run("systemctl stop companion")
+    try:
+        done = pi.run(f"cd /tmp && {COMPANION} bench frames --on-screen --rounds 1 --json "
+                      "2>/tmp/frames.log", timeout=1500, check=False)
+        lines = done.out.strip().splitlines()
+        assert lines, pi.run("tail -5 /tmp/frames.log").out
+        report = json.loads(lines[-1])
+        print({key: report[key] for key in ("driver", "stack", "worst_p99_to_blit")})
+        assert report["on_screen"] is True and report["driver"] == "KMSDRM"
+        (size,) = report["sizes"].values()
+        assert size["blit_floor_ms"] > 0
+        assert set(size["rotations"]) == {"0", "90", "180", "270"}
+        for kinds in size["rotations"].values():
+            assert {"tumble", "countdown"} <= set(kinds), kinds
+        assert done.code == (0 if report["met"] else 1)
+    finally:
+        pi.run("systemctl start companion", check=False)
+    wait_active(pi)
+
+
 def test_buttons_and_the_clock_check_answer_on_the_kernel_gpio_chip(pi):
     pi.run("systemctl stop companion")
     try:
