@@ -55,6 +55,45 @@ def test_a_wrong_tap_that_costs_a_card_is_named_on_the_page(tmp_path):
     assert line in text_of(client_of(tmp_path).get("/live").text)
 
 
+def test_named_players_are_called_by_their_names_in_the_verdict_and_the_timeline(tmp_path):
+    from companion.games.notnot.words import verdict_words
+    from companion.storage.players import PlayerStore
+
+    records = saved_game(tmp_path, until=lambda r: len(r[-1].winners) == 1)
+    names = {1: "Ana", 2: "Bo", 3: "Cy"}
+    with Database.in_folder(tmp_path) as database:
+        roster = PlayerStore(database)
+        for seat, name in names.items():
+            roster.seat(1, seat, roster.add(name).id)
+    before = records[-2].scores if len(records) > 1 else dict.fromkeys(names, 0)
+    words = verdict_words(records[-1], bool(records[-1].valid), before, names)
+    winner = names[records[-1].winners[0].player]
+    assert words.headline == f"{winner} WINS"
+    page = client_of(tmp_path).get("/live").text
+    shown = text_of(page)
+    for line in (words.headline, *words.lines):
+        assert line in shown
+    assert not re.search(r"\bP[123]\b", shown), shown
+    timeline = re.search(r'aria-label="tap timeline: ([^"]*)"', page)
+    assert timeline and winner in timeline.group(1), page
+
+
+def test_a_finished_game_says_who_won_it(tmp_path):
+    records = saved_game(tmp_path, seed=1)
+    scores = records[-1].scores
+    best = max(scores.values())
+    winners = [player for player, score in scores.items() if score == best]
+    said = "Winner" if len(winners) == 1 else "Winners"
+    shown = text_of(client_of(tmp_path).get("/live").text)
+    assert "finished" in shown
+    assert f"{said}: {' '.join(f'P{p}' for p in winners)} with {best} point cards" in shown
+
+
+def test_a_game_in_play_names_no_winner_yet(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 3)
+    assert "Winner" not in text_of(client_of(tmp_path).get("/live").text)
+
+
 def test_the_scores_are_the_last_rounds_with_what_it_changed(tmp_path):
     records = saved_game(tmp_path, until=lambda r: len(r) == 6)
     shown = text_of(client_of(tmp_path).get("/live").text)
@@ -121,6 +160,7 @@ def test_a_game_that_does_not_read_is_a_503_page_naming_it(tmp_path):
     ("GET", "/sheets/chess", 404, "There is no score sheet called &#39;chess&#39;"),
     ("GET", "/history?limit=ten", 400, "limit must be a whole number from 1 to 1000"),
     ("GET", "/history?limit=0", 400, "not &#39;0&#39;"),
+    ("GET", "/history?limit=" + "9" * 4301, 400, "limit must be a whole number from 1 to 1000"),
     ("POST", "/", 405, "Method Not Allowed"),
 ])
 def test_a_bad_request_gets_a_clear_4xx_page(tmp_path, method, path, status, says):

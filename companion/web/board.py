@@ -18,7 +18,8 @@ from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
 from companion.games.notnot.words import VerdictWords, verdict_words
 from companion.storage.database import FILENAME, Database
-from companion.storage.games import NOT_NOT, Unreadable, read_game
+from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
+from companion.storage.listing import winners_of
 from companion.storage.players import PlayerStore
 from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
 from companion.storage.shapes import shape_problem
@@ -72,6 +73,9 @@ class LiveGame:
     simulated: bool = False
     names: dict[int, str] = field(default_factory=dict)
     last: LastRound | None = None
+    #: A finished game's winners as it stored them (empty: nobody scored; ``None``: the game
+    #: is not finished, or its result does not read).
+    winners: list[int] | None = None
 
 
 def newest_game_id(database: Database) -> int | None:
@@ -81,13 +85,15 @@ def newest_game_id(database: Database) -> int | None:
     return rows[0][0] if rows and rows[0][0] is not None else None
 
 
-def last_round(records: tuple[RoundRecord, ...], players: int) -> LastRound | None:
-    """The last of ``records`` with its verdict's words (``None`` before the first round)."""
+def last_round(records: tuple[RoundRecord, ...], players: int,
+               names: dict[int, str]) -> LastRound | None:
+    """The last of ``records`` with its verdict's words, named players by ``names`` (``None``
+    before the first round)."""
     if not records:
         return None
     record = records[-1]
     before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
-    return LastRound(record, verdict_words(record, bool(record.valid), before), before)
+    return LastRound(record, verdict_words(record, bool(record.valid), before, names), before)
 
 
 def tie_window_us(settings: dict) -> float:
@@ -112,11 +118,13 @@ def live_game(database: Database) -> LiveGame | None:
         records = records_checked(saved.rounds)
     except (Unreadable, DamagedSnapshot) as error:
         raise DamagedGame(f"game {game_id} in {database.path} does not read: {error}") from None
-    last = last_round(records, saved.players)
+    names = PlayerStore(database).seat_players(saved.id)
+    last = last_round(records, saved.players, names)
     scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
     return LiveGame(
         id=saved.id, state=saved.state, players=saved.players, level=saved.snapshot["level"],
         rounds=len(records), cards_left=len(saved.snapshot["deck"]), scores=dict(scores),
         tie_window_us=tie_window_us(saved.settings),
         ended_early=saved.ended_early, simulated=bool(saved.settings.get("simulated")),
-        names=PlayerStore(database).seat_players(saved.id), last=last)
+        names=names, last=last,
+        winners=winners_of(saved.result or {}) if saved.state == FINISHED else None)

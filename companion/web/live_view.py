@@ -88,7 +88,21 @@ def timeline(game: LiveGame) -> str:
     """The last round's tap timeline as SVG (empty for a round without a tap)."""
     if game.last is None or not game.last.record.taps:
         return ""
-    return timeline_svg(timeline_view(game.last.record, game.tie_window_us))
+    return timeline_svg(timeline_view(game.last.record, game.tie_window_us), game.names)
+
+
+def result(game: LiveGame) -> str:
+    """A finished game's outcome in the end screen's words: ``Winner: Ana with 20 point
+    cards``, ``Winners: P1 P3 with 12 point cards``, ``Nobody scored: no winner`` (empty while it
+    is played, or when its stored result does not read)."""
+    if game.winners is None:
+        return ""
+    if not game.winners:
+        return "Nobody scored: no winner"
+    who = " ".join(seat_label(p, game.names) for p in game.winners)
+    cards = game.scores.get(game.winners[0], 0)
+    return (f"{'Winner' if len(game.winners) == 1 else 'Winners'}: {who} with {cards} point "
+            f"card{'' if cards == 1 else 's'}")
 
 
 def extras(game: LiveGame) -> list[str]:

@@ -33,7 +33,7 @@ from companion.display.timeline_axis import (
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
-from companion.games.notnot.words import player_label
+from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 from companion.web import svg
 
 #: The strip's size in SVG units, the mark's half size, the labels' size.
@@ -89,14 +89,14 @@ def photo_finish(view: TimelineView, x_of: Callable[[float], float]) -> list[str
             svg.line((close, AXIS_Y - MARK - 1), (close, AXIS_Y + MARK + 1), HIGHLIGHT, 2)]
 
 
-def timeline_svg(view: TimelineView) -> str:
-    """The whole timeline of ``view`` as one ``<svg>``."""
+def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
+    """The whole timeline of ``view`` as one ``<svg>``, named players by ``seat_names``."""
     x_of = axis_mapping(view, 14, round(WIDTH - 28))
     body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
             svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
     lanes = Lanes()
     for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
-        x, words = x_of(tap.t_us), f"{player_label(tap.player)} {tap.side}"
+        x, words = x_of(tap.t_us), f"{player_label(tap.player, seat_names)} {tap.side}"
         body.append(mark(tap.verdict, x))
         spot = lanes.place(words, x)
         if spot is None:
@@ -108,7 +108,8 @@ def timeline_svg(view: TimelineView) -> str:
         ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
         body.append(svg.text(words, centre, LANES[lane], FONT, ink))
     body += scale(view, x_of, lanes)
-    taps = ", ".join(f"{player_label(t.player)} {t.side} {t.verdict}" for t in view.taps)
+    taps = ", ".join(f"{player_label(t.player, seat_names)} {t.side} {t.verdict}"
+                     for t in view.taps)
     return svg.figure(WIDTH, HEIGHT, body, f"tap timeline: {taps}", "timeline")
 
 
