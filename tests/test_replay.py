@@ -281,12 +281,54 @@ def test_history_lists_a_games_rounds_with_the_command_that_replays_each(raced, 
     assert code == 0 and out.startswith(f"Not Not game {game_id}, round {n}")
 
 
+def test_history_of_a_game_says_who_lost_a_card_to_a_wrong_tap_and_the_whole_roll(tmp_path,
+                                                                                   capsys):
+    from companion.games.notnot.record import RoundRecord
+    from companion.games.notnot.verdict import Verdict
+    from companion.games.notnot.words import roll_words
+
+    assert main(["simulate", "--players", "4", "--state-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    (game,) = json.loads(capsys.readouterr().out)
+    records = [RoundRecord.from_json(stored) for stored in game["rounds"]]
+    before = [dict.fromkeys(range(1, 5), 0)] + [r.scores for r in records[:-1]]
+    lost = [(r, p) for r, scores in zip(records, before)
+            for p in r.players_with(Verdict.WRONG) if scores[p] > 0]
+    assert lost, "the simulated game has no wrong tap that costs a card"
+    assert main(["history", "--state-dir", str(tmp_path), "--game", str(game["id"])]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    for record, player in lost:
+        line = lines[str(record.n)]
+        assert "wrong: " in line and f"P{player}" in line.split("wrong: ")[1], line
+        assert "a card" in line and roll_words(record) in line, line
+
+
 def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
     assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
     capsys.readouterr()
     assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
     games = json.loads(capsys.readouterr().out)
     assert games and all(game["replay"] == f"companion replay {game['id']} ROUND" for game in games)
+
+
+def test_history_of_one_game_as_json_is_that_games_entry_of_the_whole_list(tmp_path, capsys):
+    for seed in ("1", "2"):
+        assert main(["simulate", "--players", "2", "--seed", seed, "--state-dir",
+                     str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert main(["history", "--state-dir", str(tmp_path), "--game", str(games[1]["id"]),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [games[1]]
+
+
+def test_history_refuses_a_limit_with_one_game_in_one_line(tmp_path, capsys):
+    assert main(["history", "--state-dir", str(tmp_path), "--game", "1", "--limit", "2"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "companion: history --limit counts the games listed; --game lists one game's rounds: "
+        "give one or the other"]
 
 
 def test_history_of_an_unknown_game_is_one_line_and_status_2(raced, capsys):

@@ -27,14 +27,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
-from companion.games.notnot.words import NO_NAMES, SeatNames, player_label, roll_words
+from companion.games.notnot.words import (
+    NO_NAMES,
+    SeatNames,
+    penalty_lines,
+    player_label,
+    roll_words,
+)
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import DamagedDatabase
-from companion.storage.games import NOT_NOT
+from companion.storage.games import NOT_NOT, SavedGame
 from companion.storage.listing import (
     GameLine,
     game_lines,
@@ -66,7 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "if it exists, else ~/.local/state/companion)")
     parser.add_argument("--limit", type=whole_number(1, 1_000_000, "games"), metavar="N",
                         help="only the N newest games")
-    parser.add_argument("--json", action="store_true", help="print a JSON list with every round")
+    parser.add_argument("--json", action="store_true",
+                        help="print a JSON list with every round (with --game: that game alone)")
     parser.add_argument("--check", action="store_true",
                         help="check the state database (its write-ahead log, SQLite's integrity "
                              "check, every kept game), writing nothing, and say how to recover: "
@@ -122,11 +130,11 @@ def with_winners(entry: dict) -> dict:
     return entry
 
 
-def print_json(database: Database, limit: int | None) -> None:
-    """A JSON list of the listed games, written one game at a time."""
+def print_json(database: Database, games: Iterable[SavedGame | GameLine]) -> None:
+    """A JSON list of ``games``, written one game at a time."""
     sys.stdout.write("[")
     players = PlayerStore(database)
-    for number, game in enumerate(whole_games(database, NOT_NOT, limit)):
+    for number, game in enumerate(games):
         entry = {"id": game.id, "damaged": game.damaged} if isinstance(game, GameLine) \
             else {**with_winners(game.to_dict()), "replay": replay_command(game.id)}
         names = {} if isinstance(game, GameLine) else players.seat_players(game.id)
@@ -141,33 +149,49 @@ def replay_command(game_id: int, n: int | str = "ROUND") -> str:
     return f"companion replay {game_id} {n}"
 
 
-def print_rounds(database: Database, game_id: int) -> None:
-    """Game ``game_id``'s rounds, one line each, with the command replaying it; a damaged or
-    unknown game is one line (:class:`CompanionError`)."""
+def one_game(database: Database, game_id: int) -> SavedGame:
+    """Game ``game_id`` whole; a damaged or unknown game is one line (:class:`CompanionError`)."""
     game = verdict(database, game_id, NOT_NOT)
     if isinstance(game, GameLine):
         raise CompanionError(f"game {game_id} is damaged, set aside: {(game.damaged or '')[:100]}")
+    return game
+
+
+def print_rounds(database: Database, game_id: int) -> None:
+    """Game ``game_id``'s rounds, one line each, with the command replaying it; a damaged or
+    unknown game is one line (:class:`CompanionError`)."""
+    game = one_game(database, game_id)
     if not game.rounds:
         print(f"Game {game_id} has no finished rounds yet.")
         return
     names = PlayerStore(database).seat_players(game_id)
-    print(f"{'Round':>5}  {'Roll':<28}  {'Verdict':<36}  Replay")
+    rows, before = [], dict.fromkeys(range(1, game.players + 1), 0)
     for stored in game.rounds:
         try:
             record = RoundRecord.from_json(stored)
         except (KeyError, TypeError, ValueError) as error:
             raise CompanionError(f"game {game_id} round {stored.get('n', '?')} does not read "
                                  f"({type(error).__name__}: {error})") from None
-        verdict_words = round_verdict(record, names)[:36]
-        print(f"{record.n:>5}  {roll_words(record)[:28]:<28}  {verdict_words:<36}  "
-              f"{replay_command(game_id, record.n)}")
+        rows.append((record.n, roll_words(record), round_verdict(record, before, names)))
+        before = record.scores
+    roll_width = max(len("Roll"), *(len(roll) for _, roll, _ in rows))
+    verdict_width = max(len("Verdict"), *(len(said) for _, _, said in rows))
+    print(f"{'Round':>5}  {'Roll':<{roll_width}}  {'Verdict':<{verdict_width}}  Replay")
+    for n, roll, said in rows:
+        print(f"{n:>5}  {roll:<{roll_width}}  {said:<{verdict_width}}  "
+              f"{replay_command(game_id, n)}")
 
 
-def round_verdict(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
-    """Who took what in a round, in a few words (named players by ``seat_names``)."""
-    taken = ", ".join(f"{player_label(w.player, seat_names)} took {w.card}"
-                      for w in record.winners)
-    return taken or ("nobody could tap" if not record.valid else "nobody took a card")
+def round_verdict(record: RoundRecord, scores_before: dict[int, int],
+                  seat_names: SeatNames = NO_NAMES) -> str:
+    """Who took what in a round, who tapped wrong (and lost a card) or too early, in a few
+    words (named players by ``seat_names``; ``scores_before``: the scores the round began
+    with)."""
+    said = [f"{player_label(w.player, seat_names)} took {w.card}" for w in record.winners]
+    said += penalty_lines(record, scores_before, seat_names)
+    if not record.winners:
+        said.insert(0, "nobody could tap" if not record.valid else "nobody took a card")
+    return "; ".join(said)
 
 
 def print_lines(database: Database, limit: int | None, folder: Path) -> None:
@@ -185,6 +209,9 @@ def print_lines(database: Database, limit: int | None, folder: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game is not None and args.limit is not None:
+        raise CompanionError("history --limit counts the games listed; --game lists one game's "
+                             "rounds: give one or the other")
     folder = state_dir(args.state_dir)
     if not Database.kept_in(folder):
         if args.json:
@@ -199,10 +226,12 @@ def run(args: argparse.Namespace) -> int:
         if args.recover_to:
             return recover_to(database, Path(args.recover_to))
         try:
-            if args.game is not None:
+            if args.game is not None and args.json:
+                print_json(database, [one_game(database, args.game)])
+            elif args.game is not None:
                 print_rounds(database, args.game)
             elif args.json:
-                print_json(database, args.limit)
+                print_json(database, whole_games(database, NOT_NOT, args.limit))
             else:
                 print_lines(database, args.limit, folder)
         except DamagedDatabase as error:
