@@ -15,6 +15,7 @@ from companion.config import settings as settings_file
 from companion.inputs.edge_log import SAVED_EDGES_PER_PIN, Edge, EdgeLog, kept_edges
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import BOUNCE_GAP_NS, StampedMockFactory
+from companion.scenes.notnot.verdict import LATE_TAP_S
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
 from companion.storage.schema import MIGRATIONS
@@ -32,8 +33,8 @@ GAP_NS = GPIO.tie_window_ns + 500_000
 class PadsTable:
     """A kiosk saving in ``folder``, its pads on mock pins read by the real GPIO input layer."""
 
-    def __init__(self, folder) -> None:
-        self.app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    def __init__(self, folder, pace=kiosk_helpers.FAST) -> None:
+        self.app = kiosk("setup", pace=pace, state_dir=folder, seed=SEED, players=PLAYERS)
         gpio = GPIO
         self.factory = StampedMockFactory()
         self.pads = GpioPads(gpio, self.app.post, pin_factory=self.factory, watch_s=None)
@@ -357,7 +358,7 @@ def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(
         app = table.app
         verdict_s = app.ctx.services.pace.verdict_s
         pin = table.pins[(1, "N")] if app.scene.record.taps[0].side != "N" else table.pins[(1, "S")]
-        pin.tap(now() + 1_000_000, hold_ns=HOLD_NS, bounces=1)
+        pin.tap(now() + round(LATE_TAP_S * 1e9) + 1_000_000, hold_ns=HOLD_NS, bounces=1)
         step_until(app, in_scene(app, "replay"))
         replay = app.scene.replay
         assert replay.record.n == n and replay.edges_kept
@@ -369,6 +370,28 @@ def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(
         assert app.scene.name == "replay"
         app.post(tap(2, "E"))
         step_until(app, lambda: app.scene.name in ("deal", "roll", "entry", "end"))
+    finally:
+        table.close()
+
+
+def test_a_late_tap_of_the_round_just_judged_leaves_its_verdict_on_screen(tmp_path):
+    from companion.scenes.session import Pace
+
+    table = PadsTable(tmp_path, Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=1.8,
+                                     timeouts=0.01))
+    try:
+        race_to_the_verdict(table)
+        app = table.app
+        first = app.scene.record.taps[0].side
+        pin = table.pins[(1, "N")] if first != "N" else table.pins[(1, "S")]
+        late_ns = now() + 200_000_000                                # 0.2 s behind the verdict
+        pin.tap(late_ns, hold_ns=HOLD_NS, bounces=1)
+        table.pads.poll(late_ns + 100_000_000)
+        seen = []
+        while app.scene.name not in ("deal", "roll", "entry", "end") and len(seen) < 50:
+            app.step()
+            seen.append(app.scene.name)
+        assert seen[0] == "verdict" and "replay" not in seen, seen
     finally:
         table.close()
 

@@ -29,6 +29,7 @@ from companion.kiosk import loop
 from companion.kiosk.loop import App
 from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
+from companion.scenes.notnot.verdict import LATE_TAP_S
 from companion.scenes.session import GameSetup
 from companion.scenes.changes import ToTitle
 from kiosk_helpers import game_of
@@ -222,7 +223,8 @@ def notnot_tour(app: App) -> None:
     choose(app, 0)
     at(app, "tie-choice")
     until(app, lambda: app.scene.name == "verdict")
-    press(app, 1, "N")   # the round's replay, until the next press
+    app.post(tap(1, "N", now() + round(LATE_TAP_S * 1e9)))   # the round's replay, a second on,
+    app.step()                                              # until the next press
     at(app, "replay")
     press(app, 1, "N")
     until(app, lambda: game_of(app).level.value == "normal", lambda: play_on(app), 60)

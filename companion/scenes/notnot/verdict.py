@@ -8,8 +8,10 @@ has none: the verdict takes its room). Every line of the verdict is shown: a ver
 for its panel is shown in pages, each for the verdict's time. A tone per kind of verdict plays,
 the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
 is queued to be spoken once the frame is up, and after a moment the game goes on. A player's
-pad button pressed meanwhile opens the round's replay (:mod:`companion.scenes.notnot.replay`)
-instead.
+pad button pressed meanwhile, :data:`LATE_TAP_S` or more after the verdict came, opens the
+round's replay (:mod:`companion.scenes.notnot.replay`) instead; a press sooner is a late tap of
+the round just judged (a player a few hundred milliseconds behind the winner) and the verdict
+stays.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ from companion.scenes.notnot.play_view import (
     play_texts,
     view_for,
 )
+
+#: How long after the verdict came a pad press asks for the replay rather than being a late tap
+#: of the round just judged (losers tap 30-500 ms after the winner, often).
+LATE_TAP_S = 1.0
 
 
 def cards_before_refill(record: RoundRecord, cards_left: int) -> int:
@@ -84,7 +90,8 @@ class VerdictScene(Scene[ToVerdict]):
         if asks_pause(event):
             self.ctx.go(ToPause(resume=next_after_round(self.play, self.record.dealt),
                                 play=self.play))
-        elif (tap := answer_of(self.play, event)) and tap.t_ns >= self.entered_ns:   # a new press
+        elif (tap := answer_of(self.play, event)) and \
+                tap.t_ns >= self.entered_ns + round(LATE_TAP_S * 1e9):   # not a late tap
             self.ctx.go(ToReplay(record=self.record, edges=self.edges, play=self.play,
                                  resume=next_after_round(self.play, self.record.dealt)))
 
