@@ -125,6 +125,24 @@ def test_a_bounce_is_listed_at_its_own_stamp(raced, capsys):
     assert f"{bounce_open:+.3f} open" in out
 
 
+@pytest.mark.parametrize("where", ["no-such-folder/replay.png", "."])
+def test_a_replay_png_that_cannot_be_written_is_one_line_and_leaves_no_file_behind(
+        raced, capsys, tmp_path, where):
+    folder, game_id, n, _, _ = raced
+    picture = tmp_path / where
+    code, _, err = replay(capsys, game_id, n, "--state-dir", folder, "--png", picture)
+    assert code == 2 and err.splitlines() == [err.strip()], err
+    assert err.startswith(f"companion: --png {picture}: cannot write it: "), err
+    assert not list(tmp_path.rglob("*.part")) and not list(tmp_path.rglob("*.png"))
+
+
+def test_a_replay_png_is_a_png_whatever_its_name_ends_with(raced, capsys, tmp_path):
+    folder, game_id, n, _, _ = raced
+    picture = tmp_path / "replay.txt"
+    code, _, _ = replay(capsys, game_id, n, "--state-dir", folder, "--png", picture)
+    assert code == 0 and picture.read_bytes().startswith(b"\x89PNG\r\n")
+
+
 def test_the_replay_png_draws_each_moving_pin_and_the_judged_stamps(raced, capsys, tmp_path):
     folder, game_id, n, _, _ = raced
     picture = tmp_path / "replay.png"

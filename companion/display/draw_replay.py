@@ -27,6 +27,7 @@ from companion.display.palette import (
     TIMELINE_MARK,
     player_colour,
 )
+from companion.display.png_file import write_png_file
 from companion.games.notnot.record import TapRecord
 from companion.games.notnot.verdict import WINNING
 from companion.games.notnot.words import (
@@ -310,9 +311,10 @@ def lane_time(lane: Lane) -> float:
 
 
 def save_replay_png(saved: SavedRound, path: Path, size: tuple[int, int] = PNG_SIZE) -> None:
-    """Draw the replay of ``saved`` headless into the PNG ``path``."""
+    """Draw the replay of ``saved`` headless into the PNG ``path`` (one line if it cannot be
+    written: :func:`companion.display.png_file.write_png_file`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
     surface = pygame.Surface(size)
     draw_replay(surface, saved)
-    pygame.image.save(surface, str(path))
+    write_png_file(surface, path)

@@ -9,14 +9,11 @@ The axis runs from 0 to the slowest upper quartile, rounded up to a whole 250 ms
 
 from __future__ import annotations
 
-import io
-from pathlib import Path
-
 import pygame
 
 from companion.display import text
 from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
-from companion.errors import CompanionError
+from companion.display.png_file import write_png_file
 from companion.games.notnot.profile import TOO_FEW, Figure, Profile
 
 WIDTH, ROW_H, FONT = 960, 34, 18
@@ -70,10 +67,4 @@ def save_chart(path: str, name: str, profile: Profile) -> None:
     be written."""
     if not pygame.font.get_init():
         pygame.font.init()
-    with io.BytesIO() as buffer:
-        pygame.image.save(render(name, profile), buffer, "profile.png")
-        data = buffer.getvalue()
-    try:
-        Path(path).write_bytes(data)
-    except OSError as error:
-        raise CompanionError(f"--png {path}: cannot write it: {error.strerror or error}") from None
+    write_png_file(render(name, profile), path)

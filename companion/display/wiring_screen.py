@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.display import text
-from companion.errors import CompanionError
+from companion.display.png_file import write_png_file
 from companion.games.notnot.sides import Side
 from companion.inputs.events import ButtonKind
 from companion.inputs.wiring_check import SerialButton
@@ -112,10 +112,7 @@ class WiringScreen:
     def save(self, path: str) -> None:
         """Draw the current state and save it as a PNG at ``path``."""
         self.draw()
-        try:
-            pygame.image.save(self.surface, path)
-        except (pygame.error, OSError) as error:
-            raise CompanionError(f"--png {path}: cannot write it: {error}") from None
+        write_png_file(self.surface, path)
 
     def close(self) -> None:
         """Close the window (pygame quits)."""
