@@ -155,6 +155,14 @@ def test_a_png_that_cannot_be_written_is_one_line_and_an_empty_name_is_refused(t
     assert done.returncode == 1 and (tmp_path / "ok.png").stat().st_size > 0
 
 
+# ---------------------------------------------------------------- web --host
+@pytest.mark.parametrize("host", ["999.1.1.1", "no such host"])
+def test_web_on_a_host_that_is_no_address_is_one_line(tmp_path, host):
+    done = companion("web", "--host", host, "--port", "0", "--state-dir", str(tmp_path),
+                     timeout=60)
+    assert done.returncode == 2 and one_line(done.stderr, f"--host {host!r} is not an address")
+
+
 # ---------------------------------------------------------------- I: bench storage --state-dir
 def test_a_bench_folder_that_cannot_be_written_is_one_line(tmp_path):
     a_file = tmp_path / "a-file"

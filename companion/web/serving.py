@@ -32,3 +32,7 @@ def server(folder: Path, host: str, port: int, watcher: SaveWatcher | None = Non
     except OSError as error:
         watcher.stop()
         raise CompanionError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
+    except ValueError:   # Waitress: a host that is no address and no name it can look up
+        watcher.stop()
+        raise CompanionError(f"cannot serve on {host}:{port}: --host {host!r} is not an "
+                             "address of this machine nor a name it can look up") from None
