@@ -34,6 +34,17 @@ def texts(app):
     return [d.text for d in app.scene.drawn_texts]
 
 
+def drawn_anew(app, monkeypatch):
+    """Every text the scene on screen draws in its next frame, its hint line's included."""
+    from companion.display import text
+
+    said, draw = [], text.draw
+    monkeypatch.setattr(text, "draw", lambda *a, **k: said.append(a[1]) or draw(*a, **k))
+    app.scene.dirty = True
+    app.step()
+    return said
+
+
 def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame():
     keys = KeyMap(load().keyboard)
     names = {player: [button_name(keys, player, side) for side in Side] for player in (1, 2, 3, 4)}
@@ -64,6 +75,21 @@ def test_the_menus_name_the_menu_keys_on_the_keyboard():
     app.post(tap(1, "E"))
     app.step()
     assert app.scene.hint() == "Enter (or touch) again to confirm   ↑/↓/Backspace cancel"
+
+
+def test_the_end_screen_names_the_key_for_a_new_game_on_the_keyboard(tmp_path, monkeypatch):
+    app = on_the_keyboard(kiosk("setup", state_dir=tmp_path))
+    start(app, 1)
+    jump_to(app, "end")
+    said = drawn_anew(app, monkeypatch)
+    assert any(t.endswith("   Enter new game") for t in said), said
+
+
+def test_the_failsafe_names_the_key_back_to_the_title_on_the_keyboard(monkeypatch):
+    app = on_the_keyboard(kiosk("title"))
+    jump_to(app, "failsafe", message="a test's trouble")
+    said = drawn_anew(app, monkeypatch)
+    assert "Enter back to the title" in said, said
 
 
 def test_the_correction_names_the_menu_keys_on_the_keyboard():

@@ -18,7 +18,9 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_message, draw_title
 from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
+from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of, selects
+from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToFailsafe, ToTitle
 from companion.scenes.core import Context, Scene
 from companion.scenes.start_problem import StartProblem
@@ -132,6 +134,7 @@ class FailsafeScene(Scene[ToFailsafe]):
         if self.problem is not None:
             self.drawn = draw_problem(canvas, self.ctx.services.layout, self.problem)
             return "start-problem"
+        back = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
         self.drawn = draw_message(canvas, self.ctx.services.layout, "Something went wrong",
-                                  [self.message], hint="E back to the title")
+                                  [self.message], hint=f"{back} back to the title")
         return "failsafe"

@@ -15,8 +15,10 @@ import pygame
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_lines_fit, draw_title
 from companion.games.notnot.margin import margin_text
+from companion.games.notnot.sides import Side
 from companion.games.notnot.words import NO_NAMES, SeatNames, names
 from companion.inputs.actions import selects
+from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
@@ -73,5 +75,7 @@ class EndScene(Scene[ToEnd]):
                             layout.height - top - round(8 * layout.unit))
         self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
                                         close_call_notes(self.play.close_calls), setup.names)
-        draw_hint(canvas, layout, "reaction times (ms from the dice landing)   E new game")
+        new_game = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
+        draw_hint(canvas, layout,
+                  f"reaction times (ms from the dice landing)   {new_game} new game")
         return "end"
