@@ -62,3 +62,10 @@ def test_bad_options_give_one_clear_line():
         result = simulate(*args)
         assert result.returncode == 2 and words in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_round_delay_with_named_games_kept_at_once_is_refused_in_one_line(tmp_path):
+    result = simulate("--names", "Ana,Bo", "--state-dir", str(tmp_path), "--round-delay-ms", "100")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--round-delay-ms paces the rounds of one game's log" in result.stderr
+    assert not (tmp_path / "companion.sqlite3").exists()

@@ -240,6 +240,9 @@ def play_named(args: argparse.Namespace) -> int:
     if not args.state_dir or args.resume:
         raise UsageError("--names needs --state-dir DIR (where the games are kept), and no "
                          "--resume")
+    if args.round_delay_ms:
+        raise UsageError("--round-delay-ms paces the rounds of one game's log; --names keeps "
+                         "whole games at once: give one or the other")
     with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
         kept = [keep_simulated(database, args.names, args.seed + n, args.level,
                                args.tie_window_us)[0] for n in range(args.games)]

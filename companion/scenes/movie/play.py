@@ -244,7 +244,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         self._draw_answer(canvas, 0.53)
         score = game.scores[-1]
         bonus = f" (with {score.bonus} bonus)" if score.bonus else ""
-        lines = [f"Round {score.number}: {score.points} points{bonus}"]
+        points = f"{score.points} point{'' if score.points == 1 else 's'}"
+        lines = [f"Round {score.number}: {points}{bonus}"]
         if game.voting == "pads":
             votes = sorted(game.revealed_votes().items())
             lines.append("votes: " + "   ".join(
