@@ -36,6 +36,19 @@ def test_every_tap_of_the_round_is_labelled_with_its_player_and_spot():
     assert all(shows_text(surface, d) and layout.timeline.contains(d.rect) for d in drawn)
 
 
+def test_the_time_under_the_last_tap_is_that_taps_time_in_the_kiosk_and_on_the_page():
+    from companion.web.timeline_svg import timeline_svg
+
+    surface, layout = canvas(), Layout((800, 480))
+    view = timeline_view(rec((2, "N", 412_345, "win"), (3, "E", 700_400, "wrong")), 1000)
+    x_of = axis_mapping(view, layout.timeline.left, layout.timeline.width)
+    drawn = draw_timeline(surface, layout, view, layout.timeline)
+    (last,) = [d for d in drawn if d.text.endswith(" ms") and not d.text.startswith("window")]
+    assert last.text == "700 ms"          # P3 E at 700.4 ms; the axis runs on past it
+    assert abs(last.rect.centerx - x_of(700_400)) <= last.rect.width // 2
+    assert ">700 ms<" in timeline_svg(view)
+
+
 def test_a_late_answer_is_drawn_as_an_ignored_tap_is():
     def drawn(verdict):
         surface, layout = canvas(), Layout((800, 480))

@@ -16,7 +16,6 @@ round without a valid tap has one plain axis.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -40,6 +39,7 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    last_tap_label,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -135,8 +135,9 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
 def draw_scale(surface: pygame.Surface, view: TimelineView,
                x_of: Callable[[float], float], lanes: list[list[pygame.Rect]],
                tops: list[int], size: int, strip: pygame.Rect) -> list[text.Drawn]:
-    """The window's length under the photo finish and the axis's end time, where they fit."""
-    labels = [(f"{math.ceil(view.end_us / 1000)} ms", round(x_of(view.end_us)))]
+    """The window's length under the photo finish and the last tap's time, where they fit."""
+    last, at_us = last_tap_label(view)
+    labels = [(last, round(x_of(at_us)))]
     if view.first_valid_us is not None and view.close_us is not None:
         middle = (view.first_valid_us + view.close_us) / 2
         labels.insert(0, (window_label(view), round(x_of(middle))))

@@ -62,6 +62,14 @@ def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float],
     return x_of
 
 
+def last_tap_label(view: TimelineView) -> tuple[str, float]:
+    """The last tap's time as the axis says it, e.g. ``4834 ms`` (from the dice landing, to
+    the nearest ms), and the time (µs) it stands at: under that tap's mark, where a reader
+    takes it for that tap's time (the axis runs on a little past it, to the close)."""
+    last = max(tap.t_us for tap in view.taps)
+    return f"{round(last / 1000)} ms", last
+
+
 def window_label(view: TimelineView) -> str:
     """What the photo finish spans, e.g. ``window 1 ms``."""
     assert view.first_valid_us is not None and view.close_us is not None

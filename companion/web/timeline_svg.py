@@ -11,7 +11,6 @@ half of the strip on a lighter ground, with the window's band, the close line an
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from companion.display.palette import (
@@ -30,6 +29,7 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    last_tap_label,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -114,9 +114,10 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
 
 
 def scale(view: TimelineView, x_of: Callable[[float], float], lanes: Lanes) -> list[str]:
-    """The photo finish's length under it and the axis's end time, where they fit without
+    """The photo finish's length under it and the last tap's time, where they fit without
     moving (moved, they would seem to mark another time)."""
-    labels = [(f"{math.ceil(view.end_us / 1000)} ms", x_of(view.end_us))]
+    last, at_us = last_tap_label(view)
+    labels = [(last, x_of(at_us))]
     if view.first_valid_us is not None and view.close_us is not None:
         labels.insert(0, (window_label(view), x_of((view.first_valid_us + view.close_us) / 2)))
     drawn = []
