@@ -77,6 +77,13 @@ def test_a_name_is_unique_whatever_its_case(tmp_path, capsys):
     assert "is taken by 'Éva'" in refused(tmp_path, capsys, "add", "éVA")
 
 
+def test_a_name_is_one_name_however_its_accents_were_typed(tmp_path, capsys):
+    players(tmp_path, "add", "C\u00e9")                        # é as one character
+    assert "is taken" in refused(tmp_path, capsys, "add", "Ce\u0301")   # e and an accent
+    assert players(tmp_path, "rename", "Ce\u0301", "C\u00e9line") == 0
+    assert [p["name"] for p in listed(tmp_path, capsys)] == ["C\u00e9line"]
+
+
 @pytest.mark.parametrize("name, why", [
     ("", "cannot be empty"),
     ("   ", "cannot be empty"),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -73,8 +74,10 @@ def checked_head_start_us(text: str) -> int:
 
 
 def checked_name(text: str) -> str:
-    """``text`` trimmed, if it can be a player's name; else :class:`PlayerError` saying why."""
-    name = text.strip()
+    """``text`` trimmed and in Unicode's composed form (NFC: "é" typed as one character or as
+    "e" and an accent is one name), if it can be a player's name; else :class:`PlayerError`
+    saying why."""
+    name = unicodedata.normalize("NFC", text.strip())
     if not name:
         raise PlayerError("a player's name cannot be empty")
     shown = name if len(name) <= 40 else f"{name[:40]}..."
@@ -87,6 +90,12 @@ def checked_name(text: str) -> str:
     if GUEST_LABEL.fullmatch(name):
         raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names that are the same name share, whatever their case and however their
+    accents were typed (trimmed, composed, case-folded)."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:
@@ -118,16 +127,16 @@ class PlayerStore:
 
     def find(self, name: str) -> Player:
         """The player called ``name`` (whatever its case); :class:`PlayerError` if none is."""
-        wanted = name.strip().casefold()
+        wanted = name_key(name)
         for player in self.list_players():
-            if player.name.casefold() == wanted:
+            if name_key(player.name) == wanted:
                 return player
         raise PlayerError(f"no player is called {name.strip()[:40]!r} "
                           "(companion players list shows them)")
 
     def _refuse_taken(self, name: str, besides: int | None = None) -> None:
         for player in self.list_players():
-            if player.name.casefold() == name.casefold() and player.id != besides:
+            if name_key(player.name) == name_key(name) and player.id != besides:
                 holder = f" by {player.name!r}" if player.name != name else ""
                 raise PlayerError(f"{name!r} is taken{holder}: choose another name")
 
