@@ -70,18 +70,28 @@ class RoundSave:
 
 
 @dataclass(frozen=True)
-class SeenRoll:
-    """The snapshot with the roll on screen counted as cancelled, so a game resumed before the
-    round is saved rolls new dice, never the ones the table has seen."""
+class Snapshot:
+    """The game as it stands, stored without a round: the table corrected from the pause
+    menu, so a resume checks the corrected cards."""
 
     snapshot: dict
 
     @classmethod
-    def of(cls, game: Game) -> SeenRoll:
-        return cls({**game.snapshot(), "cancelled": game.cancelled + 1})
+    def of(cls, game: Game) -> Snapshot:
+        return cls(game.snapshot())
 
     def write(self, store: GameStore, game_id: int) -> None:
         store.save_snapshot(game_id, self.snapshot)
+
+
+@dataclass(frozen=True)
+class SeenRoll(Snapshot):
+    """The snapshot with the roll on screen counted as cancelled, so a game resumed before the
+    round is saved rolls new dice, never the ones the table has seen."""
+
+    @classmethod
+    def of(cls, game: Game) -> SeenRoll:
+        return cls({**game.snapshot(), "cancelled": game.cancelled + 1})
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,7 @@ class EndedEarly:
 
 
 #: A save of a game already stored.
-Save = RoundSave | SeenRoll | EndedEarly
+Save = RoundSave | Snapshot | EndedEarly
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ one, so a card stepped past is one press back. A touch on a spot steps it
 forward. A face the rules refuse (a second void on the table, no such card
 left) is skipped and the reason shown. ``Done`` (E or W on it), Backspace
 on it, or the pause key returns to the pause menu, with the note it showed
-(e.g. that the round closed at the pause).
+(e.g. that the round closed at the pause). Each card changed is saved at once, the
+way finished rounds are, so a resume keeps it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.game import RuleError
 from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Action, action_of
-from companion.scenes.changes import ToCorrection, ToPause
+from companion.scenes.changes import ToCorrection, ToPause, ToTieChoice
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.notnot.saving import save_correction
 
 
 class CorrectionScene(MenuScene[ToCorrection]):
@@ -73,6 +75,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
             except RuleError as error:
                 reasons.append(str(error))
                 continue
+            save_correction(self.ctx, self.play, roll_seen=isinstance(self.resume, ToTieChoice))
             self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")
             self.dirty = True
             return

@@ -4,7 +4,8 @@ After set-up and after each round, the new cards are ringed on the table and
 listed ("GREEN on W"), with any rule card that came up (and the new level)
 and any second void sent to the bottom. Players keep the cards sorted by
 colour, so the dealer takes the card named. A resumed game first lists all
-four spots to check the real table against.
+four spots to check the real table against. The cards are named as the
+model shows them: after Correct the table (pause menu), the corrected ones.
 
 Only the dealer confirms, so that a player still mashing a button after the
 last round cannot roll the dice before the cards are down: the E button of
@@ -16,10 +17,15 @@ it does on every play screen; so do the pause key and the menu control.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
 import pygame
 
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT
+from companion.games.notnot.game import Game
+from companion.games.notnot.record import DealtRecord
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
@@ -46,6 +52,15 @@ def confirms_deal(ctx: Context, event: object) -> bool:
     return is_dealers_pad(ctx, event) and action_of(event) is Action.SELECT
 
 
+def as_on_table(game: Game, dealt: Iterable[DealtRecord]) -> list[DealtRecord]:
+    """``dealt`` with each placed card named as the model now shows it on its spot: the table
+    may have corrected a spot (the pause menu) since the deal, and the prompt names the cards
+    the picture shows and the judge goes by."""
+    faces = game.faces()
+    return [replace(d, card=faces[Side(d.side)] or d.card) if d.what == "placed" else d
+            for d in dealt]
+
+
 class DealScene(Scene[ToDeal]):
     """Shows the cards to place and waits for the table to confirm."""
 
@@ -55,7 +70,8 @@ class DealScene(Scene[ToDeal]):
         self.play = change.play
         super().enter(now_ns, change)
         self.change = change
-        self.dealt, self.first, self.check = list(change.dealt), change.first, change.check
+        self.dealt = as_on_table(self.play.game, change.dealt)
+        self.first, self.check = change.first, change.check
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):

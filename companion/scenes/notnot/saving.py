@@ -2,8 +2,9 @@
 
 A game is stored when it starts; each finished round is saved with the snapshot after it,
 in one transaction, once its verdict is on screen (the disk never delays a verdict); the
-round that ends the game saves it finished with its result. Dice are final like taps: once
-a round's final dice are on screen the snapshot is saved with that roll counted as
+round that ends the game saves it finished with its result. A correction of the table (the
+pause menu) is saved as soon as it is made, with the snapshot it leaves. Dice are final like
+taps: once a round's final dice are on screen the snapshot is saved with that roll counted as
 cancelled, so a game resumed before the round is saved rolls new dice. A game ended early
 (the pause menu, or a new game started over a kept one) is saved finished as it stands,
 marked ended early.
@@ -38,6 +39,7 @@ from companion.storage.notnot_saves import (
     RoundSave,
     Save,
     SeenRoll,
+    Snapshot,
     UnfinishedGame,
 )
 from companion.storage.restoring import DamagedSnapshot
@@ -69,6 +71,15 @@ def save_seen_roll(ctx: Context, play: NotNotPlay) -> None:
     new dice."""
     if play.ref is not None:
         later(ctx, play.ref, SeenRoll.of(play.game))
+
+
+def save_correction(ctx: Context, play: NotNotPlay, roll_seen: bool = False) -> None:
+    """The table corrected the model's cards (Correct the table): once the frame is on screen,
+    store the snapshot with them, so a resume (from the title, after a power cut) checks the
+    corrected table. ``roll_seen``: a round whose dice the table saw is not settled yet (a tie
+    choice paused), so the roll stays counted as cancelled, as :func:`save_seen_roll` kept it."""
+    if play.ref is not None:
+        later(ctx, play.ref, SeenRoll.of(play.game) if roll_seen else Snapshot.of(play.game))
 
 
 def save_ended(ctx: Context, play: NotNotPlay) -> None:
