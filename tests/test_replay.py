@@ -443,3 +443,34 @@ def test_the_replay_s_time_axis_labels_never_touch_on_a_narrow_or_wide_plot(
     labels = draw_replay.draw_ticks(surface, axis, 16)
     assert len(labels) >= 2 or width < 260
     assert all(left.right < right.left for left, right in zip(placed, placed[1:]))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (800, 480), (480, 800)])
+def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overlap(size,
+                                                                                   monkeypatch):
+    """Sixteen buttons pressed before the dice landed, no raw edges kept (a keyboard): as many
+    rows as stand two lines tall, the others named or counted under them, no words on words."""
+    from companion.display import draw_replay, text
+    from companion.storage.replays import replay_of
+    from round_records import round_record
+
+    taps = [(p, side, -352_000 + 4_100 * i, "early")
+            for i, (p, side) in enumerate((p, s) for p in (1, 2, 3, 4) for s in "NESW")]
+    saved = replay_of(2, 4, {"tie_window_us": 1000}, round_record(taps, valid=("W",)), None)
+    placed = []
+    draw = text.draw
+
+    def recording(*args, **kwargs):
+        drawn = draw(*args, **kwargs)
+        placed.append(drawn.rect)
+        return drawn
+
+    pygame.font.init()
+    monkeypatch.setattr(text, "draw", recording)
+    said = draw_replay.draw_replay(pygame.Surface(size), saved)
+    assert any(line.startswith("also moved, not drawn here: ") for line in said)
+    assert any("more (companion replay lists each)" in line for line in said)
+    overlapping = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
+                   if a.colliderect(b)]
+    assert not overlapping, overlapping
+    assert all(pygame.Rect((0, 0), size).contains(rect) for rect in placed)

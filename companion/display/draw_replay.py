@@ -4,7 +4,8 @@ tie window as a gold band from the first valid tap, and the verdict above.
 
 The time axis shows the photo finish: from a little before the first judged tap (the first
 valid one, if any) to a few milliseconds after, wide enough for the tie window and the margin.
-Buttons that moved only outside it are named in one line below ("later: P3 W at +312.400 ms").
+Buttons that moved only outside it, or that have no room left (each row stays two lines tall),
+are named below ("also moved, not drawn here: P3 W at +312.400 ms ...", the first few).
 Drawn into any surface (the kiosk's replay scene, or a PNG with :func:`save_replay_png`).
 """
 
@@ -43,6 +44,11 @@ from companion.storage.replays import Lane, SavedRound
 
 #: The picture ``companion replay --png`` draws, in pixels.
 PNG_SIZE = (960, 540)
+#: A button's row is at least this many lines of its text tall (its name, its judged stamp's
+#: words over its wave).
+ROW_LINES = 2
+#: The most buttons the footer names one by one; the others are counted.
+MOST_NAMED_OFF_SCALE = 4
 #: The axis starts this long before the first judged tap, and spans at least this long, and at
 #: most the longest (µs): long enough for a press's release, short enough to see its bounces.
 LEAD_US = 1000
@@ -118,13 +124,11 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
         drawn += [piece.text for piece in pieces]
         y = pieces[-1].rect.bottom + round(small * 0.4)
     start, end = axis_of(saved)
-    shown = [lane for lane in saved.lanes if in_view(lane, start, end)]
+    top = y + round(small * 0.6)
+    shown, notes, footer_y = rows_that_fit(saved, [lane for lane in saved.lanes
+                                                   if in_view(lane, start, end)], top, w, h, small)
     label_w = max((text.width(lane_name(lane, saved.names), small) for lane in shown),
                   default=0) + 16
-    notes = footer_lines(saved, shown)
-    wrapped = sum(len(text.fit_lines(note, small, w - 20, small)[1]) for note in notes)
-    footer_y = h - wrapped * text.font(small).get_linesize() - round(small * 0.6)
-    top = y + round(small * 0.6)
     plot = pygame.Rect(label_w, top, w - label_w - round(w * 0.04),
                        footer_y - round(small * 2.4) - top)
     axis = Axis(plot, start, end)
@@ -140,6 +144,22 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
         drawn += [piece.text for piece in pieces]
         footer_y = pieces[-1].rect.bottom
     return drawn
+
+
+def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: int,
+                  size: int) -> tuple[list[Lane], list[str], int]:
+    """The first of ``on_axis`` that stand :data:`ROW_LINES` lines tall each between ``top``
+    and the footer (a round many buttons moved in, or with a long footer, shows fewer rows
+    rather than rows too thin to read), the footer's lines naming the others, and where the
+    footer starts, on a ``w`` by ``h`` picture with text at ``size``."""
+    line_h = text.font(size).get_linesize()
+    for count in range(len(on_axis), -1, -1):
+        notes = footer_lines(saved, on_axis[:count])
+        wrapped = sum(len(text.fit_lines(note, size, w - 20, size)[1]) for note in notes)
+        footer_y = h - wrapped * line_h - round(size * 0.6)
+        if footer_y - round(size * 2.4) - top >= count * ROW_LINES * line_h:
+            break
+    return on_axis[:count], notes, footer_y
 
 
 def lane_name(lane: Lane, seat_names: SeatNames = NO_NAMES) -> str:
@@ -294,9 +314,11 @@ def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
     lines = []
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
-        lines.append("also moved, off this scale: " + ", ".join(
+        more = len(outside) - MOST_NAMED_OFF_SCALE
+        lines.append("also moved, not drawn here: " + ", ".join(
             f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
-            f"({lane_note(lane)})" for lane in outside))
+            f"({lane_note(lane)})" for lane in outside[:MOST_NAMED_OFF_SCALE])
+            + (f", and {more} more (companion replay lists each)" if more > 0 else ""))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
     lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
