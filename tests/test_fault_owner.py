@@ -221,3 +221,15 @@ def test_a_saving_loop_is_bounded(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     assert said == (f"companion: game 1 in {tmp_path} did not end after 40 rounds (a game "
                     "ends in under 100): it was stopped and marked abandoned")
     assert state_of(tmp_path, 1) == ("abandoned", 2 + 40)
+
+
+def test_a_folder_made_where_the_lock_file_goes_still_locks_the_state_folder(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "state"
+    (folder / owner.LOCK_FILE).mkdir(parents=True)
+    with owner.owned(folder, "the kiosk") as held:
+        assert held is not None
+        with pytest.raises(owner.FolderInUse, match="another companion is using"):
+            owner.take(folder, "companion simulate")
+        refused = outcome(on(folder, ("players", "add", "Ana")))
+        assert "another companion is using" in refused_in_one_line(refused)

@@ -76,7 +76,7 @@ def take(folder: str | os.PathLike, who: str) -> FolderLock | None:
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        text = os.pread(descriptor, 200, 0).decode("utf-8", "replace")
+        text = said_by(descriptor)
         os.close(descriptor)
         raise FolderInUse(folder, holder_of(text)) from None
     except OSError:
@@ -92,11 +92,19 @@ def take(folder: str | os.PathLike, who: str) -> FolderLock | None:
 
 def open_lock_file(path: Path) -> int:
     """A descriptor of the lock file ``path``, made if missing (read-only when it is another
-    user's file: it locks all the same)."""
+    user's file, or a folder someone made under its name: it locks all the same)."""
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-    except PermissionError:
+    except (PermissionError, IsADirectoryError):
         return os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+
+
+def said_by(descriptor: int) -> str:
+    """What the lock file says about its holder (nothing when it cannot be read: a folder)."""
+    try:
+        return os.pread(descriptor, 200, 0).decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 @contextmanager
