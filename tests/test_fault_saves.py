@@ -240,6 +240,45 @@ def test_a_damaged_write_ahead_log_is_named_by_check(live_log, tmp_path, spoil):
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before   # untouched
 
 
+class CountedQueries:
+    """A connection that refuses to run more than ``limit`` statements: a loop that never ends
+    fails the test instead of hanging it (no clock involved)."""
+
+    def __init__(self, connection, limit: int) -> None:
+        self.connection, self.left = connection, limit
+
+    def execute(self, *args):
+        self.left -= 1
+        if self.left < 0:
+            raise RuntimeError("far more statements than checking a small database takes")
+        return self.connection.execute(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.connection, name)
+
+
+def test_check_names_a_log_damaged_before_its_first_checkpoint(tmp_path, monkeypatch):
+    """The file alone has no tables yet (everything is in the log): the check, which leaves a
+    damaged log unread, found no games table and probed for games for ever."""
+    live = tmp_path / "live"
+    with Database.in_folder(live):
+        shutil.copytree(live, tmp_path / "state")   # as a kiosk cut off leaves it
+    folder = tmp_path / "state"
+    assert (folder / f"{FILENAME}-wal").stat().st_size > 3 * 4096
+    flip(folder / f"{FILENAME}-wal", 32 + 24 + 100)   # frame 1: later saves are not read
+    opened = Database.for_reading.__func__
+
+    def counted(cls, *args, **kwargs):
+        database = opened(cls, *args, **kwargs)
+        database.connection = CountedQueries(database.connection, 5000)
+        return database
+
+    monkeypatch.setattr(Database, "for_reading", classmethod(counted))
+    result = outcome(on(folder, ("history", "--check")))
+    assert result.code == 1 and result.clear, result
+    assert "is damaged at frame 1" in result.out and "--recover-to" in result.out
+
+
 def test_a_companion_killed_while_it_makes_the_database_leaves_no_empty_file(
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """SQLite makes an empty file and writes its header a moment later: killed in between (a

@@ -46,6 +46,7 @@ from companion.config import reading
 from companion.errors import CompanionError, StateError
 from companion.storage.database import Database
 from companion.storage.faults import SaveRefused, StorageError
+from companion.storage.shapes import Each, MayLack, shape_problem
 
 log = logging.getLogger(__name__)
 
@@ -279,6 +280,11 @@ GAME_FIELDS: tuple[tuple[str, Callable[[object], bool], str], ...] = (
     ("ended_early", lambda v: v in (0, 1), "0 or 1"),
 )
 JSON_FIELDS = ("settings", "snapshot", "result")
+#: What a finished game's result must hold, by kind, for every view that reads it (the listing,
+#: the leaderboard): a Not Not game's scores by seat and its winners' seats.
+RESULT_SHAPES: dict[str, object] = {
+    NOT_NOT: {"scores": MayLack(Each(int)), "winners": MayLack([int])},
+}
 
 
 def from_json(name: str, text: object) -> object:
@@ -301,6 +307,11 @@ def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
     for name, fits, wanted in GAME_FIELDS:
         if not fits(values[name]):
             raise Unreadable(f"{name} is not {wanted}")
+    shape = RESULT_SHAPES.get(values["kind"])
+    if shape is not None and values["result"] is not None:
+        problem = shape_problem(values["result"], shape, "result")
+        if problem:
+            raise Unreadable(problem)
     rounds = []
     for n, text in records:
         record = from_json(f"round {n}", text)

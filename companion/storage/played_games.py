@@ -19,6 +19,8 @@ from companion.games.notnot.record import RoundRecord
 from companion.storage.database import Database
 from companion.storage.games import FINISHED, NOT_NOT, GameStore, to_json, utc_now
 from companion.storage.players import PlayerStore, checked_name
+from companion.storage.restoring import ROUND_RECORD
+from companion.storage.shapes import shape_problem
 
 
 def keep_played(database: Database, settings: dict, snapshot: dict, rounds: Sequence[dict],
@@ -60,9 +62,12 @@ def record_of(text: object) -> RoundRecord | None:
 
 
 def record_from(data: object) -> RoundRecord | None:
-    """A round's record from its JSON dict, or None when it does not read."""
+    """A round's record from its JSON dict, or None when it does not read (its shape first:
+    a value of a wrong type would fail only where the record is used)."""
+    if not isinstance(data, dict) or shape_problem(data, ROUND_RECORD):
+        return None
     try:
-        return RoundRecord.from_json(data) if isinstance(data, dict) else None
+        return RoundRecord.from_json(data)
     except READ_ERRORS:
         return None
 

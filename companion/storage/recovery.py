@@ -19,7 +19,8 @@ from companion.errors import CompanionError, StateError
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import Unreadable, read_game
 
-#: Ids probed past the last game found when the games table itself does not read.
+#: Ids probed past the last game found when the games table itself does not read (a probe
+#: that fails does not move it: a table that is not there at all fails every probe).
 PROBE_PAST = 500
 
 #: The columns of a game copied as they are (``ended_early`` too, where the file has it).
@@ -55,7 +56,7 @@ def game_ids(database: Database) -> list[int]:
                 found.append(game_id)
                 last = game_id
         except sqlite3.DatabaseError:
-            last = game_id
+            pass   # a damaged page, or no table: only a game found moves the end
         game_id += 1
     return found
 
