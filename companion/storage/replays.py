@@ -22,6 +22,8 @@ from companion.games.notnot.record import RoundRecord, TapRecord
 from companion.storage.database import Database
 from companion.storage.games import NOT_NOT, Unreadable, read_game
 from companion.storage.players import PlayerStore
+from companion.storage.restoring import ROUND_RECORD
+from companion.storage.shapes import shape_problem
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
     if stored is None:
         kept = f"rounds 1 to {len(game.rounds)}" if game.rounds else "no rounds"
         raise CompanionError(f"game {game_id} has no round {n} (it keeps {kept})")
+    problem = shape_problem(stored, ROUND_RECORD)
+    if problem:
+        raise Unreadable(f"game {game_id} round {n}: its record does not read ({problem})")
     try:
         record = RoundRecord.from_json(stored)
     except (KeyError, TypeError, ValueError) as error:

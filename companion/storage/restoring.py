@@ -37,12 +37,14 @@ SNAPSHOT = {
 ROUND_RECORD = {
     "n": int, "level": str, "dice": [str], "negation": str, "liar": bool, "up": str,
     "table": Each(OrNone(str)), "valid": [str],
-    "taps": [{"player": int, "side": str, "t_us": float, "verdict": str}],
+    "taps": [{"player": int, "side": str, "t_us": float, "verdict": str,
+              "real_us": MayLack(OrNone(float))}],
     "margin_us": MayLack(OrNone(float)), "margin_step_us": MayLack(OrNone(float)),
     "winners": [{"player": int, "card": str, "from": str}], "penalties": [int],
     "scores": Each(int),
     "dealt": [{"what": str, "card": str, "side": MayLack(OrNone(str)),
                "level": MayLack(OrNone(str))}],
+    "head_starts_us": MayLack(Each(int)),
 }
 #: The longest timeout a kept game's clocks may have, in nanoseconds (an hour: the slowest pace
 #: is ten times the rulings' 10 s round).
