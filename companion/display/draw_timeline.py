@@ -68,14 +68,18 @@ def draw_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int]
         pygame.draw.circle(surface, colour, (x, y), max(2, r // 2))
 
 
+#: How far a label may move aside from its mark, in label widths, nearest first.
+SHIFTS = (0, 1, -1, 2, -2, 3, -3)
+
+
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
-                size: int, strip: pygame.Rect,
-                order: tuple[int, ...] = (0, 1)) -> pygame.Rect | None:
+                size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1),
+                shifts: tuple[int, ...] = SHIFTS) -> pygame.Rect | None:
     """The rect of ``label`` in the first lane (in ``order``) where it overlaps no label already
     placed there (it is then placed): centred on ``x`` if it can be, else moved aside by whole
-    label widths, nearest first; ``None`` when the strip has no room left."""
+    label widths (``shifts``), nearest first; ``None`` when the strip has no room left."""
     w, h, gap = text.width(label, size), text.block_height(1, size), size // 2
-    for shift in (0, 1, -1, 2, -2, 3, -3):
+    for shift in shifts:
         left = min(max(x - w // 2 + shift * (w + gap), strip.left), strip.right - w)
         for lane in order:
             rect = pygame.Rect(left, tops[lane], w, h)
@@ -135,15 +139,16 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
 def draw_scale(surface: pygame.Surface, view: TimelineView,
                x_of: Callable[[float], float], lanes: list[list[pygame.Rect]],
                tops: list[int], size: int, strip: pygame.Rect) -> list[text.Drawn]:
-    """The window's length under the photo finish and the last tap's time, where they fit."""
+    """The window's length under the photo finish (moved aside if it must), and the last tap's
+    time under it where it fits unmoved (moved, it would seem to mark another time)."""
     last, at_us = last_tap_label(view)
-    labels = [(last, round(x_of(at_us)))]
+    labels: list[tuple[str, int, tuple[int, ...]]] = [(last, round(x_of(at_us)), (0,))]
     if view.first_valid_us is not None and view.close_us is not None:
         middle = (view.first_valid_us + view.close_us) / 2
-        labels.insert(0, (window_label(view), round(x_of(middle))))
+        labels.insert(0, (window_label(view), round(x_of(middle)), SHIFTS))
     drawn = []
-    for label, x in labels:
-        spot = place_label(label, x, lanes, tops, size, strip, order=(1, 0))
+    for label, x, shifts in labels:
+        spot = place_label(label, x, lanes, tops, size, strip, order=(1, 0), shifts=shifts)
         if spot is not None:
             drawn.append(text.draw(surface, label, size, TEXT, topleft=spot.topleft))
     return drawn
