@@ -20,6 +20,10 @@ from companion.simulation.firmware_sim.simavr import toolchain_missing
 pytestmark = pytest.mark.skipif(toolchain_missing() is not None,
                                 reason=f"simavr toolchain missing: {toolchain_missing()}")
 
+#: How long any one step may take before the test calls it stuck: a hang guard, never a speed
+#: check (the firmware runs in simavr, which a busy machine slows well below real time).
+STUCK_S = 180
+
 SLOW_ROUNDS = Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001, timeouts=3,
                    settle_s=SERIAL_SETTLE_S)
 
@@ -37,7 +41,7 @@ def table(tmp_path):
     pads = serial_pads(config, app.post, ping_interval_s=0.05, reconnect_s=0.05)
     pads.start()
     try:
-        step_until(app, lambda: pads.reader.link.synced, limit_s=20)
+        step_until(app, lambda: pads.reader.link.synced, limit_s=STUCK_S)
         yield app, controller, pads
     finally:
         pads.close()
@@ -51,17 +55,17 @@ def press_to_round(app, controller):
         cursor = app.scene.cursor
         controller.press(1, "E" if app.scene.items()[cursor] == START else "S")
         step_until(app, lambda: app.scene.name != "setup" or app.scene.cursor != cursor,
-                   limit_s=20)
-    step_until(app, in_scene(app, "deal"), limit_s=20)
+                   limit_s=STUCK_S)
+    step_until(app, in_scene(app, "deal"), limit_s=STUCK_S)
     while True:
         if app.scene.name == "deal":     # one E, and wait for it: a second would tap the round
             controller.press(1, "E")
-            step_until(app, lambda: app.scene.name != "deal", limit_s=20)
-        step_until(app, lambda: app.scene.name in ("round", "deal"), limit_s=20)
+            step_until(app, lambda: app.scene.name != "deal", limit_s=STUCK_S)
+        step_until(app, lambda: app.scene.name in ("round", "deal"), limit_s=STUCK_S)
         if app.scene.name == "round":
             if app.scene.round.ruling.tap:
                 return app.scene.round
-            step_until(app, lambda: app.scene.name != "round", limit_s=40)
+            step_until(app, lambda: app.scene.name != "round", limit_s=STUCK_S)
 
 
 @pytest.mark.slow
@@ -72,7 +76,7 @@ def test_presses_microseconds_apart_through_the_firmware_are_judged_in_their_ord
     wrong = next(side for side in SIDES if side not in round_.ruling.valid)
     time.sleep(0.02)
     controller.press_together([(3, wrong, 0), (2, valid, 4), (1, valid, 10)])
-    step_until(app, in_scene(app, "verdict"), limit_s=20)
+    step_until(app, in_scene(app, "verdict"), limit_s=STUCK_S)
     verdicts = {tap.player: tap.verdict for tap in app.scene.record.taps}
     assert app.scene.view.headline == "P2 WINS"
     assert verdicts == {3: "wrong", 2: "win", 1: "late"}
@@ -84,15 +88,15 @@ def test_a_controller_unplugged_mid_game_is_named_and_plays_again_once_plugged_b
     round_ = press_to_round(app, controller)
     controller.unplug()
     step_until(app, lambda: app.notice is not None
-               and app.notice[0].endswith(": waiting for it"), limit_s=20)
+               and app.notice[0].endswith(": waiting for it"), limit_s=STUCK_S)
     assert "unplugged" in app.notice[0] and app.scene.name == "round"
     controller.plug_in()
     step_until(app, lambda: pads.reader.link.synced and app.notice is not None
-               and app.notice[0] == "button controller ready", limit_s=20)
+               and app.notice[0] == "button controller ready", limit_s=STUCK_S)
     assert pads.reader.reconnects == 1
     time.sleep(0.02)
     controller.press(4, round_.ruling.valid[0])
-    step_until(app, in_scene(app, "verdict"), limit_s=20)
+    step_until(app, in_scene(app, "verdict"), limit_s=STUCK_S)
     assert app.scene.view.headline == "P4 WINS"
 
 
@@ -117,5 +121,5 @@ def test_a_press_the_simulation_reads_late_is_still_one_press_and_its_release(ta
     app, controller, _ = table
     cursor = app.scene.cursor
     controller.press_together([(1, "S", 0.0)], lead_us=-50_000)   # 50 ms in the past
-    step_until(app, lambda: app.scene.cursor != cursor, limit_s=20)
+    step_until(app, lambda: app.scene.cursor != cursor, limit_s=STUCK_S)
     assert app.scene.cursor == cursor + 1
