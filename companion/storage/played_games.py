@@ -13,14 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.config import reading
-from companion.errors import DAMAGED_DATA_ERRORS
 from companion.games.notnot.leaderboard import KeptGame
 from companion.games.notnot.record import RoundRecord
 from companion.storage.database import Database
 from companion.storage.games import FINISHED, NOT_NOT, GameStore, to_json, utc_now
 from companion.storage.players import PlayerStore, checked_name
-from companion.storage.restoring import ROUND_RECORD
-from companion.storage.shapes import shape_problem
+from companion.storage.restoring import UnreadableRecord, read_record
 
 
 def keep_played(database: Database, settings: dict, snapshot: dict, rounds: Sequence[dict],
@@ -49,10 +47,6 @@ def keep_played(database: Database, settings: dict, snapshot: dict, rounds: Sequ
         return game_id
 
 
-#: What a damaged round's record raises when read.
-READ_ERRORS: tuple[type[BaseException], ...] = (TypeError, *DAMAGED_DATA_ERRORS)
-
-
 def record_of(text: object) -> RoundRecord | None:
     """A stored round's record (JSON text), or None when it does not read."""
     try:
@@ -62,13 +56,11 @@ def record_of(text: object) -> RoundRecord | None:
 
 
 def record_from(data: object) -> RoundRecord | None:
-    """A round's record from its JSON dict, or None when it does not read (its shape first:
-    a value of a wrong type would fail only where the record is used)."""
-    if not isinstance(data, dict) or shape_problem(data, ROUND_RECORD):
-        return None
+    """A round's record from its JSON dict, or None when it does not read
+    (:func:`companion.storage.restoring.read_record`)."""
     try:
-        return RoundRecord.from_json(data)
-    except READ_ERRORS:
+        return read_record(data)
+    except UnreadableRecord:
         return None
 
 

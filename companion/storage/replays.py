@@ -22,8 +22,7 @@ from companion.games.notnot.record import RoundRecord, TapRecord
 from companion.storage.database import Database
 from companion.storage.games import NOT_NOT, Unreadable, read_game
 from companion.storage.players import PlayerStore
-from companion.storage.restoring import ROUND_RECORD
-from companion.storage.shapes import shape_problem
+from companion.storage.restoring import UnreadableRecord, read_record
 
 
 @dataclass(frozen=True)
@@ -79,14 +78,11 @@ def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
     if stored is None:
         kept = f"rounds 1 to {len(game.rounds)}" if game.rounds else "no rounds"
         raise CompanionError(f"game {game_id} has no round {n} (it keeps {kept})")
-    problem = shape_problem(stored, ROUND_RECORD)
-    if problem:
-        raise Unreadable(f"game {game_id} round {n}: its record does not read ({problem})")
     try:
-        record = RoundRecord.from_json(stored)
-    except (KeyError, TypeError, ValueError) as error:
-        raise Unreadable(f"game {game_id} round {n}: its record does not read "
-                         f"({type(error).__name__}: {error})") from None
+        record = read_record(stored)
+    except UnreadableRecord as error:
+        raise Unreadable(f"game {game_id} round {n}: its record does not read ({error})") \
+            from None
     return replay_of(game_id, game.players, game.settings, record,
                      stored_edges(database, game_id, n),
                      PlayerStore(database).seat_players(game_id))

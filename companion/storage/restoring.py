@@ -124,16 +124,34 @@ def play_untapped_round(game: Game) -> None:
     game.finish_round(game.open_round(game.next_roll(), t_open_ns=0))
 
 
+#: What reading a damaged round's record raises (its shape checked, a value may still be off).
+RECORD_ERRORS: tuple[type[BaseException], ...] = (TypeError, *DAMAGED_DATA_ERRORS)
+
+
+class UnreadableRecord(ValueError):
+    """A kept round's record that does not read; the message says what is wrong in it."""
+
+
+def read_record(data: object) -> RoundRecord:
+    """A kept round's record, its shape checked first (a value of the wrong type would fail only
+    where the record is used), then read; :class:`UnreadableRecord` saying what is wrong."""
+    if not isinstance(data, dict):
+        raise UnreadableRecord("not an object")
+    problem = shape_problem(data, ROUND_RECORD)
+    if problem:
+        raise UnreadableRecord(problem)
+    try:
+        return RoundRecord.from_json(data)
+    except RECORD_ERRORS as error:
+        raise UnreadableRecord(f"{type(error).__name__}: {error}") from None
+
+
 def records_checked(rounds: tuple[dict, ...]) -> tuple[RoundRecord, ...]:
     """The kept rounds' records, read; :class:`DamagedSnapshot` naming the first that does not."""
     records = []
     for number, record in enumerate(rounds, 1):
-        problem = shape_problem(record, ROUND_RECORD)
-        if problem:
-            raise DamagedSnapshot(f"round {number}: {problem}")
         try:
-            records.append(RoundRecord.from_json(record))
-        except DAMAGED_DATA_ERRORS as error:
-            raise DamagedSnapshot(f"round {number} does not read ({type(error).__name__})") \
-                from None
+            records.append(read_record(record))
+        except UnreadableRecord as error:
+            raise DamagedSnapshot(f"round {number}: {error}") from None
     return tuple(records)
