@@ -58,6 +58,7 @@ from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import GameSetup
+from companion.tools.benchmarks import floors
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
 #: Rounds played at each size and rotation before the frames are timed: the kiosk loads each
@@ -224,21 +225,14 @@ class Floor:
 
 
 def blit_floor(size: tuple[int, int] | None, frames: int, on_screen: bool = False) -> Floor:
-    """A bare full-screen blit, ``frames`` times: a prepared image of the display's size
-    copied onto the display, and the display flipped. The display is opened as the kiosk opens
-    it, at ``size`` (``None``: the screen's own size), fullscreen when ``on_screen``."""
+    """A bare full-screen blit, ``frames`` times (:func:`.floors.present_times_ns`: a prepared
+    image of the display's size copied onto it and presented, the floor of every frame
+    figure), on a display opened as the kiosk opens it, at ``size`` (``None``: the screen's own
+    size), fullscreen when ``on_screen``."""
     screen = Screen(size, 0, fullscreen=on_screen)
-    display = screen.display
-    image = display.copy()
-    image.fill((40, 40, 60))
-    times = []
     try:
-        for _ in range(frames):
-            start = time.perf_counter_ns()
-            display.blit(image, (0, 0))
-            pygame.display.flip()
-            times.append(time.perf_counter_ns() - start)
-        return Floor(display.get_size(), pygame.display.get_driver(), times)
+        times = floors.present_times_ns(screen, frames)
+        return Floor(screen.display.get_size(), pygame.display.get_driver(), times)
     finally:
         screen.close()
 
