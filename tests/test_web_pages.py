@@ -170,6 +170,11 @@ def test_a_bad_request_gets_a_clear_4xx_page(tmp_path, method, path, status, say
     assert says in page.text and no_trace(page.text)
 
 
+def test_a_limit_with_thousands_of_leading_zeros_is_read_as_its_number(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+    assert client_of(tmp_path).get("/history?limit=" + "0" * 5000 + "5").status_code == 200
+
+
 def test_a_fault_of_the_programs_own_is_a_500_page_without_its_trace(tmp_path, monkeypatch):
     saved_game(tmp_path, until=lambda r: len(r) == 1)
 

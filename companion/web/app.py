@@ -151,12 +151,14 @@ def whole_argument(name: str, default: int, low: int, high: int) -> int:
     given = request.args.get(name)
     if given is None:
         return default
-    digits = given.lstrip("0") if given.isascii() and given.isdigit() else None
-    # as many digits as ``high`` at most before reading it (Python refuses over 4300 digits)
-    if digits is None or len(digits) > len(str(high)) or not low <= int(digits or 0) <= high:
+    digits = given.lstrip("0") or "0"
+    # as many digits as ``high`` at most before reading them (Python refuses over 4300 digits,
+    # leading zeros included)
+    readable = given.isascii() and given.isdigit() and len(digits) <= len(str(high))
+    if not readable or not low <= int(digits) <= high:
         raise BadRequest(f"{name} must be a whole number from {low} to {high}, not "
                          f"{given[:40]!r}.")
-    return int(given)
+    return int(digits)
 
 
 def event_stream(watcher: SaveWatcher, done: Callable[[], None]) -> Iterator[str]:

@@ -92,9 +92,10 @@ def timeline(game: LiveGame) -> str:
 
 
 def result(game: LiveGame) -> str:
-    """A finished game's outcome in the end screen's words: ``Winner: Ana with 20 point
-    cards``, ``Winners: P1 P3 with 12 point cards``, ``Nobody scored: no winner`` (empty while it
-    is played, or when its stored result does not read)."""
+    """A finished game's outcome from the winners it stored (the end screen's rule: most point
+    cards wins, nobody scored is no winner): ``Winner: Ana with 20 point cards``, ``Winners: P1
+    P3 with 12 point cards``, ``Nobody scored: no winner`` (empty while it is played, or when
+    its stored result does not read)."""
     if game.winners is None:
         return ""
     if not game.winners:
