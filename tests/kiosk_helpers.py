@@ -87,6 +87,20 @@ def shows_text(surface: pygame.Surface, drawn: text.Drawn) -> bool:
     return glyphs.count() > 0 and inked.count() == glyphs.count() == inked.overlap_area(glyphs, (0, 0))
 
 
+def texts_drawn(monkeypatch) -> list[text.Drawn]:
+    """From here on, every text :func:`companion.display.text.draw` puts on any surface, in
+    order (the list grows as they are drawn)."""
+    drawn: list[text.Drawn] = []
+    draw = text.draw
+
+    def recording(*args, **kwargs):
+        drawn.append(draw(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(text, "draw", recording)
+    return drawn
+
+
 def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
     """How many pixels in ``rect`` have exactly ``colour``."""
     part = surface.subsurface(rect.clip(surface.get_rect())).copy()

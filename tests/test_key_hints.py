@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from kiosk_helpers import notnot_play, jump_to, kiosk, step_until, tap
+from kiosk_helpers import notnot_play, jump_to, kiosk, step_until, tap, texts_drawn
 from companion.config.settings import load
 from companion.games.notnot.sides import Side
 from companion.inputs.keyboard import KeyMap, button_name
@@ -36,13 +36,10 @@ def texts(app):
 
 def drawn_anew(app, monkeypatch):
     """Every text the scene on screen draws in its next frame, its hint line's included."""
-    from companion.display import text
-
-    said, draw = [], text.draw
-    monkeypatch.setattr(text, "draw", lambda *a, **k: said.append(a[1]) or draw(*a, **k))
+    drawn = texts_drawn(monkeypatch)
     app.scene.dirty = True
     app.step()
-    return said
+    return [d.text for d in drawn]
 
 
 def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame():

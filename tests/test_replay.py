@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import kiosk_helpers
-from kiosk_helpers import choose, in_scene, kiosk, now, step_until, tap
+from kiosk_helpers import choose, in_scene, kiosk, now, step_until, tap, texts_drawn
 from companion.cli import main
 from companion.config import settings as settings_file
 from companion.inputs.edge_log import SAVED_EDGES_PER_PIN, Edge, EdgeLog, kept_edges
@@ -427,20 +427,14 @@ def test_a_recovered_database_keeps_the_rounds_raw_edges(raced, capsys, tmp_path
 @pytest.mark.parametrize("start_ms, end_ms", [(3572.5, 3580.5), (0, 2.4), (980, 5210), (0, 12)])
 def test_the_replay_s_time_axis_labels_never_touch_on_a_narrow_or_wide_plot(
         monkeypatch, width, start_ms, end_ms):
-    from companion.display import draw_replay, text
+    from companion.display import draw_replay
 
     pygame.font.init()
     surface = pygame.Surface((width + 40, 120))
     axis = draw_replay.Axis(pygame.Rect(20, 10, width, 60), start_ms * 1000, end_ms * 1000)
-    placed = []
-    draw = text.draw
-
-    def recording(*args, **kwargs):
-        drawn = draw(*args, **kwargs)
-        placed.append(drawn.rect)
-        return drawn
-    monkeypatch.setattr(text, "draw", recording)
+    drawn = texts_drawn(monkeypatch)
     labels = draw_replay.draw_ticks(surface, axis, 16)
+    placed = [d.rect for d in drawn]
     assert len(labels) >= 2 or width < 260
     assert all(left.right < right.left for left, right in zip(placed, placed[1:]))
 
@@ -450,24 +444,17 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
                                                                                    monkeypatch):
     """Sixteen buttons pressed before the dice landed, no raw edges kept (a keyboard): as many
     rows as stand two lines tall, the others named or counted under them, no words on words."""
-    from companion.display import draw_replay, text
+    from companion.display import draw_replay
     from companion.storage.replays import replay_of
     from round_records import round_record
 
     taps = [(p, side, -352_000 + 4_100 * i, "early")
             for i, (p, side) in enumerate((p, s) for p in (1, 2, 3, 4) for s in "NESW")]
     saved = replay_of(2, 4, {"tie_window_us": 1000}, round_record(taps, valid=("W",)), None)
-    placed = []
-    draw = text.draw
-
-    def recording(*args, **kwargs):
-        drawn = draw(*args, **kwargs)
-        placed.append(drawn.rect)
-        return drawn
-
     pygame.font.init()
-    monkeypatch.setattr(text, "draw", recording)
+    drawn = texts_drawn(monkeypatch)
     said = draw_replay.draw_replay(pygame.Surface(size), saved)
+    placed = [d.rect for d in drawn]
     assert any(line.startswith("also moved, not drawn here: ") for line in said)
     assert any("more (companion replay lists each)" in line for line in said)
     overlapping = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
