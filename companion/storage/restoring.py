@@ -128,22 +128,25 @@ def play_untapped_round(game: Game) -> None:
 RECORD_ERRORS: tuple[type[BaseException], ...] = (TypeError, *DAMAGED_DATA_ERRORS)
 
 
-class UnreadableRecord(ValueError):
-    """A kept round's record that does not read; the message says what is wrong in it."""
+class UnreadableRecord(StateError, ValueError):
+    """A kept round's record that does not read: the message says what is wrong in its shape
+    (``shaped``), else which error reading its values raised."""
+
+    def __init__(self, message: str, shaped: bool) -> None:
+        super().__init__(message)
+        self.shaped = shaped
 
 
 def read_record(data: object) -> RoundRecord:
     """A kept round's record, its shape checked first (a value of the wrong type would fail only
     where the record is used), then read; :class:`UnreadableRecord` saying what is wrong."""
-    if not isinstance(data, dict):
-        raise UnreadableRecord("not an object")
-    problem = shape_problem(data, ROUND_RECORD)
+    problem = shape_problem(data, ROUND_RECORD) if isinstance(data, dict) else "not an object"
     if problem:
-        raise UnreadableRecord(problem)
+        raise UnreadableRecord(problem, shaped=True)
     try:
-        return RoundRecord.from_json(data)
+        return RoundRecord.from_json(data)   # type: ignore[arg-type]   # a dict, checked above
     except RECORD_ERRORS as error:
-        raise UnreadableRecord(f"{type(error).__name__}: {error}") from None
+        raise UnreadableRecord(type(error).__name__, shaped=False) from None
 
 
 def records_checked(rounds: tuple[dict, ...]) -> tuple[RoundRecord, ...]:
@@ -153,5 +156,6 @@ def records_checked(rounds: tuple[dict, ...]) -> tuple[RoundRecord, ...]:
         try:
             records.append(read_record(record))
         except UnreadableRecord as error:
-            raise DamagedSnapshot(f"round {number}: {error}") from None
+            said = f": {error}" if error.shaped else f" does not read ({error})"
+            raise DamagedSnapshot(f"round {number}{said}") from None
     return tuple(records)
