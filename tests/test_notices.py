@@ -9,7 +9,7 @@ import logging
 import pygame
 import pytest
 
-from kiosk_helpers import notnot_play, FAST, change_to, shows_text, step_until
+from kiosk_helpers import notnot_play, FAST, change_to, shows_text, step_until, texts_drawn
 from test_run_start_problems import run_and_look
 from test_scenes_flow import to_round
 from test_serial_kiosk import SERIAL_ON, Plugs
@@ -43,18 +43,11 @@ def play_regions(layout: Layout) -> list[pygame.Rect]:
 def frame_texts(app, monkeypatch) -> list[text.Drawn]:
     """Every text the next frame draws (the scene's, the corner's, the notice's), drawn whole
     (the play screen otherwise paints only what changed)."""
-    drawn: list[text.Drawn] = []
-    original = text.draw
-
-    def recording(*args, **kwargs):
-        drawn.append(original(*args, **kwargs))
-        return drawn[-1]
-    monkeypatch.setattr(text, "draw", recording)
+    drawn = texts_drawn(monkeypatch)
     app.ctx.services.frame.forget()   # no kept picture either: every text is drawn again
     app.scene.dirty = True
     app.step()
-    monkeypatch.setattr(text, "draw", original)
-    return drawn
+    return list(drawn)
 
 
 def check_notice_apart(app, monkeypatch, words: str) -> None:
