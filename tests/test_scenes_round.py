@@ -453,3 +453,46 @@ def test_the_first_stamp_wins_though_its_tap_reaches_the_loop_while_it_handles_a
     app.post(tap(1, side))
     step_until(app, in_scene(app, "verdict"))
     assert [winner.player for winner in app.scene.record.winners] == [2]
+
+
+
+EARLY_SCREENS = [((800, 480), 0), ((1024, 600), 0), ((1280, 720), 0), ((1920, 1080), 0),
+                 ((800, 480), 90), ((1024, 600), 270), ((1920, 1080), 90)]
+
+
+def countdown_beside_banner(app, scene):
+    """The frame on screen, drawn by ``scene``, shows the countdown and the TOO EARLY banner
+    (for P4) apart: their panels and texts do not overlap, and every text of theirs shows on
+    the canvas."""
+    from kiosk_helpers import shows_text
+
+    frame, texts = app.ctx.services.frame.parts, scene.drawn_texts
+    banner = [d for d in texts if d.text in ("TOO EARLY", "P4")]
+    countdown = [d for d in texts if d.text == "left in this round"
+                 or d.text.endswith(" s") and d.text[:-2].isdigit()]
+    assert [d.text for d in banner] == ["TOO EARLY", "P4"]
+    assert [d.text for d in countdown][1:] == ["left in this round"]
+    assert not frame["panel"].rect.colliderect(frame["early"].rect)
+    assert not any(c.rect.colliderect(b.rect) for c in countdown for b in banner)
+    assert all(shows_text(app.screen.canvas, d) for d in countdown + banner)
+
+
+@pytest.mark.parametrize("size, rotation", EARLY_SCREENS)
+def test_the_too_early_banner_never_covers_the_countdown(size, rotation, tmp_path):
+    # The banner stays a verdict's time (2 s): past the landing and the countdown's first tick.
+    pace = replace(SLOW, roll_frames=4, roll_frame_s=0.05, verdict_s=2.0, timeouts=2.0)
+    app = kiosk("setup", pace=pace, size=size, rotation=rotation, state_dir=tmp_path)
+    choose(app, "Start")
+    step_until(app, in_scene(app, "deal"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "roll"))
+    app.step()
+    app.post(tap(4, "W"))   # the dice still tumble
+    roll = app.scene
+    step_until(app, lambda: roll.final_drawn)
+    countdown_beside_banner(app, roll)           # the dice land
+    step_until(app, in_scene(app, "round"))
+    first = app.scene.panel(app.scene.now_ns).headline
+    step_until(app, lambda: app.scene.panel(app.scene.now_ns).headline != first)
+    assert app.scene.feedback.early_banner(app.scene.now_ns) is not None
+    countdown_beside_banner(app, app.scene)      # the countdown's next second

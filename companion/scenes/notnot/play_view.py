@@ -6,6 +6,9 @@ What it shows comes from the game and the roll as plain values. A verdict or a
 tie choice takes the room it needs to say everything (:func:`panel_room`): the
 dice words give up the lines they do not use, then stand closer at their
 smallest size; what still does not fit is shown in pages (:func:`page_at`).
+While a TOO EARLY banner shows, it and the panel (the round's countdown) share
+the panel's room, one beside the other (:func:`early_rooms`): the banner never
+covers the countdown.
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ class PlayView:
     level: str | None = None
     #: What the verdict panel beside the dice shows (``None``: nothing).
     panel: VerdictView | None = None
+    #: The TOO EARLY banner while it shows (``None``: none): it takes a share of the panel's
+    #: room, the panel the rest (:func:`early_rooms`).
+    early: VerdictView | None = None
     #: Players whose name flashes, with the colour (tap feedback).
     flashes: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: Colour-blind mode: cards and colour words carry their colour's shape and initial.
@@ -134,6 +140,25 @@ class PagedPanel:
                     keep=False)   # one round's verdict: never shown again
 
 
+#: A panel at least this many times as wide as it is tall (a turned screen's) is shared side
+#: by side while a TOO EARLY banner shows; a less wide one, one above the other.
+SIDE_BY_SIDE = 3
+
+
+def early_rooms(layout: Layout, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The panel's ``room`` shared while a TOO EARLY banner shows: the panel's half (a
+    countdown) and the banner's, a margin apart, side by side in a wide, low room (the
+    countdown on the left), else one above the other (the countdown on top)."""
+    gap = round(layout.unit)
+    if room.width >= SIDE_BY_SIDE * room.height:
+        first = pygame.Rect(room.left, room.top, (room.width - gap) // 2, room.height)
+        return first, pygame.Rect(first.right + gap, room.top, room.right - first.right - gap,
+                                  room.height)
+    first = pygame.Rect(room.left, room.top, room.width, (room.height - gap) // 2)
+    return first, pygame.Rect(room.left, first.bottom + gap, room.width,
+                              room.bottom - first.bottom - gap)
+
+
 def banner_part(layout: Layout, view: VerdictView) -> Part:
     """``view`` on the big banner over the dice area (prompts between rounds), as the part of a
     frame named ``banner``."""
@@ -174,16 +199,19 @@ def view_for(ctx: Context, game: Game, roll: Roll | None = None,
 
 def play_parts(layout: Layout, view: PlayView) -> list[Part]:
     """The play screen for ``view`` as parts of a frame (:mod:`companion.display.parts`): the
-    level line and each die's line, the panel beside the dice (when ``view.panel``), the
-    table's spots and deck, and each player's score. Each group of parts is made once for
-    what it shows and reused while that stays the same (a countdown's tick makes its panel
-    only)."""
+    level line and each die's line, the panel beside the dice (when ``view.panel``), the TOO
+    EARLY banner beside it (when ``view.early``: :func:`early_rooms`), the table's spots and
+    deck, and each player's score. Each group of parts is made once for what it shows and
+    reused while that stays the same (a countdown's tick makes its panel only)."""
     parts = list(dice_parts(layout, view.level, tuple(view.words), tuple(view.inks), view.rows,
                             view.colour_blind))
-    if view.panel is not None:
-        panel, room = view.panel, layout.panel(view.rows)
-        parts.append(Part("panel", room, panel,
-                          lambda canvas: draw_verdict(canvas, layout, panel, room)))
+    room = aside = layout.panel(view.rows)
+    if view.early is not None:
+        room, aside = early_rooms(layout, room)
+    for name, shown, where in (("panel", view.panel, room), ("early", view.early, aside)):
+        if shown is not None:
+            parts.append(Part(name, where, shown,
+                              partial(draw_verdict, layout=layout, view=shown, area=where)))
     parts += spot_parts(layout, tuple(view.faces.items()), view.up, view.liar, view.cards_left,
                         tuple(view.outlines.items()), view.colour_blind)
     return parts + list(score_parts(layout, tuple(view.scores.items()), tuple(view.names.items()),
@@ -262,12 +290,13 @@ def score_parts(layout: Layout, scores: tuple[tuple[int, int], ...],
 
 def play_texts(drawn: Mapping[str, list[Drawn]]) -> list[Drawn]:
     """The play screen's texts from a composed frame: the level line (if shown), the dice
-    words, the panel's texts, then the deck's."""
+    words, the panel's texts, the TOO EARLY banner's, then the deck's."""
     dice = [piece for name in ("level", *DIE_PARTS) for piece in drawn.get(name, [])]
-    return [*dice, *drawn.get("panel", []), *drawn["deck"]]
+    return [*dice, *drawn.get("panel", []), *drawn.get("early", []), *drawn["deck"]]
 
 
 def draw_play(canvas: pygame.Surface, layout: Layout, view: PlayView) -> list[Drawn]:
     """Draw the whole play screen for ``view`` (whatever the canvas showed); returns the texts
-    drawn: the level line (if shown), the dice words, the panel's texts, then the deck's."""
+    drawn: the level line (if shown), the dice words, the panel's texts, the TOO EARLY
+    banner's, then the deck's."""
     return play_texts(paint_whole(canvas, play_parts(layout, view)))

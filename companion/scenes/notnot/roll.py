@@ -4,10 +4,10 @@ The round opens at the flip that first shows the final faces: this scene
 hands that flip's stamp to the round scene. Taps that arrive while the dice
 tumble are passed on too: stamped before the open, they count as too early,
 and the next frame says so (the player's name flashes orange, a TOO EARLY
-banner shows beside the dice). The final frame shows the round's countdown,
-and once it is on screen the roll is saved as seen
-(:func:`companion.scenes.notnot.saving.save_seen_roll`): a resume never shows
-these dice again.
+banner shows beside the dice). The final frame shows the round's countdown
+(beside the banner while it shows, never under it), and once it is on screen
+the roll is saved as seen (:func:`companion.scenes.notnot.saving.save_seen_roll`):
+a resume never shows these dice again.
 
 When rule cards have changed the level since the last roll (first game), a
 level-up splash per rule card (:mod:`companion.scenes.notnot.level_up`), in
@@ -154,8 +154,8 @@ class RollScene(Scene[ToRoll]):
         inks = self.inks if final else inks_for([w or "" for w in words], self.ctx.services.rng)
         view = view_for(self.ctx, self.play.game, self.roll, words, inks)
         view.flashes = self.feedback.flashes()
-        countdown = self.countdown() if final else None
-        view.panel = self.feedback.early_banner(self.now_ns) or countdown
+        view.panel = self.countdown() if final else None
+        view.early = self.feedback.early_banner(self.now_ns)
         parts = play_parts(self.ctx.services.layout, view)
         self.drawn_texts = play_texts(self.ctx.services.frame.compose(canvas, parts))
         self.final_drawn = final

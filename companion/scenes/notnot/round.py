@@ -4,8 +4,9 @@ The final dice stay on screen. Each telling tap is shown at once
 (:mod:`companion.scenes.notnot.tap_feedback`): the next frame flashes the player's
 name (a valid tap whose round settles within a frame shows its verdict
 instead, which is sooner than a flash and then a verdict). Beside the dice
-a countdown shows the seconds until the round closes by its clock. For the
-first ``idle_timeout`` it counts down to the idle close in every round, so
+a countdown shows the seconds until the round closes by its clock (while a
+TOO EARLY banner shows, the two share the panel: the banner never covers
+it). For the first ``idle_timeout`` it counts down to the idle close in every round, so
 it never tells the table whether anybody may tap; after that (a round that
 needs a tap) it counts down to the round timeout.
 
@@ -111,14 +112,15 @@ class RoundScene(Scene[ToRound]):
                 seconds_left(clock_close_ns(self.round, now_ns), now_ns))
 
     def panel(self, now_ns: int) -> VerdictView:
-        """The early banner while it shows, else the countdown."""
-        until = clock_close_ns(self.round, now_ns)
-        return self.feedback.early_banner(now_ns) or countdown_view(until, now_ns)
+        """The countdown at ``now_ns``."""
+        return countdown_view(clock_close_ns(self.round, now_ns), now_ns)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        """The final dice, the countdown or early banner beside them, the flashing names."""
+        """The final dice, the countdown beside them (and the early banner beside it while it
+        shows), the flashing names."""
         view = view_for(self.ctx, self.play.game, self.round.roll, self.words, self.inks)
         view.panel = self.panel(self.now_ns)
+        view.early = self.feedback.early_banner(self.now_ns)
         view.flashes = self.feedback.flashes()
         parts = play_parts(self.ctx.services.layout, view)
         self.drawn_texts = play_texts(self.ctx.services.frame.compose(canvas, parts))
