@@ -36,6 +36,21 @@ def test_the_not_not_resume_item_names_the_kept_games_players_round_and_level(tm
     assert items[1:5] == ["Level: hard", "Players: 3", "Names: all guests", "Deals: table"]
 
 
+def test_the_set_up_that_offers_to_resume_a_kept_game_does_not_call_itself_a_new_game(tmp_path):
+    fresh = kiosk("setup", state_dir=tmp_path)
+    fresh.step()
+    assert fresh.scene.drawn_texts[0].text == "Not Not: new game"   # nothing kept: a new game
+    for _ in range(len(fresh.scene.items()) - 1):
+        fresh.post(tap(1, "S"))
+    fresh.post(tap(1, "E"))                                  # Start: the game is kept
+    step_until(fresh, lambda: fresh.scene.name == "deal")
+    fresh.screen.close()                                     # the power went
+    again = kiosk("setup", state_dir=tmp_path)
+    again.step()
+    assert again.scene.items()[0].startswith("Resume the game in progress")
+    assert again.scene.drawn_texts[0].text == "Not Not: resume or new game"
+
+
 def test_the_movie_resume_item_describes_the_kept_game_and_the_set_up_shows_its_choices(tmp_path):
     game = MovieGame(3, "pads", 2)
     game.cast_votes({1: (4,), 2: (5,), 3: (6,)})

@@ -4,9 +4,10 @@
 Selecting a choice steps it to its next value; selecting ``Start`` begins
 a game with those settings. When a game is kept unfinished (a power cut),
 the menu is led by "Resume the game in progress", naming its round, level and
-players, and shows its level, players and dealing; Start then asks first, and
-ends the kept game as it stands (``companion history`` lists it as ended
-early). "Names", under the player count, chooses who sits in each seat
+players, and shows its level, players and dealing; its title then says "resume
+or new game" (not "new game": the first item goes on with the kept game);
+Start asks first, and ends the kept game as it stands (``companion history``
+lists it as ended early). "Names", under the player count, chooses who sits in each seat
 (:mod:`companion.scenes.common.names`; every seat is a guest until then, so a
 table in a hurry plays at once). The pad that selects Start (or Resume)
 is the dealer's: it alone confirms the dealing prompts and enters
@@ -25,6 +26,9 @@ from companion.scenes.notnot.saving import end_kept, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame
 
+#: The menu's title: a new game, or, when a kept game is offered for resume, either.
+NEW_GAME_TITLE = "Not Not: new game"
+RESUME_TITLE = "Not Not: resume or new game"
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
@@ -42,7 +46,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     """Level, players, dealing, start (and resume); the pad that starts deals."""
 
     name = "setup"
-    title = "Not Not: new game"
+    title = NEW_GAME_TITLE
     subtitle = "the pad that selects Start deals"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
@@ -51,6 +55,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         s.players = min(s.players, self.player_counts()[-1])
         names_as_kept(self.ctx)
         super().enter(now_ns, change)
+        self.title = NEW_GAME_TITLE if self.unfinished is None else RESUME_TITLE
         seat_only(s)
 
     def find_unfinished(self) -> UnfinishedGame | None:
