@@ -186,6 +186,34 @@ def test_table_deals_a_rule_card_changes_the_level():
     assert game.level is Level.NORMAL and game.table[N] is None
 
 
+@pytest.mark.parametrize("level", ["discovery", "normal", "hard", "extreme"])
+def test_table_deals_a_game_at_a_chosen_level_has_no_rule_card_to_enter(level):
+    # Rulebook, "Choosing a Difficulty for Later Games": the rule cards only mark the first
+    # game's levels; a game at a chosen level is played without them.
+    game = new_game(level=level, deals="table")
+    assert not game.rule_card_to_come()
+    for round_no in (0, 1):   # the opening cross, then a refill: the same reason
+        game.round_no = round_no
+        with pytest.raises(RuleError) as refused:
+            game.place(N, "RULE")
+        assert str(refused.value) == (f"rule cards stay in the box in a game at {level} (they "
+                                      "mark the first game's levels); enter the card revealed "
+                                      "on N")
+        assert game.level is Level(level) and game.table[N] is None
+
+
+def test_table_deals_once_the_three_rule_cards_came_up_none_is_left_to_enter():
+    game = new_game(level="first-game", deals="table")
+    game.round_no = 1  # a refill: the opening cross takes portal cards only
+    for _ in range(3):
+        assert game.rule_card_to_come()
+        game.place(N, "RULE")
+    assert game.level is Level.EXTREME and not game.rule_card_to_come()
+    with pytest.raises(RuleError, match=r"^the three rule cards have come up \(the level stays "
+                                        r"extreme\); enter the card revealed on N$"):
+        game.place(N, "RULE")
+
+
 def test_the_correction_screen_swaps_a_spot_and_refuses_a_second_void():
     game = new_game(level="normal")
     voids = [side for side in SIDES if game.table[side].is_void]

@@ -1,7 +1,8 @@
 """The table-deals entry as a table wants it: a refusal's reason readable at every size and
 rotation, colour-blind marks beside their initials, the opening cross four portal cards (ruling
-"Set-up: the opening cross is four portal cards"), and the four cards confirmed before the dice
-roll, by pad, keys or touch alike."""
+"Set-up: the opening cross is four portal cards"), a rule card offered only while one may come
+up (the first game's), and the four cards confirmed before the dice roll, by pad, keys or touch
+alike."""
 
 import pytest
 
@@ -121,6 +122,60 @@ def test_a_rule_card_in_the_opening_cross_is_refused_and_the_level_stays(tmp_pat
     enter(app, "RULE")
     assert OPENING_CROSS in app.scene.subtitle
     assert game_of(app).level.value == "discovery"
+
+
+def to_the_refill(app):
+    """Confirm the entered cross, then play rounds (player 2 taking a valid card) until a spot
+    is empty and the entry asks for its card."""
+    pick(app, "pad", 0)
+    for _ in range(100):
+        if app.scene.name == "entry":
+            return
+        step_until(app, lambda: app.scene.name in ("round", "entry"))
+        if app.scene.name == "round" and app.scene.round.ruling.tap:
+            app.post(tap(2, app.scene.round.ruling.valid[0].value))
+        step_until(app, lambda: app.scene.name != "round")
+    raise AssertionError("no refill after 100 rounds")
+
+
+def test_a_game_at_extreme_never_offers_a_rule_card_nor_says_one_joins_the_deck(tmp_path):
+    # Rulebook, "Choosing a Difficulty for Later Games": a game at a chosen level leaves the
+    # rule cards in the box; only the first game's deck holds them.
+    app = entry(tmp_path, level="extreme")
+    game = game_of(app)
+
+    def rule_card_refused():
+        asked = game.awaiting_cards()[0]
+        assert "rule card" not in app.scene.items()
+        enter(app, "RULE")     # the dealer pad's rule-card button
+        assert app.scene.subtitle == ("rule cards stay in the box in a game at extreme (they "
+                                      "mark the first game's levels); enter the card revealed "
+                                      f"on {asked}")
+        assert all(shows_text(app.screen.canvas, line) for line in reason_lines(app))
+        assert game.faces()[asked] is None and game.level.value == "extreme"
+
+    rule_card_refused()        # in the opening cross
+    enter(app, *CROSS)
+    to_the_refill(app)
+    rule_card_refused()        # at a refill
+
+
+def test_once_the_first_games_three_rule_cards_came_up_the_list_offers_none(tmp_path):
+    app = entry(tmp_path, level="first-game")
+    enter(app, *CROSS)
+    to_the_refill(app)
+    game = game_of(app)
+    for level in ("normal", "hard", "extreme"):
+        pick(app, "pad", app.scene.items().index("rule card"))
+        assert game.level.value == level and app.scene.subtitle == f"rule card: now {level}"
+    assert "rule card" not in app.scene.items()
+    assert 0 <= app.scene.cursor < len(app.scene.items())
+    enter(app, "RULE")
+    asked = game.awaiting_cards()[0]
+    assert app.scene.subtitle == ("the three rule cards have come up (the level stays "
+                                  f"extreme); enter the card revealed on {asked}")
+    pick(app, "pad", app.scene.items().index("WHITE"))
+    assert game.faces()[asked] == "WHITE"
 
 
 @pytest.mark.parametrize("how", ["pad", "keys", "touch", "confirm button"])

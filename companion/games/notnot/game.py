@@ -16,9 +16,11 @@ Two ways of keeping the model in step with the real cards:
   which card goes where; the deck's top card gives the arrow and the Liar.
 - ``deals="table"``: players shuffle the real deck and enter each revealed
   card with :meth:`Game.place` (the opening cross takes portal cards only; a
-  card entered wrongly goes back with :meth:`Game.take_back`); the model keeps
-  only which cards are unseen, and the arrow and the Liar are rolled every
-  round with the odds of the backs.
+  rule card only while one may come up, :meth:`Game.rule_card_to_come`: the
+  first game's, never a later game's, whose deck has none; a card entered
+  wrongly goes back with :meth:`Game.take_back`); the model keeps only which
+  cards are unseen, and the arrow and the Liar are rolled every round with the
+  odds of the backs.
 """
 
 from __future__ import annotations
@@ -218,15 +220,24 @@ class Game:
         """The spots the dealer must fill before the next roll (table deals)."""
         return [] if self.over else empty_spots(self.table)
 
+    def rule_card_to_come(self) -> bool:
+        """Whether a rule card may still come up: only the first game's deck holds the rule
+        cards (later games leave them in the box), until the three have come up."""
+        return any(card.is_rule for card in self.deck)
+
     def place(self, side: Side, face: str) -> Dealt:
         """Table deals: the dealer revealed ``face`` for ``side`` (``RULE`` for a rule card).
 
-        Before the first round the spots take portal cards only: the opening cross."""
+        A rule card is refused when none may come up (:meth:`rule_card_to_come`). Before the
+        first round the spots take portal cards only: the opening cross."""
         if (held := self.table[side]) is not None:
             raise RuleError(f"{side} already holds {held.face}")
+        rule_card = face == "RULE" or face in RULE_CARDS
+        if rule_card and not self.rule_card_to_come():
+            raise RuleError(no_rule_card_refusal(self.mode, self.level, side))
         if self.round_no == 0 and face not in PORTAL_COLOURS:
             raise RuleError(opening_cross_refusal(side, face))
-        if face == "RULE" or face in RULE_CARDS:
+        if rule_card:
             card = self._take_unseen(self._next_rule_face() if face == "RULE" else face)
             self.level = LEVEL_OF_RULE_CARD[card.face]
             self.removed.append(card)
@@ -343,8 +354,19 @@ class Game:
         )
 
 
+def no_rule_card_refusal(mode: str, level: Level, side: Side) -> str:
+    """Why no rule card can be revealed for ``side`` in a game of ``mode`` now at ``level``:
+    only the first game's deck holds the rule cards, and each comes up once."""
+    if mode == FIRST_GAME:
+        why = f"the three rule cards have come up (the level stays {level})"
+    else:
+        why = f"rule cards stay in the box in a game at {mode} (they mark the first game's levels)"
+    return f"{why}; enter the card revealed on {side}"
+
+
 def opening_cross_refusal(side: Side, face: str) -> str:
-    """Why ``face`` cannot lie on ``side`` in the opening cross (set-up step 2)."""
+    """Why ``face`` cannot lie on ``side`` in the opening cross (set-up step 2; a rule card is
+    asked about only in the first game, whose deck takes the rule cards after the cross)."""
     if face == VOID:
         instead = "put the void back with the rest of the deck"
     else:

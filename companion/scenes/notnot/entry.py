@@ -1,13 +1,16 @@
 """Table deals: the dealer enters each card revealed, spot by spot, then confirms the table.
 
 For each empty spot (N, E, S, W order) the screen asks which card was
-revealed: a portal colour, VOID, or a rule card. A dealer pad's face button
+revealed: a portal colour, VOID, or a rule card while one may come up (the
+first game's deck holds the three; a game at a chosen level leaves them in the
+box, and the list never offers one). A dealer pad's face button
 enters it at once; the dealer's pad (the one that selected Start), keys and
 touch pick it from the list, where each face is drawn as its card; other
 pads are ignored, so a player's stray tap enters nothing. The spots already
 entered are shown as the table lies. The rules refuse a second void on the
-table, and anything but a portal card in the opening cross, and say what to
-do instead: the reason has a line of its own that nothing covers.
+table, anything but a portal card in the opening cross, and a rule card when
+none may come up (the dealer pad's rule-card button), and say what to do
+instead: the reason has a line of its own that nothing covers.
 
 Once every spot holds a card the dice do not roll yet: the screen asks "Are
 these the four cards?". One select (the first item) rolls; an item "Fix N:
@@ -32,6 +35,7 @@ from companion.scenes.core import Context
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
 
+#: Every card the dealer may enter: the portal colours, the void, a rule card.
 FACES = PORTAL_COLOURS + (VOID, "RULE")
 ASK_CONFIRM = "Are these the four cards?"
 ROLL = "Yes: roll the dice"
@@ -75,17 +79,24 @@ class EntryScene(MenuScene[ToEntry]):
         self.subtitle = message or f"level: {self.game().level}"
         self.dirty = True
 
+    def offered(self) -> tuple[str, ...]:
+        """The cards the list offers: :data:`FACES`, the rule card only while one may come up
+        (:meth:`companion.games.notnot.game.Game.rule_card_to_come`)."""
+        if self.game().rule_card_to_come():
+            return FACES
+        return tuple(face for face in FACES if face != "RULE")
+
     def items(self) -> list[str]:
         if self.confirming():
             faces = self.game().faces()
             return [ROLL] + [f"Fix {side}: {faces[side]}" for side in SIDES]
-        return [face if face != "RULE" else "rule card" for face in FACES]
+        return [face if face != "RULE" else "rule card" for face in self.offered()]
 
     def item_faces(self) -> list[str | None]:
         """The card drawn before each item (``None``: none)."""
         if self.confirming():
             return [None, *self.game().faces().values()]
-        return list(FACES)
+        return list(self.offered())
 
     def handle(self, event: object, now_ns: int) -> None:
         face = card_of(event)
@@ -118,7 +129,7 @@ class EntryScene(MenuScene[ToEntry]):
 
     def choose(self, index: int) -> None:
         if not self.confirming():
-            self.place(FACES[index])
+            self.place(self.offered()[index])
         elif index == 0:
             after_round(self.ctx, self.play, [])
         else:
@@ -144,7 +155,7 @@ class EntryScene(MenuScene[ToEntry]):
         """Take back the card entered on ``side`` and ask for it again, the cursor on it."""
         card = self.game().take_back(side)
         self.last = None
-        self.cursor = FACES.index(card.face)
+        self.cursor = self.offered().index(card.face)
         self.say(f"{card.face} taken back from {side}")
 
     def place(self, face: str) -> None:
@@ -163,6 +174,7 @@ class EntryScene(MenuScene[ToEntry]):
             return
         if self.confirming():
             self.cursor = 0
+        self.cursor = min(self.cursor, len(self.items()) - 1)   # the last rule card came up
         self.say(f"rule card: now {dealt.level}" if dealt.what == "rule" else "")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
