@@ -15,8 +15,9 @@ seats become the second's, the first is removed), ``forget`` (the name removed
 from every record: its seats become guests') and ``handicap`` (a head start in
 ms for mixed-age tables, 0 removes it) write the state folder, so they hold its lock
 (:mod:`companion.storage.owner`) and are refused in one line while the kiosk
-or another command holds it. A name that cannot be, or no player has, is one
-line and exit status 2.
+or another command holds it. A name that cannot be (a new one the kiosk's screen
+cannot draw too, :func:`companion.storage.players.checked_name`), or no player
+has, is one line and exit status 2.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     listing = actions.add_parser("list", help="every named player, with the games they sat in")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     actions.add_parser("add", help="keep a new player").add_argument(
-        "name", help="1 to 12 printable characters, not taken (whatever the case)")
+        "name", help="1 to 12 printable characters the screen can draw (no emoji), not taken "
+                     "(whatever the case)")
     rename = actions.add_parser("rename", help="give a player another name, in every game too")
     rename.add_argument("name", help="the player's name now")
     rename.add_argument("new_name", metavar="new-name", help="the name from now on")
@@ -128,10 +130,12 @@ def start_words(head_start_us: int) -> str:
 
 def change(args: argparse.Namespace, folder: Path) -> str:
     """Write the change ``args`` asks for, holding the folder's lock; what was done, in a line.
-    A new name is checked first: one that cannot be leaves the folder as it was."""
+    A new name is checked first, the screen's font too: one that cannot be leaves the folder as
+    it was."""
     new_name = {"add": "name", "rename": "new_name"}.get(args.action)
     if new_name:
-        checked_name(getattr(args, new_name))
+        from companion.display.text import undrawable  # pygame only when a name is new
+        checked_name(getattr(args, new_name), undrawable)
     head_start_us = checked_head_start_us(args.ms) if args.action == "handicap" else 0
     if args.action != "add" and not Database.kept_in(folder):
         raise PlayerError(f"no player is called {args.name.strip()[:40]!r}: no players are "

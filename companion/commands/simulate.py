@@ -96,9 +96,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def names_list(text: str) -> list[str]:
     """An argparse type: 2 to 8 player names, comma-separated, each a name a player can have
-    and none twice (whatever the case)."""
+    (one the kiosk's screen can draw) and none twice (whatever the case)."""
+    from companion.display.text import undrawable  # pygame only with --names
     try:
-        names = [checked_name(name) for name in text.split(",")]
+        names = [checked_name(name, undrawable) for name in text.split(",")]
     except PlayerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     if not 2 <= len(names) <= 8:

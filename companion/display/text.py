@@ -13,7 +13,9 @@ even as they can be, broken at wide gaps (two spaces or more, as between
 ``P1 3  P2 0``) before single spaces, and never one word alone on the last line
 of a text of three words or more when the line above can spare one. Rendered
 text is cached by ``(text, size, colour)``: a frame re-blits images instead of
-re-rendering glyphs, which keeps a full frame cheap.
+re-rendering glyphs, which keeps a full frame cheap. :func:`undrawable` says which
+characters of a text the font has no glyph for (drawn, each would be an empty
+box): a new player's name with one is refused.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from functools import lru_cache
 from importlib import resources
 
 import pygame
+import pygame.freetype
 
 from companion.display.palette import RGB
 
@@ -39,6 +42,36 @@ SMALLEST_SIZE = 8
 def font_path() -> str:
     """The path of the bundled font file."""
     return str(resources.files("companion.display").joinpath(FONT_FILE))
+
+
+def undrawable(words: str) -> str:
+    """The characters of ``words`` the bundled font has no glyph for, each once, in the order
+    they come ("" when it has them all): on screen each would be an empty box.
+
+    The font file itself is asked, through FreeType: no display is needed, and pygame 2.1.2
+    (Debian's) and 2.6.1 answer alike. ``pygame.font``'s ``metrics`` cannot tell: for a missing
+    character under U+10000 (a Japanese kana, say) it gives the empty box's metrics, and only
+    above (an emoji) ``None``."""
+    started = pygame.freetype.get_init()
+    if not started:
+        pygame.freetype.init()
+    try:
+        return _missing(words)
+    finally:
+        if not started:
+            pygame.freetype.quit()
+
+
+def _missing(words: str) -> str:
+    face = pygame.freetype.Font(font_path(), SMALLEST_SIZE)
+    return "".join(char for char in dict.fromkeys(words) if not _has_glyph(face, char))
+
+
+def _has_glyph(face: pygame.freetype.Font, char: str) -> bool:
+    try:
+        return face.get_metrics(char)[0] is not None
+    except UnicodeError:   # half a surrogate pair: nothing a font can draw
+        return False
 
 
 def size_for_cap_height(cap_px: float) -> int:

@@ -1,7 +1,15 @@
 """The named players kept in the state folder, and the seats of kept games they sat in.
 
 A player's name is 1 to 12 printable characters, trimmed, unique whatever its
-case ("ana" is Ana), and never a guest's label ("P3"). A seat of a kept game
+case ("ana" is Ana), and never a guest's label ("P3"). A new name (added, or a
+rename) must also be one the kiosk's screen can draw: every door a name comes
+through (``companion players``, ``simulate --names``, the kiosk's names and players
+menus)
+hands :func:`checked_name` what the bundled font lacks
+(:func:`companion.display.text.undrawable`; storage draws nothing), and a name
+with a character it lacks (an emoji) is refused naming that character. A name
+kept before that rule stays as it is: listed, seated, shown (the font's empty box
+for what it lacks), renamed, merged or forgotten like any other. A seat of a kept game
 with no named player was a guest's. Renaming keeps every seat; merging gives
 one player's seats to another and removes the first (two players who sat at
 the same table are two people, never merged); forgetting removes the name
@@ -32,6 +40,10 @@ NAME_MAX = 12
 GUEST_LABEL = re.compile(r"p\d+", re.IGNORECASE)
 #: The longest head start, in milliseconds.
 HEAD_START_MAX_MS = 1000
+
+#: The characters of a text the screen cannot draw, each once ("" when it draws them all):
+#: :func:`companion.display.text.undrawable`, handed in by the doors new names come through.
+Undrawable = Callable[[str], str]
 
 
 class PlayerError(StateError):
@@ -73,10 +85,10 @@ def checked_head_start_us(text: str) -> int:
     return round(ms * 1000)
 
 
-def checked_name(text: str) -> str:
+def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
     """``text`` trimmed and in Unicode's composed form (NFC: "é" typed as one character or as
-    "e" and an accent is one name), if it can be a player's name; else :class:`PlayerError`
-    saying why."""
+    "e" and an accent is one name), if it can be a player's name, and one the screen can draw
+    when ``undrawable`` says what it cannot; else :class:`PlayerError` saying why."""
     name = unicodedata.normalize("NFC", text.strip())
     if not name:
         raise PlayerError("a player's name cannot be empty")
@@ -89,7 +101,19 @@ def checked_name(text: str) -> str:
                           "line break, a control character): choose another name")
     if GUEST_LABEL.fullmatch(name):
         raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
+    missing = undrawable(name) if undrawable is not None else ""
+    if missing:
+        raise PlayerError(undrawable_words(name, missing))
     return name
+
+
+def undrawable_words(name: str, missing: str) -> str:
+    """Why ``name`` is refused, naming each of its characters ``missing`` from the screen's font
+    and its code point: ``the name "Ana 🎲" has a character the screen cannot draw: "🎲"
+    (U+1F3B2)``."""
+    which = ", ".join(f'"{char}" (U+{ord(char):04X})' for char in missing)
+    what = "a character" if len(missing) == 1 else "characters"
+    return f'the name "{name}" has {what} the screen cannot draw: {which}'
 
 
 def name_key(name: str) -> str:
@@ -140,9 +164,10 @@ class PlayerStore:
                 holder = f" by {player.name!r}" if player.name != name else ""
                 raise PlayerError(f"{name!r} is taken{holder}: choose another name")
 
-    def add(self, name: str) -> Player:
-        """Keep a new player called ``name`` (:func:`checked_name`, not taken)."""
-        name = checked_name(name)
+    def add(self, name: str, undrawable: Undrawable | None = None) -> Player:
+        """Keep a new player called ``name`` (:func:`checked_name`, drawn by the screen when
+        ``undrawable`` is given, not taken)."""
+        name = checked_name(name, undrawable)
         with self.database.transaction(f"adding the player {name!r}") as db:
             self._refuse_taken(name)
             created = self.clock()
@@ -151,9 +176,10 @@ class PlayerStore:
             assert cursor.lastrowid is not None  # an INSERT sets it
             return Player(cursor.lastrowid, name, created)
 
-    def rename(self, old: str, new: str) -> Player:
-        """Call the player ``old`` ``new`` from now on, in every kept game too."""
-        new = checked_name(new)
+    def rename(self, old: str, new: str, undrawable: Undrawable | None = None) -> Player:
+        """Call the player ``old`` ``new`` from now on, in every kept game too (``new`` as
+        :meth:`add` checks it)."""
+        new = checked_name(new, undrawable)
         with self.database.transaction(f"renaming the player {old.strip()!r}") as db:
             player = self.find(old)
             self._refuse_taken(new, besides=player.id)

@@ -17,6 +17,7 @@ often spelt by a neighbour. Which pad is whose is the set-up's seat number.
 
 from __future__ import annotations
 
+from companion.display.text import undrawable
 from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToNames
 from companion.scenes.common.letter_picker import SpellingMenu
@@ -104,7 +105,7 @@ class NamesScene(SpellingMenu[ToNames]):
 
     def spelt(self, name: str) -> None:
         try:
-            player = PlayerStore(self.ctx.services.database()).add(name)
+            player = PlayerStore(self.ctx.services.database()).add(name, undrawable)
         except STORE_ERRORS as error:
             self.refusal = str(error)
             return

@@ -4,14 +4,16 @@ The list shows every kept player (and how many games they sat in); selecting
 one offers "Rename" (spelt on the letter picker from the name as it is,
 :mod:`companion.scenes.common.letter_picker`) and "Merge into another player"
 (the other players listed; the one chosen asks first: "Merge Ana into Bo?
-select again"). What the kept players refuse (a name taken, two players who
-sat at the same table) is one line under the title; nothing changes then. W
+select again"). What the kept players refuse (a name taken, a character the
+screen cannot draw left in a name kept before that rule, two players who sat
+at the same table) is one line under the title; nothing changes then. W
 goes back a step, to the title from the list. ``companion players`` does the
 same from the command line.
 """
 
 from __future__ import annotations
 
+from companion.display.text import undrawable
 from companion.scenes.changes import ToPlayers, ToTitle
 from companion.scenes.common.letter_picker import SpellingMenu
 from companion.scenes.common.seating import STORE_ERRORS
@@ -96,7 +98,7 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         assert self.player is not None  # spelling renames the chosen player
         old = self.player.name
         try:
-            self.store().rename(old, name)
+            self.store().rename(old, name, undrawable)
         except STORE_ERRORS as error:
             self.refusal = str(error)
             return
