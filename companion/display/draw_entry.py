@@ -5,12 +5,14 @@ its own that grows with it, so nothing ever covers it), the list and the small t
 In landscape the list fills the left and the small table the right; in portrait the small
 table stands above the list. Each item is a small card of its face (a portal disc of its colour,
 the void, a rule card's back) before its name; in colour-blind mode the card carries its
-colour's shape with the initial beside it, never on it. The small table shows the four spots
-as entered so far, the spot being asked ringed.
+colour's shape with the initial beside it, never on it. An item's name keeps clear of its
+selection frame as a menu item's does (:func:`companion.display.draw_menu.text_inset`). The
+small table shows the four spots as entered so far, the spot being asked ringed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -18,7 +20,13 @@ import pygame
 
 from companion.display import solid, text
 from companion.display.colour_marks import draw_shape
-from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.draw_menu import (
+    draw_hint,
+    draw_title,
+    frame_width,
+    least_item_height,
+    text_inset,
+)
 from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
 from companion.display.mark_shapes import INITIALS, SHAPES
@@ -91,7 +99,8 @@ def entry_places(layout: Layout, count: int, view: EntryView = EntryView()) -> E
     room.height = layout.height - round(3 * unit) - hint - room.top
     room = room.inflate(-round(6 * unit), 0)
     list_area, table = split_room(layout, room)
-    return EntryPlaces(message_top, item_rows(list_area, count), table)
+    return EntryPlaces(message_top, item_rows(list_area, count, least_item_height(layout)),
+                       table)
 
 
 def split_room(layout: Layout, room: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
@@ -109,10 +118,12 @@ def split_room(layout: Layout, room: pygame.Rect) -> tuple[pygame.Rect, pygame.R
     return pygame.Rect(room.left, below, room.width, room.bottom - below), table
 
 
-def item_rows(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """``count`` rows filling ``area`` top to bottom, with a gap between them."""
+def item_rows(area: pygame.Rect, count: int, least: int = 0) -> list[pygame.Rect]:
+    """``count`` rows filling ``area`` top to bottom, with a gap between them (narrowed, down
+    to none, for a row to stand ``least`` tall)."""
     step = area.height / max(count, 1)
-    return [pygame.Rect(area.left, round(area.top + i * step), area.width, round(step * 0.86))
+    tall = min(math.floor(step), max(round(step * 0.86), least))
+    return [pygame.Rect(area.left, round(area.top + i * step), area.width, tall)
             for i in range(count)]
 
 
@@ -222,8 +233,8 @@ def draw_item(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: 
     """One item: its panel (framed when ``chosen``), the card of ``face`` if any, its ``label``."""
     solid.rect(surface, PANEL, rect, border_radius=round(layout.unit))
     if chosen:
-        solid.rect(surface, HIGHLIGHT, rect, max(2, round(0.6 * layout.unit)),
-                         border_radius=round(layout.unit))
+        solid.rect(surface, HIGHLIGHT, rect, frame_width(layout),
+                   border_radius=round(layout.unit))
     drawn: list[text.Drawn] = []
     left = rect.left + round(1.5 * layout.unit)
     if face is not None:
@@ -233,7 +244,8 @@ def draw_item(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, face: 
         drawn += draw_face_card(surface, layout, card, face, colour_blind)
         left = card.right + round(1.5 * layout.unit)
     room = rect.right - left - round(1.5 * layout.unit)
-    size = size_to_fit(layout, label, pygame.Rect(0, 0, room, rect.height))
+    size = size_to_fit(layout, label,
+                       pygame.Rect(0, 0, room, rect.height - 2 * text_inset(layout)))
     drawn.append(text.draw(surface, label, size, TEXT if chosen else DIM_TEXT,
                            midleft=(left, rect.centery)))
     return drawn

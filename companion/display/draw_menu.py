@@ -3,6 +3,14 @@
 Pads navigate every menu: N/S move the cursor, E selects, W goes back. The
 keyboard's arrow keys and touch do the same (touch selects the item
 touched).
+
+An item's words keep clear of its box's edges: the whole line of text, the
+font's ascent (room for accents) and descent (the tails of g, y, p) both, stands
+inside the frame the selected item gets, :func:`text_inset` from each edge. A
+box is never shorter than a line of the smallest text needs with that room (a
+screen of 800x480 holds eight such boxes: the most a menu shows, a set-up with
+"Resume"; a long menu shows seven); the words shrink (not under the smallest
+text) to the box before they touch it.
 """
 
 from __future__ import annotations
@@ -24,6 +32,23 @@ CONFIRM_HINT = "E (or touch) again to confirm   N/S/W cancel"
 ITEMS_END = 0.88
 
 
+def frame_width(layout: Layout) -> int:
+    """How thick the frame of the selected item (or of one asking first) is."""
+    return max(2, round(0.6 * layout.unit))
+
+
+def text_inset(layout: Layout) -> int:
+    """How far an item's line of text keeps from its box's top and bottom edges: the selection
+    frame's width and room to spare beyond it."""
+    return frame_width(layout) + max(3, round(0.5 * layout.unit))
+
+
+def least_item_height(layout: Layout) -> int:
+    """The shortest item box: one line of the smallest text, :func:`text_inset` above and
+    below it."""
+    return text.block_height(1, layout.min_text_size) + 2 * text_inset(layout)
+
+
 def item_rects(layout: Layout, items: int | list[str],
                end: float = ITEMS_END) -> list[pygame.Rect]:
     """Where a menu's items go (also their touch areas): below the title and its subtitle,
@@ -33,7 +58,8 @@ def item_rects(layout: Layout, items: int | list[str],
     top, bottom = round(0.29 * layout.height), round(end * layout.height)
     step = min((bottom - top) / max(len(words), 1), 0.13 * layout.height)
     w = round((0.9 if layout.landscape else 0.7) * layout.width)
-    heights = [max(round(step * 0.86), words_height(layout, item, w)) for item in words]
+    least = least_item_height(layout)
+    heights = [max(round(step * 0.86), least, words_height(layout, item, w)) for item in words]
     gap = min(step * 0.14, max(0.0, (bottom - top - sum(heights)) / max(len(words), 1)))
     rects, y = [], float(top)
     for height in heights:
@@ -43,18 +69,22 @@ def item_rects(layout: Layout, items: int | list[str],
 
 
 def words_height(layout: Layout, item: str, box_width: int) -> int:
-    """How tall ``item``'s words stand, with a margin, when they wrap in a box ``box_width``
-    wide (0 when they fit one line: a line shrinks to its box)."""
+    """How tall a box ``box_width`` wide must be for ``item``'s words when they wrap: their
+    lines and :func:`text_inset` above and below them (0 when they fit one line: a line
+    shrinks to its box)."""
     size, lines = text.fit_lines(item, layout.body_size, box_width - round(2 * layout.unit),
                                  layout.min_text_size)
-    return text.block_height(len(lines), size) + round(layout.unit) if len(lines) > 1 else 0
+    if len(lines) == 1:
+        return 0
+    return text.block_height(len(lines), size) + 2 * text_inset(layout)
 
 
 def line_size(layout: Layout, height: int) -> int:
-    """The body text size, smaller (not under the smallest) when a line of it is taller than
-    ``height``: the items of a long menu stay inside their boxes."""
-    size = layout.body_size
-    while size > layout.min_text_size and text.font(size).get_height() > height:
+    """The body text size, smaller (not under the smallest) when a line of it, ascent and
+    descent, does not stand in a box ``height`` tall with :func:`text_inset` above and below
+    it: the items of a long menu stay clear of their frames."""
+    size, room = layout.body_size, height - 2 * text_inset(layout)
+    while size > layout.min_text_size and text.block_height(1, size) > room:
         size -= 1
     return size
 
@@ -87,8 +117,8 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
         solid.rect(surface, PANEL, rect, border_radius=round(layout.unit))
         if chosen:
             frame = QUESTION if i == asking else HIGHLIGHT
-            solid.rect(surface, frame, rect, max(2, round(0.6 * layout.unit)),
-                             border_radius=round(layout.unit))
+            solid.rect(surface, frame, rect, frame_width(layout),
+                       border_radius=round(layout.unit))
         ink = TEXT if chosen else DIM_TEXT
         drawn += text.draw_fit(surface, item, line_size(layout, rect.height),
                                rect.width - round(2 * layout.unit), layout.min_text_size, ink,
