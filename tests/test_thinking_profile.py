@@ -123,6 +123,18 @@ def test_what_costs_most_is_the_slowest_condition_against_the_fastest():
     assert cost.line("Ana") == f"NOT NOT NOT costs Ana {slow_median - quick_median:.0f} ms"
 
 
+def test_a_gap_the_rounds_cannot_tell_from_chance_costs_nothing():
+    """Medians 2 ms apart, their 95% intervals overlapping: no cost is claimed."""
+    quick = [(record([(1, "N", 380_000 + 5_000 * i, "win")], dice=("UP", "NOTHING")), 1)
+             for i in range(MIN_ROUNDS)]
+    slow = [(record([(1, "N", 382_000 + 5_000 * i, "win")], dice=("UP", "NOTHING"),
+                    negation="NOT"), 1) for i in range(MIN_ROUNDS)]
+    profile = profile_of(quick + slow)
+    gap = profile.figure("negations-1").median_ms - profile.figure("negations-0").median_ms
+    assert gap == pytest.approx(2.0)
+    assert profile.costliest() is None
+
+
 def test_nothing_costs_without_two_conditions_of_enough_rounds_one_slower():
     rounds = [(record([(1, "N", 400_000, "win")], dice=("UP", "NOTHING")), 1)] * MIN_ROUNDS
     assert profile_of(rounds[:MIN_ROUNDS - 1]).costliest() is None

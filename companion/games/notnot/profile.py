@@ -198,14 +198,17 @@ class Profile:
 
     def costliest(self) -> Cost | None:
         """The condition with the slowest median against the one with the fastest, among those
-        with enough rounds; None with fewer than two, or none slower."""
+        with enough rounds; None with fewer than two, or when the two medians' intervals
+        overlap (:func:`apart`: a gap the rounds cannot tell from chance, such as 2 ms)."""
         known = [figure for figure in self.figures if figure.enough]
         if len(known) < 2:
             return None
         slowest = max(known, key=lambda figure: figure.median_ms or 0.0)
         fastest = min(known, key=lambda figure: figure.median_ms or 0.0)
+        if not apart(slowest, fastest):
+            return None
         gap = (slowest.median_ms or 0.0) - (fastest.median_ms or 0.0)
-        return Cost(slowest.condition, fastest.condition, round(gap, 1)) if gap > 0 else None
+        return Cost(slowest.condition, fastest.condition, round(gap, 1))
 
     def to_json(self) -> dict:
         cost = self.costliest()
@@ -218,6 +221,14 @@ class Profile:
                 "costliest": None if cost is None else
                 {"condition": cost.condition, "label": CONDITIONS[cost.condition],
                  "against": cost.fastest, "ms": cost.ms}}
+
+
+def apart(slower: Figure, faster: Figure) -> bool:
+    """Whether ``slower``'s median is surely above ``faster``'s: the lower end of its
+    interval (:func:`median_interval`) above the upper end of the other's."""
+    if slower.interval_ms is None or faster.interval_ms is None:
+        return False
+    return slower.interval_ms[0] > faster.interval_ms[1]
 
 
 def rounded(rate: float | None) -> float | None:
