@@ -13,8 +13,10 @@ are read a page at a time (:mod:`companion.storage.listing`), so memory stays
 bounded however long the history. The listing, ``--json`` and ``--check``
 give each game the one verdict of :func:`companion.storage.listing.verdict`.
 ``--check`` writes nothing: it reads the write-ahead log as it lies
-(:mod:`companion.storage.wal`), runs SQLite's integrity check and the verdict
-of every kept game, and exits 0 if all is sound, 1 (with how to recover) if
+(:mod:`companion.storage.wal`) and names the damaged logs kept beside the database, runs
+SQLite's integrity check and the verdict of every kept game, reads every kept round's record
+as the replay does (one line per game and round that does not read; only the check does, so
+listings stay fast), and exits 0 if all is sound, 1 (with how to recover) if
 anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
 that still reads into a new state database in DIR. ``--game ID`` lists that game's rounds, one
 line each (roll, who took what), with the ``companion replay ID ROUND`` command that brings
@@ -76,9 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print a JSON list with every round (with --game: that game alone)")
     parser.add_argument("--check", action="store_true",
-                        help="check the state database (its write-ahead log, SQLite's integrity "
-                             "check, every kept game), writing nothing, and say how to recover: "
-                             "exit 0 if it is sound, 1 if it is damaged")
+                        help="check the state database (its write-ahead log and the damaged "
+                             "logs kept beside it, SQLite's integrity check, every kept game and "
+                             "round), writing nothing, and say how to recover: exit 0 if it is "
+                             "sound, 1 if it is damaged")
     parser.add_argument("--game", type=whole_number(1, 2**62, "game"), metavar="ID",
                         help="list game ID's rounds, each with the companion replay command that "
                              "shows it with the pads' raw edges")

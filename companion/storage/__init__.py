@@ -21,7 +21,8 @@
   listed as such.
 - ``recovery``: every game that still reads, copied out of a damaged file.
 - ``wal``: the write-ahead log read as SQLite would, to say what a deleted, cut,
-  damaged or older log loses (``companion history --check``).
+  damaged or older log loses (``companion history --check``), and a damaged one
+  kept beside the database before a writable open folds it away.
 - ``preferences``: the table's set-up menu choices (colour-blind mode, the
   voice), kept as ``preferences.json`` beside the database.
 - ``restoring``: a kept Not Not game restored from its snapshot, checked

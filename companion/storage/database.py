@@ -12,7 +12,9 @@ below :func:`floor_of` (:data:`FREE_FLOOR_BYTES`, or
 :data:`FREE_FLOOR_FRACTION` of a small disk). A file that is not ours is
 refused before anything is written: another program's or a newer companion's,
 a schema version that does not match the tables it has, and an empty (0-byte)
-file, which no companion leaves (a copy or a disk cut short).
+file, which no companion leaves (a copy or a disk cut short). Before a writable
+open, a write-ahead log that holds saves SQLite would drop without a word (a
+frame or its header damaged) is kept beside it and named (:func:`keep_log`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from companion.errors import CompanionError
+from companion.storage import wal
 from companion.storage.faults import (
     RECOVERY,
     DamagedDatabase,
@@ -122,6 +125,25 @@ def start_whole(path: Path) -> None:
                 leftover.unlink(missing_ok=True)
 
 
+def keep_log(path: Path) -> wal.KeptLog | None:
+    """Before ``path`` is opened for writing, keep its write-ahead log beside it when the log
+    holds saves SQLite would drop without a word (:func:`companion.storage.wal.keep_damaged`),
+    and say so in the log. ``None``: nothing to keep. Raises :class:`SaveLater` when the copy
+    cannot be written: opening the file then would fold the log into it and lose those saves,
+    so it is not opened (the kiosk plays on and keeps its saves until it can)."""
+    try:
+        kept = wal.keep_damaged(path)
+    except OSError as error:
+        raise SaveLater(f"cannot open the state database {path}: its write-ahead log holds saves "
+                        f"SQLite would drop, and no copy of it could be kept beside it "
+                        f"({error.strerror or error}); nothing was opened or written: make room "
+                        f"or copy the state folder elsewhere (sudo cp -a), see {RECOVERY}",
+                        "the write-ahead log is damaged and cannot be kept") from None
+    if kept is not None:
+        log.log(logging.WARNING if kept.new else logging.INFO, "%s", kept.line(path))
+    return kept
+
+
 class Database:
     """An open state database at ``path``, migrated to the newest schema.
 
@@ -132,6 +154,9 @@ class Database:
     ``migrations`` is there for tests.
     """
 
+    #: The damaged write-ahead log kept before this open (:func:`keep_log`), if any.
+    kept_log: wal.KeptLog | None = None
+
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
                  busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
         self.path = Path(path)
@@ -141,6 +166,7 @@ class Database:
                             "the state folder is a file")
         refuse_empty(self.path)
         start_whole(self.path)
+        self.kept_log = keep_log(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.connection = sqlite3.connect(self.path, isolation_level=None,

@@ -24,16 +24,33 @@ without SQLite (which would mend the evidence away):
 What cannot be seen: a log cut at a frame's end, or whose last save is torn,
 looks like one a power cut left mid-save; a log deleted with its ``-shm``
 leaves no trace. ``docs/KIOSK.md`` ("When the state database fails") says so.
+
+:func:`keep_damaged` runs before every writable open of the database (the first
+writer's close folds the readable part of the log into the file and deletes the
+log, and its writes go over the frames past the damage): a log whose header does
+not check, or that holds a save past a frame that does not check, is copied beside
+it as ``companion.sqlite3-wal.damaged-<stamp>`` (:data:`KEPT`), and the copy is
+named. It stays cheap: it reads the log's header and asks a read-only connection,
+which never writes the log, how many frames SQLite reads (the ``-shm`` index it
+leaves, :func:`frames_read`); only when a frame header past those holds a save
+with the log's salts is the whole log read and checked as :func:`scan` does.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
 import struct
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 MAGIC = (0x377F0682, 0x377F0683)   # little-endian, big-endian checksums
 HEADER, FRAME_HEADER = 32, 24
+#: What names a damaged log kept beside the database: ``companion.sqlite3-wal.damaged-<stamp>``.
+KEPT = ".damaged-"
 
 
 @dataclass
@@ -43,7 +60,8 @@ class Scan:
     #: Whole frames in the file, and the frames SQLite reads (up to its last good commit).
     frames: int = 0
     read: int = 0
-    #: The first frame (counted from 1) with the header's salts that does not check, if any.
+    #: The first frame (counted from 1) that does not check, if any: its checksum, or its
+    #: salts (other salts end the log's frames unless frames with its own salts follow).
     broken_at: int | None = None
     #: Commit frames with the header's salts after the broken one (saves not read).
     commits_after: int = 0
@@ -77,8 +95,8 @@ def scan(data: bytes) -> Scan | None:
         frame = data[HEADER + (number - 1) * size:HEADER + number * size]
         _, pages, f1, f2, k1, k2 = struct.unpack(">6I", frame[:FRAME_HEADER])
         if (f1, f2) != (salt1, salt2):
-            if found.broken_at is None:
-                break               # the end of this log's frames (older ones may follow)
+            if found.broken_at is None:   # the end of this log's frames (an older log's may
+                found.broken_at = number  # follow), unless frames of this log follow: damage
             continue
         if found.broken_at is None:
             sums = checksum(frame[:8] + frame[FRAME_HEADER:], big, *sums)
@@ -157,3 +175,176 @@ def file_pages(database: Path) -> int | None:
     page_size = struct.unpack(">H", header[16:18])[0]
     page_size = 65536 if page_size == 1 else page_size
     return size // page_size if page_size else None
+
+
+# -- before a writable open: a damaged log kept, not folded away ----------------------------------
+
+
+@dataclass(frozen=True)
+class KeptLog:
+    """A damaged log kept beside the database before a writable open (:func:`keep_damaged`)."""
+
+    #: The copy: ``companion.sqlite3-wal.damaged-<stamp>``.
+    path: Path
+    #: What SQLite does not read of it: "is damaged at frame 2: 6 later saves in it are not read".
+    lost: str
+    #: Whether this open made the copy (``False``: an earlier one holds the same frames).
+    new: bool = True
+
+    def line(self, database: Path) -> str:
+        """The one line for the log and the journal."""
+        return (f"the write-ahead log beside {database} {self.lost} (SQLite drops them without "
+                f"a word): it was kept as {self.path} before the database was opened; "
+                "companion history --check names it")
+
+    @property
+    def notice(self) -> str:
+        """The kiosk's one-line notice."""
+        return (f"saves are missing: the write-ahead log was damaged; it is kept as "
+                f"{self.path.name} (companion history --check)")
+
+
+def lost_in(data: bytes) -> tuple[int, str] | None:
+    """Where log ``data`` stops being read and what is lost past it, in words (``None``: no save
+    past what SQLite reads): a header that does not check over frames holding a save, or a
+    frame that does not check followed by saves."""
+    found = scan(data)
+    if found is None:
+        return (0, "has a header that does not check: none of the saves in it are read") \
+            if saves_under_bad_header(data) else None
+    if found.broken_at is None or not found.commits_after:
+        return None
+    page_size = struct.unpack(">I", data[8:12])[0]
+    return (HEADER + (found.broken_at - 1) * (FRAME_HEADER + page_size),
+            f"is damaged at frame {found.broken_at}: {found.commits_after} later saves in it "
+            "are not read")
+
+
+def saves_under_bad_header(data: bytes) -> bool:
+    """Whether log ``data``, whose header does not check, holds a save: a commit frame among its
+    first frames with the salts of frame 1 (by the header's page size, if it is one)."""
+    page_size = struct.unpack(">I", data[8:12])[0] if len(data) >= HEADER else 0
+    if page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
+        return len(data) > HEADER + FRAME_HEADER   # no telling where frames end: say it
+    size = FRAME_HEADER + page_size
+    salts = data[HEADER + 8:HEADER + 16]
+    for start in range(HEADER, len(data) - size + 1, size):
+        if data[start + 8:start + 16] != salts:
+            return False
+        if data[start + 4:start + 8] != b"\0\0\0\0":
+            return True
+    return False
+
+
+def frames_read(database: Path) -> tuple[int, bytes] | None:
+    """How many frames of the log beside ``database`` SQLite reads, and the salts it read them
+    with: the ``-shm`` index as a read-only connection leaves it once it has read the database
+    (rebuilt from the log, every frame's checksum checked by SQLite, when no other connection
+    had the file open; a read-only connection never writes or folds the log). ``None``: no
+    telling (the file does not open read-only, or there is no index)."""
+    uri = f"file:{quote(str(database))}?mode=ro"
+    try:
+        probe = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=2.0)
+    except sqlite3.Error:
+        return None
+    try:
+        probe.execute("PRAGMA user_version").fetchone()
+        return indexed(Path(f"{database}-shm"))
+    except sqlite3.Error:
+        return None
+    finally:
+        probe.close()
+
+
+def unread_save(database: Path) -> bool:
+    """Whether the log beside ``database`` may hold a save SQLite does not read, found cheaply:
+    its header does not check (with frames after it), or a frame past those SQLite reads
+    (:func:`frames_read`) has the log's salts and ends a save. Only frame headers are read, up to
+    two frames in a row with other salts (an older log's, which a restarted log leaves past its
+    end; one frame with other salts is a damaged one)."""
+    wal = Path(f"{database}-wal")
+    try:
+        with wal.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            header = file.read(HEADER)
+            if len(header) < HEADER or size <= HEADER:
+                return False
+            magic, _, page_size, _, _, _, c1, c2 = struct.unpack(">8I", header)
+            if magic not in MAGIC or checksum(header[:24], magic == MAGIC[1]) != (c1, c2) \
+                    or page_size < 512:
+                return True
+            index = frames_read(database)
+            if index is None or index[1] != header[16:24]:
+                return False   # no telling cheaply (history --check reads the log whole)
+            frame, others = FRAME_HEADER + page_size, 0
+            for number in range(index[0] + 1, (size - HEADER) // frame + 1):
+                file.seek(HEADER + (number - 1) * frame)
+                head = file.read(16)
+                if len(head) < 16:
+                    break
+                if head[8:16] != header[16:24]:
+                    others += 1
+                    if others == 2:   # an older log's frames, left past the end of this one
+                        break
+                    continue
+                if head[4:8] != b"\0\0\0\0":
+                    return True
+                others = 0
+    except OSError:
+        return False
+    return False
+
+
+def kept_copies(database: Path) -> list[Path]:
+    """The damaged logs kept beside ``database`` (:data:`KEPT`), oldest first."""
+    wal = Path(f"{database}-wal")
+    try:
+        return sorted(path for path in wal.parent.glob(f"{wal.name}{KEPT}*") if path.is_file())
+    except OSError:
+        return []
+
+
+def keep_damaged(database: Path, stamp: str | None = None) -> KeptLog | None:
+    """Before ``database`` is opened for writing: if its log holds saves SQLite would not read
+    (:func:`unread_save`, then :func:`lost_in` on the whole log), keep a copy of the log beside
+    it, ``<log>.damaged-<stamp>`` (local time), written whole before it takes that name, unless
+    an earlier copy already holds the same frames past the damage. ``None``: nothing to keep.
+    Raises :class:`OSError` when the copy cannot be written (then nothing should open it)."""
+    if not unread_save(database):
+        return None
+    wal = Path(f"{database}-wal")
+    try:
+        data = wal.read_bytes()
+    except FileNotFoundError:
+        return None   # folded in and deleted meanwhile by the program that had it open
+    lost = lost_in(data)
+    if lost is None:
+        return None   # only a torn last save, or a save written as the headers were read
+    start, words = lost
+    for earlier in kept_copies(database):
+        with contextlib.suppress(OSError):
+            kept = earlier.read_bytes()
+            if kept[:HEADER] == data[:HEADER] and kept[start:len(data)] == data[start:]:
+                return KeptLog(earlier, words, new=False)
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    name, number = f"{wal.name}{KEPT}{stamp}", 1
+    while (wal.parent / name).exists():
+        number += 1
+        name = f"{wal.name}{KEPT}{stamp}-{number}"
+    copy, draft = wal.parent / name, wal.parent / f".{name}.part"
+    try:
+        with draft.open("wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(draft, copy)
+    finally:
+        with contextlib.suppress(OSError):
+            draft.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        folder = os.open(wal.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    return KeptLog(copy, words)
