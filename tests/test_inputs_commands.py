@@ -47,6 +47,27 @@ def test_the_wiring_check_reads_presses_from_standard_input_and_names_a_typos_li
     assert "--press" not in out and "player 1 E   GPIO17 (pin 11)  pressed" in out
 
 
+def test_every_mock_press_is_shown_even_a_button_pressed_again_at_once(tmp_path, capsys,
+                                                                       monkeypatch):
+    """Each mock tap starts after the previous one's release on the check's own timeline, so
+    none lands inside the one before it, however fast (or slow) the machine runs the taps."""
+    import io
+
+    pressed, released = "player 1 N   GPIO4 (pin 7)    pressed", "player 1 N   GPIO4 (pin 7)    released"
+    # 200 bounces last 100 ms, longer than a 60 ms press: the press is held past them
+    main(["buttons", "--config", small_config(tmp_path), "--mock",
+          "--press", "4", "--press", "4", "--press", "4x200", "--press", "4"])
+    out = capsys.readouterr().out
+    assert out.count(pressed) == 4 and out.count(released) == 4
+    assert "after 60.0 ms, 0 bounce edges" in out and ", 800 bounce edges" in out
+    assert "glitch" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("17\n17\n17 17\n"))
+    main(["buttons", "--config", small_config(tmp_path), "--mock"])
+    out = capsys.readouterr().out
+    assert out.count("player 1 E   GPIO17 (pin 11)  pressed") == 4
+    assert out.count("player 1 E   GPIO17 (pin 11)  released  after 60.0 ms") == 4
+
+
 def test_pressing_a_pin_outside_the_map_is_one_line(tmp_path, capsys):
     assert main(["buttons", "--config", small_config(tmp_path), "--mock", "--press", "5"]) == 2
     assert capsys.readouterr().err == "companion: --press 5: GPIO5 is not a button in the pin map\n"
@@ -79,7 +100,7 @@ def test_print_default_writes_the_commented_default_file(capsys):
 def test_config_check_says_ok_and_what_the_file_sets_up(tmp_path, capsys):
     assert main(["config", "--check", small_config(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "small.toml: ok" in out and "1 pads (player 1), controls menu;" in out
+    assert "small.toml: ok" in out and "1 pad (player 1), controls menu;" in out
 
 
 def test_config_check_prints_every_problem_one_per_line(tmp_path, capsys):

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any
 from companion.config import settings as config
 from companion.errors import CompanionError
 from companion.inputs.clock_check import (
+    MockTaps,
     clock_verdict,
     first_press_stamps,
     mock_factory,
-    mock_tap,
     open_watched_pads,
 )
 from companion.inputs.debounce import Press, Release
@@ -221,11 +221,13 @@ def parse_press(spec: str, buttons: Iterable[Button | SerialButton],
 
 def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str],
                done: threading.Event) -> None:
-    """Press the mock pins of ``specs``, or of lines read from standard input."""
+    """Press the mock pins of ``specs``, or of lines read from standard input, one after
+    another (each after the previous one's release: pressing a pin twice shows two presses)."""
     presses = [parse_press(spec, pads.buttons) for spec in specs]
+    taps = MockTaps(pads, factory)
     if presses:
         for gpio, bounces in presses:
-            mock_tap(pads, factory, gpio, bounces)
+            taps.tap(gpio, bounces)
         return
     prompt = sys.stdin.isatty()
     number = 0
@@ -238,7 +240,7 @@ def drive_mock(pads: GpioPads, factory: StampedMockFactory, specs: list[str],
             return
         for spec in line.split():
             try:
-                mock_tap(pads, factory, *parse_press(spec, pads.buttons, f"stdin (line {number})"))
+                taps.tap(*parse_press(spec, pads.buttons, f"stdin (line {number})"))
             except CompanionError as error:   # a typo loses nothing: say so, go on
                 print(f"companion: {error}")
 

@@ -4,7 +4,7 @@ CLOCK_MONOTONIC and CLOCK_REALTIME read as it arrives.
 The stamps must be CLOCK_MONOTONIC, the clock the kiosk's loop reads; ``companion buttons
 --clock-check`` and ``companion doctor --clock-check`` ask here. The pads are also opened
 here for the wiring check (:func:`open_watched_pads`), and mock pins pressed
-(:func:`mock_tap`) when there is no header.
+(:class:`MockTaps`) when there is no header.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ if TYPE_CHECKING:   # gpiozero loads only when a check runs, not for every `comp
 
 #: How long a mock press is held.
 MOCK_HOLD_NS = 60_000_000
+#: How long a mock press stays closed after its last bounce, at least (a press with many
+#: bounces is held longer, so its release never starts inside its bounces).
+MOCK_CLOSED_NS = 30_000_000
 #: A stamp this close before a clock's reading is on that clock.
 SAME_CLOCK_NS = 1_000_000_000
 
@@ -46,10 +49,37 @@ def open_watched_pads(loaded: config.Config, on_transition: Callable[[Button, Tr
                      on_transition=on_transition, watch_s=None if factory else 0.05)
 
 
-def mock_tap(pads: GpioPads, factory: StampedMockFactory, gpio: int, bounces: int) -> None:
-    """Press and release mock ``gpio`` now, then let the pads see the release settle."""
-    last = factory.pin(gpio).tap(time.monotonic_ns(), MOCK_HOLD_NS, bounces)
-    pads.poll(last + pads.settings.debounce_ns)
+def mock_hold_ns(bounces: int) -> int:
+    """How long a mock press with ``bounces`` bounces is held: :data:`MOCK_HOLD_NS`, or its
+    bounces and :data:`MOCK_CLOSED_NS` after them if that is longer."""
+    from companion.inputs.mock import BOUNCE_GAP_NS
+
+    return max(MOCK_HOLD_NS, 2 * bounces * BOUNCE_GAP_NS + MOCK_CLOSED_NS)
+
+
+class MockTaps:
+    """Presses mock pins one after another on the check's own timeline.
+
+    Each tap is held :data:`MOCK_HOLD_NS` (longer if its bounces need it: see
+    :func:`mock_hold_ns`) and starts on CLOCK_MONOTONIC now, or when the previous tap's
+    release has settled (its last edge plus the debounce time) if that is later. So no tap
+    starts inside the one before it, however fast the taps come: every press is seen, and
+    the same presses give the same lines on any machine.
+    """
+
+    def __init__(self, pads: GpioPads, factory: StampedMockFactory) -> None:
+        self.pads, self.factory = pads, factory
+        #: When the next tap may start (ns): the previous release, settled.
+        self.free_ns: int | None = None
+
+    def tap(self, gpio: int, bounces: int) -> None:
+        """Press and release mock ``gpio``, then let the pads see the release settle."""
+        start = time.monotonic_ns()
+        if self.free_ns is not None:
+            start = max(start, self.free_ns)
+        last = self.factory.pin(gpio).tap(start, mock_hold_ns(bounces), bounces)
+        self.free_ns = last + self.pads.settings.debounce_ns
+        self.pads.poll(self.free_ns)
 
 
 def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None,
@@ -70,7 +100,7 @@ def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None
     with open_watched_pads(loaded, on_transition, factory) as pads:
         print("press any button once")
         if factory is not None:
-            mock_tap(pads, factory, pads.buttons[0].gpio if gpio is None else gpio, 0)
+            MockTaps(pads, factory).tap(pads.buttons[0].gpio if gpio is None else gpio, 0)
         try:
             while not got.wait(0.2):
                 pass
