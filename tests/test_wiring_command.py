@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from companion import cli
 
@@ -40,7 +42,7 @@ def test_without_somewhere_to_write_it_says_so_in_one_line(capsys):
 def test_more_players_than_pads_is_one_line(tmp_path, capsys):
     status, _, err = run(capsys, "--shipped-map", "--players", "2,8", "--out", str(tmp_path))
     assert status == 2 and err == ("companion wiring: --players 8: default config has 6 GPIO pads, "
-                                   "so draw 1 to 6 players (see companion wiring --help)\n")
+                                   "so draw 2 to 6 players (see companion wiring --help)\n")
 
 
 def test_a_count_that_is_not_a_number_is_one_line(tmp_path, capsys):
@@ -91,3 +93,111 @@ def test_out_with_bom_elsewhere_links_the_parts_list_where_it_was_written(tmp_pa
     status, _, _ = run(capsys, "--out", str(tmp_path / "w"), "--bom", str(tmp_path / "parts.md"))
     assert status == 0 and not (tmp_path / "w" / "BOM.md").exists()
     assert "](../parts.md)" in (tmp_path / "w" / "README.md").read_text()
+
+
+def fewest_players():
+    """The fewest players a game takes, from the games' own counts (2)."""
+    from companion.games.hat.rules import MIN_PLAYERS_WITH_TWO_GIFTS
+    from companion.games.movie import rules as movie
+    from companion.scenes.notnot import setup as not_not
+
+    return min(not_not.MIN_PLAYERS, movie.MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS)
+
+
+def test_a_table_fewer_than_any_game_takes_is_refused_naming_the_range(tmp_path, capsys):
+    fewest = fewest_players()
+    for asked in (f"{fewest - 1}", f"2,{fewest - 1}", "0"):
+        status, out, err = run(capsys, "--shipped-map", "--players", asked,
+                               "--out", str(tmp_path / "w"))
+        count = asked.split(",")[-1]
+        assert status == 2 and out == "" and err == (
+            f"companion wiring: --players {count}: every game needs at least {fewest} players, "
+            f"so draw {fewest} to 6 players (see companion wiring --help)\n"), asked
+    assert not (tmp_path / "w").exists()
+    # a map with fewer pads than any game takes: asking for a count says to leave it out
+    one = tmp_path / "one.toml"
+    one.write_text("[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }]\n")
+    status, _, err = run(capsys, "--config", str(one), "--players", "1", "--out", str(tmp_path))
+    assert status == 2 and err.count("\n") == 1 and "leave out --players" in err
+
+
+#: Box-drawing characters, by the neighbours each one joins.
+JOINS_UP, JOINS_DOWN = set("│└┘├┤┴┼"), set("│┌┐├┤┬┼")
+JOINS_LEFT, JOINS_RIGHT = set("─┐┘┤┬┴┼"), set("─┌└├┬┴┼")
+
+
+def columns(line):
+    """``{column: character}`` of ``line`` as a monospace terminal lays it out: wide (East Asian
+    wide or full-width) characters take two columns, combining marks none, the rest one (box
+    drawing characters too)."""
+    import unicodedata
+
+    laid, column = {}, 0
+    for char in line:
+        if unicodedata.combining(char):
+            continue
+        laid[column] = char
+        column += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+    return laid
+
+
+def loose_junctions(block):
+    """Every box-drawing junction of the code block's lines that does not meet the line it
+    joins above, below, left or right: ``(line, column, character)``."""
+    grid = [columns(line) for line in block]
+    loose = []
+    for row, laid in enumerate(grid):
+        above = grid[row - 1] if row else {}
+        below = grid[row + 1] if row + 1 < len(grid) else {}
+        for column, char in laid.items():
+            if ((char in JOINS_UP and above.get(column) not in JOINS_DOWN)
+                    or (char in JOINS_DOWN and below.get(column) not in JOINS_UP)
+                    or (char in JOINS_LEFT - {"─"} and laid.get(column - 1) not in JOINS_RIGHT)
+                    or (char in JOINS_RIGHT - {"─"} and laid.get(column + 1) not in JOINS_LEFT)):
+                loose.append((block[row], column, char))
+    return loose
+
+
+def code_blocks(markdown):
+    """The lines of each fenced code block of ``markdown``."""
+    blocks, block = [], None
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            if block is not None:
+                blocks.append(block)
+            block = [] if block is None else None
+        elif block is not None:
+            block.append(line)
+    return blocks
+
+
+def test_the_junction_check_finds_lines_a_column_apart():
+    assert loose_junctions(["  a ─┐", "      ├─ b", "  c ─┘"]) == [
+        ("  a ─┐", 5, "┐"), ("      ├─ b", 6, "├"), ("  c ─┘", 5, "┘")]
+    assert loose_junctions(["  a ─┐", "     ├─ b", "  c ─┘"]) == []
+    # a wide character takes two columns: the corner after it is one column further on
+    assert loose_junctions(["  漢─┐", "     ├─ b", "  c ─┘"]) == []
+
+
+def test_the_wiring_guides_lines_join_in_a_monospace_font(tmp_path, capsys):
+    from companion.config import settings as config
+
+    pads = len(config.load(None).gpio.pads)
+    pull_down = tmp_path / "pull-down.toml"   # its pads return to 3V3, not GND
+    pull_down.write_text("[gpio]\npull_up = false\n"
+                         "pads = [{ N = 4, E = 17, S = 27, W = 22 }, { N = 5, E = 6, S = 13, W = 26 }]\n")
+    runs = [["--shipped-map", "--players", str(count)]
+            for count in range(fewest_players(), pads + 1)]
+    runs.append(["--config", str(pull_down)])
+    for number, argv in enumerate(runs):
+        out = tmp_path / f"w{number}"
+        status, _, _ = run(capsys, *argv, "--out", str(out))
+        assert status == 0, argv
+        blocks = code_blocks((out / "README.md").read_text())
+        sketches = [block for block in blocks if any(char in JOINS_UP | JOINS_DOWN
+                                                     for line in block for char in line)]
+        common = "3V3" if "--config" in argv else "GND"
+        assert any(line.startswith(f"  {common} ─┬") for block in sketches for line in block), argv
+        assert [loose_junctions(block) for block in blocks] == [[]] * len(blocks), argv
+    committed = Path(__file__).resolve().parent.parent / "wiring" / "README.md"
+    assert all(loose_junctions(block) == [] for block in code_blocks(committed.read_text()))

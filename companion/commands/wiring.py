@@ -28,8 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="ignore any config file and draw the shipped default map "
                              "(how the repository's wiring/ folder is made)")
     parser.add_argument("--players", metavar="N[,N...]",
-                        help="draw the header for pads 1 to N, for each N (default: every even "
-                             "count up to the number of GPIO pads, and that number)")
+                        help="draw the header for pads 1 to N, for each N: from the fewest "
+                             "players a game takes to the number of GPIO pads (default: every "
+                             "even count up to the number of GPIO pads, and that number)")
     parser.add_argument("--bom", metavar="FILE",
                         help="write the parts list (2-6 players on GPIO, 4 and 6 on the serial "
                              "controller) to FILE (default with --out: DIR/BOM.md)")

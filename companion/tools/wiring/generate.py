@@ -43,13 +43,31 @@ def default_counts(pads: int) -> list[int]:
     return sorted(set(range(2, pads + 1, 2)) | ({pads} if pads else set()))
 
 
+def fewest_players() -> int:
+    """The fewest players any game of the kiosk takes: Not Not's set-up menu, Not That
+    Movie!'s rules, That's Not a Hat with two gifts each. A drawing for fewer players would
+    wire a table no game can be played at."""
+    from companion.games.hat.rules import MIN_PLAYERS_WITH_TWO_GIFTS
+    from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
+    from companion.scenes.notnot.setup import MIN_PLAYERS as NOT_NOT_MIN_PLAYERS
+
+    return min(NOT_NOT_MIN_PLAYERS, MOVIE_MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS)
+
+
 def check_counts(counts: Sequence[int], config: Config) -> None:
-    """Every count must be between 1 and the number of GPIO pads of ``config``."""
-    pads = len(config.gpio.pads)
+    """Every asked count must be between :func:`fewest_players` and the number of GPIO pads
+    of ``config``."""
+    pads, fewest = len(config.gpio.pads), fewest_players()
     for count in counts:
-        if not 1 <= count <= pads:
-            raise UsageError(f"--players {count}: {config.source} has {pads} GPIO pads, "
-                             f"so draw 1 to {pads} players")
+        if fewest <= count <= pads:
+            continue
+        if pads < fewest:
+            raise UsageError(f"--players {count}: {config.source} has {pads} GPIO "
+                             f"pad{'' if pads == 1 else 's'} and every game needs at least "
+                             f"{fewest} players: leave out --players to draw its pads")
+        why = (f"every game needs at least {fewest} players" if count < fewest
+               else f"{config.source} has {pads} GPIO pads")
+        raise UsageError(f"--players {count}: {why}, so draw {fewest} to {pads} players")
 
 
 def gpio_diagrams(config: Config, counts: Sequence[int]) -> list[Diagram]:
@@ -69,8 +87,10 @@ def gpio_diagrams(config: Config, counts: Sequence[int]) -> list[Diagram]:
 def diagrams(config: Config, counts: Sequence[int] | None = None) -> list[Diagram]:
     """Every diagram for ``config``: the header for each of ``counts`` (default:
     :func:`default_counts` of the config's pads), then each serial board."""
-    counts = default_counts(len(config.gpio.pads)) if counts is None else list(counts)
-    check_counts(counts, config)
+    if counts is None:
+        counts = default_counts(len(config.gpio.pads))
+    else:
+        check_counts(counts, config)
     found = gpio_diagrams(config, counts)
     for board in arduino.boards_to_draw(config):
         found.append(Diagram(board, arduino.title(board, config), arduino.diagram(board, config)))

@@ -114,17 +114,34 @@ def _one_pad(pull_up: bool) -> list[str]:
         "there is no protection.",
         "",
         "```",
-        "  pin (GPIO) ─────────── NO ─┐",
-        "                              ├─ button: a press joins NO and COM",
-        f"  {common:<4}─┬─────────── COM ─┘",
-        "        ├─────────── COM of the pad's 2nd button",
-        "        ├─────────── COM of the 3rd button",
-        "        └─────────── COM of the 4th button",
+        *_pad_sketch(common),
         "```",
         "",
         "Keep a pad's wires together in one multi-core cable (5 cores: four signals and ground; "
         "9 with LEDs) and put a plug on it, so a pad can be unplugged.",
         "",
+    ]
+
+
+def _pad_sketch(common: str) -> list[str]:
+    """One button and the pad's ground chain, drawn with box-drawing characters.
+
+    Every column is worked out from the text before it, so each corner and tee sits
+    right under (or over) the line it joins in a monospace font: every character here
+    is one column wide.
+    """
+    signal = "  pin (GPIO) ─────────── NO ─"
+    corner = len(signal)   # the column of the button's corner and of its tee below
+    ground = f"  {common} ─"
+    tee = len(ground)      # the column of the ground chain's tee and of its branches
+    to_button = f"{ground}┬─────────── COM "
+    return [
+        f"{signal}┐",
+        f"{' ' * corner}├─ button: a press joins NO and COM",
+        f"{to_button}{'─' * (corner - len(to_button))}┘",
+        f"{' ' * tee}├─────────── COM of the pad's 2nd button",
+        f"{' ' * tee}├─────────── COM of the 3rd button",
+        f"{' ' * tee}└─────────── COM of the 4th button",
     ]
 
 
