@@ -74,3 +74,36 @@ def test_under_python_u_each_answer_is_written_as_soon_as_its_case_is_read():
     finally:
         oracle.stdin.close()
         oracle.wait(timeout=120)
+
+
+def test_the_judge_refuses_dice_no_roll_can_show_and_a_repeated_key_naming_the_line():
+    """The dice are one direction die and one colour die (each with NOTHING faces), so a case's
+    two faces are one of each, in either order; a key given twice would leave JSON's last one."""
+    rollable = [["NOTHING", "NOTHING"], ["UP", "NOTHING"], ["NOTHING", "RED"], ["RED", "NOTHING"],
+                ["GREEN", "LEFT"], ["LEFT", "GREEN"]]
+    unrollable = [["UP", "UP"], ["RED", "BLUE"], ["LEFT", "RIGHT"], ["GREEN", "GREEN"]]
+    lines = [json.dumps(dict(CASE, dice=dice)) for dice in rollable + unrollable]
+    lines += [
+        "",   # a blank line gets no answer, but counts as a line
+        '{"level": "normal", "dice": ["LEFT", "GREEN"], "negation": "NOT", "dice": ["UP", "RED"],'
+        ' "table": {"N": "RED", "E": "BLUE", "S": "YELLOW", "W": "GREEN"}}',
+        '{"level": "normal", "dice": ["LEFT", "GREEN"], "negation": "NOT",'
+        ' "table": {"N": "RED", "E": "BLUE", "S": "YELLOW", "W": "GREEN", "N": "VOID"}}',
+        json.dumps(CASE),
+    ]
+    status, answers, stderr = judge(*lines)
+    assert status == 1 and stderr == "" and len(answers) == len(lines) - 1
+    assert all("tap" in answer for answer in answers[:len(rollable)])
+    faces = ("one face is the direction die's (UP, DOWN, LEFT, RIGHT or NOTHING), "
+             "the other the colour die's (RED, BLUE, GREEN, YELLOW or NOTHING)")
+    for number, (dice, answer) in enumerate(zip(unrollable, answers[len(rollable):]),
+                                            start=len(rollable) + 1):
+        assert answer == {"error": f"line {number}: dice: {json.dumps(dice)} is not a roll: "
+                                   f"{faces}"}
+    repeated_field, repeated_side, good = answers[-3:]
+    assert repeated_field == {"error": "line 12: field 'dice' is given twice (JSON would keep the "
+                                       "last one): give each field once"}
+    assert repeated_side == {"error": "line 13: table: side 'N' is given twice (JSON would keep "
+                                      "the last one): give each side once"}
+    assert good == {"tap": True, "valid": ["N", "E", "S"], "reroll": False}
+

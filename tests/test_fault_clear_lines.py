@@ -176,7 +176,7 @@ def test_a_bench_folder_that_cannot_be_written_is_one_line(tmp_path):
 
 
 # ---------------------------------------------------------------- J: standard streams
-CASE = json.dumps({"level": "normal", "dice": ["RED", "BLUE"],
+CASE = json.dumps({"level": "normal", "dice": ["UP", "BLUE"],
                    "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}) + "\n"
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from fault_cases import outcome
 
-GOOD = {"level": "normal", "dice": ["RED", "BLUE"],
+GOOD = {"level": "normal", "dice": ["UP", "BLUE"],
         "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}
 
 

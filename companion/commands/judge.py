@@ -1,13 +1,17 @@
 """``companion judge``: the rules oracle on the command line.
 
 Reads one JSON case per line on stdin and writes one JSON answer per line, in
-order. A bad line gets ``{"error": "..."}`` naming the field (a value is
-echoed at most :data:`ECHO` characters); processing always goes on, and the
-exit status is 1 at the end. A line longer than :data:`MAX_LINE` bytes or
-nested deeper than :data:`MAX_DEPTH` is answered with an error unread.
+order (a blank line gets none). A bad line gets ``{"error": "line N: ..."}``
+naming its line of the input and the field (a value is echoed at most
+:data:`ECHO` characters); processing always goes on, and the exit status is 1
+at the end. A line longer than :data:`MAX_LINE` bytes or nested deeper than
+:data:`MAX_DEPTH` is answered with an error unread.
 
 In: ``{"level", "dice": [FACE, FACE], "negation"?, "liar"?, "up"?, "table":
-{"N": CARD, "E": CARD, "S": CARD, "W": CARD}}``.
+{"N": CARD, "E": CARD, "S": CARD, "W": CARD}}``, each field once. The two
+faces are a roll of the criteria dice, in either order: one of the direction
+die, one of the colour die (each may be ``NOTHING``), as the game's data file
+defines them.
 Out: ``{"tap": bool, "valid": [SIDES], "reroll": bool}``.
 """
 
@@ -19,11 +23,12 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import BinaryIO, TextIO
 
 from companion.config import reading
 from companion.errors import CompanionError
+from companion.games.notnot import data_file
 from companion.games.notnot.cards import TABLE_FACES, VOID, Level
 from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS, NOTHING
 from companion.games.notnot.judge import judge
@@ -50,8 +55,12 @@ class BadCase(CompanionError, ValueError):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = (f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
+    parser.epilog = ("Each line: one JSON object, each field once; \"dice\" is a roll of the "
+                     "two criteria dice, one face of the direction die and one of the colour "
+                     "die, in either order. "
+                     f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
                      "deep; a longer or deeper line gets an error answer and the stream goes on. "
+                     "An error answer names the line (\"line N: ...\"). "
                      "Exit status 1 if any line was bad.")
 
 
@@ -73,17 +82,74 @@ def depth(line: str) -> int:
     return deepest
 
 
+class Repeated(dict):
+    """A JSON object that gave a key more than once (``key``: the first such key)."""
+
+    key: str = ""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object from its ``pairs``: a :class:`Repeated` if a key comes twice (plain JSON
+    would keep the last value without a word)."""
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    repeated, seen = Repeated(found), set()
+    for key, _ in pairs:
+        if key in seen:
+            repeated.key = key
+            break
+        seen.add(key)
+    return repeated
+
+
+_decode = json.JSONDecoder(object_pairs_hook=_object).decode
+
+
+def read_json(line: str) -> object:
+    """The JSON value of ``line``; a :class:`BadCase` saying why it is not JSON."""
+    try:
+        return _decode(line)
+    except (ValueError, RecursionError):
+        pass
+    try:   # the reason, as every command words it
+        reading.parse_json(line)
+    except reading.Unparsable as problem:   # a case is one line: its column is enough
+        raise BadCase(str(problem).replace("(line 1, column ", "(column ")) from None
+    raise BadCase("not JSON")
+
+
+def once(value: object, where: str, what: str) -> None:
+    """A :class:`BadCase` if JSON object ``value`` gave a key twice (``where``: the object,
+    ``what``: what its keys are)."""
+    if isinstance(value, Repeated):
+        raise BadCase(f"{where}{what} {shown(value.key)} is given twice (JSON would keep the "
+                      f"last one): give each {what} once")
+
+
+@cache
+def rolls() -> frozenset[tuple[str, str]]:
+    """Every ``dice`` pair a roll of the criteria dice can show, in either order."""
+    dice = data_file.not_not()[0]
+    return frozenset(pair for direction in dice.direction for colour in dice.colour
+                     for pair in ((direction, colour), (colour, direction)))
+
+
+def faces_of(die: tuple[str, ...]) -> str:
+    """A die's faces, as an error names them: ``RED, BLUE or NOTHING``."""
+    *most, last = dict.fromkeys(die)
+    return f"{', '.join(most)} or {last}" if most else last
+
+
 def parse_case(line: str) -> tuple:
     """The judge's arguments from one JSON line, checked field by field."""
     # a line with no more brackets than that is no deeper: the count spares most lines the walk
     if line.count("[") + line.count("{") > MAX_DEPTH and depth(line) > MAX_DEPTH:
         raise BadCase(f"nested deeper than {MAX_DEPTH} (a case needs 2)")
-    try:
-        case = reading.parse_json(line)
-    except reading.Unparsable as problem:
-        raise BadCase(str(problem)) from None
+    case = read_json(line)
     if not isinstance(case, dict):
         raise BadCase("a case must be a JSON object")
+    once(case, "", "field")
     unknown = [key for key in case if key not in FIELDS]
     if unknown:
         raise BadCase(f"unknown field {shown(unknown[0])} (fields: {', '.join(FIELDS)})")
@@ -97,6 +163,11 @@ def parse_case(line: str) -> tuple:
     for index, face in enumerate(dice):
         if not isinstance(face, str) or face not in CRITERIA_FACES:
             raise BadCase(f"dice[{index}]: {shown(face)} is not one of {', '.join(CRITERIA_FACES)}")
+    if tuple(dice) not in rolls():
+        criteria = data_file.not_not()[0]
+        raise BadCase(f"dice: {shown(dice)} is not a roll: one face is the direction die's "
+                      f"({faces_of(criteria.direction)}), the other the colour die's "
+                      f"({faces_of(criteria.colour)})")
     negation = case.get("negation", NOTHING)
     if not isinstance(negation, str) or negation not in NEGATIONS:
         raise BadCase(f"negation: {shown(negation)} is not one of {', '.join(NEGATIONS)}")
@@ -112,6 +183,7 @@ def parse_case(line: str) -> tuple:
 def parse_table(table: object) -> tuple[str, ...]:
     if not isinstance(table, dict):
         raise BadCase("table: must be an object with N, E, S and W")
+    once(table, "table: ", "side")
     for key in table:
         if key not in ("N", "E", "S", "W"):
             raise BadCase(f"table: {shown(key)} is not a side (N, E, S, W)")
@@ -154,24 +226,24 @@ def lines(stream: BinaryIO) -> Iterator[str | BadCase]:
             yield BadCase(f"not UTF-8 text (byte {error.start + 1} of the line)")
 
 
-def answer_line(line: str | BadCase) -> tuple[str, bool]:
-    """The answer to one input line, and whether the line was good."""
+def answer_line(line: str | BadCase, number: int) -> tuple[str, bool]:
+    """The answer to input line ``number`` (from 1), and whether the line was good."""
     try:
         if isinstance(line, BadCase):
             raise line
         return answer(*parse_case(line)), True
     except BadCase as error:
-        return json.dumps({"error": str(error)}), False
+        return json.dumps({"error": f"line {number}: {error}"}), False
 
 
 def run(args: argparse.Namespace) -> int:
     status = 0
     out: TextIO = sys.stdout
     stream = getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode())
-    for line in lines(stream):
+    for number, line in enumerate(lines(stream), start=1):
         if isinstance(line, str) and not line.strip():
             continue
-        text, good = answer_line(line)
+        text, good = answer_line(line, number)
         out.write(text + "\n")
         if not good:
             status = 1

@@ -15,8 +15,9 @@ import json
 import random
 import sys
 
+from companion.games.notnot import data_file
 from companion.games.notnot.cards import TABLE_FACES, Level
-from companion.games.notnot.dice import CRITERIA_FACES, NEGATIONS
+from companion.games.notnot.dice import NEGATIONS
 from companion.games.notnot.sides import SIDES
 from companion.tools.argtypes import whole_number
 from companion.tools.benchmarks import floors, options
@@ -36,10 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def random_case(rng: random.Random) -> dict:
+    """A case the judge answers: a roll the dice can show (a face of the direction die and one
+    of the colour die, in either order), any table, level, negation, arrow and Liar."""
     faces = rng.sample(TABLE_FACES, 4)
+    dice = data_file.not_not()[0]
     return {
         "level": rng.choice(list(Level)).value,
-        "dice": [rng.choice(CRITERIA_FACES), rng.choice(CRITERIA_FACES)],
+        "dice": rng.sample([rng.choice(dice.direction), rng.choice(dice.colour)], 2),
         "negation": rng.choice(list(NEGATIONS)),
         "liar": rng.random() < 0.25,
         "up": rng.choice(SIDES).value,
