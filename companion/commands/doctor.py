@@ -22,6 +22,8 @@ import contextlib
 import json
 import os
 import pwd
+import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -36,7 +38,13 @@ from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
 from companion.storage.database import FILENAME
-from companion.storage.location import SYSTEM_STATE_DIR, not_a_folder, state_dir
+from companion.storage.location import (
+    ENVIRONMENT_VARIABLE,
+    SYSTEM_STATE_DIR,
+    not_a_folder,
+    state_dir,
+)
+from companion.storage.mounts import refusal
 from companion.storage.soundness import check_lines
 
 NAME = "doctor"
@@ -63,13 +71,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the checks as one JSON object")
     parser.add_argument("--config", metavar="FILE", help="settings file (default: the active one)")
     parser.add_argument("--state-dir", metavar="DIR", default=None,
-                        help="state folder to check (default: the kiosk's)")
+                        help="state folder to check (default: the kiosk's; with --root, the one "
+                             "the service installed below that root uses)")
     parser.add_argument("--clock-check", action="store_true",
                         help="wait for one button press and check its stamp's clock")
     parser.add_argument("--mock", action="store_true", help="with --clock-check: press a mock pin")
     parser.add_argument("--root", metavar="DIR", default="/",
                         help="read /proc, /sys, /dev, /etc and /usr below DIR (tests, a mounted "
-                             "SD card); commands and the video probe are then not run")
+                             "SD card) and check the state folder its companion.service uses "
+                             "(DIR/var/lib/companion); commands and the video probe are then "
+                             "not run")
 
 
 @dataclass(frozen=True)
@@ -453,22 +464,108 @@ def check_serial(host: Host, config: Config) -> Check:
     return Check("serial", OK, f"{serial.device} ({serial.board}) is there and can be opened")
 
 
-def owned_by_service_user(folder: Path) -> bool:
+#: Where systemd looks for a system unit and its drop-ins, the first found first (systemd.unit(5)).
+UNIT_FOLDERS = ("/etc/systemd/system", "/run/systemd/system", "/usr/local/lib/systemd/system",
+                "/usr/lib/systemd/system", "/lib/systemd/system")
+#: Where a system unit's ``StateDirectory=`` names its folders, and what its ``%S`` stands for.
+SYSTEMD_STATE_ROOT = "/var/lib"
+def service_user_id(host: Host) -> int | None:
+    """The kiosk's user's id on the system checked (below ``--root``: its ``/etc/passwd``)."""
+    if host.live:
+        try:
+            return pwd.getpwnam(SERVICE_USER).pw_uid
+        except KeyError:
+            return None
+    for line in host.read("/etc/passwd").splitlines():
+        fields = line.split(":")
+        if len(fields) > 2 and fields[0] == SERVICE_USER and fields[2].isdigit():
+            return int(fields[2])
+    return None
+
+
+def owned_by_service_user(host: Host, folder: Path) -> bool:
     """Whether ``folder`` belongs to the kiosk's user, who may write it."""
+    uid = service_user_id(host)
     try:
         info = folder.stat()
-        return info.st_uid == pwd.getpwnam(SERVICE_USER).pw_uid and bool(info.st_mode & 0o200)
-    except (KeyError, OSError):
+    except OSError:
         return False
+    return uid is not None and info.st_uid == uid and bool(info.st_mode & 0o200)
+
+
+def owner_to_be(host: Host) -> str:
+    """Whom to give a state folder that cannot be written: the kiosk's user where there is one,
+    else the user running this (a laptop's kiosk runs as you)."""
+    if service_user_id(host) is not None:
+        return SERVICE_USER
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())
+
+
+def unit_settings(host: Host) -> dict[str, list[str]] | None:
+    """companion.service below the root, its drop-ins applied: its ``StateDirectory=`` entries
+    (``"StateDirectory"``) and its ``Environment=`` assignments (``"Environment"``, ``NAME=value``,
+    the last one of a name last); ``None`` when it is not installed there."""
+    unit = next((host.path(f"{folder}/{SERVICE}") for folder in UNIT_FOLDERS
+                 if host.path(f"{folder}/{SERVICE}").is_file()), None)
+    if unit is None:
+        return None
+    drop_ins: dict[str, Path] = {}
+    for folder in reversed(UNIT_FOLDERS):   # a drop-in's name in an earlier folder wins
+        for path in host.path(f"{folder}/{SERVICE}.d").glob("*.conf"):
+            drop_ins[path.name] = path
+    found: dict[str, list[str]] = {"StateDirectory": [], "Environment": []}
+    for path in [unit, *(drop_ins[name] for name in sorted(drop_ins))]:
+        section = ""
+        for line in read_text(path).splitlines():
+            line = line.strip()
+            if line.startswith("["):
+                section = line
+            key, sep, value = line.partition("=")
+            if section != "[Service]" or not sep or key.strip() not in found:
+                continue
+            try:
+                words = shlex.split(value) if key.strip() == "Environment" else value.split()
+            except ValueError:   # an unclosed quote: systemd ignores the line too
+                continue
+            found[key.strip()] = found[key.strip()] + words if words else []   # empty: reset
+    return found
+
+
+def service_state_dir(host: Host) -> tuple[Path, bool | None]:
+    """The state folder the kiosk's service on the system below the root would use, by
+    :func:`~companion.storage.location.state_dir`'s order with the unit's environment; and
+    whether systemd makes it and gives it to the kiosk's user at each start (its
+    ``StateDirectory=``), ``None`` when the service is not installed there."""
+    settings = unit_settings(host)
+    if settings is None:
+        return host.path(str(SYSTEM_STATE_DIR)), None
+    made = [os.path.normpath(f"{SYSTEMD_STATE_ROOT}/{entry.split(':')[0]}")
+            for entry in settings["StateDirectory"]]
+    environment = {name: value for name, _, value in
+                   (word.partition("=") for word in settings["Environment"])}
+    named = re.sub("%[S%]", lambda m: {"%S": SYSTEMD_STATE_ROOT, "%%": "%"}[m[0]],
+                   environment.get(ENVIRONMENT_VARIABLE, ""))
+    folder = os.path.normpath(named if named.startswith("/") else
+                              made[0] if made else str(SYSTEM_STATE_DIR))
+    return host.path(folder), folder in made
 
 
 def check_state(host: Host, args: argparse.Namespace) -> Check:
     """The state folder: there or to be made, writable by the kiosk, and its database sound."""
     folder, found = check_state_folder(host, args)
-    if folder is None or found.status != OK or not (folder / FILENAME).is_file():
+    if folder is None or found.status != OK:
         return found
     try:
+        if not (folder / FILENAME).is_file():
+            return found
         damage = check_lines(folder)
+    except OSError as error:   # the kiosk's own folder, closed to others (StateDirectoryMode)
+        return Check("state", found.status, f"{found.text}; its database was not read "
+                                            f"({error.strerror}): run the doctor with sudo to "
+                                            "check it")
     except CompanionError as error:
         damage = [str(error)]
     if damage:
@@ -478,34 +575,57 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
 
 
 def check_state_folder(host: Host, args: argparse.Namespace) -> tuple[Path | None, Check]:
-    """The state folder (``None``: none can be named) and whether the kiosk can write there."""
+    """The state folder (``None``: none can be named) and whether the kiosk can write there.
+
+    With ``--root``, unless ``--state-dir`` or ``COMPANION_STATE_DIR`` names one, the folder is
+    the one the service installed below the root would use, not this machine's."""
+    made_by_systemd: bool | None = False
     try:
-        folder = state_dir(args.state_dir, environ=host.environ,
-                           system_dir=host.path(str(SYSTEM_STATE_DIR)))
+        if args.state_dir or host.live or host.environ.get(ENVIRONMENT_VARIABLE):
+            folder = state_dir(args.state_dir, environ=host.environ,
+                               system_dir=host.path(str(SYSTEM_STATE_DIR)))
+        else:
+            folder, made_by_systemd = service_state_dir(host)
     except StateError as error:
         return None, Check("state", FIX, str(error))
     problem = not_a_folder(folder)
     if problem:
-        return folder, Check("state", FIX, f"{problem}: move the file away or name another folder")
+        advice = ("move the file away or name another folder"
+                  if problem.endswith("is a file, not a folder") else "name another folder")
+        return folder, Check("state", FIX, f"{problem}: {advice}")
     if folder.is_dir():
-        if owned_by_service_user(folder):
+        if owned_by_service_user(host, folder):
             return folder, Check("state", OK,
                                  f"{folder} belongs to {SERVICE_USER}, the kiosk's user")
+        if made_by_systemd:
+            return folder, Check("state", OK, f"{folder} is {SERVICE}'s StateDirectory: systemd "
+                                              f"gives it to {SERVICE_USER} at each start")
         try:
             with tempfile.TemporaryFile(dir=folder):
                 pass
         except OSError as error:
-            return folder, Check("state", FIX, f"{folder} is not writable ({error.strerror}): "
-                                               f"sudo chown {SERVICE_USER}: {folder}")
+            why, to_do = refusal(folder, error)
+            to_do = to_do or f"sudo chown {owner_to_be(host)}: {folder}"
+            return folder, Check("state", FIX, f"{folder} is {why}: {to_do}")
         return folder, Check("state", OK, f"{folder} is writable")
+    if made_by_systemd:
+        return folder, Check("state", OK, f"{folder} is not there yet: systemd makes it for "
+                                          f"{SERVICE_USER} when {SERVICE} starts (StateDirectory)")
+    if made_by_systemd is None:
+        return folder, not_here(host, "state", f"{folder} is not there and {SERVICE} is not "
+                                               f"installed below {host.root}: install the kiosk "
+                                               "there (sudo ./systemd/install.sh on that system)",
+                                f"{folder} is not there: the kiosk is not installed below "
+                                f"{host.root}")
     parent = next((p for p in folder.parents if p.exists()), Path("/"))
     try:   # make a folder where the kiosk will make its own (root may write where others may
         with tempfile.TemporaryDirectory(dir=parent):   # not; /proc refuses everybody)
             pass
     except OSError as error:
-        return folder, Check("state", FIX, f"{folder} does not exist and no folder can be "
-                                           f"made in {parent} ({error.strerror}): make it "
-                                           f"(sudo mkdir -p {folder}) or name another folder")
+        why, to_do = refusal(parent, error)
+        to_do = to_do or f"sudo mkdir -p {folder} && sudo chown {owner_to_be(host)}: {folder}"
+        return folder, Check("state", FIX, f"{folder} does not exist and no folder can be made "
+                                           f"in {parent}, which is {why}: {to_do}")
     return folder, Check("state", OK, f"{folder} will be made at the first save")
 
 

@@ -2,6 +2,8 @@
 
 - ``location``: which folder holds the state (``--state-dir``,
   ``COMPANION_STATE_DIR``, systemd's ``StateDirectory=``, ...).
+- ``mounts``: the filesystem a folder is on, and why a folder took no new file
+  (``companion doctor``'s state line).
 - ``schema``: the tables, as numbered migrations applied in order.
 - ``database``: opening the file safely (WAL, ``synchronous=FULL``),
   migrating it, and transactions.

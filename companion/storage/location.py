@@ -8,14 +8,16 @@
 
 A ``~`` or ``~user`` that names no home folder is a :class:`~companion.errors.StateError` in one
 line, never a folder literally called ``~user``. :func:`not_a_folder` says when the chosen folder
-cannot be used or made: it (or the nearest one above it that exists) is a file, a name in it is
-longer than the file system allows, or it cannot be looked at.
+cannot be used or made: it (or the nearest one above it that exists) is a file, a device, a
+socket, a FIFO or a dangling link (:func:`kind`), a name in it is longer than the file system
+allows, or it cannot be looked at.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -61,22 +63,53 @@ def expanded(folder: str | os.PathLike, given: str) -> Path:
 
 def not_a_folder(folder: Path, what: str = "the state folder") -> str | None:
     """Why ``folder`` (``what`` names it) can be neither used nor made: a name in it too long,
-    it or the nearest path above it that exists a file, or a path that cannot be looked at; one
-    line naming them. ``None`` when it can."""
+    it or the nearest path above it that is there not a folder (a file, a device, a socket, a
+    FIFO, a dangling link: :func:`kind` names it), or a path that cannot be looked at; one line
+    naming them. ``None`` when it can."""
     if any(len(os.fsencode(part)) > NAME_MAX for part in folder.parts):
         return f"{what} {shown(folder)}: a name in it is longer than {NAME_MAX} characters"
     for path in (folder, *folder.parents):
         try:
-            if not path.exists():
-                continue
             if path.is_dir():
                 return None
+            found = kind(path)
         except OSError as error:
             return f"{what} {folder} cannot be used: {_why(path, error)}"
+        if found is None:
+            continue
         if path == folder:
-            return f"{what} {folder} is a file, not a folder"
-        return f"{what} {folder} cannot be made: {path} is a file, not a folder"
+            return f"{what} {folder} is {found}, not a folder"
+        return f"{what} {folder} cannot be made: {path} is {found}, not a folder"
     return None
+
+
+def kind(path: Path) -> str | None:
+    """What ``path`` is, in a few words: "a folder", "a file", "a device (character device)",
+    "a socket", "a named pipe (FIFO)", "a dangling link (to TARGET)", "a link that loops";
+    ``None`` when nothing is there. An :class:`OSError` when it cannot be looked at."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as error:
+        if error.errno not in (errno.ENOENT, errno.ENOTDIR, errno.ELOOP):
+            raise
+        if error.errno == errno.ENOTDIR or not path.is_symlink():
+            return None
+        if error.errno == errno.ELOOP:
+            return "a link that loops"
+        return f"a dangling link (to {os.readlink(path)})"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISCHR(mode):
+        return "a device (character device)"
+    if stat.S_ISBLK(mode):
+        return "a device (block device)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    return "neither a file nor a folder"
 
 
 def shown(path: str | os.PathLike) -> str:
