@@ -163,7 +163,7 @@ class Database:
         problem = not_a_folder(self.path.parent)
         if problem:
             raise SaveLater(f"cannot open the state database {self.path}: {problem}",
-                            "the state folder is a file")
+                            "the state folder is not a folder")
         refuse_empty(self.path)
         start_whole(self.path)
         self.kept_log = keep_log(self.path)
@@ -193,7 +193,7 @@ class Database:
         yet); a :class:`StorageError` when the folder is a file or cannot be read."""
         problem = not_a_folder(folder)
         if problem:
-            raise SaveLater(problem, "the state folder is a file")
+            raise SaveLater(problem, "the state folder is not a folder")
         try:
             return (folder / FILENAME).exists()
         except OSError as error:
