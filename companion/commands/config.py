@@ -1,4 +1,10 @@
-"""``companion config``: write the commented default config, or check a config file."""
+"""``companion config``: write the commented default config, or check a config file.
+
+A file the kiosk would read but with which no game can be played (fewer than players 1 and 2
+have a pad, on GPIO, the serial controller and the keyboard together) fails the check, in one
+line naming the file and what each of those tables seats; ``companion run`` still starts with
+it, and its set-up menus say the same on the screen.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import os
 import sys
 
 from companion.config import settings as config
+from companion.errors import ConfigError
 from companion.games.notnot.round import Timing
 from companion.inputs.serial.pads import players_of, tie_window_ns
 
@@ -27,11 +34,18 @@ def run(args: argparse.Namespace) -> int:
     if args.print_default:
         sys.stdout.write(config.default_text())
         return 0
-    path = args.check or config.find()
-    loaded = config.load(path)
+    if args.check is not None:
+        path, named_by = args.check, ""
+    else:
+        path = config.find()
+        named_by = "$COMPANION_CONFIG" if os.environ.get("COMPANION_CONFIG") else ""
+    loaded = config.load(path, named_by)
     from companion.inputs.keyboard import KeyMap  # pygame: only when a file is checked
 
     KeyMap(loaded.keyboard, loaded.source)      # key names are checked against pygame's
+    unplayable = config.no_game_without_pads(loaded)
+    if unplayable:
+        raise ConfigError([f"{loaded.source}: {unplayable}"])
     print(f"{loaded.source}: ok")
     print(summary(loaded))
     return 0
@@ -60,13 +74,16 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
 
 
 def players(pads: tuple[config.Pad, ...]) -> str:
-    """``"players 1-4"`` / ``"player 2"`` / ``"players 1, 3"`` of ``pads``."""
-    numbers = sorted(pad.player for pad in pads)
-    if len(numbers) == 1:
-        return f"player {numbers[0]}"
-    if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"players {numbers[0]}-{numbers[-1]}"
-    return "players " + ", ".join(map(str, numbers))
+    """``"players 1-4"`` / ``"player 2"`` / ``"players 1 and 3"`` of ``pads``."""
+    return config.players_named(pad.player for pad in pads)
+
+
+def pads_of(count: int, said: str) -> str:
+    """``"4 pads (players 1-4)"`` / ``"1 pad (player 3)"`` / ``"no pads"``: ``said`` is the
+    players' words."""
+    if not count:
+        return "no pads"
+    return f"{count} pad{'' if count == 1 else 's'} ({said})"
 
 
 def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
@@ -76,7 +93,7 @@ def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
         return False, "gpio: not read (gpio.enabled = false)"
     if not (gpio.pads or gpio.controls or gpio.dealer):
         return False, "gpio: not read (no buttons in [gpio])"
-    what = (f"{len(gpio.pads)} pads ({players(gpio.pads)})" if gpio.pads else "no pads") \
+    what = pads_of(len(gpio.pads), players(gpio.pads) if gpio.pads else "") \
         + (f", controls {' '.join(gpio.controls)}" if gpio.controls else "") \
         + (", dealer pad" if gpio.dealer else "")
     glitch = (f"glitch filter {gpio.min_press_ns / 1e3:g} us" if gpio.min_press_ns
@@ -95,8 +112,8 @@ def serial_line(loaded: config.Config, device_here: bool) -> tuple[bool, str]:
     if not serial.enabled:
         return False, "serial: not read (serial.enabled = false)"
     seated = players_of(serial)
-    pads = f"{len(seated)} pads (players {seated[0]}-{seated[-1]}, the board's own)" \
-        if not serial.pads else f"{len(serial.pads)} pads ({players(serial.pads)})"
+    pads = pads_of(len(seated), config.players_named(seated)
+                   + ("" if serial.pads else ", the board's own"))
     plugged = "" if device_here else "; not plugged in now: read as soon as it appears"
     return True, (f"serial: read, {serial.device} ({serial.board}), {pads}, "
                   f"tie window {serial.tie_window_ns / 1e3:g} us{plugged}")
@@ -108,6 +125,6 @@ def keyboard_line(loaded: config.Config, with_pads: bool) -> str:
     if not keyboard.enabled:
         return "keyboard: only the menu keys (arrows, Enter, Esc; keyboard.enabled = false)"
     keys = ", ".join(f"{name} {key}" for name, key in keyboard.controls.items())
-    pads = f"{len(keyboard.pads)} pads ({players(keyboard.pads)})" if keyboard.pads else "no pads"
+    pads = pads_of(len(keyboard.pads), players(keyboard.pads) if keyboard.pads else "")
     place = "" if with_pads else " (in a window)"
     return f"keyboard: read{place}, {pads}" + (f", {keys}" if keys else "")

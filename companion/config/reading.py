@@ -8,6 +8,7 @@ name of the thing in front (the config file, the saved choices, a stimulus, a ju
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -78,9 +79,13 @@ def parse_json(text: str) -> object:
     return _parsed(json.loads, text, "not JSON", "arrays or objects")
 
 
-def parse_toml(text: str) -> dict:
-    """The tables of TOML ``text``; :class:`Unparsable` naming what is wrong and where."""
-    return _parsed(tomllib.loads, text, "not valid TOML", "arrays or tables")
+def parse_toml(text: str, parse_float: Callable[[str], Any] = float) -> dict:
+    """The tables of TOML ``text``; :class:`Unparsable` naming what is wrong and where.
+
+    ``parse_float`` makes each float of the text from its text as written (``"1e400"``), as
+    :func:`tomllib.loads`'s does."""
+    return _parsed(functools.partial(tomllib.loads, parse_float=parse_float), text,
+                   "not valid TOML", "arrays or tables")
 
 
 def _parsed(loads: Callable[[str], Any], text: str, kind: str, nesting: str) -> Any:

@@ -24,7 +24,7 @@ import difflib
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -65,6 +65,18 @@ class Gpio(int):
 
 class Number(float):
     """Schema kind: an integer or a float."""
+
+
+class Written(float):
+    """A float of a settings file that keeps its text as written: a message shows ``1e400`` as
+    the file says it, not as the ``inf`` it reads as."""
+
+    written: str
+
+    def __new__(cls, text: str) -> Written:
+        number = super().__new__(cls, text)
+        number.written = text
+        return number
 
 
 def _sides(kind: object) -> dict:
@@ -220,21 +232,29 @@ def find() -> Path | None:
     return next((path for path in SEARCH_PATH if path.exists()), None)
 
 
-def load(path: str | os.PathLike | None = None) -> Config:
+def load(path: str | os.PathLike | None = None, named_by: str = "") -> Config:
     """Read, merge over the defaults, check and freeze the config at ``path``.
 
     ``path=None`` loads the shipped defaults. Raises :class:`ConfigError`
-    listing every problem, or a ``CompanionError`` if the file is unreadable.
+    listing every problem, or a ``CompanionError`` if the file is unreadable: an empty path, a
+    file that is not there (a symbolic link whose target is not there says so), one that cannot
+    be read. ``named_by`` says where the path came from ("$COMPANION_CONFIG"), in those messages.
     """
     if path is None:
         return parse(default_text(), "default config")
+    if os.fspath(path) == "":   # Path("") would be the current folder
+        raise CompanionError('config file "": the path is empty (name a settings file)')
     path = Path(path)
+    where = f"{path} (named by {named_by})" if named_by else str(path)
     try:
         text = reading.read_text(path, MAX_FILE_BYTES)
     except reading.Unparsable as problem:
-        raise CompanionError(f"config file {path}: {problem}") from None
+        raise CompanionError(f"config file {where}: {problem}") from None
+    if text is None and path.is_symlink():
+        raise CompanionError(f"config file {where}: a symbolic link to "
+                             f"{os.path.realpath(path)}, which does not exist")
     if text is None:
-        raise CompanionError(f"config file not found: {path}")
+        raise CompanionError(f"config file not found: {where}")
     return parse(text, str(path))
 
 
@@ -250,7 +270,7 @@ def parse(text: str, source: str = "config") -> Config:
 
 def _toml(text: str, source: str) -> dict:
     try:
-        return reading.parse_toml(text)
+        return reading.parse_toml(text, parse_float=Written)
     except reading.Unparsable as problem:
         raise ConfigError([f"{source}: {problem}"]) from None
 
@@ -337,6 +357,8 @@ def show(value: object, depth: int = 0) -> str:
         text = "true" if value else "false"
     elif isinstance(value, str):   # escaped as TOML writes it: a message stays one line
         text = json.dumps(value[:SHOWN_CHARS], ensure_ascii=False)
+    elif isinstance(value, Written):   # 1e400 as written, not the inf it reads as
+        text = value.written
     elif isinstance(value, dict):
         text = "{ " + ", ".join(f"{k} = {show(v, depth + 1)}" for k, v in
                                 list(value.items())[:8]) + " }"
@@ -432,6 +454,64 @@ def seated_pads(data: dict, table: str) -> list[tuple[str, int, dict[str, str]]]
         own.setdefault(player, {})[side.value] = name
     return [(f"serial pad {player} (the {board.name}'s own, as no [[serial.pads]] are given)",
              player, pins) for player, pins in own.items()]
+
+
+#: The fewest players a game takes: every game needs pads for players 1 and 2 at least.
+FEWEST_PLAYERS = 2
+
+
+def players_named(numbers: Iterable[int]) -> str:
+    """``"players 1-4"`` / ``"player 2"`` / ``"players 1 and 2"`` / ``"players 1, 3, 5"`` of
+    player ``numbers``."""
+    numbers = sorted(numbers)
+    if not numbers:
+        return "no players"
+    if len(numbers) == 1:
+        return f"player {numbers[0]}"
+    if len(numbers) == 2:
+        return f"players {numbers[0]} and {numbers[1]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"players {numbers[0]}-{numbers[-1]}"
+    return "players " + ", ".join(map(str, numbers))
+
+
+def seated_by_table(config: Config) -> dict[str, tuple[int, ...]]:
+    """The players each pad table of ``config`` seats (``gpio``, ``serial``, ``keyboard``), as
+    the kiosk reads them where each is there: a table switched off seats nobody; the serial
+    controller without ``[[serial.pads]]`` seats its board's own pads, players 1, 2, ..."""
+    from companion.boards import avr as boards
+
+    serial = config.serial
+    board_own = tuple(range(1, boards.board_named(serial.board).players + 1))
+    return {
+        "gpio": tuple(pad.player for pad in config.gpio.pads) if config.gpio.enabled else (),
+        "serial": (tuple(pad.player for pad in serial.pads) or board_own) if serial.enabled
+        else (),
+        "keyboard": (tuple(pad.player for pad in config.keyboard.pads)
+                     if config.keyboard.enabled else ()),
+    }
+
+
+def no_game_without_pads(config: Config) -> str:
+    """Why no game can be played with ``config`` ("" when one can): every game needs pads for
+    players 1 and 2 (the kiosk counts players from 1), on any of ``[gpio]``, ``[serial]`` and
+    ``[keyboard]``; the line says who has none and what each table seats."""
+    seated = seated_by_table(config)
+    needed = range(1, FEWEST_PLAYERS + 1)
+    missing = [player for player in needed
+               if not any(player in players for players in seated.values())]
+    if not missing:
+        return ""
+    enabled = {"gpio": config.gpio.enabled, "serial": config.serial.enabled,
+               "keyboard": config.keyboard.enabled}
+    tables = "; ".join(
+        f"[{table}]: " + ("enabled = false" if not enabled[table]
+                          else players_named(players) if players else "no pads")
+        for table, players in seated.items())
+    who = ("no player has a pad" if not any(seated.values()) else
+           f"{players_named(missing)} {'has' if len(missing) == 1 else 'have'} no pad")
+    return (f"no game can be played: {who}, and every game needs pads for "
+            f"{players_named(needed)} ({tables})")
 
 
 def check_timing(data: dict) -> list[str]:

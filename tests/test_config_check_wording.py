@@ -1,0 +1,113 @@
+"""``companion config``: a settings file with which no game can be played fails the check, and
+every line names what it is about as the maker wrote it (an empty path, a link to nowhere, a path
+from ``$COMPANION_CONFIG``, a number too large, one pad).
+
+Each runs the command through the CLI's entry point, as a maker does.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from fault_cases import outcome
+
+#: Settings files that seat no player (or only some of players 1 and 2), and what the line says
+#: each table seats.
+UNPLAYABLE = {
+    "no pads in [gpio] or [keyboard]": (
+        "[keyboard]\npads = []\n[gpio]\npads = []\n",
+        "no player has a pad",
+        "([gpio]: no pads; [serial]: enabled = false; [keyboard]: no pads)"),
+    "[gpio] switched off, no keyboard pads": (
+        "[gpio]\nenabled = false\n[keyboard]\npads = []\n",
+        "no player has a pad",
+        "([gpio]: enabled = false; [serial]: enabled = false; [keyboard]: no pads)"),
+    "[keyboard] switched off, no GPIO pads": (
+        "[keyboard]\nenabled = false\n[gpio]\npads = []\n",
+        "no player has a pad",
+        "([gpio]: no pads; [serial]: enabled = false; [keyboard]: enabled = false)"),
+    "one keyboard pad": (
+        '[gpio]\npads = []\n[keyboard]\npads = [{ N = "w", E = "d", S = "s", W = "a" }]\n',
+        "player 2 has no pad",
+        "([gpio]: no pads; [serial]: enabled = false; [keyboard]: player 1)"),
+    "pads for players 2 and 3 only": (
+        "[keyboard]\npads = []\n[[gpio.pads]]\nplayer = 2\nN = 4\nE = 17\nS = 27\nW = 22\n"
+        "[[gpio.pads]]\nplayer = 3\nN = 10\nE = 9\nS = 11\nW = 8\n",
+        "player 1 has no pad",
+        "([gpio]: players 2 and 3; [serial]: enabled = false; [keyboard]: no pads)"),
+}
+
+
+def written(tmp_path, text: str, name: str = "u5.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("case", UNPLAYABLE)
+def test_a_settings_file_with_which_fewer_than_two_players_have_a_pad_is_refused_by_the_check(
+        tmp_path, case):
+    text, who, tables = UNPLAYABLE[case]
+    path = written(tmp_path, text)
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 2 and checked.clear and checked.out == ""
+    assert checked.err == (f"companion: {path}: no game can be played: {who}, and every game "
+                           f"needs pads for players 1 and 2 {tables}\n")
+
+
+def test_a_settings_file_where_players_1_and_2_have_a_pad_passes_the_check(tmp_path):
+    keys = '{ N = "w", E = "d", S = "s", W = "a" }, { N = "i", E = "l", S = "k", W = "j" }'
+    path = written(tmp_path, f"[gpio]\npads = []\n[keyboard]\npads = [{keys}]\n")
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.out.startswith(f"{path}: ok\n")
+
+
+def test_an_empty_path_to_check_is_named_not_taken_for_the_default_file():
+    checked = outcome(["config", "--check", ""])
+    assert checked.code == 2 and checked.clear and checked.out == ""
+    assert checked.err == 'companion: config file "": the path is empty (name a settings file)\n'
+
+
+def test_a_symbolic_link_whose_target_is_missing_is_named_as_such(tmp_path):
+    link = tmp_path / "config.toml"
+    os.symlink(tmp_path / "gone.toml", link)
+    checked = outcome(["config", "--check", str(link)])
+    assert checked.code == 2 and checked.clear
+    assert checked.err == (f"companion: config file {link}: a symbolic link to "
+                           f"{tmp_path / 'gone.toml'}, which does not exist\n")
+
+
+def test_a_missing_file_named_by_companion_config_says_the_path_came_from_there(
+        tmp_path, monkeypatch):
+    missing = tmp_path / "missing.toml"
+    monkeypatch.setenv("COMPANION_CONFIG", str(missing))
+    checked = outcome(["config"])
+    assert checked.code == 2 and checked.clear
+    assert checked.err == (f"companion: config file not found: {missing} "
+                           "(named by $COMPANION_CONFIG)\n")
+    # named on the command line, the path is the maker's own: nothing about the environment
+    assert outcome(["config", "--check", str(missing)]).err == \
+        f"companion: config file not found: {missing}\n"
+
+
+@pytest.mark.parametrize("line, says", [
+    ("[gpio]\nstuck_s = 1e400\n", "gpio.stuck_s = 1e400: expected more than 0 and at most 3600 s"),
+    ("[gpio]\ndebounce_ms = -1e400\n", "gpio.debounce_ms = -1e400: expected more than 0"),
+    ("[gpio]\ntie_window_us = 1e400\n", "gpio.tie_window_us = 1e400: expected an integer"),
+])
+def test_a_number_too_large_for_a_float_is_echoed_as_written_not_as_inf(tmp_path, line, says):
+    checked = outcome(["config", "--check", written(tmp_path, line)])
+    assert checked.code == 2 and checked.clear and says in checked.err
+    assert "inf" not in checked.err
+
+
+def test_one_pad_is_said_as_one_pad(tmp_path):
+    path = written(tmp_path, '[gpio]\npads = [{ player = 2, N = 4, E = 17, S = 27, W = 22 }]\n'
+                             '[keyboard]\npads = [{ N = "w", E = "d", S = "s", W = "a" }]\n')
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0, checked.err
+    lines = {line.split(":")[0]: line for line in checked.out.splitlines()}
+    assert "1 pad (player 2);" in lines["gpio"]
+    assert "1 pad (player 1), menu escape" in lines["keyboard"]
+    assert "1 pads" not in checked.out
