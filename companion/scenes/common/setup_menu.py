@@ -47,15 +47,19 @@ def next_in(choices: Sequence[T], value: T) -> T:
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-def too_few_pads(lowest: int, pads: int) -> str:
+#: Where a set-up says a missing pad belongs, unless it says otherwise.
+IN_THE_PIN_MAP = "in the pin map"
+
+
+def too_few_pads(lowest: int, pads: int, where: str = IN_THE_PIN_MAP) -> str:
     """Why a set-up offers ``lowest`` players though only ``pads`` pads answer ("" when
-    there are enough pads)."""
+    there are enough pads), saying ``where`` the missing pads go."""
     if pads >= lowest:
         return ""
     missing = (f"player {lowest} needs" if pads + 1 == lowest
                else f"players {pads + 1}-{lowest} need")
-    return (f"only {pads} pad{'s' if pads != 1 else ''} but at least {lowest} players: "
-            f"{missing} a pad in the pin map")
+    have = f"only {pads} pad{'s' if pads != 1 else ''}" if pads else "no pads"
+    return f"{have} but at least {lowest} players: {missing} a pad {where}"
 
 
 class SetupMenu(MenuScene[M], Generic[M, U]):
@@ -70,6 +74,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
     #: The fewest and the most players the game takes.
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: Where :meth:`pads_missing` says the missing pads go.
+    pads_go: ClassVar[str] = IN_THE_PIN_MAP
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -85,6 +91,12 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         pads."""
         return player_choices(self.fewest_players(), self.max_players,
                               self.ctx.services.players_with_pads)
+
+    def pads_missing(self) -> str:
+        """Why the fewest players the game takes cannot all play, in one line ("" when as many
+        have a pad): which players need a pad, and where (:attr:`pads_go`)."""
+        return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads,
+                            self.pads_go)
 
     def enter(self, now_ns: int, change: M) -> None:
         self.unfinished = self.find_unfinished()
