@@ -1,28 +1,36 @@
 """Hints name the keys a keyboard table presses, and the pad letters on GPIO or serial pads."""
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
 import pygame
 import pytest
+from kiosk_helpers import choose, jump_to, kiosk, notnot_play, step_until, tap, texts_drawn
+from test_screens_text_fits import Frame, problems
 
-from kiosk_helpers import notnot_play, jump_to, kiosk, step_until, tap, texts_drawn
 from companion.config.settings import load
+from companion.display import text
 from companion.games.notnot.sides import Side
 from companion.inputs.keyboard import KeyMap, button_name
+from companion.kiosk.loop import App
 from companion.scenes.changes import ToRoll
 
 
 @pytest.fixture(autouse=True)
-def _no_leftover_display():
+def _no_leftover_display() -> Iterator[None]:
     yield
     pygame.display.quit()
 
 
-def on_the_keyboard(app):
+def on_the_keyboard(app: App) -> App:
     """The kiosk's table plays on the default keys (no pads were opened)."""
     app.ctx.services.keys = KeyMap(load().keyboard)
     return app
 
 
-def start(app, player):
+def start(app: App, player: int) -> None:
     """``player``'s pad moves down to Start and selects it: that pad deals."""
     for _ in range(len(app.scene.items()) - 1):
         app.post(tap(player, "S"))
@@ -30,11 +38,11 @@ def start(app, player):
     step_until(app, lambda: app.scene.name == "deal" and not app.scene.dirty)
 
 
-def texts(app):
+def texts(app: App) -> list[str]:
     return [d.text for d in app.scene.drawn_texts]
 
 
-def drawn_anew(app, monkeypatch):
+def drawn_anew(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the scene on screen draws in its next frame, its hint line's included."""
     drawn = texts_drawn(monkeypatch)
     app.scene.dirty = True
@@ -42,7 +50,7 @@ def drawn_anew(app, monkeypatch):
     return [d.text for d in drawn]
 
 
-def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame():
+def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame() -> None:
     keys = KeyMap(load().keyboard)
     names = {player: [button_name(keys, player, side) for side in Side] for player in (1, 2, 3, 4)}
     assert names == {1: ["W", "D", "S", "A"], 2: ["↑", "→", "↓", "←"], 3: ["I", "L", "K", "J"],
@@ -52,19 +60,20 @@ def test_the_keys_are_named_as_the_keyboard_shows_them_on_every_pygame():
 
 
 @pytest.mark.parametrize("dealer, key", [(1, "D"), (3, "L"), (4, "keypad 6")])
-def test_a_keyboard_table_is_told_the_dealers_key_that_confirms_the_deal(dealer, key):
+def test_a_keyboard_table_is_told_the_dealers_key_that_confirms_the_deal(
+        dealer: int, key: str) -> None:
     app = on_the_keyboard(kiosk("setup"))
     start(app, dealer)
     assert f"P{dealer}: {key} when done" in texts(app)
 
 
-def test_a_table_on_pads_is_told_the_dealers_pad_letter_that_confirms_the_deal():
+def test_a_table_on_pads_is_told_the_dealers_pad_letter_that_confirms_the_deal() -> None:
     app = kiosk("setup")
     start(app, 2)
     assert "P2: E when done" in texts(app)
 
 
-def test_the_menus_name_the_menu_keys_on_the_keyboard():
+def test_the_menus_name_the_menu_keys_on_the_keyboard() -> None:
     app = on_the_keyboard(kiosk("title"))
     app.step()
     assert app.scene.hint() == "↑/↓ move   Enter select   Backspace back"
@@ -74,7 +83,8 @@ def test_the_menus_name_the_menu_keys_on_the_keyboard():
     assert app.scene.hint() == "Enter (or touch) again to confirm   ↑/↓/Backspace cancel"
 
 
-def test_the_end_screen_names_the_key_for_a_new_game_on_the_keyboard(tmp_path, monkeypatch):
+def test_the_end_screen_names_the_key_for_a_new_game_on_the_keyboard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = on_the_keyboard(kiosk("setup", state_dir=tmp_path))
     start(app, 1)
     jump_to(app, "end")
@@ -82,21 +92,22 @@ def test_the_end_screen_names_the_key_for_a_new_game_on_the_keyboard(tmp_path, m
     assert any(t.endswith("   Enter new game") for t in said), said
 
 
-def test_the_failsafe_names_the_key_back_to_the_title_on_the_keyboard(monkeypatch):
+def test_the_failsafe_names_the_key_back_to_the_title_on_the_keyboard(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     app = on_the_keyboard(kiosk("title"))
     jump_to(app, "failsafe", message="a test's trouble")
     said = drawn_anew(app, monkeypatch)
     assert "Enter back to the title" in said, said
 
 
-def test_the_correction_names_the_menu_keys_on_the_keyboard():
+def test_the_correction_names_the_menu_keys_on_the_keyboard() -> None:
     app = on_the_keyboard(kiosk("setup"))
     start(app, 1)
     jump_to(app, "correction", resume=ToRoll(play=notnot_play(app)))
     assert app.scene.hint() == "↑/↓ spot   Enter next card   Backspace previous card"
 
 
-def test_the_movie_holder_is_told_their_keys(tmp_path):
+def test_the_movie_holder_is_told_their_keys(tmp_path: Path) -> None:
     app = on_the_keyboard(kiosk("movie-setup", state_dir=tmp_path))
     start_bookkeeping(app)
     app.scene.kept.game.cast_votes({1: (1,), 2: (2,), 3: (3,), 4: (4,)})
@@ -105,7 +116,7 @@ def test_the_movie_holder_is_told_their_keys(tmp_path):
     assert "P1: W/S choose a screen, D place the token" in " ".join(app.scene.shown)
 
 
-def test_the_hat_players_are_told_their_keys(tmp_path):
+def test_the_hat_players_are_told_their_keys(tmp_path: Path) -> None:
     app = on_the_keyboard(kiosk("hat-setup", state_dir=tmp_path))
     start_bookkeeping(app)
     assert app.scene.hint() == "A/←/J/keypad 4 left  D/→/L/keypad 6 right"
@@ -118,7 +129,77 @@ def test_the_hat_players_are_told_their_keys(tmp_path):
     assert app.scene.hint().endswith("P1: S take back")
 
 
-def start_bookkeeping(app):
+def test_the_movie_vote_names_every_players_keys_on_the_keyboard(tmp_path: Path) -> None:
+    app = on_the_keyboard(kiosk("movie-setup", state_dir=tmp_path))
+    start_bookkeeping(app)
+    assert app.scene.hint() == ("vote on your keys from screen 1:  W/↑/I/keypad 8 up  "
+                                "S/↓/K/keypad 5 down  D/→/L/keypad 6 confirm  "
+                                "A/←/J/keypad 4 start again")
+
+
+def test_a_table_on_pads_is_told_the_pad_letters_to_vote_with(tmp_path: Path) -> None:
+    app = kiosk("movie-setup", state_dir=tmp_path)
+    start_bookkeeping(app)
+    assert app.scene.hint() == \
+        "vote on your pad: N up, S down from screen 1, E confirm, W start again"
+
+
+def test_a_player_who_voted_is_told_their_own_key_that_takes_the_vote_back(tmp_path: Path) -> None:
+    app = on_the_keyboard(kiosk("movie-setup", state_dir=tmp_path))
+    start_bookkeeping(app)
+    for _ in range(2):                                       # P2 votes, and presses again
+        app.post(tap(2, "E"))
+        app.step()
+    assert "P2: already voted (← takes it back)" in app.scene.shown
+
+
+def test_the_movie_score_sheet_names_the_menu_keys_on_the_keyboard(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = on_the_keyboard(kiosk("movie-sheet", state_dir=tmp_path))
+    said = drawn_anew(app, monkeypatch)
+    assert "↑/↓ scroll   Enter back to the title" in said, said
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=["800x480", "1920x1080"])
+def test_the_keys_named_on_the_movie_and_hat_screens_fit_the_screen(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The longest keyboard hints (every player's keys, P4's keypad) are on screen, whole, with
+    what they share it with: three refused votes, a token to take back, the special cards."""
+    drawn = texts_drawn(monkeypatch)
+    movie = on_the_keyboard(kiosk("movie-setup", state_dir=tmp_path / "movie", size=size))
+    start_bookkeeping(movie)
+    for player in (1, 2, 3):
+        for _ in range(2):                                   # voted, and told it is kept
+            movie.post(tap(player, "E"))
+    shown, wrong = frame(movie, drawn)
+    assert wrong == [] and len(movie.scene.refused) == 3
+    assert "A/←/J/keypad 4 start again" in shown and "(J takes it back)" in shown, shown
+    movie.post(tap(4, "E"))                                  # the votes are locked
+    movie.post(tap(1, "E"))                                  # P1 places a token: A takes it back
+    shown, wrong = frame(movie, drawn)
+    assert wrong == [] and "(P1 A: take the token back)" in shown, shown
+    hat = on_the_keyboard(kiosk("hat-setup", state_dir=tmp_path / "hat", size=size))
+    choose(hat, "Special cards")
+    start_bookkeeping(hat)
+    shown, wrong = frame(hat, drawn)
+    assert wrong == [] and "W/↑/I/keypad 8 special card" in shown, shown
+    hat.post(tap(1, "E"))                                    # P1 gives to the right: P4 answers
+    shown, wrong = frame(hat, drawn)
+    assert wrong == [] and "keypad 5 that's not a ...!" in shown, shown
+
+
+def frame(app: App, drawn: list[text.Drawn]) -> tuple[str, list[str]]:
+    """The next frame's texts (all on the canvas), one line; and what of them leaves the
+    screen or overlaps another. ``drawn``: the list :func:`texts_drawn` fills."""
+    first = len(drawn)
+    app.scene.dirty = True
+    app.step()
+    texts = drawn[first:]
+    return (" ".join(d.text for d in texts),
+            problems(Frame(app.scene.name, app.screen.canvas.get_size(), texts)))
+
+
+def start_bookkeeping(app: App) -> None:
     """P1 selects Start on a bookkeeping game's set-up menu."""
     start_at = app.scene.items().index("Start")
     for _ in range(start_at - app.scene.cursor):
@@ -127,7 +208,7 @@ def start_bookkeeping(app):
     step_until(app, lambda: app.scene.name in ("movie", "hat") and not app.scene.dirty)
 
 
-def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard():
+def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard() -> None:
     from companion.kiosk.startup import kiosk_options
     from companion.kiosk.systemd import Notifier
 
@@ -140,7 +221,7 @@ def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard(
     assert on_pads.keys is None
 
 
-def test_a_keyboard_table_dealing_its_own_cards_is_told_the_dealers_keys_on_the_entry():
+def test_a_keyboard_table_dealing_its_own_cards_is_told_the_dealers_keys_on_the_entry() -> None:
     app = on_the_keyboard(kiosk("setup", deals="table"))
     for _ in range(len(app.scene.items()) - 1):
         app.post(tap(3, "S"))

@@ -13,7 +13,8 @@ about 17 ms at 60 fps), plus the keyboard's own scan time (USB keyboards poll
 every 1-8 ms). Fine for playing at a desk; not a fair judge of close taps.
 
 Hints name a player's button with :func:`button_name`: the key a keyboard table
-presses ("D", "keypad 6", "→"), or the pad's letter on GPIO or serial pads.
+presses ("D", "keypad 6", "→"), or the pad's letter on GPIO or serial pads; several
+players' same button with :func:`anyones` ("A/←/J/keypad 4" on the keyboard, "W" on pads).
 
 >>> keys = KeyMap(companion.config.settings.load().keyboard)
 >>> keys.event_of(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w), t_ns=5)
@@ -26,6 +27,7 @@ import difflib
 import os
 import time
 import warnings
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from companion.config.settings import KeyboardSettings
@@ -130,6 +132,18 @@ def button_name(keys: KeyMap | None, player: int | None, side: Side) -> str:
         return side.value
     code = MENU_KEY_OF[side] if player is None else keys.key_of(player, side)
     return side.value if code is None else key_label(code)
+
+
+#: What a button is called for the table's inputs: (player, side) to "E", "D", "keypad 6"
+#: (player ``None``: any pad's, "E" or the keyboard's "Enter"), e.g. :func:`button_name` over
+#: the table's keys.
+Name = Callable[[int | None, Side], str]
+
+
+def anyones(name: Name, players: Iterable[int], side: Side) -> str:
+    """Any of ``players``' ``side`` button, each name once: "W" on pads, "A/←/J/keypad 4" on
+    the keyboard."""
+    return "/".join(dict.fromkeys(name(player, side) for player in players))
 
 
 class KeyMap:

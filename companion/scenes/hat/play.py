@@ -23,20 +23,11 @@ from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
+from companion.inputs.keyboard import Name, anyones
 from companion.scenes.changes import ToHat, ToTitle
 from companion.scenes.common.bookkeeping import BookkeepingScene
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
-
-
-#: What a button is called for the table's inputs: (player, side) to "E", "D", "keypad 6"
-#: (player ``None``: any pad's, "E" or the keyboard's "Enter").
-Name = Callable[[int | None, Side], str]
-
-
-def anyones(name: Name, players: Iterable[int], side: Side) -> str:
-    """Any of ``players``' ``side`` button: "W" on pads, "A/←/J/keypad 4" on the keyboard."""
-    return "/".join(dict.fromkeys(name(player, side) for player in players))
 
 
 def give_keys(game: HatGame, name: Name, players: Iterable[int]) -> str:

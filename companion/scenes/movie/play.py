@@ -23,16 +23,21 @@ from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
+from companion.inputs.keyboard import anyones
 from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.core import Context
 
 COLOURED_TOKEN = (230, 170, 40)
 #: What a vote press the rules refuse tells its player, by why (never which screen): a press
-#: after voting keeps the vote; a second disc may not go on the first one's screen.
-REFUSED_VOTE = {"already-voted": "{}: already voted (W takes it back)",
-                SAME_TITLE: "{}: not the same screen twice - choose another"}
+#: after voting keeps the vote (the player's own W button takes it back); a second disc may
+#: not go on the first one's screen. Filled in with the player and their W button's name.
+REFUSED_VOTE = {"already-voted": "{who}: already voted ({back} takes it back)",
+                SAME_TITLE: "{who}: not the same screen twice - choose another"}
 GREY_TOKEN = (110, 110, 120)
+#: The snapshot moment of each phase (what :meth:`MoviePlayScene.draw` returns).
+MOMENTS = {"voting": "movie-vote", "placing": "movie-place", "round-over": "movie-round-over",
+           "game-over": "movie-end"}
 
 
 def names(players: Iterable[int], who: Callable[[int], str] = player_label) -> str:
@@ -47,6 +52,18 @@ def answer(placement: Placement, who: Callable[[int], str] = player_label) -> tu
         return "win", f"{where}nobody voted for it"
     voters = f" - voted for it: {names(placement.voters, who)}" if placement.voters else ""
     return "wrong", f"{where}MISTAKE{voters}"
+
+
+def notes_size(notes: list[str], size: int, max_width: int, min_size: int, room: int) -> int:
+    """The largest size, from ``size`` down to ``min_size``, at which ``notes`` (one block,
+    :func:`text.fit_block`) stand no taller than ``room``: several refused votes and a hint
+    of two lines (a keyboard table's keys) share the bottom of a small screen."""
+    while size > min_size:
+        fitted, lines = text.fit_block(notes, size, max_width, min_size)
+        if text.block_height(sum(map(len, lines)), fitted) <= room:
+            break
+        size -= 1
+    return size
 
 
 class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
@@ -98,7 +115,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         elif words is None:
             self.refused.pop(player, None)
         else:
-            self.refused[player] = words.format(self.label(player))
+            self.refused[player] = words.format(who=self.label(player),
+                                                back=self.button(player, Side.W))
 
     def placed(self) -> Placement | None:
         """The token the last press placed (``None`` when it placed none)."""
@@ -112,29 +130,47 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                                f"Not That Movie!  Round {game.round_number} of {ROUNDS}",
                                f"points so far {game.total()}   tokens left {game.tokens_left()}   "
                                f"mistakes {game.round.mistakes} of 2"))
-        moment, hint = self._draw_phase(canvas)
-        self._shown(draw_hint(canvas, layout, hint))
-        return moment
+        hint = draw_hint(canvas, layout, self.hint())   # first: what the phase shows stays above
+        self._draw_phase(canvas, above=hint[0].rect.top)
+        self._shown(hint)
+        return MOMENTS[game.phase]
 
-    def _draw_phase(self, canvas: pygame.Surface) -> tuple[str, str]:
-        """Draw what the phase shows; returns the snapshot moment and the hint line."""
+    def _draw_phase(self, canvas: pygame.Surface, above: int) -> None:
+        """Draw what the phase shows, above the hint line (whose top is ``above``)."""
         game = self.kept.game
         if game.phase == "voting":
-            self._draw_votes(canvas)
-            return ("movie-vote",
-                    "vote on your pad: N up, S down from screen 1, E confirm, W start again")
-        self._draw_screens(canvas)
-        if game.phase == "placing":
+            self._draw_votes(canvas, above)
+        elif game.phase == "placing":
+            self._draw_screens(canvas)
             self._draw_holder(canvas)
+        else:
+            self._draw_screens(canvas)
+            self._draw_round_end(canvas)
+
+    def hint(self) -> str:
+        """The hint line: what the buttons the table presses do now."""
+        game = self.kept.game
+        if game.phase == "voting":
+            return self.vote_hint()
+        if game.phase == "placing":
             n, e, s = (self.button(game.holder, side) for side in (Side.N, Side.E, Side.S))
             how = (f"{n}/{s} choose a screen, {e} place the token" if game.voting == "pads"
                    else f"{e} nobody voted for it   {s} mistake")
-            return "movie-place", f"{self.label(game.holder)}: {how}   {self.take_back_hint()}"
-        self._draw_round_end(canvas)
+            return f"{self.label(game.holder)}: {how}   {self.take_back_hint()}"
         if game.phase == "round-over":
-            return "movie-round-over", f"{self.button(None, Side.E)} next round   " \
-                                       f"{self.take_back_hint()}"
-        return "movie-end", f"{self.button(None, Side.E)} write it on the score sheet"
+            return f"{self.button(None, Side.E)} next round   {self.take_back_hint()}"
+        return f"{self.button(None, Side.E)} write it on the score sheet"
+
+    def vote_hint(self) -> str:
+        """How the players vote, in the buttons they press: the pads' letters ("N up"), or on
+        the keyboard every player's key ("W/↑/I/keypad 8 up"), each clause kept whole on its
+        line when the hint wraps."""
+        players = range(1, self.kept.game.players + 1)
+        n, e, s, w = (anyones(self.button, players, side)
+                      for side in (Side.N, Side.E, Side.S, Side.W))
+        if self.ctx.services.keys is None:
+            return f"vote on your pad: {n} up, {s} down from screen 1, {e} confirm, {w} start again"
+        return f"vote on your keys from screen 1:  {n} up  {s} down  {e} confirm  {w} start again"
 
     def take_back_hint(self) -> str:
         """Who takes the last token back, and with which button."""
@@ -167,7 +203,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         return [pygame.Rect(round(band.left + i * (w + gap)), band.top, round(w), band.height)
                 for i in range(count)]
 
-    def _draw_votes(self, canvas: pygame.Surface) -> None:
+    def _draw_votes(self, canvas: pygame.Surface, above: int) -> None:
+        """Each player's cell (voted or not, never what), who the table waits for, and the
+        refused presses' notes, all above ``above`` (the hint line's top)."""
         game, vote, layout = self.kept.game, self.pads.vote, self.ctx.services.layout
         players = range(1, game.players + 1)
         band = self._band(0.32, 0.30)
@@ -190,8 +228,11 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                           midtop=(layout.width // 2, band.bottom + round(3 * layout.unit)))
         notes = [self.refused[p] for p in sorted(self.refused)]
         if notes:
-            text.draw_block(canvas, notes, layout.body_size, band.width, layout.min_text_size,
-                            HIGHLIGHT, midtop=(layout.width // 2, below[-1].rect.bottom))
+            top = below[-1].rect.bottom
+            size = notes_size(notes, layout.body_size, band.width, layout.min_text_size,
+                              above - top)
+            text.draw_block(canvas, notes, size, band.width, layout.min_text_size,
+                            HIGHLIGHT, midtop=(layout.width // 2, top))
             self.shown += notes
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:

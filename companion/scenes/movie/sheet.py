@@ -2,7 +2,8 @@
 
 One line per game as on the rulebook's last page: date, players, team,
 points of rounds 1-5, total, stars; under a game of 2 or 3 players, the note
-that it was rated on the 4-player row. N/S scroll, E or W goes back.
+that it was rated on the 4-player row. N/S scroll, E or W goes back; the hint names the
+keyboard's arrows and Enter on a keyboard table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from companion.display import text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
+from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of
+from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToMovieSheet, ToTitle
 from companion.scenes.core import Scene
 from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
@@ -75,5 +78,7 @@ class MovieSheetScene(Scene[ToMovieSheet]):
                                             midtop=(layout.width // 2, y))
                 y = self.drawn[-1].rect.bottom
             y += round(layout.unit)
-        draw_hint(canvas, layout, "N/S scroll   E back to the title")
+        n, s, e = (button_name(self.ctx.services.keys, None, side)   # ↑/↓, Enter on a keyboard
+                   for side in (Side.N, Side.S, Side.E))
+        draw_hint(canvas, layout, f"{n}/{s} scroll   {e} back to the title")
         return "movie-sheet"
