@@ -51,7 +51,7 @@ def test_a_settings_fifo_is_refused_before_it_can_block(tmp_path):
     fifo = tmp_path / "config.toml"
     os.mkfifo(fifo)
     for path, says in ((fifo, "is a named pipe (FIFO), not a file"),
-                       ("/dev/null", "is a device, not a file"),
+                       ("/dev/null", "is a device (character device), not a file"),
                        (tmp_path, "is a folder, not a file")):
         done = companion("config", "--check", str(path), timeout=60)
         assert done.returncode == 2 and one_line(done.stderr, f"config file {path}", says)

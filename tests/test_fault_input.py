@@ -91,7 +91,7 @@ def test_an_endless_file_is_read_only_up_to_a_limit(option, tmp_path):
     result = outcome([*option, str(huge)])
     assert result.code == 2 and result.clear and "larger than" in result.err
     result = outcome([*option, "/dev/zero"])    # a device is not even opened
-    assert result.code == 2 and result.clear and "is a device, not a file" in result.err
+    assert result.code == 2 and result.clear and "is a device (character device), not a file" in result.err
 
 
 BAD_STIMULI: tuple[tuple[str, str], ...] = (

@@ -61,17 +61,20 @@ def read_text(path: str | os.PathLike, limit: int) -> str | None:
 
 def _not_a_file(mode: int) -> str:
     """What a path of ``mode`` is when it is not a regular file ("" when it is one)."""
-    if stat.S_ISREG(mode):
-        return ""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "something else"
+    return "" if stat.S_ISREG(mode) else kind_of_mode(mode)
+
+
+def kind_of_mode(mode: int) -> str:
+    """What a path of ``mode`` (``os.stat``'s ``st_mode``) is, in a few words: "a file",
+    "a folder", "a named pipe (FIFO)", "a device (character device)", "a device (block
+    device)", "a socket"."""
+    for test, words in ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"),
+                        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                        (stat.S_ISCHR, "a device (character device)"),
+                        (stat.S_ISBLK, "a device (block device)"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return "neither a file nor a folder"
 
 
 def parse_json(text: str) -> object:

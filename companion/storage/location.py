@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import errno
 import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from companion.config.reading import kind_of_mode
 from companion.errors import StateError
 
 ENVIRONMENT_VARIABLE = "COMPANION_STATE_DIR"
@@ -97,19 +97,7 @@ def kind(path: Path) -> str | None:
         if error.errno == errno.ELOOP:
             return "a link that loops"
         return f"a dangling link (to {os.readlink(path)})"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISREG(mode):
-        return "a file"
-    if stat.S_ISCHR(mode):
-        return "a device (character device)"
-    if stat.S_ISBLK(mode):
-        return "a device (block device)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    return "neither a file nor a folder"
+    return kind_of_mode(mode)
 
 
 def shown(path: str | os.PathLike) -> str:
