@@ -168,7 +168,7 @@ def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_l
     for side in "SSE":                               # the title's third item: That's Not a Hat
         app.post(tap(1, side))
     step_until(app, lambda: app.scene.name == "hat-setup" and not app.scene.dirty)
-    said = "only 2 pads but at least 3 players: player 3 needs a pad in the pin map"
+    said = "only 2 pads but at least 3 players: player 3 needs a pad in the settings file"
     assert app.scene.items()[0] == "Players: 3" and app.scene.subtitle == said
     lines = [d for d in app.scene.drawn_texts if d.text in said]
     assert " ".join(d.text for d in lines) == said

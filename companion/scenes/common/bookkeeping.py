@@ -9,7 +9,8 @@ the keyboard's Enter (or the confirm button) does what E on a pad does there.
 A touch, the pause key or the menu control opens the pause menu; the game
 stays kept for resume, or End the game (after asking) ends it early. A set-up
 menu offers the player counts its game takes, no more than there are pads, and
-starts a new kept game or resumes the kept one.
+starts a new kept game or resumes the kept one (neither while too few players have a pad,
+:class:`~companion.scenes.common.setup_menu.SetupMenu`).
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     def choose(self, index: int) -> None:
         """The "Names" item chooses who sits where; the others are the game's own."""
         if index == self.names_at():
-            self.ctx.go(ToNames(players=self.players, back=self.here))
+            self.name_seats(ToNames(players=self.players, back=self.here))
         else:
             super().choose(index - 1 if index > self.names_at() else index)
 
@@ -184,6 +185,9 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
 
     def take_settings(self, game: G, settings: dict) -> None:
         """Show ``game``'s own set-up choices (set up with ``settings``), its players aside."""
+
+    def kept_id(self, kept: KeptGame[G]) -> int:
+        return kept.game_id
 
     def find_unfinished(self) -> KeptGame[G] | None:
         self.subtitle = type(self).subtitle

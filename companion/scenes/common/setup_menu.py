@@ -4,8 +4,18 @@ Every game's set-up (Not Not, Not That Movie!, That's Not a Hat) looks for
 a game a power cut interrupted each time it is shown; when there is one,
 the menu starts with a "Resume the game in progress" item, under the cursor,
 that says which game it is (its players, round, level or scores), the set-up
-items show the kept game's choices, and Start asks first, as it gives the
-kept game up. W, Backspace and Esc go back to the title.
+items show the kept game's choices and its Names are the kept game's seats (as
+kept now: a renamed player shows the new name, a forgotten one is a guest), so
+Start seats the same players; Start asks first, as it gives the kept game up.
+Back from the Names screen, the set-up keeps what the table chose there (the
+kept game's choices are not taken again over them). W, Backspace and Esc go
+back to the title.
+
+Players are offered up to one per pad. With fewer pads than the game's fewest
+players (a settings file whose pads seat fewer), the subtitle says which players
+need a pad and where to add it, and Start and Resume start nothing but a notice
+saying the same: a game nobody can play is never dealt nor resumed, nor is the
+kept game ended.
 """
 
 from __future__ import annotations
@@ -13,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from companion.scenes.changes import ToTitle
+from companion.scenes.changes import ToNames, ToTitle
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.common.seating import take_seats_of
 from companion.scenes.core import Context, M
 
 #: A kept unfinished game a set-up menu offers for resume.
@@ -47,11 +58,12 @@ def next_in(choices: Sequence[T], value: T) -> T:
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-#: Where a set-up says a missing pad belongs, unless it says otherwise.
-IN_THE_PIN_MAP = "in the pin map"
+#: Where a set-up says a missing pad belongs: the pads of GPIO, the serial controller and the
+#: keyboard are all declared in the settings file.
+IN_THE_SETTINGS_FILE = "in the settings file"
 
 
-def too_few_pads(lowest: int, pads: int, where: str = IN_THE_PIN_MAP) -> str:
+def too_few_pads(lowest: int, pads: int, where: str = IN_THE_SETTINGS_FILE) -> str:
     """Why a set-up offers ``lowest`` players though only ``pads`` pads answer ("" when
     there are enough pads), saying ``where`` the missing pads go."""
     if pads >= lowest:
@@ -67,20 +79,26 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
 
     Subclasses set the players the game takes (``min_players``, ``max_players``; the Players
     item offers :meth:`player_counts`), find the kept game in :meth:`find_unfinished`, go on
-    with it in :meth:`resume`, list their own items in :meth:`settings_items` and act on them
-    in :meth:`choose_setting`.
+    with it in :meth:`resume` (its seats found by :meth:`kept_id`), list their own items in
+    :meth:`settings_items` and act on them in :meth:`choose_setting` (the Names item by
+    :meth:`name_seats`). Start (the :data:`START` item) and Resume pass here first: with too
+    few pads they start nothing (:meth:`select`).
     """
 
     #: The fewest and the most players the game takes.
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     #: Where :meth:`pads_missing` says the missing pads go.
-    pads_go: ClassVar[str] = IN_THE_PIN_MAP
+    pads_go: ClassVar[str] = IN_THE_SETTINGS_FILE
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         #: The kept unfinished game offered for resume, if any.
         self.unfinished: U | None = None
+        #: Whether the set-up was left for its Names screen (and is not back yet).
+        self.naming = False
+        #: What the subtitle says of missing pads ("" while every player needed has one).
+        self.pads_note = ""
 
     def fewest_players(self) -> int:
         """The fewest players the game takes with the choices made (``min_players``)."""
@@ -98,19 +116,50 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads,
                             self.pads_go)
 
+    def refused_for_pads(self, doing: str) -> bool:
+        """Whether there are too few pads to ``doing`` ("start", "resume") a game; if so a
+        notice says which players need a pad and where."""
+        missing = self.pads_missing()
+        if missing:
+            self.ctx.services.notify(f"cannot {doing}: {missing}")
+        return bool(missing)
+
+    def show_pads_missing(self) -> None:
+        """The subtitle says which players need a pad while some do (:meth:`pads_missing`),
+        unless it says something of its own first (a kept game that could not be resumed)."""
+        if self.subtitle in (type(self).subtitle, self.pads_note):
+            self.pads_note = self.pads_missing()
+            self.subtitle = self.pads_note or type(self).subtitle
+
     def enter(self, now_ns: int, change: M) -> None:
+        back_from_names, self.naming = self.naming, False
         self.unfinished = self.find_unfinished()
-        if self.unfinished is not None:
+        if self.unfinished is not None and not back_from_names:
             self.cursor = 0
             self.take_choices_of(self.unfinished)
+            kept_id = self.kept_id(self.unfinished)
+            if kept_id is not None:
+                take_seats_of(self.ctx, kept_id)
         super().enter(now_ns, change)
+        self.show_pads_missing()
 
     def find_unfinished(self) -> U | None:
         """The kept unfinished game to offer, or ``None``."""
         return None
 
+    def kept_id(self, kept: U) -> int | None:
+        """The id under which ``kept`` is kept with its seats (``None``: kept without)."""
+        return None
+
     def take_choices_of(self, kept: U) -> None:
-        """Show the set-up choices ``kept`` was started with (a game started anew takes them)."""
+        """Show the set-up choices ``kept`` was started with (a game started anew takes them);
+        its seats' players are taken by :meth:`enter` (:meth:`kept_id`)."""
+
+    def name_seats(self, change: ToNames) -> None:
+        """To the Names screen with ``change``; back from it, the set-up shows the names chosen
+        there and the choices it showed, even while it offers a kept game."""
+        self.naming = True
+        self.ctx.go(change)
 
     def kept_facts(self, kept: U) -> list[str]:
         """What the "Resume" item says of ``kept``: its players, round, level or scores."""
@@ -131,6 +180,23 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         if self.unfinished and self.items()[index] == START:
             return "Start anew, ending the kept game? select again"
         return None
+
+    def starting(self, index: int) -> str | None:
+        """What item ``index`` does to a game: "start", "resume", or ``None`` (a setting)."""
+        if self.unfinished and index == 0:
+            return "resume"
+        return "start" if self.items()[index] == START else None
+
+    def select(self, index: int) -> None:
+        """Start and Resume start nothing (nor ask first) while too few players have a pad: a
+        notice says which players need one. The subtitle follows the choices (the fewest
+        players may change with them)."""
+        doing = self.starting(index)
+        if doing is not None and self.refused_for_pads(doing):
+            self.cursor, self.asking, self.dirty = index, None, True
+        else:
+            super().select(index)
+        self.show_pads_missing()
 
     def choose(self, index: int) -> None:
         if self.unfinished:

@@ -3,7 +3,10 @@
 Selecting a choice steps it to its next value. ``Start`` begins a game kept
 in the state database; ``Resume`` continues the one a power cut interrupted.
 With fewer pads than the game's fewest players (3, or 2 with two gifts
-each) the fewest are offered and the subtitle says which players lack a pad.
+each) the fewest are offered, the subtitle says which players lack a pad, and
+Start and Resume start nothing but a notice saying the same (as in every set-up,
+:class:`~companion.scenes.common.setup_menu.SetupMenu`). A kept game offered for
+resume brings its choices and its seats' names to the set-up.
 The special cards are left out unless chosen: the rulebook's set-up puts
 them aside and adds them only "if you're playing with the special cards".
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.scenes.changes import ToHat, ToHatSetup
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import counted, too_few_pads
+from companion.scenes.common.setup_menu import START, counted
 from companion.scenes.core import Context
 from companion.storage.bookkeeping import KeptGame
 
@@ -31,20 +34,6 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.multi_round, self.two_gifts, self.special_cards = False, False, False
-        #: Why fewer pads than players are offered ("" with enough pads).
-        self.pads_note = ""
-
-    def enter(self, now_ns: int, change: ToHatSetup) -> None:
-        super().enter(now_ns, change)
-        self.say_if_too_few_pads()
-
-    def say_if_too_few_pads(self) -> None:
-        """With fewer pads than the game's fewest players, the subtitle says so (unless it
-        already says the kept game could not be resumed)."""
-        if self.subtitle in ("", type(self).subtitle, self.pads_note):
-            self.pads_note = too_few_pads(self.player_counts()[0],
-                                          self.ctx.services.players_with_pads)
-            self.subtitle = self.pads_note or type(self).subtitle
 
     def fewest_players(self) -> int:
         """3, or 2 with two gifts each."""
@@ -64,7 +53,7 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
         rounds = "as many as players" if self.multi_round else "one"
         return [f"Players: {self.players}", f"Rounds: {rounds}",
                 f"Gifts each: {'two' if self.two_gifts else 'one'}",
-                f"Special cards: {'with' if self.special_cards else 'without'}", "Start"]
+                f"Special cards: {'with' if self.special_cards else 'without'}", START]
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
@@ -72,10 +61,9 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
         elif index == 1:
             self.multi_round = not self.multi_round
         elif index == 2:
-            self.two_gifts = not self.two_gifts
-            if not self.two_gifts:
-                self.players = max(self.players, MIN_PLAYERS)
-            self.say_if_too_few_pads()
+            self.two_gifts = not self.two_gifts   # the fewest players change: 2 or 3
+            counts = self.player_counts()
+            self.players = min(max(self.players, counts[0]), counts[-1])
         elif index == 3:
             self.special_cards = not self.special_cards
         else:

@@ -1,8 +1,12 @@
 """Not That Movie!: set-up (players, votes on the pads or discs, who starts, team) and start.
 
 Selecting a choice steps it to its next value. ``Start`` begins a game kept
-in the state database; ``Resume`` continues the one a power cut interrupted;
-``Score sheet`` shows the games kept.
+in the state database; ``Resume`` continues the one a power cut interrupted
+(offered, it brings its choices and its seats' names to the set-up);
+``Score sheet`` shows the games kept. With fewer pads than the game's fewest
+players the subtitle says which players need a pad, and Start and Resume start
+nothing but a notice saying the same (as in every set-up,
+:class:`~companion.scenes.common.setup_menu.SetupMenu`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from companion.games.movie.rules import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, VOTINGS, MovieGame
 from companion.scenes.changes import ToMovie, ToMovieSetup, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingSetup
-from companion.scenes.common.setup_menu import counted, next_in
+from companion.scenes.common.setup_menu import START, counted, next_in
 from companion.scenes.core import Context
 from companion.storage.bookkeeping import KeptGame
 
@@ -50,7 +54,7 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
         return [f"Players: {self.players}", f"Votes: {VOTING_WORDS[self.voting]}",
                 f"Tokens start with: {self.ctx.session.setup.label(self.first_holder)}",
                 f"Team: {self.team}",
-                "Start", "Score sheet"]
+                START, "Score sheet"]
 
     def choose_setting(self, index: int) -> None:
         if index == 0:

@@ -4,8 +4,9 @@
 Selecting a choice steps it to its next value; selecting ``Start`` begins
 a game with those settings. When a game is kept unfinished (a power cut),
 the menu is led by "Resume the game in progress", naming its round, level and
-players, and shows its level, players and dealing; its title then says "resume
-or new game" (not "new game": the first item goes on with the kept game);
+players, and shows its level, players, names and dealing (the names as the kept
+game's seats keep them now, so Start seats the same players); its title then says
+"resume or new game" (not "new game": the first item goes on with the kept game);
 Start asks first, and ends the kept game as it stands (``companion history``
 lists it as ended early). "Names", under the player count, chooses who sits in each seat
 (:mod:`companion.scenes.common.names`; every seat is a guest until then, so a
@@ -16,7 +17,8 @@ table-dealt cards (see :mod:`companion.scenes.notnot.deal`).
 Players are offered up to one per pad. With fewer pads than the fewest players (a settings
 file whose pads seat fewer than players 1 and 2), the subtitle says which players need a pad
 and where to add it, and Start and Resume start nothing but a notice saying the same: a game
-nobody can play is never dealt.
+nobody can play is never dealt (:class:`~companion.scenes.common.setup_menu.SetupMenu`, as
+in every game's set-up).
 """
 
 from __future__ import annotations
@@ -37,8 +39,6 @@ RESUME_TITLE = "Not Not: resume or new game"
 #: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
 #: Mega serial controller together, docs/INPUTS.md).
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
-#: Where the set-up says a missing pad goes.
-PADS_GO = "in the settings file"
 
 
 def seat_only(setup: GameSetup) -> None:
@@ -56,7 +56,6 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     title = NEW_GAME_TITLE
     subtitle = "the pad that selects Start deals"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    pads_go = PADS_GO
 
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
@@ -64,23 +63,13 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         names_as_kept(self.ctx)
         super().enter(now_ns, change)
         self.title = NEW_GAME_TITLE if self.unfinished is None else RESUME_TITLE
-        self.subtitle = self.pads_missing() or type(self).subtitle
         seat_only(s)
-
-    def question(self, index: int) -> str | None:
-        """Start over a kept game asks first, unless there are too few pads to start at all."""
-        return None if self.pads_missing() else super().question(index)
-
-    def refused_for_pads(self, doing: str) -> bool:
-        """Whether there are too few pads to ``doing`` ("start", "resume") a game; if so the
-        notice says which players need a pad and where."""
-        missing = self.pads_missing()
-        if missing:
-            self.ctx.services.notify(f"cannot {doing}: {missing}")
-        return bool(missing)
 
     def find_unfinished(self) -> UnfinishedGame | None:
         return unfinished_game(self.ctx)
+
+    def kept_id(self, kept: UnfinishedGame) -> int:
+        return kept.id
 
     def kept_facts(self, kept: UnfinishedGame) -> list[str]:
         game = kept.game
@@ -98,8 +87,6 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         return self.unfinished
 
     def resume(self) -> None:
-        if self.refused_for_pads("resume"):
-            return
         self.take_dealer()
         resume_game(self.ctx, self.kept())
 
@@ -119,12 +106,12 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
             s.players = next_in(self.player_counts(), s.players)
             seat_only(s)
         elif index == 2:
-            self.ctx.go(ToNames())
+            self.name_seats(ToNames())
         elif index == 3:
             s.deals = next_in(DEAL_CHOICES, s.deals)
         elif index in (4, 5):
             switch(self.ctx, ("colour_blind", "voice")[index - 4])
-        elif not self.refused_for_pads("start"):
+        else:
             if self.unfinished:
                 end_kept(self.ctx, self.unfinished)
             self.take_dealer()
