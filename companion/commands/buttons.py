@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from companion.config import settings as config
+from companion.config.reading import named_path
 from companion.errors import CompanionError
 from companion.inputs.clock_check import (
     MockTaps,
@@ -67,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     print_lines_as_they_come()
-    loaded = config.load(args.config or config.find())
+    loaded = config.load(*named_path(args.config, "COMPANION_CONFIG", config.find))
     if not args.mock and args.press:
         raise UsageError("--press needs --mock (on real pins, press the buttons)")
     if args.png and not (args.screen and args.mock):

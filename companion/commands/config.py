@@ -14,6 +14,7 @@ import os
 import sys
 
 from companion.config import settings as config
+from companion.config.reading import named_path
 from companion.errors import ConfigError
 from companion.games.notnot.round import Timing
 from companion.inputs.serial.pads import players_of, tie_window_ns
@@ -34,12 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if args.print_default:
         sys.stdout.write(config.default_text())
         return 0
-    if args.check is not None:
-        path, named_by = args.check, ""
-    else:
-        path = config.find()
-        named_by = "$COMPANION_CONFIG" if os.environ.get("COMPANION_CONFIG") else ""
-    loaded = config.load(path, named_by)
+    loaded = config.load(*named_path(args.check, "COMPANION_CONFIG", config.find))
     from companion.inputs.keyboard import KeyMap  # pygame: only when a file is checked
 
     KeyMap(loaded.keyboard, loaded.source)      # key names are checked against pygame's

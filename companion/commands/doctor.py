@@ -32,6 +32,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from companion.boards import boot_config
+from companion.config import settings as settings_file
+from companion.config.reading import named_path
 from companion.config.settings import Config
 from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
@@ -232,8 +234,10 @@ def check_machine(host: Host) -> Check:
     return Check("machine", OK, f"{model}, {system}")
 
 
-def check_settings(path: str | Path | None) -> tuple[Check, Config]:
-    config, problem = load_settings(path)
+def check_settings(path: str | Path | None, named_by: str = "") -> tuple[Check, Config]:
+    """The settings check of the file at ``path`` (``named_by``: what named it, as
+    :func:`companion.config.reading.named_path` says), and the settings the kiosk would use."""
+    config, problem = load_settings(path, named_by)
     if problem is None:
         refused = keyboard_keys(config)[1]
         if refused:
@@ -241,9 +245,10 @@ def check_settings(path: str | Path | None) -> tuple[Check, Config]:
                                           "(the kiosk plays on with the menu keys only)"), config
         return Check("settings", OK, f"{config.source}"), config
     more = f" (and {len(problem.detail) - 1} more)" if len(problem.detail) > 1 else ""
-    return Check("settings", FIX, f"{problem.detail[0]}{more}: fix it "
-                                  f"(companion config --check {path}); the kiosk shows this "
-                                  "and offers the defaults"), config
+    empty = path is not None and os.fspath(path) == ""   # the line says to name a file
+    fix = "" if empty else f" fix it (companion config --check {shlex.quote(str(path))});"
+    return Check("settings", FIX, f"{problem.detail[0]}{more}:{fix} the kiosk shows this and "
+                                  "offers the defaults"), config
 
 
 def check_pygame(host: Host) -> Check:
@@ -665,7 +670,8 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     """Every check, in the order a maker would fix them."""
     service = service_state(host)
     service_running = bool(service and service.get("ActiveState") == "active")
-    settings, config = check_settings(args.config or _find_settings())
+    settings, config = check_settings(*named_path(args.config, "COMPANION_CONFIG",
+                                                  settings_file.find))
     return [
         check_machine(host), settings, check_pygame(host), check_video(host, service_running),
         check_egl(host), check_connectors(host), check_rotation(host, config),
@@ -673,11 +679,6 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
         check_clock(host, args, config), check_serial(host, config), check_state(host, args),
         check_service(host, service),
     ]
-
-
-def _find_settings() -> Path | None:
-    from companion.config import settings as config
-    return config.find()
 
 
 def report(found: list[Check]) -> str:

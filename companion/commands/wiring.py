@@ -11,6 +11,7 @@ import argparse
 import os
 
 from companion.config import settings as config
+from companion.config.reading import named_path
 from companion.tools.argtypes import UsageError
 
 NAME = "wiring"
@@ -58,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
 
     written = []
     if args.out:
-        path = None if args.shipped_map else (args.config or config.find())
-        loaded = config.load(path)
+        path, named_by = (None, "") if args.shipped_map else \
+            named_path(args.config, "COMPANION_CONFIG", config.find)
+        loaded = config.load(path, named_by)
         parts_list = os.path.relpath(args.bom, args.out) if args.bom else None
         files = generate.wiring_files(loaded, player_counts(args.players), parts_list)
         written += generate.write(files, args.out)

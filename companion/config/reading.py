@@ -14,6 +14,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
@@ -75,6 +76,24 @@ def kind_of_mode(mode: int) -> str:
         if test(mode):
             return words
     return "neither a file nor a folder"
+
+
+def named_path(given: str | None, variable: str, find: Callable[[], Path | None]
+               ) -> tuple[str | Path | None, str]:
+    """The path of the file a command reads, and what named it, for the reader's messages.
+
+    ``given`` is the command's option (``--config FILE``): when given it is the path, ``""``
+    included, which the reader names as an empty path, never taken for the default file; the
+    option names it (``""``: said as the path alone). Else ``find()``'s path (``None`` when there
+    is none), which it takes from ``$variable`` first: then ``"$variable"`` named it, so a file
+    missing there says where its path came from.
+
+    ``companion config``, ``run``, ``buttons``, ``wiring`` and ``doctor`` resolve their path
+    here, so each says the same line for an empty path, a symbolic link to nowhere and a file
+    missing where ``$COMPANION_CONFIG`` points."""
+    if given is not None:
+        return given, ""
+    return find(), (f"${variable}" if os.environ.get(variable) else "")
 
 
 def parse_json(text: str) -> object:

@@ -5,11 +5,14 @@ what went wrong at start shown, the loop run, and everything it opened closed.
 
 The settings file is ``--config``, else ``$COMPANION_CONFIG``, else the first of
 ``~/.config/companion/config.toml`` and ``/etc/companion/config.toml``, else the shipped
-defaults. A settings mistake is shown in large text until E, Enter or a touch plays with the
-defaults; pads or a state database that do not open leave the keyboard, or play unsaved,
-with a notice. One kiosk per state folder (:mod:`companion.storage.owner`): a second asks
-the table first and plays without saving in a scratch folder, or quits. Under systemd a
-display that is not there yet is waited for, with READY=1 and the watchdog kept.
+defaults (:func:`companion.config.reading.named_path`: an empty ``--config ""`` is not the
+default file, and a file missing where ``$COMPANION_CONFIG`` points says it came from there, in
+the line ``companion config`` says). A settings mistake is shown in large text until E,
+Enter or a touch plays with the defaults; pads or a state database that do not open leave the
+keyboard, or play unsaved, with a notice. One kiosk per state folder
+(:mod:`companion.storage.owner`): a second asks the table first and plays without saving in a
+scratch folder, or quits. Under systemd a display that is not there yet is waited for, with
+READY=1 and the watchdog kept.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import collections
 import logging
+import os
 import random
 import shutil
 import tempfile
@@ -28,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.config import settings as settings_file
+from companion.config.reading import named_path
 from companion.errors import CompanionError
 from companion.inputs.actions import menu_key
 from companion.inputs.events import Event
@@ -90,21 +95,33 @@ class EarlyPosts:
             self.target = target
 
 
-def load_settings(path: str | Path | None) -> tuple[settings_file.Config, StartProblem | None]:
-    """The settings at ``path``; if they cannot be used, the defaults and the problem to show."""
+def load_settings(path: str | Path | None, named_by: str = ""
+                  ) -> tuple[settings_file.Config, StartProblem | None]:
+    """The settings at ``path``; if they cannot be used, the defaults and the problem to show.
+
+    ``named_by`` says what named ``path`` (``"$COMPANION_CONFIG"``, as
+    :func:`companion.config.reading.named_path` says). A file that cannot be read (an empty
+    path, no file there, a symbolic link to nowhere) is said in the line every command says
+    for it, on the screen, in the notice once the table plays on, and in the journal."""
+    unreadable = ""
     try:
-        return settings_file.load(path), None
+        return settings_file.load(path, named_by), None
     except settings_file.ConfigError as error:
         detail = tuple(error.problems)
     except CompanionError as error:
-        detail = (str(error),)
+        unreadable = str(error)
+        detail = (unreadable,)
     except Exception as error:  # noqa: BLE001 - a value the checks let through (e.g. inf)
         detail = (f"{path}: cannot use it: {type(error).__name__}: {error}",)
+    if path is not None and os.fspath(path) == "":
+        todo = "Name a settings file after --config (or leave --config out)"
+    else:
+        todo = f"Fix {path} (companion config --check {path} lists every mistake)"
     problem = StartProblem(
         title="The settings file has a mistake", detail=detail,
-        todo=f"Fix {path} (companion config --check {path} lists every mistake), then: {RESTART}",
+        todo=f"{todo}, then: {RESTART}",
         fallback="play with the default settings",
-        notice=f"playing with the default settings: fix {path}")
+        notice=f"playing with the default settings: {unreadable or f'fix {path}'}")
     return settings_file.load(None), problem
 
 
@@ -308,8 +325,8 @@ def show_start_notes(app: App, problem: StartProblem | None, notices: list[str])
 
 def start_kiosk(args: argparse.Namespace) -> None:
     """``companion run``'s kiosk for ``args``, from the settings to the loop's end."""
-    path = args.config or settings_file.find()
-    config, problem = load_settings(path)
+    config, problem = load_settings(*named_path(args.config, "COMPANION_CONFIG",
+                                                settings_file.find))
     post = EarlyPosts()
     pads, why = open_pads(config, args.keyboard_only, post, mock=args.mock)
     controller = serial_pads(config, post, args.keyboard_only or args.mock)
