@@ -229,3 +229,37 @@ def test_a_keyboard_table_dealing_its_own_cards_is_told_the_dealers_keys_on_the_
     step_until(app, lambda: app.scene.name == "entry" and not app.scene.dirty)
     hints = [d.text for d in app.scene.drawn if d.text.startswith("P3:")]
     assert hints == ["P3: I/K move   L enter the card   J pause"]
+
+
+@pytest.mark.parametrize("keyboard, back", [(True, "←"), (False, "W")], ids=["keys", "pads"])
+def test_a_resumed_movie_game_still_says_who_may_take_their_token_back(
+        keyboard: bool, back: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """P2's token is a mistake; the power goes; the game resumed says, as before the cut, that
+    P2 takes it back (and P2's key still does)."""
+    def table() -> App:
+        app = kiosk("movie-setup", state_dir=tmp_path)
+        return on_the_keyboard(app) if keyboard else app
+
+    app = table()
+    start_bookkeeping(app)
+    for player in (1, 2, 3, 4):                              # everyone votes for screen 8
+        app.post(tap(player, "S"))
+        app.post(tap(player, "E"))
+    app.post(tap(1, "E"))                                    # P1: screen 1, nobody voted for it
+    app.post(tap(2, "S"))                                    # P2: screen 8, a mistake
+    app.post(tap(2, "E"))
+    app.step()
+    hint = f"(P2 {back}: take the token back)"
+    assert app.scene.kept.game.round.mistakes == 1
+    assert hint in " ".join(drawn_anew(app, monkeypatch))
+    app.screen.close()                                       # the power went
+    again = table()
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name == "movie")
+    assert again.scene.kept.game.round.mistakes == 1
+    assert hint in " ".join(drawn_anew(again, monkeypatch))
+    again.post(tap(2, "W"))                                  # and P2's key takes it back
+    again.step()
+    assert again.scene.kept.game.round.mistakes == 0
+    assert f"(P1 {'A' if keyboard else 'W'}: take the token back)" in \
+        " ".join(drawn_anew(again, monkeypatch))

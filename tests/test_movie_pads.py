@@ -83,6 +83,23 @@ def test_west_on_the_pad_of_the_last_placer_takes_the_token_back():
     assert pads.game.round.placements == [] and pads.game.holder == 1
 
 
+def test_the_last_token_is_the_games_own_in_a_machine_built_over_a_restored_game():
+    """A power cut rebuilds the machine over the kept game: its last token, whose placer may
+    take it back, is the same; a new round has none to take back."""
+    pads = MoviePads(MovieGame(4))
+    vote(pads, {1: (8,), 2: (8,), 3: (7,), 4: (7,)})
+    place(pads, 1)
+    mistake = place(pads, 8)
+    again = MoviePads(MovieGame.restore(pads.game.snapshot()))
+    assert again.last == mistake and mistake.holder == 2 and mistake.mistake
+    assert again.press(2, "W") == "undone" and again.last.screen == 1
+    place(again, 8)
+    place(again, 7)                                       # the second mistake ends the round
+    assert again.press(1, "E") == "next-round" and again.last is None
+    vote(again, {1: (8,), 2: (8,), 3: (7,), 4: (7,)})
+    assert again.game.holder == 2 and again.press(2, "W") == "ignored"
+
+
 def test_east_on_any_pad_starts_the_next_round_with_a_fresh_secret_vote():
     pads = MoviePads(MovieGame(3))
     vote(pads, {1: (1,), 2: (2,), 3: (3,)})

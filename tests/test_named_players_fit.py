@@ -1,6 +1,7 @@
 """The longest names (12 characters, the widest letters) fit every Not Not screen: the score
 strip of twelve players (each name inside its own cell), the verdict, the reaction chart, the
-names and players menus, at every size and rotation."""
+names and players menus, at every size and rotation; and Not That Movie!'s vote, each name
+inside its player's cell."""
 
 import pygame
 import pytest
@@ -70,3 +71,39 @@ def test_the_names_and_players_menus_fit_with_long_names(size, rotation, drawn, 
     finally:
         app.screen.close()
     assert misfits(drawn, size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_the_longest_names_stay_in_their_vote_cells(size, rotation, drawn, tmp_path):  # noqa: F811
+    """Four players of the longest names vote in Not That Movie!: each name, at no less than
+    the smallest text size and cut short ("WWWW...") only if it must, stays inside its cell."""
+    names = {seat: LONG_NAMES[seat] for seat in range(1, 5)}
+    app = kiosk_helpers.kiosk("movie-setup", state_dir=tmp_path, size=size, rotation=rotation,
+                              players=4, names=names)
+    try:
+        kiosk_helpers.choose(app, "Start")
+        kiosk_helpers.step_until(app, kiosk_helpers.in_scene(app, "movie"))
+        app.post(kiosk_helpers.tap(2, "E"))               # P2 has voted: a cell of each kind
+        app.step()
+        cells = app.scene.vote_cells()
+        first = len(drawn)
+        app.scene.dirty = True
+        app.step()
+    finally:
+        app.screen.close()
+    frame = drawn[first:]
+    band = cells[0].unionall(cells)
+
+    def names_of(seat, piece) -> bool:   # the seat's name, whole or cut short ("WWWWWWWW...")
+        cut = piece.text.removesuffix("...")
+        return piece.text == names[seat] or (cut != piece.text and cut != ""
+                                             and names[seat].startswith(cut))
+
+    shown = [piece for _, piece in frame
+             if band.colliderect(piece.rect) and any(names_of(s, piece) for s in names)]
+    assert len(shown) == len(cells) == 4, [piece.text for piece in shown]
+    for seat, cell, piece in zip(names, cells, shown):   # drawn seat by seat, left to right
+        assert names_of(seat, piece) and cell.contains(piece.rect), \
+            f"{piece.text!r} at {piece.rect} leaves {cell}"
+    assert misfits(frame, size) == []

@@ -33,8 +33,14 @@ class MoviePads:
         self.game = game
         self.vote = SecretVote(game.players)
         self.pointer = self._free_screens()[0]
-        #: The last token placed, for the screen's answer (``None`` before any).
-        self.last: Placement | None = None
+
+    @property
+    def last(self) -> Placement | None:
+        """The last token placed this round (``None`` before any): the screen's answer to it,
+        and the one its placer's ``W`` takes back. Read from the game, never kept beside it,
+        so a machine built over a game resumed after a power cut knows it too."""
+        placements = self.game.round.placements
+        return placements[-1] if placements else None
 
     def press(self, player: int, side: Side | str) -> str:
         """Feed one pad press; returns what it did (a word for screen and sound)."""
@@ -73,7 +79,7 @@ class MoviePads:
             step = 1 if side is Side.N else -1
             self.pointer = free[(free.index(self.pointer) + step) % len(free)]
             return MOVED
-        self.last = self.game.place(self.pointer)
+        self.game.place(self.pointer)
         if self.game.phase == "placing":
             self.pointer = self._free_screens()[0]
         return PLACED
@@ -81,16 +87,13 @@ class MoviePads:
     def _record(self, side: Side) -> str:
         if side is Side.N:
             return IGNORED
-        self.last = self.game.record(mistake=side is Side.S)
+        self.game.record(mistake=side is Side.S)
         return PLACED
 
     def _take_back(self, player: int) -> str:
-        placements = self.game.round.placements
-        if not placements or placements[-1].holder != player:
+        if self.last is None or self.last.holder != player:
             return IGNORED
         self.game.undo()
-        placements = self.game.round.placements
-        self.last = placements[-1] if placements else None
         self.pointer = self._free_screens()[0]
         return UNDONE
 

@@ -11,12 +11,13 @@ does what E on any pad does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
 from companion.display import solid, text
 from companion.display.draw_menu import draw_hint, draw_title
+from companion.display.draw_notice import cut_short
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
 from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
@@ -64,6 +65,16 @@ def notes_size(notes: list[str], size: int, max_width: int, min_size: int, room:
             break
         size -= 1
     return size
+
+
+def cell_names(names: Sequence[str], size: int, room: int, least: int) -> tuple[int, list[str]]:
+    """Players' ``names``, one to a cell ``room`` wide, at one size: the largest up to ``size``
+    at which the widest fits, never below ``least`` (the smallest text the layout allows); a
+    name still too wide there cut short ("WWWWWWW..."), as the score strip cuts its names."""
+    widest = max(names, key=lambda name: text.width(name, size))
+    size = text.fit_size(widest, size, room, least)
+    return size, [name if text.width(name, size) <= room else cut_short(name, size, room)
+                  for name in names]
 
 
 class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
@@ -156,9 +167,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             n, e, s = (self.button(game.holder, side) for side in (Side.N, Side.E, Side.S))
             how = (f"{n}/{s} choose a screen, {e} place the token" if game.voting == "pads"
                    else f"{e} nobody voted for it   {s} mistake")
-            return f"{self.label(game.holder)}: {how}   {self.take_back_hint()}"
+            return self.with_take_back(f"{self.label(game.holder)}: {how}")
         if game.phase == "round-over":
-            return f"{self.button(None, Side.E)} next round   {self.take_back_hint()}"
+            return self.with_take_back(f"{self.button(None, Side.E)} next round")
         return f"{self.button(None, Side.E)} write it on the score sheet"
 
     def vote_hint(self) -> str:
@@ -171,6 +182,11 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         if self.ctx.services.keys is None:
             return f"vote on your pad: {n} up, {s} down from screen 1, {e} confirm, {w} start again"
         return f"vote on your keys from screen 1:  {n} up  {s} down  {e} confirm  {w} start again"
+
+    def with_take_back(self, hint: str) -> str:
+        """``hint``, and after it who takes the last token back, when one was placed."""
+        back = self.take_back_hint()
+        return f"{hint}   {back}" if back else hint
 
     def take_back_hint(self) -> str:
         """Who takes the last token back, and with which button."""
@@ -203,13 +219,20 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         return [pygame.Rect(round(band.left + i * (w + gap)), band.top, round(w), band.height)
                 for i in range(count)]
 
+    def vote_cells(self) -> list[pygame.Rect]:
+        """Each player's cell of the vote, left to right: who has voted (never what)."""
+        return self._cells(self._band(0.32, 0.30), self.kept.game.players)
+
     def _draw_votes(self, canvas: pygame.Surface, above: int) -> None:
         """Each player's cell (voted or not, never what), who the table waits for, and the
         refused presses' notes, all above ``above`` (the hint line's top)."""
         game, vote, layout = self.kept.game, self.pads.vote, self.ctx.services.layout
         players = range(1, game.players + 1)
-        band = self._band(0.32, 0.30)
-        for player, cell in zip(players, self._cells(band, game.players)):
+        band, cells = self._band(0.32, 0.30), self.vote_cells()
+        room = min(cell.width for cell in cells) - round(layout.unit)
+        size, labels = cell_names([self.label(p) for p in players], layout.body_size * 3 // 2,
+                                  room, layout.min_text_size)
+        for player, cell, name in zip(players, cells, labels):
             done = vote.has_voted(player)
             solid.rect(canvas, VERDICT["win"] if done else PANEL, cell,
                              border_radius=round(layout.unit))
@@ -218,8 +241,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                                  border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
-            self._fit(canvas, self.label(player), layout.body_size * 3 // 2, cell.width - 4, TEXT,
-                      midbottom=(cell.centerx, cell.centery))
+            self._fit(canvas, name, size, room, TEXT, midbottom=(cell.centerx, cell.centery))
             self._fit(canvas, label, layout.body_size, cell.width - 4, TEXT,
                       midtop=(cell.centerx, cell.centery))
         waiting = [p for p in players if not vote.has_voted(p)]
