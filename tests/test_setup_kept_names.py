@@ -67,6 +67,17 @@ def seats_of(folder, game_id: int) -> dict[int, str]:
         return PlayerStore(database).seat_players(game_id)
 
 
+def kept_named_game(folder, setup: str, names: list[str]):
+    """A kiosk whose table of three sat as ``names`` (``name_seats``' words) in ``setup``, started
+    the game and played a little: the game is kept unfinished."""
+    app = kiosk(setup, state_dir=folder, players=3)
+    seat_players(app, 3)
+    name_seats(app, names, setup=setup)
+    choose(app, "Start")
+    play_a_little(app, setup)
+    return app
+
+
 def power_cut(app, folder, setup: str, title_item: str):
     """The power went while ``app`` played; the kiosk starts again at the title, and the table
     chooses the same game: its set-up, as a new kiosk shows it."""
@@ -89,11 +100,7 @@ def start_anew(app, scenes: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_after_a_power_cut_the_set_up_offers_the_kept_games_names(tmp_path, game):
     setup, title_item, kind, scenes = GAMES[game]
-    first = kiosk(setup, state_dir=tmp_path, players=3)
-    seat_players(first, 3)
-    name_seats(first, ["new:Ann", "Guest", "new:Cy"], setup=setup)
-    choose(first, "Start")
-    play_a_little(first, setup)
+    first = kept_named_game(tmp_path, setup, ["new:Ann", "Guest", "new:Cy"])
     kept = kept_game_id(tmp_path, kind)
     assert kept is not None and seats_of(tmp_path, kept) == {1: "Ann", 3: "Cy"}
     again = power_cut(first, tmp_path, setup, title_item)
@@ -110,11 +117,7 @@ def test_after_a_power_cut_the_set_up_offers_the_kept_games_names(tmp_path, game
 def test_after_a_power_cut_the_kept_games_names_are_as_the_state_folder_keeps_them_now(
         tmp_path, game):
     setup, title_item, kind, scenes = GAMES[game]
-    first = kiosk(setup, state_dir=tmp_path, players=3)
-    seat_players(first, 3)
-    name_seats(first, ["new:Ann", "new:Bo", "new:Cy"], setup=setup)
-    choose(first, "Start")
-    play_a_little(first, setup)
+    first = kept_named_game(tmp_path, setup, ["new:Ann", "new:Bo", "new:Cy"])
     first.screen.close()
     first.ctx.services.close_database()
     with Database.in_folder(tmp_path) as database:       # meanwhile, `companion players ...`
@@ -131,11 +134,7 @@ def test_after_a_power_cut_the_kept_games_names_are_as_the_state_folder_keeps_th
 @pytest.mark.parametrize("game", GAMES)
 def test_names_chosen_while_a_kept_game_is_offered_stay_chosen_back_in_the_set_up(tmp_path, game):
     setup, title_item, kind, scenes = GAMES[game]
-    first = kiosk(setup, state_dir=tmp_path, players=3)
-    seat_players(first, 3)
-    name_seats(first, ["new:Ann", "Guest", "Guest"], setup=setup)
-    choose(first, "Start")
-    play_a_little(first, setup)
+    first = kept_named_game(tmp_path, setup, ["new:Ann", "Guest", "Guest"])
     again = power_cut(first, tmp_path, setup, title_item)
     assert "Names: Ann, P2, P3" in again.scene.items()
     name_seats(again, ["Guest", "new:Bo", "Ann"], setup=setup)    # the table sits anew
