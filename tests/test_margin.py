@@ -97,8 +97,8 @@ def test_a_close_call_is_a_win_by_the_margin_or_a_valid_answer_beaten_by_the_fir
     assert close_calls(record) == ({1: 300}, {3: 8000})
 
 
-def test_tied_players_lose_nothing_and_a_round_without_a_valid_tap_has_no_close_call():
+def test_a_tied_round_is_nobodys_close_win_nor_loss_and_one_without_a_valid_tap_has_none():
     tied = round_record(valid=("N",), margin_us=400,
                         taps=[(1, "N", 1000, "tie"), (2, "N", 1400, "tie")])
-    assert close_calls(tied) == ({1: 400}, {})
+    assert close_calls(tied) == ({}, {})
     assert close_calls(round_record(valid=(), taps=[(1, "N", 5, "wrong")])) == ({}, {})

@@ -86,14 +86,16 @@ def margin_fields(taps: Sequence[TapRecord], sources: Sequence[str]) -> dict:
 def close_calls(record: RoundRecord) -> tuple[dict[int, float], dict[int, float]]:
     """A round's close calls, in µs: ``(wins, losses)``.
 
-    ``wins``: the player of the first valid tap -> the round's margin (when it has one).
+    ``wins``: the player of the first valid tap -> the round's margin (when it has one and the
+    round was won, not tied: a tie's margin is the gap between tied taps, nobody's win).
     ``losses``: each player whose first answer was on a valid spot but after the first valid
     tap, without tying -> how far behind it they were.
     """
     first = next((tap for tap in record.taps if tap.verdict in WINNING), None)
     if first is None:
         return {}, {}
-    wins = {} if record.margin_us is None else {first.player: record.margin_us}
+    tied = first.verdict == Verdict.TIE
+    wins = {} if record.margin_us is None or tied else {first.player: record.margin_us}
     losses: dict[int, float] = {}
     answered = {first.player}
     for tap in record.taps:
