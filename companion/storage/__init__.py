@@ -2,6 +2,8 @@
 
 - ``location``: which folder holds the state (``--state-dir``,
   ``COMPANION_STATE_DIR``, systemd's ``StateDirectory=``, ...).
+- ``whole_file``: a file written all or nothing (a draft renamed over it once
+  whole): the PNGs people name, the table's choices, a damaged log's copy.
 - ``mounts``: the filesystem a folder is on, and why a folder took no new file
   (``companion doctor``'s state line).
 - ``schema``: the tables, as numbered migrations applied in order.

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from companion.config import reading
+from companion.storage.whole_file import write_whole
 
 FILE_NAME = "preferences.json"
 #: The largest preferences file read, in bytes.
@@ -55,11 +56,9 @@ def load_preferences(folder: str | os.PathLike, defaults: Preferences) -> tuple[
 def save_preferences(folder: str | os.PathLike, preferences: Preferences) -> str:
     """Write ``preferences`` (whole, then renamed into place); a one-line problem, "" if saved."""
     path = preferences_path(folder)
-    spare = path.with_suffix(".json.new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        spare.write_text(json.dumps(asdict(preferences), indent=1) + "\n", encoding="utf-8")
-        os.replace(spare, path)
+        write_whole(path, (json.dumps(asdict(preferences), indent=1) + "\n").encode("utf-8"))
     except OSError as error:
         return f"cannot save the choices in {path}: {error.strerror or error}"
     return ""

@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from companion.storage.whole_file import write_whole
+
 MAGIC = (0x377F0682, 0x377F0683)   # little-endian, big-endian checksums
 HEADER, FRAME_HEADER = 32, 24
 #: What names a damaged log kept beside the database: ``companion.sqlite3-wal.damaged-<stamp>``.
@@ -331,20 +333,6 @@ def keep_damaged(database: Path, stamp: str | None = None) -> KeptLog | None:
     while (wal.parent / name).exists():
         number += 1
         name = f"{wal.name}{KEPT}{stamp}-{number}"
-    copy, draft = wal.parent / name, wal.parent / f".{name}.part"
-    try:
-        with draft.open("wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(draft, copy)
-    finally:
-        with contextlib.suppress(OSError):
-            draft.unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        folder = os.open(wal.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    copy = wal.parent / name
+    write_whole(copy, data, durable=True)
     return KeptLog(copy, words)
