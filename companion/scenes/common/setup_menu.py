@@ -63,15 +63,15 @@ def next_in(choices: Sequence[T], value: T) -> T:
 IN_THE_SETTINGS_FILE = "in the settings file"
 
 
-def too_few_pads(lowest: int, pads: int, where: str = IN_THE_SETTINGS_FILE) -> str:
+def too_few_pads(lowest: int, pads: int) -> str:
     """Why a set-up offers ``lowest`` players though only ``pads`` pads answer ("" when
-    there are enough pads), saying ``where`` the missing pads go."""
+    there are enough pads), saying where the missing pads go (:data:`IN_THE_SETTINGS_FILE`)."""
     if pads >= lowest:
         return ""
     missing = (f"player {lowest} needs" if pads + 1 == lowest
                else f"players {pads + 1}-{lowest} need")
     have = f"only {pads} pad{'s' if pads != 1 else ''}" if pads else "no pads"
-    return f"{have} but at least {lowest} players: {missing} a pad {where}"
+    return f"{have} but at least {lowest} players: {missing} a pad {IN_THE_SETTINGS_FILE}"
 
 
 class SetupMenu(MenuScene[M], Generic[M, U]):
@@ -88,8 +88,6 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
     #: The fewest and the most players the game takes.
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    #: Where :meth:`pads_missing` says the missing pads go.
-    pads_go: ClassVar[str] = IN_THE_SETTINGS_FILE
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -112,9 +110,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
 
     def pads_missing(self) -> str:
         """Why the fewest players the game takes cannot all play, in one line ("" when as many
-        have a pad): which players need a pad, and where (:attr:`pads_go`)."""
-        return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads,
-                            self.pads_go)
+        have a pad): which players need a pad, and where."""
+        return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads)
 
     def refused_for_pads(self, doing: str) -> bool:
         """Whether there are too few pads to ``doing`` ("start", "resume") a game; if so a
