@@ -68,7 +68,7 @@ def test_the_log_says_a_late_tap_came_after_the_close():
     assert words.tap_line(late).endswith("ignored: after the close")
 
 
-def test_reaction_times_are_the_timed_taps_in_ms():
+def test_a_reaction_time_is_each_players_first_answer_on_a_valid_card_in_ms():
     record = RoundRecord.from_json({
         "n": 1, "level": "normal", "dice": ["RED"], "negation": "NOT", "liar": False, "up": "N",
         "table": {"N": "RED"}, "valid": ["N"], "winners": [], "penalties": [], "scores": {},
@@ -77,7 +77,8 @@ def test_reaction_times_are_the_timed_taps_in_ms():
                  {"player": 2, "side": "N", "t_us": 250_500, "verdict": "win"},
                  {"player": 3, "side": "E", "t_us": 260_000, "verdict": "wrong"},
                  {"player": 4, "side": "N", "t_us": 900_000, "verdict": "ignored"}]})
-    assert reaction_times_ms([record]) == {2: [250.5], 3: [260.0]}
+    # 1's early tap, 3's wrong answer: no reaction; 4's valid answer after the winner's is one
+    assert reaction_times_ms([record]) == {2: [250.5], 4: [900.0]}
 
 
 def test_the_dealer_is_told_two_placements_to_a_line_then_rule_cards():

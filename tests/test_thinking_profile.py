@@ -20,9 +20,8 @@ from companion.games.notnot.profile import (
     conditions_of,
     median_interval,
     profile_of,
-    reaction_ms,
 )
-from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.record import RoundRecord, TapRecord, reaction_ms
 from companion.games.notnot.verdict import Verdict
 
 

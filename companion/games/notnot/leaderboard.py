@@ -4,7 +4,7 @@ Pure: it reads each game's result, its named seats and its round records (no I/O
 A player's *wins* are the games whose result lists their seat among the winners (a shared
 first place is a win for each); *cards per game* the point cards they ended with, on average;
 *median reaction* the median of their reaction times
-(:func:`companion.games.notnot.profile.reaction_ms`) over those games, overall and by the
+(:func:`companion.games.notnot.record.reaction_ms`) over those games, overall and by the
 level each round was played at. Guests' seats count for nobody.
 """
 
@@ -15,8 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.notnot.cards import Level
-from companion.games.notnot.profile import reaction_ms
-from companion.games.notnot.record import RoundRecord
+from companion.games.notnot.record import RoundRecord, reaction_ms
 
 #: The levels, in the order they are shown.
 LEVELS = tuple(level.value for level in Level)

@@ -3,8 +3,10 @@
 Pure: it reads :class:`~companion.games.notnot.record.RoundRecord` values and the seat that was
 the player's in each, nothing else (no I/O, no clock).
 
-**The reaction time** of a round is the stamp of the player's *answer* (their first tap at or
-after the open) in ms from the round's open (the flip that showed the dice), when that answer
+**The reaction time** of a round (:func:`companion.games.notnot.record.reaction_ms`, the same
+on the end screen's chart) is the hand's stamp of the player's *answer* (their first tap at or
+after the open; a head start does not shorten it) in ms from the round's open (the flip that
+showed the dice), when that answer
 went to a side the round made valid: a win, a tie, or a valid answer after the close (stored as
 "ignored", read back as late; a slower player's valid answer, so that the figure is not only
 the rounds they won). A wrong answer, a tap before the dice landed and a second tap are no
@@ -44,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.games.notnot.dice import COLOUR_FACES, NEGATIONS, NOTHING
-from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.record import RoundRecord, reaction_ms
 from companion.games.notnot.verdict import Verdict
 
 #: The fewest reaction times a figure is given with; below, "too few rounds to tell".
@@ -83,20 +85,6 @@ def conditions_of(record: RoundRecord) -> tuple[str, ...]:
 def asks_only_negations(record: RoundRecord) -> bool:
     """Whether ``record``'s round asked nothing that costs but its negations."""
     return not {"liar", "arrow", "stroop"} & set(conditions_of(record))
-
-
-def answer_of(record: RoundRecord, seat: int) -> TapRecord | None:
-    """Seat ``seat``'s answer in ``record``: their first tap at or after the open, or None."""
-    return next((tap for tap in record.taps
-                 if tap.player == seat and tap.verdict != Verdict.EARLY), None)
-
-
-def reaction_ms(record: RoundRecord, seat: int) -> float | None:
-    """Seat ``seat``'s reaction time in ``record`` (ms), if their answer was to a valid side."""
-    answer = answer_of(record, seat)
-    if answer is None or answer.side not in record.valid or answer.verdict == Verdict.WRONG:
-        return None
-    return answer.t_us / 1000
 
 
 def median_interval(ordered: Sequence[float], confidence: float = CONFIDENCE

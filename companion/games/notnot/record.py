@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.games.notnot.verdict import RACED, WINNING, Verdict
+from companion.games.notnot.verdict import WINNING, Verdict
 
 
 @dataclass(frozen=True)
@@ -175,13 +175,30 @@ def taps_from_json(taps: list[dict]) -> tuple[TapRecord, ...]:
     return tuple(records)
 
 
+def answer_of(record: RoundRecord, seat: int) -> TapRecord | None:
+    """Seat ``seat``'s answer in ``record``: their first tap at or after the open, or None."""
+    return next((tap for tap in record.taps
+                 if tap.player == seat and tap.verdict != Verdict.EARLY), None)
+
+
+def reaction_ms(record: RoundRecord, seat: int) -> float | None:
+    """Seat ``seat``'s reaction time in ``record`` (ms from the open), if their answer went to a
+    valid side (a win, a tie, or a valid answer after the close); None for a wrong answer or
+    none. A reaction is the hand's: a head start does not shorten it. The one definition the end
+    screen's chart, the title's and ``players board``'s medians and ``players profile`` read."""
+    answer = answer_of(record, seat)
+    if answer is None or answer.side not in record.valid or answer.verdict == Verdict.WRONG:
+        return None
+    return answer.hand_us / 1000
+
+
 def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:
-    """Each player's reaction times in milliseconds from the round's open, in round and stamp
-    order: the taps that won, tied or were wrong (early, late and ignored taps are no reaction).
-    A reaction is the hand's: a head start does not shorten it."""
+    """Each player's reaction times (:func:`reaction_ms`), in round order, for every seat that
+    tapped in ``records``."""
     times: dict[int, list[float]] = {}
     for record in records:
-        for tap in record.taps:
-            if tap.verdict in RACED:
-                times.setdefault(tap.player, []).append(tap.hand_us / 1000)
+        for seat in dict.fromkeys(tap.player for tap in record.taps):
+            ms = reaction_ms(record, seat)
+            if ms is not None:
+                times.setdefault(seat, []).append(ms)
     return times
