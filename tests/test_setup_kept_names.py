@@ -145,20 +145,23 @@ def test_names_chosen_while_a_kept_game_is_offered_stay_chosen_back_in_the_set_u
     assert seats_of(tmp_path, kept_game_id(tmp_path, kind)) == {2: "Bo", 3: "Ann"}
 
 
-def test_a_set_up_left_for_the_names_keeps_its_other_choices_while_a_kept_game_is_offered(
-        tmp_path):
-    first = kiosk("hat-setup", state_dir=tmp_path)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_set_up_keeps_the_choices_made_while_a_kept_game_is_offered_back_from_names_and_title(
+        tmp_path, game):
+    setup, title_item, _, _ = GAMES[game]
+    first = kiosk(setup, state_dir=tmp_path)
     seat_players(first, 3)
     choose(first, "Start")
-    play_a_little(first, "hat-setup")
-    again = power_cut(first, tmp_path, "hat-setup", "That's Not a Hat")
+    play_a_little(first, setup)
+    again = power_cut(first, tmp_path, setup, title_item)
     assert "Players: 3" in again.scene.items()
-    choose(again, "Players")                             # 4 players, then name them
-    assert "Players: 4" in again.scene.items()
-    name_seats(again, ["new:Ann", "Guest", "Guest", "new:Di"], setup="hat-setup")
+    seat_players(again, 4)                               # 4 players, then name them
+    name_seats(again, ["new:Ann", "Guest", "Guest", "new:Di"], setup=setup)
     assert "Players: 4" in again.scene.items() and "Names: Ann, P2, P3, Di" in again.scene.items()
     again.post(tap(1, "W"))                              # to the title, and back: the kept
-    step_until(again, lambda: again.scene.name == "title")   # game's choices are shown again
-    choose(again, "That's Not a Hat")
-    step_until(again, lambda: again.scene.name == "hat-setup")
-    assert "Players: 3" in again.scene.items() and "Names: all guests" in again.scene.items()
+    step_until(again, lambda: again.scene.name == "title")   # game is still offered first, and
+    choose(again, title_item)                                # the choices are the table's
+    step_until(again, lambda: again.scene.name == setup)
+    items = again.scene.items()
+    assert items[0].startswith("Resume the game in progress")
+    assert "Players: 4" in items and "Names: Ann, P2, P3, Di" in items, items

@@ -7,9 +7,9 @@ that says which game it is (its players, round, level or scores), the set-up
 items show the kept game's choices and its Names are the kept game's seats (as
 kept now: a renamed player shows the new name, a forgotten one is a guest), so
 Start seats the same players; Start asks first, as it gives the kept game up.
-Back from the Names screen, the set-up keeps what the table chose there (the
-kept game's choices are not taken again over them). W, Backspace and Esc go
-back to the title.
+Back from the Names screen, or from the title while the same game is kept, the
+set-up keeps what the table chose since (the kept game's choices are taken once,
+not again over them). W, Backspace and Esc go back to the title.
 
 Players are offered up to one per pad. With fewer pads than the game's fewest
 players (a settings file whose pads seat fewer), the subtitle says which players
@@ -97,6 +97,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         self.naming = False
         #: What the subtitle says of missing pads ("" while every player needed has one).
         self.pads_note = ""
+        #: The id of the kept game whose choices and seats the menu took (``None``: none yet).
+        self.taken_from: int | None = None
 
     def fewest_players(self) -> int:
         """The fewest players the game takes with the choices made (``min_players``)."""
@@ -129,14 +131,19 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
             self.subtitle = self.pads_note or type(self).subtitle
 
     def enter(self, now_ns: int, change: M) -> None:
+        """The menu offers the kept game, if any; the first time it offers that game it shows
+        the game's choices and seats. Back from the Names screen, or from the title to the same
+        kept game, it shows the choices the table made since."""
         back_from_names, self.naming = self.naming, False
         self.unfinished = self.find_unfinished()
         if self.unfinished is not None and not back_from_names:
             self.cursor = 0
-            self.take_choices_of(self.unfinished)
             kept_id = self.kept_id(self.unfinished)
-            if kept_id is not None:
-                take_seats_of(self.ctx, kept_id)
+            if kept_id is None or kept_id != self.taken_from:
+                self.take_choices_of(self.unfinished)
+                if kept_id is not None:
+                    take_seats_of(self.ctx, kept_id)
+            self.taken_from = kept_id
         super().enter(now_ns, change)
         self.show_pads_missing()
 
