@@ -123,3 +123,17 @@ def test_every_command_that_takes_a_settings_file_names_a_link_to_nowhere_and_wh
     config_says(line, [])
     SAYS[command](line, [], tmp_path, monkeypatch)
 
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_names_a_link_to_nowhere_in_the_usual_place_rather_than_passing_it_over(
+        tmp_path, monkeypatch, command):
+    from companion.config import settings
+    link, target = tmp_path / "config.toml", tmp_path / "gone.toml"
+    os.symlink(target, link)
+    etc = tmp_path / "etc.toml"
+    etc.write_text("[gpio]\nenabled = false\n")
+    monkeypatch.setattr(settings, "SEARCH_PATH", (link, etc))
+    line = f"config file {link}: a symbolic link to {target}, which does not exist"
+    config_says(line, [])
+    SAYS[command](line, [], tmp_path, monkeypatch)

@@ -225,11 +225,12 @@ def default_text() -> str:
 
 def find() -> Path | None:
     """The user's config file: ``$COMPANION_CONFIG``, else the first of :data:`SEARCH_PATH` that
-    exists."""
+    exists, or is a symbolic link whose target does not (a maker's link left dangling is read,
+    and so named in one line, never passed over for the next place or the defaults)."""
     named = os.environ.get("COMPANION_CONFIG")
     if named:
         return Path(named)
-    return next((path for path in SEARCH_PATH if path.exists()), None)
+    return next((path for path in SEARCH_PATH if path.exists() or path.is_symlink()), None)
 
 
 def load(path: str | os.PathLike | None = None, named_by: str = "") -> Config:
