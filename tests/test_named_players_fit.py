@@ -8,7 +8,9 @@ import pytest
 
 import kiosk_helpers
 from test_display_text_fits import ROTATIONS, SIZES, drawn, misfits  # noqa: F401  (fixture)
+from companion.display import text
 from companion.display.chart import draw_chart
+from companion.display.draw_notice import cut_apart, cut_short
 from companion.display.draw_scores import draw_scores
 from companion.display.draw_timeline import draw_timeline
 from companion.display.draw_verdict import draw_verdict
@@ -77,7 +79,8 @@ def test_the_names_and_players_menus_fit_with_long_names(size, rotation, drawn, 
 @pytest.mark.parametrize("rotation", [0, 90])
 def test_the_longest_names_stay_in_their_vote_cells(size, rotation, drawn, tmp_path):  # noqa: F811
     """Four players of the longest names vote in Not That Movie!: each name, at no less than
-    the smallest text size and cut short ("WWWW...") only if it must, stays inside its cell."""
+    the smallest text size and cut short only if it must, stays inside its cell; names that
+    start alike are cut in the middle so that they still read apart ("WWWW...01", "WWWW...02")."""
     names = {seat: LONG_NAMES[seat] for seat in range(1, 5)}
     app = kiosk_helpers.kiosk("movie-setup", state_dir=tmp_path, size=size, rotation=rotation,
                               players=4, names=names)
@@ -95,15 +98,28 @@ def test_the_longest_names_stay_in_their_vote_cells(size, rotation, drawn, tmp_p
     frame = drawn[first:]
     band = cells[0].unionall(cells)
 
-    def names_of(seat, piece) -> bool:   # the seat's name, whole or cut short ("WWWWWWWW...")
-        cut = piece.text.removesuffix("...")
-        return piece.text == names[seat] or (cut != piece.text and cut != ""
-                                             and names[seat].startswith(cut))
+    def names_of(seat, piece) -> bool:   # the seat's name, whole or cut ("WWWWWWW...02")
+        head, cut, tail = piece.text.partition("...")
+        return piece.text == names[seat] or (cut != "" and head + tail != ""
+                                             and names[seat].startswith(head)
+                                             and names[seat].endswith(tail))
 
     shown = [piece for _, piece in frame
              if band.colliderect(piece.rect) and any(names_of(s, piece) for s in names)]
     assert len(shown) == len(cells) == 4, [piece.text for piece in shown]
+    assert len({piece.text for piece in shown}) == 4, [piece.text for piece in shown]
     for seat, cell, piece in zip(names, cells, shown):   # drawn seat by seat, left to right
         assert names_of(seat, piece) and cell.contains(piece.rect), \
             f"{piece.text!r} at {piece.rect} leaves {cell}"
     assert misfits(frame, size) == []
+
+
+def test_names_that_start_alike_are_cut_in_the_middle_to_read_apart_and_others_at_the_end():
+    kiosk_helpers.canvas()
+    size = 20
+    room = text.width("Alexan...", size)
+    cut = cut_apart(["Alexander", "Alexandra", "Bartholomew", "Cy"], size, room)
+    assert cut[0] != cut[1] and cut[0].endswith("...r") and cut[1].endswith("...a")
+    assert cut[0].startswith("Al") and "..." in cut[0]
+    assert cut[2] == cut_short("Bartholomew", size, room) and cut[3] == "Cy"
+    assert all(text.width(name, size) <= room for name in cut)

@@ -3,6 +3,8 @@ of any screen (:attr:`Layout.notice`), never over a card spot, the dice or the l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from companion.display import solid, text
@@ -46,3 +48,29 @@ def cut_short(words: str, size: int, room: int) -> str:
 def notice_part(layout: Layout, line: str) -> Part:
     """The notice strip showing ``line``, as a part of a frame (:mod:`companion.display.parts`)."""
     return Part("notice", layout.notice, line, lambda surface: draw_notice(surface, layout, line))
+
+
+def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
+    """``names`` each fitted to ``room`` at ``size``: a name too wide cut short at its end
+    ("Alexan..."), unless that reads like another name cut so; then each keeps as much of its
+    end as tells it apart ("Ale...nder", "Ale...ndra"), ``room`` allowing."""
+    at_end = [name if text.width(name, size) <= room else cut_short(name, size, room)
+              for name in names]
+    cut = list(at_end)
+    for i, name in enumerate(names):
+        alike = [other for j, other in enumerate(names) if at_end[j] == at_end[i] != name
+                 and other != name]
+        if alike:
+            cut[i] = cut_in_the_middle(name, apart_from=alike, size=size, room=room)
+    return cut
+
+
+def cut_in_the_middle(name: str, apart_from: Sequence[str], size: int, room: int) -> str:
+    """``name`` cut in the middle to fit ``room``: the shortest end that no name of
+    ``apart_from`` ends with, and as much of its start as fits before :data:`CUT`."""
+    tail = next((name[-n:] for n in range(1, len(name))
+                 if not any(other.endswith(name[-n:]) for other in apart_from)), name[-1:])
+    head = name[:len(name) - len(tail)]
+    while head and text.width(head + CUT + tail, size) > room:
+        head = head[:-1]
+    return head.rstrip() + CUT + tail

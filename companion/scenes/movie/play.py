@@ -17,7 +17,7 @@ import pygame
 
 from companion.display import solid, text
 from companion.display.draw_menu import draw_hint, draw_title
-from companion.display.draw_notice import cut_short
+from companion.display.draw_notice import cut_apart
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
 from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
@@ -70,11 +70,11 @@ def notes_size(notes: list[str], size: int, max_width: int, min_size: int, room:
 def cell_names(names: Sequence[str], size: int, room: int, least: int) -> tuple[int, list[str]]:
     """Players' ``names``, one to a cell ``room`` wide, at one size: the largest up to ``size``
     at which the widest fits, never below ``least`` (the smallest text the layout allows); a
-    name still too wide there cut short ("WWWWWWW..."), as the score strip cuts its names."""
+    name still too wide there cut short ("Alexan..."), keeping its end when two names cut so
+    would read alike ("Ale...nder", "Ale...ndra": :func:`cut_apart`)."""
     widest = max(names, key=lambda name: text.width(name, size))
     size = text.fit_size(widest, size, room, least)
-    return size, [name if text.width(name, size) <= room else cut_short(name, size, room)
-                  for name in names]
+    return size, cut_apart(names, size, room)
 
 
 class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
