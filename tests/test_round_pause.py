@@ -3,7 +3,7 @@
 import pytest
 
 from companion.games.notnot import data_file as data
-from companion.games.notnot.game import Game, RuleError
+from companion.games.notnot.game import Game, RuleError, dice_of
 from companion.games.notnot.judge import Ruling
 from companion.games.notnot.round import Round, Timing
 from companion.games.notnot.sides import Side
@@ -67,6 +67,31 @@ def test_a_round_paused_before_anyone_answered_is_cancelled_and_new_dice_are_rol
         assert game.next_roll() not in seen
         seen.append(game.next_roll())
     assert game.round_no == 0
+
+
+@pytest.mark.parametrize("level", ["discovery", "extreme"])
+def test_dice_once_seen_never_come_back_in_the_same_round_whatever_the_seed(level):
+    """The dice (both criteria and the negation) of each cancelled roll are not rolled again
+    for the round: over many seeds, three pauses in a row each bring dice not seen before."""
+    for seed in range(300):
+        game = new_game(level, seed)
+        seen = []
+        for _ in range(3):
+            roll = game.next_roll()
+            assert dice_of(roll) not in seen, (seed, dice_of(roll), seen)
+            seen.append(dice_of(roll))
+            round_ = game.open_round(roll, OPEN)
+            round_.close_at(OPEN)
+            game.cancel_round(round_)
+
+
+def test_dice_on_screen_when_the_power_went_never_come_back_after_the_resume():
+    for seed in range(300):
+        game = new_game("discovery", seed)
+        roll = game.next_roll()
+        resumed = Game.restore(game.snapshot_seeing(roll))
+        assert dice_of(resumed.next_roll()) != dice_of(roll), seed
+        assert resumed.cancelled == 1
 
 
 def test_a_round_with_an_answer_cannot_be_cancelled():

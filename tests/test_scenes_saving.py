@@ -10,6 +10,7 @@ from kiosk_helpers import play as play_on
 from kiosk_helpers import kiosk
 from companion.cli import main
 from companion.commands import simulate
+from companion.games.notnot.game import dice_of
 from companion.inputs.actions import Nav
 from companion.scenes.notnot.flow import start_game
 from companion.storage.database import Database
@@ -93,10 +94,10 @@ def test_after_a_power_cut_the_game_resumes_and_ends_as_an_uninterrupted_one(tmp
 
 
 def dice_on_screen(app):
-    """Confirm the deal prompt and wait for the round to open: the roll the table now sees."""
+    """Confirm the deal prompt and wait for the round to open: the dice the table now sees."""
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "round"))
-    return app.scene.round.roll
+    return dice_of(app.scene.round.roll)
 
 
 def resumed_from_the_title(app):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.games.notnot.dice import Roll
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
@@ -90,8 +91,8 @@ class SeenRoll(Snapshot):
     round is saved rolls new dice, never the ones the table has seen."""
 
     @classmethod
-    def of(cls, game: Game) -> SeenRoll:
-        return cls({**game.snapshot(), "cancelled": game.cancelled + 1})
+    def seeing(cls, game: Game, roll: Roll) -> SeenRoll:
+        return cls(game.snapshot_seeing(roll))
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,9 @@ class Game:
     round_no: int = 0
     #: Rolls of the coming round cancelled by a pause before anyone answered.
     cancelled: int = 0
+    #: The dice of those rolls (:func:`dice_of`), which the table has seen: never rolled again
+    #: for the round.
+    seen: list[list[str]] = field(default_factory=list)
     over: bool = False
 
     # -- set-up -----------------------------------------------------------
@@ -150,18 +153,24 @@ class Game:
         return judge(roll.level, roll.criteria, roll.negation, roll.liar, roll.up, self.faces())
 
     def next_roll(self) -> Roll:
-        """Roll for the coming round, rerolling silently while no card could be valid."""
+        """Roll for the coming round, rerolling silently while no card could be valid or the
+        dice are ones the table saw in a cancelled roll of this round (:attr:`seen`)."""
         if self.over:
             raise RuleError("the game is over")
         if empty_spots(self.table):
             raise RuleError(f"spots {', '.join(s.value for s in empty_spots(self.table))} "
                             "are empty: deal first")
         rng = self.rng("roll")
+        met: Roll | None = None
         for _ in range(MAX_REROLLS):
             up, liar = self._back(rng)
             roll = roll_dice(self.dice, self.level, rng, up, liar)
             if not self.ruling_for(roll).reroll:
-                return roll
+                if dice_of(roll) not in self.seen:
+                    return roll
+                met = met or roll
+        if met is not None:   # every roll this table can meet was seen: show one again
+            return met
         raise RuleError(f"no roll out of {MAX_REROLLS} could be met by this table: "
                         "check the dice faces")
 
@@ -176,6 +185,8 @@ class Game:
         if round.answered:
             raise RuleError("a round with answers is judged, never cancelled: taps are final")
         self.cancelled += 1
+        if round.roll is not None:
+            self.seen.append(dice_of(round.roll))
 
     def choosers(self, round: Round) -> list[int]:
         """Tied players whose tapped card another tied player took: they pick a spot."""
@@ -195,7 +206,7 @@ class Game:
             if self.points[player]:
                 self.removed.append(self.points[player].pop())
         self.round_no += 1
-        self.cancelled = 0
+        self.cancelled, self.seen = 0, []
         dealt = self.deal() if self.deals == "companion" else []
         self._check_end()
         return round_record(self.round_no, round, outcome, before, awards, self.scores(), dealt)
@@ -320,8 +331,10 @@ class Game:
     # -- persistence -------------------------------------------------------------
 
     def snapshot(self) -> dict:
-        """The whole state as plain JSON-able data; :meth:`restore` inverts it."""
-        return {
+        """The whole state as plain JSON-able data; :meth:`restore` inverts it. ``seen`` is
+        written only while a cancelled roll's dice are kept (a snapshot is otherwise as it was
+        before they were)."""
+        data = {
             "players": self.players, "seed": self.seed, "mode": self.mode, "deals": self.deals,
             "level": self.level.value, "round_no": self.round_no, "cancelled": self.cancelled,
             "over": self.over,
@@ -336,6 +349,17 @@ class Game:
             "recipe": dict(self.recipe.__dict__),
             "timing": self.timing.to_dict(),
         }
+        if self.seen:
+            data["seen"] = [list(dice) for dice in self.seen]
+        return data
+
+    def snapshot_seeing(self, roll: Roll) -> dict:
+        """The snapshot with ``roll``, on the table's screen now, counted as cancelled: a game
+        restored from it before the round is saved rolls new dice, never these."""
+        data = self.snapshot()
+        data["cancelled"] = self.cancelled + 1
+        data["seen"] = [*data.get("seen", []), dice_of(roll)]
+        return data
 
     @classmethod
     def restore(cls, data: dict) -> Game:
@@ -344,6 +368,7 @@ class Game:
             players=data["players"], seed=data["seed"], mode=data["mode"], deals=data["deals"],
             level=Level(data["level"]), round_no=data["round_no"], over=data["over"],
             cancelled=data.get("cancelled", 0),
+            seen=[list(dice) for dice in data.get("seen", [])],
             table={Side(s): (Card.from_dict(c) if c else None) for s, c in data["table"].items()},
             deck=cards(data["deck"]),
             points={int(p): cards(items) for p, items in data["points"].items()},
@@ -352,6 +377,11 @@ class Game:
             recipe=DeckRecipe(**data["recipe"]),
             timing=Timing(**data["timing"]),
         )
+
+
+def dice_of(roll: Roll) -> list[str]:
+    """The faces of ``roll``'s three dice: its criteria and its negation."""
+    return [*roll.criteria, roll.negation]
 
 
 def no_rule_card_refusal(mode: str, level: Level, side: Side) -> str:

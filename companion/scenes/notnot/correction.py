@@ -75,7 +75,8 @@ class CorrectionScene(MenuScene[ToCorrection]):
             except RuleError as error:
                 reasons.append(str(error))
                 continue
-            save_correction(self.ctx, self.play, roll_seen=isinstance(self.resume, ToTieChoice))
+            save_correction(self.ctx, self.play, roll_seen=self.resume.round.roll
+                            if isinstance(self.resume, ToTieChoice) else None)
             self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")
             self.dirty = True
             return

@@ -173,6 +173,6 @@ class RollScene(Scene[ToRoll]):
         """The flip that shows the final dice opens the round; the table has seen them, so
         they are saved as seen (after the frame, off the tap's path)."""
         if self.final_drawn:
-            save_seen_roll(self.ctx, self.play)
+            save_seen_roll(self.ctx, self.play, self.roll)
             self.ctx.go(ToRound(roll=self.roll, t_open_ns=t_ns, taps=self.early, words=self.words,
                                 inks=self.inks, feedback=self.feedback, play=self.play))

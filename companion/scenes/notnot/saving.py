@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 
+from companion.games.notnot.dice import Roll
 from companion.games.notnot.record import RoundRecord
 from companion.scenes.common.seating import STORE_ERRORS, seats_for
 from companion.scenes.core import Context
@@ -65,21 +66,22 @@ def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord,
         later(ctx, play.ref, RoundSave.of(play.game, record, edges))
 
 
-def save_seen_roll(ctx: Context, play: NotNotPlay) -> None:
-    """The flip just shown holds this round's final dice: once the frame is on screen, store the
-    snapshot with this roll counted as cancelled, so a resume before the round is saved rolls
-    new dice."""
+def save_seen_roll(ctx: Context, play: NotNotPlay, roll: Roll) -> None:
+    """The flip just shown holds this round's final dice, ``roll``: once the frame is on screen,
+    store the snapshot with this roll counted as cancelled, so a resume before the round is
+    saved rolls new dice, never these."""
     if play.ref is not None:
-        later(ctx, play.ref, SeenRoll.of(play.game))
+        later(ctx, play.ref, SeenRoll.seeing(play.game, roll))
 
 
-def save_correction(ctx: Context, play: NotNotPlay, roll_seen: bool = False) -> None:
+def save_correction(ctx: Context, play: NotNotPlay, roll_seen: Roll | None = None) -> None:
     """The table corrected the model's cards (Correct the table): once the frame is on screen,
     store the snapshot with them, so a resume (from the title, after a power cut) checks the
-    corrected table. ``roll_seen``: a round whose dice the table saw is not settled yet (a tie
-    choice paused), so the roll stays counted as cancelled, as :func:`save_seen_roll` kept it."""
+    corrected table. ``roll_seen``: the roll of a round whose dice the table saw, not settled yet
+    (a tie choice paused), so it stays counted as cancelled, as :func:`save_seen_roll` kept it."""
     if play.ref is not None:
-        later(ctx, play.ref, SeenRoll.of(play.game) if roll_seen else Snapshot.of(play.game))
+        later(ctx, play.ref, SeenRoll.seeing(play.game, roll_seen) if roll_seen is not None
+              else Snapshot.of(play.game))
 
 
 def save_ended(ctx: Context, play: NotNotPlay) -> None:
