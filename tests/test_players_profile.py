@@ -178,6 +178,15 @@ def test_the_board_over_the_last_n_games_counts_only_those(tmp_path, capsys):
     assert "Ana" in capsys.readouterr().out
 
 
+def test_the_boards_heading_counts_the_games_it_read(tmp_path, capsys):
+    kept(tmp_path, [1], {"1": 9, "2": 3}, [400], ["Ana", "Bo"])
+    kept(tmp_path, [2], {"1": 4, "2": 8}, [700], ["Ana", "Bo"])
+    for last, heading in (("1", "the last game"), ("2", "the last 2 games"),
+                          ("5", "the last 2 games")):
+        assert main(["players", "board", "--last", last, "--state-dir", str(tmp_path)]) == 0
+        assert capsys.readouterr().out.startswith(f"Leaderboard, {heading}: ")
+
+
 def test_simulated_names_need_a_state_folder(capsys):
     assert "--names needs --state-dir" in refused(capsys, "simulate", "--names", "Ana,Bo")
     with pytest.raises(SystemExit) as usage:

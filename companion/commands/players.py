@@ -26,7 +26,7 @@ import argparse
 import json
 from pathlib import Path
 
-from companion.games.notnot.leaderboard import LEVELS, board
+from companion.games.notnot.leaderboard import LEVELS, board, games_counted
 from companion.games.notnot.profile import (
     CONDITIONS,
     CONFIDENCE,
@@ -231,17 +231,18 @@ def answers(count: int) -> str:
 
 def print_board(args: argparse.Namespace, folder: Path) -> int:
     """The leaderboard over the last ``args.last`` finished games (all: None)."""
-    standings = []
+    standings, games = [], []
     if Database.kept_in(folder):
         with Database.for_reading(folder) as database:
-            standings = board(finished_games(database, args.last))
+            games = finished_games(database, args.last)
+            standings = board(games)
     if args.json:
         print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
         return 0
     if not standings:
         print(f"No named player has finished a game in {folder} yet.")
         return 0
-    over = f"the last {args.last} games" if args.last else "all kept games"
+    over = f"the {games_counted(len(games))}" if args.last else "all kept games"
     print(f"Leaderboard, {over}: median reaction in ms")
     print(f"{'Player':<12} {'Games':>5} {'Wins':>4} {'Cards/game':>10} {'Median':>6}  "
           + " ".join(f"{level:>9}" for level in LEVELS))

@@ -58,6 +58,11 @@ def median(times: list[float]) -> float | None:
     return round(statistics.median(times), 1) if times else None
 
 
+def games_counted(games: int) -> str:
+    """``last 20 games``, or ``last game`` for one: what a leaderboard over ``games`` counted."""
+    return "last game" if games == 1 else f"last {games} games"
+
+
 def board(games: Iterable[KeptGame]) -> list[Standing]:
     """Every named player's standing over ``games``: most wins first, then most cards per game,
     then name."""

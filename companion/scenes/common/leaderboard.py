@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from companion.errors import CompanionError
-from companion.games.notnot.leaderboard import board
+from companion.games.notnot.leaderboard import board, games_counted
 from companion.scenes.core import Context
 from companion.storage.database import Database
 from companion.storage.location import state_dir
@@ -39,8 +39,7 @@ def leaderboard_line(ctx: Context) -> str:
     rows = [standing.to_json() for standing in standings[:SHOWN]]
     if not rows:
         return ""
-    counted = f"Last {len(games)} games" if len(games) > 1 else "Last game"
-    return f"{counted}:   " + "   ".join(
+    return f"{games_counted(len(games)).capitalize()}:   " + "   ".join(
         f"{row['name']} {row['wins']} {'win' if row['wins'] == 1 else 'wins'}"
         + (f" {row['median_ms']:.0f} ms" if row["median_ms"] is not None else "")
         for row in rows)
