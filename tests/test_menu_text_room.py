@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import kiosk_helpers
+from fault_cases import outcome
 import pygame
 import pytest
 from kiosk_helpers import choose, kiosk, step_until, tap
@@ -144,3 +145,23 @@ def test_a_menu_of_any_length_leaves_room_under_the_tails_of_g_y_and_p(
         drawn = draw_menu(surface, layout, "Menu", items, cursor)
         found += crowded(surface, item_rects(layout, items)[cursor], drawn)
     assert found == []
+
+
+@pytest.mark.parametrize(("size", "rotation"), SCREENS)
+def test_a_subtitle_that_wraps_keeps_clear_of_the_first_item(size, rotation, tmp_path):
+    """The title's leaderboard line with three long names wraps to two lines; the items stand
+    below its last line, with room between (it sat on the first item's top edge)."""
+    done = outcome(["simulate", "--players", "3", "--seed", "4", "--games", "2",
+                    "--names", "Ängström-Løv,Wilhelmina-Q,Gregory-Ypsy",
+                    "--state-dir", str(tmp_path)])
+    assert done.code == 0, done
+    app = kiosk("title", state_dir=tmp_path, size=size, rotation=rotation)
+    try:
+        step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+        subtitle = [piece for piece in app.scene.drawn_texts
+                    if piece.text and piece.text in app.scene.subtitle]
+        assert len(subtitle) >= 2, [piece.text for piece in subtitle]   # it wraps
+        first = app.scene.item_rects()[0]
+        assert max(text_box(piece).bottom for piece in subtitle) < first.top
+    finally:
+        app.screen.close()

@@ -50,12 +50,14 @@ def least_item_height(layout: Layout) -> int:
 
 
 def item_rects(layout: Layout, items: int | list[str],
-               end: float = ITEMS_END) -> list[pygame.Rect]:
-    """Where a menu's items go (also their touch areas): below the title and its subtitle,
-    above the hint line (or ``end`` of the height down). Given the items' words, an item whose
-    words wrap gets a box tall enough for all its lines, and the others close up under it."""
+               end: float = ITEMS_END, below: int = 0) -> list[pygame.Rect]:
+    """Where a menu's items go (also their touch areas): below the title and its subtitle
+    (lower than usual when they end ``below`` that: :func:`heading_bottom`), above the hint
+    line (or ``end`` of the height down). Given the items' words, an item whose words wrap gets
+    a box tall enough for all its lines, and the others close up under it."""
     words = [""] * items if isinstance(items, int) else items
-    top, bottom = round(0.29 * layout.height), round(end * layout.height)
+    top = max(round(0.29 * layout.height), below + round(layout.unit))
+    bottom = round(end * layout.height)
     step = min((bottom - top) / max(len(words), 1), 0.13 * layout.height)
     w = round((0.9 if layout.landscape else 0.7) * layout.width)
     least = least_item_height(layout)
@@ -89,11 +91,29 @@ def line_size(layout: Layout, height: int) -> int:
     return size
 
 
+def heading_width(layout: Layout) -> int:
+    """How wide a title and its subtitle may stand."""
+    return layout.width - round(6 * layout.unit)
+
+
+def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
+    """Where :func:`draw_title`'s heading ends, its lines measured as it lays them out (a long
+    subtitle wraps: the title's leaderboard line, a set-up's missing pads)."""
+    size, lines = text.fit_lines(title, layout.title_size, heading_width(layout),
+                                 layout.min_text_size)
+    bottom = round(0.04 * layout.height) + text.block_height(len(lines), size)
+    if subtitle:
+        size, lines = text.fit_lines(subtitle, layout.body_size, heading_width(layout),
+                                     layout.min_text_size)
+        bottom += round(layout.unit) + text.block_height(len(lines), size)
+    return bottom
+
+
 def draw_title(surface: pygame.Surface, layout: Layout, title: str,
                subtitle: str = "") -> list[text.Drawn]:
     """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
     surface.fill(BACKGROUND)
-    wide = layout.width - round(6 * layout.unit)
+    wide = heading_width(layout)
     drawn = text.draw_fit(surface, title, layout.title_size, wide, layout.min_text_size, TEXT,
                           midtop=(layout.width // 2, round(0.04 * layout.height)))
     if subtitle:

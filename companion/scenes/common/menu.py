@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from companion.config.web_page import page_address
-from companion.display.draw_menu import draw_menu, item_rects
+from companion.display.draw_menu import draw_menu, heading_bottom, item_rects
 from companion.display.draw_qr import draw_page_qr
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -66,7 +66,9 @@ class MenuScene(Scene[M]):
 
     def item_rects(self) -> list[pygame.Rect]:
         """Where the items are drawn (also their touch areas)."""
-        return item_rects(self.ctx.services.layout, self.items())
+        layout = self.ctx.services.layout
+        return item_rects(layout, self.items(),
+                          below=heading_bottom(layout, self.title, self.subtitle))
 
     def choose(self, index: int) -> None:
         """Item ``index`` was selected (and confirmed, if it asks)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display.draw_menu import item_rects
+from companion.display.draw_menu import heading_bottom, item_rects
 from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
 from companion.scenes.common.leaderboard import leaderboard_line
 from companion.scenes.common.menu import MenuScene
@@ -34,7 +34,9 @@ class TitleScene(MenuScene[ToTitle]):
 
     def item_rects(self) -> list[pygame.Rect]:
         """The items closer together, so the page's QR code keeps its room under them."""
-        return item_rects(self.ctx.services.layout, self.items(), end=TITLE_ITEMS_END)
+        layout = self.ctx.services.layout
+        return item_rects(layout, self.items(), end=TITLE_ITEMS_END,
+                          below=heading_bottom(layout, self.title, self.subtitle))
 
     def items(self) -> list[str]:
         return ["Not Not", "Not That Movie!", "That's Not a Hat", "Players", "Quit"]
