@@ -202,6 +202,23 @@ def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsy
     assert "Anna" in listed and "Cy" in listed and "Bo" not in listed
 
 
+def test_the_players_menu_refuses_to_merge_two_who_sat_at_one_table_at_once_without_asking(
+        tmp_path):
+    assert main(["simulate", "--players", "2", "--seed", "1", "--names", "Ana,Bo",
+                 "--state-dir", str(tmp_path)]) == 0
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Ana")
+    choose(app, "Merge")
+    choose(app, "Bo")                                     # refused at once: nothing to confirm
+    assert app.scene.asking is None
+    assert app.scene.subtitle == ("Ana and Bo sat at the same table in game 1: "
+                                  "they are two people, not merged")
+    with Database.in_folder(tmp_path) as database:
+        assert {player.name for player in PlayerStore(database).list_players()} == {"Ana", "Bo"}
+
+
 def test_the_players_menu_says_a_refusal_in_one_line_and_changes_nothing(tmp_path):
     keep_players(tmp_path, "Ana", "Bo")
     app = kiosk("title", state_dir=tmp_path)

@@ -143,7 +143,7 @@ def test_two_players_who_sat_at_the_same_table_are_never_merged(tmp_path, capsys
     players(tmp_path, "add", "Ana")
     players(tmp_path, "add", "Bo")
     game_id = kept_game(tmp_path, {1: "Ana", 2: "Bo"})
-    assert f"sat at the same table (game {game_id})" in refused(tmp_path, capsys,
+    assert f"sat at the same table in game {game_id}:" in refused(tmp_path, capsys,
                                                                "merge", "Ana", "Bo")
     assert names_of(tmp_path, game_id) == {1: "Ana", 2: "Bo"}
 

@@ -186,6 +186,13 @@ class PlayerStore:
             db.execute("UPDATE players SET name = ? WHERE id = ?", (new, player.id))
             return Player(player.id, new, player.created_at, player.games)
 
+    def first_game_together(self, one: Player, other: Player) -> int | None:
+        """The first kept game in which ``one`` and ``other`` both had a seat (``None``: none):
+        two people, never merged."""
+        return self.database.read(
+            "SELECT min(game_id) FROM seats WHERE player_id = ? AND game_id IN "
+            "(SELECT game_id FROM seats WHERE player_id = ?)", (one.id, other.id))[0][0]
+
     def merge(self, source: str, into: str) -> int:
         """Give every seat of the player ``source`` to the player ``into`` and remove
         ``source``; the number of seats given."""
@@ -194,12 +201,10 @@ class PlayerStore:
             if old.id == kept.id:
                 raise PlayerError(f"{old.name!r} and {into.strip()!r} are the same player: "
                                   "name two players")
-            together = self.database.read(
-                "SELECT min(game_id) FROM seats WHERE player_id = ? AND game_id IN "
-                "(SELECT game_id FROM seats WHERE player_id = ?)", (old.id, kept.id))[0][0]
+            together = self.first_game_together(old, kept)
             if together is not None:
-                raise PlayerError(f"{old.name} and {kept.name} sat at the same table (game "
-                                  f"{together}): they are two people, not merged")
+                raise PlayerError(f"{old.name} and {kept.name} sat at the same table in game "
+                                  f"{together}: they are two people, not merged")
             moved = db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
                                (kept.id, old.id)).rowcount
             db.execute("DELETE FROM players WHERE id = ?", (old.id,))

@@ -4,7 +4,8 @@ The list shows every kept player (and how many games they sat in); selecting
 one offers "Rename" (spelt on the letter picker from the name as it is,
 :mod:`companion.scenes.common.letter_picker`) and "Merge into another player"
 (the other players listed; the one chosen asks first: "Merge Ana into Bo?
-select again"). What the kept players refuse (a name taken, a character the
+select again", unless the two sat at one table: that is refused at once,
+with nothing to confirm). What the kept players refuse (a name taken, a character the
 screen cannot draw left in a name kept before that rule, two players who sat
 at the same table) is one line under the title; nothing changes then. W
 goes back a step, to the title from the list. ``companion players`` does the
@@ -75,9 +76,18 @@ class PlayersScene(SpellingMenu[ToPlayers]):
 
     def entry_question(self, index: int) -> str | None:
         others = self.others()
-        if self.merging and self.player is not None and index < len(others):
+        if self.merging and self.player is not None and index < len(others) and \
+                self.may_merge(self.player, others[index]):
             return f"Merge {self.player.name} into {others[index].name}? select again"
-        return None
+        return None   # a merge refused is said at once, not after asking
+
+    def may_merge(self, source: Player, into: Player) -> bool:
+        """Whether ``source`` may be merged into ``into`` (they never sat at one table; a state
+        folder that cannot be read asks, and the merge says why it fails)."""
+        try:
+            return self.store().first_game_together(source, into) is None
+        except STORE_ERRORS:
+            return True
 
     def choose_entry(self, index: int) -> None:
         entries = self.entries()
