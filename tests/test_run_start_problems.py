@@ -20,7 +20,11 @@ from companion.kiosk import startup
 from companion.errors import CompanionError
 from companion.kiosk.assemble import KioskOptions
 from companion.kiosk.systemd import Notifier
-from companion.scenes.common.failsafe import FailsafeScene
+from companion.config.settings import default_text, parse
+from companion.inputs.keyboard import KeyMap
+from companion.kiosk.startup import load_settings
+from companion.scenes.common.failsafe import FailsafeScene, choices_hint
+from companion.scenes.start_problem import StartProblem
 
 MISTAKES = {
     "a value of the wrong kind": ('[gpio]\nstuck_s = "soon"\n', "stuck_s"),
@@ -97,10 +101,29 @@ def test_a_mistake_in_the_settings_is_shown_in_large_text_on_the_screen(
     assert code == 0 and looked.scene == "failsafe"
     drawn = looked.app.scenes[FailsafeScene].drawn
     shown = " ".join(d.text for d in drawn)
-    assert named in shown and path in shown and "restart companion" in shown
+    assert named in shown and path in shown and "then: start companion run again" in shown
     assert all(shows_text(looked.frame, d) for d in drawn)
     short_side = min(looked.frame.get_size())
     assert min(d.rect.height for d in drawn) >= 0.03 * short_side
+
+
+def test_a_start_problem_says_to_restart_the_service_under_systemd_and_the_command_by_hand(
+        monkeypatch):
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")       # systemd's, for a unit
+    _, problem = load_settings("")
+    assert problem is not None and problem.todo.endswith("then: sudo systemctl restart companion")
+    monkeypatch.delenv("INVOCATION_ID")
+    _, problem = load_settings("")
+    assert problem is not None and problem.todo.endswith("then: start companion run again")
+
+
+def test_a_start_problems_keys_are_named_as_the_table_presses_them():
+    problem = StartProblem(title="t", detail=(), todo="", fallback="play without saving",
+                           can_quit=True)
+    assert choices_hint(problem, None) == "E or a touch: play without saving   W: quit"
+    keys = KeyMap(parse(default_text()).keyboard)
+    assert choices_hint(problem, keys) == \
+        "Enter or a touch: play without saving   Backspace: quit"
 
 
 def test_after_the_mistake_e_plays_with_the_default_settings_and_says_so(

@@ -26,7 +26,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -64,8 +64,10 @@ KEYBOARD_ASKED = "keyboard only, as asked"
 GPIO_OFF = "GPIO is off in the settings"
 #: Seconds between tries to open a display that is not there yet (under systemd).
 DISPLAY_RETRY_S = 5.0
-#: What to restart once a start problem is fixed.
+#: What to restart once a start problem is fixed, under systemd.
 RESTART = "sudo systemctl restart companion"
+#: The same for a kiosk started by hand (a laptop's window, a terminal).
+START_AGAIN = "start companion run again"
 #: Who holds the state folder's lock while the kiosk runs (the line a second writer gets).
 KIOSK = "the kiosk"
 
@@ -95,6 +97,12 @@ class EarlyPosts:
             self.target = target
 
 
+def restart_advice(environ: Mapping[str, str] = os.environ) -> str:
+    """How to start the kiosk again once its start problem is fixed: restart the service under
+    systemd (which gives a unit's processes ``INVOCATION_ID``), else run the command again."""
+    return RESTART if environ.get("INVOCATION_ID") else START_AGAIN
+
+
 def load_settings(path: str | Path | None, named_by: str = ""
                   ) -> tuple[settings_file.Config, StartProblem | None]:
     """The settings at ``path``; if they cannot be used, the defaults and the problem to show.
@@ -119,7 +127,7 @@ def load_settings(path: str | Path | None, named_by: str = ""
         todo = f"Fix {path} (companion config --check {path} lists every mistake)"
     problem = StartProblem(
         title="The settings file has a mistake", detail=detail,
-        todo=f"{todo}, then: {RESTART}",
+        todo=f"{todo}, then: {restart_advice()}",
         fallback="play with the default settings",
         notice=f"playing with the default settings: {unreadable or f'fix {path}'}")
     return settings_file.load(None), problem

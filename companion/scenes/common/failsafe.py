@@ -1,7 +1,7 @@
 """The failsafe: what went wrong, on the screen, instead of a dead kiosk.
 
 Two kinds of trouble land here. A scene's error (the loop catches it) is one
-line; E (any pad), Enter or a touch goes back to the title, and the game in
+line; E (any pad; Enter on a keyboard) or a touch goes back to the title, and the game in
 progress, if any, is kept for a new start. A :class:`StartProblem` (what
 stopped ``companion run`` from starting normally, e.g. a mistake in the
 settings file) is shown in large wrapped lines with what to do about it; the
@@ -20,7 +20,7 @@ from companion.display.layout import Layout
 from companion.display.palette import PORTAL, TEXT
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of, selects
-from companion.inputs.keyboard import button_name
+from companion.inputs.keyboard import KeyMap, button_name
 from companion.scenes.changes import ToFailsafe, ToTitle
 from companion.scenes.core import Context, Scene
 from companion.scenes.start_problem import StartProblem
@@ -53,21 +53,23 @@ def detail_lines(problem: StartProblem) -> list[str]:
     return shown
 
 
-def choices_hint(problem: StartProblem) -> str:
-    """The keys of the problem's fallback and, for a question, of quitting."""
-    hint = f"E, Enter or a touch: {problem.fallback}"
-    return f"{hint}   W or Backspace: quit" if problem.can_quit else hint
+def choices_hint(problem: StartProblem, keys: KeyMap | None) -> str:
+    """The buttons of the problem's fallback and, for a question, of quitting, as the table's
+    inputs call them: "E" and "W" on pads, "Enter" and "Backspace" on the keyboard."""
+    go, leave = (button_name(keys, None, side) for side in (Side.E, Side.W))
+    hint = f"{go} or a touch: {problem.fallback}"
+    return f"{hint}   {leave}: quit" if problem.can_quit else hint
 
 
-def draw_problem(surface: pygame.Surface, layout: Layout,
-                 problem: StartProblem) -> list[text.Drawn]:
+def draw_problem(surface: pygame.Surface, layout: Layout, problem: StartProblem,
+                 keys: KeyMap | None = None) -> list[text.Drawn]:
     """A start problem: the title, its detail and then what to do, wrapped in body text (made
     smaller, down to the smallest text size, until it all stands above the hint; what still
     does not fit is left out), and the fallback as the hint."""
     drawn = draw_title(surface, layout, problem.title)
     hint: list[text.Drawn] = []
     if problem.fallback:
-        hint = draw_hint(surface, layout, choices_hint(problem))
+        hint = draw_hint(surface, layout, choices_hint(problem, keys))
     bottom = hint[0].rect.top if hint else layout.height
     margin = round(4 * layout.unit)
     max_width = layout.width - 2 * margin
@@ -132,7 +134,8 @@ class FailsafeScene(Scene[ToFailsafe]):
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         if self.problem is not None:
-            self.drawn = draw_problem(canvas, self.ctx.services.layout, self.problem)
+            self.drawn = draw_problem(canvas, self.ctx.services.layout, self.problem,
+                                      self.ctx.services.keys)
             return "start-problem"
         back = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
         self.drawn = draw_message(canvas, self.ctx.services.layout, "Something went wrong",
