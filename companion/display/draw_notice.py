@@ -53,7 +53,8 @@ def notice_part(layout: Layout, line: str) -> Part:
 def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
     """``names`` each fitted to ``room`` at ``size``: a name too wide cut short at its end
     ("Alexan..."), unless that reads like another name cut so; then each keeps as much of its
-    end as tells it apart ("Ale...nder", "Ale...ndra"), ``room`` allowing."""
+    end as tells it apart ("Alexa...r", "Alexa...a" for Alexander and Alexandra), ``room``
+    allowing."""
     at_end = [name if text.width(name, size) <= room else cut_short(name, size, room)
               for name in names]
     cut = list(at_end)

@@ -71,7 +71,7 @@ def cell_names(names: Sequence[str], size: int, room: int, least: int) -> tuple[
     """Players' ``names``, one to a cell ``room`` wide, at one size: the largest up to ``size``
     at which the widest fits, never below ``least`` (the smallest text the layout allows); a
     name still too wide there cut short ("Alexan..."), keeping its end when two names cut so
-    would read alike ("Ale...nder", "Ale...ndra": :func:`cut_apart`)."""
+    would read alike ("Alexa...r", "Alexa...a": :func:`cut_apart`)."""
     widest = max(names, key=lambda name: text.width(name, size))
     size = text.fit_size(widest, size, room, least)
     return size, cut_apart(names, size, room)
