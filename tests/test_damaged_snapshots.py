@@ -54,12 +54,25 @@ def played_not_not():
 
 
 SNAPSHOT, RECORDS = played_not_not()
+#: The same game with the dice on screen when the power went (their faces kept as seen).
+SEEN = json.loads(json.dumps(restore_checked(SNAPSHOT).snapshot_seeing(
+    restore_checked(SNAPSHOT).next_roll())))
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
 @given(damage(SNAPSHOT))
 def test_a_damaged_not_not_snapshot_restores_or_is_refused_as_damaged(snapshot):
+    try:
+        restore_checked(snapshot)
+    except DamagedSnapshot as error:
+        assert "\n" not in str(error)
+
+
+@SETTINGS
+@given(damage(SEEN))
+def test_a_damaged_snapshot_with_dice_seen_restores_or_is_refused_as_damaged(snapshot):
+    assert "seen" in SEEN
     try:
         restore_checked(snapshot)
     except DamagedSnapshot as error:

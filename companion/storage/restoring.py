@@ -27,7 +27,8 @@ CARD = {"face": str, "arrow": str, "liar": bool, "ident": int}
 #: A stored snapshot of a Not Not game (:meth:`Game.snapshot`).
 SNAPSHOT = {
     "players": int, "seed": int, "mode": str, "deals": str, "level": str, "round_no": int,
-    "cancelled": MayLack(int), "over": bool, "table": Each(OrNone(CARD)), "deck": [CARD],
+    "cancelled": MayLack(int), "seen": MayLack([[str]]), "over": bool,
+    "table": Each(OrNone(CARD)), "deck": [CARD],
     "points": Each([CARD]), "removed": [CARD],
     "dice": {"direction": [str], "colour": [str], "negation": [str]},
     "recipe": {"portals_per_colour": int, "void_cards": int, "liar_share": float},
