@@ -333,3 +333,21 @@ def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text()
     assert shown.count(folder) == 3 and "(companion config --check names it)." in shown
     assert all(shows_text(surface, d) for d in drawn)
     assert min(d.rect.height for d in drawn) >= 0.03 * min(surface.get_size())
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1920, 1080)])
+def test_a_notice_shown_over_a_start_problem_covers_none_of_it(size):
+    """The kiosk's notices (no pads found, say) take the strip along the bottom; a start
+    problem, what to do and its hint all stand above it."""
+    from kiosk_helpers import canvas
+    from companion.display.layout import Layout
+    from companion.scenes.common.failsafe import draw_problem
+
+    surface = canvas(size)
+    layout = Layout(surface.get_size())
+    _, problem = load_settings("/nowhere/config.toml")
+    assert problem is not None
+    drawn = draw_problem(surface, layout, problem)
+    assert "play with the default settings" in drawn[-1].text
+    assert all(piece.rect.bottom <= layout.notice.top for piece in drawn), \
+        [(piece.text, piece.rect) for piece in drawn if piece.rect.bottom > layout.notice.top]

@@ -159,11 +159,14 @@ def draw_lines_fit(surface: pygame.Surface, layout: Layout, lines: list[str], to
     return drawn
 
 
-def draw_hint(surface: pygame.Surface, layout: Layout, hint: str) -> list[text.Drawn]:
-    """The hint at the bottom of a screen (wrapped upwards if one line is too wide)."""
+def draw_hint(surface: pygame.Surface, layout: Layout, hint: str,
+              bottom: int | None = None) -> list[text.Drawn]:
+    """The hint at the bottom of a screen, or ending at ``bottom`` (wrapped upwards if one line
+    is too wide)."""
+    bottom = layout.height if bottom is None else bottom
     return text.draw_fit(surface, hint, layout.small_size, layout.width - round(4 * layout.unit),
                          layout.min_text_size, DIM_TEXT,
-                         midbottom=(layout.width // 2, layout.height - round(layout.unit)))
+                         midbottom=(layout.width // 2, bottom - round(layout.unit)))
 
 
 def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: list[str],

@@ -65,12 +65,13 @@ def draw_problem(surface: pygame.Surface, layout: Layout, problem: StartProblem,
                  keys: KeyMap | None = None) -> list[text.Drawn]:
     """A start problem: the title, its detail and then what to do, wrapped in body text (made
     smaller, down to the smallest text size, until it all stands above the hint; what still
-    does not fit is left out), and the fallback as the hint."""
+    does not fit is left out), and the fallback as the hint. All of it stands above the notice
+    strip: a notice shown meanwhile (no pads found, say) covers none of it."""
     drawn = draw_title(surface, layout, problem.title)
     hint: list[text.Drawn] = []
     if problem.fallback:
-        hint = draw_hint(surface, layout, choices_hint(problem, keys))
-    bottom = hint[0].rect.top if hint else layout.height
+        hint = draw_hint(surface, layout, choices_hint(problem, keys), bottom=layout.notice.top)
+    bottom = hint[0].rect.top if hint else layout.notice.top
     margin = round(4 * layout.unit)
     max_width = layout.width - 2 * margin
     gap = round(2 * layout.unit)
