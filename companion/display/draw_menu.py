@@ -97,8 +97,9 @@ def heading_width(layout: Layout) -> int:
 
 
 def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
-    """Where :func:`draw_title`'s heading ends, its lines measured as it lays them out (a long
-    subtitle wraps: the title's leaderboard line, a set-up's missing pads)."""
+    """Where :func:`draw_title`'s heading ends (``title``'s lines, then ``subtitle``'s a unit
+    below), measured: the one place its layout is worked out (a long subtitle wraps: the title's
+    leaderboard line, a set-up's missing pads)."""
     size, lines = text.fit_lines(title, layout.title_size, heading_width(layout),
                                  layout.min_text_size)
     bottom = round(0.04 * layout.height) + text.block_height(len(lines), size)
@@ -111,15 +112,16 @@ def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
 
 def draw_title(surface: pygame.Surface, layout: Layout, title: str,
                subtitle: str = "") -> list[text.Drawn]:
-    """Clear the canvas and draw ``title`` (and ``subtitle``) at the top."""
+    """Clear the canvas and draw ``title`` (and ``subtitle``) at the top, where
+    :func:`heading_bottom` measures them."""
     surface.fill(BACKGROUND)
     wide = heading_width(layout)
     drawn = text.draw_fit(surface, title, layout.title_size, wide, layout.min_text_size, TEXT,
-                          midtop=(layout.width // 2, round(0.04 * layout.height)))
+                          midbottom=(layout.width // 2, heading_bottom(layout, title)))
     if subtitle:
-        below = drawn[-1].rect.bottom + round(layout.unit)
         drawn += text.draw_fit(surface, subtitle, layout.body_size, wide, layout.min_text_size,
-                               DIM_TEXT, midtop=(layout.width // 2, below))
+                               DIM_TEXT, midbottom=(layout.width // 2,
+                                                    heading_bottom(layout, title, subtitle)))
     return drawn
 
 
