@@ -15,9 +15,11 @@ more; an odd number of bounces would leave it open, so it then closes again
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -179,11 +181,31 @@ def toolchain_missing() -> str | None:
 
 
 def _make(directory: Path, target: str, *variables: str) -> None:
-    result = subprocess.run(["make", "-s", "-C", str(directory), target, *variables],
-                            capture_output=True, text=True)
+    """``make target`` in ``directory``, one process at a time (two test suites running side by
+    side would otherwise write the same ELF at once, and one could run it half written)."""
+    with _build_lock(directory):
+        result = subprocess.run(["make", "-s", "-C", str(directory), target, *variables],
+                                capture_output=True, text=True)
     if result.returncode:
         detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["make failed"]
         raise CompanionError(f"cannot build {directory / target}: {detail[0]}")
+
+
+@contextmanager
+def _build_lock(directory: Path) -> Iterator[None]:
+    """Hold ``directory/build/.lock`` (no lock where the folder cannot be written: make then
+    only finds its targets up to date, or fails with its own message)."""
+    try:
+        (directory / "build").mkdir(exist_ok=True)
+        lock = open(directory / "build" / ".lock", "a")
+    except OSError:
+        lock = None
+    if lock is None:
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def firmware_elf(board: Board, firmware: str = "controller",
