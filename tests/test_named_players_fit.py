@@ -123,3 +123,17 @@ def test_names_that_start_alike_are_cut_in_the_middle_to_read_apart_and_others_a
     assert cut[0].startswith("Al") and "..." in cut[0]
     assert cut[2] == cut_short("Bartholomew", size, room) and cut[3] == "Cy"
     assert all(text.width(name, size) <= room for name in cut)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_twelve_long_names_that_start_alike_read_apart_on_the_score_strip(size, rotation):
+    """Twelve names alike but for their last two letters: where the strip must cut them, each
+    cell's name still differs from every other (cut in the middle, as the vote cells are)."""
+    layout = Layout(size, rotation)
+    surface = kiosk_helpers.canvas(layout.size)
+    labels = draw_scores(surface, layout, {seat: 8 for seat in LONG_NAMES},
+                         seat_names=LONG_NAMES)
+    names = [piece.text for piece in labels if piece.text != "8"]
+    assert len(names) == 12 and len(set(names)) == 12, names
+    assert all(LONG_NAMES[seat][-1] in name for seat, name in zip(sorted(LONG_NAMES), names))

@@ -68,10 +68,14 @@ def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
 
 def cut_in_the_middle(name: str, apart_from: Sequence[str], size: int, room: int) -> str:
     """``name`` cut in the middle to fit ``room``: the shortest end that no name of
-    ``apart_from`` ends with, and as much of its start as fits before :data:`CUT`."""
+    ``apart_from`` ends with, and as much of its start as fits before :data:`CUT`; in a room
+    too narrow for :data:`CUT` and that end, the end alone ("01"), or if not even that fits,
+    the name cut short."""
     tail = next((name[-n:] for n in range(1, len(name))
                  if not any(other.endswith(name[-n:]) for other in apart_from)), name[-1:])
     head = name[:len(name) - len(tail)]
     while head and text.width(head + CUT + tail, size) > room:
         head = head[:-1]
-    return head.rstrip() + CUT + tail
+    if text.width(head + CUT + tail, size) <= room:
+        return head.rstrip() + CUT + tail
+    return tail if text.width(tail, size) <= room else cut_short(name, size, room)

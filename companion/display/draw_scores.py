@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.display import solid, text
-from companion.display.draw_notice import cut_short
+from companion.display.draw_notice import cut_apart
 from companion.display.layout import Layout
 from companion.display.palette import HIGHLIGHT, PANEL, TEXT, player_colour
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
@@ -40,6 +40,9 @@ class ScoreCell:
     name: str
     rect: pygame.Rect
     span: pygame.Rect
+    #: The name as it fits the cell at the smallest text size: cut short ("Alexan..."), or in
+    #: the middle where it would read like another cell's name cut short ("Alexa...r").
+    cut: str
 
 
 def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames = NO_NAMES
@@ -56,13 +59,21 @@ def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames
     widest = max(labels.values(), key=lambda label: text.width(label, 100))
     size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45),
                          round(cell_w - layout.unit))
+    names = [player_label(player, seat_names) for player in players]
+    cuts = cut_apart(names, layout.min_text_size, label_room(layout, round(cell_w)))
     cells = []
     for i, player in enumerate(players):
         left, right = round(strip.left + i * cell_w), round(strip.left + (i + 1) * cell_w)
-        cells.append(ScoreCell(player, player_label(player, seat_names),
+        cells.append(ScoreCell(player, names[i],
                                pygame.Rect(left, strip.top, round(cell_w), strip.height),
-                               pygame.Rect(left, strip.top, right - left, strip.height)))
+                               pygame.Rect(left, strip.top, right - left, strip.height),
+                               cuts[i]))
     return size, cells
+
+
+def label_room(layout: Layout, cell_width: int) -> int:
+    """The width a cell's label may take: the cell's, less a margin."""
+    return cell_width - round(layout.unit)
 
 
 def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
@@ -77,24 +88,22 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
     bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
                       cell.rect.width - 2 * unit, max(2, round(0.5 * layout.unit)))
     solid.rect(surface, player_colour(cell.player), bar)   # as on the timeline
-    drawn = draw_label(surface, layout, cell.rect, cell.name, score, size)
+    drawn = draw_label(surface, layout, cell, score, size)
     if marked:
         solid.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit),
                          max(2, round(0.5 * layout.unit)), border_radius=unit)
     return drawn
 
 
-def draw_label(surface: pygame.Surface, layout: Layout, cell: pygame.Rect, name: str,
-               score: int, size: int) -> list[text.Drawn]:
-    """A player's ``name`` and score in ``cell``: on one line when it fits at the smallest text
+def draw_label(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
+               size: int) -> list[text.Drawn]:
+    """A player's name and score in ``cell``: on one line when it fits at the smallest text
     size, else the score under the name (twelve players at 800x480), a name too long for the
-    cell cut short ("Alexan...")."""
-    room = cell.width - round(layout.unit)
-    label = f"{name}  {score}"
+    cell cut as :attr:`ScoreCell.cut` says."""
+    room = label_room(layout, cell.rect.width)
+    label = f"{cell.name}  {score}"
     fitted = text.fit_size(label, size, room, layout.min_text_size)
     if text.width(label, fitted) <= room:
-        return [text.draw(surface, label, fitted, TEXT, center=cell.center)]
-    if text.width(name, layout.min_text_size) > room:   # a long name at 12 players: cut short
-        name = cut_short(name, layout.min_text_size, room)
-    return text.draw_lines(surface, [name, str(score)], layout.min_text_size,
-                           TEXT, center=cell.center)
+        return [text.draw(surface, label, fitted, TEXT, center=cell.rect.center)]
+    return text.draw_lines(surface, [cell.cut, str(score)], layout.min_text_size,
+                           TEXT, center=cell.rect.center)
