@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -59,8 +60,8 @@ def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames
     widest = max(labels.values(), key=lambda label: text.width(label, 100))
     size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45),
                          round(cell_w - layout.unit))
-    names = [player_label(player, seat_names) for player in players]
-    cuts = cut_apart(names, layout.min_text_size, label_room(layout, round(cell_w)))
+    names = tuple(player_label(player, seat_names) for player in players)
+    cuts = names_cut(names, layout.min_text_size, label_room(layout, round(cell_w)))
     cells = []
     for i, player in enumerate(players):
         left, right = round(strip.left + i * cell_w), round(strip.left + (i + 1) * cell_w)
@@ -69,6 +70,12 @@ def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames
                                pygame.Rect(left, strip.top, right - left, strip.height),
                                cuts[i]))
     return size, cells
+
+
+@lru_cache(maxsize=64)
+def names_cut(names: tuple[str, ...], size: int, room: int) -> tuple[str, ...]:
+    """:func:`cut_apart` of the strip's names (kept: the strip is laid out every play frame)."""
+    return tuple(cut_apart(names, size, room))
 
 
 def label_room(layout: Layout, cell_width: int) -> int:
