@@ -134,6 +134,68 @@ def test_twelve_long_names_that_start_alike_read_apart_on_the_score_strip(size, 
     surface = kiosk_helpers.canvas(layout.size)
     labels = draw_scores(surface, layout, {seat: 8 for seat in LONG_NAMES},
                          seat_names=LONG_NAMES)
-    names = [piece.text for piece in labels if piece.text != "8"]
+    assert [piece.text for piece in labels[1::2]] == ["8"] * 12   # each name over its score
+    names = [piece.text for piece in labels[0::2]]
     assert len(names) == 12 and len(set(names)) == 12, names
     assert all(LONG_NAMES[seat][-1] in name for seat, name in zip(sorted(LONG_NAMES), names))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_twelve_long_names_all_wrong_are_counted_in_the_headline_and_paged_in_whole_lines(
+        size, rotation):
+    """Every player taps a wrong card: the headline counts them ("12 WRONG") on every page, the
+    line that names them all goes on over pages, and every line drawn stands inside the panel
+    (the headline once named all twelve, too tall for the panel, and pages cut lines in half)."""
+    from companion.display.draw_verdict import verdict_pages
+
+    layout = Layout(size, rotation)
+    taps = [(seat, "N", 100 * seat, "wrong") for seat in LONG_NAMES]
+    view = verdict_view(round_record(taps, valid=("S",)), True, {seat: 1 for seat in LONG_NAMES},
+                        LONG_NAMES)
+    assert view.headline == "12 WRONG"
+    for panel in (layout.verdict, layout.verdict_over_timeline):
+        shown = []
+        for page in range(verdict_pages(layout, view, panel)):
+            surface = kiosk_helpers.canvas(layout.size)
+            drawn = draw_verdict(surface, layout, view, panel, page=page)
+            assert drawn[0].text == "12 WRONG"
+            assert all(panel.contains(piece.rect) for piece in drawn), \
+                [(piece.text, piece.rect) for piece in drawn if not panel.contains(piece.rect)]
+            shown += [piece.text for piece in drawn[1:]]
+        assert all(name in " ".join(shown) for name in LONG_NAMES.values())
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_the_ring_around_a_winners_cell_stays_clear_of_their_name(size, rotation):
+    layout = Layout(size, rotation)
+    for players in (4, 12):
+        seats = {seat: LONG_NAMES[seat] for seat in range(1, players + 1)}
+        surface = kiosk_helpers.canvas(layout.size)
+        labels = draw_scores(surface, layout, {seat: 8 for seat in seats}, marked=(1,),
+                             seat_names=seats)
+        cell_w = layout.scores.width / players
+        ring = pygame.Rect(layout.scores.left, layout.scores.top, round(cell_w),
+                           layout.scores.height).inflate(-round(layout.unit), -round(layout.unit))
+        inside = ring.inflate(-2 * max(2, round(0.5 * layout.unit)), 0)
+        first = [piece for piece in labels if piece.rect.centerx < ring.right]
+        assert first and all(inside.contains(piece.rect.clip(ring)) and
+                             inside.left <= piece.rect.left and piece.rect.right <= inside.right
+                             for piece in first), [(p.text, p.rect, inside) for p in first]
+
+
+def test_the_time_axis_labels_stand_apart_for_slow_answers():
+    """A nine-second answer at 800x480: the axis steps wide enough that no two labels touch
+    (it read "0 1000200030004000500060007000 8000 9000")."""
+    layout = Layout((800, 480), 0)
+    surface = kiosk_helpers.canvas(layout.size)
+    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
+                                                     -round(30 * layout.unit))
+    for slowest in (2900.0, 9105.0, 29_000.0):
+        drawn = draw_chart(surface, chart, {1: [400.0, slowest], 2: [700.0]}, layout.small_size)
+        axis = sorted((piece for piece in drawn if piece.text.isdigit()),
+                      key=lambda piece: piece.rect.left)
+        assert len(axis) >= 3
+        assert all(one.rect.right < other.rect.left for one, other in zip(axis, axis[1:])), \
+            [(piece.text, piece.rect) for piece in axis]

@@ -30,6 +30,8 @@ def axis_end_ms(times: Mapping[int, list[float]]) -> int:
 #: How far above its row's line a player's note ends, and how far the median bar reaches
 #: either side of it, as shares of the row's height (the dots' radius is at most 0.12).
 NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
+#: The steps between the time axis's ticks, finest first (:func:`tick_step` picks one).
+TICK_STEPS_MS = (500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
@@ -69,12 +71,19 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
             x = x_of(plot, statistics.median(values), end)
             half = row_h * MEDIAN_HALF
             pygame.draw.line(surface, HIGHLIGHT, (x, y - half), (x, y + half), max(2, radius // 2))
-    for tick in range(0, end + 1, 500 if end <= 3000 else 1000):
+    for tick in range(0, end + 1, tick_step(end, plot.width, font_size)):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
                                midtop=(x, plot.bottom + font_size // 3)))
     return drawn
+
+
+def tick_step(end: int, width: int, font_size: int) -> int:
+    """The finest step of :data:`TICK_STEPS_MS` whose labels stand apart on an axis ``width``
+    pixels wide from 0 to ``end`` ms (the widest label and a gap between two ticks)."""
+    gap = text.width(str(end), font_size) + font_size
+    return next((step for step in TICK_STEPS_MS if width * step / end >= gap), TICK_STEPS_MS[-1])
 
 
 def x_of(plot: pygame.Rect, value: float, end: int) -> int:

@@ -14,6 +14,8 @@ from companion.display.parts import Part
 
 #: What ends a notice cut short to the lines its strip holds (the journal has it whole).
 CUT = "..."
+#: The cut mark where :data:`CUT` has no room: one character, the ellipsis.
+NARROW_CUT = "\u2026"
 
 
 def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> list[text.Drawn]:
@@ -69,8 +71,8 @@ def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
 def cut_in_the_middle(name: str, apart_from: Sequence[str], size: int, room: int) -> str:
     """``name`` cut in the middle to fit ``room``: the shortest end that no name of
     ``apart_from`` ends with, and as much of its start as fits before :data:`CUT`; in a room
-    too narrow for :data:`CUT` and that end, the end alone ("01"), or if not even that fits,
-    the name cut short."""
+    too narrow for :data:`CUT` and that end, the end after :data:`NARROW_CUT` ("…01"), or
+    if not even that fits, the end alone, or the name cut short."""
     tail = next((name[-n:] for n in range(1, len(name))
                  if not any(other.endswith(name[-n:]) for other in apart_from)), name[-1:])
     head = name[:len(name) - len(tail)]
@@ -78,4 +80,5 @@ def cut_in_the_middle(name: str, apart_from: Sequence[str], size: int, room: int
         head = head[:-1]
     if text.width(head + CUT + tail, size) <= room:
         return head.rstrip() + CUT + tail
-    return tail if text.width(tail, size) <= room else cut_short(name, size, room)
+    return next((words for words in (NARROW_CUT + tail, tail) if text.width(words, size) <= room),
+                cut_short(name, size, room))

@@ -79,8 +79,13 @@ def names_cut(names: tuple[str, ...], size: int, room: int) -> tuple[str, ...]:
 
 
 def label_room(layout: Layout, cell_width: int) -> int:
-    """The width a cell's label may take: the cell's, less a margin."""
-    return cell_width - round(layout.unit)
+    """The width a cell's label may take: inside the ring of a marked cell, a pixel clear."""
+    return cell_width - round(layout.unit) - 2 * ring_width(layout) - 2
+
+
+def ring_width(layout: Layout) -> int:
+    """How thick the ring around a marked cell is."""
+    return max(2, round(0.5 * layout.unit))
 
 
 def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
@@ -97,8 +102,8 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
     solid.rect(surface, player_colour(cell.player), bar)   # as on the timeline
     drawn = draw_label(surface, layout, cell, score, size)
     if marked:
-        solid.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit),
-                         max(2, round(0.5 * layout.unit)), border_radius=unit)
+        solid.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit), ring_width(layout),
+                   border_radius=unit)
     return drawn
 
 

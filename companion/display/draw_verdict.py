@@ -81,16 +81,30 @@ def text_sizes(layout: Layout, headline_size: int) -> list[tuple[int, int]]:
 
 
 def paginate(blocks: list[Block], room: int) -> tuple[tuple[Block, ...], ...]:
-    """``blocks`` in order, in pages of as many as stand in ``room`` pixels (one at least)."""
+    """``blocks`` in order, in pages of as many as stand in ``room`` pixels (one at least); a
+    block taller than ``room`` (a long line wrapped) goes on in the next page, whole lines in
+    each."""
     pages: list[list[Block]] = [[]]
     used = 0
-    for block in blocks:
+    for block in (piece for whole in blocks for piece in pieces(whole, room)):
         if pages[-1] and used + tall(block) > room:
             pages.append([])
             used = 0
         pages[-1].append(block)
         used += tall(block)
     return tuple(tuple(page) for page in pages)
+
+
+def pieces(block: Block, room: int) -> list[Block]:
+    """``block`` whole if it stands in ``room`` pixels, else cut into runs of its lines that
+    each do (one line at least)."""
+    size, lines = block
+    runs: list[list[str]] = [[]]
+    for line in lines:
+        if runs[-1] and text.block_height(len(runs[-1]) + 1, size) > room:
+            runs.append([])
+        runs[-1].append(line)
+    return [(size, run) for run in runs]
 
 
 def fit_at(view: VerdictView, wide: int, height: int, headline_size: int,

@@ -9,6 +9,8 @@ game log (:mod:`companion.simulation.game_log`), the verdict banner
 
 Verdict kinds, in the order a player needs them: a win, a tie (several
 winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
+A headline names at most three players ("TIE Ana Bo Cy", "Ana Bo WRONG"); more it counts
+("5-WAY TIE", "12 WRONG"), and its lines name them all.
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
 A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
@@ -19,7 +21,7 @@ starts are listed under the margin ("starts: P2 150 ms").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -53,6 +55,15 @@ def player_label(player: int, seat_names: SeatNames = NO_NAMES) -> str:
 def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
     """Players' labels, space-separated."""
     return " ".join(player_label(p, seat_names) for p in players)
+
+
+#: The most players a verdict's headline names; beyond, it counts them (its lines name them).
+HEADLINE_NAMES = 3
+
+
+def headline_names(players: Sequence[int], seat_names: SeatNames = NO_NAMES) -> str | None:
+    """The players a headline names (see :data:`HEADLINE_NAMES`); ``None``: too many to name."""
+    return names(players, seat_names) if len(players) <= HEADLINE_NAMES else None
 
 
 # -- the game log ------------------------------------------------------------------
@@ -230,20 +241,21 @@ def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int
                             (*margin_line(record, seat_names), took_line(record, w, who=False),
                              *extra))
     if winners:
-        return VerdictWords("tie", f"TIE {names((w.player for w in winners), seat_names)}",
+        tied = headline_names([w.player for w in winners], seat_names)
+        return VerdictWords("tie", f"TIE {tied}" if tied else f"{len(winners)}-WAY TIE",
                             (*margin_line(record, seat_names),
                              *(took_line(record, w, seat_names=seat_names) for w in winners),
                              *extra))
     wrong = record.players_with(Verdict.WRONG)
+    all_wrong = f"{headline_names(wrong, seat_names) or len(wrong)} WRONG"
     if not ruling_tap:
         if wrong:
-            return VerdictWords("wrong", f"{names(wrong, seat_names)} WRONG",
-                                ("nobody may tap", *extra))
+            return VerdictWords("wrong", all_wrong, ("nobody may tap", *extra))
         return VerdictWords("nobody", "NOBODY MAY TAP", ("well held!", *extra))
     could = " ".join(record.valid)
     why = (f"could tap: {could}",) if could else ()
     if wrong:
-        return VerdictWords("wrong", f"{names(wrong, seat_names)} WRONG", (*extra, *why))
+        return VerdictWords("wrong", all_wrong, (*extra, *why))
     if record.players_with(Verdict.EARLY):
         return VerdictWords("early", "TOO EARLY", ("nobody answered in time", *why, *extra))
     return VerdictWords("none", "NO WINNER", ("time is up", *why))
