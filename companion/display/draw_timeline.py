@@ -8,7 +8,8 @@ the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
 is broken in three (a label with no room above or below its mark is moved aside, a thin
-leader line joining it to its mark): the time before the first valid tap, the photo finish
+leader line joining it to its mark; with no room left anywhere it is left out, the race's
+labels placed first, :data:`LABEL_ORDER`): the time before the first valid tap, the photo finish
 (the tie window with a little either side, magnified to the middle half of the strip on a
 lighter ground), and the time after it. The magnified part says how long it is (``1 ms``). A
 round without a valid tap has one plain axis.
