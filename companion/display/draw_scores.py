@@ -58,10 +58,10 @@ def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames
     labels = {player: f"{player_label(player, seat_names)}  {scores[player]}"
               for player in players}
     widest = max(labels.values(), key=lambda label: text.width(label, 100))
-    size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45),
-                         round(cell_w - layout.unit))
+    room = label_room(layout, round(cell_w))
+    size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45), room)
     names = tuple(player_label(player, seat_names) for player in players)
-    cuts = names_cut(names, layout.min_text_size, label_room(layout, round(cell_w)))
+    cuts = names_cut(names, layout.min_text_size, room)
     cells = []
     for i, player in enumerate(players):
         left, right = round(strip.left + i * cell_w), round(strip.left + (i + 1) * cell_w)
