@@ -166,6 +166,38 @@ def test_twelve_long_names_all_wrong_are_counted_in_the_headline_and_paged_in_wh
         assert all(name in " ".join(shown) for name in LONG_NAMES.values())
 
 
+def test_a_long_list_of_wrong_players_says_its_meaning_first_and_fills_each_page():
+    """Five of twelve hold a card: the two lists lead with what they mean, and a page ends only
+    where the next line would not stand on it (a page once held one line, the rest of a list,
+    and the next list started a page of its own)."""
+    from companion.display.draw_verdict import fit_verdict, tall
+
+    layout = Layout((800, 480), 0)
+    taps = [(seat, "N", 100 * seat, "wrong") for seat in LONG_NAMES]
+    scores = {seat: int(seat in (1, 5, 6, 7, 8)) for seat in LONG_NAMES}
+    view = verdict_view(round_record(taps, valid=("E",)), True, scores, LONG_NAMES)
+    assert view.headline == "12 WRONG"
+    assert view.details[0].startswith("lose a card: ") and \
+        view.details[1].startswith("no card to lose: ")
+    panel = layout.verdict_over_timeline
+    fit = fit_verdict(layout, view, panel)
+    room = panel.height - tall(fit.headline)
+    for page, after in zip(fit.pages, fit.pages[1:]):
+        size, lines = after[0]
+        used = sum(tall(block) for block in page)
+        assert used + tall((size, lines[:1])) > room, "a page ends with room for the next line"
+
+
+def test_three_players_tied_are_counted_in_the_headline_and_named_below():
+    taps = [(seat, side, 100, "tie") for seat, side in ((3, "N"), (7, "E"), (8, "S"))]
+    rec = round_record(taps, [(3, "RED", "N"), (7, "BLUE", "E"), (8, "GREEN", "S")],
+                       valid=("N", "E", "S"))
+    view = verdict_view(rec, True, {}, LONG_NAMES)
+    assert view.headline == "3-WAY TIE"
+    assert [line.split()[0] for line in view.details] == [LONG_NAMES[3], LONG_NAMES[7],
+                                                           LONG_NAMES[8]]
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rotation", ROTATIONS)
 def test_the_ring_around_a_winners_cell_stays_clear_of_their_name(size, rotation):

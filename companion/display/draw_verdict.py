@@ -82,29 +82,34 @@ def text_sizes(layout: Layout, headline_size: int) -> list[tuple[int, int]]:
 
 def paginate(blocks: list[Block], room: int) -> tuple[tuple[Block, ...], ...]:
     """``blocks`` in order, in pages of as many as stand in ``room`` pixels (one at least); a
-    block taller than ``room`` (a long line wrapped) goes on in the next page, whole lines in
-    each."""
+    block taller than a page (a long line wrapped) fills the page it starts on and goes on in
+    the next, whole lines on each."""
     pages: list[list[Block]] = [[]]
     used = 0
-    for block in (piece for whole in blocks for piece in pieces(whole, room)):
-        if pages[-1] and used + tall(block) > room:
+    for size, lines in blocks:
+        if pages[-1] and used + tall((size, lines)) > room and \
+                tall((size, lines)) <= room:   # it stands whole on a page of its own
             pages.append([])
             used = 0
-        pages[-1].append(block)
-        used += tall(block)
+        while lines:
+            taken = max(1, lines_in(size, room - used)) if not pages[-1] else \
+                lines_in(size, room - used)
+            if taken == 0:
+                pages.append([])
+                used = 0
+                continue
+            pages[-1].append((size, lines[:taken]))
+            used += tall((size, lines[:taken]))
+            lines = lines[taken:]
     return tuple(tuple(page) for page in pages)
 
 
-def pieces(block: Block, room: int) -> list[Block]:
-    """``block`` whole if it stands in ``room`` pixels, else cut into runs of its lines that
-    each do (one line at least)."""
-    size, lines = block
-    runs: list[list[str]] = [[]]
-    for line in lines:
-        if runs[-1] and text.block_height(len(runs[-1]) + 1, size) > room:
-            runs.append([])
-        runs[-1].append(line)
-    return [(size, run) for run in runs]
+def lines_in(size: int, room: int) -> int:
+    """How many lines of ``size`` stand in ``room`` pixels."""
+    count = 0
+    while text.block_height(count + 1, size) <= room:
+        count += 1
+    return count
 
 
 def fit_at(view: VerdictView, wide: int, height: int, headline_size: int,

@@ -9,8 +9,10 @@ game log (:mod:`companion.simulation.game_log`), the verdict banner
 
 Verdict kinds, in the order a player needs them: a win, a tie (several
 winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
-A headline names at most three players ("TIE Ana Bo Cy", "Ana Bo WRONG"); more it counts
-("5-WAY TIE", "12 WRONG"), and its lines name them all.
+A headline names at most two players ("TIE Ana Bo", "Ana Bo WRONG"); more it counts
+("3-WAY TIE", "12 WRONG"), and its lines name them all: a list of more than two wrong
+players says first what it means ("lose a card: Ana Bo Cy"), so that a list shown over two
+pages starts with it.
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
 A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
@@ -58,7 +60,7 @@ def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
 
 
 #: The most players a verdict's headline names; beyond, it counts them (its lines name them).
-HEADLINE_NAMES = 3
+HEADLINE_NAMES = 2
 
 
 def headline_names(players: Sequence[int], seat_names: SeatNames = NO_NAMES) -> str | None:
@@ -190,9 +192,11 @@ def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
     paid = [p for p in wrong if scores_before.get(p, 0) > 0]
     free = [p for p in wrong if p not in paid]
     if paid:
-        lines.append(f"wrong: {names(paid, seat_names)} lose{'s' if len(paid) == 1 else ''} a card")
+        lines.append(f"wrong: {names(paid, seat_names)} lose{'s' if len(paid) == 1 else ''} a card"
+                     if headline_names(paid) else f"lose a card: {names(paid, seat_names)}")
     if free:
-        lines.append(f"wrong: {names(free, seat_names)} (no card to lose)")
+        lines.append(f"wrong: {names(free, seat_names)} (no card to lose)"
+                     if headline_names(free) else f"no card to lose: {names(free, seat_names)}")
     early = record.players_with(Verdict.EARLY)
     if early:
         lines.append(f"too early: {names(early, seat_names)}")
