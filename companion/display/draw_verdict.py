@@ -87,17 +87,16 @@ def paginate(blocks: list[Block], room: int) -> tuple[tuple[Block, ...], ...]:
     pages: list[list[Block]] = [[]]
     used = 0
     for size, lines in blocks:
-        if pages[-1] and used + tall((size, lines)) > room and \
-                tall((size, lines)) <= room:   # it stands whole on a page of its own
-            pages.append([])
+        if pages[-1] and used + tall((size, lines)) > room >= tall((size, lines)):
+            pages.append([])   # it stands whole on a page of its own
             used = 0
         while lines:
-            taken = max(1, lines_in(size, room - used)) if not pages[-1] else \
-                lines_in(size, room - used)
-            if taken == 0:
+            taken = lines_in(size, room - used)
+            if taken == 0 and pages[-1]:
                 pages.append([])
                 used = 0
                 continue
+            taken = max(1, taken)   # a line taller than a page has a page of its own
             pages[-1].append((size, lines[:taken]))
             used += tall((size, lines[:taken]))
             lines = lines[taken:]

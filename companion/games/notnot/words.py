@@ -192,11 +192,13 @@ def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
     paid = [p for p in wrong if scores_before.get(p, 0) > 0]
     free = [p for p in wrong if p not in paid]
     if paid:
-        lines.append(f"wrong: {names(paid, seat_names)} lose{'s' if len(paid) == 1 else ''} a card"
-                     if headline_names(paid) else f"lose a card: {names(paid, seat_names)}")
+        who = names(paid, seat_names)
+        lines.append(f"wrong: {who} lose{'s' if len(paid) == 1 else ''} a card"
+                     if len(paid) <= HEADLINE_NAMES else f"lose a card: {who}")
     if free:
-        lines.append(f"wrong: {names(free, seat_names)} (no card to lose)"
-                     if headline_names(free) else f"no card to lose: {names(free, seat_names)}")
+        who = names(free, seat_names)
+        lines.append(f"wrong: {who} (no card to lose)" if len(free) <= HEADLINE_NAMES
+                     else f"no card to lose: {who}")
     early = record.players_with(Verdict.EARLY)
     if early:
         lines.append(f"too early: {names(early, seat_names)}")
