@@ -215,6 +215,30 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
     assert again.scene.name == "entry" and game_of(again).awaiting_cards() == empty != []
 
 
+def test_with_table_deals_a_resumed_game_with_every_spot_filled_asks_before_the_dice_roll(
+        tmp_path):
+    first = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(first, "Deals")
+    choose(first, "Start")
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        choose(first, face)
+    choose(first, "Yes: roll")
+    play_round(first, [], PLAYERS)
+    while game_of(first).awaiting_cards():   # until a round where no card left the table
+        while game_of(first).awaiting_cards():
+            choose(first, "BLUE")
+        choose(first, "Yes: roll")
+        play_round(first, [], PLAYERS)
+    faces = game_of(first).faces()
+    first.screen.close()   # the power goes as the next dice roll
+    again = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(again, "Resume")
+    assert again.scene.name == "entry" and again.scene.title == "Are these the four cards?"
+    assert game_of(again).faces() == faces
+    choose(again, "Yes: roll")
+    assert again.scene.name == "roll"
+
+
 def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_early(
         tmp_path, capsys):
     app = new_game(tmp_path)

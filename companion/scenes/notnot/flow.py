@@ -59,10 +59,10 @@ def start_game(ctx: Context) -> NotNotPlay:
 def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     """Go on with a kept game where its last finished round left it.
 
-    The table's names come back from the game's seats. Companion deals:
-    the four spots are shown to check against the real table first (the
-    power may have gone mid-refill). Table deals: the entry of the cards for
-    empty spots, else the next roll.
+    The table's names come back from the game's seats. The four spots are
+    checked against the real table before any dice roll (the power may have gone
+    mid-refill, or mid-correction): companion deals shows them to check; table
+    deals asks for the cards of the empty spots, then "Are these the four cards?".
     """
     take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
@@ -72,10 +72,12 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
-    if kept.game.deals == "companion" and not kept.game.over:
+    if kept.game.over:
+        after_round(ctx, play, [])
+    elif kept.game.deals == "companion":
         ctx.go(ToDeal(dealt=table_as_dealt(kept.game), check=True, play=play))
     else:
-        after_round(ctx, play, [])
+        ctx.go(ToEntry(play=play))
 
 
 def table_as_dealt(game: Game) -> list[DealtRecord]:
