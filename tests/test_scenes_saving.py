@@ -198,13 +198,19 @@ def test_a_game_of_companion_simulate_is_never_offered_for_resume_in_the_kiosk(t
     app.screen.close()
 
 
-def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(tmp_path):
-    first = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
-    choose(first, "Deals")
-    choose(first, "Start")
+def table_deals_game(state_dir):
+    """A kiosk playing a new game with table deals, its opening cross entered and confirmed."""
+    app = kiosk("setup", state_dir=state_dir, seed=SEED, players=PLAYERS)
+    choose(app, "Deals")
+    choose(app, "Start")
     for face in ("RED", "BLUE", "GREEN", "YELLOW"):
-        choose(first, face)
-    choose(first, "Yes: roll")
+        choose(app, face)
+    choose(app, "Yes: roll")
+    return app
+
+
+def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(tmp_path):
+    first = table_deals_game(tmp_path)
     rolls = []
     while game_of(first).round_no == 0 or first.scene.name != "entry":
         play_round(first, rolls, PLAYERS)
@@ -217,12 +223,7 @@ def test_with_table_deals_a_resumed_game_asks_for_the_cards_of_the_empty_spots(t
 
 def test_with_table_deals_a_resumed_game_with_every_spot_filled_asks_before_the_dice_roll(
         tmp_path):
-    first = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
-    choose(first, "Deals")
-    choose(first, "Start")
-    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
-        choose(first, face)
-    choose(first, "Yes: roll")
+    first = table_deals_game(tmp_path)
     play_round(first, [], PLAYERS)
     while game_of(first).awaiting_cards():   # until a round where no card left the table
         while game_of(first).awaiting_cards():
