@@ -12,6 +12,7 @@ import pytest
 from kiosk_helpers import kiosk
 from test_table_choices import choose
 from companion.audio import voice as voice_module
+from companion.audio.tones import Sounds
 from companion.audio.voice import phrases
 from companion.storage.preferences import Preferences, load_preferences
 
@@ -99,4 +100,30 @@ def test_switching_it_on_again_while_the_first_clips_are_made_ends_with_the_voic
     assert voice_item(app) == "Voice: on" and app.ctx.services.voice is not None
     assert set(app.ctx.services.voice.clips) == set(phrases(12))
     assert len(engine.rendered) == len(set(engine.rendered))   # each clip rendered once
+    app.screen.close()
+
+
+def test_the_voice_switched_on_where_no_sound_device_plays_says_once_that_it_is_silent(
+        tmp_path, engine, monkeypatch):
+    def no_device(**_):
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    app = kiosk("setup", state_dir=tmp_path)
+    app.ctx.services.sounds = Sounds(device="sysdefault:CARD=Speaker")
+    assert not app.ctx.services.sounds.audible
+    choose(app, "Voice")
+    engine.go.set()
+    worker_done(app)
+    assert voice_item(app) == "Voice: on"
+    assert app.notice[0] == ("the voice is silent: no sound device sysdefault:CARD=Speaker "
+                             "plays (companion doctor says why)")
+    app.screen.close()
+
+
+def test_the_voice_switched_on_in_a_kiosk_without_sound_says_it_is_silent(tmp_path, engine):
+    app = kiosk("setup", state_dir=tmp_path)   # headless: the tones are off
+    choose(app, "Voice")
+    engine.go.set()
+    worker_done(app)
+    assert app.notice[0] == "the voice is silent: this kiosk plays no sound"
     app.screen.close()

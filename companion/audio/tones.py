@@ -56,6 +56,8 @@ class Sounds:
 
     def __init__(self, enabled: bool = True, device: str = "") -> None:
         self._tones: dict[str, pygame.mixer.Sound] = {}
+        #: Why nothing is heard, in players' words ("" when the tones play).
+        self.silent_why = "this kiosk plays no sound"
         if not enabled:
             return
         if device:
@@ -69,9 +71,12 @@ class Sounds:
                 data = mono if channels == 1 else array.array(
                     "h", (v for v in mono for _ in range(channels)))
                 self._tones[name] = pygame.mixer.Sound(buffer=data.tobytes())
+            self.silent_why = ""
         except pygame.error as error:
             log.info("no sound%s: %s", f" on {device}" if device else "", error)
             self._tones = {}
+            self.silent_why = f"no sound device{f' {device}' if device else ''} plays " \
+                              "(companion doctor says why)"
 
     @property
     def audible(self) -> bool:

@@ -40,7 +40,13 @@ def sync_voice(ctx: Context) -> str:
         return ""
     players = max(ctx.services.players_with_pads, VOICE_PLAYERS)
     ctx.services.voice, notice = Voice.start(voice_folder(ctx), players)
-    return notice
+    return notice or unheard(ctx)
+
+
+def unheard(ctx: Context) -> str:
+    """The notice when the voice is on but no sound is heard ("" when it is)."""
+    why = ctx.services.sounds.silent_why
+    return f"the voice is silent: {why}" if why else ""
 
 
 def prepare_voice(ctx: Context) -> None:
@@ -53,6 +59,7 @@ def prepare_voice(ctx: Context) -> None:
         if ctx.services.voice is not pending:   # switched off (or on afresh) meanwhile
             return
         ctx.services.voice = voice
+        notice = notice or unheard(ctx)
         if notice:
             ctx.services.notify(notice)
 
