@@ -1,4 +1,6 @@
-"""The tie choice names the free cards by the keys the choosing player presses."""
+"""The tie choice names the free cards by the buttons the choosing player presses: on pads the
+spots' letters, on the keyboard each key with the spot it takes (player 1's keys W, A, S, D
+would read as spot letters)."""
 
 import pygame
 import pytest
@@ -6,7 +8,9 @@ import pytest
 from kiosk_helpers import kiosk
 from test_key_hints import on_the_keyboard, texts
 from test_scenes_flow import tie_on_one_card
-from companion.inputs.keyboard import button_name
+
+#: Player 2's keys in the default settings: the arrows.
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 
 
 @pytest.fixture(autouse=True)
@@ -15,10 +19,19 @@ def _no_leftover_display():
     pygame.display.quit()
 
 
-def test_the_tie_choice_names_the_free_cards_keys_of_the_player_who_chooses():
-    app = on_the_keyboard(kiosk("setup", players=3))
+def prompt_after_a_tie(app) -> tuple[list[str], list[str]]:
+    """The texts on screen once P2 must choose, and the free spots' letters."""
     tie_on_one_card(app)
     app.scene.dirty = True
     app.step()
-    keys = " ".join(button_name(app.ctx.services.keys, 2, side) for side in app.scene.still_free())
-    assert f"P2: press {keys}" in texts(app)
+    return texts(app), [side.value for side in app.scene.still_free()]
+
+
+def test_on_the_keyboard_the_tie_choice_names_each_key_with_the_spot_it_takes():
+    shown, free = prompt_after_a_tie(on_the_keyboard(kiosk("setup", players=3)))
+    assert "P2: press " + ", ".join(f"{ARROWS[spot]} for {spot}" for spot in free) in shown
+
+
+def test_on_pads_the_tie_choice_names_the_free_spots():
+    shown, free = prompt_after_a_tie(kiosk("setup", players=3))
+    assert f"P2: press {' '.join(free)}" in shown

@@ -18,6 +18,7 @@ the menu button do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pygame
@@ -28,7 +29,7 @@ from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Point, asks_pause
-from companion.inputs.keyboard import button_name
+from companion.inputs.keyboard import KeyMap, button_name
 from companion.scenes.changes import ToPause, ToTieChoice
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
@@ -130,8 +131,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         free = self.still_free()
         keys = self.ctx.services.keys   # the hint names the keys a keyboard table presses
         label = self.ctx.session.setup.label
-        lines += [f"{label(p)}: press {' '.join(button_name(keys, p, s) for s in free)}"
-                  for p in waiting]
+        lines += [f"{label(p)}: press {free_buttons(keys, p, free)}" for p in waiting]
         countdown = countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
                                    if free else "left")
         return VerdictView("tie", headline, tuple(lines), footer=(countdown,))
@@ -155,3 +155,13 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.panel_drawn = drawn["verdict"]
         self.drawn_texts = play_texts(drawn) + self.panel_drawn
         return "tie-choice"
+
+
+def free_buttons(keys: KeyMap | None, player: int, free: Sequence[Side]) -> str:
+    """The buttons ``player`` may press for the ``free`` cards: the spots' letters on pads
+    ("N S W"); on the keyboard each key with the spot it takes ("W for N, A for W"), as
+    player 1's keys W, A, S, D would read as spot letters alone."""
+    names = [(button_name(keys, player, side), side.value) for side in free]
+    if all(name == spot for name, spot in names):
+        return " ".join(spot for _, spot in names)
+    return ", ".join(f"{name} for {spot}" for name, spot in names)
