@@ -80,3 +80,4 @@ def finished_discs_game(database: Database, players: int, team: str) -> None:
         if number < 5:
             kept.game.next_round()
     kept.finish()
+    kept.sync(database)

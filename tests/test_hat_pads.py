@@ -6,6 +6,7 @@ import random
 
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
+from companion.scenes.hat.play import reminder
 
 
 def press(pads, player, sides):
@@ -93,6 +94,15 @@ def test_south_then_east_on_the_pad_of_the_last_entry_takes_it_back():
     press(pads, 2, "SN")            # player 2 refused, then owned up by mistake
     assert press(pads, 2, "SE") == ["asked", "undone"]
     assert pads.game.penalties[2] == 0 and pads.prompt == "answering"
+
+
+def test_after_a_penalty_the_reminder_offers_the_take_back_to_the_player_who_took_it():
+    pads = HatPads(HatGame(4))
+    pads.press(1, "W")
+    press(pads, 2, "SN")            # player 2 refused, then owned up: the last entry is theirs
+    _, _, hint = reminder(pads, lambda player, side: side.value, lambda player: f"P{player}")
+    assert hint.endswith("P2 S: take back")
+    assert pads.press(1, "S") == "ignored" and pads.press(2, "S") == "asked"
 
 
 def test_west_or_south_keeps_an_entry_that_was_going_to_be_taken_back():

@@ -8,6 +8,7 @@ from companion.cli import main
 from companion.games.hat.rules import HatGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
+from companion.storage.games import GameStore
 from companion.storage.score_sheets import hat_score_sheet
 
 
@@ -15,6 +16,11 @@ from companion.storage.score_sheets import hat_score_sheet
 def database(tmp_path):
     with Database.in_folder(tmp_path) as db:
         yield db
+
+
+def stored(database, kept):
+    """The game ``kept`` as stored."""
+    return GameStore(database, kind=kept.game.KIND).get(kept.game_id)
 
 
 def penalise(kept, player):
@@ -36,6 +42,7 @@ def test_a_game_resumes_after_power_loss_at_the_last_entry(tmp_path):
         penalise(kept, 2)
         kept.game.give(2, "right")
         kept.moved()
+        kept.sync(db)
         before = kept.game.snapshot()
     with Database.in_folder(tmp_path) as db:
         resumed = KeptGame.resume(db, HatGame)
@@ -51,13 +58,15 @@ def test_a_finished_multi_round_game_goes_on_the_score_sheet_round_by_round(data
         if number < 3:
             kept.game.next_round()
             kept.moved()
-    assert [r["n"] for r in kept.store.get(kept.game_id).rounds] == [1, 2]
+    kept.sync(database)
+    assert [r["n"] for r in stored(database, kept).rounds] == [1, 2]
     kept.finish()
+    kept.sync(database)
     [sheet] = hat_score_sheet(database)
     assert sheet.players == 3
     assert sheet.rounds == ({1: 3, 2: 0, 3: 0}, {1: 0, 2: 3, 3: 1}, {1: 1, 2: 0, 3: 3})
     assert sheet.totals() == {1: 4, 2: 3, 3: 4}
-    assert kept.store.get(kept.game_id).result["winners"] == [2]
+    assert stored(database, kept).result["winners"] == [2]
 
 
 def test_the_score_sheet_lists_the_newest_game_first(database):
@@ -66,6 +75,7 @@ def test_the_score_sheet_lists_the_newest_game_first(database):
         for _ in range(3):
             penalise(kept, 1)
         kept.finish()
+        kept.sync(database)
     assert [sheet.players for sheet in hat_score_sheet(database)] == [5, 3]
     assert [sheet.players for sheet in hat_score_sheet(database, limit=1)] == [5]
 
@@ -79,6 +89,7 @@ def test_score_sheet_prints_penalties_per_round_and_marks_the_winners(tmp_path, 
             if number < 3:
                 kept.game.next_round()
         kept.finish()
+        kept.sync(db)
     assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
     line = capsys.readouterr().out.splitlines()[1]
     assert "P2* 0+3+0=3" in line and "P3* 0+0+3=3" in line and "P1 3+0+1=4" in line

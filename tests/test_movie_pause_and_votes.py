@@ -35,6 +35,9 @@ def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_
     [line] = movie_score_sheet(table.app.ctx.services.database())
     assert line.ended_early and line.rounds == (8,)
     assert table.scene.newest == line.game_id
+    table.app.step()
+    [shown] = [d.text for d in table.scene.drawn if d.text.startswith(line.played_on)]
+    assert shown.endswith("Box Office Flop!  (ended early)")   # not read as a whole game
 
 
 @pytest.mark.slow

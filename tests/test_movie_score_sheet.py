@@ -9,6 +9,7 @@ from companion.cli import main
 from companion.games.movie.rules import MovieGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
+from companion.storage.games import GameStore
 from companion.storage.schema import MIGRATIONS
 from companion.storage.score_sheets import movie_score_sheet
 
@@ -21,23 +22,34 @@ def database(tmp_path):
         yield db
 
 
-def play_round(kept, screens, votes=EVERYONE_ON_8):
-    kept.game.cast_votes(votes)
+def entered(kept, database):
+    """An entry was made: the game is saved, as the kiosk saves it."""
     kept.moved()
+    kept.sync(database)
+
+
+def play_round(kept, database, screens, votes=EVERYONE_ON_8):
+    kept.game.cast_votes(votes)
+    entered(kept, database)
     for screen in screens:
         kept.game.place(screen)
-        kept.moved()
+        entered(kept, database)
+
+
+def stored(database, kept):
+    """The game ``kept`` as stored."""
+    return GameStore(database, kind=kept.game.KIND).get(kept.game_id)
 
 
 def test_a_game_resumes_after_power_loss_at_the_last_entry(tmp_path):
     with Database.in_folder(tmp_path) as db:
         kept = KeptGame.start(db, MovieGame(3, first_holder=2), {"team": "Popcorn"})
         kept.game.cast_votes(EVERYONE_ON_8)
-        kept.moved()
+        entered(kept, db)
         kept.game.place(8)
-        kept.moved()
+        entered(kept, db)
         kept.game.place(1)
-        kept.moved()
+        entered(kept, db)
         before = kept.game.snapshot()
     with Database.in_folder(tmp_path) as db:          # the power came back
         resumed = KeptGame.resume(db, MovieGame)
@@ -51,13 +63,13 @@ def test_there_is_nothing_to_resume_when_no_game_is_being_played(database):
 
 def test_a_round_is_written_down_once_the_table_moves_on(database):
     kept = KeptGame.start(database, MovieGame(3), {"team": "x"})
-    play_round(kept, (1, 2, 3, 4, 5, 6, 7))
-    assert kept.store.get(kept.game_id).rounds == ()     # it can still be taken back
+    play_round(kept, database, (1, 2, 3, 4, 5, 6, 7))
+    assert stored(database, kept).rounds == ()     # it can still be taken back
     kept.game.undo()
     kept.game.place(7)
     kept.game.next_round()
-    kept.moved()
-    rounds = kept.store.get(kept.game_id).rounds
+    entered(kept, database)
+    rounds = stored(database, kept).rounds
     assert [(r["n"], r["points"], r["bonus"]) for r in rounds] == [(1, 8, 1)]
 
 
@@ -66,12 +78,13 @@ def test_a_finished_game_goes_on_the_score_sheet(database):
     rounds = [(1, 2, 3, 4, 5, 6, 7), (8, 1, 2, 3, 4, 5, 6), (8, 1, 2, 3, 4, 5, 6),
               (1, 2, 3, 4, 5, 6, 7), (1, 2, 3, 4, 5, 6, 7)]
     for number, screens in enumerate(rounds, 1):
-        play_round(kept, screens)
+        play_round(kept, database, screens)
         if number < 5:
             kept.game.next_round()
-            kept.moved()
+            entered(kept, database)
     assert movie_score_sheet(database) == []             # not before the table has seen it
     kept.finish()
+    kept.sync(database)
     [line] = movie_score_sheet(database)
     assert (line.players, line.team, line.rounds, line.total) == (3, "The Critics", (8, 6, 6, 8, 8), 36)
     assert (line.stars, line.title) == (4, "Blockbuster!")    # 3 players: the 4-player row
@@ -82,8 +95,9 @@ def test_a_finished_game_goes_on_the_score_sheet(database):
 def test_an_abandoned_game_is_not_on_the_score_sheet(database):
     kept = KeptGame.start(database, MovieGame(4, voting="discs"), {"team": "x"})
     kept.game.record(mistake=False)
-    kept.moved()
+    entered(kept, database)
     kept.abandon()
+    kept.sync(database)
     assert movie_score_sheet(database) == [] and KeptGame.resume(database, MovieGame) is None
 
 
@@ -105,6 +119,7 @@ def test_score_sheet_prints_the_kept_sheet_newest_first(tmp_path, capsys):
                 if number < 5:
                     kept.game.next_round()
             kept.finish()
+            kept.sync(db)
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[2] for line in lines[1:]] == ["Second", "First"]

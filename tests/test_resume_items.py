@@ -21,6 +21,7 @@ def keep(folder, game, settings):
     with Database.in_folder(folder) as database:
         kept = KeptGame.start(database, game, settings)
         kept.moved()
+        kept.sync(database)
 
 
 def test_the_not_not_resume_item_names_the_kept_games_players_round_and_level(tmp_path):

@@ -130,6 +130,7 @@ def kept_unfinished(state, game: str) -> int:
     with Database.in_folder(state) as database:
         started = KeptGame.start(database, kept, settings)
         started.moved()
+        started.sync(database)
         return started.game_id
 
 

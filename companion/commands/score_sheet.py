@@ -26,6 +26,7 @@ from companion.storage.score_sheets import (
     HatSheet,
     MovieSheetLine,
     damaged_games,
+    early_mark,
     hat_score_sheet,
     movie_score_sheet,
 )
@@ -73,11 +74,6 @@ def hat_line(sheet: HatSheet) -> str:
                        else f"P{player}{mark} {total}")
     return (f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  "
             + "  ".join(players) + early_mark(sheet))
-
-
-def early_mark(entry: MovieSheetLine | HatSheet) -> str:
-    """"  (ended early)" after a game the table started a new game over, else ""."""
-    return "  (ended early)" if entry.ended_early else ""
 
 
 def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:

@@ -25,27 +25,51 @@ from companion.storage.games import GameStore
 G = TypeVar("G", bound=MoveLog)
 
 
+#: How a kept game ends, once the table ends it: finished by its rules, ended early by the
+#: table, or abandoned (kept, never offered for resume).
+ENDINGS = ("finished", "ended early", "abandoned")
+
+
 class KeptGame(Generic[G]):
     """A bookkeeping ``game`` stored as game ``game_id`` of its kind (``KeptGame[MovieGame]``
-    keeps a :class:`MovieGame`)."""
+    keeps a :class:`MovieGame`); ``game_id`` is ``None`` while the game was never stored.
 
-    def __init__(self, store: GameStore, game: G, game_id: int, settings: dict,
-                 saved_rounds: set[int]) -> None:
-        self.store = store
+    :meth:`moved`, :meth:`finish`, :meth:`end_early` and :meth:`abandon` say what changed;
+    :meth:`sync` brings the stored game up to the game in memory. A sync that fails (a full
+    disk, a damaged file) loses nothing: the next one writes everything not written yet, from
+    the game's creation on.
+    """
+
+    def __init__(self, game: G, settings: dict, game_id: int | None = None,
+                 saved_rounds: set[int] | None = None, seats: Mapping[int, int] | None = None,
+                 ) -> None:
         self.game = game
         self.game_id = game_id
         #: What the game was set up with (players, variant, team name, ...).
         self.settings = settings
-        self._saved_rounds = set(saved_rounds)
+        #: The kept players in its seats (seat -> player id), stored with the game.
+        self.seats = dict(seats or {})
+        #: How the table ended it (one of :data:`ENDINGS`), ``None`` while it is played.
+        self.ending: str | None = None
+        #: Whether the stored game is the game in memory (as far as this kiosk knows).
+        self.stored = game_id is not None
+        self._saved_rounds = set(saved_rounds or ())
+        self._ended_stored = False
 
     @classmethod
     def start(cls, database: Database, game: G, settings: dict,
               seats: Mapping[int, int] | None = None) -> KeptGame[G]:
         """Store a new ``game`` (a MovieGame or HatGame) with the set-up ``settings`` and the
         kept players in its ``seats`` (seat -> player id), in one transaction."""
-        store = GameStore(database, kind=game.KIND)
-        game_id = store.create(game.players, settings, game.snapshot(), seats)
-        return cls(store, game, game_id, dict(settings), set())
+        kept = cls(game, dict(settings), seats=seats)
+        kept.sync(database)
+        return kept
+
+    @classmethod
+    def new(cls, game: G, settings: dict, seats: Mapping[int, int] | None = None
+            ) -> KeptGame[G]:
+        """A new ``game`` to keep, not stored yet (its first :meth:`sync` stores it)."""
+        return cls(game, dict(settings), seats=seats)
 
     @classmethod
     def resume(cls, database: Database, game_class: type[G]) -> KeptGame[G] | None:
@@ -68,7 +92,7 @@ class KeptGame(Generic[G]):
             if isinstance(error, game_class.ERROR):
                 raise
             raise game_class.ERROR(f"snapshot: {type(error).__name__}: {str(error)[:60]}") from None
-        return cls(store, game, saved.id, saved.settings, {record["n"] for record in saved.rounds})
+        return cls(game, saved.settings, saved.id, {record["n"] for record in saved.rounds})
 
     @staticmethod
     def give_up(database: Database, game_class: type[MoveLog]) -> None:
@@ -79,41 +103,70 @@ class KeptGame(Generic[G]):
             store.abandon(saved.id)
 
     def moved(self) -> None:
-        """Save the game after an entry, and the records of rounds the table has left."""
-        snapshot = self.game.snapshot()
-        left = self._unsaved(lambda n: n < self.game.round_number)
-        for record in left:
-            self._save(record, snapshot)
-        if not left:
-            self.store.save_snapshot(self.game_id, snapshot)
+        """An entry changed the game: its snapshot, and the records of rounds the table has
+        left, are to be written (by :meth:`sync`)."""
+        self.stored = False
 
     def finish(self) -> None:
-        """The game is over and the table has seen the result: write it down for ever."""
-        snapshot, result = self.game.snapshot(), self.game.score_sheet()
-        records = self._unsaved(lambda n: True)
-        for record in records[:-1]:
-            self._save(record, snapshot)
-        if records:
-            self._save(records[-1], snapshot, result)
-        else:
-            self.store.finish(self.game_id, result, snapshot)
+        """The game is over and the table has seen the result: it is to be written down for
+        ever (by :meth:`sync`)."""
+        self._end("finished")
 
     def end_early(self) -> None:
-        """The table started a new game over this one: write down its rounds that are
-        over and its score sheet as it stands, marked ended early."""
+        """The table started a new game over this one, or ended it from the pause menu: its
+        rounds that are over and its score sheet as it stands are to be written, marked ended
+        early (by :meth:`sync`)."""
+        self._end("ended early")
+
+    def abandon(self) -> None:
+        """The table stopped this game: it is to be kept, but never offered for resume."""
+        self._end("abandoned")
+
+    def _end(self, ending: str) -> None:
+        self.ending, self.stored = ending, False
+
+    def sync(self, database: Database) -> None:
+        """Bring the stored game up to the game in memory: store it if it never was, then
+        the records of the rounds the table has left (every round once it ended), the
+        snapshot, and how it ended. Raises what the database raises; what is not written
+        is written by the next call."""
+        if self.stored:
+            return
+        store = GameStore(database, kind=self.game.KIND)
         snapshot = self.game.snapshot()
-        for record in self._unsaved(lambda n: True):
-            self._save(record, snapshot)
-        self.store.finish(self.game_id, self.game.score_sheet(), snapshot, early=True)
+        if self.game_id is None:
+            self.game_id = store.create(self.game.players, self.settings, snapshot, self.seats)
+        over = self.ending is not None and self.ending != "abandoned"
+        records = self._unsaved(lambda n: over or n < self.game.round_number)
+        if self.ending == "finished" and records:
+            for record in records[:-1]:
+                self._save(store, record, snapshot)
+            self._save(store, records[-1], snapshot, self.game.score_sheet())
+        else:
+            for record in records:
+                self._save(store, record, snapshot)
+            self._store_ending(store, snapshot, wrote_rounds=bool(records))
+        self._ended_stored = self.ending is not None
+        self.stored = True
+
+    def _store_ending(self, store: GameStore, snapshot: dict, wrote_rounds: bool) -> None:
+        """Store how the game ended (or its snapshot, while it is played and no round
+        record carried it)."""
+        assert self.game_id is not None
+        if self.ending is None and not wrote_rounds:
+            store.save_snapshot(self.game_id, snapshot)
+        elif self.ending in ("finished", "ended early") and not self._ended_stored:
+            store.finish(self.game_id, self.game.score_sheet(), snapshot,
+                         early=self.ending == "ended early")
+        elif self.ending == "abandoned" and not self._ended_stored:
+            store.abandon(self.game_id)
 
     def _unsaved(self, wanted: Callable[[int], bool]) -> list[dict]:
         return [record for record in self.game.round_records()
                 if record["n"] not in self._saved_rounds and wanted(record["n"])]
 
-    def _save(self, record: dict, snapshot: dict, result: dict | None = None) -> None:
-        self.store.save_round(self.game_id, record, snapshot, result=result)
+    def _save(self, store: GameStore, record: dict, snapshot: dict,
+              result: dict | None = None) -> None:
+        assert self.game_id is not None
+        store.save_round(self.game_id, record, snapshot, result=result)
         self._saved_rounds.add(record["n"])
-
-    def abandon(self) -> None:
-        """The table stopped this game: it is kept, but never offered for resume."""
-        self.store.abandon(self.game_id)

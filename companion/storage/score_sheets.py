@@ -62,6 +62,12 @@ class HatSheet:
                 "ended_early": self.ended_early}
 
 
+def early_mark(entry: MovieSheetLine | HatSheet) -> str:
+    """"  (ended early)" after a game the table ended before its rules did, else "" (the
+    sheets say it wherever they are shown)."""
+    return "  (ended early)" if entry.ended_early else ""
+
+
 def _whole(value: object, low: int = 0, high: int = 10 ** 6) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 

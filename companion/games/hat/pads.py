@@ -125,9 +125,14 @@ class HatPads:
         self.game.refuse("giver" if player == pending.giver else "receiver")
         return PENALTY
 
-    def _ask_take_back(self, player: int) -> str:
+    def last_author(self) -> int | None:
+        """The player who may take back the last entry: the one who made it (``None``:
+        nothing to take back)."""
         last = self.game.last_move
-        if last is None or self._author(last) != player:
+        return None if last is None else self._author(last)
+
+    def _ask_take_back(self, player: int) -> str:
+        if self.last_author() != player:
             return IGNORED
         self.taker = player
         return ASKED

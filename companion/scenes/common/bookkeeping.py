@@ -15,6 +15,7 @@ starts a new kept game or resumes the kept one (neither while too few players ha
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,12 +25,16 @@ from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import SceneChange, ToGamesPause, ToKeptGame, ToNames, ToTitle
+from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.common.names import names_item
-from companion.scenes.common.seating import names_as_kept, seats_for, take_seats_of
+from companion.scenes.common.save_notices import short_reason
+from companion.scenes.common.seating import STORE_ERRORS, names_as_kept, seats_for, take_seats_of
 from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.core import Context, M, Scene
 from companion.scenes.session import NoGameInPlay
 from companion.storage.bookkeeping import KeptGame
+
+log = logging.getLogger(__name__)
 
 
 class PadMachine(Protocol):
@@ -122,6 +127,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         self.said = self.pads.press(player, side)
         if self.kept.game.moves_made != moves:
             self.kept.moved()
+            save_kept(self.ctx, self.kept)
         if self.said in self.tones:
             self.ctx.services.sounds.play(self.tones[self.said])
         self.dirty = True
@@ -186,7 +192,7 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
     def take_settings(self, game: G, settings: dict) -> None:
         """Show ``game``'s own set-up choices (set up with ``settings``), its players aside."""
 
-    def kept_id(self, kept: KeptGame[G]) -> int:
+    def kept_id(self, kept: KeptGame[G]) -> int | None:
         return kept.game_id
 
     def find_unfinished(self) -> KeptGame[G] | None:
@@ -194,12 +200,21 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         try:
             return KeptGame.resume(self.ctx.services.database(), self.game_class)
         except self.game_class.ERROR as error:   # a kept game this companion cannot restore
+            self.give_up(error)
+        except STORE_ERRORS as error:   # games play on unsaved, and a start says why
+            self.subtitle = f"kept games cannot be read: {short_reason(error)}"
+        return None
+
+    def give_up(self, error: Exception) -> None:
+        """Abandon the kept game that does not restore, and say why under the title."""
+        self.subtitle = f"the kept game could not be resumed: {error}"
+        try:
             KeptGame.give_up(self.ctx.services.database(), self.game_class)
-            self.subtitle = f"the kept game could not be resumed: {error}"
-            return None
+        except STORE_ERRORS as store_error:   # offered again next time: said again then
+            log.warning("the kept game could not be abandoned: %s", store_error)
 
     def resume(self) -> None:
-        if self.unfinished is not None:
+        if self.unfinished is not None and self.unfinished.game_id is not None:
             take_seats_of(self.ctx, self.unfinished.game_id)
         self.ctx.go(self.play_move(kept=self.unfinished))
 
@@ -208,6 +223,7 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         unfinished game it starts over is ended as it stands, marked ended early."""
         if self.unfinished is not None:
             self.unfinished.end_early()
-        kept = KeptGame.start(self.ctx.services.database(), game, settings,
-                              seats_for(self.ctx, game.players))
+            save_kept(self.ctx, self.unfinished)
+        kept = KeptGame.new(game, settings, seats_for(self.ctx, game.players))
+        save_kept(self.ctx, kept)
         self.ctx.go(self.play_move(kept=kept))

@@ -10,6 +10,7 @@ ringed; a That's Not a Hat game back to the title).
 from __future__ import annotations
 
 from companion.scenes.changes import ToGamesPause, ToTitle
+from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.common.menu import MenuScene
 
 
@@ -38,6 +39,7 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
         elif index == 1:
             if self.change.kept is not None:
                 self.change.kept.end_early()
+                save_kept(self.ctx, self.change.kept)
             self.ctx.go(self.change.ended)
         else:
             self.ctx.go(ToTitle())

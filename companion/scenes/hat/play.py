@@ -26,6 +26,7 @@ from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import Name, anyones
 from companion.scenes.changes import ToHat, ToTitle
 from companion.scenes.common.bookkeeping import BookkeepingScene
+from companion.scenes.common.kept_saves import save_kept
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
@@ -79,7 +80,7 @@ def reminder(pads: HatPads, name: Name,
         assert game.turn is not None, "phase giving has a giver"
         what = "draws a new gift from the shop and gives it" if game.draws_from_shop \
             else "gives the old gift"
-        back = game.last_gift.giver if game.last_gift else None
+        back = pads.last_author()
         undo = f"   {who(back)} {name(back, Side.S)}: take back" if back else ""
         return ("none", f"{who(game.turn)} {what}",
                 f"{who(game.turn)}: {give_keys(game, name, [game.turn])}{undo}")
@@ -103,6 +104,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
     def press(self, player: int, side: Side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
+            save_kept(self.ctx, self.kept)
             self.ctx.go(ToTitle())
             return
         super().press(player, side)

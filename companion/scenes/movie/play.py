@@ -27,6 +27,7 @@ from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import anyones
 from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
+from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.core import Context
 
 COLOURED_TOKEN = (230, 170, 40)
@@ -106,6 +107,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         game = self.kept.game
         if game.over and side is Side.E:
             self.kept.finish()
+            save_kept(self.ctx, self.kept)
             self.ctx.go(ToMovieSheet(newest=self.kept.game_id))
             return
         voting = game.phase == "voting"

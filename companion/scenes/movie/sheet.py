@@ -18,8 +18,10 @@ from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToMovieSheet, ToTitle
+from companion.scenes.common.save_notices import short_reason
+from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Scene
-from companion.storage.score_sheets import MovieSheetLine, movie_score_sheet
+from companion.storage.score_sheets import MovieSheetLine, early_mark, movie_score_sheet
 
 LINES_SHOWN = 7
 
@@ -27,7 +29,7 @@ LINES_SHOWN = 7
 def sheet_text(line: MovieSheetLine) -> str:
     rounds = " ".join(str(points) for points in line.rounds)
     return (f"{line.played_on}  {line.players}p  {line.team}  {rounds}  = {line.total}  "
-            f"{line.stars}* {line.title}")
+            f"{line.stars}* {line.title}{early_mark(line)}")
 
 
 class MovieSheetScene(Scene[ToMovieSheet]):
@@ -37,8 +39,11 @@ class MovieSheetScene(Scene[ToMovieSheet]):
 
     def enter(self, now_ns: int, change: ToMovieSheet) -> None:
         super().enter(now_ns, change)
-        self.lines = movie_score_sheet(self.ctx.services.database())
-        self.newest, self.top = change.newest, 0
+        self.newest, self.top, self.unread = change.newest, 0, ""
+        try:
+            self.lines = movie_score_sheet(self.ctx.services.database())
+        except STORE_ERRORS as error:   # said on the sheet; the games wait with the saves
+            self.lines, self.unread = [], f"the score sheet cannot be read: {short_reason(error)}"
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
 
@@ -57,8 +62,8 @@ class MovieSheetScene(Scene[ToMovieSheet]):
         draw_title(canvas, layout, "Not That Movie! score sheet",
                    "date  players  team  rounds 1-5  = total  stars")
         if not self.lines:
-            text.draw_fit(canvas, "No game on the sheet yet.", layout.body_size, wide,
-                          layout.min_text_size, DIM_TEXT,
+            text.draw_fit(canvas, self.unread or "No game on the sheet yet.", layout.body_size,
+                          wide, layout.min_text_size, DIM_TEXT,
                           center=(layout.width // 2, layout.height // 2))
         y = round(0.27 * layout.height)
         self.drawn = []

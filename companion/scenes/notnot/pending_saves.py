@@ -1,14 +1,17 @@
-"""The kiosk's Not Not saves that are not on disk yet, in order (:class:`PendingSaves`), each
-for the game a :class:`GameRef` names.
+"""The kiosk's saves that are not on disk yet (:class:`PendingSaves`): Not Not's in order, each
+for the game a :class:`GameRef` names, and the bookkeeping games whose last save failed.
 
-:mod:`companion.scenes.notnot.saving` fills it and writes it out.
+:mod:`companion.scenes.notnot.saving` and :mod:`companion.scenes.common.kept_saves` fill it and
+write it out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.errors import CompanionError
+from companion.storage.bookkeeping import KeptGame
 from companion.storage.games import GameStore
 from companion.storage.notnot_saves import NewGame, Save
 
@@ -26,6 +29,9 @@ class PendingSaves:
     why the last try failed."""
 
     waiting: list[tuple[GameRef, NewGame | Save]] = field(default_factory=list)
+    #: Not That Movie! and That's Not a Hat games whose stored game is behind the one played
+    #: (each written whole by its next :meth:`~companion.storage.bookkeeping.KeptGame.sync`).
+    kept: list[KeptGame[Any]] = field(default_factory=list)
     #: What the table is told while saves wait (the notice on screen until they are written).
     failing: str | None = None
 

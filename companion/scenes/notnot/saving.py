@@ -12,11 +12,10 @@ marked ended early.
 The saves (:mod:`companion.storage.notnot_saves`, the form ``companion simulate`` stores
 too) wait in order in :class:`~companion.scenes.notnot.pending_saves.PendingSaves` until
 they are on disk; none is ever dropped. When one fails the game plays on, a notice stays
-on screen saying why, and the saves are tried again after each later round. A
-:class:`~companion.storage.faults.SaveLater` (disk full, read-only, a lock, an I/O error)
-mends by itself; anything else (the file refuses the write) needs a person, so the notice
-says where to look and the database is opened anew for the next try. What waits is a few
-kilobytes a round: a whole day of unsaved play stays in a few megabytes.
+on screen saying why (:mod:`companion.scenes.common.save_notices`), and the saves are tried
+again after each later round (the other two games' waiting first,
+:mod:`companion.scenes.common.kept_saves`). What waits is a few kilobytes a round: a whole
+day of unsaved play stays in a few megabytes.
 
 The set-up menu offers the table's unfinished game for resume (never one ``companion
 simulate`` saved); a kept game that does not read is set aside with one notice.
@@ -28,11 +27,12 @@ import logging
 
 from companion.games.notnot.dice import Roll
 from companion.games.notnot.record import RoundRecord
+from companion.scenes.common.kept_saves import write_kept
+from companion.scenes.common.save_notices import save_failed, saved_again
 from companion.scenes.common.seating import STORE_ERRORS, seats_for
 from companion.scenes.core import Context
-from companion.scenes.notnot.pending_saves import GameRef, PendingSaves, write
+from companion.scenes.notnot.pending_saves import GameRef, write
 from companion.scenes.notnot.play import NotNotPlay
-from companion.storage.faults import RECOVERY, SaveLater
 from companion.storage.games import GameStore
 from companion.storage.notnot_saves import (
     EndedEarly,
@@ -106,41 +106,21 @@ def later(ctx: Context, ref: GameRef, save: Save) -> None:
 
 
 def flush(ctx: Context) -> None:
-    """Try the waiting saves in order; stop at the first that fails, and keep it (and every
-    save after it) for the next try. Once all are written after a failure, say so."""
+    """Try the waiting saves in order (the bookkeeping games' first); stop at the first that
+    fails, and keep it (and every save after it) for the next try. Once all are written after
+    a failure, say so."""
     book = ctx.services.saves
+    if not write_kept(ctx):
+        return
     while book.waiting:
         ref, save = book.waiting[0]
         try:
             write(GameStore(ctx.services.database()), ref, save)
-        except SaveLater as error:
-            not_saved(ctx, book, error, f"{error.short}; the game is kept in memory")
-            return
-        except STORE_ERRORS as error:   # the file refuses: kept too, until a person mends it
-            ctx.services.close_database()   # the next try opens it, and checks it, anew
-            short = getattr(error, "short", None) or str(error)[:60]
-            not_saved(ctx, book, error, f"{short}; its rounds are kept until it is mended "
-                                        f"({RECOVERY.split(',')[0]})")
+        except STORE_ERRORS as error:   # kept, until it can be written
+            save_failed(ctx, error)
             return
         book.waiting.pop(0)
-    if book.failing is not None:
-        book.failing = None
-        log.info("saving again: every waiting save is on disk")
-        ctx.services.warn_until_cleared(None)
-        ctx.services.notify("saving again: the game is saved up to now")
-
-
-def not_saved(ctx: Context, book: PendingSaves, error: Exception, why: str) -> None:
-    """A save failed: it waits, and a notice stays on screen until saving works again (told
-    anew only when the reason changes)."""
-    line = f"this game is not being saved: {why}"
-    if book.failing != line:
-        first = book.failing is None
-        book.failing = line
-        log.warning("this game is not being saved (%d saves wait): %s", len(book.waiting), error)
-        ctx.services.warn_until_cleared(line)
-        if first:
-            ctx.services.notify(line)
+    saved_again(ctx)
 
 
 def set_aside_notice(ctx: Context, store: GameStore) -> None:

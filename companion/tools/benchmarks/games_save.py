@@ -54,9 +54,11 @@ def play_and_save(database: Database, kind: str, players: int, seed: int) -> lis
         if game.moves_made != moves:
             start = time.perf_counter()
             kept.moved()
+            kept.sync(database)
             times.append(time.perf_counter() - start)
     start = time.perf_counter()
     kept.finish()
+    kept.sync(database)
     return times + [time.perf_counter() - start]
 
 
