@@ -11,6 +11,7 @@ import socket
 
 import pygame
 import pytest
+from pathlib import Path
 
 from kiosk_helpers import shows_text, step_until
 from companion import cli
@@ -305,6 +306,29 @@ def test_a_state_folder_that_is_a_file_leaves_the_kiosk_playing_and_says_games_a
     assert code == 0 and looked.scene == "title" and "\n" not in said
     assert said.startswith("games are not saved") and "is a file, not a folder" in said
     assert a_file.read_text() == "root:x:0:0\n"
+
+
+def test_every_notice_at_start_is_said_in_turn_not_only_the_first(monkeypatch, tmp_path):
+    a_file = tmp_path / "passwd"
+    a_file.write_text("root:x:0:0\n")
+    config = tmp_path / "bad-key.toml"
+    config.write_text(Path(settings_every_pygame_knows(tmp_path)).read_text()
+                      .replace('{ N = "w",', '{ N = "nosuchkey",'))
+    said = []
+
+    def read_the_notices(app):
+        while app.notice:
+            said.append(app.notice[0])
+            app.notice = (app.notice[0], 0)   # its time is up
+            app.step()
+
+    code, _ = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--config", str(config),
+                                                   "--state-dir", str(a_file)],
+                           then=read_the_notices)
+    assert code == 0 and len(said) == 3
+    assert said[0].startswith("no keyboard pads: ") and "nosuchkey" in said[0]
+    assert said[1].startswith("games are not saved: ")
+    assert "cannot read the saved choices" in said[2]   # the folder is a file: no choices
 
 
 def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():

@@ -84,5 +84,5 @@ def build_kiosk(options: KioskOptions) -> App:
               clock=options.clock, wait=options.wait)
     for notice in notices:  # the voice cannot speak, the saved choices cannot be read
         log.warning("%s", notice)
-        app.notify(notice)
+    app.notify_in_turn(notices)
     return app

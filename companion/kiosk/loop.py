@@ -119,6 +119,8 @@ class App:
         self._work: collections.deque[Callable[[], None]] = collections.deque()
         #: The notice on every screen (text, until stamp), e.g. a stuck button.
         self.notice: tuple[str, int] | None = None
+        #: Notices waiting their turn on the notice line (:meth:`notify_in_turn`).
+        self.next_notices: collections.deque[str] = collections.deque()
         #: The notice that stays until cleared (a save that cannot be written); a short notice
         #: shows over it while it is up.
         self.lasting_notice: str | None = None
@@ -249,6 +251,8 @@ class App:
         if self.notice and now >= self.notice[1]:
             self.notice = None
             self.scene.dirty = True
+            if self.next_notices:
+                self._notice(self.next_notices.popleft(), now)
         self._guarded(self.scene.update, now)
         self._apply_change(self.clock())
         if self.scene.dirty:
@@ -264,6 +268,19 @@ class App:
     def notify(self, text: str) -> None:
         """Show ``text`` on every screen for :data:`NOTICE_S` seconds, from now."""
         self._notice(text, self.clock())
+
+    def notify_in_turn(self, texts: Iterable[str], ahead: bool = False) -> None:
+        """Show each of ``texts`` for :data:`NOTICE_S` seconds, one after another (the notice
+        line holds one: what went wrong at start is each said, not only the first); ``ahead``:
+        before the notices shown or waiting now, which follow them."""
+        if ahead:
+            waiting = [self.notice[0]] if self.notice else []
+            self.notice = None
+            self.next_notices = collections.deque([*texts, *waiting, *self.next_notices])
+        else:
+            self.next_notices.extend(texts)
+        if self.next_notices and self.notice is None:
+            self.notify(self.next_notices.popleft())
 
     def warn_until_cleared(self, text: str | None) -> None:
         """Show ``text`` on every screen until the next call replaces it (``None``: clears it)."""

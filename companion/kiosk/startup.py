@@ -320,12 +320,12 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
 
 
 def show_start_notes(app: App, problem: StartProblem | None, notices: list[str]) -> None:
-    """Put what went wrong at start on the screen: the problem, else the first (most urgent)
-    notice (the notice line holds one); every notice is logged."""
+    """Put what went wrong at start on the screen: the problem, and each notice in turn, the
+    most urgent first, ahead of the saved choices' (the notice line holds one); every notice
+    is logged."""
     for notice in notices:
         log.warning("%s", notice)
-    if notices:
-        app.notify(notices[0])
+    app.notify_in_turn(notices, ahead=True)
     if problem is not None:
         log.error("%s", problem.summary())
         app.ctx.go(ToFailsafe(problem=problem))
