@@ -96,3 +96,25 @@ def test_score_sheet_prints_penalties_per_round_and_marks_the_winners(tmp_path, 
     assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
     [sheet] = json.loads(capsys.readouterr().out)
     assert sheet["totals"] == {"1": 4, "2": 3, "3": 3}
+
+
+def test_the_sheet_names_the_named_players_and_guests_by_seat(tmp_path, capsys):
+    from test_web_pages import client_of, text_of
+    from companion.storage.players import PlayerStore
+
+    with Database.in_folder(tmp_path) as db:
+        players = PlayerStore(db)
+        seats = {1: players.add("Ana").id, 3: players.add("Cleo").id}   # seat 2: a guest
+        kept = KeptGame.start(db, HatGame(3), {}, seats)
+        for _ in range(3):
+            penalise(kept, 1)
+        kept.finish()
+        kept.sync(db)
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert "Ana 3" in line and "P2* 0" in line and "Cleo* 0" in line
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
+    [sheet] = json.loads(capsys.readouterr().out)
+    assert sheet["names"] == {"1": "Ana", "3": "Cleo"} and sheet["totals"]["1"] == 3
+    page = text_of(client_of(tmp_path).get("/sheets/thats-not-a-hat").text)
+    assert "Ana" in page and "Cleo ★ winner" in page and "P2 ★ winner" in page

@@ -70,8 +70,9 @@ def hat_line(sheet: HatSheet) -> str:
     for player, total in totals.items():
         per_round = "+".join(str(r.get(player, 0)) for r in sheet.rounds)
         mark = "*" if total == lowest else ""
-        players.append(f"P{player}{mark} {per_round}={total}" if len(sheet.rounds) > 1
-                       else f"P{player}{mark} {total}")
+        who = sheet.label(player)
+        players.append(f"{who}{mark} {per_round}={total}" if len(sheet.rounds) > 1
+                       else f"{who}{mark} {total}")
     return (f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  "
             + "  ".join(players) + early_mark(sheet))
 

@@ -12,9 +12,10 @@ reading the file with the ``sqlite3`` shell.)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.games.hat.rules import by_player
+from companion.games.notnot.words import player_label
 from companion.storage.database import Database
 from companion.storage.games import GameStore, Unreadable
 from companion.storage.listing import GameLine, damage_of, game_line, listed_ids
@@ -51,15 +52,22 @@ class HatSheet:
     players: int
     rounds: tuple[dict[int, int], ...]
     ended_early: bool = False   # the table started a new game over it
+    #: The names of its named players, by seat (a guest's seat is left out: "P3").
+    names: dict[int, str] = field(default_factory=dict)
 
     def totals(self) -> dict[int, int]:
         """Each player's penalty points over all rounds."""
         return {p: sum(r.get(p, 0) for r in self.rounds) for p in range(1, self.players + 1)}
 
+    def label(self, player: int) -> str:
+        """How ``player`` is named on the sheet: their name, or "P3" for a guest."""
+        return player_label(player, self.names)
+
     def to_dict(self) -> dict:
         return {"game": self.game_id, "date": self.played_on, "players": self.players,
                 "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals()),
-                "ended_early": self.ended_early}
+                "ended_early": self.ended_early,
+                "names": {str(seat): name for seat, name in self.names.items()}}
 
 
 def early_mark(entry: MovieSheetLine | HatSheet) -> str:
@@ -103,7 +111,7 @@ def hat_entry(line: GameLine) -> HatSheet:
             raise Unreadable(f"result.rounds[{number}] is not penalty points per player")
         read.append({int(key): p for key, p in points.items()})
     return HatSheet(line.id, (line.finished_at or "")[:10], line.players, tuple(read),
-                   line.ended_early)
+                    line.ended_early, dict(line.names))
 
 
 def sheet_entries(database: Database, kind: str, entry: Callable, limit: int | None
