@@ -90,12 +90,17 @@ def test_score_sheet_prints_penalties_per_round_and_marks_the_winners(tmp_path, 
                 kept.game.next_round()
         kept.finish()
         kept.sync(db)
-    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
-    line = capsys.readouterr().out.splitlines()[1]
+    line, sheet = printed_sheet(tmp_path, capsys)
     assert "P2* 0+3+0=3" in line and "P3* 0+0+3=3" in line and "P1 3+0+1=4" in line
-    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
-    [sheet] = json.loads(capsys.readouterr().out)
     assert sheet["totals"] == {"1": 4, "2": 3, "3": 3}
+
+
+def printed_sheet(folder, capsys) -> tuple[str, dict]:
+    """``companion score-sheet thats-not-a-hat``'s line of the newest game, and its JSON."""
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(folder)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(folder), "--json"]) == 0
+    return line, json.loads(capsys.readouterr().out)[0]
 
 
 def test_the_sheet_names_the_named_players_and_guests_by_seat(tmp_path, capsys):
@@ -110,11 +115,8 @@ def test_the_sheet_names_the_named_players_and_guests_by_seat(tmp_path, capsys):
             penalise(kept, 1)
         kept.finish()
         kept.sync(db)
-    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
-    line = capsys.readouterr().out.splitlines()[1]
+    line, sheet = printed_sheet(tmp_path, capsys)
     assert "Ana 3" in line and "P2* 0" in line and "Cleo* 0" in line
-    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path), "--json"]) == 0
-    [sheet] = json.loads(capsys.readouterr().out)
     assert sheet["names"] == {"1": "Ana", "3": "Cleo"} and sheet["totals"]["1"] == 3
     page = text_of(client_of(tmp_path).get("/sheets/thats-not-a-hat").text)
     assert "Ana" in page and "Cleo ★ winner" in page and "P2 ★ winner" in page
