@@ -120,3 +120,21 @@ def test_the_sheet_names_the_named_players_and_guests_by_seat(tmp_path, capsys):
     assert sheet["names"] == {"1": "Ana", "3": "Cleo"} and sheet["totals"]["1"] == 3
     page = text_of(client_of(tmp_path).get("/sheets/thats-not-a-hat").text)
     assert "Ana" in page and "Cleo ★ winner" in page and "P2 ★ winner" in page
+
+
+def test_a_sheet_whose_only_game_is_damaged_says_so_without_contradiction(tmp_path, capsys):
+    import sqlite3
+
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, HatGame(3), {})
+        for _ in range(3):
+            penalise(kept, 1)
+        kept.finish()
+        kept.sync(db)
+    with sqlite3.connect(tmp_path / "companion.sqlite3") as raw:
+        raw.execute("UPDATE games SET result = '{\"rounds\": 5}'")
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said == [f"No finished That's Not a Hat game that reads yet in {tmp_path}.",
+                    f"game {kept.game_id} is damaged and set aside (kept, left off the sheet): "
+                    "result.rounds is not a list of rounds"]

@@ -132,7 +132,7 @@ def test_score_sheet_prints_the_kept_sheet_newest_first(tmp_path, capsys):
 
 def test_score_sheet_of_an_empty_state_folder_is_empty_and_leaves_it_untouched(tmp_path, capsys):
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path / "new")]) == 0
-    assert "No finished not-that-movie games yet" in capsys.readouterr().out
+    assert "No finished Not That Movie! game yet" in capsys.readouterr().out
     assert not (tmp_path / "new").exists()
 
 

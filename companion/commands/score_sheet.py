@@ -35,6 +35,8 @@ from companion.tools.argtypes import whole_number
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
 GAMES = (MovieGame.KIND, HatGame.KIND)
+#: Each game as the table calls it.
+TITLES = {MovieGame.KIND: "Not That Movie!", HatGame.KIND: "That's Not a Hat"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,9 +99,10 @@ def run(args: argparse.Namespace) -> int:
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
-    print_sheet(entries, movie, f"No finished {args.game} games yet in {folder}.")
+    readable = " that reads" if damaged else ""
+    print_sheet(entries, movie, f"No finished {TITLES[args.game]} game{readable} yet in {folder}.")
     for game_id, reason in damaged:
-        print(f"game {game_id} is damaged and set aside (kept, left off the sheet): {reason[:100]}")
+        print(f"game {game_id} is damaged and set aside (kept, left off the sheet): {reason}")
     return 0
 
 
