@@ -26,7 +26,7 @@ from test_fault_kiosk import kept_games
 from test_scenes_saving import PLAYERS, SEED, choose, play
 
 from companion.commands import simulate
-from companion.display.draw_notice import draw_notice
+from companion.display.draw_notice import draw_mark, mark_area
 from companion.kiosk import loop
 from companion.storage import database as database_module
 from companion.storage.database import FILENAME, Database
@@ -44,12 +44,14 @@ REFUSING = {
 }
 
 
-def drawn(app, line: str) -> bool:
-    """Whether the notice ``line`` is drawn over the current screen on the next frame."""
+def marked(app) -> bool:
+    """Whether, once its notice was said, the NOT SAVED mark is drawn in the corner on the next
+    frame, and the notice strip has given the scores back."""
     app.scene.dirty = True
     app.step()
-    expected = draw_notice(app.screen.canvas.copy(), app.ctx.services.layout, line)
-    return all(shows_text(app.screen.canvas, part) for part in expected)
+    layout = app.ctx.services.layout
+    expected = draw_mark(app.screen.canvas.copy(), layout, mark_area(layout))
+    return app.notice is None and all(shows_text(app.screen.canvas, part) for part in expected)
 
 
 def saved_rounds(folder) -> list[list[int]]:
@@ -75,9 +77,9 @@ def test_a_save_the_database_refuses_for_good_stays_on_screen_and_is_kept(tmp_pa
     play(app, rounds=3)
     line = app.lasting_notice
     assert line and line.startswith("this game is not being saved: ")
-    assert "kept until it is mended" in line and drawn(app, line)
+    assert "kept until it is mended" in line and marked(app)
     play(app, rounds=1)                               # the game plays on, the notice stays
-    assert app.lasting_notice == line and drawn(app, line)
+    assert app.lasting_notice == line and marked(app)
     write_raw(tmp_path, mend)                         # a person mends the file
     play(app, rounds=1)
     app.step()
@@ -107,7 +109,7 @@ def test_the_database_stops_short_of_filling_the_disk(tmp_path, monkeypatch):
     play(app, rounds=2)
     line = "this game is not being saved: the disk is nearly full: 12 MB left; the game is kept " \
            "in memory"
-    assert app.lasting_notice == line and drawn(app, line)
+    assert app.lasting_notice == line and marked(app)
     assert saved_rounds(tmp_path) == [[1, 2]]
     result = outcome(on(tmp_path / "another", ("simulate", "--json")))   # the command line too
     assert result.code == 2 and result.clear

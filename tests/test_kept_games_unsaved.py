@@ -6,6 +6,7 @@ import pytest
 
 from games_kiosk import Table
 from test_movie_kiosk import place, vote
+from companion.display.draw_notice import UNSAVED_MARK
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 from companion.games.hat.rules import HatGame
@@ -42,6 +43,11 @@ def test_a_damaged_state_database_leaves_the_game_playing_told_and_saved_once_me
         assert table.app.notice[0].startswith("this game is not being saved: ")
         entries(table, game, first=True)
         assert table.scene.name == scene and table.app.lasting_notice
+        said = table.app.notice[0]
+        table.app.notice = (said, 0)   # once its time is up: the mark, the scores in sight
+        table.app.step()
+        assert table.app.notice is None and table.app.lasting_notice == said
+        assert UNSAVED_MARK in [piece.text for piece in table.app.ctx.services.frame.drawn["mark"]]
         moves = table.scene.kept.game.moves_made
         assert moves > 0
         database.unlink()                       # mended: the next try opens a new file

@@ -1,5 +1,7 @@
 """A notice (a stuck button, the controller unplugged) in a strip of its own along the bottom
-of any screen (:attr:`Layout.notice`), never over a card spot, the dice or the level."""
+of any screen (:attr:`Layout.notice`), never over a card spot, the dice or the level; and the
+mark that stays in the top-right corner while the games are not being saved, once its notice
+has been read (the scores back in sight)."""
 
 from __future__ import annotations
 
@@ -50,6 +52,49 @@ def cut_short(words: str, size: int, room: int) -> str:
 def notice_part(layout: Layout, line: str) -> Part:
     """The notice strip showing ``line``, as a part of a frame (:mod:`companion.display.parts`)."""
     return Part("notice", layout.notice, line, lambda surface: draw_notice(surface, layout, line))
+
+
+#: The mark of a fault that lasts (saves that wait), after its notice.
+UNSAVED_MARK = "NOT SAVED"
+
+
+def mark_area(layout: Layout, beside: pygame.Rect | None = None) -> pygame.Rect:
+    """Where :data:`UNSAVED_MARK` stands, clear of the controller's corner ``beside`` (if
+    shown): in landscape in the table's empty top-right cell, under the controller's corner;
+    in portrait at the right end of the level line, or with the controller's corner there,
+    in the table's empty top-right cell."""
+    size, unit = layout.min_text_size, round(layout.unit)
+    line_h = text.font(size).get_height()
+    wide = text.width(UNSAVED_MARK, size) + unit + 2 * dot_radius(line_h) + 2   # dot, gap, word
+    if layout.landscape:
+        top = beside.bottom if beside is not None else 0
+        return pygame.Rect(layout.width - wide - unit, top, wide + unit, line_h + 2 * unit)
+    if beside is None:
+        return pygame.Rect(layout.width - wide - unit, layout.level_line.centery - line_h,
+                           wide + unit, 2 * line_h)
+    return pygame.Rect(layout.width - wide - unit, layout.table.top, wide + unit,
+                       line_h + 2 * unit)
+
+
+def dot_radius(line_h: int) -> int:
+    """The radius of the mark's dot beside a line ``line_h`` pixels tall."""
+    return max(3, line_h // 3)
+
+
+def draw_mark(surface: pygame.Surface, layout: Layout, area: pygame.Rect) -> list[text.Drawn]:
+    """Draw :data:`UNSAVED_MARK` after a dot of the notice's colour, right-aligned in ``area``."""
+    word = text.draw(surface, UNSAVED_MARK, layout.min_text_size, TEXT,
+                     midright=(area.right - round(layout.unit), area.centery))
+    radius = dot_radius(word.rect.height)
+    pygame.draw.circle(surface, VERDICT["early"],
+                       (word.rect.left - round(layout.unit) - radius, word.rect.centery), radius)
+    return [word]
+
+
+def mark_part(layout: Layout, beside: pygame.Rect | None = None) -> Part:
+    """The lasting fault's mark as a part of a frame (:mod:`companion.display.parts`)."""
+    area = mark_area(layout, beside)
+    return Part("mark", area, UNSAVED_MARK, lambda surface: draw_mark(surface, layout, area))
 
 
 def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:

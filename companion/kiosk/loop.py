@@ -54,7 +54,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from companion.display.draw_controller import controller_part
-from companion.display.draw_notice import notice_part
+from companion.display.draw_notice import mark_part, notice_part
 from companion.display.parts import Part
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
@@ -283,9 +283,12 @@ class App:
             self.notify(self.next_notices.popleft())
 
     def warn_until_cleared(self, text: str | None) -> None:
-        """Show ``text`` on every screen until the next call replaces it (``None``: clears it)."""
-        if text is not None:
+        """Say ``text`` in the notice strip for :data:`NOTICE_S` seconds, then keep its mark
+        (:data:`~companion.display.draw_notice.UNSAVED_MARK`) in the corner of every screen
+        until the next call replaces it (``None``: clears it)."""
+        if text is not None and text != self.lasting_notice:
             log.warning("notice until cleared: %s", text)
+            self._notice(text, self.clock())
         self.lasting_notice = text
         self.scene.dirty = True
 
@@ -327,13 +330,15 @@ class App:
         self._apply_change(self.clock())
 
     def _overlays(self) -> list[Part]:
-        """What goes over every screen: the controller's corner, and the notice strip."""
+        """What goes over every screen: the controller's corner, the notice strip, and after
+        the notice of a lasting fault its mark in the corner (the scores in sight again)."""
         layout, overlays = self.screen.layout, []
         if self.controller:
             overlays.append(controller_part(layout, self.controller))
-        shown = self.notice[0] if self.notice else self.lasting_notice
-        if shown:
-            overlays.append(notice_part(layout, shown))
+        if self.notice:
+            overlays.append(notice_part(layout, self.notice[0]))
+        elif self.lasting_notice:
+            overlays.append(mark_part(layout, overlays[0].rect if overlays else None))
         return overlays
 
     def _apply_change(self, now: int) -> None:

@@ -35,17 +35,14 @@ def short_reason(error: Exception) -> str:
 
 
 def not_saved(ctx: Context, book: PendingSaves, error: Exception, why: str) -> None:
-    """A save failed: it waits, and a notice stays on screen until saving works again (told
-    anew only when the reason changes)."""
+    """A save failed: it waits, the table is told why, and a mark stays on screen until saving
+    works again (told anew only when the reason changes)."""
     line = f"this game is not being saved: {why}"
     if book.failing != line:
-        first = book.failing is None
         book.failing = line
         log.warning("this game is not being saved (%d saves wait): %s",
                     len(book.waiting) + len(book.kept), error)
-        ctx.services.warn_until_cleared(line)
-        if first:
-            ctx.services.notify(line)
+        ctx.services.warn_until_cleared(line)   # said, then its mark stays in the corner
 
 
 def saved_again(ctx: Context) -> None:
