@@ -118,3 +118,28 @@ def test_the_end_screen_of_a_played_game_shows_the_close_calls():
     jump_to(app, "end")
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
     assert "closest win 0.250 ms" in {d.text for d in app.scene.drawn}
+
+
+def test_on_the_page_long_names_stand_apart_and_inside_the_timeline():
+    import html
+    import re
+
+    from companion.display import text
+    from companion.web.timeline_svg import FONT, WIDTH, timeline_svg
+
+    names = {1: "WWWWWWWWWWWW", 2: "Ana", 3: "Bartholomew", 4: "Maximiliano"}
+    view = timeline_view(rec((1, "N", 400_000, "win"), (2, "N", 400_300, "late"),
+                             (3, "E", 401_000, "late"), (4, "S", 402_000, "wrong")), 1000)
+    pygame.font.init()
+    lanes: dict[str, list] = {}   # each label as the page's font (the kiosk's) draws it, by lane
+    for x, y, words in re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="22"[^>]*>'
+                                  r'([^<]+)</text>', timeline_svg(view, names)):
+        words = html.unescape(words)
+        wide = text.font(round(FONT)).size(words)[0]
+        lanes.setdefault(y, []).append((float(x) - wide / 2, float(x) + wide / 2, words))
+    labels = [label for lane in lanes.values() for label in lane]
+    assert {"WWWWWWWWWWWW N", "Ana N"} <= {words for _, _, words in labels}
+    assert all(0 <= left and right <= WIDTH for left, right, _ in labels)
+    for lane in lanes.values():
+        lane.sort()
+        assert all(one[1] <= other[0] for one, other in zip(lane, lane[1:])), lane

@@ -11,6 +11,7 @@ half of the strip on a lighter ground, with the window's band, the close line an
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 from companion.display.palette import (
@@ -56,6 +57,27 @@ def mark(verdict: Verdict, x: float) -> str:
     return svg.circle((x, y), r / 2, fill=ink)
 
 
+#: How wide letters are, in ems, in the page's font (DejaVu Sans Condensed Bold, the kiosk's
+#: font; measured): a label is laid out by its letters, so "WWWWWWWWWWWW N" takes its room.
+NARROW, MIDDLE, WIDE = "'ijlI.,:;!| ", "ftrJ-", "mwMW"
+EMS = {NARROW: 0.32, MIDDLE: 0.44, WIDE: 0.99}
+
+
+def label_width(words: str, size: float = FONT) -> float:
+    """How wide ``words`` stand at ``size``: each letter by its class (a capital 0.74 em, a
+    wide one 0.99, a narrow one 0.32, a letter of a wide script 1 em), never less than drawn."""
+    return size * sum(letter_ems(letter) for letter in words)
+
+
+def letter_ems(letter: str) -> float:
+    if unicodedata.east_asian_width(letter) in ("W", "F"):
+        return 1.0
+    found = next((ems for letters, ems in EMS.items() if letter in letters), None)
+    if found is not None:
+        return found
+    return 0.74 if letter.isupper() else 0.64
+
+
 class Lanes:
     """The labels placed so far in the lanes above and below the axis, as ``(left, right)``."""
 
@@ -67,7 +89,7 @@ class Lanes:
         """The lane and centre of ``words`` near ``x`` where it overlaps no placed label (it is
         then placed), moved aside by whole label widths (``shifts``), nearest first; ``None``:
         no room."""
-        w, gap = len(words) * FONT * 0.56, FONT * 0.4
+        w, gap = label_width(words), FONT * 0.4
         for shift in shifts:
             centre = min(max(x + shift * (w + gap), w / 2 + 2), WIDTH - w / 2 - 2)
             for lane in order:
@@ -102,7 +124,7 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
         if spot is None:
             continue
         lane, centre = spot
-        if abs(centre - x) > len(words) * FONT * 0.28:   # moved aside: a leader to its mark
+        if abs(centre - x) > label_width(words) / 2:   # moved aside: a leader to its mark
             body.append(svg.line((x, AXIS_Y), (centre, LANES[lane] - (FONT * 0.8 if lane else
                                                                       -4)), DIM_TEXT, 1))
         ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
