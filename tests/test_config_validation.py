@@ -86,6 +86,13 @@ def test_every_problem_is_reported_at_once():
     assert len(problems(ONE_PAD.replace("E = 17", "E = 4").replace("W = 22", "W = 0"))) == 2
 
 
+def test_a_value_of_the_wrong_type_leaves_the_other_values_checked_too():
+    assert problems('[gpio]\ndebounce_ms = -5\nstuck_s = "x"\n[display]\nrotation = 45') == [
+        'my.toml: gpio.stuck_s = "x": expected a number',
+        "my.toml: gpio.debounce_ms = -5: expected more than 0 and at most 100 ms",
+        "my.toml: display.rotation = 45: expected one of 0, 90, 180, 270"]
+
+
 def test_two_pads_of_one_player_across_enabled_sources_are_refused():
     text = ONE_PAD + '[serial]\nenabled = true\n[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"'
     assert problems(text) == [

@@ -293,10 +293,35 @@ def check(data: dict) -> list[str]:
     unknown: list[str] = []
     wrong: list[str] = []
     check_shape(data, SCHEMA, "", unknown, wrong)
-    if wrong:  # values are only worth checking once their types are right
-        return unknown + wrong
-    return (unknown + check_gpio(data) + check_timing(data) + check_keyboard(data)
+    if wrong:   # the values of the right kind are checked too, the wrong ones as the defaults
+        data = kinds_right(data, _toml(default_text(), "default config"), SCHEMA)
+    return (unknown + wrong + check_gpio(data) + check_timing(data) + check_keyboard(data)
             + check_serial(data) + check_display(data) + check_sound(data))
+
+
+def kinds_right(table: dict, defaults: dict, schema: dict) -> dict:
+    """``table`` with each value of the wrong kind for ``schema`` (said by :func:`check_shape`)
+    replaced by its default, so that every other value can be checked; a key without a
+    default is left out."""
+    right = {}
+    for key, value in table.items():
+        kind, default = schema.get(key), defaults.get(key)
+        if kind is None:
+            right[key] = value   # unknown: said already, and never read
+        elif isinstance(kind, dict):
+            fits = isinstance(value, dict)
+            right[key] = kinds_right(value, default or {}, kind) if fits else default
+        elif isinstance(kind, list):
+            fits = isinstance(value, list) and all(isinstance(item, dict) for item in value)
+            whole = fits and all(is_kind(item.get(k), t) for item in value
+                                 for k, t in kind[0].items() if k in item) and \
+                not any(_missing_sides(item, kind[0], "") for item in value)
+            right[key] = value if whole else default
+        else:
+            right[key] = value if is_kind(value, kind) else default
+        if right[key] is None:
+            del right[key]
+    return right
 
 
 def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: list) -> None:
