@@ -54,6 +54,12 @@ def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_s
             assert game.phase == "round-over"
             table.press(3, "E")
     assert game.over and [s.points for s in game.scores] == [8, 0, 6, 6, 8]
+    table.app.scene.dirty = True
+    table.app.step()
+    shown = table.scene.shown   # the end, and the last round as every round ends
+    assert "Round 5: 8 points (with 1 bonus)" in shown
+    assert "votes: P1 8   P2 8   P3 8   P4 8" in shown
+    assert "take the token back" in table.scene.hint()
     assert (game.total(), game.rating().stars, game.rating().title) == (28, 4, "Blockbuster!")
     table.press(2, "E")
     table.wait_for("movie-sheet")

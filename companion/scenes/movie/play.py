@@ -158,7 +158,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             self._draw_holder(canvas)
         else:
             self._draw_screens(canvas)
-            self._draw_round_end(canvas)
+            self._draw_round_end(canvas, above)
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""
@@ -172,7 +172,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             return self.with_take_back(f"{self.label(game.holder)}: {how}")
         if game.phase == "round-over":
             return self.with_take_back(f"{self.button(None, Side.E)} next round")
-        return f"{self.button(None, Side.E)} write it on the score sheet"
+        return self.with_take_back(f"{self.button(None, Side.E)} write it on the score sheet")
 
     def vote_hint(self) -> str:
         """How the players vote, in the buttons they press: the pads' letters ("N up"), or on
@@ -304,7 +304,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
                   midtop=(layout.width // 2, round(0.72 * layout.height)))
 
-    def _draw_round_end(self, canvas: pygame.Surface) -> None:
+    def _draw_round_end(self, canvas: pygame.Surface, above: int) -> None:
         game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.53)
         score = game.scores[-1]
@@ -315,13 +315,14 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             votes = sorted(game.revealed_votes().items())
             lines.append("votes: " + "   ".join(
                 f"{self.label(p)} {'+'.join(map(str, s))}" for p, s in votes))
-        if game.over:
+        if game.over:   # the whole game first, then its last round as every round ends
             rating = game.rating()
             lines = [f"Total {game.total()}: {rating.stars} of 5 stars - {rating.title}",
-                     "rounds: " + "  ".join(str(s.points) for s in game.scores)]
-            if rating.note:
-                lines.append(rating.note)
-        text.draw_block(canvas, lines, layout.body_size * 5 // 4, layout.width - 20,
-                        layout.min_text_size, TEXT,
-                        midtop=(layout.width // 2, round(0.67 * layout.height)))
+                     "rounds: " + "  ".join(str(s.points) for s in game.scores),
+                     *([rating.note] if rating.note else []), *lines]
+        top, wide = round(0.67 * layout.height), layout.width - 20
+        size = notes_size(lines, layout.body_size * 5 // 4, wide, layout.min_text_size,
+                          above - top)
+        text.draw_block(canvas, lines, size, wide, layout.min_text_size, TEXT,
+                        midtop=(layout.width // 2, top))
         self.shown += lines
