@@ -310,3 +310,21 @@ def test_not_that_movie_shows_its_players_names_where_it_showed_p1(tmp_path):
     app.scene.dirty = True
     app.step()
     assert "Ana" in app.scene.shown and "P2" in app.scene.shown and "P1" not in app.scene.shown
+
+
+def test_the_players_menu_on_a_damaged_state_database_says_why_in_whole_words(tmp_path):
+    (tmp_path / "companion.sqlite3").write_bytes(b"this is not a database " * 100)
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    assert app.scene.subtitle == "the kept players cannot be read: the state file is not a database"
+
+
+def test_a_reason_without_short_words_is_cut_after_a_whole_word():
+    from companion.scenes.common.save_notices import short_reason
+
+    error = OSError("unable to open database file /var/lib/companion/companion.sqlite3 (databa"
+                    "se is locked by another program)")
+    said = short_reason(error)
+    assert said == "unable to open database file..."   # never a word or path cut in two
+    assert short_reason(OSError("disk I/O error")) == "disk I/O error"

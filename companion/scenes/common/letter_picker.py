@@ -16,6 +16,7 @@ import string
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of
 from companion.scenes.common.long_menu import LongMenu
+from companion.scenes.common.save_notices import short_reason
 from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Context, M
 from companion.storage.players import NAME_MAX, Player, PlayerStore
@@ -95,7 +96,7 @@ class SpellingMenu(LongMenu[M]):
         try:
             return PlayerStore(self.ctx.services.database()).list_players()
         except STORE_ERRORS as error:
-            self.refusal = f"the kept players cannot be read: {error}"[:120]
+            self.refusal = f"the kept players cannot be read: {short_reason(error)}"
             return []
 
     def spell(self, name: str = "") -> None:

@@ -29,9 +29,20 @@ def save_failed(ctx: Context, error: Exception) -> None:
                                 f"({RECOVERY.split(',')[0]})")
 
 
+#: The most characters a reason without its own short words takes on screen.
+REASON_CHARS = 60
+
+
 def short_reason(error: Exception) -> str:
-    """Why the state database failed, in a few words (the journal has it whole)."""
-    return getattr(error, "short", None) or str(error)[:60]
+    """Why the state database failed, in a few words (the journal has it whole): the error's
+    own short words, else its message cut after a whole word."""
+    short = getattr(error, "short", None)
+    if short:
+        return short
+    words = str(error)
+    if len(words) <= REASON_CHARS:
+        return words
+    return words[:REASON_CHARS].rsplit(" ", 1)[0].rstrip(",;:(") + "..."
 
 
 def not_saved(ctx: Context, book: PendingSaves, error: Exception, why: str) -> None:
