@@ -23,6 +23,7 @@ from companion.games.movie.rules import MovieGame
 from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.score_sheets import (
+    SHEET_TITLES,
     HatSheet,
     MovieSheetLine,
     damaged_games,
@@ -35,8 +36,6 @@ from companion.tools.argtypes import whole_number
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
 GAMES = (MovieGame.KIND, HatGame.KIND)
-#: Each game as the table calls it.
-TITLES = {MovieGame.KIND: "Not That Movie!", HatGame.KIND: "That's Not a Hat"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -99,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
-    readable = " that reads" if damaged else ""
-    print_sheet(entries, movie, f"No finished {TITLES[args.game]} game{readable} yet in {folder}.")
+    game = SHEET_TITLES[args.game] + (" game that reads" if damaged else " game")
+    print_sheet(entries, movie, f"No finished {game} yet in {folder}.")
     for game_id, reason in damaged:
         print(f"game {game_id} is damaged and set aside (kept, left off the sheet): {reason}")
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import text
+from companion.display.draw_notice import dot_before
 from companion.display.layout import Layout
 from companion.display.palette import CONTROLLER, DIM_TEXT
 from companion.display.parts import Part
@@ -28,10 +29,7 @@ def draw_controller(surface: pygame.Surface, layout: Layout, state: str) -> list
     else:
         drawn = [text.draw(surface, f"controller: {state}", size, DIM_TEXT,
                            midright=(right, layout.level_line.centery))]
-    word = drawn[-1].rect
-    radius = max(3, word.height // 3)
-    centre = (word.left - round(layout.unit) - radius, word.centery)
-    pygame.draw.circle(surface, CONTROLLER.get(state, DIM_TEXT), centre, radius)
+    dot_before(surface, layout, drawn[-1].rect, CONTROLLER.get(state, DIM_TEXT))
     return drawn
 
 

@@ -85,10 +85,16 @@ def draw_mark(surface: pygame.Surface, layout: Layout, area: pygame.Rect) -> lis
     """Draw :data:`UNSAVED_MARK` after a dot of the notice's colour, right-aligned in ``area``."""
     word = text.draw(surface, UNSAVED_MARK, layout.min_text_size, TEXT,
                      midright=(area.right - round(layout.unit), area.centery))
-    radius = dot_radius(word.rect.height)
-    pygame.draw.circle(surface, VERDICT["early"],
-                       (word.rect.left - round(layout.unit) - radius, word.rect.centery), radius)
+    dot_before(surface, layout, word.rect, VERDICT["early"])
     return [word]
+
+
+def dot_before(surface: pygame.Surface, layout: Layout, word: pygame.Rect, colour: tuple) -> None:
+    """A dot of ``colour`` a unit before the ``word`` drawn (a corner's state: the
+    controller's, the NOT SAVED mark's)."""
+    radius = dot_radius(word.height)
+    pygame.draw.circle(surface, colour, (word.left - round(layout.unit) - radius, word.centery),
+                       radius)
 
 
 def mark_part(layout: Layout, beside: pygame.Rect | None = None) -> Part:

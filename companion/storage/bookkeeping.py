@@ -25,11 +25,6 @@ from companion.storage.games import GameStore
 G = TypeVar("G", bound=MoveLog)
 
 
-#: How a kept game ends, once the table ends it: finished by its rules, ended early by the
-#: table, or abandoned (kept, never offered for resume).
-ENDINGS = ("finished", "ended early", "abandoned")
-
-
 class KeptGame(Generic[G]):
     """A bookkeeping ``game`` stored as game ``game_id`` of its kind (``KeptGame[MovieGame]``
     keeps a :class:`MovieGame`); ``game_id`` is ``None`` while the game was never stored.
@@ -49,12 +44,12 @@ class KeptGame(Generic[G]):
         self.settings = settings
         #: The kept players in its seats (seat -> player id), stored with the game.
         self.seats = dict(seats or {})
-        #: How the table ended it (one of :data:`ENDINGS`), ``None`` while it is played.
+        #: How the table ended it: "finished" by its rules, "ended early", or "abandoned" (kept,
+        #: never offered for resume); ``None`` while it is played.
         self.ending: str | None = None
         #: Whether the stored game is the game in memory (as far as this kiosk knows).
         self.stored = game_id is not None
         self._saved_rounds = set(saved_rounds or ())
-        self._ended_stored = False
 
     @classmethod
     def start(cls, database: Database, game: G, settings: dict,
@@ -123,7 +118,9 @@ class KeptGame(Generic[G]):
         self._end("abandoned")
 
     def _end(self, ending: str) -> None:
-        self.ending, self.stored = ending, False
+        """Mark how the game ended, to be written; a game ends once (its ending stands)."""
+        if self.ending is None:
+            self.ending, self.stored = ending, False
 
     def sync(self, database: Database) -> None:
         """Bring the stored game up to the game in memory: store it if it never was, then
@@ -146,7 +143,6 @@ class KeptGame(Generic[G]):
             for record in records:
                 self._save(store, record, snapshot)
             self._store_ending(store, snapshot, wrote_rounds=bool(records))
-        self._ended_stored = self.ending is not None
         self.stored = True
 
     def _store_ending(self, store: GameStore, snapshot: dict, wrote_rounds: bool) -> None:
@@ -155,10 +151,10 @@ class KeptGame(Generic[G]):
         assert self.game_id is not None
         if self.ending is None and not wrote_rounds:
             store.save_snapshot(self.game_id, snapshot)
-        elif self.ending in ("finished", "ended early") and not self._ended_stored:
+        elif self.ending in ("finished", "ended early"):
             store.finish(self.game_id, self.game.score_sheet(), snapshot,
                          early=self.ending == "ended early")
-        elif self.ending == "abandoned" and not self._ended_stored:
+        elif self.ending == "abandoned":
             store.abandon(self.game_id)
 
     def _unsaved(self, wanted: Callable[[int], bool]) -> list[dict]:

@@ -21,6 +21,8 @@ from companion.storage.games import GameStore, Unreadable
 from companion.storage.listing import GameLine, damage_of, game_line, listed_ids
 
 MOVIE, HAT = "not-that-movie", "thats-not-a-hat"
+#: Each sheet's game as the table calls it.
+SHEET_TITLES = {MOVIE: "Not That Movie!", HAT: "That's Not a Hat"}
 
 
 @dataclass(frozen=True)

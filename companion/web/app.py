@@ -32,8 +32,8 @@ from companion.storage.listing import (
     winners_words,
 )
 from companion.storage.score_sheets import (
-    HAT,
     MOVIE,
+    SHEET_TITLES,
     damaged_games,
     hat_score_sheet,
     movie_score_sheet,
@@ -51,8 +51,6 @@ MAX_LIVE = 64
 HEARTBEAT_S = 15.0
 #: How long a browser waits before it reconnects a dropped event stream, in ms.
 RETRY_MS = 1000
-#: The score sheets, by the name in their address.
-SHEETS = {MOVIE: "Not That Movie!", HAT: "That's Not a Hat"}
 #: How many finished games ``/history`` lists unless ``limit`` says.
 HISTORY_LIMIT = 50
 #: What every page may load: only what this app serves.
@@ -104,13 +102,13 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
 
     @app.get("/sheets/<game>")
     def sheet(game: str) -> tuple[str, int]:
-        if game not in SHEETS:
+        if game not in SHEET_TITLES:
             raise NotFound(f"There is no score sheet called {game!r}: there are "
-                               f"{' and '.join(SHEETS)}.")
+                               f"{' and '.join(SHEET_TITLES)}.")
         reader = movie_score_sheet if game == MOVIE else hat_score_sheet
         found, problem, status = read(lambda db: (reader(db), damaged_games(db, game)))
         entries, damaged = found if isinstance(found, tuple) else ([], [])
-        return render_template("sheet.html", game=game, title=SHEETS[game], entries=entries,
+        return render_template("sheet.html", game=game, title=SHEET_TITLES[game], entries=entries,
                                damaged=damaged, problem=problem, row_note=row_note), status
 
     @app.get("/palette.css")

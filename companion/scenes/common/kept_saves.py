@@ -23,8 +23,8 @@ def save_kept(ctx: Context, kept: KeptGame[Any]) -> None:
     book = ctx.services.saves
     if kept not in book.kept:
         book.kept.append(kept)
-    if write_kept(ctx) and not book.waiting:
-        saved_again(ctx)
+    if write_kept(ctx):
+        saved_again(ctx)   # when nothing else waits either
 
 
 def write_kept(ctx: Context) -> bool:
