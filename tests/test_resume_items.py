@@ -7,6 +7,7 @@ from companion.games.hat.rules import HatGame
 from companion.games.movie.rules import MovieGame
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
+from companion.storage.players import PlayerStore
 
 
 @pytest.fixture(autouse=True)
@@ -16,10 +17,13 @@ def _no_leftover_display():
     pygame.display.quit()
 
 
-def keep(folder, game, settings):
-    """Keep ``game`` unfinished in ``folder``'s state database, as a power cut leaves it."""
+def keep(folder, game, settings, names=()):
+    """Keep ``game`` unfinished in ``folder``'s state database, as a power cut leaves it, with
+    the kept players ``names`` in its first seats."""
     with Database.in_folder(folder) as database:
-        kept = KeptGame.start(database, game, settings)
+        store = PlayerStore(database)
+        seats = {seat: store.add(name).id for seat, name in enumerate(names, start=1)}
+        kept = KeptGame.start(database, game, settings, seats)
         kept.moved()
         kept.sync(database)
 
@@ -71,9 +75,30 @@ def test_the_hat_resume_item_describes_the_kept_game_and_the_set_up_shows_its_ch
     keep(tmp_path, game, {"multi_round": True, "two_gifts": False, "special_cards": True})
     app = kiosk("hat-setup", state_dir=tmp_path)
     items = app.scene.items()
-    assert items[0] == "Resume the game in progress: 4 players, round 1 of 4, penalties 1 0 0 0"
+    assert items[0] == ("Resume the game in progress: 4 players, round 1 of 4, "
+                        "penalties P1 1, P2 0, P3 0, P4 0")
     assert items[1:6] == ["Players: 4", "Names: all guests", "Rounds: as many as players",
                           "Gifts each: one", "Special cards: with"]
+
+
+def test_the_hat_resume_item_names_whose_penalties_they_are(tmp_path):
+    game = HatGame(3, multi_round=False, two_gifts=False, special_cards=False)
+    game.give(1, "left")
+    game.refuse("giver")                                     # Ana was wrong: one penalty point
+    keep(tmp_path, game, {"multi_round": False}, names=["Ana", "Bo"])
+    app = kiosk("hat-setup", state_dir=tmp_path, players=3)
+    assert app.scene.items()[0] == ("Resume the game in progress: 3 players, round 1 of 1, "
+                                    "penalties Ana 1, Bo 0, P3 0")
+
+
+def test_the_hat_resume_item_of_a_long_table_names_who_has_the_most_penalties(tmp_path):
+    game = HatGame(8, multi_round=False, two_gifts=False, special_cards=False)
+    game.give(1, "left")
+    game.refuse("giver")
+    keep(tmp_path, game, {"multi_round": False}, names=["Bartholomew", "Maximiliano"])
+    app = kiosk("hat-setup", state_dir=tmp_path, players=8)
+    assert app.scene.items()[0] == ("Resume the game in progress: 8 players, round 1 of 1, "
+                                    "most penalties: Bartholomew 1")
 
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080)]

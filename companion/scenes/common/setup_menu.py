@@ -99,6 +99,9 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         self.pads_note = ""
         #: The id of the kept game whose choices and seats the menu took (``None``: none yet).
         self.taken_from: int | None = None
+        #: The names of the kept game's seats, as they were when the menu took them (seat ->
+        #: name; guests left out): what the "Resume" item names, whatever the table chose since.
+        self.kept_names: dict[int, str] = {}
 
     def fewest_players(self) -> int:
         """The fewest players the game takes with the choices made (``min_players``)."""
@@ -143,6 +146,7 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
                 self.take_choices_of(self.unfinished)
                 if kept_id is not None:
                     take_seats_of(self.ctx, kept_id)
+                self.kept_names = dict(self.ctx.session.setup.names)
             self.taken_from = kept_id
         super().enter(now_ns, change)
         self.show_pads_missing()

@@ -14,11 +14,29 @@ them aside and adds them only "if you're playing with the special cards".
 from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
+from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToHat, ToHatSetup
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import START, counted
 from companion.scenes.core import Context
 from companion.storage.bookkeeping import KeptGame
+
+#: The longest list of penalties the "Resume" item spells out; past it, it names who has most.
+PENALTIES_FACT_MAX = 40
+
+
+def penalties_fact(totals: dict[int, int], names: dict[int, str]) -> str:
+    """What the "Resume" item says of the kept game's penalties: each player's (``penalties
+    Ana 1, P2 0, P3 2``), or for a long list who has the most (``most penalties: P3 2``)."""
+    listed = ", ".join(f"{player_label(seat, names)} {totals[seat]}" for seat in sorted(totals))
+    if len(listed) <= PENALTIES_FACT_MAX:
+        return f"penalties {listed}"
+    most = max(totals.values())
+    if most == 0:
+        return "no penalties yet"
+    leaders = ", ".join(player_label(seat, names) for seat in sorted(totals)
+                        if totals[seat] == most)
+    return f"most penalties: {leaders} {most}"
 
 
 class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
@@ -41,9 +59,8 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
 
     def kept_facts(self, kept: KeptGame[HatGame]) -> list[str]:
         game = kept.game
-        totals = game.totals()
         return [counted(game.players, "player"), f"round {game.round_number} of {game.rounds}",
-                "penalties " + " ".join(str(totals[p]) for p in sorted(totals))]
+                penalties_fact(game.totals(), self.kept_names)]
 
     def take_settings(self, game: HatGame, settings: dict) -> None:
         self.multi_round, self.two_gifts = game.multi_round, game.two_gifts
