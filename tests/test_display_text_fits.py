@@ -118,6 +118,15 @@ def test_a_long_line_is_wrapped_at_the_smallest_size_rather_than_shrunk_below_it
     assert all(text.width(line, size) <= layout.width - 20 for line in lines)
 
 
+def test_a_wrapped_line_never_parts_a_count_from_what_it_counts():
+    words = "Resume the game in progress: The Late Matinee Club, 3 players, round 1 of 5, 0 points"
+    size = 16
+    for max_width in range(text.width("The Late Matinee Club,", size), text.width(words, size)):
+        lines = text.wrap(words, size, max_width)
+        assert " ".join(lines) == words
+        assert not any(line.split()[-1].isdigit() for line in lines[:-1]), lines
+
+
 def test_the_cap_height_of_the_bundled_font_is_what_the_layout_sizes_by():
     for size in (20, 53, 100, 200):
         assert abs(cap_height(size) - text.CAP_HEIGHT_PER_SIZE * size) <= 1

@@ -10,7 +10,8 @@ shrinks a line to its width, :func:`fit_lines` wraps it when even the smallest
 allowed size is too wide, and :func:`fit_block` fits the lines of one prompt or
 splash at one size. Wrapping (:func:`wrap`) is balanced: the fewest lines, as
 even as they can be, broken at wide gaps (two spaces or more, as between
-``P1 3  P2 0``) before single spaces, and never one word alone on the last line
+``P1 3  P2 0``) before single spaces, never between a count and what it counts
+(``3 players``), and never one word alone on the last line
 of a text of three words or more when the line above can spare one. Rendered
 text is cached by ``(text, size, colour)``: a frame re-blits images instead of
 re-rendering glyphs, which keeps a full frame cheap. :func:`undrawable` says which
@@ -207,9 +208,21 @@ def _pieces(text: str, size: int, max_width: int) -> list[Piece]:
     parts = WIDE_GAP.split(text.strip())
     pieces: list[Piece] = []
     for gap, part in zip(["", *parts[1::2]], parts[0::2]):
-        words = [part] if width(part, size) <= max_width else part.split()
+        words = [part] if width(part, size) <= max_width else counts_bound(part.split())
         pieces += [(gap if i == 0 else " ", word) for i, word in enumerate(words) if word]
     return pieces
+
+
+def counts_bound(words: list[str]) -> list[str]:
+    """``words`` with each bare number joined to the word after it, so that no line breaks
+    between a count and what it counts (``3 players``, ``12 points``)."""
+    bound: list[str] = []
+    for word in words:
+        if bound and bound[-1].isdigit():
+            bound[-1] += " " + word
+        else:
+            bound.append(word)
+    return bound
 
 
 def _joined(line: list[Piece]) -> str:
