@@ -132,7 +132,8 @@ def test_score_sheet_prints_the_kept_sheet_newest_first(tmp_path, capsys):
 
 def test_score_sheet_of_an_empty_state_folder_is_empty_and_leaves_it_untouched(tmp_path, capsys):
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path / "new")]) == 0
-    assert "No finished Not That Movie! game yet" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert said == f"No finished Not That Movie! game yet in {tmp_path / 'new'} (no such folder).\n"
     assert not (tmp_path / "new").exists()
 
 

@@ -56,7 +56,7 @@ from companion.storage.listing import (
     whole_games,
     winners_words,
 )
-from companion.storage.location import state_dir
+from companion.storage.location import described, state_dir
 from companion.storage.players import PlayerStore
 from companion.storage.recovery import recover
 from companion.storage.soundness import check_lines
@@ -220,8 +220,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print("[]")
         else:
-            where = folder if folder.is_dir() else f"{folder} (no such folder)"
-            print(f"No finished games yet in {where}.")
+            print(f"No finished games yet in {described(folder)}.")
         return 0
     if args.check:
         return check(folder)

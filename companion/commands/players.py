@@ -37,7 +37,7 @@ from companion.games.notnot.profile import (
     profile_of,
 )
 from companion.storage.database import Database
-from companion.storage.location import state_dir
+from companion.storage.location import described, state_dir
 from companion.storage.owner import owned
 from companion.storage.played_games import finished_games, rounds_of
 from companion.storage.players import (
@@ -105,8 +105,7 @@ def print_list(folder: Path, as_json: bool) -> int:
     if as_json:
         print(json.dumps([player.to_dict() for player in players], separators=(",", ":")))
     elif not players:
-        where = folder if folder.is_dir() else f"{folder} (no such folder)"
-        print(f"No named players yet in {where}.")
+        print(f"No named players yet in {described(folder)}.")
     else:
         for line in list_lines(players):
             print(line)

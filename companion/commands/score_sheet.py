@@ -21,7 +21,7 @@ from companion.games.hat.rules import HatGame
 from companion.games.movie.rating import row_note
 from companion.games.movie.rules import MovieGame
 from companion.storage.database import Database
-from companion.storage.location import state_dir
+from companion.storage.location import described, state_dir
 from companion.storage.score_sheets import (
     SHEET_TITLES,
     HatSheet,
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     game = SHEET_TITLES[args.game] + (" game that reads" if damaged else " game")
-    print_sheet(entries, movie, f"No finished {game} yet in {folder}.")
+    print_sheet(entries, movie, f"No finished {game} yet in {described(folder)}.")
     for game_id, reason in damaged:
         print(f"game {game_id} is damaged and set aside (kept, left off the sheet): {reason}")
     return 0

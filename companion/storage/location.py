@@ -47,6 +47,12 @@ def state_dir(explicit: str | os.PathLike | None = None,
     return expanded("~/.local/state/companion", "the default state folder")
 
 
+def described(folder: Path) -> str:
+    """``folder`` as a line says where games are kept, ``(no such folder)`` after it when it
+    does not exist (a mistyped ``--state-dir`` reads as an empty folder otherwise)."""
+    return str(folder) if folder.is_dir() else f"{folder} (no such folder)"
+
+
 def expanded(folder: str | os.PathLike, given: str) -> Path:
     """``folder`` with a leading ``~`` or ``~user`` replaced by that home folder; ``given`` says
     where it came from. A home that cannot be found is a :class:`StateError` naming it."""
