@@ -115,6 +115,23 @@ def test_config_check_prints_every_problem_one_per_line(tmp_path, capsys):
     ]
 
 
+def test_config_check_names_every_unknown_key_name_beside_the_other_mistakes(tmp_path, capsys):
+    path = tmp_path / "keys.toml"
+    path.write_text('[gpio]\ndebounce_ms = -5\n[keyboard]\nmenu = "esc4pe"\n'
+                    'pads = [{ N = "w", E = "d", S = "sss", W = "a" },'
+                    ' { N = "up", E = "right", S = "dwn", W = "left" }]\n')
+    assert main(["config", "--check", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        f"companion: {path}: gpio.debounce_ms = -5: expected more than 0 and at most 100 ms",
+        f'{path}: keyboard.pads[1].S = "sss": pygame knows no key by that name',
+        f'{path}: keyboard.pads[2].S = "dwn": pygame knows no key by that name '
+        '(did you mean "down"?)',
+        f'{path}: keyboard.menu = "esc4pe": pygame knows no key by that name '
+        '(did you mean "escape"?)',
+    ]
+
+
 def test_config_check_of_a_missing_file_is_one_line(capsys):
     assert main(["config", "--check", "/nonexistent/c.toml"]) == 2
     assert capsys.readouterr().err == "companion: config file not found: /nonexistent/c.toml\n"

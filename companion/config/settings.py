@@ -24,7 +24,7 @@ import difflib
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -233,8 +233,15 @@ def find() -> Path | None:
     return next((path for path in SEARCH_PATH if path.exists() or path.is_symlink()), None)
 
 
-def load(path: str | os.PathLike | None = None, named_by: str = "") -> Config:
-    """Read, merge over the defaults, check and freeze the config at ``path``.
+#: Why a key name names no key ("" when it names one): the keyboard input's own check, given by
+#: a caller that has pygame (this module does not import it).
+KeyNameCheck = Callable[[str], str]
+
+
+def load(path: str | os.PathLike | None = None, named_by: str = "",
+         key_name: KeyNameCheck | None = None) -> Config:
+    """Read, merge over the defaults, check and freeze the config at ``path``; ``key_name``,
+    when given, checks each key name of the ``[keyboard]`` table too, among the other checks.
 
     ``path=None`` loads the shipped defaults. Raises :class:`ConfigError`
     listing every problem, or a ``CompanionError`` if the file is unreadable: an empty path, a
@@ -242,7 +249,7 @@ def load(path: str | os.PathLike | None = None, named_by: str = "") -> Config:
     be read. ``named_by`` says where the path came from ("$COMPANION_CONFIG"), in those messages.
     """
     if path is None:
-        return parse(default_text(), "default config")
+        return parse(default_text(), "default config", key_name)
     if os.fspath(path) == "":   # Path("") would be the current folder
         raise CompanionError('config file "": the path is empty (name a settings file)')
     path = Path(path)
@@ -256,14 +263,14 @@ def load(path: str | os.PathLike | None = None, named_by: str = "") -> Config:
                              f"{os.path.realpath(path)}, which does not exist")
     if text is None:
         raise CompanionError(f"config file not found: {where}")
-    return parse(text, str(path))
+    return parse(text, str(path), key_name)
 
 
-def parse(text: str, source: str = "config") -> Config:
+def parse(text: str, source: str = "config", key_name: KeyNameCheck | None = None) -> Config:
     """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in
-    messages."""
+    messages; ``key_name``: as :func:`load`'s."""
     data = merged(_toml(default_text(), "default config"), _toml(text, source))
-    problems = [f"{source}: {line}" for line in check(data)]
+    problems = [f"{source}: {line}" for line in check(data, key_name)]
     if problems:
         raise ConfigError(problems)
     return build(data, source)
@@ -288,14 +295,16 @@ def merged(base: dict, over: dict) -> dict:
 
 
 # --------------------------------------------------------------- checking
-def check(data: dict) -> list[str]:
-    """Every problem with merged config ``data``, one line each (empty if none)."""
+def check(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
+    """Every problem with merged config ``data``, one line each (empty if none); ``key_name``:
+    as :func:`load`'s."""
     unknown: list[str] = []
     wrong: list[str] = []
     check_shape(data, SCHEMA, "", unknown, wrong)
     if wrong:   # the values of the right kind are checked too, the wrong ones as the defaults
         data = kinds_right(data, _toml(default_text(), "default config"), SCHEMA)
-    return (unknown + wrong + check_gpio(data) + check_timing(data) + check_keyboard(data)
+    return (unknown + wrong + check_gpio(data) + check_timing(data)
+            + check_keyboard(data, key_name)
             + check_serial(data) + check_display(data) + check_sound(data))
 
 
@@ -563,14 +572,18 @@ def check_timing(data: dict) -> list[str]:
     return problems
 
 
-def check_keyboard(data: dict) -> list[str]:
-    """Each key drives one button (key names themselves are checked by the keyboard input)."""
+def check_keyboard(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
+    """Each key drives one button; with ``key_name`` (the keyboard input's check), each names
+    a key."""
     board = data["keyboard"]
     used = [(f"keyboard.pads[{number}].{side}", key)
             for number, pad in enumerate(board.get("pads", []), start=1)
             for side, key in pad.items()]
     used += [(f"keyboard.{name}", board[name]) for name in CONTROL_NAMES if name in board]
-    return _repeats(used)
+    unnamed = [] if key_name is None else [
+        f'{where} = "{key}": {key_name(key)}' for where, key in used
+        if isinstance(key, str) and key_name(key)]
+    return unnamed + _repeats(used)
 
 
 def check_serial(data: dict) -> list[str]:

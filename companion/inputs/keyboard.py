@@ -47,14 +47,22 @@ def key_code(name: str, where: str) -> int:
 
     ``name`` is looked up, ignoring case, in :func:`key_table`: pygame's own
     names (``"[8]"``, ``"page down"``) and SDL's (``"Keypad 8"``, ``"PageDown"``)
-    both work on every pygame from 2.1.2 up. The hint names only keys of the table.
+    both work on every pygame from 2.1.2 up.
     """
     code = key_table().get(name.strip().lower())
-    if code is not None:
-        return code
+    if code is None:
+        raise CompanionError(f'{where} = "{name}": {unknown_key(name)}')
+    return code
+
+
+def unknown_key(name: str) -> str:
+    """Why ``name`` names no key of :func:`key_table` ("" when it names one), with a hint
+    naming only keys of the table."""
+    if name.strip().lower() in key_table():
+        return ""
     close = difflib.get_close_matches(name.strip().lower(), key_names(), n=1)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
-    raise CompanionError(f'{where} = "{name}": pygame knows no key by that name{hint}')
+    return f"pygame knows no key by that name{hint}"
 
 
 @lru_cache(maxsize=1)
