@@ -14,7 +14,7 @@ from companion.games.notnot.dice import NEGATIONS
 from companion.games.notnot.game import Game
 from companion.games.notnot.profile import MIN_ROUNDS, profile_of
 from companion.games.notnot.record import RoundRecord
-from companion.scenes.notnot.pending_saves import GameRef
+from companion.scenes.common.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore

@@ -52,9 +52,9 @@ from companion.errors import CompanionError
 from companion.games.notnot.game import MODES
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
+from companion.scenes.common.pending_saves import GameRef
 from companion.scenes.core import Quit, Scene
 from companion.scenes.notnot.lights import tap_lights, winner_lights
-from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import play_of
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene

@@ -28,7 +28,7 @@ from companion.errors import Bug
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.scenes.changes import SceneChange
-from companion.scenes.notnot.pending_saves import PendingSaves
+from companion.scenes.common.pending_saves import PendingSaves
 from companion.scenes.session import Pace, Session
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 Every save brings the stored game up to the game played
 (:meth:`~companion.storage.bookkeeping.KeptGame.sync`). When one fails the game plays on, the
 notice of :mod:`companion.scenes.common.save_notices` stays on screen, and the game waits with
-the kiosk's saves (:attr:`~companion.scenes.notnot.pending_saves.PendingSaves.kept`): every
+the kiosk's saves (:attr:`~companion.scenes.common.pending_saves.PendingSaves.kept`): every
 later save, of any game, writes the waiting ones first, each whole.
 """
 

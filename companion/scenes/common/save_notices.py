@@ -1,6 +1,6 @@
 """What the table is told when the kiosk's saves fail, and when they are all written again.
 
-A save that fails waits (:class:`~companion.scenes.notnot.pending_saves.PendingSaves`) and a
+A save that fails waits (:class:`~companion.scenes.common.pending_saves.PendingSaves`) and a
 notice stays on screen saying why until every waiting save is on disk. A
 :class:`~companion.storage.faults.SaveLater` (disk full, read-only, a lock, an I/O error) mends
 by itself; anything else (the file refuses the write) needs a person, so the notice says where
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 
+from companion.scenes.common.pending_saves import PendingSaves
 from companion.scenes.core import Context
-from companion.scenes.notnot.pending_saves import PendingSaves
 from companion.storage.faults import RECOVERY, SaveLater
 
 log = logging.getLogger(__name__)

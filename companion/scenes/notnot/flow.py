@@ -21,11 +21,11 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.edge_log import kept_edges
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
+from companion.scenes.common.pending_saves import GameRef
 from companion.scenes.common.seating import take_seats_of
 from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
 from companion.scenes.notnot.head_starts import head_starts_for, with_head_starts
-from companion.scenes.notnot.pending_saves import GameRef
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import save_new_game, save_round
 from companion.storage.notnot_saves import UnfinishedGame

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import RoundRecord
-from companion.scenes.notnot.pending_saves import GameRef
+from companion.scenes.common.pending_saves import GameRef
 
 
 @dataclass

@@ -10,7 +10,7 @@ cancelled, so a game resumed before the round is saved rolls new dice. A game en
 marked ended early.
 
 The saves (:mod:`companion.storage.notnot_saves`, the form ``companion simulate`` stores
-too) wait in order in :class:`~companion.scenes.notnot.pending_saves.PendingSaves` until
+too) wait in order in :class:`~companion.scenes.common.pending_saves.PendingSaves` until
 they are on disk; none is ever dropped. When one fails the game plays on, a notice stays
 on screen saying why (:mod:`companion.scenes.common.save_notices`), and the saves are tried
 again after each later round (the other two games' waiting first,
@@ -28,10 +28,10 @@ import logging
 from companion.games.notnot.dice import Roll
 from companion.games.notnot.record import RoundRecord
 from companion.scenes.common.kept_saves import write_kept
+from companion.scenes.common.pending_saves import GameRef, write
 from companion.scenes.common.save_notices import save_failed, saved_again
 from companion.scenes.common.seating import STORE_ERRORS, seats_for
 from companion.scenes.core import Context
-from companion.scenes.notnot.pending_saves import GameRef, write
 from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.games import GameStore
 from companion.storage.notnot_saves import (
