@@ -2,7 +2,9 @@
 
 from dataclasses import replace
 
-from kiosk_helpers import canvas, shows_text
+import pygame
+
+from kiosk_helpers import canvas, count_colour, shows_text
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import Layout
 from companion.display.verdict_words import verdict_view
@@ -101,6 +103,39 @@ def test_a_verdict_too_long_for_its_panel_is_paged_and_no_line_is_dropped():
         assert all(shows_text(surface, d) and panel.contains(d.rect) for d in drawn)
         shown.append(" ".join(d.text for d in drawn[1:]))
     assert all(any(line in words for words in shown) for line in EIGHT_LINES.details)
+
+
+def test_a_paged_verdict_shows_a_dot_for_each_page_and_fills_the_page_shown():
+    from companion.display.draw_verdict import dot_radius, page_dots, verdict_pages
+    from companion.display.palette import TEXT
+
+    layout = Layout((800, 480), 90)
+    panel = layout.verdict_over_timeline
+    pages = verdict_pages(layout, EIGHT_LINES, panel)
+    assert pages > 1
+    radius = dot_radius(layout)
+    for page in range(pages):
+        surface = canvas(layout.size)
+        draw_verdict(surface, layout, EIGHT_LINES, panel, page=page)
+        inked = [count_colour(surface, pygame.Rect(x - radius, y - radius, 2 * radius + 1,
+                                                   2 * radius + 1), TEXT)
+                 for x, y in page_dots(layout, panel, pages)]
+        hollow = [ink for i, ink in enumerate(inked) if i != page]
+        assert all(ink > 0 for ink in inked) and all(ink < inked[page] for ink in hollow)
+
+
+def test_a_verdict_on_one_page_shows_no_page_dots():
+    from companion.display.draw_verdict import dot_radius, page_dots
+    from companion.display.palette import TEXT
+
+    layout = Layout((800, 480))
+    one = replace(EIGHT_LINES, details=EIGHT_LINES.details[:1])
+    surface = canvas(layout.size)
+    draw_verdict(surface, layout, one, layout.verdict)
+    radius = dot_radius(layout)
+    x, y = page_dots(layout, layout.verdict, 1)[0]
+    margin = pygame.Rect(x - radius, layout.verdict.top, 2 * radius + 1, layout.verdict.height)
+    assert count_colour(surface, margin, TEXT) == 0
 
 
 def test_a_footer_stands_under_the_lines_on_every_page():

@@ -6,7 +6,9 @@ play screen it lies in the layout's verdict panel, beside the dice; prompts
 between rounds use the larger banner. No line is ever left out: the lines
 shrink stepwise from the body size to the smallest text size (the headline
 with them, down to the body size), and a verdict that still does not fit is
-shown in pages, the headline and the footer (a countdown) on every page.
+shown in pages, the headline and the footer (a countdown) on every page, and a
+dot for each page down the panel's right margin, the page shown filled: the
+table sees that more lines come.
 """
 
 from __future__ import annotations
@@ -173,4 +175,30 @@ def draw_verdict(surface: pygame.Surface, layout: Layout, view: VerdictView,
     for size, lines in blocks:
         drawn += text.draw_lines(surface, lines, size, TEXT, midtop=(banner.centerx, y))
         y += text.block_height(len(lines), size)
+    if len(fit.pages) > 1:
+        draw_page_dots(surface, layout, banner, page % len(fit.pages), len(fit.pages))
     return drawn
+
+
+def page_dots(layout: Layout, banner: pygame.Rect, pages: int) -> list[tuple[int, int]]:
+    """Where the dots of a verdict of ``pages`` pages stand: one under the other, centred
+    down the right margin of ``banner`` (the lines keep 3 units clear of it), closer together
+    when the panel is short."""
+    radius = dot_radius(layout)
+    room = banner.height - 2 * radius - 2 * round(layout.unit)
+    step = min(3 * radius, room // max(1, pages - 1))
+    x = banner.right - round(1.5 * layout.unit)
+    top = banner.centery - (pages - 1) * step // 2
+    return [(x, top + i * step) for i in range(pages)]
+
+
+def dot_radius(layout: Layout) -> int:
+    return max(2, round(0.6 * layout.unit))
+
+
+def draw_page_dots(surface: pygame.Surface, layout: Layout, banner: pygame.Rect, page: int,
+                   pages: int) -> None:
+    """A dot for each of ``pages`` pages, ``page``'s filled and the others hollow."""
+    radius = dot_radius(layout)
+    for i, centre in enumerate(page_dots(layout, banner, pages)):
+        pygame.draw.circle(surface, TEXT, centre, radius, 0 if i == page else 1)
