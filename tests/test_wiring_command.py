@@ -88,6 +88,15 @@ def test_out_writes_the_parts_list_beside_the_diagrams_and_a_readme_for_users(tm
     assert "hardware/BOM.md" not in (tmp_path / "w" / "BOM.md").read_text()
 
 
+def test_the_readme_names_the_builds_the_parts_list_has(tmp_path, capsys):
+    status, _, _ = run(capsys, "--out", str(tmp_path / "w"))
+    readme = (tmp_path / "w" / "README.md").read_text()
+    parts = (tmp_path / "w" / "BOM.md").read_text()
+    assert status == 0
+    assert "for 2 to 6 players on GPIO and 4 or 6 on the serial controller" in readme
+    assert "up to 4 players" in parts and "up to 6 players" in parts
+
+
 @pytest.mark.slow
 def test_out_with_bom_elsewhere_links_the_parts_list_where_it_was_written(tmp_path, capsys):
     status, _, _ = run(capsys, "--out", str(tmp_path / "w"), "--bom", str(tmp_path / "parts.md"))

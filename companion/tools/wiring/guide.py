@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from companion.boards.pi_header import describe
 from companion.config.settings import Config
 from companion.tools.wiring import electrics, header
+from companion.tools.wiring.bom import GPIO_PLAYERS, SERIAL_PLAYERS
 from companion.tools.wiring.tables import table
 from companion.tools.wiring.uses import GROUND_WIRE, LED_WIRE_COLOURS, WIRE_COLOURS
 
@@ -37,7 +38,8 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
         "hand. To wire your own map, write a config (`companion config --print-default` is a "
         "commented start) and run `companion wiring --out DIR --config FILE`.",
         "",
-        f"The parts to buy, for 2 to 6 players on GPIO and 8 or 12 on the serial controller: "
+        f"The parts to buy, for {players_of(GPIO_PLAYERS)} players on GPIO and "
+        f"{players_of(SERIAL_PLAYERS)} on the serial controller: "
         f"[the parts list]({parts_list}).",
         "",
     ]
@@ -52,6 +54,13 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
     lines += ["", "When it is wired, `companion buttons` lists every press with its player, side "
               "and pin, and the buttons not pressed yet.", ""]
     return "\n".join(lines)
+
+
+def players_of(builds: Sequence[int]) -> str:
+    """The parts list's builds in words: ``2 to 6`` for three or more, ``4 or 6`` for two."""
+    if len(builds) > 2:
+        return f"{builds[0]} to {builds[-1]}"
+    return " or ".join(map(str, builds))
 
 
 def _source(config: Config) -> str:
