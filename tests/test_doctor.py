@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -148,6 +149,20 @@ def test_a_state_folder_still_to_make_is_fine_where_a_folder_can_be_made(tmp_pat
     state = by_name(host, state_dir=str(tmp_path / "new" / "state"))["state"]
     assert state.status == OK and "will be made at the first save" in state.text
     assert not (tmp_path / "new").exists() and list(tmp_path.iterdir()) == [tmp_path / "root"]
+
+
+def test_a_state_folder_on_a_nearly_full_disk_is_to_fix(tmp_path, monkeypatch):
+    kept_database(tmp_path / "state")
+    disk = os.statvfs(tmp_path)
+    blocks = 60 * 2**20 // disk.f_frsize                      # a 60 MB disk, 1.8 MB free
+    nearly_full = os.statvfs_result((disk.f_bsize, disk.f_frsize, blocks, 0,
+                                     int(1.8 * 2**20) // disk.f_frsize, *disk[5:]))
+    monkeypatch.setattr(os, "statvfs", lambda folder: nearly_full)
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(tmp_path / "state"))
+    assert state["state"].status == FIX
+    assert state["state"].text == (f"the disk holding {tmp_path / 'state'} is full: 2 MB left, "
+                                   "under the 3 MB the companion keeps free, so no game is "
+                                   "saved: free some space")
 
 
 def kept_database(folder: Path) -> Path:

@@ -39,7 +39,7 @@ from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
-from companion.storage.database import FILENAME
+from companion.storage.database import FILENAME, floor_of, free_space, megabytes
 from companion.storage.location import (
     ENVIRONMENT_VARIABLE,
     SYSTEM_STATE_DIR,
@@ -563,6 +563,9 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
     folder, found = check_state_folder(host, args)
     if folder is None or found.status != OK:
         return found
+    full = disk_full(folder)
+    if full:
+        return Check("state", FIX, full)
     try:
         if not (folder / FILENAME).is_file():
             return found
@@ -577,6 +580,19 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
         return Check("state", FIX, f"{damage[0][:300]}; more: companion history --check "
                                    f"--state-dir {folder}")
     return Check("state", OK, f"{found.text}; its database is sound")
+
+
+def disk_full(folder: Path) -> str:
+    """What to do when the disk that holds ``folder`` (or will: the nearest folder above it
+    that exists) has less free space than the companion keeps free ("" when it has more): no
+    game is saved until then."""
+    there = next((p for p in (folder, *folder.parents) if p.is_dir()), Path("/"))
+    room = free_space(there)
+    if room is None or room[0] >= floor_of(room[1]):
+        return ""
+    return (f"the disk holding {folder} is full: {megabytes(room[0])} left, under the "
+            f"{megabytes(floor_of(room[1]))} the companion keeps free, so no game is saved: "
+            "free some space")
 
 
 def check_state_folder(host: Host, args: argparse.Namespace) -> tuple[Path | None, Check]:
