@@ -40,7 +40,7 @@ from companion import __version__, commands
 from companion.commands import discover
 from companion.errors import CompanionError, OutputError, StreamError
 from companion.kiosk.logs import configure as configure_logging
-from companion.storage.location import NAME_MAX, expanded, shown
+from companion.storage.location import NAME_MAX, shown, state_dir
 from companion.tools.argtypes import UsageError
 
 log = logging.getLogger("companion")
@@ -187,9 +187,10 @@ def os_error_line(error: OSError) -> str:
 
 
 def resolve_state_dir(args: argparse.Namespace) -> None:
-    """``--state-dir`` with its ``~`` or ``~user`` expanded, once, for every command."""
-    if isinstance(getattr(args, "state_dir", None), str) and args.state_dir:
-        args.state_dir = str(expanded(args.state_dir, "--state-dir"))
+    """``--state-dir`` with its ``~`` or ``~user`` expanded, once, for every command; an empty
+    one (an unset ``$DIR`` in a script) is refused, never read as "the usual folder"."""
+    if isinstance(getattr(args, "state_dir", None), str):
+        args.state_dir = str(state_dir(args.state_dir))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -185,3 +185,17 @@ def test_a_state_folder_that_is_a_file_is_named_as_such_and_left_alone(tmp_path,
     assert result.code == 2 and result.clear
     assert f"the state folder {a_file} is a file, not a folder" in result.err
     assert a_file.read_text() == "root:x:0:0\n"
+
+
+@pytest.mark.parametrize("command", [("history",), ("players", "add", "Zed"), ("simulate",),
+                                     ("score-sheet", "thats-not-a-hat"), ("doctor",)])
+def test_an_empty_state_folder_name_is_refused_never_read_as_the_usual_folder(
+        tmp_path, monkeypatch, command):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("COMPANION_STATE_DIR", raising=False)
+    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    result = outcome([*command, "--state-dir", ""])
+    assert result.code == 2 and result.clear
+    assert result.err == ('companion: --state-dir "": the path is empty (name a folder, or '
+                          "leave --state-dir out for the usual one)\n")
+    assert list(tmp_path.iterdir()) == []

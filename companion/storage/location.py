@@ -34,6 +34,9 @@ def state_dir(explicit: str | os.PathLike | None = None,
               system_dir: Path = SYSTEM_STATE_DIR) -> Path:
     """The state folder to use, by the order in this module's docstring."""
     environ = os.environ if environ is None else environ
+    if explicit is not None and os.fspath(explicit) == "":   # an unset $DIR in a script
+        raise StateError('--state-dir "": the path is empty (name a folder, or leave '
+                         "--state-dir out for the usual one)")
     if explicit:
         return expanded(explicit, "--state-dir")
     if environ.get(ENVIRONMENT_VARIABLE):
