@@ -281,6 +281,17 @@ def test_a_round_kept_before_edges_were_replays_with_its_stamps_and_says_so(tmp_
     assert re.search(r"judged +P1 N +\+412\.300 ms +WINS", out)
 
 
+def test_a_simulated_games_round_says_its_taps_were_made_up_not_that_edges_were_lost(
+        tmp_path, capsys):
+    assert main(["simulate", "--seed", "3", "--players", "2", "--state-dir",
+                 str(tmp_path)]) == 0
+    capsys.readouterr()
+    code, out, _ = replay(capsys, 1, 1, "--state-dir", tmp_path)
+    assert code == 0
+    assert "no raw edges: this game was simulated (companion simulate)" in out
+    assert "no raw edges were kept" not in out
+
+
 def test_replay_never_migrates_a_version_5_database(tmp_path, capsys):
     made = made_at_version_5(tmp_path / "state")
     code, _, err = replay(capsys, 1, 1, "--state-dir", made)

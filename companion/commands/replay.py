@@ -41,6 +41,9 @@ EDGES_PER_LINE = 6
 #: What a replay says of a round saved without edges.
 NO_EDGES = ("no raw edges were kept for this round (saved before they were, or played on the "
             "keyboard or the serial controller): the judged stamps only")
+#: What it says of a simulated game's round: no pad was pressed, so there are no edges.
+NO_EDGES_SIMULATED = ("no raw edges: this game was simulated (companion simulate), its taps "
+                      "made up with their stamps")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,7 +98,7 @@ def replay_lines(saved: SavedRound) -> list[str]:
              f"roll: {roll_words(record)}", f"table: {table_words(record.table)}",
              valid_words(record), precision_words(saved)]
     if not saved.edges_kept:
-        lines.append(NO_EDGES)
+        lines.append(NO_EDGES_SIMULATED if saved.settings.get("simulated") else NO_EDGES)
     if not saved.lanes:
         lines.append("no pad moved")
     for lane in saved.lanes:
