@@ -58,7 +58,7 @@ def test_the_first_game_log_tells_the_level_changes_and_the_end():
 
 def test_bad_options_give_one_clear_line():
     for args, words in ((["--players", "9"], "9 players: choose 2 to 8"), (["--players", "x"], "not a whole number"),
-                        (["--level", "insane"], "invalid choice"), (["--seed", "one"], "invalid int")):
+                        (["--level", "insane"], "invalid choice"), (["--seed", "one"], "argument --seed: 'one' is not a whole number")):
         result = simulate(*args)
         assert result.returncode == 2 and words in result.stderr
         assert "Traceback" not in result.stderr

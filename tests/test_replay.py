@@ -472,3 +472,14 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
                    if a.colliderect(b)]
     assert not overlapping, overlapping
     assert all(pygame.Rect((0, 0), size).contains(rect) for rect in placed)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--game", "abc"], "argument --game: 'abc' is not a whole number"),
+    (["--game", "0"], "argument --game: game 0: choose 1 or more"),
+])
+def test_a_game_number_that_is_no_game_number_says_so_in_plain_words(capsys, args, says):
+    with pytest.raises(SystemExit) as stopped:
+        main(["history", *args])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err == f"companion history: {says} (see companion history --help)\n"

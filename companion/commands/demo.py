@@ -71,7 +71,7 @@ from companion.simulation.scripted_tables import (
 )
 from companion.simulation.staged_moments import stage_moments
 from companion.storage.location import state_dir
-from companion.tools.argtypes import UsageError, whole_number
+from companion.tools.argtypes import UsageError, seed, whole_number
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
@@ -87,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw offscreen (SDL dummy driver), no sound")
     parser.add_argument("--snapshots", metavar="DIR",
                         help="save PNG frames of key moments into DIR")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4,
                         help="2 to 6 (default 4)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")

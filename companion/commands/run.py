@@ -12,6 +12,7 @@ import argparse
 
 from companion.display.options import add_screen_arguments
 from companion.kiosk.startup import start_kiosk
+from companion.tools.argtypes import seed
 
 NAME = "run"
 HELP = "run the kiosk: dice, table and judge on screen (pads on GPIO, else keyboard in a window)"
@@ -23,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--window", action="store_true",
                         help="play in a window instead of fullscreen")
     parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", type=seed, default=None,
                         help="seed of the first game's deck (default: random)")
     parser.add_argument("--mock", action="store_true",
                         help="open the pin map on mock pins (no Pi needed); play with the keyboard")

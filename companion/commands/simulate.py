@@ -52,7 +52,7 @@ from companion.storage.notnot_saves import NewGame, RoundSave, UnfinishedGame
 from companion.storage.owner import owned
 from companion.storage.players import PlayerError, checked_name
 from companion.storage.restoring import DamagedSnapshot
-from companion.tools.argtypes import UsageError, whole_number
+from companion.tools.argtypes import UsageError, seed, whole_number
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ HELP = "play a whole game with simulated players and print the log"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4,
                         help="2 to 8 (default 4)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--tie-window-us", type=whole_number(0, 1_000_000, "us"), default=1000,
                         help="taps this close to the first valid one tie (default 1000, GPIO)")

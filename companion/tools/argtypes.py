@@ -18,24 +18,39 @@ class UsageError(CompanionError):
     of range): ``companion`` prints it naming the command and where that command's help is."""
 
 
+#: The largest number a range names in full; past it, "choose 1 or more".
+NAMED_HIGHEST = 10**9
+
+
 def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (``unit`` names it)."""
-    label = f" {unit}" if unit else ""
+    """An argparse type: a whole number from ``low`` to ``high``. ``unit`` names it: after the
+    number when it counts things (``9 players``, ``5 ms``), before it when it names one thing
+    (``game 0``, ``port 70000``)."""
+
+    def shown(value: object) -> str:
+        if not unit:
+            return str(value)
+        return f"{value} {unit}" if unit.endswith("s") else f"{unit} {value}"
+
+    span = f"{low} or more" if high >= NAMED_HIGHEST else f"{low} to {high}"
 
     def parse(text: str) -> int:
         digits = text.strip().removeprefix("-")
         if not (digits.isascii() and digits.isdigit()):
-            raise argparse.ArgumentTypeError(
-                f"{text[:24]!r} is not a whole number{label and ' of' + label}")
+            raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a whole number")
         if len(digits) > 18:
-            raise argparse.ArgumentTypeError(f"{text[:24]}...{label}: choose {low} to {high}")
+            raise argparse.ArgumentTypeError(f"{shown(text[:24] + '...')}: choose {span}")
         value = int(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value}{label}: choose {low} to {high}")
+            raise argparse.ArgumentTypeError(f"{shown(value)}: choose {span}")
         return value
 
     parse.__name__ = f"whole number {low}..{high}"
     return parse
+
+
+#: An argparse type for a random seed: any whole number a game's seed is stored as (64 bits).
+seed = whole_number(-2**63, 2**63 - 1, "seed")
 
 
 def file_name(text: str) -> str:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 
-from companion.tools.argtypes import whole_number
+from companion.tools.argtypes import seed, whole_number
 
 
 def add_seed(parser: argparse.ArgumentParser, of: str) -> None:
     """``--seed N`` (default 1): the seed of ``of``, so a run can be repeated exactly."""
-    parser.add_argument("--seed", type=int, default=1, metavar="N",
+    parser.add_argument("--seed", type=seed, default=1, metavar="N",
                         help=f"seed of {of} (default 1; the same seed, the same run)")
 
 
