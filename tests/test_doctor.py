@@ -408,3 +408,10 @@ def test_a_sound_device_that_cannot_be_an_alsa_name_is_refused_in_one_line(devic
     from companion.errors import ConfigError
     with pytest.raises(ConfigError, match="sound.device = .*: expected an ALSA device name"):
         parse(f'[sound]\ndevice = "{device}"')
+
+
+def test_mock_without_the_clock_check_is_refused_in_one_line(capsys):
+    assert cli.main(["doctor", "--mock"]) == 2
+    assert capsys.readouterr().err == (
+        "companion doctor: --mock presses a mock pin for --clock-check: give both, or leave "
+        "--mock out (see companion doctor --help)\n")

@@ -48,6 +48,7 @@ from companion.storage.location import (
 )
 from companion.storage.mounts import refusal
 from companion.storage.soundness import check_lines
+from companion.tools.argtypes import UsageError
 
 NAME = "doctor"
 HELP = "check this Pi for the kiosk: display, inputs, GPIO, serial, state folder, service"
@@ -704,6 +705,9 @@ def report(found: list[Check]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.mock and not args.clock_check:
+        raise UsageError("--mock presses a mock pin for --clock-check: give both, or leave "
+                         "--mock out")
     problem = not_a_folder(Path(args.root), "--root")
     if problem:
         raise CompanionError(problem)

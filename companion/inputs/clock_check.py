@@ -98,8 +98,9 @@ def first_press_stamps(loaded: config.Config, factory: StampedMockFactory | None
             got.set()
 
     with open_watched_pads(loaded, on_transition, factory) as pads:
-        print("press any button once")
-        if factory is not None:
+        if factory is None:
+            print("press any button once")
+        else:
             MockTaps(pads, factory).tap(pads.buttons[0].gpio if gpio is None else gpio, 0)
         try:
             while not got.wait(0.2):
