@@ -58,6 +58,18 @@ def test_a_bad_line_gets_an_error_naming_the_field_and_processing_goes_on():
     assert answers[6] == {"tap": True, "valid": ["N", "E", "S"], "reroll": False}
 
 
+def test_a_missing_field_is_named_missing_and_a_null_is_echoed_as_the_line_wrote_it():
+    no_table = {key: value for key, value in CASE.items() if key != "table"}
+    status, answers, _ = judge("{}", json.dumps(no_table),
+                               json.dumps(dict(CASE, table=dict(CASE["table"], N=None))))
+    assert status == 1
+    assert [a["error"] for a in answers] == [
+        "line 1: level: missing (a case has level, dice and table)",
+        "line 2: table: missing (a case has level, dice and table)",
+        "line 3: table.N: null is not one of RED, BLUE, GREEN, YELLOW, WHITE, VOID",
+    ]
+
+
 def test_under_python_u_each_answer_is_written_as_soon_as_its_case_is_read():
     """A program driving the oracle case by case (``python3 -u``) gets each answer before it
     sends the next case."""

@@ -66,6 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def shown(value: object) -> str:
     """``value`` as an error message shows it: its repr, cut to :data:`ECHO` characters."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)   # as the line wrote it: null, true, false
     text = repr(value) if not isinstance(value, (list, dict)) else json.dumps(value)[:ECHO + 1]
     return text if len(text) <= ECHO else text[:ECHO - 3] + "..."
 
@@ -153,11 +155,14 @@ def parse_case(line: str) -> tuple:
     unknown = [key for key in case if key not in FIELDS]
     if unknown:
         raise BadCase(f"unknown field {shown(unknown[0])} (fields: {', '.join(FIELDS)})")
-    level = case.get("level")
+    missing = [key for key in ("level", "dice", "table") if key not in case]
+    if missing:
+        raise BadCase(f"{missing[0]}: missing (a case has level, dice and table)")
+    level = case["level"]
     level = LEVELS.get(level) if isinstance(level, str) else None
     if level is None:
-        raise BadCase(f"level: {shown(case.get('level'))} is not one of {', '.join(LEVELS)}")
-    dice = case.get("dice")
+        raise BadCase(f"level: {shown(case['level'])} is not one of {', '.join(LEVELS)}")
+    dice = case["dice"]
     if not isinstance(dice, list) or len(dice) != 2:
         raise BadCase("dice: must be a list of two faces")
     for index, face in enumerate(dice):
@@ -177,7 +182,7 @@ def parse_case(line: str) -> tuple:
     up = case.get("up", "N")
     if not isinstance(up, str) or up not in ("N", "E", "S", "W"):
         raise BadCase(f"up: {shown(up)} is not one of N, E, S, W")
-    return level, tuple(dice), negation, liar, Side(up), parse_table(case.get("table"))
+    return level, tuple(dice), negation, liar, Side(up), parse_table(case["table"])
 
 
 def parse_table(table: object) -> tuple[str, ...]:
@@ -189,9 +194,9 @@ def parse_table(table: object) -> tuple[str, ...]:
             raise BadCase(f"table: {shown(key)} is not a side (N, E, S, W)")
     faces = []
     for side in SIDES:
-        face = table.get(side.value)
-        if face is None:
+        if side.value not in table:
             raise BadCase(f"table.{side.value}: missing")
+        face = table[side.value]
         if not isinstance(face, str) or face not in TABLE_FACES:
             raise BadCase(f"table.{side.value}: {shown(face)} is not one of "
                           f"{', '.join(TABLE_FACES)}")
