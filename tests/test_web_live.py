@@ -1,15 +1,17 @@
 """companion web's live updates: the one watcher notices each saved round, wakes every waiting
-page, and the event stream says the state at once and after every save."""
+page, lives through a database damaged under it (telling the log once) and sees the saves again
+once it reads, and the event stream says the state at once and after every save."""
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 
 import pytest
 
-from web_games import new_game
+from web_games import new_game, saved_game
 from companion.simulation.virtual_game import play
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
@@ -90,6 +92,84 @@ def test_a_database_that_does_not_read_is_told_and_watched_on(tmp_path, watcher)
         while seen.rounds != n or seen.game is None:
             revision, seen = next_change(watcher, revision)
     assert seen.problem is None and seen.rounds == 1
+
+
+def seen_until(watcher, revision, wanted, deadline_s=30.0):
+    """The first revision after ``revision`` whose sight is ``wanted(seen)``, and that sight."""
+    end = time.monotonic() + deadline_s
+    while True:
+        revision, seen = next_change(watcher, revision, max(end - time.monotonic(), 0.1))
+        if wanted(seen):
+            return revision, seen
+
+
+def damage(path) -> bytes:
+    """Overwrite the file at ``path`` in place with garbage of its length; its good bytes."""
+    good = path.read_bytes()
+    path.write_bytes((b"not a page " * len(good))[:len(good)])
+    return good
+
+
+def fold_log(database) -> None:
+    """Fold the write-ahead log into the file and empty it, as the kiosk's last close does:
+    every page is then read from the file itself until it is written again."""
+    database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+
+def write_on(database) -> None:
+    """A write of the kiosk's that adds no page and leaves the first alone: a reader then reads
+    the first page again, from the file."""
+    with database.transaction("writing on") as db:
+        db.execute("UPDATE games SET state = state")
+
+
+def test_a_database_damaged_while_watched_is_told_and_saves_show_again_once_it_reads(
+        tmp_path, watcher):
+    saved_game(tmp_path, until=lambda records: len(records) == 1)
+    path = tmp_path / FILENAME
+    with Database.in_folder(tmp_path) as kiosk:
+        GameStore(kiosk).abandon(1)
+        fold_log(kiosk)
+        revision, _ = seen_until(watcher, None, lambda seen: seen.state == "abandoned")
+        good = damage(path)
+        write_on(kiosk)
+        revision, seen = seen_until(watcher, revision, lambda seen: seen.problem is not None)
+        assert "is damaged" in seen.problem or "not a usable" in seen.problem, seen
+        path.write_bytes(good)
+        revision, seen = seen_until(watcher, revision, lambda seen: seen.problem is None)
+        assert (seen.game, seen.state, seen.rounds) == (1, "abandoned", 1)
+    for game_id, n in saves(tmp_path, 2):
+        revision, seen = seen_until(watcher, revision,
+                                    lambda seen: (seen.game, seen.rounds) == (game_id, n))
+    assert seen.problem is None and seen.state == "playing"
+    assert sum(t.name == "save-watcher" for t in threading.enumerate()) == 1
+
+
+def test_a_database_that_stops_reading_is_logged_once_however_often_it_is_asked(
+        tmp_path, caplog):
+    saved_game(tmp_path, until=lambda records: len(records) == 1)
+    path = tmp_path / FILENAME
+    watcher = SaveWatcher(tmp_path)   # not started: each look is one poll
+    caplog.set_level(logging.INFO, logger="companion.web.watcher")
+    with Database.in_folder(tmp_path) as kiosk:
+        write_on(kiosk)
+        fold_log(kiosk)
+        watcher.look()
+        good = damage(path)
+        write_on(kiosk)
+        for _ in range(5):
+            watcher.look()
+        assert watcher.seen.game is None and "not a usable" in (watcher.seen.problem or "")
+        told = [r for r in caplog.records if r.levelno == logging.WARNING]
+        assert len(told) == 1 and "does not read" in told[0].getMessage(), caplog.text
+        path.write_bytes(good)
+        for _ in range(5):
+            watcher.look()
+    assert (watcher.seen.game, watcher.seen.rounds, watcher.seen.problem) == (1, 1, None)
+    assert [r.getMessage().split(";")[0] for r in caplog.records][-1] == \
+        "companion web: the state database reads again"
+    assert len(caplog.records) == 2, caplog.text
+    watcher._close()
 
 
 def next_event(stream) -> dict:

@@ -7,11 +7,15 @@ every waiting page is woken (:meth:`SaveWatcher.wait_after`), so a save reaches 
 within a poll and a push. The connection is opened again when the database appears, goes, or
 its write-ahead log comes or goes (a connection opened while no log was there may be one that
 sees no later commit); a database that does not read is a state like any other, and the
-watcher goes on asking.
+watcher goes on asking: whatever a read fails with (SQLite's error, the system's, the
+project's), the connection is dropped, the problem is told to the pages and once to the log,
+and the next poll opens the file again, so updates resume as soon as it reads.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -19,7 +23,10 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.storage.database import FILENAME, Database
+from companion.storage.faults import explain
 from companion.storage.games import NOT_NOT
+
+log = logging.getLogger(__name__)
 
 #: How often the database is asked, in seconds.
 POLL_S = 0.2
@@ -58,6 +65,8 @@ class SaveWatcher:
         self._thread: threading.Thread | None = None
         self._database: Database | None = None
         self._opened_with: tuple[bool, bool] | None = None
+        #: The problem the log was last told (``None``: the database read at the last look).
+        self._logged: str | None = None
 
     def start(self) -> SaveWatcher:
         """Look once now, then keep looking in a thread of its own (started once)."""
@@ -85,6 +94,7 @@ class SaveWatcher:
     def look(self) -> bool:
         """Ask the database once; whether what it says changed (pages are then woken)."""
         seen = self._ask()
+        self._log(seen.problem)
         if seen == self.seen:
             return False
         with self._changed:
@@ -92,6 +102,18 @@ class SaveWatcher:
             self.revision += 1
             self._changed.notify_all()
         return True
+
+    def _log(self, problem: str | None) -> None:
+        """Tell the log of ``problem`` when it is not the one told last, and that the database
+        reads again when a problem is gone: one line per change, never one per poll."""
+        if problem == self._logged:
+            return
+        if problem is not None:
+            log.warning("companion web: the state database does not read (%s); the pages say "
+                        "so and the watcher goes on asking", problem)
+        else:
+            log.info("companion web: the state database reads again; live updates go on")
+        self._logged = problem
 
     def tag(self, revision: int) -> str:
         """``revision`` as the pages hear it: this run's id and the number."""
@@ -110,13 +132,27 @@ class SaveWatcher:
         return path.exists(), Path(f"{path}-wal").exists()
 
     def _ask(self) -> Seen:
+        """What the database says now. A read that fails on a connection an earlier look
+        opened is tried once more on a new one (the file may have been replaced or mended
+        under it); one that fails then is a :class:`Seen` naming the problem."""
+        reused = self._database is not None and self._files() == self._opened_with
+        seen = self._read()
+        if seen.problem is not None and reused:
+            seen = self._read()
+        return seen
+
+    def _read(self) -> Seen:
+        """What the database says, or the problem that stops it from reading (the connection
+        is then closed, so that the next read opens the file again)."""
         try:
             database = self._reader()
             if database is None or database.version == 0:   # none, or being made this moment
                 return Seen()
             rows = database.read(_NEWEST, (NOT_NOT,), "looking for new saves")
-        except (CompanionError, OSError) as error:
+        except (CompanionError, OSError, sqlite3.Error) as error:
             self._close()
+            if isinstance(error, sqlite3.Error):   # ``version`` asks SQLite straight
+                error = explain(error, self.folder / FILENAME, "looking for new saves")
             return Seen(problem=str(error)[:300])
         if not rows:
             return Seen()
@@ -134,6 +170,11 @@ class SaveWatcher:
         return self._database
 
     def _close(self) -> None:
-        if self._database is not None:
-            self._database.close()
-        self._database, self._opened_with = None, None
+        """Drop the connection (a damaged one may fail even to close; it is dropped all the
+        same), so that the next look opens the file again."""
+        database, self._database, self._opened_with = self._database, None, None
+        if database is not None:
+            try:
+                database.close()
+            except sqlite3.Error as error:
+                log.debug("closing the watcher's connection: %s", error)
