@@ -1,7 +1,9 @@
 """companion web in a real browser: headless Chromium (Debian's chromium and chromedriver, over
 WebDriver) opens the page on a state folder a simulated game is writing into and sees a newly
-finished round appear without a reload, in the kiosk's words; screenshots at a phone's 360x740
-and a laptop's 1280x800 land in ``$COMPANION_WEB_SHOTS`` (else the test's folder).
+finished round appear without a reload, in the kiosk's words; with six players named as wide
+as names go, every page keeps its text inside its boxes on a 360 px and a 390 px phone, with
+no sideways scrolling. Screenshots at a phone's 360x740 and a laptop's 1280x800 land in
+``$COMPANION_WEB_SHOTS`` (else the test's folder).
 
 Without chromium the test is skipped with the reason, unless ``COMPANION_BROWSER_REQUIRED=1``
 (``.ci/run`` sets it, having installed them): then it fails.
@@ -22,12 +24,42 @@ from web_games import words_of
 from companion.errors import CompanionError
 from companion.storage.database import Database
 from companion.storage.games import NOT_NOT, read_game
+from companion.storage.players import NAME_MAX
 from companion.storage.restoring import records_checked
 from companion.tools.benchmarks.web import stopped
 from companion.web.board import live_game, open_reader
 
 #: However busy the machine, a new round shows within this (the bench measures the real delay).
 DEADLINE_S = 15.0
+#: Players named as wide as names go (``NAME_MAX`` letters; the widest letters of three
+#: alphabets) and one short name; the last round of the second game (seed 1) names the first.
+WIDE_NAMES = ("WWWWWWWWWWWW", "MMMMMMMMMMMM", "ŒŒŒŒŒŒŒŒŒŒŒŒ", "Ωμέγαβγδεζηθ", "ÅÄÖåäöÅÄÖåäö",
+              "Bo")
+#: Every page of the site.
+PAGES = ("/", "/history", "/sheets/not-that-movie", "/sheets/thats-not-a-hat")
+#: Text that lies (even in part) outside the box holding it, as "box: text", and how wide the
+#: page is: run in the page.
+OUTSIDE_ITS_BOX = """
+var boxes = '.verdict, .roll, .scores, .timeline-box, .problem, .wide, .game-head, header, main';
+var outside = [];
+var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  var node = walker.currentNode;
+  if (!node.textContent.trim()) continue;
+  var box = node.parentElement.closest(boxes);
+  if (!box) continue;
+  var edges = box.getBoundingClientRect();
+  var range = document.createRange();
+  range.selectNodeContents(node);
+  for (var r of range.getClientRects()) {
+    if (r.width > 0 && (r.left < edges.left - 0.5 || r.right > edges.right + 0.5)) {
+      outside.push(box.className + ' ' + box.tagName + ': ' + node.textContent.trim());
+      break;
+    }
+  }
+}
+return [document.documentElement.scrollWidth, outside];
+"""
 
 
 def companion(*argv: str) -> subprocess.Popen:
@@ -77,6 +109,50 @@ def served_game(tmp_path):
         for process in (game, web):
             if process is not None:
                 stopped(process)
+
+
+@pytest.fixture
+def served_wide_names(tmp_path):
+    """The address of ``companion web`` on two finished games of six players, five of them
+    with the widest names there are."""
+    assert all(len(name) <= NAME_MAX for name in WIDE_NAMES)
+    state = tmp_path / "state"
+    game = companion("simulate", "--games", "2", "--seed", "1", "--names", ",".join(WIDE_NAMES),
+                     "--state-dir", str(state))
+    _out, err = game.communicate(timeout=300)
+    assert game.returncode == 0, err
+    web = companion("web", "--state-dir", str(state), "--host", "127.0.0.1", "--port", "0")
+    try:
+        first = web.stdout.readline() if web.stdout else ""
+        assert first.startswith("companion web: serving http://127.0.0.1:"), first
+        yield first.split()[3].rstrip("/")
+    finally:
+        stopped(web)
+
+
+@pytest.mark.slow
+def test_the_widest_names_stay_inside_their_boxes_on_a_phone(served_wide_names, tmp_path):
+    reason = missing()
+    if reason:
+        (pytest.fail if required() else pytest.skip)(reason)
+    shots = shots_folder(tmp_path)
+    with Browser() as browser:
+        for width, height in ((360, 740), (390, 844)):
+            assert browser.viewport(width, height) == (width, height)
+            for page in PAGES:
+                browser.open(served_wide_names + page)
+                if page == "/":
+                    headline = browser.run("return document.querySelector('#verdict h2')"
+                                           ".textContent;")
+                    assert headline == f"{WIDE_NAMES[0]} WINS", headline
+                found = browser.run(OUTSIDE_ITS_BOX)
+                assert isinstance(found, list)
+                page_width, outside = found
+                name = page.strip("/").replace("/", "-") or "live"
+                browser.screenshot(shots / f"web-wide-names-{name}-{width}x{height}.png")
+                assert outside == [], (page, width, outside)
+                assert page_width <= width, (page, width, page_width)
+    print(f"screenshots in {shots}")
 
 
 @pytest.mark.slow

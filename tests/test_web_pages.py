@@ -224,6 +224,17 @@ def test_the_score_sheets_show_the_other_two_games(tmp_path):
     assert hat.status_code == 200 and "No finished That&#39;s Not a Hat games yet" in hat.text
 
 
+def test_a_name_too_wide_for_its_box_wraps_between_its_letters(tmp_path):
+    """The rule a browser keeps the widest names inside their boxes by (seen at work in
+    tests/test_web_browser.py, where chromium is): the verdict's headline, the table's captions
+    and every line of words wrap a word too wide for them, and the headline shrinks on a phone."""
+    css = re.sub(r"/\*.*?\*/", "", client_of(tmp_path).get("/static/style.css").text, flags=re.S)
+    wrapping = re.search(r"([^{}]*)\{[^}]*overflow-wrap:\s*anywhere", css)
+    assert wrapping, "no rule wraps a word too wide for its box"
+    assert {"h2", "p", "li", "figcaption"} <= {s.strip() for s in wrapping.group(1).split(",")}
+    assert re.search(r"(^|\n)h2 \{[^}]*font-size:\s*min\([^)]*vw\)", css)
+
+
 def test_the_page_loads_nothing_from_elsewhere(tmp_path):
     saved_game(tmp_path, until=lambda r: len(r) == 2)
     client = client_of(tmp_path)
