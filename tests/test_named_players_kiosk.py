@@ -9,6 +9,7 @@ import pytest
 
 from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
+from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.scenes.hat.play import reminder
 from companion.scenes.notnot.verdict import VerdictScene
@@ -178,6 +179,22 @@ def test_the_letter_picker_capitalises_words_and_stops_at_the_longest_name():
     picker.add(), picker.add(), picker.add()
     assert len(picker.name) == NAME_MAX
     assert "at most" in picker.add() and len(picker.name) == NAME_MAX
+
+
+def test_a_full_name_on_the_keyboard_names_the_key_that_deletes_a_letter(tmp_path):
+    from test_key_hints import on_the_keyboard
+
+    app = on_the_keyboard(kiosk("setup", state_dir=tmp_path, players=2))
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    for _ in range(NAME_MAX + 1):                         # the wheel's A, once too often
+        press(app, "E")
+    delete = app.scene.button(Side.W)
+    assert delete == "Backspace" and f"{delete} delete" in app.scene.hint()
+    assert app.scene.subtitle == (f"a name has at most {NAME_MAX} characters: choose done or "
+                                  "delete one (Backspace)")
 
 
 def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsys):

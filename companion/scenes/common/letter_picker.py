@@ -45,13 +45,15 @@ class LetterPicker:
         """Turn the wheel ``step`` entries on (back when negative), round and round."""
         self.at = (self.at + step) % len(WHEEL)
 
-    def add(self) -> str | None:
+    def add(self, delete: str = "W") -> str | None:
         """Add the letter under the cursor; "" when it was :data:`DONE` (the name is spelt),
-        else ``None``, or a one-line refusal when the name is full."""
+        else ``None``, or a one-line refusal when the name is full (``delete``: the button or
+        key that deletes a letter, as the hint names it)."""
         if self.letter == DONE:
             return ""
         if len(self.name) >= NAME_MAX:
-            return f"a name has at most {NAME_MAX} characters: choose done or delete one (W)"
+            return (f"a name has at most {NAME_MAX} characters: choose done or delete one "
+                    f"({delete})")
         starts_word = not self.name or self.name[-1] in " -"
         self.name += self.letter.upper() if starts_word else self.letter.lower()
         return None
@@ -133,7 +135,7 @@ class SpellingMenu(LongMenu[M]):
 
     def add_letter(self, picker: LetterPicker) -> None:
         """E (or a touch) while spelling: add the letter, or hand the name over at "done"."""
-        said = picker.add()
+        said = picker.add(delete=self.button(Side.W))
         self.refusal, self.dirty = said or "", True
         if said == "":
             self.spelt(picker.name)
