@@ -12,6 +12,7 @@ import kiosk_helpers
 from kiosk_helpers import choose, in_scene, kiosk, now, step_until, tap, texts_drawn
 from companion.cli import main
 from companion.config import settings as settings_file
+from companion.display.draw_replay import NOBODY_PRESSED
 from companion.inputs.edge_log import SAVED_EDGES_PER_PIN, Edge, EdgeLog, kept_edges
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import BOUNCE_GAP_NS, StampedMockFactory
@@ -290,6 +291,28 @@ def test_a_simulated_games_round_says_its_taps_were_made_up_not_that_edges_were_
     assert code == 0
     assert "no raw edges: this game was simulated (companion simulate)" in out
     assert "no raw edges were kept" not in out
+
+
+def test_a_round_nobody_pressed_in_says_so_rather_than_a_stamps_precision(tmp_path, capsys):
+    table = PadsTable(tmp_path)
+    try:
+        app = table.app
+        choose(app, "Start")
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        step_until(app, in_scene(app, "round"))
+        step_until(app, in_scene(app, "verdict"))                # nobody pressed anything
+        n = app.scene.record.n
+        table.pins[(1, "N")].tap(now() + round(LATE_TAP_S * 1e9) + 1_000_000, hold_ns=HOLD_NS)
+        step_until(app, in_scene(app, "replay"))
+        assert NOBODY_PRESSED in app.scene.drawn
+        assert not any("each stamp" in shown for shown in app.scene.drawn)
+    finally:
+        table.close()
+    code, out, _ = replay(capsys, 1, n, "--state-dir", tmp_path)   # the folder's first game
+    assert code == 0
+    assert "nobody pressed a button, so there is no stamp to place" in out
+    assert "stamps to" not in out
 
 
 def test_replay_never_migrates_a_version_5_database(tmp_path, capsys):

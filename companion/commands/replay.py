@@ -66,6 +66,8 @@ def precision_words(saved: SavedRound) -> str:
     step = saved.step_us
     window = saved.tie_window_us
     tie = f"tie window {window / 1000:.3f} ms" if window is not None else "tie window not kept"
+    if not saved.pressed:
+        return f"{tie}; nobody pressed a button, so there is no stamp to place"
     return f"{tie}; stamps to {step / 1000:g} ms, so each stands within ±{step / 2000:g} ms"
 
 

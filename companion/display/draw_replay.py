@@ -107,6 +107,10 @@ class Axis:
         return self.plot.left + round(min(max(share, 0.0), 1.0) * self.plot.width)
 
 
+#: What the empty plot of a round in which no button moved says.
+NOBODY_PRESSED = "no button moved in this round"
+
+
 def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     """Draw the replay of ``saved`` over the whole of ``surface``; the texts drawn, in order."""
     w, h = surface.get_size()
@@ -139,6 +143,9 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
         row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
         drawn += draw_lane(surface, axis, row, lane, saved.step_us, small, saved.names)
     drawn += draw_ticks(surface, axis, small)
+    if not saved.pressed:
+        drawn.append(text.draw(surface, NOBODY_PRESSED, small, DIM_TEXT,
+                               center=plot.center).text)
     for note in notes:
         pieces = text.draw_fit(surface, note, small, w - 20, small, TEXT, midtop=(w // 2, footer_y))
         drawn += [piece.text for piece in pieces]
@@ -181,6 +188,8 @@ def headline(saved: SavedRound) -> str:
 def band_words(saved: SavedRound) -> str:
     window = saved.tie_window_us
     tie = f"gold = tie window {window / 1000:g} ms" if window is not None else "no tie window kept"
+    if not saved.pressed:
+        return f"{tie}  ·  nobody pressed a button in this round"
     return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms"
 
 

@@ -66,6 +66,11 @@ class SavedRound:
         return value if isinstance(value, int) else None
 
     @property
+    def pressed(self) -> bool:
+        """Whether any button moved in the round (a lane to draw, a stamp whose band to say)."""
+        return bool(self.lanes)
+
+    @property
     def step_us(self) -> int:
         """The honest resolution of the round's stamps (µs): the record's, else its lanes'."""
         return self.record.margin_step_us or step_us(*(lane.source for lane in self.lanes))
