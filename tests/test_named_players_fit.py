@@ -11,7 +11,7 @@ from test_display_text_fits import ROTATIONS, SIZES, drawn, misfits  # noqa: F40
 from companion.display import text
 from companion.display.chart import draw_chart
 from companion.display.draw_notice import cut_apart, cut_short
-from companion.display.draw_scores import draw_scores
+from companion.display.draw_scores import draw_scores, score_cells
 from companion.display.draw_timeline import draw_timeline
 from companion.display.draw_verdict import draw_verdict
 from companion.display.layout import Layout
@@ -34,13 +34,11 @@ def test_twelve_long_names_fit_the_score_strip_each_in_its_cell_the_verdict_and_
         size, rotation, drawn):  # noqa: F811  (the fixture)
     layout = Layout(size, rotation)
     surface = kiosk_helpers.canvas(layout.size)
-    labels = draw_scores(surface, layout, {seat: 8 for seat in LONG_NAMES},
-                         seat_names=LONG_NAMES)
-    cell_w = layout.scores.width / 12
+    scores = {seat: 8 for seat in LONG_NAMES}
+    labels = draw_scores(surface, layout, scores, seat_names=LONG_NAMES)
+    _, cells = score_cells(layout, scores, LONG_NAMES)
     for piece in labels:
-        seat = int((piece.rect.centerx - layout.scores.left) // cell_w)
-        cell = pygame.Rect(round(layout.scores.left + seat * cell_w), layout.scores.top,
-                           round(cell_w), layout.scores.height)
+        cell = next(cell.rect for cell in cells if cell.rect.collidepoint(piece.rect.center))
         assert cell.contains(piece.rect), f"{piece.text!r} leaves its cell"
     tie = round_record([(1, "N", 300, "tie"), (12, "E", 300, "tie"), (7, "W", 100, "wrong")],
                        [(1, "RED", "N"), (12, "BLUE", "E")])
@@ -134,8 +132,13 @@ def test_twelve_long_names_that_start_alike_read_apart_on_the_score_strip(size, 
     surface = kiosk_helpers.canvas(layout.size)
     labels = draw_scores(surface, layout, {seat: 8 for seat in LONG_NAMES},
                          seat_names=LONG_NAMES)
-    assert [piece.text for piece in labels[1::2]] == ["8"] * 12   # each name over its score
-    names = [piece.text for piece in labels[0::2]]
+    shown = [piece.text for piece in labels]
+    if len(shown) == 24:                                          # each name over its score
+        assert shown[1::2] == ["8"] * 12
+        names = shown[0::2]
+    else:                                                         # two rows: name and score
+        assert len(shown) == 12 and all(label.endswith(" 8") for label in shown), shown
+        names = [label.removesuffix(" 8") for label in shown]
     assert len(names) == 12 and len(set(names)) == 12, names
     assert all(LONG_NAMES[seat][-1] in name for seat, name in zip(sorted(LONG_NAMES), names))
 
@@ -205,13 +208,12 @@ def test_the_ring_around_a_winners_cell_stays_clear_of_their_name(size, rotation
     for players in (4, 12):
         seats = {seat: LONG_NAMES[seat] for seat in range(1, players + 1)}
         surface = kiosk_helpers.canvas(layout.size)
-        labels = draw_scores(surface, layout, {seat: 8 for seat in seats}, marked=(1,),
-                             seat_names=seats)
-        cell_w = layout.scores.width / players
-        ring = pygame.Rect(layout.scores.left, layout.scores.top, round(cell_w),
-                           layout.scores.height).inflate(-round(layout.unit), -round(layout.unit))
+        scores = {seat: 8 for seat in seats}
+        labels = draw_scores(surface, layout, scores, marked=(1,), seat_names=seats)
+        first_cell = score_cells(layout, scores, seats)[1][0].rect
+        ring = first_cell.inflate(-round(layout.unit), -round(layout.unit))
         inside = ring.inflate(-2 * max(2, round(0.5 * layout.unit)), 0)
-        first = [piece for piece in labels if piece.rect.centerx < ring.right]
+        first = [piece for piece in labels if first_cell.collidepoint(piece.rect.center)]
         assert first and all(inside.contains(piece.rect.clip(ring)) and
                              inside.left <= piece.rect.left and piece.rect.right <= inside.right
                              for piece in first), [(p.text, p.rect, inside) for p in first]
@@ -231,3 +233,29 @@ def test_the_time_axis_labels_stand_apart_for_slow_answers():
         assert len(axis) >= 3
         assert all(one.rect.right < other.rect.left for one, other in zip(axis, axis[1:])), \
             [(piece.text, piece.rect) for piece in axis]
+
+
+def test_twelve_players_on_a_portrait_screen_stand_in_two_rows_their_short_names_whole():
+    """At 800x480 turned, one row's cells are 40 px wide: names read "na", "eo", "w". In two
+    rows each cell is twice as wide, and a name and its score share one line."""
+    layout = Layout((800, 480), 90)
+    seats = dict(enumerate(["Bartholomew", "Maximiliano", "Ana", "Cleo", "Theodora", "Bo",
+                            "Alexander", "Alexandra", "Zoe", "Jean-Luc Pic", "Wu", "Kim"],
+                           start=1))
+    scores = {seat: seat % 5 for seat in seats}
+    _, cells = score_cells(layout, scores, seats)
+    assert len({cell.rect.top for cell in cells}) == 2
+    assert all(cell.rect.width >= layout.scores.width // 6 - 1 for cell in cells)
+    shown = [piece.text for piece in draw_scores(kiosk_helpers.canvas(layout.size), layout,
+                                                 scores, seat_names=seats)]
+    assert len(shown) == 12
+    for seat in (3, 4, 6, 9, 11, 12):               # Ana, Cleo, Bo, Zoe, Wu, Kim
+        assert shown[seat - 1].split()[0] == seats[seat]
+    assert shown[0].startswith("B") and shown[1].startswith("M")   # long names keep their start
+    assert len(set(label.rsplit(" ", 1)[0] for label in shown)) == 12
+
+
+def test_four_players_on_a_portrait_screen_stand_in_one_row():
+    layout = Layout((800, 480), 90)
+    _, cells = score_cells(layout, {seat: 3 for seat in range(1, 5)})
+    assert len({cell.rect.top for cell in cells}) == 1

@@ -42,11 +42,18 @@ def tallest_size(layout: Layout, strip: pygame.Rect) -> int:
     return size
 
 
-def cut_short(words: str, size: int, room: int) -> str:
-    """``words`` ending in :data:`CUT` once they are shortened to fit ``room`` at ``size``."""
-    while words and text.width(words + CUT, size) > room:
+def cut_short(words: str, size: int, room: int, mark: str = CUT) -> str:
+    """``words`` ending in ``mark`` once they are shortened to fit ``room`` at ``size``."""
+    while words and text.width(words + mark, size) > room:
         words = words[:-1]
-    return words.rstrip() + CUT
+    return words.rstrip() + mark
+
+
+def name_cut_short(name: str, size: int, room: int) -> str:
+    """``name`` cut short to fit ``room``: after :data:`CUT`, or in a narrow room, where that
+    keeps one letter or none ("C..."), after :data:`NARROW_CUT` ("Cl…")."""
+    cut = cut_short(name, size, room)
+    return cut if len(cut) - len(CUT) >= 2 else cut_short(name, size, room, NARROW_CUT)
 
 
 def notice_part(layout: Layout, line: str) -> Part:
@@ -108,7 +115,7 @@ def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
     ("Alexan..."), unless that reads like another name cut so; then each keeps as much of its
     end as tells it apart ("Alexa...r", "Alexa...a" for Alexander and Alexandra), ``room``
     allowing."""
-    at_end = [name if text.width(name, size) <= room else cut_short(name, size, room)
+    at_end = [name if text.width(name, size) <= room else name_cut_short(name, size, room)
               for name in names]
     cut = list(at_end)
     for i, name in enumerate(names):
@@ -122,14 +129,15 @@ def cut_apart(names: Sequence[str], size: int, room: int) -> list[str]:
 def cut_in_the_middle(name: str, apart_from: Sequence[str], size: int, room: int) -> str:
     """``name`` cut in the middle to fit ``room``: the shortest end that no name of
     ``apart_from`` ends with, and as much of its start as fits before :data:`CUT`; in a room
-    too narrow for :data:`CUT` and that end, the end after :data:`NARROW_CUT` ("…01"), or
+    too narrow for a letter, :data:`CUT` and that end, the end after :data:`NARROW_CUT`
+    ("…01"), or
     if not even that fits, the end alone, or the name cut short."""
     tail = next((name[-n:] for n in range(1, len(name))
                  if not any(other.endswith(name[-n:]) for other in apart_from)), name[-1:])
     head = name[:len(name) - len(tail)]
     while head and text.width(head + CUT + tail, size) > room:
         head = head[:-1]
-    if text.width(head + CUT + tail, size) <= room:
+    if head and text.width(head + CUT + tail, size) <= room:
         return head.rstrip() + CUT + tail
     return next((words for words in (NARROW_CUT + tail, tail) if text.width(words, size) <= room),
                 cut_short(name, size, room))

@@ -1,5 +1,11 @@
 """The score strip: every player's number of point cards, along the bottom, over a bar of the
-player's colour."""
+player's colour.
+
+The cells stand in one row. When a row's cells are too narrow for a name and its score on
+one line, and the strip is tall enough for two lines of the smallest text, they stand in two
+rows, each cell's name and score on one line (twelve players on a portrait 800x480 screen: a
+cell twice as wide, so names keep a few letters, not one or two). Otherwise a narrow cell
+puts the score under the name."""
 
 from __future__ import annotations
 
@@ -41,35 +47,56 @@ class ScoreCell:
     name: str
     rect: pygame.Rect
     span: pygame.Rect
-    #: The name as it fits the cell at the smallest text size: cut short ("Alexan..."), or in
-    #: the middle where it would read like another cell's name cut short ("Alexa...r").
+    #: The name as it fits the cell at the smallest text size (beside the score, in a strip of
+    #: two rows): cut short ("Alexan..."), or in the middle where it would read like another
+    #: cell's name cut short ("Alexa...r").
     cut: str
+    #: Whether the cell stands in a strip of two rows (its label is then one line, whatever).
+    two_rows: bool = False
 
 
 def score_cells(layout: Layout, scores: Mapping[int, int], seat_names: SeatNames = NO_NAMES
                 ) -> tuple[int, list[ScoreCell]]:
     """The text size of every cell of the strip (the widest label fits its cell; 12 players
-    still fit), and each player's cell, left to right."""
+    still fit), and each player's cell, left to right (in two rows, the first row first)."""
     strip = layout.scores
     players = sorted(scores)
     if not players:
         return 0, []
-    cell_w = strip.width / len(players)
     labels = {player: f"{player_label(player, seat_names)}  {scores[player]}"
               for player in players}
     widest = max(labels.values(), key=lambda label: text.width(label, 100))
+    rows = 2 if in_two_rows(layout, len(players), widest) else 1
+    per_row = -(-len(players) // rows)
+    cell_w, cell_h = strip.width / per_row, strip.height / rows
     room = label_room(layout, round(cell_w))
-    size = text.fit_size(widest, text.size_for_cap_height(strip.height * 0.45), room)
+    size = text.fit_size(widest, text.size_for_cap_height(cell_h * 0.45), room)
     names = tuple(player_label(player, seat_names) for player in players)
-    cuts = names_cut(names, layout.min_text_size, room)
+    score_room = text.width(f" {max(scores.values())}", layout.min_text_size)
+    cuts = names_cut(names, layout.min_text_size, room - (score_room if rows == 2 else 0))
     cells = []
     for i, player in enumerate(players):
-        left, right = round(strip.left + i * cell_w), round(strip.left + (i + 1) * cell_w)
+        row, column = divmod(i, per_row)
+        left, right = round(strip.left + column * cell_w), round(strip.left + (column + 1) * cell_w)
+        top, bottom = round(strip.top + row * cell_h), round(strip.top + (row + 1) * cell_h)
+        span_right = strip.right if column == per_row - 1 else right
         cells.append(ScoreCell(player, names[i],
-                               pygame.Rect(left, strip.top, round(cell_w), strip.height),
-                               pygame.Rect(left, strip.top, right - left, strip.height),
-                               cuts[i]))
+                               pygame.Rect(left, top, round(cell_w), bottom - top),
+                               pygame.Rect(left, top, span_right - left, bottom - top),
+                               cuts[i], rows == 2))
     return size, cells
+
+
+def in_two_rows(layout: Layout, players: int, widest: str) -> bool:
+    """Whether the strip's cells stand in two rows: ``widest`` (the widest label) does not fit
+    a cell of one row on one line at the smallest text size, and two lines of that text and
+    their colour bars stand in the strip."""
+    strip = layout.scores
+    one_row = label_room(layout, round(strip.width / players))
+    if players < 2 or text.width(widest, layout.min_text_size) <= one_row:
+        return False
+    line = text.font(layout.min_text_size).get_height()
+    return strip.height >= 2 * (line + bar_height(layout) + round(0.3 * layout.unit))
 
 
 @lru_cache(maxsize=64)
@@ -88,6 +115,11 @@ def ring_width(layout: Layout) -> int:
     return max(2, round(0.5 * layout.unit))
 
 
+def bar_height(layout: Layout) -> int:
+    """How thick the bar of a player's colour under a cell is."""
+    return max(2, round(0.5 * layout.unit))
+
+
 def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
                     size: int, flash: tuple[int, int, int] | None = None,
                     marked: bool = False) -> list[text.Drawn]:
@@ -98,7 +130,7 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
     if flash is not None:
         solid.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
     bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
-                      cell.rect.width - 2 * unit, max(2, round(0.5 * layout.unit)))
+                      cell.rect.width - 2 * unit, bar_height(layout))
     solid.rect(surface, player_colour(cell.player), bar)   # as on the timeline
     drawn = draw_label(surface, layout, cell, score, size)
     if marked:
@@ -110,12 +142,15 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
 def draw_label(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
                size: int) -> list[text.Drawn]:
     """A player's name and score in ``cell``: on one line when it fits at the smallest text
-    size, else the score under the name (twelve players at 800x480), a name too long for the
-    cell cut as :attr:`ScoreCell.cut` says."""
+    size, else (in one row) the score under the name (twelve players at 800x480), a name too
+    long for the cell cut as :attr:`ScoreCell.cut` says."""
     room = label_room(layout, cell.rect.width)
     label = f"{cell.name}  {score}"
     fitted = text.fit_size(label, size, room, layout.min_text_size)
     if text.width(label, fitted) <= room:
         return [text.draw(surface, label, fitted, TEXT, center=cell.rect.center)]
+    if cell.two_rows:
+        return [text.draw(surface, f"{cell.cut} {score}", layout.min_text_size, TEXT,
+                          center=cell.rect.center)]
     return text.draw_lines(surface, [cell.cut, str(score)], layout.min_text_size,
                            TEXT, center=cell.rect.center)

@@ -280,8 +280,8 @@ def score_parts(layout: Layout, scores: tuple[tuple[int, int], ...],
     if not cells:
         return (Part("scores", layout.scores, (), partial(draw_scores, layout=layout, scores={})),)
     return tuple(Part(f"score {cell.player}", cell.span,
-                      (cell.player, cell.name, tuple(cell.rect), points[cell.player], size,
-                       flashing.get(cell.player), cell.player in marked),
+                      (cell.player, cell.name, cell.cut, tuple(cell.rect), points[cell.player],
+                       size, flashing.get(cell.player), cell.player in marked),
                       partial(draw_score_cell, layout=layout, cell=cell,
                               score=points[cell.player], size=size,
                               flash=flashing.get(cell.player), marked=cell.player in marked))
