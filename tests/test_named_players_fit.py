@@ -259,3 +259,22 @@ def test_four_players_on_a_portrait_screen_stand_in_one_row():
     layout = Layout((800, 480), 90)
     _, cells = score_cells(layout, {seat: 3 for seat in range(1, 5)})
     assert len({cell.rect.top for cell in cells}) == 1
+
+
+@pytest.mark.parametrize("rotation", [90, 270])
+def test_the_reaction_chart_of_twelve_long_names_keeps_a_readable_scale_on_a_portrait_screen(
+        rotation):
+    """The names once took most of the width: each row's plot was 100 px with only "0" on its
+    axis. Names and medians take at most LABELS_SHARE of it now, and the axis says its scale."""
+    from companion.display.chart import LABELS_SHARE
+
+    layout = Layout((800, 480), rotation)
+    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
+                                                     -round(30 * layout.unit))
+    drawn = draw_chart(kiosk_helpers.canvas(layout.size), chart,
+                       {p: [150.0 * p, 900.0 + 10 * p] for p in LONG_NAMES}, layout.small_size,
+                       seat_names=LONG_NAMES)
+    rows, ticks = drawn[:12], [piece.text for piece in drawn[12:]]
+    assert max(piece.rect.right for piece in rows) - chart.left <= LABELS_SHARE * chart.width
+    assert len(ticks) >= 3 and ticks[:2] == ["0", "1000"]
+    assert len({piece.text.rsplit(" ", 2)[0] for piece in rows}) == 12   # names still apart

@@ -4,7 +4,8 @@ One row per player: a dot for each answer (milliseconds from the flip that
 showed the dice to the tap's edge stamp), a bar at the player's median, and
 the median in numbers; over the row's right end, the player's closest win and
 closest loss of the game (when there is room). The axis runs from 0 to the slowest answer, rounded
-up to a whole 500 ms.
+up to a whole 500 ms. The names and medians take at most :data:`LABELS_SHARE` of the width
+(long names on a narrow screen are cut, as the score strip cuts them), the plot the rest.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 import pygame
 
 from companion.display import text
+from companion.display.draw_notice import cut_apart
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
@@ -30,6 +32,10 @@ def axis_end_ms(times: Mapping[int, list[float]]) -> int:
 #: How far above its row's line a player's note ends, and how far the median bar reaches
 #: either side of it, as shares of the row's height (the dots' radius is at most 0.12).
 NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
+#: The room a row's median takes after its name (the widest a median reads).
+MEDIAN_ROOM = " 9999 ms"
+#: The most of the chart's width the rows' names and medians take (the rest is the plot).
+LABELS_SHARE = 0.45
 #: The steps between the time axis's ticks, finest first (:func:`tick_step` picks one).
 TICK_STEPS_MS = (500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
 
@@ -45,9 +51,9 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     if not players:
         return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
     end = axis_end_ms(times)
-    widest = max(("P8", *(player_label(p, seat_names) for p in players)),
-                 key=lambda label: text.width(label, font_size))
-    label_w = text.width(f"{widest} 9999 ms", font_size) + font_size // 2
+    names = dict(zip(players, row_names(players, seat_names, rect.width, font_size)))
+    widest = max(("P8", *names.values()), key=lambda label: text.width(label, font_size))
+    label_w = text.width(f"{widest}{MEDIAN_ROOM}", font_size) + font_size // 2
     plot = pygame.Rect(rect.left + label_w, rect.top,
                        rect.width - label_w - font_size, rect.height - font_size * 2)
     row_h = plot.height / len(players)
@@ -56,7 +62,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         y = round(plot.top + (i + 0.5) * row_h)
         values = times[player]
         median = f" {statistics.median(values):.0f} ms" if values else "  -"
-        label = player_label(player, seat_names) + median
+        label = names[player] + median
         drawn.append(text.draw(surface, label, font_size, TEXT, midleft=(rect.left, y)))
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:
@@ -77,6 +83,15 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
                                midtop=(x, plot.bottom + font_size // 3)))
     return drawn
+
+
+def row_names(players: list[int], seat_names: SeatNames, width: int, font_size: int
+              ) -> list[str]:
+    """Each row's name, cut (as the score strip cuts them) where the names and their medians
+    would take more than :data:`LABELS_SHARE` of the chart's ``width``."""
+    labels = [player_label(player, seat_names) for player in players]
+    room = round(width * LABELS_SHARE) - text.width(MEDIAN_ROOM, font_size) - font_size // 2
+    return cut_apart(labels, font_size, max(room, text.width("P8", font_size)))
 
 
 def tick_step(end: int, width: int, font_size: int) -> int:
