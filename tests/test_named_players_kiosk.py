@@ -181,6 +181,19 @@ def test_the_letter_picker_capitalises_words_and_stops_at_the_longest_name():
     assert "at most" in picker.add() and len(picker.name) == NAME_MAX
 
 
+def test_the_wheel_shows_each_letter_as_it_would_be_added():
+    picker = LetterPicker()
+    assert picker.shown() == "[A]"
+    picker.add()
+    assert picker.shown() == "A[a]"                       # small after a capital
+    picker.at = WHEEL.index("-")
+    picker.add()
+    picker.at = WHEEL.index("B")
+    assert picker.shown() == "A-[B]"                      # a capital again after a hyphen
+    picker.at = WHEEL.index(" ")
+    assert picker.shown() == "A-[space]"
+
+
 def test_a_full_name_on_the_keyboard_names_the_key_that_deletes_a_letter(tmp_path):
     from test_key_hints import on_the_keyboard
 

@@ -54,9 +54,13 @@ class LetterPicker:
         if len(self.name) >= NAME_MAX:
             return (f"a name has at most {NAME_MAX} characters: choose done or delete one "
                     f"({delete})")
-        starts_word = not self.name or self.name[-1] in " -"
-        self.name += self.letter.upper() if starts_word else self.letter.lower()
+        self.name += self.cased(self.letter)
         return None
+
+    def cased(self, letter: str) -> str:
+        """``letter`` as it would be added: a capital to start a word, else a small one."""
+        starts_word = not self.name or self.name[-1] in " -"
+        return letter.upper() if starts_word else letter.lower()
 
     def delete(self) -> bool:
         """Delete the last letter; ``False`` when there was none."""
@@ -66,8 +70,10 @@ class LetterPicker:
         return True
 
     def shown(self) -> str:
-        """The name so far and the wheel's entry in brackets: ``Ana[B]``, ``Ana[space]``."""
-        return f"{self.name}[{'space' if self.letter == ' ' else self.letter}]"
+        """The name so far and the wheel's entry in brackets, a letter as it would be added:
+        ``[A]``, ``Ana[b]``, ``Ana-[B]``, ``Ana[space]``, ``Ana[done]``."""
+        entry = {" ": "space", DONE: DONE}.get(self.letter, self.cased(self.letter))
+        return f"{self.name}[{entry}]"
 
 
 class SpellingMenu(LongMenu[M]):
