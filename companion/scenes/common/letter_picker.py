@@ -1,11 +1,12 @@
 """Spelling a player's name on the four pad buttons, no keyboard needed: the letter picker.
 
-A wheel of letters is shown after the name so far ("Ana[b]", each letter cased as it would be added): N and S turn it
-(A to Z, a hyphen, a space, then "done", round again), E adds the letter under
-it, W deletes the last letter (W on an empty name gives up). E on "done" hands
-the name over; a refusal (empty, taken, too long) is one line on screen and
-the letters stay. Letters are cased as names are written: a capital first and
-after a space or a hyphen, small ones after. The window's keys do the same as
+A wheel of letters is shown after the name so far ("Ana[b]", each letter cased as
+it would be added): N and S turn it (A to Z, a hyphen, a space, then "done",
+round again), E adds the letter under it, W deletes the last letter (W on an
+empty name gives up). E on "done" hands the name over; a refusal (empty, taken,
+too long) is one line on screen and the letters stay. Letters are cased as names
+are written: a capital first and after a space or a hyphen, small ones after.
+The window's keys do the same as
 the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`).
 """
 
