@@ -75,6 +75,19 @@ def test_a_choice_of_a_taken_card_falls_back_to_the_first_free_side():
     assert [(a.player, a.side) for a in awards] == [(1, N), (2, E)]
 
 
+def test_a_same_card_tie_never_takes_the_card_another_tied_player_tapped_alone():
+    """P1 and P2 tie on N; P3, tied with them, tapped E alone: E is P3's (tied players on
+    different cards each take their card), so P2's default is S, and P2 cannot choose E."""
+    table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
+    three = taps((1, N, 10), (2, N, 10.2), (3, E, 10.3))
+    awards, choosers = plan_awards(three, table)
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, S), (3, E)] and choosers == [2]
+    awards, _ = plan_awards(three, table, {2: E})
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, S), (3, E)]
+    awards, _ = plan_awards(three, table, {2: W})
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, W), (3, E)]
+
+
 def finish(game, ruling, *spec):
     round_ = Round(ruling, 0, game.timing)
     round_.roll = game.next_roll()

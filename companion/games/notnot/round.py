@@ -29,7 +29,8 @@ earliest of several tied players on one card takes that card; any other
 winner takes the void card if one lies on the table (instead of the card
 they tapped), else the card they tapped, else (another tied player took it)
 a card of their choice among those left, by default the first free side in
-N, E, S, W order.
+N, E, S, W order; never a card a later tied player tapped on their own, which is
+theirs.
 """
 
 from __future__ import annotations
@@ -208,7 +209,7 @@ def plan_awards(
     left = {side: card for side, card in table.items() if card is not None}
     shared = {side for side, count in Counter(tap.side for tap in winners).items() if count > 1}
     awards, choosers = [], []
-    for tap in winners:
+    for i, tap in enumerate(winners):
         void = next((side for side in SIDES if side in left and left[side].is_void), None)
         if tap.side in shared and tap.side in left:
             side = tap.side  # the earliest of a same-card tie takes the card itself
@@ -218,10 +219,23 @@ def plan_awards(
             side = tap.side
         else:
             choosers.append(tap.player)
-            wanted = choices.get(tap.player)
-            free = wanted if wanted in left else next((s for s in SIDES if s in left), None)
-            if free is None:
+            free = choosable(left, reserved_after(winners, i, shared))
+            if not free:
                 continue  # more tied players than cards: nothing left to take
-            side = free
+            wanted = choices.get(tap.player)
+            side = wanted if wanted in free else free[0]
         awards.append(Award(tap.player, left.pop(side), side))
     return awards, choosers
+
+
+def reserved_after(winners: Sequence[Tap], i: int, shared: set[Side]) -> set[Side]:
+    """The cards the winners after the ``i``-th tapped alone: each takes their own (tied
+    players on different cards each take their card), so no one choosing before them may."""
+    return {tap.side for tap in winners[i + 1:] if tap.side not in shared}
+
+
+def choosable(left: Mapping[Side, Card], reserved: set[Side]) -> list[Side]:
+    """The sides a tied player whose card was taken may take, in N, E, S, W order: those
+    left but ``reserved``, or (more tied players than such cards) any left."""
+    free = [side for side in SIDES if side in left and side not in reserved]
+    return free or [side for side in SIDES if side in left]
