@@ -264,6 +264,34 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
     assert countdown and all(shows_text(app.screen.canvas, d) for d in shown)
 
 
+def test_the_tie_prompt_names_who_else_took_a_card_in_the_same_tie():
+    """P1 and P2 tie on one card; P3, within the tie window, takes another: the prompt asking
+    P2 to choose says P3 took theirs too (a tester saw only the tied card's taker)."""
+    app = kiosk("setup", players=3, pace=SLOW)
+    round_ = to_round(app, without_void=True)
+    while len(round_.ruling.valid) < 2 or "VOID" in game_of(app).faces().values():
+        if round_.ruling.tap:                             # P1 wins it: the table changes
+            app.post(tap(1, round_.ruling.valid[0].value))
+        step_until(app, lambda: app.scene.name != "round")
+        while app.scene.name != "round":
+            if app.scene.name in ("deal", "entry"):
+                app.post(tap(1, "E"))
+            app.step()
+        round_ = app.scene.round
+    tied, other = round_.ruling.valid[:2]
+    t = now()
+    app.post(tap(1, tied.value, t))
+    app.post(tap(2, tied.value, t + 200_000))
+    app.post(tap(3, other.value, t + 300_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    table = game_of(app).table
+    lines = app.scene.prompt().details
+    assert len(lines) == 3, lines
+    assert lines[:2] == (f"P1 took {table[tied].face} on {tied.value}",
+                         f"P3 took {table[other].face} on {other.value}")
+    assert lines[2].startswith("P2: press ")
+
+
 def play_until(app, done, limit_s=30.0):
     """Play on (P4 taps a valid card, deals are confirmed) until ``done()``."""
     import time

@@ -3,7 +3,8 @@
 The earliest of the tied players took the card; every other tied player on
 that card presses the spot button of the card they take instead (a void
 on the table is taken first, whatever they press). The prompt, beside the
-dice, names the tied card, who took it, and counts down the choice timeout
+dice, names the tied card, who took it (and who else took a card in the same
+tie), and counts down the choice timeout
 (the countdown under every page, should the prompt need pages); after it, the
 lowest free side in N, E, S, W order is taken for them.
 
@@ -119,13 +120,12 @@ class TieChoiceScene(Scene[ToTieChoice]):
             conclude_round(self.ctx, self.play, self.round, self.words, self.inks, self.choices)
 
     def prompt(self) -> VerdictView:
-        """Which card was tied, who took it, who must press a free spot, and the seconds left."""
-        lines = []
-        for side, player in self.taken.items():
-            if any(self.tapped.get(p) == side for p in self.choosers):
-                card = self.play.game.table[side]
-                face = card.face if card is not None else "the card"
-                lines.append(f"{self.ctx.session.setup.label(player)} took {face} on {side.value}")
+        """Which card was tied and who took it, who else took a card in the same tie, who must
+        press a free spot, and the seconds left."""
+        tied = {side for side in self.taken
+                if any(self.tapped.get(p) == side for p in self.choosers)}
+        lines = [self.took(side) for side in self.taken if side in tied]
+        lines += [self.took(side) for side in self.taken if side not in tied]
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
         free = self.still_free()
@@ -135,6 +135,12 @@ class TieChoiceScene(Scene[ToTieChoice]):
         countdown = countdown_line(self.until_ns, self.now_ns, f"left, then {free[0].value}"
                                    if free else "left")
         return VerdictView("tie", headline, tuple(lines), footer=(countdown,))
+
+    def took(self, side: Side) -> str:
+        """``P1 took RED on E``: who took the card on ``side``."""
+        card = self.play.game.table[side]
+        face = card.face if card is not None else "the card"
+        return f"{self.ctx.session.setup.label(self.taken[side])} took {face} on {side.value}"
 
     def pages(self) -> int:
         """How many pages the prompt takes in its panel."""
