@@ -67,6 +67,8 @@ DAMAGED = {
 }
 #: The damage the other tests use.
 MID_GAME = DAMAGED["a byte of a page in the middle frame"]
+#: A command that opens the state folder for writing (commands that only read never do).
+WRITES = ("players", "add", "Zed")
 
 
 def kept(folder: Path) -> list[Path]:
@@ -94,12 +96,13 @@ def test_a_log_damaged_mid_game_is_kept_and_named_before_the_database_opens(
     damaged = (folder / LOG).read_bytes()
     assert wal.problems(folder / FILENAME)   # history --check would have said so, unasked
 
-    listed = outcome(on(folder, ("history",)))   # the listing opens the folder for writing
-    assert listed.code == 0 and listed.clear, listed
+    opened = outcome(on(folder, WRITES))   # a command that writes opens the folder for writing
+    assert opened.code == 0 and opened.clear, opened
+    listed = outcome(on(folder, ("history",)))
     assert listed.out.count("\n") - 1 < games_in_the_log   # SQLite did drop the saves past it
     copies = kept(folder)
     assert len(copies) == 1 and copies[0].read_bytes() == damaged   # kept, byte for byte
-    line = said(listed, copies[0].name)
+    line = said(opened, copies[0].name)
     assert len(line) == 1 and line[0].startswith("WARNING ") and str(folder / FILENAME) in line[0]
     assert "write-ahead log" in line[0] and ("is damaged at frame" in line[0]
                                              or "header that does not check" in line[0])
@@ -116,8 +119,8 @@ def test_a_log_damaged_mid_game_is_kept_and_named_before_the_database_opens(
     assert doctor.code == 1 and state and state[0].startswith("FIX") \
         and copies[0].name in state[0]
 
-    outcome(on(folder, ("history",)))   # the log was folded by the first: nothing new to keep
-    assert kept(folder) == copies
+    outcome(on(folder, ("players", "add", "Ida")))   # the log was folded by the first: nothing
+    assert kept(folder) == copies                     # new to keep
 
 
 def test_the_kiosk_says_at_start_that_saves_are_missing_from_the_damaged_log_it_kept(
@@ -136,12 +139,12 @@ def test_the_kiosk_says_at_start_that_saves_are_missing_from_the_damaged_log_it_
 
 
 def test_a_damaged_log_is_kept_once_while_it_lies_there(cut_off: Path, tmp_path: Path) -> None:
-    """A reader (the web page) keeps the file open, so nobody folds the log: every listing
-    meanwhile finds the same damage, kept already."""
+    """A reader (the web page) keeps the file open, so nobody folds the log: every command that
+    writes meanwhile finds the same damage, kept already."""
     folder = copy_of(cut_off, tmp_path / "state")
     MID_GAME(folder)
     with Database.for_reading(folder, read_only=True):
-        first, second = (outcome(on(folder, ("history",))) for _ in range(2))
+        first, second = (outcome(on(folder, ("players", "add", name))) for name in ("Zed", "Ida"))
     assert first.code == second.code == 0 and len(kept(folder)) == 1
     assert said(first, "WARNING", kept(folder)[0].name)
     assert not said(second, "WARNING") and said(second, "INFO", kept(folder)[0].name)
@@ -157,7 +160,7 @@ def test_a_damaged_log_that_cannot_be_kept_is_not_opened_and_said_in_one_line(
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(wal.os, "fsync", full)
-    result = outcome(on(folder, ("history",)))
+    result = outcome(on(folder, WRITES))
     lines = [line for line in result.err.splitlines() if line.startswith("companion")]
     assert result.code == 2 and result.clear and len(lines) == 1, result
     assert "no copy of it could be kept beside it (No space left on device)" in lines[0]

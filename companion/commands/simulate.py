@@ -7,7 +7,8 @@ same seed gives byte-identical output.
 With ``--state-dir DIR`` the game is saved in DIR's state database as it is
 played, one transaction per round; ``--resume`` continues the unfinished game
 saved there (with its own players, seed and level) and prints the whole game,
-as an uninterrupted run would. ``--round-delay-ms`` slows the rounds down, so
+as an uninterrupted run would (a folder with no database yet: one line, and
+nothing is made). ``--round-delay-ms`` slows the rounds down, so
 that a test can kill a game mid-way.
 
 Simulate writes DIR's games only as its one owner (:mod:`companion.storage.owner`):
@@ -35,6 +36,7 @@ import logging
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from companion.config import reading
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
@@ -266,6 +268,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --state-dir DIR, the folder the game was saved in")
     if not args.state_dir:
         return show(args, *start(args, None))
+    if args.resume and not Database.kept_in(Path(args.state_dir)):   # nothing made to say so
+        raise CompanionError(f"no unfinished game to resume in {args.state_dir}")
     # the lock once the file is known to be a companion's: another program's is left as it was
     with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
         store = GameStore(database)

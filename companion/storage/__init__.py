@@ -7,8 +7,9 @@
 - ``mounts``: the filesystem a folder is on, and why a folder took no new file
   (``companion doctor``'s state line).
 - ``schema``: the tables, as numbered migrations applied in order.
+- ``room``: the free space on the state folder's disk, and the floor always left free.
 - ``database``: opening the file safely (WAL, ``synchronous=FULL``),
-  migrating it, and transactions.
+  migrating it, and transactions; reading it without writing a byte.
 - ``owner``: one owner per state folder: the lock the kiosk and every command
   that writes hold while they run, and the one line a second writer gets.
 - ``games``: the store of games: create, save a finished round with the game's

@@ -7,14 +7,16 @@ leaves the file as it was after the last commit. Writes happen only inside
 (``BEGIN IMMEDIATE``) and commits or rolls back as a whole.
 
 The database never fills its disk: before each write it checks the free
-space on its folder (:func:`free_space`) and refuses, as :class:`SaveLater`,
-below :func:`floor_of` (:data:`FREE_FLOOR_BYTES`, or
-:data:`FREE_FLOOR_FRACTION` of a small disk). A file that is not ours is
-refused before anything is written: another program's or a newer companion's,
-a schema version that does not match the tables it has, and an empty (0-byte)
-file, which no companion leaves (a copy or a disk cut short). Before a writable
-open, a write-ahead log that holds saves SQLite would drop without a word (a
-frame or its header damaged) is kept beside it and named (:func:`keep_log`).
+space on its folder (:func:`companion.storage.room.free_space`) and refuses, as
+:class:`SaveLater`, below its floor (:func:`companion.storage.room.floor_of`).
+A file that is not ours is refused before anything is written: another
+program's or a newer companion's, a schema version that does not match the
+tables it has, and an empty (0-byte) file, which no companion leaves (a copy or
+a disk cut short). Before a writable open, a write-ahead log that holds saves
+SQLite would drop without a word (a frame or its header damaged) is kept beside
+it and named (:func:`keep_log`). Reading (:meth:`Database.for_reading`) never
+writes: no schema is made, no file migrated, no log folded in; a deleted log is
+refused (:func:`refuse_deleted_log`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,18 @@ from companion.storage.faults import (
     not_text,
 )
 from companion.storage.location import not_a_folder
-from companion.storage.schema import MARKS, MIGRATIONS, STAND_INS, Migration
+from companion.storage.room import floor_of, free_space, is_full, megabytes
+from companion.storage.schema import (
+    DAMAGED_COLUMNS,
+    EARLY_STAND_IN,
+    EARLY_VERSION,
+    MARKS,
+    MIGRATIONS,
+    NEW_STAND_INS,
+    STAND_INS,
+    Migration,
+    added_in,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,28 +73,6 @@ OUR_TABLES = {
 #: How long a write waits for another program's write to end before it fails ("database is
 #: locked"), in seconds, unless the opener says otherwise.
 BUSY_TIMEOUT_S = 10.0
-#: The free space a write always leaves on the state folder's disk, in bytes...
-FREE_FLOOR_BYTES = 50 * 2**20
-#: ... or this share of the disk's size, when that is less (a small disk or a test's tmpfs).
-FREE_FLOOR_FRACTION = 0.05
-
-
-def free_space(folder: Path) -> tuple[int, int] | None:
-    """The bytes free for this user on ``folder``'s disk and the disk's size (``None``: unknown)."""
-    try:
-        found = os.statvfs(folder)
-    except OSError:
-        return None
-    return found.f_bavail * found.f_frsize, found.f_blocks * found.f_frsize
-
-
-def floor_of(size: int) -> int:
-    """The bytes kept free on a disk of ``size`` bytes."""
-    return min(FREE_FLOOR_BYTES, int(size * FREE_FLOOR_FRACTION))
-
-
-def megabytes(size: int) -> str:
-    return f"{size / 2**20:.0f} MB" if size >= 2**20 else f"{size / 1024:.0f} kB"
 
 
 def refuse_empty(path: Path) -> None:
@@ -125,6 +116,30 @@ def start_whole(path: Path) -> None:
                 leftover.unlink(missing_ok=True)
 
 
+def no_log_to_read(path: Path) -> bool:
+    """Whether ``path`` has no write-ahead log to read: none beside it, or an empty one on a disk
+    under the floor the companion keeps free (where no companion writes a save into it)."""
+    log_file = Path(f"{path}-wal")
+    try:
+        return not log_file.exists() or (log_file.stat().st_size == 0
+                                         and is_full(path.parent) is not None)
+    except OSError:
+        return False
+
+
+def refuse_deleted_log(path: Path) -> None:
+    """Refuse, as :class:`DamagedDatabase`, to read ``path`` when its write-ahead log was deleted
+    (:func:`companion.storage.wal.deleted`): what SQLite would read is the file without the saves
+    in that log (no games, for a kiosk killed before its first checkpoint), and nothing is
+    opened, so the ``-shm`` beside it stays as evidence."""
+    deleted = wal.deleted(path)
+    if deleted:
+        raise DamagedDatabase(f"cannot read {path}: {deleted}; nothing was read or written: copy "
+                              "the state folder as it is (sudo cp -a), then run companion history "
+                              f"--check (see {RECOVERY})",
+                              "the write-ahead log was deleted")
+
+
 def keep_log(path: Path) -> wal.KeptLog | None:
     """Before ``path`` is opened for writing, keep its write-ahead log beside it when the log
     holds saves SQLite would drop without a word (:func:`companion.storage.wal.keep_damaged`),
@@ -156,6 +171,8 @@ class Database:
 
     #: The damaged write-ahead log kept before this open (:func:`keep_log`), if any.
     kept_log: wal.KeptLog | None = None
+    #: Whether it was opened for reading only (:meth:`for_reading`): nothing is ever written.
+    read_only: bool = False
 
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
                  busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
@@ -209,36 +226,44 @@ class Database:
     @classmethod
     def for_reading(cls, folder: str | Path, read_only: bool = False, file_only: bool = False
                     ) -> Database:
-        """The state database in ``folder``, for reading only when the folder or the file may
-        not be written (a read-only mount, another user's files) or ``read_only`` says so:
-        nothing is written then, not even a migration or a checkpoint of the write-ahead log,
-        and reading still works. ``file_only``: the database file alone, as it lies, its log
-        left unread and untouched (SQLite's ``immutable``)."""
+        """The state database in ``folder``, opened for reading only, whatever ``read_only``
+        says: nothing is written to it, not a schema, a migration, a game set aside or a
+        checkpoint of the write-ahead log, and a file of an older schema version reads as if
+        migrated. ``read_only``: a reader that may stay open and follow later saves (the web
+        page, replay): SQLite's ``mode=ro`` even when there is no log, which makes ``-wal`` and
+        ``-shm`` beside the file if it can; else one reading, of the file as it lies when it
+        has no log (:meth:`_open_read_only`). ``file_only``: the database file alone, as it
+        lies, its log left unread and untouched (SQLite's ``immutable``). Refused, as
+        :class:`DamagedDatabase`, when the log was deleted (:func:`refuse_deleted_log`) and
+        ``file_only`` is not asked."""
         path = Path(folder) / FILENAME
-        if not (read_only or file_only) and os.access(path.parent, os.W_OK) \
-                and os.access(path, os.W_OK):
-            return cls(path)
+        if not file_only:
+            refuse_deleted_log(path)
         reader = cls.__new__(cls)
         reader.path = path
-        reader._open_read_only(file_only)
+        reader._open_read_only(file_only, follows=read_only)
         return reader
 
-    def _open_read_only(self, file_only: bool = False) -> None:
+    def _open_read_only(self, file_only: bool = False, follows: bool = False) -> None:
         """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` when asked
-        (``file_only``) or when there is no ``-wal`` file (so no committed transaction is
-        missed) and no folder to put one in."""
-        immutable = file_only or (not Path(f"{self.path}-wal").exists()
-                                  and not folder_is_writable(self.path))
+        (``file_only``) or when there is no log to read (:func:`no_log_to_read`) and the
+        reader does not follow later saves (``follows``: then only when no companion can
+        write one: no folder to put it in, or a disk under its floor). With no log, no program
+        has the file open (one that has keeps its log), so no committed save is missed, and
+        nothing is made beside it: ``mode=ro`` would make a ``-wal`` and a ``-shm`` and leave
+        them, owned by whoever reads, and cannot on a full disk. The one risk: a program that
+        opens, writes and closes the file while it is read folds its log in under the reader,
+        which may then read it wrong or find it damaged (reading again sets that right)."""
+        self.read_only = True
+        immutable = file_only or (no_log_to_read(self.path) and (
+            not follows or not folder_is_writable(self.path)
+            or is_full(self.path.parent) is not None))
         uri = f"file:{quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
         refuse_empty(self.path)
         try:
             self.connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
             self._check_ours(MIGRATIONS)
-            tables = {name for (name,) in self.connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            for name, columns in STAND_INS.items():
-                if name not in tables:
-                    self.connection.execute(f"CREATE TEMP TABLE {name} {columns}")
+            self._stand_in()
         except CompanionError:
             self.connection.close()
             raise
@@ -249,6 +274,34 @@ class Database:
             if hasattr(self, "connection"):
                 self.connection.close()
             raise self._refusal(error, "reading the state database") from None
+
+    def _stand_in(self) -> None:
+        """Give a file of an older schema version, opened read-only (so not migrated), what the
+        newest has, as temporary tables and views: empty tables for those its version has not
+        yet, and every game not ended early when its version has no ``ended_early``. A table
+        its version has and it lacks is left missing: the file is damaged. ``damaged_games`` is
+        read from a temporary copy, into which a game this reading finds damaged is set aside
+        (:meth:`companion.storage.games.GameStore.set_aside_game`): every view of this reading
+        agrees, and the file is left as it is."""
+        version = self.version
+        tables = {name for (name,) in self.connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0:   # being made this moment: no table yet
+            stand_ins = {**NEW_STAND_INS, **STAND_INS}
+        else:
+            stand_ins = STAND_INS
+            if version < EARLY_VERSION and "ended_early" not in self.columns("games"):
+                self.connection.execute(EARLY_STAND_IN)
+        for name, columns in stand_ins.items():
+            if name not in tables and version < added_in(name):
+                self.connection.execute(f"CREATE TEMP TABLE {name} {columns}")
+        if "damaged_games" in tables:   # the games this reading finds damaged go in a copy
+            self.connection.execute(f"CREATE TEMP TABLE damaged_games {DAMAGED_COLUMNS}")
+            try:
+                self.connection.execute("INSERT INTO temp.damaged_games SELECT game_id, reason, "
+                                        "found_at FROM main.damaged_games")
+            except (sqlite3.DatabaseError, UnicodeDecodeError):   # its page is damaged: the
+                self.connection.execute("DROP TABLE temp.damaged_games")   # reads say so
 
     def _refusal(self, error: sqlite3.Error, doing: str) -> StorageError:
         """Why the file does not open: not a database at all, or what :func:`explain` says."""
@@ -349,13 +402,14 @@ class Database:
         numbers = [m.version for m in migrations]
         if numbers != list(range(1, len(numbers) + 1)):
             raise ValueError(f"migrations must be numbered 1, 2, 3, ... in order, not {numbers}")
+        new = self.version == 0   # a new file's schema is no news; an upgrade is
         for migration in migrations[self.version:]:
             with self.transaction(f"migrating to schema version {migration.version}") as connection:
                 for statement in migration.statements:
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {migration.version:d}")
-            log.info("state database %s: schema %d (%s)", self.path, migration.version,
-                     migration.summary)
+            log.log(logging.DEBUG if new else logging.INFO, "state database %s: schema %d (%s)",
+                    self.path, migration.version, migration.summary)
 
     @contextmanager
     def transaction(self, doing: str = "writing the state database"
@@ -409,13 +463,15 @@ class Database:
             raise not_text(self.path, doing) from None
 
     def integrity_check(self) -> str:
-        """SQLite's ``PRAGMA integrity_check``: ``"ok"`` or what is wrong (a page that
-        does not even read is reported as such, not raised)."""
+        """SQLite's ``PRAGMA integrity_check``: ``"ok"`` or what is wrong, one problem a line
+        (a page that does not even read is reported as such, not raised; SQLite's heading
+        ``*** in database main ***`` is left out: it names no problem)."""
         try:
             rows = self.connection.execute("PRAGMA integrity_check").fetchall()
         except sqlite3.DatabaseError as error:
             return f"{error_name(error) or 'error'}: {error}"
-        return "\n".join(str(row[0]) for row in rows)
+        return "\n".join(line for row in rows for line in str(row[0]).splitlines()
+                         if not line.startswith("*** in database ")) or "ok"
 
     def close(self) -> None:
         self.connection.close()

@@ -8,7 +8,10 @@ so the kiosk never has to guess:
 
 - :class:`SaveLater`: the disk, the folder or another program stands in the
   way (a full or nearly full disk, a read-only file or folder, a lock, an
-  input/output error); the same write may work once that changes.
+  input/output error); the same write may work once that changes. An
+  input/output error on a disk under the floor the companion keeps free
+  (:func:`companion.storage.room.is_full`: SQLite could not grow its ``-shm``
+  index, say) is said to be a full disk, not a failing card.
 - :class:`SaveRefused`: the file itself refuses the write (another program's
   or a newer companion's database, a schema version that does not match its
   tables, a damaged page, a constraint or trigger that aborts it, a game no
@@ -27,6 +30,7 @@ import sqlite3
 from pathlib import Path
 
 from companion.errors import StateError
+from companion.storage.room import is_full, megabytes
 
 #: Where the recovery steps are written down.
 RECOVERY = "docs/KIOSK.md, 'When the state database fails'"
@@ -85,6 +89,11 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     if name == "SQLITE_FULL":
         return SaveLater(f"{doing} failed: the disk holding {path} is full ({kept}; "
                          "free some space and saving goes on)", "the disk is full")
+    left = is_full(path.parent) if name.startswith("SQLITE_IOERR") else None
+    if left is not None:   # SQLite could not grow a file: no room, not a failing card
+        return SaveLater(f"{doing} failed: the disk holding {path} is full: {megabytes(left)} "
+                         f"left ({name}; {kept}; free some space and saving goes on)",
+                         f"the disk is full: {megabytes(left)} left")
     if name.startswith("SQLITE_IOERR"):
         return SaveLater(f"{doing} failed: input/output error on {path} ({name}; {kept}; "
                          "the card may be failing: copy the state folder off it)",

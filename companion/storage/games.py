@@ -35,6 +35,7 @@ is only skipped.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -236,8 +237,18 @@ class GameStore:
             return None
 
     def set_aside_game(self, game_id: int, reason: str) -> None:
-        """Mark game ``game_id`` damaged for ``reason``: kept, never offered for resume."""
+        """Mark game ``game_id`` damaged for ``reason``: kept, never offered for resume. On a
+        database opened for reading only (:attr:`Database.read_only`) it is set aside for that
+        reading alone (its temporary copy of ``damaged_games``) and the file is left as it is."""
         self.set_aside.append((game_id, reason))
+        if self.database.read_only:
+            log.debug("game %d in %s does not read, left out: %s", game_id, self.database.path,
+                      reason)
+            with contextlib.suppress(sqlite3.Error):
+                self.database.connection.execute(
+                    "INSERT OR IGNORE INTO temp.damaged_games (game_id, reason, found_at) "
+                    "VALUES (?, ?, ?)", (game_id, reason[:300], self.clock()))
+            return
         log.warning("game %d in %s is damaged and set aside: %s", game_id, self.database.path,
                     reason)
         try:

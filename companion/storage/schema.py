@@ -101,6 +101,20 @@ STAND_INS: dict[str, str] = {"damaged_games": DAMAGED_COLUMNS, "players": PLAYER
                              "seats": SEATS_COLUMNS, "round_edges": ROUND_EDGES_COLUMNS,
                              "head_starts": HEAD_STARTS_COLUMNS}
 
+#: The tables a file of version 0 (its header written, no table yet: a companion is making it
+#: this moment) opened read-only is given empty, as temporary tables: no games kept yet.
+NEW_STAND_INS: dict[str, str] = {
+    "games": "(id INTEGER PRIMARY KEY, kind TEXT, state TEXT, players INTEGER, settings TEXT, "
+             "snapshot TEXT, result TEXT, started_at TEXT, finished_at TEXT, "
+             "ended_early INTEGER NOT NULL DEFAULT 0)",
+    "rounds": "(game_id INTEGER, n INTEGER, record TEXT, saved_at TEXT)",
+}
+
+#: ``games`` as a file older than version 4 (:data:`EARLY_VERSION`) opened read-only is read:
+#: no game ended early.
+EARLY_STAND_IN = "CREATE TEMP VIEW games AS SELECT *, 0 AS ended_early FROM main.games"
+EARLY_VERSION = 4
+
 #: What each schema version adds that a file can be seen to hold ("table NAME", "view NAME" or
 #: "column TABLE.NAME"): a file whose version number is lower than what it holds was changed.
 MARKS: dict[int, str] = {1: "table games", 2: "view movie_score_sheet",
@@ -181,3 +195,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         f"CREATE TABLE head_starts {HEAD_STARTS_COLUMNS}",
     )),
 )
+
+
+def added_in(table: str) -> int:
+    """The schema version that adds ``table`` (a file of that version or later without it is
+    damaged, and is given no stand-in)."""
+    return next(migration.version for migration in MIGRATIONS
+                if any(statement.strip().startswith(f"CREATE TABLE {table} ")
+                       for statement in migration.statements))

@@ -124,14 +124,27 @@ def indexed(shm: Path) -> tuple[int, bytes] | None:
     return struct.unpack("=I", data[16:20])[0], data[32:40]
 
 
+def deleted(database: Path) -> str | None:
+    """The line saying the log beside ``database`` was deleted (its ``-shm`` is there, the log is
+    not: SQLite removes the log last, never first), or ``None``."""
+    wal, shm = Path(f"{database}-wal"), Path(f"{database}-shm")
+    try:
+        if wal.exists() or not shm.exists():
+            return None
+    except OSError:
+        return None
+    return (f"{shm.name} is there but {wal.name} is not: the write-ahead log was deleted, and "
+            "the saves since its last checkpoint with it")
+
+
 def problems(database: Path, page_count: int | None = None) -> list[str]:
     """What the log beside ``database`` loses, one line each (none: nothing seen);
     ``page_count`` is the database file's own size in pages, when known."""
     wal, shm = Path(f"{database}-wal"), Path(f"{database}-shm")
     try:
         if not wal.exists():
-            return [f"{shm.name} is there but {wal.name} is not: the write-ahead log was deleted, "
-                    "and the saves since its last checkpoint with it"] if shm.exists() else []
+            gone = deleted(database)
+            return [gone] if gone else []
         data = wal.read_bytes()
     except OSError as error:
         return [f"{wal.name} does not read: {error.strerror}"]
