@@ -39,7 +39,7 @@ from companion.display import drm_cards
 from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
-from companion.storage.database import FILENAME, floor_of, free_space, megabytes
+from companion.storage.database import FILENAME
 from companion.storage.location import (
     ENVIRONMENT_VARIABLE,
     SYSTEM_STATE_DIR,
@@ -47,6 +47,7 @@ from companion.storage.location import (
     state_dir,
 )
 from companion.storage.mounts import refusal
+from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.soundness import check_lines
 from companion.tools.argtypes import UsageError
 
@@ -588,10 +589,10 @@ def disk_full(folder: Path) -> str:
     that exists) has less free space than the companion keeps free ("" when it has more): no
     game is saved until then."""
     there = next((p for p in (folder, *folder.parents) if p.is_dir()), Path("/"))
-    room = free_space(there)
-    if room is None or room[0] >= floor_of(room[1]):
+    left, room = is_full(there), free_space(there)
+    if left is None or room is None:
         return ""
-    return (f"the disk holding {folder} is full: {megabytes(room[0])} left, under the "
+    return (f"the disk holding {folder} is full: {megabytes(left)} left, under the "
             f"{megabytes(floor_of(room[1]))} the companion keeps free, so no game is saved: "
             "free some space")
 
