@@ -115,6 +115,13 @@ def test_a_player_may_be_renamed_to_their_own_name_in_another_case(tmp_path, cap
     assert [p["name"] for p in listed(tmp_path, capsys)] == ["Ana"]
 
 
+def test_a_rename_to_the_same_name_says_nothing_changed(tmp_path, capsys):
+    players(tmp_path, "add", "Ana")
+    capsys.readouterr()
+    assert players(tmp_path, "rename", "Ana", "  Ana  ") == 0
+    assert capsys.readouterr().out == "Ana is called Ana already: nothing changed\n"
+
+
 def test_a_rename_to_a_name_taken_is_refused(tmp_path, capsys):
     players(tmp_path, "add", "Ana")
     players(tmp_path, "add", "Bo")

@@ -146,7 +146,9 @@ def change(args: argparse.Namespace, folder: Path) -> str:
             return f"added {store.add(args.name).name}"
         if args.action == "rename":
             old = store.find(args.name).name
-            return f"renamed {old} to {store.rename(args.name, args.new_name).name}"
+            new = store.rename(args.name, args.new_name).name
+            return f"{old} is called {old} already: nothing changed" if new == old else \
+                f"renamed {old} to {new}"
         if args.action == "merge":
             old, kept = store.find(args.name).name, store.find(args.into).name
             moved = store.merge(args.name, args.into)
