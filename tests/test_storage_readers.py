@@ -201,3 +201,37 @@ def test_check_names_a_real_problem_first_not_sqlites_heading(tmp_path: Path) ->
     check = outcome(on(folder, ("history", "--check")))
     assert check.code == 1 and "***" not in check.out, check
     assert check.out.startswith(f"{folder / FILENAME} is damaged: "), check
+
+
+def row_gone(monkeypatch: pytest.MonkeyPatch, game_id: int) -> None:
+    """Game ``game_id`` listed by the file's index but its row not read back, as a damaged page
+    leaves the two (the index still names the game, the table's page no longer holds it)."""
+    from companion.storage import games, listing
+
+    real = games.read_game
+
+    def reading(database: Database, wanted: int, kind: str) -> games.SavedGame:
+        if wanted == game_id:
+            raise games.NoSuchGame(f"there is no {kind} game {wanted} in {database.path}")
+        return real(database, wanted, kind)
+
+    monkeypatch.setattr(games, "read_game", reading)
+    monkeypatch.setattr(listing, "read_game", reading)
+
+
+def test_a_listed_game_whose_row_does_not_read_is_damaged_not_missing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listing once stopped at such a game: 'there is no not-not game 3', exit 2."""
+    folder = tmp_path / "state"
+    assert outcome(["simulate", "--games", "3", "--names", "Ana,Bo", "--state-dir",
+                    str(folder)]).code == 0
+    row_gone(monkeypatch, 2)
+    result = outcome(on(folder, ("history",)))
+    assert result.code == 0 and result.clear, result
+    [line] = [line for line in result.out.splitlines() if line.split()[:1] == ["2"]]
+    assert "the file lists it, but its row does not read" in line
+    assert len([line for line in result.out.splitlines() if "damaged" in line]) == 1
+    board = outcome(on(folder, ("players", "board")))
+    assert board.code == 0 and board.err == (
+        f"companion: 1 kept game in {folder} does not read and is left out (companion history "
+        f"--check --state-dir {folder} says why)\n")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from companion.games.notnot.leaderboard import LEVELS, board, games_counted
@@ -225,6 +226,11 @@ def figure_words(figure: Figure) -> str:
             f"{answers(figure.rounds)}")
 
 
+def counted_games(count: int) -> str:
+    """``1 kept game``, ``2 kept games``."""
+    return f"{count} kept game" if count == 1 else f"{count} kept games"
+
+
 def answers(count: int) -> str:
     """``1 answer``, ``2 answers``."""
     return f"{count} answer" if count == 1 else f"{count} answers"
@@ -233,10 +239,15 @@ def answers(count: int) -> str:
 def print_board(args: argparse.Namespace, folder: Path) -> int:
     """The leaderboard over the last ``args.last`` finished games (all: None)."""
     standings, games = [], []
+    left_out: list[tuple[int, str]] = []
     if Database.kept_in(folder):
         with Database.for_reading(folder) as database:
-            games = finished_games(database, args.last)
+            games = finished_games(database, args.last, left_out)
             standings = board(games)
+    if left_out:
+        verbs = "does not read and is" if len(left_out) == 1 else "do not read and are"
+        print(f"companion: {counted_games(len(left_out))} in {folder} {verbs} left out "
+              f"(companion history --check --state-dir {folder} says why)", file=sys.stderr)
     if args.json:
         print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
         return 0

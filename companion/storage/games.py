@@ -229,11 +229,14 @@ class GameStore:
                                  ) from None
 
     def _readable(self, game_id: int) -> SavedGame | None:
-        """Game ``game_id`` as stored, or ``None`` when it does not read (it is then set aside)."""
+        """Game ``game_id`` as stored, or ``None`` when it does not read (it is then set aside):
+        its fields, or its row, which a listing of the file named (a damaged page)."""
         try:
             return read_game(self.database, game_id, self.kind)
-        except Unreadable as error:
-            self.set_aside_game(game_id, str(error))
+        except (Unreadable, NoSuchGame) as error:
+            why = str(error) if isinstance(error, Unreadable) else \
+                "the file lists it, but its row does not read: the file is damaged"
+            self.set_aside_game(game_id, why)
             return None
 
     def set_aside_game(self, game_id: int, reason: str) -> None:
@@ -276,6 +279,10 @@ class GameStore:
 
 class Unreadable(StateError, ValueError):
     """A stored game that does not read; the message says which field and why."""
+
+
+class NoSuchGame(CompanionError):
+    """No game of that number and kind is kept."""
 
 
 #: Each stored column of ``games`` and what it must hold.
@@ -336,14 +343,14 @@ def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
 def read_game(database: Database, game_id: int, kind: str) -> SavedGame:
     """Game ``game_id`` of ``kind`` with its rounds; :class:`Unreadable` if any of it does not read.
 
-    Raises :class:`CompanionError` when there is no such game.
+    Raises :class:`NoSuchGame` when there is no such game.
     """
     fields = ", ".join(name for name, _, _ in GAME_FIELDS)
     try:
         row = database.connection.execute(
             f"SELECT {fields} FROM games WHERE id = ? AND kind = ?", (game_id, kind)).fetchone()
         if row is None:
-            raise CompanionError(f"there is no {kind} game {game_id} in {database.path}")
+            raise NoSuchGame(f"there is no {kind} game {game_id} in {database.path}")
         records = database.connection.execute(
             "SELECT n, record FROM rounds WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
     except sqlite3.DatabaseError as error:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.storage.database import Database
-from companion.storage.games import SavedGame, Unreadable, read_game
+from companion.storage.games import NoSuchGame, SavedGame, Unreadable, read_game
 from companion.storage.players import PlayerStore, seat_label
 
 #: Game ids fetched per query.
@@ -108,9 +108,19 @@ def verdict(database: Database, game_id: int, kind: str) -> SavedGame | GameLine
     return GameLine(game_id, damaged=damaged)
 
 
+def listed_verdict(database: Database, game_id: int, kind: str) -> SavedGame | GameLine:
+    """:func:`verdict` of a game the file itself listed: one whose row is then not there (a
+    damaged page, its index and its table no longer agree) is damaged, not missing."""
+    try:
+        return verdict(database, game_id, kind)
+    except NoSuchGame:
+        return GameLine(game_id, damaged="the file lists it, but its row does not read: the file "
+                                         "is damaged (companion history --check)")
+
+
 def game_line(database: Database, game_id: int, kind: str) -> GameLine:
-    """The listing line of game ``game_id`` of ``kind``, by :func:`verdict`."""
-    game = verdict(database, game_id, kind)
+    """The listing line of game ``game_id`` of ``kind``, by :func:`listed_verdict`."""
+    game = listed_verdict(database, game_id, kind)
     if isinstance(game, GameLine):
         return game
     return GameLine(game.id, game.players, game.settings, game.result or {}, game.finished_at,
@@ -136,7 +146,7 @@ def whole_games(database: Database, kind: str, limit: int | None = None
     """Each finished game of ``kind`` whole (rounds included), newest first, one at a time;
     a damaged one as its damaged :class:`GameLine`."""
     for game_id in listed_ids(database, kind, limit):
-        yield verdict(database, game_id, kind)
+        yield listed_verdict(database, game_id, kind)
 
 
 # -- the words of a listed game, for every view that shows it (history, the web page) --------

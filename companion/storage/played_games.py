@@ -90,13 +90,17 @@ def rounds_of(database: Database, player_id: int, besides: int | None = None,
     return PlayerRounds(rounds, len(kept) - len(rounds))
 
 
-def finished_games(database: Database, last: int | None = None) -> list[KeptGame]:
+def finished_games(database: Database, last: int | None = None,
+                   left_out: list[tuple[int, str]] | None = None) -> list[KeptGame]:
     """The last ``last`` finished Not Not games (all of them: None), newest first, as the
-    leaderboard reads them: result, named seats, the rounds that read."""
+    leaderboard reads them: result, named seats, the rounds that read; the games that do not
+    read (id, why) are added to ``left_out``, when given."""
     store, players = GameStore(database), PlayerStore(database)
     kept = []
     for saved in store.finished(last):
         records = [record_from(record) for record in saved.rounds]
         kept.append(KeptGame(saved.result or {}, players.seat_players(saved.id),
                              [record for record in records if record is not None]))
+    if left_out is not None:
+        left_out += store.set_aside
     return kept

@@ -44,8 +44,8 @@ class Recovered:
 def game_ids(database: Database) -> list[int]:
     """The ids of the kept games: from the table, or probed one by one if it does not read."""
     try:
-        return [game_id for (game_id,) in database.connection.execute(
-            "SELECT id FROM games ORDER BY id")]
+        return sorted({game_id for (game_id,) in database.connection.execute(
+            "SELECT id FROM games ORDER BY id")})   # a damaged page may give one id twice
     except sqlite3.DatabaseError:
         pass
     found, game_id, last = [], 1, 0
