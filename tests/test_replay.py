@@ -197,6 +197,21 @@ def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path, tabl
     assert f"round {n}" in err and says in err
 
 
+def test_a_damaged_games_row_names_the_game_and_the_file_in_its_one_line(raced, capsys,
+                                                                          tmp_path):
+    folder, game_id, n, _, _ = raced
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    with sqlite3.connect(folder / FILENAME) as source, \
+            sqlite3.connect(copy / FILENAME) as target:
+        source.backup(target)
+        target.execute("UPDATE games SET settings = '{not json' WHERE id = ?", (game_id,))
+    code, out, err = replay(capsys, game_id, n, "--state-dir", copy)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"companion: game {game_id} in {copy / FILENAME} is damaged: ")
+    assert f"companion history --check --state-dir {copy}" in err
+
+
 def test_a_chattering_pin_is_saved_as_a_summary_not_a_flood():
     log = EdgeLog()
     for i in range(3 * SAVED_EDGES_PER_PIN):
@@ -306,7 +321,8 @@ def test_a_round_nobody_pressed_in_says_so_rather_than_a_stamps_precision(tmp_pa
         table.pins[(1, "N")].tap(now() + round(LATE_TAP_S * 1e9) + 1_000_000, hold_ns=HOLD_NS)
         step_until(app, in_scene(app, "replay"))
         assert NOBODY_PRESSED in app.scene.drawn
-        assert not any("each stamp" in shown for shown in app.scene.drawn)
+        assert not any(words in shown for shown in app.scene.drawn
+                       for words in ("each stamp", "tie window", "raw edges", "bounce"))
     finally:
         table.close()
     code, out, _ = replay(capsys, 1, n, "--state-dir", tmp_path)   # the folder's first game

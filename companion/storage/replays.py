@@ -78,7 +78,12 @@ class SavedRound:
 
 def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
     """Round ``n`` of Not Not game ``game_id``, read and checked (see the module docstring)."""
-    game = read_game(database, game_id, NOT_NOT)
+    try:
+        game = read_game(database, game_id, NOT_NOT)
+    except Unreadable as error:
+        raise Unreadable(f"game {game_id} in {database.path} is damaged: {error} (companion "
+                         f"history --check --state-dir {database.path.parent} says more)"
+                         ) from None
     stored = next((r for r in game.rounds if r.get("n") == n), None)
     if stored is None:
         kept = f"rounds 1 to {len(game.rounds)}" if game.rounds else "no rounds"
