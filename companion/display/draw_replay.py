@@ -186,10 +186,10 @@ def headline(saved: SavedRound) -> str:
 
 
 def band_words(saved: SavedRound) -> str:
+    if not saved.pressed:   # no tap for a tie window to start at, no stamp to band
+        return "nobody pressed a button in this round"
     window = saved.tie_window_us
     tie = f"gold = tie window {window / 1000:g} ms" if window is not None else "no tie window kept"
-    if not saved.pressed:
-        return f"{tie}  ·  nobody pressed a button in this round"
     return f"{tie}  ·  grey = each stamp ±{saved.step_us / 2000:g} ms"
 
 
@@ -319,7 +319,10 @@ def decimals(step_us: float) -> int:
 
 
 def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
-    """What the picture cannot show on its axis, and how to read it."""
+    """What the picture cannot show on its axis, and how to read it (nothing to read in a
+    round nobody pressed in)."""
+    if not saved.pressed:
+        return []
     lines = []
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
