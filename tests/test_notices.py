@@ -151,6 +151,21 @@ def test_a_notice_too_long_for_one_line_stays_in_its_strip():
     assert all(d.size >= layout.min_text_size for d in drawn)
 
 
+def test_a_notice_cut_short_ends_after_a_whole_word():
+    """A tester's full disk read '...2 MB left; the game i...' on a portrait screen."""
+    from kiosk_helpers import canvas
+
+    layout = Layout((800, 480), 90)
+    line = ("this game is not being saved: the disk holding /var/lib/companion/companion.sqlite3 "
+            "is nearly full: 2 MB left; the game is kept in memory and saved once there is room")
+    drawn = draw_notice(canvas(layout.size), layout, line)
+    last = drawn[-1].text
+    assert last.endswith("...")
+    kept = last.removesuffix("...").split(" ")
+    assert " ".join(d.text for d in drawn).removesuffix("...").split(" ")[-1] in line.split(" ")
+    assert kept[-1].rstrip(";:,") in [word.rstrip(";:,") for word in line.split(" ")]
+
+
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 @pytest.mark.parametrize("size", SIZES)
 def test_the_controllers_corner_covers_no_card_spot_dice_word_or_the_level(size, rotation):

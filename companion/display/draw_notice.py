@@ -22,14 +22,15 @@ NARROW_CUT = "\u2026"
 
 def draw_notice(surface: pygame.Surface, layout: Layout, line: str) -> list[text.Drawn]:
     """Draw ``line`` on a bar filling the notice strip: on one line as large as fits, else
-    wrapped at the smallest text size into the lines the strip holds, the last cut short."""
+    wrapped at the smallest text size into the lines the strip holds, the last cut short
+    after a whole word."""
     strip = layout.notice
     solid.rect(surface, VERDICT["early"], strip)
     room = strip.width - round(4 * layout.unit)
     size, lines = text.fit_lines(line, tallest_size(layout, strip), room, layout.min_text_size)
     held = max(1, strip.height // text.block_height(1, size))
     if len(lines) > held:
-        lines = [*lines[:held - 1], cut_short(" ".join(lines[held - 1:]), size, room)]
+        lines = [*lines[:held - 1], cut_after_a_word(" ".join(lines[held - 1:]), size, room)]
     return text.draw_lines(surface, lines, size, TEXT, center=strip.center)
 
 
@@ -47,6 +48,18 @@ def cut_short(words: str, size: int, room: int, mark: str = CUT) -> str:
     while words and text.width(words + mark, size) > room:
         words = words[:-1]
     return words.rstrip() + mark
+
+
+def cut_after_a_word(words: str, size: int, room: int) -> str:
+    """``words`` cut short to fit ``room`` at ``size`` after a whole word and :data:`CUT`
+    (``the game is...``, not ``the game i...``), or mid-word when not even one word fits."""
+    kept = words.split(" ")
+    while len(kept) > 1 and text.width(" ".join(kept).rstrip(" ;:,") + CUT, size) > room:
+        kept.pop()
+    shortened = " ".join(kept).rstrip(" ;:,")
+    if len(kept) == len(words.split(" ")) or text.width(shortened + CUT, size) > room:
+        return cut_short(words, size, room)
+    return shortened + CUT
 
 
 def name_cut_short(name: str, size: int, room: int) -> str:
