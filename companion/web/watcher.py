@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import textwrap
 import threading
 import time
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ from companion.storage.games import NOT_NOT
 
 log = logging.getLogger(__name__)
 
+#: The most characters of a problem the pages and the log are told (cut after a whole word).
+PROBLEM_CHARS = 300
 #: How often the database is asked, in seconds.
 POLL_S = 0.2
 
@@ -153,7 +156,7 @@ class SaveWatcher:
             self._close()
             if isinstance(error, sqlite3.Error):   # ``version`` asks SQLite straight
                 error = explain(error, self.folder / FILENAME, "looking for new saves")
-            return Seen(problem=str(error)[:300])
+            return Seen(problem=textwrap.shorten(str(error), PROBLEM_CHARS, placeholder=" ..."))
         if not rows:
             return Seen()
         game, state, rounds = rows[0]
