@@ -193,7 +193,8 @@ def page_dots(layout: Layout, banner: pygame.Rect, pages: int) -> list[tuple[int
 
 
 def dot_radius(layout: Layout) -> int:
-    return max(2, round(0.6 * layout.unit))
+    """How big a page dot is: nearly a unit, inside the 3 units of margin the lines keep."""
+    return max(3, round(0.9 * layout.unit))
 
 
 def draw_page_dots(surface: pygame.Surface, layout: Layout, banner: pygame.Rect, page: int,
