@@ -34,3 +34,27 @@ def test_a_scene_the_table_does_not_know_is_said_once(capsys):
     seen.on_scene(RenamedScene.__new__(RenamedScene))
     assert seen.unhandled == {RenamedScene}
     assert capsys.readouterr().err.count("no handler for scene RenamedScene") == 1
+
+
+def test_a_replay_opened_by_a_late_press_is_left_with_one_press():
+    """On a busy machine a bot's press can reach the verdict and open the round's replay, which
+    waits for any press: the table presses once, never stalls there."""
+    import threading
+
+    from companion.games.notnot.sides import Side
+    from companion.scenes.notnot.replay import ReplayScene
+
+    pressed, done = [], threading.Event()
+
+    def press(player, side, t_ns):
+        pressed.append((player, side))
+        done.set()
+
+    seen = SimulatedTable(3, 1, press=press, speed=50)
+    seen.start()
+    try:
+        seen.on_scene(ReplayScene.__new__(ReplayScene))
+        assert done.wait(timeout=30)
+    finally:
+        seen.stop()
+    assert not seen.unhandled and pressed == [(1, Side.E)]

@@ -5,9 +5,11 @@ as ``companion simulate``). They see each scene as it becomes current
 (:meth:`SimulatedTable.on_scene` finds what to do by the scene's class): they
 start a game from the title and set-up menus with player 1's pad, confirm
 the companion's dealing prompts, answer every round with the bots' presses,
-and pick a card after a same-card tie. Presses happen on a thread of their own,
-at their due time, through ``press(player, side, t_ns)`` (the input path under
-test), from a :class:`~companion.simulation.press_scheduler.PressScheduler`.
+pick a card after a same-card tie, and leave a round's replay (opened when a
+press reaches the verdict, as a late one can on a busy machine). Presses happen
+on a thread of their own, at their due time, through ``press(player, side,
+t_ns)`` (the input path under test), from a
+:class:`~companion.simulation.press_scheduler.PressScheduler`.
 
 The same seed plays the same game, run after run: a round's presses are planned
 from the seed as offsets from the round's open and stamped ``t_open_ns + offset``
@@ -45,6 +47,7 @@ from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
 from companion.scenes.notnot.end import EndScene
+from companion.scenes.notnot.replay import ReplayScene
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.setup import SetupScene
@@ -133,7 +136,8 @@ class SimulatedTable:
         """What the table does as each scene becomes current, by the scene's class."""
         return {TitleScene: self.on_title, SetupScene: self.on_setup, DealScene: self.on_deal,
                 RollScene: self.on_roll, RoundScene: self.on_round,
-                TieChoiceScene: self.on_tie_choice, EndScene: self.on_end}
+                TieChoiceScene: self.on_tie_choice, EndScene: self.on_end,
+                ReplayScene: self.on_replay}
 
     def on_scene(self, scene: Scene[Any]) -> None:
         """React to the scene that just became current (called on the loop's thread).
@@ -159,6 +163,11 @@ class SimulatedTable:
 
     def on_deal(self, scene: DealScene) -> None:
         self.menu_presses(1, [Side.E])  # the cards are placed
+
+    def on_replay(self, scene: ReplayScene) -> None:
+        """A press that reached the verdict (a bot late on a busy machine) opened the round's
+        replay: any press goes on, as a person at the table would."""
+        self.menu_presses(1, [Side.E])
 
     def on_roll(self, scene: RollScene) -> None:
         """Plan the coming round's presses from the seed (pressed once the round opens)."""
