@@ -4,6 +4,7 @@ round's save -> ``companion replay``."""
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pygame
 import pytest
@@ -177,6 +178,18 @@ def test_an_unknown_game_or_round_is_one_line_and_status_2(raced, capsys, args, 
     assert len(err.splitlines()) == 1 and says in err.replace("there is no ", "no ")
 
 
+def damaged_copy(raced, tmp_path, sql: str, parameters: tuple) -> Path:
+    """A copy of the raced game's state folder with ``sql`` run on it (a damage); its path."""
+    folder = raced[0]
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    with sqlite3.connect(folder / FILENAME) as source, \
+            sqlite3.connect(copy / FILENAME) as target:
+        source.backup(target)
+        target.execute(sql, parameters)
+    return copy
+
+
 @pytest.mark.parametrize("table, column, damaged, says", [
     ("round_edges", "edges", json.dumps({"pins": [{"player": "one"}]}), "pin 1 of its edges"),
     ("round_edges", "edges", "{not json", "its edges are not JSON"),
@@ -184,14 +197,9 @@ def test_an_unknown_game_or_round_is_one_line_and_status_2(raced, capsys, args, 
 ])
 def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path, table, column,
                                                     damaged, says):
-    folder, game_id, n, _, _ = raced
-    copy = tmp_path / "copy"
-    copy.mkdir()
-    with sqlite3.connect(folder / FILENAME) as source, \
-            sqlite3.connect(copy / FILENAME) as target:
-        source.backup(target)
-        target.execute(f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND n = ?",
-                       (damaged, game_id, n))
+    _, game_id, n, _, _ = raced
+    copy = damaged_copy(raced, tmp_path, f"UPDATE {table} SET {column} = ? WHERE game_id = ? "
+                        "AND n = ?", (damaged, game_id, n))
     code, out, err = replay(capsys, game_id, n, "--state-dir", copy)
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert f"round {n}" in err and says in err
@@ -199,13 +207,9 @@ def test_a_damaged_record_is_one_line_and_status_2(raced, capsys, tmp_path, tabl
 
 def test_a_damaged_games_row_names_the_game_and_the_file_in_its_one_line(raced, capsys,
                                                                           tmp_path):
-    folder, game_id, n, _, _ = raced
-    copy = tmp_path / "copy"
-    copy.mkdir()
-    with sqlite3.connect(folder / FILENAME) as source, \
-            sqlite3.connect(copy / FILENAME) as target:
-        source.backup(target)
-        target.execute("UPDATE games SET settings = '{not json' WHERE id = ?", (game_id,))
+    _, game_id, n, _, _ = raced
+    copy = damaged_copy(raced, tmp_path, "UPDATE games SET settings = '{not json' WHERE id = ?",
+                        (game_id,))
     code, out, err = replay(capsys, game_id, n, "--state-dir", copy)
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert err.startswith(f"companion: game {game_id} in {copy / FILENAME} is damaged: ")

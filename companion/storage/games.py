@@ -234,8 +234,7 @@ class GameStore:
         try:
             return read_game(self.database, game_id, self.kind)
         except (Unreadable, NoSuchGame) as error:
-            why = str(error) if isinstance(error, Unreadable) else \
-                "the file lists it, but its row does not read: the file is damaged"
+            why = str(error) if isinstance(error, Unreadable) else ROW_GONE
             self.set_aside_game(game_id, why)
             return None
 
@@ -283,6 +282,11 @@ class Unreadable(StateError, ValueError):
 
 class NoSuchGame(CompanionError):
     """No game of that number and kind is kept."""
+
+
+#: Why a game the file itself lists is damaged when its row is not there (a damaged page:
+#: the index names it, the table's page no longer holds it).
+ROW_GONE = "the file lists it, but its row does not read: the file is damaged"
 
 
 #: Each stored column of ``games`` and what it must hold.

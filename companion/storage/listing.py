@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from companion.storage.database import Database
-from companion.storage.games import NoSuchGame, SavedGame, Unreadable, read_game
+from companion.storage.games import ROW_GONE, NoSuchGame, SavedGame, Unreadable, read_game
 from companion.storage.players import PlayerStore, seat_label
 
 #: Game ids fetched per query.
@@ -114,8 +114,7 @@ def listed_verdict(database: Database, game_id: int, kind: str) -> SavedGame | G
     try:
         return verdict(database, game_id, kind)
     except NoSuchGame:
-        return GameLine(game_id, damaged="the file lists it, but its row does not read: the file "
-                                         "is damaged (companion history --check)")
+        return GameLine(game_id, damaged=f"{ROW_GONE} (companion history --check)")
 
 
 def game_line(database: Database, game_id: int, kind: str) -> GameLine:
