@@ -93,6 +93,25 @@ def test_a_value_of_the_wrong_type_leaves_the_other_values_checked_too():
         "my.toml: display.rotation = 45: expected one of 0, 90, 180, 270"]
 
 
+def test_a_pad_with_a_value_of_the_wrong_type_still_has_its_other_sides_checked():
+    assert problems(ONE_PAD.replace("E = 17", "E = 4").replace("W = 22", 'W = "x"')) == [
+        'my.toml: gpio.pads[1].W = "x": expected a BCM GPIO number (an integer)',
+        "my.toml: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N"]
+
+
+def test_a_pad_missing_a_side_still_has_its_other_sides_checked():
+    assert problems("[[gpio.pads]]\nN = 4\nE = 4") == [
+        "my.toml: gpio.pads[1]: missing S, W (a pad needs N, E, S and W)",
+        "my.toml: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N"]
+
+
+def test_a_key_bound_twice_on_a_pad_with_another_mistake_is_refused_too():
+    text = '[[keyboard.pads]]\nN = "a"\nE = "a"\nS = 3\nW = "d"'
+    assert problems(text) == [
+        "my.toml: keyboard.pads[1].S = 3: expected a string",
+        'my.toml: keyboard.pads[1].E = "a": already used by keyboard.pads[1].N']
+
+
 def test_two_pads_of_one_player_across_enabled_sources_are_refused():
     text = ONE_PAD + '[serial]\nenabled = true\n[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"'
     assert problems(text) == [

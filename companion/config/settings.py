@@ -311,7 +311,8 @@ def check(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
 def kinds_right(table: dict, defaults: dict, schema: dict) -> dict:
     """``table`` with each value of the wrong kind for ``schema`` (said by :func:`check_shape`)
     replaced by its default, so that every other value can be checked; a key without a
-    default is left out."""
+    default is left out, so a pad keeps its other sides (the checks of pads read the sides a
+    pad has)."""
     right = {}
     for key, value in table.items():
         kind, default = schema.get(key), defaults.get(key)
@@ -322,10 +323,7 @@ def kinds_right(table: dict, defaults: dict, schema: dict) -> dict:
             right[key] = kinds_right(value, default or {}, kind) if fits else default
         elif isinstance(kind, list):
             fits = isinstance(value, list) and all(isinstance(item, dict) for item in value)
-            whole = fits and all(is_kind(item.get(k), t) for item in value
-                                 for k, t in kind[0].items() if k in item) and \
-                not any(_missing_sides(item, kind[0], "") for item in value)
-            right[key] = value if whole else default
+            right[key] = [kinds_right(item, {}, kind[0]) for item in value] if fits else default
         else:
             right[key] = value if is_kind(value, kind) else default
         if right[key] is None:
@@ -411,7 +409,8 @@ def gpio_pins(data: dict) -> list[tuple[str, int]]:
     gpio = data["gpio"]
     used = []
     for number, pad in enumerate(gpio.get("pads", []), start=1):
-        used += [(f"gpio.pads[{number}].{side.value}", pad[side.value]) for side in SIDES]
+        used += [(f"gpio.pads[{number}].{side.value}", pad[side.value]) for side in SIDES
+                 if side.value in pad]
         used += [(f"gpio.pads[{number}].leds.{side}", pin)
                  for side, pin in pad.get("leds", {}).items()]
     used += [(f"gpio.controls.{name}", pin) for name, pin in gpio.get("controls", {}).items()]
@@ -595,7 +594,8 @@ def check_serial(data: dict) -> list[str]:
         return [f"serial.board = {show(serial['board'])}: not a board "
                 f"(choose from {', '.join(boards.BOARDS)})"]
     used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
-            for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES]
+            for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES
+            if side.value in pad]
     problems = _repeats(used)
     for key, name in used:
         problem = boards.pin_problem(serial["board"], name)
