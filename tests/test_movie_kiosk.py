@@ -137,6 +137,41 @@ def test_the_score_sheet_says_a_three_player_game_was_rated_on_the_four_player_r
     assert not any("no row for 5" in words for words in drawn)
 
 
+def test_the_game_just_finished_is_ringed_on_the_score_sheet_clear_of_every_line(table):
+    from companion.display.draw_menu import frame_width
+    from companion.display.palette import HIGHLIGHT
+
+    database = table.app.ctx.services.database()
+    for players, team in ((4, "Older"), (3, "Newest"), (5, "Oldest")):
+        finished_discs_game(database, players, team)
+    newest = next(line.game_id for line in movie_score_sheet(database) if line.team == "Newest")
+    jump_to(table.app, "movie-sheet", newest=newest)
+    ring, canvas = table.scene.ringed, table.app.screen.canvas
+    band = frame_width(table.app.ctx.services.layout)
+    inside = ring.inflate(-2 * band, -2 * band)
+    ours = [d for d in table.scene.drawn if "Newest" in d.text or "no row for 3" in d.text]
+    assert len(ours) == 2 and all(inside.contains(d.rect) for d in ours)
+    assert not any(ring.colliderect(d.rect) for d in table.scene.drawn if d not in ours)
+    assert canvas.get_at((ring.left + 1, ring.centery))[:3] == HIGHLIGHT
+
+
+def test_the_tokens_of_a_discs_game_are_drawn_round_with_dark_numbers_once_placed(table):
+    from companion.display.palette import BACKGROUND
+    from companion.scenes.movie.play import COLOURED_TOKEN
+
+    table.menu(1, [2, START])                       # votes with the voting discs, start
+    table.wait_for("movie")
+    table.press(table.scene.kept.game.holder, "E")  # token 1: nobody voted for it
+    table.app.scene.dirty = True
+    table.app.step()
+    canvas, first = table.app.screen.canvas, table.scene.screen_cells()[0]
+    assert first.width == first.height
+    assert canvas.get_at(first.topleft)[:3] != COLOURED_TOKEN          # a corner: round
+    assert canvas.get_at((first.left + 3, first.centery))[:3] == COLOURED_TOKEN
+    inks = {tuple(canvas.get_at((x, first.centery)))[:3] for x in range(first.left, first.right)}
+    assert BACKGROUND in inks                       # the number "1", dark on amber
+
+
 @pytest.mark.slow
 def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_sheet(table):
     table.menu(1, [2, START])                       # votes with the voting discs, start

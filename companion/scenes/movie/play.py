@@ -18,7 +18,15 @@ import pygame
 from companion.display import solid, text
 from companion.display.draw_menu import draw_hint, draw_title
 from companion.display.draw_notice import cut_apart
-from companion.display.palette import DIM_TEXT, HIGHLIGHT, PANEL, RGB, TEXT, VERDICT
+from companion.display.palette import (
+    BACKGROUND,
+    DIM_TEXT,
+    HIGHLIGHT,
+    PANEL,
+    RGB,
+    TEXT,
+    VERDICT,
+)
 from companion.games.movie.pads import IGNORED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
@@ -54,6 +62,15 @@ def answer(placement: Placement, who: Callable[[int], str] = player_label) -> tu
         return "win", f"{where}nobody voted for it"
     voters = f" - voted for it: {names(placement.voters, who)}" if placement.voters else ""
     return "wrong", f"{where}MISTAKE{voters}"
+
+
+def disc_in(cell: pygame.Rect) -> pygame.Rect:
+    """The square a round token fills in ``cell``, at its centre (drawn with corners of half
+    its side: a circle)."""
+    side = min(cell.size)
+    disc = pygame.Rect(0, 0, side, side)
+    disc.center = cell.center
+    return disc
 
 
 def notes_size(notes: list[str], size: int, max_width: int, min_size: int, room: int) -> int:
@@ -225,6 +242,14 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         """Each player's cell of the vote, left to right: who has voted (never what)."""
         return self._cells(self._band(0.32, 0.30), self.kept.game.players)
 
+    def screen_cells(self) -> list[pygame.Rect]:
+        """Where the eight screens (pad votes) or the round's tokens (discs: squares a round
+        token fills) are drawn."""
+        game = self.kept.game
+        count = len(SCREENS) if game.voting == "pads" else game.tokens
+        cells = self._cells(self._band(0.28, 0.22), count)
+        return cells if game.voting == "pads" else [disc_in(cell) for cell in cells]
+
     def _draw_votes(self, canvas: pygame.Surface, above: int) -> None:
         """Each player's cell (voted or not, never what), who the table waits for, and the
         refused presses' notes, all above ``above`` (the hint line's top)."""
@@ -261,7 +286,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
 
     def _draw_screens(self, canvas: pygame.Surface) -> None:
         """The eight screens with their tokens (pad votes), or the round's tokens in order
-        (discs)."""
+        (discs), drawn round as the tokens are, so that no one takes them for screens."""
         game, layout = self.kept.game, self.ctx.services.layout
         placements = game.round.placements
         shown: list[Placement | None]
@@ -273,14 +298,15 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             labels = [str(n) for n in range(1, game.tokens + 1)]
             shown = [*placements, *[None] * (game.tokens - len(placements))]
         pointed = self.pads.pointer if game.phase == "placing" and game.voting == "pads" else None
-        band = self._band(0.28, 0.22)
-        for label, token, cell in zip(labels, shown, self._cells(band, len(labels))):
+        cells = self.screen_cells()
+        radius = cells[0].width // 2 if game.voting == "discs" else round(layout.unit)
+        for label, token, cell in zip(labels, shown, cells):
             colour = PANEL if token is None else COLOURED_TOKEN if token.coloured else GREY_TOKEN
-            solid.rect(canvas, colour, cell, border_radius=round(layout.unit))
+            solid.rect(canvas, colour, cell, border_radius=radius)
             if label == str(pointed):
                 solid.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
-                                 border_radius=round(layout.unit))
-            ink = TEXT if token is None or game.voting == "pads" else DIM_TEXT
+                                 border_radius=radius)
+            ink = TEXT if token is None or game.voting == "pads" else BACKGROUND
             self._fit(canvas, label, layout.title_size, cell.width - 4, ink, center=cell.center)
 
     def _draw_answer(self, canvas: pygame.Surface, top: float) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from companion.display import text
-from companion.display.draw_menu import draw_hint, draw_title
+from companion.display import solid, text
+from companion.display.draw_menu import draw_hint, draw_title, frame_width
+from companion.display.layout import Layout
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT
 from companion.games.movie.rating import row_note
 from companion.games.notnot.sides import Side
@@ -32,8 +33,19 @@ def sheet_text(line: MovieSheetLine) -> str:
             f"{line.stars}* {line.title}{early_mark(line)}")
 
 
+def ring_around(canvas: pygame.Surface, layout: Layout, lines: list[text.Drawn]) -> pygame.Rect:
+    """A ring in the highlight colour around ``lines`` (a game's line and its note), as a menu
+    frames its chosen item, clear of the text; where it went."""
+    ring = frame_width(layout)
+    area = lines[0].rect.unionall([drawn.rect for drawn in lines[1:]])
+    area = area.inflate(2 * round(layout.unit), 2 * ring)
+    solid.rect(canvas, HIGHLIGHT, area, ring, border_radius=round(layout.unit))
+    return area
+
+
 class MovieSheetScene(Scene[ToMovieSheet]):
-    """The kept score sheet; the newest game (just finished) is ringed."""
+    """The kept score sheet; the newest game (just finished) is ringed in the
+    highlight colour, as a menu frames its chosen item."""
 
     name = "movie-sheet"
 
@@ -46,6 +58,9 @@ class MovieSheetScene(Scene[ToMovieSheet]):
             self.lines, self.unread = [], f"the score sheet cannot be read: {short_reason(error)}"
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.
         self.drawn: list[text.Drawn] = []
+        #: Where the ring around the newest game was drawn in the last frame (``None``: not on
+        #: screen).
+        self.ringed: pygame.Rect | None = None
 
     def handle(self, event: object, now_ns: int) -> None:
         action = action_of(event)
@@ -66,15 +81,18 @@ class MovieSheetScene(Scene[ToMovieSheet]):
                           wide, layout.min_text_size, DIM_TEXT,
                           center=(layout.width // 2, layout.height // 2))
         y = round(0.27 * layout.height)
-        self.drawn = []
+        self.drawn, self.ringed = [], None
         bottom = round(0.88 * layout.height)   # above the hint line
+        ring = frame_width(layout)
         for line in self.lines[self.top:self.top + LINES_SHOWN]:
             if y > bottom - layout.body_size:
                 break                          # notes took the room: N/S scrolls to the rest
-            words = sheet_text(line)
-            ink = HIGHLIGHT if line.game_id == self.newest else TEXT
-            self.drawn += text.draw_fit(canvas, words, layout.body_size, wide, layout.min_text_size,
-                                        ink, midtop=(layout.width // 2, y))
+            newest = line.game_id == self.newest
+            first = len(self.drawn)
+            y += ring if newest else 0
+            self.drawn += text.draw_fit(canvas, sheet_text(line), layout.body_size, wide,
+                                        layout.min_text_size, HIGHLIGHT if newest else TEXT,
+                                        midtop=(layout.width // 2, y))
             y = self.drawn[-1].rect.bottom
             note = row_note(line.players)
             if note:
@@ -82,6 +100,9 @@ class MovieSheetScene(Scene[ToMovieSheet]):
                                             layout.min_text_size, DIM_TEXT,
                                             midtop=(layout.width // 2, y))
                 y = self.drawn[-1].rect.bottom
+            if newest:
+                self.ringed = ring_around(canvas, layout, self.drawn[first:])
+                y += ring
             y += round(layout.unit)
         n, s, e = (button_name(self.ctx.services.keys, None, side)   # ↑/↓, Enter on a keyboard
                    for side in (Side.N, Side.S, Side.E))
