@@ -88,6 +88,42 @@ def test_a_same_card_tie_never_takes_the_card_another_tied_player_tapped_alone()
     assert [(a.player, a.side) for a in awards] == [(1, N), (2, W), (3, E)]
 
 
+def test_a_mixed_tie_gives_the_void_to_the_player_who_lost_the_same_card_not_to_the_lone_tapper():
+    """P1 alone on E, earliest; P2 and P3 tie on N: P1 takes E, P2 takes N, and P3, whose card
+    P2 took, takes the void first (the ruling), so no one is left to choose."""
+    table = layout(N="YELLOW", E="RED", S="VOID", W="RED")
+    awards, choosers = plan_awards(taps((1, E, 10), (2, N, 10.1), (3, N, 10.2)), table)
+    assert [(a.player, a.card.face, a.side) for a in awards] == [
+        (1, "RED", E), (2, "YELLOW", N), (3, "VOID", S)] and choosers == []
+    awards, choosers = plan_awards(taps((1, N, 10), (2, W, 10.1), (3, N, 10.2)),
+                                   layout(N="WHITE", E="VOID", S="BLUE", W="RED"))
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, W), (3, E)] and choosers == []
+
+
+def test_two_same_card_ties_never_take_each_others_tied_card():
+    """P1 and P2 tie on N, P3 and P4 on E: E is P3's though P2 chooses before P3's stamp, so
+    P2 and P4 choose among S and W only."""
+    table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
+    four = taps((1, N, 10), (2, N, 10.1), (3, E, 10.2), (4, E, 10.3))
+    awards, choosers = plan_awards(four, table, {2: E})
+    assert [(a.player, a.side) for a in awards] == [(1, N), (2, S), (3, E), (4, W)]
+    assert choosers == [2, 4]
+
+
+def test_a_mixed_tie_with_a_void_asks_no_one_to_choose_and_is_scored_as_the_ruling_says():
+    game = new_game(level="discovery")
+    game.table = layout(N="YELLOW", E="RED", S="VOID", W="RED")
+    round_ = Round(Ruling(True, (N, E, W), False), 0, game.timing)
+    round_.roll = game.next_roll()
+    for tap in taps((1, E, 10), (2, N, 10.1), (3, N, 10.2)):
+        round_.offer(tap)
+    assert game.choosers(round_) == []
+    record = game.finish_round(round_)
+    assert [(w.player, w.card, w.from_side) for w in record.winners] == [
+        (1, "RED", "E"), (2, "YELLOW", "N"), (3, "VOID", "S")]
+    assert game.scores() == {1: 1, 2: 1, 3: 1, 4: 0}
+
+
 def finish(game, ruling, *spec):
     round_ = Round(ruling, 0, game.timing)
     round_.roll = game.next_roll()

@@ -189,7 +189,8 @@ class Game:
             self.seen.append(dice_of(round.roll))
 
     def choosers(self, round: Round) -> list[int]:
-        """Tied players whose tapped card another tied player took: they pick a spot."""
+        """Tied players whose tapped card another tied player took, but the one who takes the
+        void on the table: they pick a spot."""
         return plan_awards(round.outcome().winners, self.table)[1]
 
     def finish_round(self, round: Round, choices: dict[int, Side] | None = None) -> RoundRecord:

@@ -24,18 +24,16 @@ What a tap counts for at the moment it arrives (:meth:`Round.feedback_of`) is
 told to the tapping player at once: "early", "wrong", "counted" (a valid
 answer: win or tie is known only at the close) or "ignored".
 
-Who takes which card is decided by :func:`plan_awards`. In stamp order: the
-earliest of several tied players on one card takes that card; any other
-winner takes the void card if one lies on the table (instead of the card
-they tapped), else the card they tapped, else (another tied player took it)
-a card of their choice among those left, by default the first free side in
-N, E, S, W order; never a card a later tied player tapped on their own, which is
-theirs.
+Who takes which card is decided by :func:`plan_awards`. A void on the table
+goes to the first tied player whose card an earlier tied player took, else to
+the earliest winner instead of the card they tapped. Every other winner takes
+the card they tapped (the earliest of several on one card takes it); a tied
+player whose card was taken chooses among the cards no winner tapped, by
+default the first in N, E, S, W order.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -201,25 +199,26 @@ def plan_awards(
 ) -> tuple[list[Award], list[int]]:
     """Which card each winner takes, in stamp order; and who had to choose.
 
-    ``choices`` holds the spot each tied player pressed when their tapped card
-    was already taken. Without a (usable) choice, the first free side in
-    N, E, S, W order is taken. Returns the awards and the players who chose.
+    The void on the table goes to :func:`void_taker`; every other winner takes the card
+    they tapped, if no one earlier took it. A tied player whose card an earlier tied player
+    took chooses among the cards no winner tapped: ``choices`` holds the spot each pressed;
+    without a (usable) choice, the first such side in N, E, S, W order is taken, and with none
+    left, nothing. Returns the awards and the players who chose.
     """
     choices = choices or {}
     left = {side: card for side, card in table.items() if card is not None}
-    shared = {side for side, count in Counter(tap.side for tap in winners).items() if count > 1}
+    void = next((side for side in SIDES if side in left and left[side].is_void), None)
+    to_void = void_taker(winners)
+    tapped = {tap.side for tap in winners}   # each is the card of its earliest tapper
     awards, choosers = [], []
-    for i, tap in enumerate(winners):
-        void = next((side for side in SIDES if side in left and left[side].is_void), None)
-        if tap.side in shared and tap.side in left:
-            side = tap.side  # the earliest of a same-card tie takes the card itself
-        elif void is not None:
+    for tap in winners:
+        if void is not None and tap.player == to_void:
             side = void
         elif tap.side in left:
             side = tap.side
         else:
             choosers.append(tap.player)
-            free = choosable(left, reserved_after(winners, i, shared))
+            free = [side for side in SIDES if side in left and side not in tapped]
             if not free:
                 continue  # more tied players than cards: nothing left to take
             wanted = choices.get(tap.player)
@@ -228,14 +227,13 @@ def plan_awards(
     return awards, choosers
 
 
-def reserved_after(winners: Sequence[Tap], i: int, shared: set[Side]) -> set[Side]:
-    """The cards the winners after the ``i``-th tapped alone: each takes their own (tied
-    players on different cards each take their card), so no one choosing before them may."""
-    return {tap.side for tap in winners[i + 1:] if tap.side not in shared}
-
-
-def choosable(left: Mapping[Side, Card], reserved: set[Side]) -> list[Side]:
-    """The sides a tied player whose card was taken may take, in N, E, S, W order: those
-    left but ``reserved``, or (more tied players than such cards) any left."""
-    free = [side for side in SIDES if side in left and side not in reserved]
-    return free or [side for side in SIDES if side in left]
+def void_taker(winners: Sequence[Tap]) -> int | None:
+    """Who takes a void lying on the table: the first tied player whose card an earlier tied
+    player took (the ruling's "each other tied player takes another card, the void card
+    first"), else the earliest winner, instead of the card they tapped."""
+    first_on: set[Side] = set()
+    for tap in winners:
+        if tap.side in first_on:
+            return tap.player
+        first_on.add(tap.side)
+    return winners[0].player if winners else None
