@@ -36,6 +36,14 @@ def test_judge_optional_fields_default_and_are_ignored_where_the_level_does_not_
     assert [a["valid"] for a in answers] == [["E"], ["N"]]
 
 
+def test_the_help_says_which_levels_read_negation_up_and_liar_and_that_others_ignore_them():
+    said = subprocess.run([sys.executable, "-m", "companion", "judge", "--help"],
+                          capture_output=True, text=True, timeout=60).stdout
+    words = " ".join(said.split())
+    assert '"negation" counts from normal on, "up" from hard on, "liar" in extreme only' in words
+    assert "it is read and ignored" in words
+
+
 def test_a_bad_line_gets_an_error_naming_the_field_and_processing_goes_on():
     lines = [
         "this is not json",

@@ -11,7 +11,9 @@ In: ``{"level", "dice": [FACE, FACE], "negation"?, "liar"?, "up"?, "table":
 {"N": CARD, "E": CARD, "S": CARD, "W": CARD}}``, each field once. The two
 faces are a roll of the criteria dice, in either order: one of the direction
 die, one of the colour die (each may be ``NOTHING``), as the game's data file
-defines them.
+defines them. A field the level does not use (a negation in discovery, ``up``
+below hard, the Liar below extreme) is read and ignored, as at the table; the
+help says so.
 Out: ``{"tap": bool, "valid": [SIDES], "reroll": bool}``.
 """
 
@@ -57,7 +59,10 @@ class BadCase(CompanionError, ValueError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Each line: one JSON object, each field once; \"dice\" is a roll of the "
                      "two criteria dice, one face of the direction die and one of the colour "
-                     "die, in either order. "
+                     "die, in either order. \"negation\" counts from normal on, \"up\" "
+                     "from hard on, \"liar\" in extreme only: at a level that does not use "
+                     "one, it is read and ignored, as at the table (the arrow on the deck "
+                     "means nothing in normal). "
                      f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
                      "deep; a longer or deeper line gets an error answer and the stream goes on. "
                      "An error answer names the line (\"line N: ...\"). "
