@@ -110,6 +110,30 @@ def test_two_same_card_ties_never_take_each_others_tied_card():
     assert choosers == [2, 4]
 
 
+def test_every_tie_of_up_to_five_gives_each_card_its_earliest_tapper_and_the_void_first_to_a_loser():
+    """Every tie of 1-5 players on every table with and without a void: the void goes to the
+    first tied player whose card was taken (else the earliest winner); every other tapped
+    card to its earliest tapper; a chooser never takes a card a winner tapped; no card twice."""
+    import itertools
+
+    for void_at in (None, *SIDES):
+        table = layout(**{side.value: "VOID" if side is void_at else "RED" for side in SIDES})
+        for count in range(1, 6):
+            for sides in itertools.product([s for s in SIDES if s is not void_at], repeat=count):
+                winners = taps(*((n, side, 10 + n / 10) for n, side in enumerate(sides, 1)))
+                awards, choosers = plan_awards(winners, table)
+                took = {a.player: a.side for a in awards}
+                first = {}
+                for tap in winners:
+                    first.setdefault(tap.side, tap.player)
+                losers = [tap.player for tap in winners if first[tap.side] != tap.player]
+                to_void = (losers or [winners[0].player])[0] if void_at else None
+                assert len(set(took.values())) == len(took)
+                assert to_void is None or took[to_void] == void_at
+                assert all(took[p] == side for side, p in first.items() if p != to_void)
+                assert set(choosers) <= set(losers) and not {took.get(p) for p in choosers} & set(first)
+
+
 def test_a_mixed_tie_with_a_void_asks_no_one_to_choose_and_is_scored_as_the_ruling_says():
     game = new_game(level="discovery")
     game.table = layout(N="YELLOW", E="RED", S="VOID", W="RED")
