@@ -359,6 +359,46 @@ def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text()
     assert min(d.rect.height for d in drawn) >= 0.03 * min(surface.get_size())
 
 
+SEVEN_MISTAKES = """[gpio]
+debouce_ms = 5
+pull_up = "yes"
+[[gpio.pads]]
+N = 4
+E = 4
+S = 0
+W = 40
+[interfaces]
+i2s = true
+[display]
+rotation = 45
+size = "10x10"
+"""
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_what_to_do_is_shown_whole_however_many_mistakes_the_settings_have(
+        monkeypatch, tmp_path, size):
+    """Seven mistakes in a settings file under systemd: the detail lines that do not fit give
+    way to a count of them, and what to do is shown to its last word (it was cut after
+    "companion config --check" at 800x480)."""
+    from kiosk_helpers import canvas
+    from companion.display.layout import Layout
+    from companion.scenes.common.failsafe import draw_problem
+
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")
+    path = tmp_path / "config.toml"
+    path.write_text(SEVEN_MISTAKES)
+    _, problem = load_settings(str(path))
+    assert problem is not None and len(problem.detail) == 7
+    surface = canvas(size)
+    drawn = draw_problem(surface, Layout(surface.get_size()), problem)
+    shown = " ".join(d.text for d in drawn)
+    assert " ".join(problem.todo.split()) in shown
+    assert shown.endswith("then: sudo systemctl restart companion " + drawn[-1].text)
+    assert any(d.text.startswith("... and ") and d.text.endswith(" more") for d in drawn)
+    assert all(shows_text(surface, d) for d in drawn)
+
+
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1920, 1080)])
 def test_a_notice_shown_over_a_start_problem_covers_none_of_it(size):
     """The kiosk's notices (no pads found, say) take the strip along the bottom; a start

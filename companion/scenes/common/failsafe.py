@@ -45,12 +45,23 @@ def wrap(line: str, size: int, max_width: int) -> list[str]:
     return lines or [""]
 
 
-def detail_lines(problem: StartProblem) -> list[str]:
-    """The detail lines shown: at most :data:`MAX_DETAIL_LINES`, then a count of the rest."""
-    shown = list(problem.detail[:MAX_DETAIL_LINES])
-    if len(problem.detail) > MAX_DETAIL_LINES:
-        shown.append(f"... and {len(problem.detail) - MAX_DETAIL_LINES} more")
+def detail_lines(problem: StartProblem, most: int = MAX_DETAIL_LINES) -> list[str]:
+    """The detail lines shown: at most ``most``, then a count of the rest."""
+    shown = list(problem.detail[:most])
+    if len(problem.detail) > most:
+        shown.append(f"... and {len(problem.detail) - most} more")
     return shown
+
+
+def detail_rows(problem: StartProblem, size: int, max_width: int, rows: int) -> list[str]:
+    """The detail lines wrapped at ``size``: as many whole lines as stand in ``rows`` rows,
+    with the count of the rest, so that what to do always has its room."""
+    for most in range(min(len(problem.detail), MAX_DETAIL_LINES), -1, -1):
+        wrapped = [piece for line in detail_lines(problem, most)
+                   for piece in wrap(line, size, max_width)]
+        if len(wrapped) <= rows:
+            return wrapped
+    return []
 
 
 def choices_hint(problem: StartProblem, keys: KeyMap | None) -> str:
@@ -64,9 +75,10 @@ def choices_hint(problem: StartProblem, keys: KeyMap | None) -> str:
 def draw_problem(surface: pygame.Surface, layout: Layout, problem: StartProblem,
                  keys: KeyMap | None = None) -> list[text.Drawn]:
     """A start problem: the title, its detail and then what to do, wrapped in body text (made
-    smaller, down to the smallest text size, until it all stands above the hint; what still
-    does not fit is left out), and the fallback as the hint. All of it stands above the notice
-    strip: a notice shown meanwhile (no pads found, say) covers none of it."""
+    smaller, down to the smallest text size, until it all stands above the hint; when it still
+    does not, the last detail lines give way to a count of them, never what to do), and the
+    fallback as the hint. All of it stands above the notice strip: a notice shown meanwhile
+    (no pads found, say) covers none of it."""
     drawn = draw_title(surface, layout, problem.title)
     hint: list[text.Drawn] = []
     if problem.fallback:
@@ -80,14 +92,16 @@ def draw_problem(surface: pygame.Surface, layout: Layout, problem: StartProblem,
     size = body_size_that_fits(layout, [lines for lines, _ in blocks], max_width,
                                bottom - y, gap)
     step = text.font(size).get_linesize()
-    for lines, colour in blocks:
-        for line in (piece for raw in lines for piece in wrap(raw, size, max_width)):
+    todo = wrap(problem.todo, size, max_width)
+    detail = detail_rows(problem, size, max_width, (bottom - y - gap) // step - len(todo))
+    for lines, colour in ((detail, TEXT), (todo, WHAT_TO_DO_INK)):
+        for line in lines:
             if y + step > bottom:
                 return drawn + hint
             line_size = text.fit_size(line, size, max_width)
             drawn.append(text.draw(surface, line, line_size, colour, topleft=(margin, y)))
             y += step
-        y += round(2 * layout.unit)
+        y += gap
     return drawn + hint
 
 
