@@ -163,6 +163,14 @@ def test_web_on_a_host_that_is_no_address_is_one_line(tmp_path, host):
     assert done.returncode == 2 and one_line(done.stderr, f"--host {host!r} is not an address")
 
 
+def test_web_on_a_state_folder_that_is_a_file_is_one_line_and_serves_nothing(tmp_path):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    done = companion("web", "--port", "0", "--state-dir", str(a_file), timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert one_line(done.stderr, f"the state folder {a_file} is a file, not a folder")
+
+
 # ---------------------------------------------------------------- I: bench storage --state-dir
 def test_a_bench_folder_that_cannot_be_written_is_one_line(tmp_path):
     a_file = tmp_path / "a-file"

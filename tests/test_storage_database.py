@@ -103,6 +103,17 @@ def test_an_installed_kiosks_folder_comes_before_the_users_own(tmp_path):
     assert state_dir(None, {}, system_dir=system) == system
 
 
+def test_the_state_dir_help_names_every_place_in_the_order_they_are_tried(capsys):
+    from companion.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["history", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    places = ["$COMPANION_STATE_DIR", "$STATE_DIRECTORY", "/var/lib/companion",
+              "$XDG_STATE_HOME/companion", "~/.local/state/companion"]
+    assert sorted(places, key=said.index) == places
+
+
 def test_a_laptop_keeps_state_under_xdg_state_home(tmp_path):
     found = state_dir(None, {"XDG_STATE_HOME": str(tmp_path)}, system_dir=tmp_path / "absent")
     assert found == tmp_path / "companion"

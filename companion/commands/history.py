@@ -56,7 +56,7 @@ from companion.storage.listing import (
     whole_games,
     winners_words,
 )
-from companion.storage.location import described, state_dir
+from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.players import PlayerStore
 from companion.storage.recovery import recover
 from companion.storage.soundness import check_lines
@@ -71,8 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "companion history --game ID lists the game's rounds with the command, "
                      "companion replay ID ROUND.")
     parser.add_argument("--state-dir", metavar="DIR",
-                        help="the state folder (default: $COMPANION_STATE_DIR, /var/lib/companion "
-                             "if it exists, else ~/.local/state/companion)")
+                        help=STATE_DIR_HELP)
     parser.add_argument("--limit", type=whole_number(1, 1_000_000, "games"), metavar="N",
                         help="only the N newest games")
     parser.add_argument("--json", action="store_true",

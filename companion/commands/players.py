@@ -38,7 +38,7 @@ from companion.games.notnot.profile import (
     profile_of,
 )
 from companion.storage.database import Database
-from companion.storage.location import described, state_dir
+from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.owner import owned
 from companion.storage.played_games import finished_games, rounds_of
 from companion.storage.players import (
@@ -93,8 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for where, default in [(parser, None)] + [(action, argparse.SUPPRESS)
                                               for action in actions.choices.values()]:
         where.add_argument("--state-dir", metavar="DIR", default=default,   # before or after
-                           help="the state folder (default: $COMPANION_STATE_DIR, "
-                                "/var/lib/companion if it exists, else ~/.local/state/companion)")
+                           help=STATE_DIR_HELP)
 
 
 def print_list(folder: Path, as_json: bool) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import logging
 
-from companion.storage.location import state_dir
+from companion.errors import StateError
+from companion.storage.location import not_a_folder, state_dir
 from companion.tools.argtypes import whole_number
 from companion.web.serving import server
 
@@ -33,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     folder = state_dir(args.state_dir)
+    problem = not_a_folder(folder)   # a folder not made yet is waited for; a file never is one
+    if problem:
+        raise StateError(problem)
     serving = server(folder, args.host, args.port)
     host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     print(f"companion web: serving http://{host}:{serving.effective_port}/ "

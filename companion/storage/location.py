@@ -25,6 +25,10 @@ from companion.errors import StateError
 
 ENVIRONMENT_VARIABLE = "COMPANION_STATE_DIR"
 SYSTEM_STATE_DIR = Path("/var/lib/companion")
+#: ``--state-dir``'s help: the order above, in a line.
+STATE_DIR_HELP = ("the state folder (default: $COMPANION_STATE_DIR, else systemd's "
+                  "$STATE_DIRECTORY, else /var/lib/companion if it exists, else "
+                  "$XDG_STATE_HOME/companion, else ~/.local/state/companion)")
 #: The longest name of one file or folder, in bytes (NAME_MAX of Linux's file systems).
 NAME_MAX = 255
 
