@@ -100,6 +100,15 @@ def test_a_head_start_out_of_its_bounds_is_refused_in_one_line(tmp_path, capsys,
     assert listed(tmp_path, capsys)["Ana"]["head_start_ms"] == 0
 
 
+@pytest.mark.parametrize("ms", ["0.0005", "150.1234"])
+def test_a_head_start_finer_than_a_microsecond_is_refused_never_rounded(tmp_path, capsys, ms):
+    players(tmp_path, "add", "Ana")
+    players(tmp_path, "handicap", "Ana", "150")
+    line = refused(tmp_path, capsys, "handicap", "Ana", ms)
+    assert "to the microsecond at finest" in line
+    assert listed(tmp_path, capsys)["Ana"]["head_start_ms"] == 150
+
+
 def test_the_longest_head_start_is_kept(tmp_path, capsys):
     players(tmp_path, "add", "Ana")
     assert players(tmp_path, "handicap", "Ana", str(HEAD_START_MAX_MS)) == 0

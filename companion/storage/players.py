@@ -73,8 +73,8 @@ def ms_of(us: int) -> int | float:
 
 
 def checked_head_start_us(text: str) -> int:
-    """``text`` milliseconds (0 to :data:`HEAD_START_MAX_MS`, to the microsecond) in
-    microseconds; else :class:`PlayerError` saying why."""
+    """``text`` milliseconds (0 to :data:`HEAD_START_MAX_MS`, to the microsecond: a finer one
+    is refused, never rounded) in microseconds; else :class:`PlayerError` saying why."""
     try:
         ms = float(text)
     except ValueError:
@@ -82,7 +82,11 @@ def checked_head_start_us(text: str) -> int:
     if not (math.isfinite(ms) and 0 <= ms <= HEAD_START_MAX_MS):
         raise PlayerError(f"head start {text.strip()[:20]!r}: expected a number of milliseconds "
                           f"from 0 (none) to {HEAD_START_MAX_MS}")
-    return round(ms * 1000)
+    us = ms * 1000
+    if abs(us - round(us)) > 1e-6:   # never rounded silently: 0.0005 would remove one
+        raise PlayerError(f"head start {text.strip()[:20]!r}: give it to the microsecond at "
+                          "finest (three decimals, such as 0.001)")
+    return round(us)
 
 
 def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
