@@ -54,8 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock", action="store_true",
                         help="use mock pins, pressed by --press or by lines on standard input")
     parser.add_argument("--press", metavar="GPIO[xN]", action="append", default=[],
-                        help="with --mock: press this BCM GPIO, with N bounces (e.g. 17x3); "
-                             "repeatable")
+                        help="with --mock: press this BCM GPIO, with N bounces as it closes "
+                             "and N as it opens (e.g. 17x3: 12 bounce edges); repeatable")
     parser.add_argument("--screen", action="store_true",
                         help="show the check in a window (on the kiosk's screen) as well as in "
                              "the terminal")
