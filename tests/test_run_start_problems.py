@@ -265,6 +265,14 @@ def test_mock_opens_the_pin_map_on_mock_pins_as_the_gpio_warning_suggests(monkey
     assert looked.app.ctx.services.tie_window_ns == settings_file.load().gpio.tie_window_ns
 
 
+def test_on_mock_pins_the_hints_name_the_keyboards_keys_which_a_hand_presses(monkeypatch,
+                                                                               tmp_path):
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--mock"])
+    assert code == 0 and looked.scene == "title"
+    assert looked.app.scene.hint() == "↑/↓ move   Enter select   Backspace back"
+    assert looked.app.ctx.services.players_with_pads == 3   # the keyboard pads (not the keypad)
+
+
 def test_keyboard_keys_this_pygame_refuses_leave_the_menus_and_a_notice(monkeypatch, tmp_path):
     def refused(settings):
         raise CompanionError('keyboard.pads[4].N = "[8]": pygame knows no key by that name')

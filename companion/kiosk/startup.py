@@ -239,7 +239,8 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
     """
     keys, _ = keyboard_keys(config)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-    windowed = args.window or getattr(args, "mock", False)
+    mock = getattr(args, "mock", False)   # mock pins: no hand presses them, the keyboard does
+    windowed = args.window or mock
     display = config.display
     return KioskOptions(
         size=args.size or display.size,
@@ -252,9 +253,18 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
         pace=kiosk_pace(config, pads is not None, controller is not None),
         state_dir=getattr(args, "state_dir", None),
-        players_with_pads=players_with_pads(config, pads is not None, controller is not None),
-        keys=keys if pads is None and controller is None else None,
+        players_with_pads=players_with_pads(config, pads is not None and not mock,
+                                            controller is not None),
+        keys=None if pads_at_hand(config, pads, controller, mock) else keys,
         ready=lambda: notifier.ready(status), watchdog=notifier.watchdog)
+
+
+def pads_at_hand(config: settings_file.Config, pads: GpioPads | None,
+                 controller: SerialPads | None, mock: bool) -> bool:
+    """Whether the table presses pads (the hints then name pad letters, else the keyboard's
+    keys): the serial controller's, or GPIO pads on real pins (never mock pins, which no hand
+    presses, nor a pin map without pads)."""
+    return controller is not None or (pads is not None and bool(config.gpio.pads) and not mock)
 
 
 def kiosk_pace(config: settings_file.Config, gpio: bool, serial: bool) -> Pace:
