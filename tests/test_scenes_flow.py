@@ -224,6 +224,50 @@ def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     assert game_of(app).faces() == {Side.N: "VOID", Side.E: "RED", Side.S: "GREEN", Side.W: "BLUE"}
 
 
+def start_table_deals(app) -> None:
+    """From the title: Not Not, then Start (the last item) on the set-up, to the first entry."""
+    from kiosk_helpers import choose
+
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    choose(app, "Start")
+    step_until(app, in_scene(app, "entry"))
+
+
+def test_cards_entered_in_a_table_deal_and_a_rule_cards_level_outlive_a_power_cut(tmp_path):
+    """The table enters the opening cross, wins a card, and enters a rule card on the empty
+    spot (the first game goes on to Normal) and the next card: after a power cut, Resume asks
+    only for the spot still empty, at Normal (the table put its rule card away)."""
+    from kiosk_helpers import choose, play_round
+
+    app = kiosk("title", state_dir=tmp_path, deals="table", level="first-game")
+    start_table_deals(app)
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        app.post(DealerPress(face))
+    app.post(tap(1, "E"))                             # yes, these are the four cards
+    step_until(app, in_scene(app, "round"))
+    while game_of(app).awaiting_cards() == []:
+        play_round(app, [], players=4)                # until a card is won: a spot to refill
+    step_until(app, in_scene(app, "entry"))
+    empty = game_of(app).awaiting_cards()
+    app.post(DealerPress("RULE"))
+    app.step()
+    assert game_of(app).level == "normal"
+    if len(empty) > 1:                                # a tie took two cards: refill one more
+        app.post(DealerPress("WHITE"))
+    app.step()                                        # the frame is on screen: saved
+    entered = game_of(app).faces()
+    app.screen.close()                                # the power went
+    again = kiosk("title", state_dir=tmp_path, deals="table", level="first-game")
+    choose(again, "Not Not")
+    step_until(again, in_scene(again, "setup"))
+    choose(again, "Resume")
+    step_until(again, in_scene(again, "entry"))
+    assert game_of(again).faces() == entered and game_of(again).level == "normal"
+    assert again.scene.title == f"Card revealed on {empty[-1]}?"
+    again.screen.close()
+
+
 def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
     from companion.inputs.events import Stuck
     from kiosk_helpers import shows_text

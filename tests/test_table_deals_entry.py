@@ -117,10 +117,14 @@ def test_a_void_in_the_opening_cross_is_refused_with_the_rulings_reason(tmp_path
     assert game.faces()[Side.N] == "WHITE" and app.scene.title == "Card revealed on E?"
 
 
-def test_a_rule_card_in_the_opening_cross_is_refused_and_the_level_stays(tmp_path):
-    app = entry(tmp_path, level="first-game")
+@pytest.mark.parametrize("size, rotation", [((800, 480), 0), ((800, 480), 90)])
+def test_a_rule_card_in_the_opening_cross_is_refused_saying_where_it_goes_and_the_level_stays(
+        tmp_path, size, rotation):
+    app = entry(tmp_path, size, rotation, level="first-game")
     enter(app, "RULE")
-    assert OPENING_CROSS in app.scene.subtitle
+    assert app.scene.subtitle == (f"{OPENING_CROSS}: set the rule card aside for the deck (it "
+                                  "goes in after the cross), and lay a portal card on N")
+    assert all(shows_text(app.screen.canvas, line) for line in reason_lines(app))
     assert game_of(app).level.value == "discovery"
 
 
@@ -165,9 +169,10 @@ def test_once_the_first_games_three_rule_cards_came_up_the_list_offers_none(tmp_
     enter(app, *CROSS)
     to_the_refill(app)
     game = game_of(app)
-    for level in ("normal", "hard", "extreme"):
+    for card, level in (("NOT NOT", "normal"), ("ARROW", "hard"), ("LIAR", "extreme")):
         pick(app, "pad", app.scene.items().index("rule card"))
-        assert game.level.value == level and app.scene.subtitle == f"rule card: now {level}"
+        assert game.level.value == level
+        assert app.scene.subtitle == f"{card} card: now {level.upper()}"   # as the prompt says
     assert "rule card" not in app.scene.items()
     assert 0 <= app.scene.cursor < len(app.scene.items())
     enter(app, "RULE")

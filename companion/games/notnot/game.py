@@ -401,7 +401,7 @@ def opening_cross_refusal(side: Side, face: str) -> str:
     if face == VOID:
         instead = "put the void back with the rest of the deck"
     else:
-        instead = "a rule card joins the deck after the cross"
+        instead = "set the rule card aside for the deck (it goes in after the cross)"
     return f"the opening cross is four portal cards: {instead}, and lay a portal card on {side}"
 
 

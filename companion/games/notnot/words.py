@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from companion.games.notnot.cards import Level
 from companion.games.notnot.margin import margin_text, runner_up
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
 from companion.games.notnot.verdict import Verdict
@@ -146,6 +147,12 @@ def dealt_log_line(item: DealtRecord) -> str:
 # -- the dealer's prompt -----------------------------------------------------------
 
 
+def rule_card_line(face: str, level: str | Level | None) -> str:
+    """What a rule card drawn did: ``"NOT NOT card: now NORMAL"``; the same words whoever
+    dealt it (the companion's prompt, the table's entry)."""
+    return f"{face} card: now {str(level).upper()}"
+
+
 def deal_prompt_lines(dealt: Iterable[DealtRecord]) -> list[str]:
     """What the dealer must do, in short lines: placements two to a line, then rule cards and
     voids."""
@@ -154,7 +161,7 @@ def deal_prompt_lines(dealt: Iterable[DealtRecord]) -> list[str]:
     lines = ["   ".join(placed[i:i + 2]) for i in range(0, len(placed), 2)]
     for d in dealt:
         if d.what == "rule":
-            lines.append(f"{d.card} card: now {str(d.level).upper()}")
+            lines.append(rule_card_line(d.card, d.level))
         elif d.what == "to-bottom":
             lines.append("second VOID: to the bottom")
     return lines

@@ -16,6 +16,9 @@ Once every spot holds a card the dice do not roll yet: the screen asks "Are
 these the four cards?". One select (the first item) rolls; an item "Fix N:
 RED" takes that card back and asks for it again, and W takes back the last
 card entered. The same actions work from the dealer's pad, the keys and touch.
+
+Each card entered (or taken back) is saved at once: after a power cut, Resume asks only for
+the cards still to come.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.cards import PORTAL_COLOURS, VOID
 from companion.games.notnot.game import Game
 from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.words import rule_card_line
 from companion.inputs.actions import card_of
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEntry, ToPause
@@ -34,6 +38,7 @@ from companion.scenes.common.menu import MenuScene
 from companion.scenes.core import Context
 from companion.scenes.notnot.deal import dealer_of, is_dealers_pad
 from companion.scenes.notnot.flow import after_round
+from companion.scenes.notnot.saving import save_entry
 
 #: Every card the dealer may enter: the portal colours, the void, a rule card.
 FACES = PORTAL_COLOURS + (VOID, "RULE")
@@ -154,6 +159,7 @@ class EntryScene(MenuScene[ToEntry]):
     def fix(self, side: Side) -> None:
         """Take back the card entered on ``side`` and ask for it again, the cursor on it."""
         card = self.game().take_back(side)
+        save_entry(self.ctx, self.play)
         self.last = None
         self.cursor = self.offered().index(card.face)
         self.say(f"{card.face} taken back from {side}")
@@ -167,6 +173,7 @@ class EntryScene(MenuScene[ToEntry]):
         except CompanionError as error:
             self.say(str(error))
             return
+        save_entry(self.ctx, self.play)
         if dealt.what == "placed":
             self.last = side
         if game.over:
@@ -175,7 +182,7 @@ class EntryScene(MenuScene[ToEntry]):
         if self.confirming():
             self.cursor = 0
         self.cursor = min(self.cursor, len(self.items()) - 1)   # the last rule card came up
-        self.say(f"rule card: now {dealt.level}" if dealt.what == "rule" else "")
+        self.say(rule_card_line(dealt.card.face, dealt.level) if dealt.what == "rule" else "")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.drawn = draw_entry(canvas, self.ctx.services.layout, self.view())

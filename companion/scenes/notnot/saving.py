@@ -3,7 +3,8 @@
 A game is stored when it starts; each finished round is saved with the snapshot after it,
 in one transaction, once its verdict is on screen (the disk never delays a verdict); the
 round that ends the game saves it finished with its result. A correction of the table (the
-pause menu) is saved as soon as it is made, with the snapshot it leaves. Dice are final like
+pause menu) is saved as soon as it is made, with the snapshot it leaves; so is each card the
+dealer enters in a table deal. Dice are final like
 taps: once a round's final dice are on screen the snapshot is saved with that roll counted as
 cancelled, so a game resumed before the round is saved rolls new dice. A game ended early
 (the pause menu, or a new game started over a kept one) is saved finished as it stands,
@@ -72,6 +73,14 @@ def save_seen_roll(ctx: Context, play: NotNotPlay, roll: Roll) -> None:
     saved rolls new dice, never these."""
     if play.ref is not None:
         later(ctx, play.ref, SeenRoll.seeing(play.game, roll))
+
+
+def save_entry(ctx: Context, play: NotNotPlay) -> None:
+    """The dealer entered a card revealed (table deals), or took one back: once the frame is
+    on screen, store the snapshot with the cards entered so far (and the level a rule card
+    brought), so a resume after a power cut asks only for the cards still to come."""
+    if play.ref is not None:
+        later(ctx, play.ref, Snapshot.of(play.game))
 
 
 def save_correction(ctx: Context, play: NotNotPlay, roll_seen: Roll | None = None) -> None:
