@@ -58,13 +58,38 @@ def test_an_unknown_key_name_is_one_line_naming_the_key_with_a_suggestion():
 
 def test_pygames_own_key_names_and_sdls_name_the_same_key_on_every_pygame():
     pads = ('[keyboard]\npads = [{N = "[8]", E = "Keypad 6", S = "page down", W = "PageUp"},'
-            ' {N = "caps lock", E = "CapsLock", S = "KEYPAD 5", W = "left meta"}]')
+            ' {N = "CapsLock", E = "[7]", S = "KEYPAD 5", W = "left meta"}]')
     keys = KeyMap(parse(pads).keyboard)
     expected = {pygame.K_KP8: (1, Side.N), pygame.K_KP6: (1, Side.E),
                 pygame.K_PAGEDOWN: (1, Side.S), pygame.K_PAGEUP: (1, Side.W),
+                pygame.K_CAPSLOCK: (2, Side.N), pygame.K_KP7: (2, Side.E),
                 pygame.K_KP5: (2, Side.S), pygame.K_LGUI: (2, Side.W)}
     for code, (player, side) in expected.items():
         assert keys.event_of(key(code), t_ns=3) == Tap(player, side, 3)
+
+
+def test_one_key_in_two_spellings_is_refused_it_never_drives_two_buttons():
+    settings = parse('[keyboard]\npads = [{N = "caps lock", E = "x", S = "y", W = "z"},'
+                     ' {N = "CapsLock", E = "e", S = "f", W = "g"}]').keyboard
+    with pytest.raises(CompanionError) as error:
+        KeyMap(settings, "my.toml")
+    assert str(error.value) == ('my.toml: keyboard.pads[2].N = "CapsLock": the same key as '
+                                "my.toml: keyboard.pads[1].N")
+
+
+def test_config_check_names_a_key_spelled_twice_otherwise_as_used_twice(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "keys.toml"
+    path.write_text('[keyboard]\npads = [{N = "w", E = "d", S = "s", W = "a"},'
+                    ' {N = "W", E = " d", S = "[8]", W = "keypad 8"}]\n')
+    assert main(["config", "--check", str(path)]) == 2
+    said = [line.removeprefix("companion: ").removeprefix(f"{path}: ")
+            for line in capsys.readouterr().err.splitlines()]
+    assert said == [
+        'keyboard.pads[2].N = "W": already used by keyboard.pads[1].N ("w": the same key)',
+        'keyboard.pads[2].E = " d": already used by keyboard.pads[1].E ("d": the same key)',
+        'keyboard.pads[2].W = "keypad 8": already used by keyboard.pads[2].S ("[8]": the same key)']
 
 
 def test_every_name_pygame_gives_a_key_names_that_key():

@@ -35,10 +35,10 @@ def run(args: argparse.Namespace) -> int:
     if args.print_default:
         sys.stdout.write(config.default_text())
         return 0
-    from companion.inputs.keyboard import unknown_key  # pygame: only when a file is checked
+    from companion.inputs.keyboard import KEY_NAMES  # pygame: only when a file is checked
 
     loaded = config.load(*named_path(args.check, "COMPANION_CONFIG", config.find),
-                         key_name=unknown_key)
+                         key_names=KEY_NAMES)
     unplayable = config.no_game_without_pads(loaded)
     if unplayable:
         raise ConfigError([f"{loaded.source}: {unplayable}"])

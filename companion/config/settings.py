@@ -24,7 +24,7 @@ import difflib
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -233,15 +233,28 @@ def find() -> Path | None:
     return next((path for path in SEARCH_PATH if path.exists() or path.is_symlink()), None)
 
 
-#: Why a key name names no key ("" when it names one): the keyboard input's own check, given by
-#: a caller that has pygame (this module does not import it).
-KeyNameCheck = Callable[[str], str]
+@dataclass(frozen=True)
+class KeyNames:
+    """What the keyboard input knows of key names, given by a caller that has pygame (this
+    module does not import it)."""
+
+    #: Why a key name names no key ("" when it names one).
+    problem: Callable[[str], str]
+    #: Which key a name names: two spellings of one key ("[8]", "keypad 8") give the same.
+    key: Callable[[str], object]
+
+
+def spelled(name: object) -> object:
+    """Which key a name names, as far as its spelling says without pygame: case and the spaces
+    around it never count (the keyboard input reads "W " as "w")."""
+    return name.strip().lower() if isinstance(name, str) else name
 
 
 def load(path: str | os.PathLike | None = None, named_by: str = "",
-         key_name: KeyNameCheck | None = None) -> Config:
-    """Read, merge over the defaults, check and freeze the config at ``path``; ``key_name``,
-    when given, checks each key name of the ``[keyboard]`` table too, among the other checks.
+         key_names: KeyNames | None = None) -> Config:
+    """Read, merge over the defaults, check and freeze the config at ``path``; ``key_names``,
+    when given, checks each key name of the ``[keyboard]`` table too, among the other checks,
+    and finds a key named twice however it is spelled.
 
     ``path=None`` loads the shipped defaults. Raises :class:`ConfigError`
     listing every problem, or a ``CompanionError`` if the file is unreadable: an empty path, a
@@ -249,7 +262,7 @@ def load(path: str | os.PathLike | None = None, named_by: str = "",
     be read. ``named_by`` says where the path came from ("$COMPANION_CONFIG"), in those messages.
     """
     if path is None:
-        return parse(default_text(), "default config", key_name)
+        return parse(default_text(), "default config", key_names)
     if os.fspath(path) == "":   # Path("") would be the current folder
         raise CompanionError('config file "": the path is empty (name a settings file)')
     path = Path(path)
@@ -263,14 +276,14 @@ def load(path: str | os.PathLike | None = None, named_by: str = "",
                              f"{os.path.realpath(path)}, which does not exist")
     if text is None:
         raise CompanionError(f"config file not found: {where}")
-    return parse(text, str(path), key_name)
+    return parse(text, str(path), key_names)
 
 
-def parse(text: str, source: str = "config", key_name: KeyNameCheck | None = None) -> Config:
+def parse(text: str, source: str = "config", key_names: KeyNames | None = None) -> Config:
     """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in
-    messages; ``key_name``: as :func:`load`'s."""
+    messages; ``key_names``: as :func:`load`'s."""
     data = merged(_toml(default_text(), "default config"), _toml(text, source))
-    problems = [f"{source}: {line}" for line in check(data, key_name)]
+    problems = [f"{source}: {line}" for line in check(data, key_names)]
     if problems:
         raise ConfigError(problems)
     return build(data, source)
@@ -295,8 +308,8 @@ def merged(base: dict, over: dict) -> dict:
 
 
 # --------------------------------------------------------------- checking
-def check(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
-    """Every problem with merged config ``data``, one line each (empty if none); ``key_name``:
+def check(data: dict, key_names: KeyNames | None = None) -> list[str]:
+    """Every problem with merged config ``data``, one line each (empty if none); ``key_names``:
     as :func:`load`'s."""
     unknown: list[str] = []
     wrong: list[str] = []
@@ -304,7 +317,7 @@ def check(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
     if wrong:   # the values of the right kind are checked too, the wrong ones as the defaults
         data = kinds_right(data, _toml(default_text(), "default config"), SCHEMA)
     return (unknown + wrong + check_gpio(data) + check_timing(data)
-            + check_keyboard(data, key_name)
+            + check_keyboard(data, key_names)
             + check_serial(data) + check_display(data) + check_sound(data))
 
 
@@ -571,18 +584,18 @@ def check_timing(data: dict) -> list[str]:
     return problems
 
 
-def check_keyboard(data: dict, key_name: KeyNameCheck | None = None) -> list[str]:
-    """Each key drives one button; with ``key_name`` (the keyboard input's check), each names
-    a key."""
+def check_keyboard(data: dict, key_names: KeyNames | None = None) -> list[str]:
+    """Each key drives one button, however it is spelled; with ``key_names`` (the keyboard
+    input's), each names a key."""
     board = data["keyboard"]
     used = [(f"keyboard.pads[{number}].{side}", key)
             for number, pad in enumerate(board.get("pads", []), start=1)
             for side, key in pad.items()]
     used += [(f"keyboard.{name}", board[name]) for name in CONTROL_NAMES if name in board]
-    unnamed = [] if key_name is None else [
-        f'{where} = "{key}": {key_name(key)}' for where, key in used
-        if isinstance(key, str) and key_name(key)]
-    return unnamed + _repeats(used)
+    unnamed = [] if key_names is None else [
+        f'{where} = "{key}": {key_names.problem(key)}' for where, key in used
+        if isinstance(key, str) and key_names.problem(key)]
+    return unnamed + _repeats(used, spelled if key_names is None else key_names.key)
 
 
 def check_serial(data: dict) -> list[str]:
@@ -664,13 +677,18 @@ def check_sound(data: dict) -> list[str]:
     return []
 
 
-def _repeats(used: list[tuple[str, Any]]) -> list[str]:
+def _repeats(used: list[tuple[str, Any]],
+             same: Callable[[Any], Hashable] = lambda value: value) -> list[str]:
+    """A line for each ``(key, value)`` whose value an earlier key used (values are the same
+    when ``same`` gives them alike), naming the earlier value when it is spelled otherwise."""
     problems: list[str] = []
-    first_use: dict[Any, str] = {}
+    first_use: dict[Hashable, tuple[str, Any]] = {}
     for key, value in used:
-        if value in first_use:
-            problems.append(f"{key} = {show(value)}: already used by {first_use[value]}")
-        first_use.setdefault(value, key)
+        if same(value) in first_use:
+            first_key, first_value = first_use[same(value)]
+            spelling = "" if first_value == value else f" ({show(first_value)}: the same key)"
+            problems.append(f"{key} = {show(value)}: already used by {first_key}{spelling}")
+        first_use.setdefault(same(value), (key, value))
     return problems
 
 

@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from companion.config.settings import KeyboardSettings
+from companion.config.settings import KeyboardSettings, KeyNames, spelled
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import ACTION_OF_SIDE, MENU_KEYS
@@ -63,6 +63,16 @@ def unknown_key(name: str) -> str:
     close = difflib.get_close_matches(name.strip().lower(), key_names(), n=1)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
     return f"pygame knows no key by that name{hint}"
+
+
+def same_key(name: str) -> object:
+    """Which key ``name`` names: its key code, so that two spellings of one key ("[8]" and
+    "keypad 8", "W" and "w") are the same; a name of no key stands for itself."""
+    return key_table().get(name.strip().lower(), spelled(name))
+
+
+#: The key names' checks the settings make with pygame at hand (``companion config --check``).
+KEY_NAMES = KeyNames(problem=unknown_key, key=same_key)
 
 
 @lru_cache(maxsize=1)
@@ -160,13 +170,25 @@ class KeyMap:
     def __init__(self, settings: KeyboardSettings, source: str = "config") -> None:
         self.taps: dict[int, tuple[int, Side]] = {}
         self.controls: dict[int, str] = {}
+        named: dict[int, str] = {}   # key code -> where it was named first
         for number, pad in enumerate(settings.pads, start=1):
             for side, name in pad.buttons.items():
                 where = f"{source}: keyboard.pads[{number}].{side}"
-                self.taps[key_code(name, where)] = (pad.player, side)
+                self.taps[self._once(key_code(name, where), where, name, named)] = \
+                    (pad.player, side)
         for control, name in settings.controls.items():
-            self.controls[key_code(name, f"{source}: keyboard.{control}")] = control
+            where = f"{source}: keyboard.{control}"
+            self.controls[self._once(key_code(name, where), where, name, named)] = control
         self._keys = {button: code for code, button in self.taps.items()}
+
+    @staticmethod
+    def _once(code: int, where: str, name: str, named: dict[int, str]) -> int:
+        """``code``, named at ``where`` for the first time; a ``CompanionError`` if a key
+        named before is the same key, however spelled (one key never drives two buttons)."""
+        if code in named:
+            raise CompanionError(f'{where} = "{name}": the same key as {named[code]}')
+        named[code] = where
+        return code
 
     def key_of(self, player: int, side: Side) -> int | None:
         """The key that presses ``player``'s ``side`` button (``None``: no key does)."""
