@@ -112,6 +112,16 @@ def test_a_key_bound_twice_on_a_pad_with_another_mistake_is_refused_too():
         'my.toml: keyboard.pads[1].E = "a": already used by keyboard.pads[1].N']
 
 
+def test_an_item_of_the_pads_that_is_no_table_leaves_the_other_pads_checked():
+    text = ('[keyboard]\npads = [{N = "a", E = "a", S = 3, W = "d", foo = [1]}, "notatable", '
+            '{N = "u", E = "i", S = "o", W = "p"}]')
+    assert problems(text) == [
+        'my.toml: keyboard.pads[1].foo: unknown key (known: N, E, S, W)',
+        "my.toml: keyboard.pads[1].S = 3: expected a string",
+        'my.toml: keyboard.pads[2] = "notatable": expected a table',
+        'my.toml: keyboard.pads[1].E = "a": already used by keyboard.pads[1].N']
+
+
 def test_two_pads_of_one_player_across_enabled_sources_are_refused():
     text = ONE_PAD + '[serial]\nenabled = true\n[[serial.pads]]\nN = "D2"\nE = "D3"\nS = "D4"\nW = "D5"'
     assert problems(text) == [

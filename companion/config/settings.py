@@ -325,7 +325,7 @@ def kinds_right(table: dict, defaults: dict, schema: dict) -> dict:
     """``table`` with each value of the wrong kind for ``schema`` (said by :func:`check_shape`)
     replaced by its default, so that every other value can be checked; a key without a
     default is left out, so a pad keeps its other sides (the checks of pads read the sides a
-    pad has)."""
+    pad has), and an item of a list of tables that is no table stands as an empty one."""
     right = {}
     for key, value in table.items():
         kind, default = schema.get(key), defaults.get(key)
@@ -335,8 +335,8 @@ def kinds_right(table: dict, defaults: dict, schema: dict) -> dict:
             fits = isinstance(value, dict)
             right[key] = kinds_right(value, default or {}, kind) if fits else default
         elif isinstance(kind, list):
-            fits = isinstance(value, list) and all(isinstance(item, dict) for item in value)
-            right[key] = [kinds_right(item, {}, kind[0]) for item in value] if fits else default
+            right[key] = ([kinds_right(item, {}, kind[0]) if isinstance(item, dict) else {}
+                           for item in value] if isinstance(value, list) else default)
         else:
             right[key] = value if is_kind(value, kind) else default
         if right[key] is None:
@@ -359,12 +359,15 @@ def check_shape(table: dict, schema: dict, where: str, unknown: list, wrong: lis
             else:
                 check_shape(value, kind, name, unknown, wrong)
         elif isinstance(kind, list):
-            if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            if not isinstance(value, list):
                 wrong.append(f"{name} = {show(value)}: expected an array of tables")
-            else:
-                for number, item in enumerate(value, start=1):
-                    check_shape(item, kind[0], f"{name}[{number}]", unknown, wrong)
-                    wrong += _missing_sides(item, kind[0], f"{name}[{number}]")
+                continue
+            for number, item in enumerate(value, start=1):
+                if not isinstance(item, dict):   # its place kept: the others keep their numbers
+                    wrong.append(f"{name}[{number}] = {show(item)}: expected a table")
+                    continue
+                check_shape(item, kind[0], f"{name}[{number}]", unknown, wrong)
+                wrong += _missing_sides(item, kind[0], f"{name}[{number}]")
         elif not is_kind(value, kind):
             wrong.append(f"{name} = {show(value)}: expected {KIND_NAMES[kind]}")
 
@@ -588,9 +591,9 @@ def check_keyboard(data: dict, key_names: KeyNames | None = None) -> list[str]:
     """Each key drives one button, however it is spelled; with ``key_names`` (the keyboard
     input's), each names a key."""
     board = data["keyboard"]
-    used = [(f"keyboard.pads[{number}].{side}", key)
+    used = [(f"keyboard.pads[{number}].{side.value}", pad[side.value])
             for number, pad in enumerate(board.get("pads", []), start=1)
-            for side, key in pad.items()]
+            for side in SIDES if side.value in pad]   # an unknown key is said already
     used += [(f"keyboard.{name}", board[name]) for name in CONTROL_NAMES if name in board]
     unnamed = [] if key_names is None else [
         f'{where} = "{key}": {key_names.problem(key)}' for where, key in used

@@ -65,10 +65,11 @@ def unknown_key(name: str) -> str:
     return f"pygame knows no key by that name{hint}"
 
 
-def same_key(name: str) -> object:
+def same_key(name: object) -> object:
     """Which key ``name`` names: its key code, so that two spellings of one key ("[8]" and
-    "keypad 8", "W" and "w") are the same; a name of no key stands for itself."""
-    return key_table().get(name.strip().lower(), spelled(name))
+    "keypad 8", "W" and "w") are the same; a name of no key (or no text) stands for itself."""
+    return key_table().get(name.strip().lower(), spelled(name)) if isinstance(name, str) \
+        else name
 
 
 #: The key names' checks the settings make with pygame at hand (``companion config --check``).
