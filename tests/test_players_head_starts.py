@@ -92,7 +92,8 @@ def test_a_head_start_is_kept_to_the_microsecond(tmp_path, capsys):
     assert listed(tmp_path, capsys)["Ana"]["head_start_ms"] == 150.5
 
 
-@pytest.mark.parametrize("ms", ["-1", str(HEAD_START_MAX_MS + 1), "1e9", "nan", "inf", "soon", ""])
+@pytest.mark.parametrize("ms", ["-1", str(HEAD_START_MAX_MS + 1), "1e9", "nan", "inf", "soon", "",
+                                "1_0", "0x10"])
 def test_a_head_start_out_of_its_bounds_is_refused_in_one_line(tmp_path, capsys, ms):
     players(tmp_path, "add", "Ana")
     line = refused(tmp_path, capsys, "handicap", "Ana", ms)
@@ -100,7 +101,7 @@ def test_a_head_start_out_of_its_bounds_is_refused_in_one_line(tmp_path, capsys,
     assert listed(tmp_path, capsys)["Ana"]["head_start_ms"] == 0
 
 
-@pytest.mark.parametrize("ms", ["0.0005", "150.1234"])
+@pytest.mark.parametrize("ms", ["0.0005", "150.1234", "0.0009999999"])
 def test_a_head_start_finer_than_a_microsecond_is_refused_never_rounded(tmp_path, capsys, ms):
     players(tmp_path, "add", "Ana")
     players(tmp_path, "handicap", "Ana", "150")

@@ -23,11 +23,11 @@ seats of a game are given their players' head starts (:meth:`PlayerStore.head_st
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from companion.errors import StateError
 from companion.games.notnot.words import player_label
@@ -72,21 +72,22 @@ def ms_of(us: int) -> int | float:
     return us // 1000 if us % 1000 == 0 else us / 1000
 
 
+#: A number as a person writes it: digits, a decimal point, an exponent (no "1_0", no "0x10").
+DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?")
+
+
 def checked_head_start_us(text: str) -> int:
     """``text`` milliseconds (0 to :data:`HEAD_START_MAX_MS`, to the microsecond: a finer one
     is refused, never rounded) in microseconds; else :class:`PlayerError` saying why."""
-    try:
-        ms = float(text)
-    except ValueError:
-        ms = math.nan
-    if not (math.isfinite(ms) and 0 <= ms <= HEAD_START_MAX_MS):
+    ms = Decimal(text.strip()) if DECIMAL.fullmatch(text.strip()) else Decimal("NaN")
+    if not (ms.is_finite() and 0 <= ms <= HEAD_START_MAX_MS):
         raise PlayerError(f"head start {text.strip()[:20]!r}: expected a number of milliseconds "
                           f"from 0 (none) to {HEAD_START_MAX_MS}")
     us = ms * 1000
-    if abs(us - round(us)) > 1e-6:   # never rounded silently: 0.0005 would remove one
+    if us != us.to_integral_value():   # never rounded silently: 0.0005 would remove one
         raise PlayerError(f"head start {text.strip()[:20]!r}: give it to the microsecond at "
                           "finest (three decimals, such as 0.001)")
-    return round(us)
+    return int(us)
 
 
 def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
