@@ -126,7 +126,8 @@ def load_settings(path: str | Path | None, named_by: str = ""
     else:
         todo = f"Fix {path} (companion config --check {path} lists every mistake)"
     problem = StartProblem(
-        title="The settings file has a mistake", detail=detail,
+        title=("The settings file has a mistake" if len(detail) == 1
+               else f"The settings file has {len(detail)} mistakes"), detail=detail,
         todo=f"{todo}, then: {restart_advice()}",
         fallback="play with the default settings",
         notice=f"playing with the default settings: {unreadable or f'fix {path}'}")

@@ -34,15 +34,45 @@ MAX_DETAIL_LINES = 5
 def wrap(line: str, size: int, max_width: int) -> list[str]:
     """``line`` broken between words into lines no wider than ``max_width`` at ``size``.
 
-    A single word wider than ``max_width`` keeps a line of its own.
+    A word wider than ``max_width`` (a long path) is broken after a ``/``, else anywhere
+    (:func:`word_pieces`), never drawn smaller than the rest.
     """
     lines: list[str] = []
     for word in line.split():
-        if lines and text.width(f"{lines[-1]} {word}", size) <= max_width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+        for piece in word_pieces(word, size, max_width):
+            if lines and text.width(f"{lines[-1]} {piece}", size) <= max_width:
+                lines[-1] = f"{lines[-1]} {piece}"
+            else:
+                lines.append(piece)
     return lines or [""]
+
+
+def word_pieces(word: str, size: int, max_width: int) -> list[str]:
+    """``word`` in pieces no wider than ``max_width`` at ``size``: whole when it fits, else
+    broken after each ``/`` that leaves the piece fitting, else after the last character that
+    does."""
+    pieces: list[str] = []
+    while text.width(word, size) > max_width:
+        fits = longest_fitting(word, size, max_width)
+        if not fits:
+            break   # not one character fits: it keeps its line
+        end = word.rfind("/", 0, fits) + 1 or fits
+        pieces.append(word[:end])
+        word = word[end:]
+    return pieces + [word]
+
+
+def longest_fitting(word: str, size: int, max_width: int) -> int:
+    """How many characters of ``word``, from its start, stand within ``max_width`` at ``size``
+    (a prefix is never narrower than a shorter one: halving finds it)."""
+    low, high = 0, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text.width(word[:middle], size) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def detail_lines(problem: StartProblem, most: int = MAX_DETAIL_LINES) -> list[str]:
