@@ -78,7 +78,8 @@ def run_says(line: str, options: list[str], tmp_path, monkeypatch) -> None:
     done = outcome(["run", "--size", "800x480", "--keyboard-only", "--state-dir",
                     str(tmp_path / "state"), *options])
     assert done.code == 0 and "Traceback" not in done.err, done   # the kiosk never dies
-    assert seen["scene"] == "failsafe" and line in str(seen["shown"])
+    compact = str(seen["shown"]).replace(" ", "")   # a long path is broken after a slash
+    assert seen["scene"] == "failsafe" and line.replace(" ", "") in compact
     assert f"ERROR companion.kiosk.startup: The settings file has a mistake: {line}\n" in done.err
     assert seen["notice"] == f"playing with the default settings: {line}"
 
