@@ -61,6 +61,31 @@ def test_the_watcher_sees_every_round_saved_one_at_a_time(tmp_path, watcher):
         assert (seen.game, seen.rounds, seen.state) == (game_id, n, "playing"), seen
 
 
+def test_a_database_met_while_it_was_being_made_is_followed_once_it_is(tmp_path):
+    """The watcher looks while a companion has made the file but not yet its tables (a busy
+    machine): that reading stands in for every table, and the saves made after must be seen
+    all the same (its stand-ins once hid the real tables from the watcher for good)."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / FILENAME) as made:   # the file, in WAL mode, no table yet
+        made.execute("PRAGMA journal_mode = WAL")
+        made.execute("CREATE TABLE not_yet (x)")
+        made.execute("DROP TABLE not_yet")
+    watching = SaveWatcher(tmp_path, poll_s=3600)          # looks only when told here
+    try:
+        watching.look()
+        assert watching.seen.game is None and watching.seen.problem is None
+        steps = saves(tmp_path, 1)
+        game_id, _ = next(steps)
+        watching.look()
+        assert (watching.seen.game, watching.seen.rounds) == (game_id, 0), watching.seen
+        next(steps)
+        watching.look()
+        assert (watching.seen.game, watching.seen.rounds) == (game_id, 1), watching.seen
+    finally:
+        watching._close()
+
+
 def test_every_waiting_page_is_woken_by_one_save(tmp_path, watcher):
     steps = saves(tmp_path, 1)
     next(steps)

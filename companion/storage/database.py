@@ -173,6 +173,10 @@ class Database:
     kept_log: wal.KeptLog | None = None
     #: Whether it was opened for reading only (:meth:`for_reading`): nothing is ever written.
     read_only: bool = False
+    #: Whether a reading stands in for tables of a schema older than the newest (or being made
+    #: that moment): its temporary tables hide those a later migration makes, so a reader that
+    #: follows later saves opens the file again rather than keep this connection.
+    stood_in: bool = False
 
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
                  busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
@@ -284,6 +288,7 @@ class Database:
         (:meth:`companion.storage.games.GameStore.set_aside_game`): every view of this reading
         agrees, and the file is left as it is."""
         version = self.version
+        self.stood_in = version < len(MIGRATIONS)
         tables = {name for (name,) in self.connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version == 0:   # being made this moment: no table yet

@@ -6,7 +6,9 @@ the rounds' index, a few microseconds. When the answer changes, the revision goe
 every waiting page is woken (:meth:`SaveWatcher.wait_after`), so a save reaches the pages
 within a poll and a push. The connection is opened again when the database appears, goes, or
 its write-ahead log comes or goes (a connection opened while no log was there may be one that
-sees no later commit); a database that does not read is a state like any other, and the
+sees no later commit), and after each look while its schema is older than the newest or being
+made (the reading's stand-ins for the tables it lacks would hide those its migration makes,
+and no save would be seen again); a database that does not read is a state like any other, and the
 watcher goes on asking: whatever a read fails with (SQLite's error, the system's, the
 project's), the connection is dropped, the problem is told to the pages and once to the log,
 and the next poll opens the file again, so updates resume as soon as it reads.
@@ -149,9 +151,12 @@ class SaveWatcher:
         is then closed, so that the next read opens the file again)."""
         try:
             database = self._reader()
-            if database is None or database.version == 0:   # none, or being made this moment
+            if database is None:
                 return Seen()
-            rows = database.read(_NEWEST, (NOT_NOT,), "looking for new saves")
+            rows = [] if database.version == 0 else database.read(   # 0: being made
+                _NEWEST, (NOT_NOT,), "looking for new saves")
+            if database.stood_in:   # an older schema, or one being made: its stand-ins would
+                self._close()       # hide the tables its migration makes; open it again
         except (CompanionError, OSError, sqlite3.Error) as error:
             self._close()
             if isinstance(error, sqlite3.Error):   # ``version`` asks SQLite straight
