@@ -197,11 +197,15 @@ def test_a_database_that_stops_reading_is_logged_once_however_often_it_is_asked(
     watcher._close()
 
 
-def next_event(stream) -> dict:
-    """The next event's data, past the comments a quiet stream sends."""
+def next_event(stream, quiet_most: int = 4) -> dict:
+    """The next event's data, past the comments a quiet stream sends (one each
+    ``HEARTBEAT_S``): a failure, never a hang, after ``quiet_most`` of them."""
     said = next(stream)
-    while said.startswith(":"):
+    for _ in range(quiet_most):
+        if not said.startswith(":"):
+            break
         said = next(stream)
+    assert not said.startswith(":"), f"no save told in {quiet_most} heartbeats"
     return json.loads(said.split("data: ", 1)[1])
 
 
