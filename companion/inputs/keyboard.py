@@ -49,7 +49,7 @@ def key_code(name: str, where: str) -> int:
     names (``"[8]"``, ``"page down"``) and SDL's (``"Keypad 8"``, ``"PageDown"``)
     both work on every pygame from 2.1.2 up.
     """
-    code = key_table().get(name.strip().lower())
+    code = named_key(name)
     if code is None:
         raise CompanionError(f'{where} = "{name}": {unknown_key(name)}')
     return code
@@ -58,18 +58,24 @@ def key_code(name: str, where: str) -> int:
 def unknown_key(name: str) -> str:
     """Why ``name`` names no key of :func:`key_table` ("" when it names one), with a hint
     naming only keys of the table."""
-    if name.strip().lower() in key_table():
+    if named_key(name) is not None:
         return ""
     close = difflib.get_close_matches(name.strip().lower(), key_names(), n=1)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
     return f"pygame knows no key by that name{hint}"
 
 
+def named_key(name: str) -> int | None:
+    """The key code ``name`` names in :func:`key_table` (case and surrounding spaces never
+    count), else ``None``: the one lookup of a key name."""
+    return key_table().get(name.strip().lower())
+
+
 def same_key(name: object) -> object:
     """Which key ``name`` names: its key code, so that two spellings of one key ("[8]" and
     "keypad 8", "W" and "w") are the same; a name of no key (or no text) stands for itself."""
-    return key_table().get(name.strip().lower(), spelled(name)) if isinstance(name, str) \
-        else name
+    code = named_key(name) if isinstance(name, str) else None
+    return spelled(name) if code is None else code
 
 
 #: The key names' checks the settings make with pygame at hand (``companion config --check``).
