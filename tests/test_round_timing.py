@@ -113,6 +113,32 @@ def test_a_round_that_gets_no_valid_tap_closes_after_the_round_timeout_with_no_w
     assert outcome.winners == () and outcome.penalties == (1,)
 
 
+def test_once_every_player_has_answered_wrong_the_round_closes_at_the_last_answer():
+    round_ = Round(VALID_N_E, OPEN, TIMING, seats=3)
+    round_.offer(tap(1, S, 500))
+    round_.offer(tap(3, W, 900))
+    assert round_.closes_at_ns == OPEN + TIMING.round_timeout_ns   # P2 may still win
+    round_.offer(tap(2, S, 700))
+    assert round_.closes_at_ns == OPEN + 900 * MS
+    outcome = round_.outcome()
+    assert outcome.winners == () and outcome.penalties == (1, 2, 3)
+
+
+def test_once_every_player_has_tapped_when_nobody_may_the_round_closes_at_the_last_tap():
+    round_ = Round(NOBODY, OPEN, TIMING, seats=2)
+    round_.offer(tap(2, E, 1_200))
+    round_.offer(tap(1, N, 400))
+    assert round_.closes_at_ns == OPEN + 1_200 * MS
+    assert round_.outcome().penalties == (1, 2)
+
+
+def test_a_seat_that_only_tapped_too_early_has_not_answered_and_the_clock_runs_on():
+    round_ = Round(VALID_N_E, OPEN, TIMING, seats=2)
+    round_.offer(tap(1, S, 500))
+    round_.offer(tap(2, S, -100))
+    assert round_.closes_at_ns == OPEN + TIMING.round_timeout_ns
+
+
 def test_a_late_arriving_earlier_tap_brings_the_close_forward():
     round_ = Round(VALID_N_E, OPEN, TIMING)
     round_.offer(tap(2, E, 400))

@@ -524,3 +524,13 @@ def test_the_too_early_banner_never_covers_the_countdown(size, rotation, tmp_pat
     step_until(app, lambda: app.scene.panel(app.scene.now_ns).headline != first)
     assert app.scene.feedback.early_banner(app.scene.now_ns) is not None
     countdown_beside_banner(app, app.scene)      # the countdown's next second
+
+
+def test_once_every_player_has_tapped_wrong_the_verdict_comes_at_once_not_after_the_clock():
+    app = kiosk("setup", pace=replace(FAST, timeouts=1.0), players=2)   # a round lasts 10 s
+    round_ = to_round(app)
+    app.post(tap(1, wrong_side(round_).value))
+    app.post(tap(2, wrong_side(round_).value))
+    step_until(app, in_scene(app, "verdict"), limit_s=1.0)
+    assert app.scene.view.headline == "P1 P2 WRONG"
+    assert app.scene.view.details[-1].startswith("could tap: ")

@@ -202,7 +202,7 @@ class SimulatedTable:
         early = [press for press in self._early if press[:2] not in self._menu_buttons]
         planned = sorted((opened.t_open_ns + offset, player, side)
                          for player, side, offset in early + self._pending)
-        probe = Round(opened.ruling, opened.t_open_ns, opened.timing)
+        probe = Round(opened.ruling, opened.t_open_ns, opened.timing, seats=opened.seats)
         for t_ns, player, side in free_presses(planned, dict(self._last_press_ns)):
             probe.offer(Tap(player, side, t_ns, "bot"))
         last_ns = probe.closes_at_ns + settle_ns - PRESS_LATENCY_MS * MS

@@ -176,7 +176,7 @@ class Game:
 
     def open_round(self, roll: Roll, t_open_ns: int) -> Round:
         """The round for ``roll``, opened at the display flip stamped ``t_open_ns``."""
-        return Round(self.ruling_for(roll), t_open_ns, self.timing, roll=roll)
+        return Round(self.ruling_for(roll), t_open_ns, self.timing, roll=roll, seats=self.players)
 
     # -- finishing a round --------------------------------------------------------
 

@@ -12,7 +12,9 @@ The rulings this module carries:
   the close are "late" (and, like "ignored" taps, count for nothing). A round
   where nobody may tap closes after
   ``idle_timeout``; a round that needs a tap and gets no valid one closes after
-  ``round_timeout``.
+  ``round_timeout``. Once every player at the table (``seats``) has answered and none
+  validly, nothing can win any more: the round closes at the last answer, as soon as it
+  can (the table does not wait out a clock that can change nothing).
 - An answer that is not valid (any answer when nobody may tap) is "wrong" and
   costs a point card.
 - Taps are final: pausing an open round closes it at the pause
@@ -46,6 +48,8 @@ from companion.games.notnot.verdict import Verdict
 
 #: A valid answer, before the close decides between a win and a tie.
 COUNTED = "counted"
+#: A stamp later than any round's close (int64's largest, as a ``monotonic_ns`` never is).
+NEVER_NS = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -92,11 +96,13 @@ class Round:
     """Collects the taps of one round and judges them by their stamps."""
 
     def __init__(self, ruling: Ruling, t_open_ns: int, timing: Timing = Timing(),
-                 roll: Roll | None = None) -> None:
+                 roll: Roll | None = None, seats: int = 0) -> None:
         self.ruling = ruling
         self.roll = roll
         self.t_open_ns = t_open_ns
         self.timing = timing
+        #: The players at the table, 1 to ``seats`` (0: not known; the clocks alone close it).
+        self.seats = seats
         self._taps: list[Tap] = []
         #: When the round was closed early (a pause), else ``None``.
         self.closed_at_ns: int | None = None
@@ -158,13 +164,20 @@ class Round:
 
     def _natural_close_ns(self) -> int:
         """When the round closes by its clocks and its taps alone."""
-        if not self.ruling.tap:
-            return self.t_open_ns + self.timing.idle_timeout_ns
         first = self.first_valid()
         if first is None:
-            return self.t_open_ns + self.timing.round_timeout_ns
+            timeout = self.timing.round_timeout_ns if self.ruling.tap else \
+                self.timing.idle_timeout_ns
+            return min(self.t_open_ns + timeout, self._all_answered_ns())
         return min(first.t_ns + self.timing.tie_window_ns,
                    self.t_open_ns + self.timing.round_timeout_ns)
+
+    def _all_answered_ns(self) -> int:
+        """The last answer's stamp once every seat has answered; else never (a huge stamp)."""
+        answers = self._answers()
+        if not self.seats or any(seat not in answers for seat in range(1, self.seats + 1)):
+            return NEVER_NS
+        return max(tap.t_ns for tap in answers.values())
 
     def outcome(self) -> Outcome:
         """Judge every tap offered so far, in stamp order: early, win, tie, wrong, late (an
