@@ -102,6 +102,22 @@ def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
         again.close()
 
 
+def test_a_power_loss_during_a_pad_vote_resumes_with_a_notice_that_everyone_votes_again(tmp_path):
+    first = Table(tmp_path, players=4)
+    first.menu(1, [START])
+    first.wait_for("movie")
+    vote(first, {1: 8, 2: 3})                      # two of four have voted
+    first.close()                                  # the power went
+    again = Table(tmp_path, players=4)
+    try:
+        again.menu(1, [0])                         # "Resume the game in progress"
+        again.wait_for("movie")
+        assert again.app.notice[0] == "round 1: everyone votes again (a secret vote is never kept)"
+        assert not any(again.scene.pads.vote.has_voted(player) for player in range(1, 5))
+    finally:
+        again.close()
+
+
 @pytest.mark.slow
 def test_the_demo_plays_a_whole_game_on_the_kiosk_and_ends_it_as_the_script_did(tmp_path, capsys):
     said, scripted, moments = run_demo(tmp_path, capsys, "not-that-movie", players=2, seed=3)
