@@ -311,6 +311,42 @@ def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
     assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
 
 
+def test_esc_while_renaming_gives_the_name_up_and_goes_back_to_the_player(tmp_path, capsys):
+    keep_players(tmp_path, "Ana")
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Ana")
+    choose(app, "Rename")
+    press(app, "SE")                                      # "Ana" and a letter
+    app.post(Nav("pause", now()))
+    app.step()
+    assert app.scene.spelling is None and app.scene.title == "Ana"
+    assert app.scene.items() == ["Rename", "Merge into another player", "Back"]
+    press(app, "SSE")                                     # Back: the list, Ana unchanged
+    assert app.scene.items() == ["Ana: 0 games", "Back"]
+
+
+def test_esc_while_spelling_a_new_player_keeps_no_one_and_seats_no_one(tmp_path, capsys):
+    app = kiosk("setup", state_dir=tmp_path, players=2)
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    press(app, "E")                                       # "A"
+    app.post(Nav("pause", now()))
+    app.step()
+    assert app.scene.name == "names" and app.scene.spelling is None
+    assert "New player" in app.scene.items()              # back at the seat's choices
+    choose(app, "Guest")
+    choose(app, "Done")
+    step_until(app, lambda: app.scene.name == "setup")
+    assert app.ctx.session.setup.names == {}
+    capsys.readouterr()
+    assert main(["players", "list", "--state-dir", str(tmp_path)]) == 0
+    assert "A " not in capsys.readouterr().out
+
+
 def test_that_s_not_a_hat_calls_its_players_by_name_keeps_its_seats_and_resumes_them(tmp_path):
     app = kiosk("hat-setup", state_dir=tmp_path)          # four players
     name_seats(app, ["new:Ana", "new:Bo", "new:Cy", "new:Di"], setup="hat-setup")

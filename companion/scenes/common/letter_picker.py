@@ -3,11 +3,11 @@
 A wheel of letters is shown after the name so far ("Ana[b]", each letter cased as
 it would be added): N and S turn it (A to Z, a hyphen, a space, then "done",
 round again), E adds the letter under it, W deletes the last letter (W on an
-empty name gives up). E on "done" hands the name over; a refusal (empty, taken,
-too long) is one line on screen and the letters stay. Letters are cased as names
-are written: a capital first and after a space or a hyphen, small ones after.
-The window's keys do the same as
-the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`).
+empty name gives up; Esc or the menu button gives up at once, the letters dropped).
+E on "done" hands the name over; a refusal (empty, taken, too long) is one line on
+screen and the letters stay. Letters are cased as names are written: a capital
+first and after a space or a hyphen, small ones after. The window's keys do the
+same as the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`).
 """
 
 from __future__ import annotations
@@ -81,8 +81,8 @@ class SpellingMenu(LongMenu[M]):
     """A long menu that spells a name with a :class:`LetterPicker` while :attr:`spelling` is
     set: then its one item is the picker, and :meth:`spelt` gets the name (on E at "done"),
     else entries are chosen in :meth:`choose_entry`;
-    :meth:`gave_up` is called on W with no letters; :attr:`refusal` is the one line shown
-    under the title."""
+    :meth:`gave_up` is called on W with no letters, and on Esc; :attr:`refusal` is the one
+    line shown under the title."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -120,12 +120,16 @@ class SpellingMenu(LongMenu[M]):
         """The name was handed over (E at "done"); set :attr:`refusal` to refuse it."""
 
     def gave_up(self) -> None:
-        """W with no letters: spelling is given up."""
+        """W with no letters, or Esc: spelling is given up."""
         self.spelling = None
 
     def handle(self, event: object, now_ns: int) -> None:
         picker = self.spelling
         action = action_of(event)
+        if picker is not None and action is Action.PAUSE:   # Esc: the name is given up
+            self.refusal, self.dirty = "", True
+            self.gave_up()
+            return
         if picker is None or action not in (Action.MOVE_UP, Action.MOVE_DOWN, Action.SELECT,
                                              Action.BACK):
             super().handle(event, now_ns)
