@@ -90,10 +90,28 @@ def test_a_name_is_one_name_however_its_accents_were_typed(tmp_path, capsys):
     ("Maximilianaaa", "13 characters long: a player's name has at most 12"),
     ("Ana\tLu", "cannot be shown"),
     ("p2", "how a guest's seat is shown"),
+    ("Bo \U0001F600", 'has an emoji: "\U0001F600" (U+1F600)'),
+    ("X\u2764", 'has an emoji: "\u2764" (U+2764)'),
+    ("\u2764\ufe0f", '(U+2764), "\ufe0f" (U+FE0F)'),
+    ("Jo \u2665", "has an emoji"),
+    ("Guest", "an item of the names menu"),
+    ("new player", "an item of the names menu"),
 ])
 def test_a_name_that_cannot_be_is_refused_in_one_line(tmp_path, capsys, name, why):
     assert why in refused(tmp_path / "new", capsys, "add", name)
     assert not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("name", ["Zo\u00eb", "Ana-Maria", "A\u00a9", "20\u00b0", "O'Neil"])
+def test_a_name_with_accents_and_punctuation_is_no_emoji_and_is_kept(tmp_path, capsys, name):
+    assert players(tmp_path, "add", name) == 0
+
+
+def test_every_item_the_names_and_players_screens_list_beside_names_is_refused_as_a_name():
+    from companion.scenes.common import names, players_menu
+    from companion.storage.players import MENU_WORDS
+
+    assert {names.NEW_PLAYER, names.GUEST, names.DONE_ITEM, players_menu.BACK} <= set(MENU_WORDS)
 
 
 def test_a_name_of_twelve_characters_is_kept(tmp_path, capsys):

@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     actions.add_parser("add", help="keep a new player").add_argument(
         "name", help="1 to 12 printable characters the screen can draw (no emoji), not taken "
-                     "(whatever the case)")
+                     "(whatever the case), not a guest's P3 nor a names-menu item (Guest)")
     rename = actions.add_parser("rename", help="give a player another name, in every game too")
     rename.add_argument("name", help="the player's name now")
     rename.add_argument("new_name", metavar="new-name", help="the name from now on")

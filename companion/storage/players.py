@@ -7,7 +7,9 @@ through (``companion players``, ``simulate --names``, the kiosk's names and play
 menus)
 hands :func:`checked_name` what the bundled font lacks
 (:func:`companion.display.text.undrawable`; storage draws nothing), and a name
-with a character it lacks (an emoji) is refused naming that character. A name
+with a character it lacks is refused naming that character; so is an emoji, even one the
+font happens to draw (:func:`is_emoji`), and a name that reads as an item of the names menu
+("Guest", "New player"). A name
 kept before that rule stays as it is: listed, seated, shown (the font's empty box
 for what it lacks), renamed, merged or forgotten like any other. A seat of a kept game
 with no named player was a guest's. Renaming keeps every seat; merging gives
@@ -38,6 +40,14 @@ from companion.storage.games import utc_now
 NAME_MAX = 12
 #: How a guest's seat is shown: "P" and the seat's number.
 GUEST_LABEL = re.compile(r"p\d+", re.IGNORECASE)
+#: The items the names and players screens list beside the kept players' names: a player so
+#: named could not be told from the item.
+MENU_WORDS = ("Guest", "New player", "Done", "Back")
+#: The first code point of the symbol blocks that hold emoji (arrows, dingbats, pictographs):
+#: a "symbol, other" character from here on is an emoji, whether the font draws it or not.
+EMOJI_FROM = 0x2190
+#: Asks for a character's colour emoji form (VS16, as in "❤️").
+EMOJI_STYLE = "\ufe0f"
 #: The longest head start, in milliseconds.
 HEAD_START_MAX_MS = 1000
 
@@ -92,8 +102,9 @@ def checked_head_start_us(text: str) -> int:
 
 def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
     """``text`` trimmed and in Unicode's composed form (NFC: "é" typed as one character or as
-    "e" and an accent is one name), if it can be a player's name, and one the screen can draw
-    when ``undrawable`` says what it cannot; else :class:`PlayerError` saying why."""
+    "e" and an accent is one name), if it can be a player's name, and one the screen shows as
+    typed when ``undrawable`` says what it cannot draw (:func:`refuse_unshown`); else
+    :class:`PlayerError` saying why."""
     name = unicodedata.normalize("NFC", text.strip())
     if not name:
         raise PlayerError("a player's name cannot be empty")
@@ -106,10 +117,32 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
                           "line break, a control character): choose another name")
     if GUEST_LABEL.fullmatch(name):
         raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
-    missing = undrawable(name) if undrawable is not None else ""
+    if name_key(name) in {name_key(word) for word in MENU_WORDS}:
+        raise PlayerError(f"{name!r} is an item of the names menu, and a player so named "
+                          "could not be told from it: choose another name")
+    if undrawable is not None:
+        refuse_unshown(name, undrawable)
+    return name
+
+
+def refuse_unshown(name: str, undrawable: Undrawable) -> None:
+    """A :class:`PlayerError` when the screen would not show ``name`` as typed: a character the
+    font lacks (``undrawable``), or an emoji, even one the font happens to draw in outline."""
+    missing = undrawable(name)
     if missing:
         raise PlayerError(undrawable_words(name, missing))
-    return name
+    emoji = "".join(dict.fromkeys(char for char in name if is_emoji(char)))
+    if emoji:
+        which = ", ".join(f'"{char}" (U+{ord(char):04X})' for char in emoji)
+        raise PlayerError(f'the name "{name}" has an emoji: {which}; a name is letters, '
+                          "digits, spaces and punctuation")
+
+
+def is_emoji(char: str) -> bool:
+    """Whether ``char`` is an emoji (or asks for one): a "symbol, other" from the arrows on
+    (:data:`EMOJI_FROM`), or the emoji style selector. "©" and "°" are not."""
+    return char == EMOJI_STYLE or (ord(char) >= EMOJI_FROM and
+                                   unicodedata.category(char) == "So")
 
 
 def undrawable_words(name: str, missing: str) -> str:
