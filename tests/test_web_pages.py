@@ -11,8 +11,10 @@ import sqlite3
 import pytest
 
 from games_kiosk import finished_discs_game
-from web_games import saved_game, words_of
+from web_games import new_game, saved_game, words_of
 from companion.storage.database import FILENAME, Database
+from companion.storage.games import GameStore
+from companion.storage.notnot_saves import EndedEarly, NewGame
 from companion.web import app as web_app
 from companion.web.app import create_app
 from companion.web.watcher import SaveWatcher
@@ -92,6 +94,24 @@ def test_a_finished_game_says_who_won_it(tmp_path):
 def test_a_game_in_play_names_no_winner_yet(tmp_path):
     saved_game(tmp_path, until=lambda r: len(r) == 3)
     assert "Winner" not in text_of(client_of(tmp_path).get("/live").text)
+
+
+def test_a_game_ended_before_its_first_round_says_no_round_was_played(tmp_path):
+    game = new_game()
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        EndedEarly.of(game).write(store, NewGame.of(game).create(store))
+    shown = text_of(client_of(tmp_path).get("/live").text)
+    assert "ended early" in shown and "No round was played." in shown
+    assert "has not been played yet" not in shown
+
+
+def test_a_game_in_play_before_its_first_round_says_the_first_round_is_to_come(tmp_path):
+    saved_game(tmp_path, until=lambda records: True)   # one round saved, then a new game
+    with Database.in_folder(tmp_path) as database:
+        NewGame.of(new_game()).create(GameStore(database))
+    assert "The first round has not been played yet." in text_of(
+        client_of(tmp_path).get("/live").text)
 
 
 def test_the_scores_are_the_last_rounds_with_what_it_changed(tmp_path):
