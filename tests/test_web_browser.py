@@ -60,6 +60,25 @@ while (walker.nextNode()) {
 }
 return [document.documentElement.scrollWidth, outside];
 """
+#: Each score row whose colour dot does not lie beside the first line of its name: run in
+#: the page.
+DOT_APART_FROM_ITS_NAME = """
+var apart = [];
+var rows = document.querySelectorAll('.scores th[scope=row]');
+for (var row of rows) {
+  var dot = row.querySelector('.dot').getBoundingClientRect();
+  var walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+  var range = document.createRange();
+  while (walker.nextNode()) if (walker.currentNode.textContent.trim()) break;
+  range.selectNodeContents(walker.currentNode);
+  var name = range.getClientRects()[0];
+  if (dot.bottom < name.top || dot.top > name.bottom || dot.right > name.left + 0.5) {
+    apart.push(row.textContent.trim());
+  }
+}
+if (!rows.length) apart.push('no score rows');
+return apart;
+"""
 
 
 def companion(*argv: str) -> subprocess.Popen:
@@ -152,6 +171,8 @@ def test_the_widest_names_stay_inside_their_boxes_on_a_phone(served_wide_names, 
                 browser.screenshot(shots / f"web-wide-names-{name}-{width}x{height}.png")
                 assert outside == [], (page, width, outside)
                 assert page_width <= width, (page, width, page_width)
+                if page == "/":
+                    assert browser.run(DOT_APART_FROM_ITS_NAME) == [], (page, width)
     print(f"screenshots in {shots}")
 
 
