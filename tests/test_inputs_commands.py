@@ -183,6 +183,18 @@ def test_press_without_mock_pins_points_to_the_buttons_help(capsys):
         "(see companion buttons --help)\n")
 
 
+@pytest.mark.parametrize("clock_check", [[], ["--clock-check"]])
+def test_mock_pins_with_gpio_switched_off_and_the_serial_controller_on_is_one_line(
+        tmp_path, capsys, clock_check):
+    path = tmp_path / "serial.toml"
+    path.write_text("[gpio]\nenabled = false\n[serial]\nenabled = true\n")
+    assert main(["buttons", "--mock", "--config", str(path), "--press", "4", *clock_check]) == 2
+    assert capsys.readouterr().err == (
+        f"companion buttons: --mock presses mock GPIO pins, and {path} has none ([gpio] "
+        "enabled = false); check the serial controller's buttons without --mock "
+        "(see companion buttons --help)\n")
+
+
 def test_the_clock_check_keeps_its_answer_when_a_line_is_still_busy_as_it_is_released(
         capsys, monkeypatch):
     from gpiozero.pins.mock import MockPin

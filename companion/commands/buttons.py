@@ -75,10 +75,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--png needs --screen and --mock")
     if args.png and cannot_write(args.png):
         raise CompanionError(f"--png {args.png}: cannot write it: {cannot_write(args.png)}")
+    check = WiringCheck(_buttons(loaded))
+    if args.mock:
+        refuse_mock_without_gpio(loaded, check)
     factory = mock_factory() if args.mock else None
     if args.clock_check:
         return clock_check(loaded, factory, args)
-    check = WiringCheck(_buttons(loaded))
     for spec in args.press:   # every --press is checked before any pin is opened
         parse_press(spec, check.buttons)
     with contextlib.ExitStack() as inputs:
@@ -98,6 +100,18 @@ def run(args: argparse.Namespace) -> int:
             print()
     print(check.missing_text())
     return 0 if check.done.is_set() else 1
+
+
+def refuse_mock_without_gpio(loaded: config.Config, check: WiringCheck) -> None:
+    """A UsageError when ``--mock`` has no GPIO button to press: mock pins stand for GPIO
+    pins only (the serial controller is checked on the real board, without ``--mock``)."""
+    if loaded.gpio.enabled and check.buttons:
+        return
+    why = "[gpio] enabled = false" if not loaded.gpio.enabled else "it maps no GPIO button"
+    serial = "; check the serial controller's buttons without --mock" \
+        if serial_buttons(loaded) else ""
+    raise UsageError(f"--mock presses mock GPIO pins, and {loaded.source} has none ({why})"
+                     f"{serial}")
 
 
 def print_lines_as_they_come() -> None:
