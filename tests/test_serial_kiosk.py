@@ -207,6 +207,21 @@ def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():
                                        "3 edges lost")
 
 
+def test_a_restart_and_the_clock_synced_again_at_one_stamp_leave_the_corner_synced():
+    app = kiosk("title")
+    try:
+        restarted = ControllerStatus(True, "controller restarted (a clock sample that cannot be "
+                                     "right): syncing its clock afresh", 5_000, alarm=True,
+                                     kind="restarted")
+        synced = ControllerStatus(True, "clock synced", 5_000, synced=True)
+        app.post(restarted)                           # as the reader posts them, in order
+        app.post(synced)
+        app.step()
+        assert app.controller == "synced"
+    finally:
+        app.screen.close()
+
+
 def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypatch, capsys):
     from companion.cli import main
     from companion.commands import demo

@@ -83,13 +83,15 @@ _KIND_RANK = {Tap: 0, Control: 1, Dealer: 2, Stuck: 3}
 def event_order(event: object) -> tuple:
     """Sort key, the one order the loop hands events to a scene in: stamp first; at equal
     stamps by player, then side (an event that is not a pad's is player 0, no side, so it
-    comes before the taps); then by kind (:data:`_KIND_RANK`) and, last, by what the event
-    says, so any arrival order of the same events gives the same order. An event without a
-    stamp counts as stamped 0."""
+    comes before the taps); then by kind (:data:`_KIND_RANK`); then in the order an input said
+    them, for events that carry it (``said``: the serial controller's status, whose restart
+    and the sync after it can share a stamp); last, by what the event says, so any arrival
+    order of the same events gives the same order. An event without a stamp counts as
+    stamped 0."""
     side = getattr(event, "side", None)
     rank = _KIND_RANK.get(type(event), len(_KIND_RANK))
     return (getattr(event, "t_ns", 0) or 0, getattr(event, "player", 0), side.index if side else -1,
-            rank, type(event).__name__, repr(event))
+            rank, type(event).__name__, getattr(event, "said", 0), repr(event))
 
 
 def in_stamp_order(events: Iterable[object]) -> list:

@@ -17,11 +17,12 @@ It survives unplugging: a failed read closes the port, posts
 from __future__ import annotations
 
 import glob
+import itertools
 import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.boards.avr import BOARDS, NANO, Board
@@ -59,6 +60,10 @@ RESTART_STEP_S = 0.05
 RECENT_HEARTBEATS = 4096
 
 
+#: Numbers each :class:`ControllerStatus` as it is made.
+STATUS_COUNTER = itertools.count()
+
+
 @dataclass(frozen=True)
 class ControllerStatus:
     """What the controller is doing, for the screen; ``detail`` says it in words.
@@ -79,6 +84,9 @@ class ControllerStatus:
     alarm: bool = False
     device: str = ""
     kind: str = ""
+    #: The order the reader said it in (:func:`companion.inputs.events.event_order`): a restart
+    #: and the clock synced again after it can share one stamp, and the later must stay later.
+    said: int = field(default_factory=lambda: next(STATUS_COUNTER), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
