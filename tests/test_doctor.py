@@ -228,6 +228,15 @@ def test_json_parses_and_has_one_entry_per_check_on_this_machine(tmp_path, capsy
     assert {check["status"] for check in found["checks"]} <= {OK, FIX, SKIP}
 
 
+def test_the_clock_check_on_a_laptop_without_mock_pins_does_not_apply(tmp_path, capsys):
+    code = cli.main(["doctor", "--json", "--clock-check", "--root", str(tmp_path),
+                     "--state-dir", str(tmp_path / "state"), "--config", no_keyboard(tmp_path)])
+    found = {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}
+    assert found["clock"] == {"name": "clock", "status": SKIP, "text": (
+        "no GPIO here, so no press to stamp; --clock-check --mock tries the check on mock pins")}
+    assert FIX not in {check["status"] for check in found.values()} and code == 0
+
+
 def test_the_clock_check_is_the_buttons_check_on_a_pressed_pin(tmp_path, capsys):
     code = cli.main(["doctor", "--json", "--clock-check", "--mock", "--root", str(tmp_path),
                      "--state-dir", str(tmp_path / "state"), "--config", no_keyboard(tmp_path)])
