@@ -178,6 +178,18 @@ def test_an_unknown_serial_board_is_refused_once():
         'my.toml: serial.board = "uno": not a board (choose from nano, mega)']
 
 
+@pytest.mark.parametrize("device", ["", "ttyUSB0", "/dev/tty\tUSB0"])
+def test_an_enabled_controllers_device_is_a_path(device):
+    lines = problems(f'[gpio]\nenabled = false\n[serial]\nenabled = true\ndevice = "{device}"')
+    assert lines == [f"my.toml: serial.device = {config.show(device)}: expected the "
+                     "controller's device path, such as \"/dev/companion-buttons\" (the udev "
+                     "rule's name) or \"/dev/ttyUSB0\""]
+
+
+def test_a_controller_switched_off_may_keep_any_device():
+    assert parse('[serial]\nenabled = false\ndevice = ""').serial.device == ""
+
+
 def test_adding_a_table_to_the_schema_is_one_entry(monkeypatch):
     monkeypatch.setitem(config.SCHEMA, "lights", {"brightness": bool})
     parse("[lights]\nbrightness = true")

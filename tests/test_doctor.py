@@ -125,6 +125,23 @@ def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_pat
     assert serial.status == FIX and "is not there" in serial.text
 
 
+@pytest.mark.parametrize("device", ["/dev", "/etc/passwd"])
+def test_a_serial_device_that_is_a_folder_or_a_file_is_to_fix(tmp_path, device):
+    root = fake_pi(tmp_path / "root")
+    write(root, "/etc/passwd", "root:x:0:0::/root:/bin/sh\n")
+    settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = "
+                                              f"true\ndevice = \"{device}\"\n")
+    serial = by_name(pi_host(root), config=str(settings))["serial"]
+    assert serial.status == FIX and serial.text.startswith(f"{device} is not a serial device")
+
+
+def test_with_a_mistake_in_the_settings_the_serial_line_says_it_read_the_defaults(tmp_path):
+    settings = write(tmp_path, "config.toml", "[serial]\nenabled = true\nboard = \"uno\"\n")
+    serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
+    assert serial.text == ("no serial controller in the settings ([serial] enabled = false) "
+                           "(the default settings: the file has mistakes)")
+
+
 def test_a_mistake_in_the_settings_is_to_fix(tmp_path):
     settings = write(tmp_path, "config.toml", "[gpio]\nstuck_s = inf\n")
     found = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["settings"]

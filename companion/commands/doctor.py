@@ -236,21 +236,24 @@ def check_machine(host: Host) -> Check:
     return Check("machine", OK, f"{model}, {system}")
 
 
-def check_settings(path: str | Path | None, named_by: str = "") -> tuple[Check, Config]:
+def check_settings(path: str | Path | None,
+                   named_by: str = "") -> tuple[Check, Config, bool]:
     """The settings check of the file at ``path`` (``named_by``: what named it, as
-    :func:`companion.config.reading.named_path` says), and the settings the kiosk would use."""
+    :func:`companion.config.reading.named_path` says), the settings the kiosk would use, and
+    whether they are the defaults it offers instead of a file with mistakes."""
     config, problem = load_settings(path, named_by)
     if problem is None:
         refused = keyboard_keys(config)[1]
         if refused:
             return Check("settings", FIX, f"{refused}: name that key differently in [keyboard] "
-                                          "(the kiosk plays on with the menu keys only)"), config
-        return Check("settings", OK, f"{config.source}"), config
+                                          "(the kiosk plays on with the menu keys only)"), \
+                config, False
+        return Check("settings", OK, f"{config.source}"), config, False
     more = f" (and {len(problem.detail) - 1} more)" if len(problem.detail) > 1 else ""
     empty = path is not None and os.fspath(path) == ""   # the line says to name a file
     fix = "" if empty else f" fix it (companion config --check {shlex.quote(str(path))});"
     return Check("settings", FIX, f"{problem.detail[0]}{more}:{fix} the kiosk shows this and "
-                                  "offers the defaults"), config
+                                  "offers the defaults"), config, True
 
 
 def check_pygame(host: Host) -> Check:
@@ -468,6 +471,11 @@ def check_serial(host: Host, config: Config) -> Check:
         return Check("serial", FIX, f"{serial.device} is not there: plug the {serial.board} in; "
                                     "a board the udev rule does not know needs its ids added "
                                     "(docs/KIOSK.md)")
+    if not device.is_char_device():
+        return Check("serial", FIX, f"{serial.device} is not a serial device (a "
+                                    f"{'folder' if device.is_dir() else 'file'}): [serial] "
+                                    "device names the controller's port, such as "
+                                    "/dev/companion-buttons or /dev/ttyUSB0")
     if not os.access(device, os.R_OK | os.W_OK):
         return Check("serial", FIX, f"{serial.device}: you cannot open it; the kiosk's user "
                                     "needs the group dialout")
@@ -691,15 +699,23 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     """Every check, in the order a maker would fix them."""
     service = service_state(host)
     service_running = bool(service and service.get("ActiveState") == "active")
-    settings, config = check_settings(*named_path(args.config, "COMPANION_CONFIG",
-                                                  settings_file.find))
+    settings, config, defaults = check_settings(*named_path(args.config, "COMPANION_CONFIG",
+                                                            settings_file.find))
+    said = as_defaults if defaults else lambda check: check
     return [
         check_machine(host), settings, check_pygame(host), check_video(host, service_running),
         check_egl(host), check_connectors(host), check_rotation(host, config),
-        check_sound(host, config, service_running), check_inputs(host), check_gpio(host),
-        check_clock(host, args, config), check_serial(host, config), check_state(host, args),
-        check_service(host, service),
+        said(check_sound(host, config, service_running)), check_inputs(host), check_gpio(host),
+        check_clock(host, args, config), said(check_serial(host, config)),
+        check_state(host, args), check_service(host, service),
     ]
+
+
+def as_defaults(check: Check) -> Check:
+    """``check``, which tells what the settings name, made on the defaults the kiosk offers
+    when the settings file has mistakes, saying so."""
+    return Check(check.name, check.status, f"{check.text} (the default settings: the file "
+                                           "has mistakes)")
 
 
 def report(found: list[Check]) -> str:

@@ -602,13 +602,18 @@ def check_keyboard(data: dict, key_names: KeyNames | None = None) -> list[str]:
 
 
 def check_serial(data: dict) -> list[str]:
-    """The board is one we know; its pad pins are that board's button pins, each used once."""
+    """The board is one we know; an enabled controller's device is a path; its pad pins are
+    that board's button pins, each used once."""
     from companion.boards import avr as boards
 
     serial = data["serial"]
     if serial["board"] not in boards.BOARDS:
         return [f"serial.board = {show(serial['board'])}: not a board "
                 f"(choose from {', '.join(boards.BOARDS)})"]
+    device = serial["device"]
+    if serial["enabled"] and not (device.startswith("/") and device.isprintable()):
+        return [f"serial.device = {show(device)}: expected the controller's device path, such "
+                "as \"/dev/companion-buttons\" (the udev rule's name) or \"/dev/ttyUSB0\""]
     used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
             for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES
             if side.value in pad]
