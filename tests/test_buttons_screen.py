@@ -45,3 +45,38 @@ def test_serial_pads_light_in_their_cross_beside_the_gpio_controls(screen_module
     assert tuple(image.get_at((12 + 92 + 22, 94 + 46 + 4)))[:3] == colours["waiting"]
     # the controls row: the menu box from x=20, y=340, the latest press
     assert tuple(image.get_at((20 + 60, 340 + 3)))[:3] == colours["latest"]
+
+
+def test_every_control_and_dealer_button_and_every_pad_is_drawn_inside_the_window(
+        screen_module, tmp_path, monkeypatch):
+    """Seven pads (two rows of crosses), two controls and the whole dealer pad (a second row of
+    buttons): each box is drawn, inside the window, and none lies over another."""
+    import pygame
+
+    from companion.inputs.gpio import Button
+    pads = [Button(100 + 4 * player + side.index, ButtonKind.PAD, player, side)
+            for player in range(1, 8) for side in Side]
+    others = [Button(200 + n, ButtonKind.CONTROL, name=name)
+              for n, name in enumerate(("menu", "confirm"))]
+    others += [Button(300 + n, ButtonKind.DEALER, name=name) for n, name in
+               enumerate(("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "VOID", "RULE"))]
+    check = WiringCheck((*pads, *others), write=lambda line: None)
+    boxes: list[pygame.Rect] = []
+    real_box = screen_module.WiringScreen.box
+
+    def box(self, button, label, x, y, w, h=None):
+        boxes.append(pygame.Rect(x, y, w, h or w))
+        real_box(self, button, label, x, y, w, h)
+
+    monkeypatch.setattr(screen_module.WiringScreen, "box", box)
+    screen = screen_module.WiringScreen(check)
+    try:
+        screen.draw()
+        window = screen.surface.get_rect()
+        reports_top = screen.reports_top
+    finally:
+        screen.close()
+    assert len(boxes) == len(pads) + len(others)
+    assert all(window.contains(rect) for rect in boxes)
+    assert all(rect.collidelist(boxes[:i]) < 0 for i, rect in enumerate(boxes))
+    assert all(rect.bottom <= reports_top for rect in boxes)

@@ -26,6 +26,12 @@ if TYPE_CHECKING:
     from companion.inputs.wiring_check import WiringCheck
 
 SIZE = (960, 540)
+#: Pads a row holds, and the height of a row of pads.
+PADS_A_ROW, PAD_ROW_H = 6, 190
+#: Control and dealer buttons a row holds, each box's width and height, and their row's pitch.
+OTHERS_A_ROW, OTHER_W, OTHER_H, OTHER_ROW_H = 7, 120, 40, 50
+#: The report lines shown at the bottom, and the height of each.
+REPORTS, REPORT_H = 5, 26
 BACKGROUND = (18, 18, 24)
 COLOURS = {"waiting": (70, 70, 80), "pressed": (40, 160, 70), "latest": (230, 200, 40),
            "stuck": (200, 40, 40)}
@@ -41,7 +47,8 @@ class WiringScreen:
         pygame.init()
         text.reset()  # fonts cached before a pygame.quit() are dead
         self.check = check
-        self.surface = pygame.display.set_mode(SIZE)
+        self.others_top, self.reports_top, height = rows_of(check)
+        self.surface = pygame.display.set_mode((SIZE[0], max(SIZE[1], height)))
         pygame.display.set_caption("companion buttons")
         self.font = text.font(text.size_for_cap_height(12))    # the bundled font, as on the kiosk
         self.big = text.font(text.size_for_cap_height(20))
@@ -62,23 +69,23 @@ class WiringScreen:
                   f"Wiring check: {len(check.pressed)}/{len(check.buttons)} pressed", (20, 14))
         pads = [b for b in check.buttons if b.kind == ButtonKind.PAD]
         players = sorted({b.player for b in pads})
-        width = SIZE[0] // max(1, min(len(players), 6))
+        width = SIZE[0] // max(1, min(len(players), PADS_A_ROW))
         for number, player in enumerate(players):
-            left, top = (number % 6) * width, 70 + (number // 6) * 190
+            left = (number % PADS_A_ROW) * width
+            top = 70 + (number // PADS_A_ROW) * PAD_ROW_H
             self.text(self.font, f"player {player}", (left + 12, top))
             for button in (b for b in pads if b.player == player):
                 assert button.side is not None  # every pad button has a side
                 column, row = CROSS[button.side]
                 self.box(button, f"{button.side} {pin_of(button)}",
                          left + 12 + column * 46, top + 24 + row * 46, 44)
-        # controls and dealer buttons: only the GPIO pin map has them
-        others = [b for b in check.buttons if not isinstance(b, SerialButton) and b.kind != "pad"]
-        for number, other in enumerate(others):
-            self.box(other, f"{other.name} {other.gpio}", 20 + number * 130, 340, 120, 40)
+        for number, other in enumerate(others_of(check)):
+            self.box(other, f"{other.name} {other.gpio}", 20 + (number % OTHERS_A_ROW) * 130,
+                     self.others_top + (number // OTHERS_A_ROW) * OTHER_ROW_H, OTHER_W, OTHER_H)
         # the picture shows what is missing: leave out the indented "pressed; not yet" lines
         reports = [line for line in check.log if not line.startswith(" ")]
-        for number, line in enumerate(reports[-5:]):
-            self.text(self.font, line, (20, 400 + number * 26))
+        for number, line in enumerate(reports[-REPORTS:]):
+            self.text(self.font, line, (20, self.reports_top + number * REPORT_H))
         pygame.display.flip()
 
     def box(self, button: Button | SerialButton, label: str, x: int, y: int, w: int,
@@ -117,6 +124,22 @@ class WiringScreen:
     def close(self) -> None:
         """Close the window (pygame quits)."""
         pygame.quit()
+
+
+def others_of(check: WiringCheck) -> list[Button]:
+    """The control and dealer buttons: only the GPIO pin map has them."""
+    return [b for b in check.buttons if not isinstance(b, SerialButton) and b.kind != "pad"]
+
+
+def rows_of(check: WiringCheck) -> tuple[int, int, int]:
+    """Where the control and dealer buttons' rows start, where the reports start, and the
+    height the window needs for every pad, button and report (below the pads, in rows)."""
+    players = len({b.player for b in check.buttons if b.kind == ButtonKind.PAD})
+    pad_rows = -(-players // PADS_A_ROW)
+    others_top = max(340, 70 + pad_rows * PAD_ROW_H)
+    other_rows = -(-len(others_of(check)) // OTHERS_A_ROW)
+    reports_top = others_top + other_rows * OTHER_ROW_H + 10 if other_rows else others_top
+    return others_top, reports_top, reports_top + REPORTS * REPORT_H + 10
 
 
 def pin_of(button: Button | SerialButton) -> str | int:
