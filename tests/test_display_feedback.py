@@ -81,5 +81,8 @@ def test_a_snapshot_is_saved_for_the_first_frame_of_each_moment(tmp_path):
 def test_a_snapshot_folder_that_cannot_be_made_is_named_in_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(CompanionError, match="snapshot folder .*file/shots"):
+    with pytest.raises(CompanionError, match="snapshot folder .*file/shots cannot be made: "
+                                             ".*file is a file, not a folder"):
         Snapshots(blocker / "shots")
+    with pytest.raises(CompanionError, match="snapshot folder .*file is a file, not a folder"):
+        Snapshots(blocker)

@@ -68,7 +68,10 @@ def test_an_output_folder_that_cannot_be_made_is_one_line(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     status, _, err = run(capsys, "--shipped-map", "--out", str(blocker / "w"))
-    assert status == 2 and err.count("\n") == 1 and f"cannot write the wiring files to {blocker / 'w'}" in err
+    assert status == 2 and err == (f"companion: --out {blocker / 'w'} cannot be made: {blocker} "
+                                   "is a file, not a folder\n")
+    status, _, err = run(capsys, "--shipped-map", "--out", str(blocker))
+    assert status == 2 and err == f"companion: --out {blocker} is a file, not a folder\n"
 
 
 def test_the_parts_list_alone_needs_no_out_folder(tmp_path, capsys):

@@ -24,6 +24,7 @@ from pathlib import Path
 import pygame
 
 from companion.errors import CompanionError
+from companion.storage.location import not_a_folder
 
 
 class Snapshots:
@@ -39,6 +40,9 @@ class Snapshots:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="snapshots")
         self._writes: list = []
         if self.folder:
+            problem = not_a_folder(self.folder, "snapshot folder")
+            if problem:
+                raise CompanionError(problem)
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from companion.config.settings import Config
 from companion.errors import CompanionError
+from companion.storage.location import not_a_folder
 from companion.tools.argtypes import UsageError
 from companion.tools.wiring import arduino, bom, guide, header, png
 from companion.tools.wiring.svg import Drawing
@@ -138,6 +139,9 @@ def wiring_files(config: Config, counts: Sequence[int] | None = None,
 def write(files: dict[str, bytes], out: str | os.PathLike) -> list[Path]:
     """Write ``files`` into folder ``out`` (created if needed); returns the paths written."""
     folder = Path(out)
+    problem = not_a_folder(folder, "--out")
+    if problem:
+        raise CompanionError(problem)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = []
