@@ -110,6 +110,12 @@ def test_a_head_start_finer_than_a_microsecond_is_refused_never_rounded(tmp_path
     assert listed(tmp_path, capsys)["Ana"]["head_start_ms"] == 150
 
 
+def test_a_refused_head_start_too_long_to_quote_is_quoted_cut_with_an_ellipsis(tmp_path, capsys):
+    players(tmp_path, "add", "Ana")
+    line = refused(tmp_path, capsys, "handicap", "Ana", "9" * 23)
+    assert f"head start '{'9' * 20}...': expected" in line
+
+
 def test_the_longest_head_start_is_kept(tmp_path, capsys):
     players(tmp_path, "add", "Ana")
     assert players(tmp_path, "handicap", "Ana", str(HEAD_START_MAX_MS)) == 0

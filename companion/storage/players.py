@@ -86,16 +86,21 @@ def ms_of(us: int) -> int | float:
 DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?")
 
 
+def cut(text: str, most: int) -> str:
+    """``text`` as a refusal quotes it: its first ``most`` characters, and "..." when cut."""
+    return text if len(text) <= most else f"{text[:most]}..."
+
+
 def checked_head_start_us(text: str) -> int:
     """``text`` milliseconds (0 to :data:`HEAD_START_MAX_MS`, to the microsecond: a finer one
     is refused, never rounded) in microseconds; else :class:`PlayerError` saying why."""
     ms = Decimal(text.strip()) if DECIMAL.fullmatch(text.strip()) else Decimal("NaN")
     if not (ms.is_finite() and 0 <= ms <= HEAD_START_MAX_MS):
-        raise PlayerError(f"head start {text.strip()[:20]!r}: expected a number of milliseconds "
-                          f"from 0 (none) to {HEAD_START_MAX_MS}")
+        raise PlayerError(f"head start {cut(text.strip(), 20)!r}: expected a number of "
+                          f"milliseconds from 0 (none) to {HEAD_START_MAX_MS}")
     us = ms * 1000
     if us != us.to_integral_value():   # never rounded silently: 0.0005 would remove one
-        raise PlayerError(f"head start {text.strip()[:20]!r}: give it to the microsecond at "
+        raise PlayerError(f"head start {cut(text.strip(), 20)!r}: give it to the microsecond at "
                           "finest (three decimals, such as 0.001)")
     return int(us)
 
@@ -108,7 +113,7 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
     name = unicodedata.normalize("NFC", text.strip())
     if not name:
         raise PlayerError("a player's name cannot be empty")
-    shown = name if len(name) <= 40 else f"{name[:40]}..."
+    shown = cut(name, 40)
     if len(name) > NAME_MAX:
         raise PlayerError(f"{shown!r} is {len(name)} characters long: a player's name has "
                           f"at most {NAME_MAX}")
