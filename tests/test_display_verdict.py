@@ -24,7 +24,7 @@ def test_a_void_on_the_table_is_taken_instead_of_the_card_tapped():
 def test_a_wrong_tap_is_named_with_its_penalty_card():
     taps = [(1, "N", 300_000, "win"), (3, "E", 350_000, "wrong")]
     view = verdict_view(record(taps, [(1, "BLUE", "N")]), True, {3: 2})
-    assert "wrong: P3 loses a card to the box" in view.details
+    assert "wrong: P3 loses a card" in view.details
 
 
 def test_a_wrong_tap_without_cards_costs_nothing_and_says_so():
@@ -85,7 +85,7 @@ def test_a_tie_says_how_far_apart_the_tied_taps_were():
 
 EIGHT_LINES = VerdictView("tie", "TIE P1 P2 P3", (
     "TIE: 0.200 ms apart", "P1 takes the VOID from W instead of N", "P2 takes BLUE from E",
-    "P3 takes GREEN from S", "wrong: P4 P7 lose a card to the box", "wrong: P5 P8 (no card to lose)",
+    "P3 takes GREEN from S", "wrong: P4 P7 lose a card", "wrong: P5 P8 (no card to lose)",
     "too early: P6"))
 
 

@@ -180,7 +180,7 @@ def test_a_long_list_of_wrong_players_says_its_meaning_first_and_fills_each_page
     scores = {seat: int(seat in (1, 5, 6, 7, 8)) for seat in LONG_NAMES}
     view = verdict_view(round_record(taps, valid=("E",)), True, scores, LONG_NAMES)
     assert view.headline == "12 WRONG"
-    assert view.details[0].startswith("lose a card to the box: ") and \
+    assert view.details[0].startswith("lose a card: ") and \
         view.details[1].startswith("no card to lose: ")
     panel = layout.verdict_over_timeline
     fit = fit_verdict(layout, view, panel)

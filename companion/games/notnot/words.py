@@ -11,9 +11,8 @@ Verdict kinds, in the order a player needs them: a win, a tie (several
 winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
 A headline names at most two players ("TIE Ana Bo", "Ana Bo WRONG"); more it counts
 ("3-WAY TIE", "12 WRONG"), and its lines name them all: a list of more than two wrong
-players says first what it means ("lose a card to the box: Ana Bo Cy"), so that a list
-shown over two pages starts with it. A lost card goes back in the box (the rulings), and
-the line says so: "wrong: Ana loses a card to the box".
+players says first what it means ("lose a card: Ana Bo Cy"), so that a list shown over two
+pages starts with it.
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
 A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
@@ -192,10 +191,6 @@ def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True,
     return f"{player_label(winner.player, seat_names)} {line}" if who else line
 
 
-#: Where a wrong tap's card goes (the rulings: it leaves the game, back in the box).
-TO_THE_BOX = "to the box"
-
-
 def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
                   seat_names: SeatNames = NO_NAMES) -> list[str]:
     """One line for wrong taps (who lost a card, who had none) and one for early taps."""
@@ -205,8 +200,8 @@ def penalty_lines(record: RoundRecord, scores_before: dict[int, int],
     free = [p for p in wrong if p not in paid]
     if paid:
         who = names(paid, seat_names)
-        lines.append(f"wrong: {who} lose{'s' if len(paid) == 1 else ''} a card {TO_THE_BOX}"
-                     if len(paid) <= HEADLINE_NAMES else f"lose a card {TO_THE_BOX}: {who}")
+        lines.append(f"wrong: {who} lose{'s' if len(paid) == 1 else ''} a card"
+                     if len(paid) <= HEADLINE_NAMES else f"lose a card: {who}")
     if free:
         who = names(free, seat_names)
         lines.append(f"wrong: {who} (no card to lose)" if len(free) <= HEADLINE_NAMES
