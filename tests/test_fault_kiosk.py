@@ -7,7 +7,7 @@ from argparse import Namespace
 
 import pytest
 from fault_cases import write_raw
-from kiosk_helpers import in_scene, jump_to, kiosk, shows_text, step_until
+from kiosk_helpers import in_scene, jump_to, kiosk, shows_text, step_until, tap
 from test_scenes_saving import PLAYERS, SEED, choose, play
 
 from companion.commands import simulate
@@ -121,6 +121,19 @@ def play_until_unsaved(app, limit: int = 15) -> None:
     raise AssertionError(f"{limit} rounds were saved on a full disk")
 
 
+def unsaved_game(folder, rounds: int = 1):
+    """A kiosk saving in ``folder`` whose game played ``rounds`` rounds, then filled the disk and
+    played until a save failed; the kiosk and its database connection (:func:`free` gives
+    room)."""
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=rounds)
+    connection = app.ctx.services.database().connection
+    fill(connection)
+    play_until_unsaved(app)
+    return app, connection
+
+
 def saved_rounds(folder, game_id: int) -> list[int]:
     with Database.in_folder(folder) as database:
         return [record["n"] for record in GameStore(database).get(game_id).rounds]
@@ -128,12 +141,7 @@ def saved_rounds(folder, game_id: int) -> list[int]:
 
 @pytest.mark.slow
 def test_on_a_full_disk_the_game_plays_on_unsaved_and_saving_resumes_when_space_returns(tmp_path):
-    app = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
-    choose(app, "Start")
-    play(app, rounds=2)
-    connection = app.ctx.services.database().connection
-    fill(connection)
-    play_until_unsaved(app)
+    app, connection = unsaved_game(tmp_path, rounds=2)
     saved = saved_rounds(tmp_path, notnot_play(app).game_id)
     assert app.notice[0].startswith("this game is not being saved: ")
     assert on_screen(app, app.notice[0])
@@ -163,4 +171,76 @@ def test_a_game_started_while_the_state_folder_is_unusable_is_saved_whole_once_i
     app.step()
     assert notnot_play(app).game_id is not None
     assert saved_rounds(folder, notnot_play(app).game_id) == [1, 2, 3]
+    app.screen.close()
+
+
+def back_to_the_title(app) -> None:
+    """Esc, then Back to the title."""
+    from companion.inputs.actions import Nav
+    from kiosk_helpers import now
+
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "Back to the title")
+    step_until(app, in_scene(app, "title"))
+
+
+@pytest.mark.slow
+def test_saves_that_wait_when_the_table_leaves_the_game_are_written_once_there_is_room(tmp_path):
+    """No round is played after the disk fills and the table goes to the title (as after a
+    game's end): the waiting saves are tried again on their own, and written once space
+    returns."""
+    app, connection = unsaved_game(tmp_path)
+    played = game_of(app).round_no
+    game_id = notnot_play(app).game_id
+    back_to_the_title(app)
+    choose(app, "Quit")                               # asked first: what quitting now loses
+    assert app.scene.shown_items()[app.scene.cursor] == (
+        "Quit? 1 save not on disk yet will be lost: select again")
+    app.post(tap(1, "N"))                             # not quitting
+    app.step()
+    free(connection)
+    step_until(app, lambda: not app.ctx.services.saves.waiting, limit_s=10)
+    assert saved_rounds(tmp_path, game_id) == list(range(1, played + 1))
+    app.step()
+    assert app.lasting_notice is None
+    app.screen.close()
+
+
+@pytest.mark.slow
+def test_a_game_left_for_the_title_while_its_saves_wait_resumes_as_it_was_played(tmp_path):
+    """Resume goes on with the game as the table played it, not with the state database's copy
+    (behind it), and its waiting saves land in order once there is room: no round is saved
+    twice, none is lost."""
+    app, connection = unsaved_game(tmp_path)
+    play(app, rounds=1)
+    played, scores = game_of(app).round_no, game_of(app).scores()
+    game_id = notnot_play(app).game_id
+    back_to_the_title(app)
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    assert app.scene.items()[0].startswith(f"Resume the game in progress: round {played + 1}")
+    choose(app, "Resume")
+    step_until(app, lambda: app.scene.name in ("deal", "entry"))
+    assert (game_of(app).round_no, game_of(app).scores()) == (played, scores)
+    free(connection)
+    play(app, rounds=1)
+    app.step()
+    assert app.lasting_notice is None
+    assert saved_rounds(tmp_path, game_id) == list(range(1, played + 2))
+    app.screen.close()
+
+
+@pytest.mark.slow
+def test_a_kiosk_closing_with_saves_it_cannot_write_says_in_the_journal_how_many_are_lost(
+        tmp_path, caplog):
+    from companion.kiosk.startup import last_saves
+
+    app, connection = unsaved_game(tmp_path)
+    last_saves(app.ctx)
+    assert "the kiosk closes with 1 save not written" in caplog.text
+    caplog.clear()
+    free(connection)
+    last_saves(app.ctx)                               # room again: the last try writes it
+    assert "not written" not in caplog.text and not app.ctx.services.saves.waiting
     app.screen.close()

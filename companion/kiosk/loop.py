@@ -65,6 +65,7 @@ from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.collector import collect_before_sleep, frozen_start_up
 from companion.scenes.changes import SceneChange, ToFailsafe
 from companion.scenes.core import Context, Quit, Scene, no_op
+from companion.scenes.notnot.saving import retry_waiting
 
 log = logging.getLogger(__name__)
 
@@ -254,6 +255,7 @@ class App:
             if self.next_notices:
                 self._notice(self.next_notices.popleft(), now)
         self._guarded(self.scene.update, now)
+        self._guarded(retry_waiting, self.ctx, now)
         self._apply_change(self.clock())
         if self.scene.dirty:
             self._draw()
@@ -301,7 +303,8 @@ class App:
     def _timeout_ms(self) -> int:
         if self._posted or self._work or self.scene.dirty:
             return 0
-        wakes = [t for t in (self.scene.wake_at_ns(), self.notice and self.notice[1]) if t]
+        wakes = [t for t in (self.scene.wake_at_ns(), self.notice and self.notice[1],
+                             self.ctx.services.saves.retry_at_ns) if t]
         if not wakes:
             return MAX_WAIT_MS
         wake = min(wakes)

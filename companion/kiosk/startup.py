@@ -49,8 +49,9 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.changes import ToFailsafe
+from companion.scenes.core import Context
 from companion.scenes.notnot.lights import tap_lights, winner_lights
-from companion.scenes.notnot.saving import STORE_ERRORS
+from companion.scenes.notnot.saving import STORE_ERRORS, flush
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.storage import owner
@@ -368,6 +369,19 @@ def start_kiosk(args: argparse.Namespace) -> None:
                   why if pads is None and controller is None else "")
 
 
+def last_saves(ctx: Context) -> None:
+    """The kiosk is closing: try the saves that wait once more, and say in the journal how many
+    are lost when they still cannot be written (never dropped without a word)."""
+    book = ctx.services.saves
+    if not (book.waiting or book.kept):
+        return
+    flush(ctx)
+    lost = len(book.waiting) + len(book.kept)
+    if lost:
+        log.error("the kiosk closes with %d save%s not written (%s): they are lost", lost,
+                  "s" if lost > 1 else "", book.failing or "the state database refused them")
+
+
 def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem | None,
               config: settings_file.Config, pads: GpioPads | None,
               controller: SerialPads | None, post: EarlyPosts, no_pads_why: str) -> None:
@@ -395,4 +409,5 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
             controller.close()
         if app is not None:
             app.screen.close()
+            last_saves(app.ctx)
             app.ctx.services.close_database()

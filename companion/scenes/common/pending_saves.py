@@ -34,6 +34,12 @@ class PendingSaves:
     kept: list[KeptGame[Any]] = field(default_factory=list)
     #: What the table is told while saves wait (the notice on screen until they are written).
     failing: str | None = None
+    #: When the waiting saves are tried again if nothing tries them before (``None``: none
+    #: wait, or none has been counted yet): a game over, or a menu, saves no round to try them.
+    retry_at_ns: int | None = None
+    #: The Not Not game left for the title while some of its saves waited: the state database is
+    #: behind it, so the set-up goes on with it as it is here (a ``NotNotPlay``).
+    left: Any = None
 
 
 def write(store: GameStore, ref: GameRef, save: NewGame | Save) -> None:

@@ -1,7 +1,8 @@
 """The title screen and main menu: a new game of Not Not, the other two games, the kept players
 (rename, merge: :mod:`companion.scenes.common.players_menu`), or quit.
 
-Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it.
+Quit asks first ("Quit the companion? select again"), as N from the first item wraps to it;
+while saves wait to be written (a full disk), the question says how many quitting loses.
 Under the title, the leaderboard of named players when there is one
 (:mod:`companion.scenes.common.leaderboard`, read at each entry), else the tagline.
 """
@@ -42,7 +43,14 @@ class TitleScene(MenuScene[ToTitle]):
         return ["Not Not", "Not That Movie!", "That's Not a Hat", "Players", "Quit"]
 
     def question(self, index: int) -> str | None:
-        return "Quit the companion? select again" if index == 4 else None
+        if index != 4:
+            return None
+        book = self.ctx.services.saves
+        waiting = len(book.waiting) + len(book.kept)
+        if waiting:   # what quitting now costs: saves that could not be written yet
+            return (f"Quit? {waiting} save{'s' if waiting > 1 else ''} not on disk yet "
+                    "will be lost: select again")
+        return "Quit the companion? select again"
 
     def choose(self, index: int) -> None:
         if index == 0:

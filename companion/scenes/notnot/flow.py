@@ -72,10 +72,18 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
-    if kept.game.over:
+    go_on_with(ctx, play)
+
+
+def go_on_with(ctx: Context, play: NotNotPlay) -> None:
+    """Go on with ``play``, resumed: its end if it is over, else its four spots checked against
+    the real table before any dice roll (:func:`resume_game`). A game left for the title while
+    its saves waited goes on here as it is in memory, its saves still waiting in order."""
+    game = play.game
+    if game.over:
         after_round(ctx, play, [])
-    elif kept.game.deals == "companion":
-        ctx.go(ToDeal(dealt=table_as_dealt(kept.game), check=True, play=play))
+    elif game.deals == "companion":
+        ctx.go(ToDeal(dealt=table_as_dealt(game), check=True, play=play))
     else:
         ctx.go(ToEntry(play=play))
 

@@ -21,7 +21,7 @@ from companion.scenes.changes import (
 )
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.flow import round_edges, settle_round
-from companion.scenes.notnot.saving import save_round
+from companion.scenes.notnot.saving import leave_for_title, save_round
 
 
 class PauseScene(MenuScene[ToPause]):
@@ -54,6 +54,7 @@ class PauseScene(MenuScene[ToPause]):
             self.ctx.go(ToEnd(play=self.play))
         else:
             self.settle_interrupted_tie()
+            leave_for_title(self.ctx, self.play)
             self.ctx.go(ToTitle())
 
     def settle_interrupted_tie(self) -> None:

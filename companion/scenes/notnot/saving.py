@@ -114,6 +114,48 @@ def later(ctx: Context, ref: GameRef, save: Save) -> None:
     ctx.after_frame.append(lambda: flush(ctx))
 
 
+#: How long waiting saves wait before they are tried again when nothing else tries them.
+RETRY_NS = 5_000_000_000
+
+
+def retry_waiting(ctx: Context, now_ns: int) -> None:
+    """The loop's pass at ``now_ns``: while saves wait, try them every :data:`RETRY_NS` (a
+    round's save tries them too, but a game over or a menu saves nothing more: without this the
+    saves that waited through the end of a game would never be written)."""
+    book = ctx.services.saves
+    if not (book.waiting or book.kept):
+        book.retry_at_ns = None
+    elif book.retry_at_ns is None:
+        book.retry_at_ns = now_ns + RETRY_NS
+    elif now_ns >= book.retry_at_ns:
+        book.retry_at_ns = now_ns + RETRY_NS
+        flush(ctx)
+
+
+def waits_for(ctx: Context, play: NotNotPlay) -> bool:
+    """Whether some of ``play``'s saves are not on disk yet."""
+    return any(ref is play.ref for ref, _ in ctx.services.saves.waiting)
+
+
+def leave_for_title(ctx: Context, play: NotNotPlay) -> None:
+    """``play`` is left for the title (kept for resume): while some of its saves wait, the
+    set-up goes on with it as it is here (:func:`left_play`), not with the state database's
+    copy, which is behind it."""
+    ctx.services.saves.left = play if waits_for(ctx, play) else None
+
+
+def left_play(ctx: Context) -> NotNotPlay | None:
+    """The game left for the title while its saves waited, after trying them once more:
+    itself while some still wait, else ``None`` (all on disk: the database's game is it)."""
+    book = ctx.services.saves
+    if book.left is None:
+        return None
+    flush(ctx)
+    if not waits_for(ctx, book.left):
+        book.left = None
+    return book.left
+
+
 def flush(ctx: Context) -> None:
     """Try the waiting saves in order (the bookkeeping games' first); stop at the first that
     fails, and keep it (and every save after it) for the next try. Once all are written after

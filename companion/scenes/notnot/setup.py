@@ -8,7 +8,9 @@ players, and shows its level, players, names and dealing (the names as the kept
 game's seats keep them now, so Start seats the same players); its title then says
 "resume or new game" (not "new game": the first item goes on with the kept game);
 Start asks first, and ends the kept game as it stands (``companion history``
-lists it as ended early). "Names", under the player count, chooses who sits in each seat
+lists it as ended early). A game left for the title while its saves waited (a full disk) is
+offered as it is in memory, not as the state database's copy, which is behind it; its saves
+go on waiting in order. "Names", under the player count, chooses who sits in each seat
 (:mod:`companion.scenes.common.names`; every seat is a guest until then, so a
 table in a hurry plays at once). The pad that selects Start (or Resume)
 is the dealer's: it alone confirms the dealing prompts and enters
@@ -28,8 +30,9 @@ from companion.scenes.common.names import names_item
 from companion.scenes.common.seating import names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
-from companion.scenes.notnot.flow import resume_game, start_game
-from companion.scenes.notnot.saving import end_kept, unfinished_game
+from companion.scenes.notnot.flow import go_on_with, resume_game, start_game
+from companion.scenes.notnot.play import NotNotPlay
+from companion.scenes.notnot.saving import end_kept, left_play, save_ended, unfinished_game
 from companion.scenes.session import DEAL_CHOICES, LEVEL_CHOICES, GameSetup, NoGameInPlay
 from companion.storage.notnot_saves import UnfinishedGame
 
@@ -56,6 +59,8 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     title = NEW_GAME_TITLE
     subtitle = "the pad that selects Start deals"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    #: The game left for the title while its saves wait, offered for resume as it is in memory.
+    left: NotNotPlay | None = None
 
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
@@ -66,10 +71,16 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         seat_only(s)
 
     def find_unfinished(self) -> UnfinishedGame | None:
+        """The game left for the title while its saves wait, as it is in memory (the state
+        database is behind it), else the state database's unfinished game."""
+        self.left = left_play(self.ctx)
+        if self.left is not None:
+            ref = self.left.ref   # a game left here has saves waiting, so it has a ref
+            return UnfinishedGame(ref.id or 0 if ref else 0, {}, self.left.game, ())
         return unfinished_game(self.ctx)
 
-    def kept_id(self, kept: UnfinishedGame) -> int:
-        return kept.id
+    def kept_id(self, kept: UnfinishedGame) -> int | None:
+        return None if self.left is not None else kept.id   # in memory: its seats are the table's
 
     def kept_facts(self, kept: UnfinishedGame) -> list[str]:
         game = kept.game
@@ -88,7 +99,11 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
 
     def resume(self) -> None:
         self.take_dealer()
-        resume_game(self.ctx, self.kept())
+        if self.left is not None:
+            self.ctx.services.saves.left = None
+            go_on_with(self.ctx, self.left)
+        else:
+            resume_game(self.ctx, self.kept())
 
     def settings_items(self) -> list[str]:
         s = self.ctx.session.setup
@@ -112,7 +127,10 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         elif index in (4, 5):
             switch(self.ctx, ("colour_blind", "voice")[index - 4])
         else:
-            if self.unfinished:
+            if self.left is not None:   # started over: ended as it stands, after its saves
+                self.ctx.services.saves.left = None
+                save_ended(self.ctx, self.left)
+            elif self.unfinished:
                 end_kept(self.ctx, self.unfinished)
             self.take_dealer()
             start_game(self.ctx)
