@@ -122,6 +122,17 @@ def test_the_database_stops_short_of_filling_the_disk(tmp_path, monkeypatch):
     app.ctx.services.close_database()
 
 
+def test_a_disk_with_no_room_left_is_called_full_not_nearly_full(tmp_path, monkeypatch):
+    from companion.storage.faults import SaveLater
+
+    Database.in_folder(tmp_path).close()
+    monkeypatch.setattr(database_module, "free_space", lambda folder: (0, 16 * 2**30))
+    with Database.in_folder(tmp_path) as database:
+        with pytest.raises(SaveLater) as refused:
+            database._check_room("saving round 1")
+    assert refused.value.short == "the disk is full"
+
+
 @pytest.mark.slow
 def test_recover_to_keeps_the_ended_early_mark(tmp_path):
     folder = kept_folder(tmp_path / "kept")

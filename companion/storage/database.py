@@ -445,10 +445,11 @@ class Database:
         if room is None or room[0] >= floor_of(room[1]):
             return
         left, floor = megabytes(room[0]), megabytes(floor_of(room[1]))
+        short = "the disk is full" if room[0] == 0 else f"the disk is nearly full: {left} left"
         raise SaveLater(f"{doing} failed: the disk holding {self.path} is full: {left} left, under "
                         f"the {floor} the companion keeps free so that it never fills the disk "
                         "(nothing saved before is lost; free some space and saving goes on)",
-                        f"the disk is nearly full: {left} left")
+                        short)
 
     def _roll_back(self) -> None:
         try:
