@@ -317,7 +317,7 @@ def test_a_state_folder_that_is_a_file_leaves_the_kiosk_playing_and_says_games_a
     assert a_file.read_text() == "root:x:0:0\n"
 
 
-def test_every_notice_at_start_is_said_in_turn_not_only_the_first(monkeypatch, tmp_path):
+def test_every_notice_at_start_is_said_in_turn_the_most_urgent_first(monkeypatch, tmp_path):
     a_file = tmp_path / "passwd"
     a_file.write_text("root:x:0:0\n")
     config = tmp_path / "bad-key.toml"
@@ -335,8 +335,8 @@ def test_every_notice_at_start_is_said_in_turn_not_only_the_first(monkeypatch, t
                                                    "--state-dir", str(a_file)],
                            then=read_the_notices)
     assert code == 0 and len(said) == 3
-    assert said[0].startswith("no keyboard pads: ") and "nosuchkey" in said[0]
-    assert said[1].startswith("games are not saved: ")
+    assert said[0].startswith("games are not saved: ")   # the most urgent first
+    assert said[1].startswith("no keyboard pads: ") and "nosuchkey" in said[1]
     assert "cannot read the saved choices" in said[2]   # the folder is a file: no choices
 
 

@@ -313,8 +313,9 @@ def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None])
 
 
 def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> list[str]:
-    """A notice for each fallback the kiosk plays on with: no pads, no keyboard keys, no saving;
-    first of all, saves missing from a damaged write-ahead log that was kept at the open."""
+    """A notice for each fallback the kiosk plays on with, the most urgent first: saves missing
+    from a damaged write-ahead log kept at the open, or no saving at all; then no pads, no
+    keyboard keys."""
     notices = []
     if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
         notices.append("no button pads: playing with the keyboard")   # the journal says why
@@ -323,8 +324,8 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
         notices.append(f"no keyboard pads: {keys_why}")
     try:
         kept = app.ctx.services.database().kept_log
-    except STORE_ERRORS as error:
-        notices.append(f"games are not saved: {error}")
+    except STORE_ERRORS as error:   # the most urgent: nothing played from now on is kept
+        notices.insert(0, f"games are not saved: {error}")
     else:
         if kept is not None:
             notices.insert(0, kept.notice)
