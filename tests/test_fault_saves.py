@@ -253,6 +253,28 @@ def test_a_damaged_write_ahead_log_is_named_by_check(live_log, tmp_path, spoil):
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before   # untouched
 
 
+@pytest.mark.slow
+def test_a_deleted_write_ahead_log_is_never_written_over_and_recover_to_copies_the_file(
+        live_log, tmp_path):
+    folder = copy_of(live_log / "newer", tmp_path / "state")
+    LOG_SPOILS["deleted"](folder, live_log / "older")
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    added = outcome(on(folder, ("players", "add", "Ana")))          # a writer
+    assert added.code == 2 and added.clear and "the write-ahead log was deleted" in added.err
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)   # the kiosk's writer
+    choose(app, "Start")
+    play(app, rounds=1)
+    assert app.lasting_notice and "the write-ahead log was deleted" in app.lasting_notice
+    app.screen.close()
+    app.ctx.services.close_database()
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before   # evidence
+    check = outcome(on(folder, ("history", "--check")))
+    assert check.code == 1 and "--recover-to" in check.out
+    recovered = outcome([*on(folder, ("history",)), "--recover-to", str(tmp_path / "new")])
+    assert recovered.code == 0 and recovered.out.startswith("copied ")
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
 class CountedQueries:
     """A connection that refuses to run more than ``limit`` statements: a loop that never ends
     fails the test instead of hanging it (no clock involved)."""

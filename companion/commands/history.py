@@ -60,6 +60,7 @@ from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.players import PlayerStore
 from companion.storage.recovery import recover
 from companion.storage.soundness import check_lines
+from companion.storage.wal import deleted
 from companion.tools.argtypes import whole_number
 
 NAME = "history"
@@ -223,9 +224,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.check:
         return check(folder)
-    with Database.for_reading(folder) as database:
-        if args.recover_to:
+    if args.recover_to:   # a log deleted: the file alone is what is left to copy from
+        with Database.for_reading(folder, file_only=bool(deleted(folder / FILENAME))) as database:
             return recover_to(database, Path(args.recover_to))
+    with Database.for_reading(folder) as database:
         try:
             if args.game is not None and args.json:
                 print_json(database, [one_game(database, args.game)])

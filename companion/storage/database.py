@@ -186,6 +186,7 @@ class Database:
             raise SaveLater(f"cannot open the state database {self.path}: {problem}",
                             "the state folder is not a folder")
         refuse_empty(self.path)
+        refuse_deleted_log(self.path)   # a writer would start a new log over the evidence
         start_whole(self.path)
         self.kept_log = keep_log(self.path)
         try:
