@@ -175,6 +175,25 @@ def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost(
     assert "nothing saved before is lost" in str(said) and "card may be failing" in str(said)
 
 
+def test_an_input_output_error_on_a_file_that_refuses_writes_names_the_file_not_the_card(
+        tmp_path):
+    import subprocess
+
+    database = tmp_path / "companion.sqlite3"
+    database.write_bytes(b"")
+    if subprocess.run(["chattr", "+i", str(database)], capture_output=True).returncode:
+        pytest.skip("chattr +i needs root on a file system that has it")
+    try:
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR_WRITE"
+        said = explain(error, database, "saving round 3 of game 7")
+    finally:
+        subprocess.run(["chattr", "-i", str(database)], check=True)
+    assert str(said).startswith(f"saving round 3 of game 7 failed: {database} refuses writes")
+    assert f"sudo chattr -i {database}" in str(said) and "failing" not in str(said)
+    assert said.short == "companion.sqlite3 refuses writes"
+
+
 @pytest.mark.parametrize("command", [("history",), ("history", "--json"),
                                      ("score-sheet", "not-that-movie"), ("simulate",),
                                      ("simulate", "--resume")])

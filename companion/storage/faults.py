@@ -76,6 +76,20 @@ def folder_is_writable(path: Path) -> bool:
     return os.access(path.parent, os.W_OK)
 
 
+def refuses_writes(path: Path) -> Path | None:
+    """The first of the database ``path``, its log and its index that is there and cannot be
+    opened for writing (nothing is written: opened to append, then closed), or ``None``: an
+    immutable file (``chattr +i``) fails SQLite's writes as an I/O error."""
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            os.close(os.open(file, os.O_WRONLY | os.O_APPEND))
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return file
+    return None
+
+
 def not_text(path: Path, doing: str) -> DamagedDatabase:
     """The one line for a damaged page whose text SQLite hands back is not UTF-8."""
     return DamagedDatabase(f"{doing} failed: {path} is damaged (text that is not UTF-8); "
@@ -94,6 +108,11 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return SaveLater(f"{doing} failed: the disk holding {path} is full: {megabytes(left)} "
                          f"left ({name}; {kept}; free some space and saving goes on)",
                          f"the disk is full: {megabytes(left)} left")
+    refusing = refuses_writes(path) if name.startswith("SQLITE_IOERR") else None
+    if refusing is not None:   # the file turns writes away: not a failing card
+        return SaveLater(f"{doing} failed: {refusing} refuses writes ({name}; {kept}; made "
+                         f"read-only or immutable? lsattr shows an i: sudo chattr -i {refusing})",
+                         f"{refusing.name} refuses writes")
     if name.startswith("SQLITE_IOERR"):
         return SaveLater(f"{doing} failed: input/output error on {path} ({name}; {kept}; "
                          "the card may be failing: copy the state folder off it)",
