@@ -61,9 +61,11 @@ def test_a_database_from_a_newer_companion_is_refused_with_its_name(tmp_path):
         Database.in_folder(tmp_path)
 
 
-def test_a_file_that_is_no_database_gives_one_clear_error(tmp_path):
+def test_a_file_that_is_no_database_gives_one_clear_error_saying_what_to_do(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"this is a shopping list, not SQLite " * 100)
-    with pytest.raises(CompanionError, match="is not a usable companion state database"):
+    with pytest.raises(CompanionError, match="is not a usable companion state database: .*"
+                                             "keep a copy, then move it aside and a new one is "
+                                             "made; see docs/KIOSK.md"):
         Database.in_folder(tmp_path)
 
 

@@ -313,7 +313,8 @@ class Database:
         """Why the file does not open: not a database at all, or what :func:`explain` says."""
         if error_name(error) in ("SQLITE_NOTADB", "") and "not a database" in str(error):
             return ForeignDatabase(f"{self.path} is not a usable companion state database: "
-                                   f"{error} (it was left as it is)",
+                                   f"{error} (it was left as it is: keep a copy, then move it "
+                                   f"aside and a new one is made; see {RECOVERY})",
                                    "the state file is not a database")
         return explain(error, self.path, doing)
 
