@@ -90,12 +90,13 @@ def test_a_name_is_one_name_however_its_accents_were_typed(tmp_path, capsys):
     ("Maximilianaaa", "13 characters long: a player's name has at most 12"),
     ("Ana\tLu", "cannot be shown"),
     ("p2", "how a guest's seat is shown"),
-    ("Bo \U0001F600", 'has an emoji: "\U0001F600" (U+1F600)'),
-    ("X\u2764", 'has an emoji: "\u2764" (U+2764)'),
+    ("Bo \U0001F600", 'has an emoji or symbol: "\U0001F600" (U+1F600)'),
+    ("X\u2764", 'has an emoji or symbol: "\u2764" (U+2764)'),
     ("\u2764\ufe0f", '(U+2764), "\ufe0f" (U+FE0F)'),
-    ("Jo \u2665", "has an emoji"),
-    ("Guest", "an item of the names menu"),
-    ("new player", "an item of the names menu"),
+    ("Jo \u2665", "has an emoji or symbol"),
+    ("\u2605Bo", 'has an emoji or symbol: "\u2605" (U+2605)'),
+    ("Guest", "'Guest' is a names-menu item: choose another name"),
+    ("new player", "is a names-menu item"),
 ])
 def test_a_name_that_cannot_be_is_refused_in_one_line(tmp_path, capsys, name, why):
     assert why in refused(tmp_path / "new", capsys, "add", name)

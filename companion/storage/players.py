@@ -123,8 +123,7 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
     if GUEST_LABEL.fullmatch(name):
         raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
     if name_key(name) in {name_key(word) for word in MENU_WORDS}:
-        raise PlayerError(f"{name!r} is an item of the names menu, and a player so named "
-                          "could not be told from it: choose another name")
+        raise PlayerError(f"{name!r} is a names-menu item: choose another name")
     if undrawable is not None:
         refuse_unshown(name, undrawable)
     return name
@@ -139,8 +138,8 @@ def refuse_unshown(name: str, undrawable: Undrawable) -> None:
     emoji = "".join(dict.fromkeys(char for char in name if is_emoji(char)))
     if emoji:
         which = ", ".join(f'"{char}" (U+{ord(char):04X})' for char in emoji)
-        raise PlayerError(f'the name "{name}" has an emoji: {which}; a name is letters, '
-                          "digits, spaces and punctuation")
+        raise PlayerError(f'the name "{name}" has an emoji or symbol: {which}; a name is '
+                          "letters, digits, spaces and punctuation")
 
 
 def is_emoji(char: str) -> bool:
