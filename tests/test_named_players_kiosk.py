@@ -311,13 +311,19 @@ def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
     assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
 
 
-def test_esc_while_renaming_gives_the_name_up_and_goes_back_to_the_player(tmp_path, capsys):
-    keep_players(tmp_path, "Ana")
-    app = kiosk("title", state_dir=tmp_path)
+def renaming_ana(folder):
+    """A kiosk on the letter picker of the Players menu's Rename, for the kept player Ana."""
+    keep_players(folder, "Ana")
+    app = kiosk("title", state_dir=folder)
     choose(app, "Players")
     step_until(app, lambda: app.scene.name == "players")
     choose(app, "Ana")
     choose(app, "Rename")
+    return app
+
+
+def test_esc_while_renaming_gives_the_name_up_and_goes_back_to_the_player(tmp_path, capsys):
+    app = renaming_ana(tmp_path)
     press(app, "SE")                                      # "Ana" and a letter
     app.post(Nav("pause", now()))
     app.step()
@@ -325,6 +331,12 @@ def test_esc_while_renaming_gives_the_name_up_and_goes_back_to_the_player(tmp_pa
     assert app.scene.items() == ["Rename", "Merge into another player", "Back"]
     press(app, "SSE")                                     # Back: the list, Ana unchanged
     assert app.scene.items() == ["Ana: 0 games", "Back"]
+
+
+def test_a_rename_spelt_as_the_name_was_changes_nothing_and_says_nothing(tmp_path):
+    app = renaming_ana(tmp_path)
+    spell(app, "")                                        # done at once: "Ana" as it was
+    assert app.scene.items() == ["Ana: 0 games", "Back"] and app.notice is None
 
 
 def test_esc_while_spelling_a_new_player_keeps_no_one_and_seats_no_one(tmp_path, capsys):
