@@ -245,6 +245,28 @@ def test_keyboard_only_as_asked_needs_no_notice(monkeypatch, tmp_path):
     assert code == 0 and looked.scene == "title" and looked.app.notice is None
 
 
+def test_a_deleted_write_ahead_log_is_the_first_notice_with_what_to_do_in_a_line_that_fits(
+        monkeypatch, tmp_path):
+    from companion.display.draw_notice import draw_notice
+    from companion.storage.database import FILENAME, Database
+
+    state = tmp_path / "state"
+    Database.in_folder(state).close()
+    (state / f"{FILENAME}-shm").write_bytes(b"")      # the index is there, the log is not
+    shown: list[str] = []
+
+    def read_the_notice(app):   # the words the notice strip draws at 800x480
+        drawn = draw_notice(app.screen.canvas.copy(), app.ctx.services.layout, app.notice[0])
+        shown.append(" ".join(piece.text for piece in drawn))
+
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)], then=read_the_notice)
+    assert code == 0 and looked.scene == "title"
+    assert shown == ["games are not saved: the write-ahead log was deleted: copy the state "
+                     "folder as it is, then run companion history --check"]   # whole, not cut
+    assert (state / f"{FILENAME}-shm").exists() and not (state / f"{FILENAME}-wal").exists()
+
+
 def test_the_state_dir_option_is_where_the_games_are_kept(monkeypatch, tmp_path):
     state = tmp_path / "state"
     code, _ = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir", str(state)])

@@ -55,6 +55,7 @@ from companion.scenes.notnot.saving import STORE_ERRORS, flush
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.storage import owner
+from companion.storage.faults import DamagedDatabase
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences
 
@@ -324,6 +325,9 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
         notices.append(f"no keyboard pads: {keys_why}")
     try:
         kept = app.ctx.services.database().kept_log
+    except DamagedDatabase as error:   # the most urgent, and what to do before anything else
+        notices.insert(0, f"games are not saved: {error.short}: copy the state folder as it is, "
+                          "then run companion history --check")
     except STORE_ERRORS as error:   # the most urgent: nothing played from now on is kept
         notices.insert(0, f"games are not saved: {error}")
     else:
