@@ -423,9 +423,15 @@ def check_inputs(host: Host) -> Check:
     return Check("input", OK, text)
 
 
+def gpio_chips(host: Host) -> list[int]:
+    """The numbers of the GPIO chips ``/dev/gpiochip*`` on the system checked (a Pi's, or a
+    kernel's simulated ones)."""
+    return sorted(int(p.name[8:]) for p in host.path("/dev").glob("gpiochip*")
+                  if p.name[8:].isdigit())
+
+
 def check_gpio(host: Host) -> Check:
-    chips = sorted(int(p.name[8:]) for p in host.path("/dev").glob("gpiochip*")
-                   if p.name[8:].isdigit())
+    chips = gpio_chips(host)
     if not chips:
         return not_here(host, "gpio", "no /dev/gpiochip*: the GPIO driver is missing; update the "
                                       "kernel (sudo apt full-upgrade)", "no GPIO chips")
@@ -445,7 +451,7 @@ def check_clock(host: Host, args: argparse.Namespace, config: Config) -> Check:
                                         "then press one button")
         return Check("clock", SKIP, "no GPIO here; --clock-check --mock tries the check "
                                     "on mock pins")
-    if not args.mock and not host.pi_model():
+    if not args.mock and not gpio_chips(host):
         return Check("clock", SKIP, "no GPIO here, so no press to stamp; --clock-check --mock "
                                     "tries the check on mock pins")
     factory = mock_factory() if args.mock else None
