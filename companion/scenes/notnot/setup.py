@@ -75,8 +75,9 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
         database is behind it), else the state database's unfinished game."""
         self.left = left_play(self.ctx)
         if self.left is not None:
-            ref = self.left.ref   # a game left here has saves waiting, so it has a ref
-            return UnfinishedGame(ref.id or 0 if ref else 0, {}, self.left.game, ())
+            # offered by its game alone: resume and start go on with ``left`` itself, never
+            # through a kept id (kept_id says None), so none is given
+            return UnfinishedGame(0, {}, self.left.game, ())
         return unfinished_game(self.ctx)
 
     def kept_id(self, kept: UnfinishedGame) -> int | None:
