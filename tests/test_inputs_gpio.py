@@ -163,6 +163,50 @@ def test_the_watcher_thread_reports_a_stuck_button_by_itself(factory):
 
 
 
+class BusyClock:
+    """``time`` for companion.inputs.gpio, at an instant the test sets: the watcher's pass reads
+    it as a busy process would, long after edges that are still on their way."""
+
+    def __init__(self, now_ns: int) -> None:
+        self.now_ns = now_ns
+
+    def monotonic_ns(self) -> int:
+        return self.now_ns
+
+
+def test_a_bounce_still_on_its_way_when_the_watcher_passes_does_not_split_the_press(
+        factory, monkeypatch):
+    # A frame being drawn holds lgpio's callbacks back: the watcher passes 50 ms after the
+    # switch opened for a bounce whose closing edge, 2 ms later, has not been delivered yet.
+    import companion.inputs.gpio as gpio
+    monkeypatch.setattr(gpio, "time", BusyClock(T0 + 50 * MS))
+    pads, posted = watch(load().gpio, factory)
+    factory.pin(17).tap(T0, hold_ns=2 * MS)        # closed 2 ms, then a bounce opens it ...
+    pads.poll()                                     # ... and the watcher passes
+    factory.pin(17).tap(T0 + 4 * MS, hold_ns=30 * MS)   # the bounce closes it again, 2 ms later
+    pads.poll(T0 + 100 * MS)
+    assert posted == [Tap(1, Side.E, T0)]
+    pads.close()
+
+
+def test_a_bounce_still_on_its_way_when_the_watcher_passes_leaves_the_first_edges_stamp(
+        factory, monkeypatch):
+    # The glitch filter's press, not confirmed yet when a bounce opens the switch for 250 us:
+    # the watcher, passing late, must not drop it as a glitch and take the next edge as its start.
+    import companion.inputs.gpio as gpio
+    monkeypatch.setattr(gpio, "time", BusyClock(T0 + 50 * MS))
+    pads, posted = watch(load().gpio, factory)
+    pin = factory.pin(17)
+    pin.press(T0)
+    pin.release(T0 + 100_000)                       # a bounce opens it after 100 us ...
+    pads.poll()                                     # ... and the watcher passes
+    pin.press(T0 + 350_000)                         # closed again, for good
+    pin.release(T0 + 20 * MS)
+    pads.poll(T0 + 100 * MS)
+    assert posted == [Tap(1, Side.E, T0)]
+    pads.close()
+
+
 # -- the glitch filter (gpio.min_press_us) ------------------------------------------------------
 FILTERED = "[gpio]\nmin_press_us = 300\npads = [{N = 4, E = 17, S = 27, W = 22}]"
 

@@ -108,7 +108,7 @@ class Debouncer:
         if t_ns < self.last_edge_ns:
             self.edges += self.pressed or self.unconfirmed
             return []
-        found = self._settle(t_ns)
+        found = self._settle(t_ns, t_ns)
         if self.pressed or self.unconfirmed:
             self.edges += 1
             if self.unconfirmed and active:
@@ -130,29 +130,33 @@ class Debouncer:
             return self.closed_ns + self.min_press_ns
         return None
 
-    def poll(self, now_ns: int) -> list[Transition]:
-        """Time has reached ``now_ns`` with no new edge: a press (glitch filter) or a release to
-        confirm, or a held button."""
-        found = self._settle(now_ns)
+    def poll(self, now_ns: int, quiet_ns: int | None = None) -> list[Transition]:
+        """Time has reached ``now_ns`` with no new edge: a press (glitch filter) to confirm, or a
+        held button; and, as of ``quiet_ns`` (default ``now_ns``: no edge is on its way), a
+        release or a glitch to confirm. A release or a glitch confirmed too soon would split a
+        bouncing press in two, or drop it, should a bounce still be on its way; nothing waits
+        for either (the next edge confirms them by its own stamp), so ``quiet_ns`` may lag."""
+        found = self._settle(now_ns, now_ns if quiet_ns is None else quiet_ns)
         if (self.pressed and self.active and not self.held
                 and now_ns - self.press_ns >= self.stuck_ns):
             self.held = True
             found.append(Held(now_ns, self.press_ns))
         return found
 
-    def _settle(self, now_ns: int) -> list[Transition]:
+    def _settle(self, now_ns: int, quiet_ns: int) -> list[Transition]:
         """Confirm the press if the switch has stayed closed for the minimum press time by
-        ``now_ns``, drop it as a glitch if it opened again for the debounce time first, and
-        confirm the release if the switch has been open for the debounce time."""
+        ``now_ns``; drop it as a glitch if it opened again for the debounce time first, and
+        confirm the release if the switch has been open for the debounce time, both by
+        ``quiet_ns``."""
         if self.unconfirmed:
             if self.active and now_ns - self.closed_ns >= self.min_press_ns:
                 self.unconfirmed, self.pressed = False, True
                 return [Press(self.press_ns)]
-            if not self.active and now_ns - self.last_edge_ns >= self.debounce_ns:
+            if not self.active and quiet_ns - self.last_edge_ns >= self.debounce_ns:
                 self.unconfirmed = False
                 return [Glitch(self.press_ns, self.last_edge_ns, self.edges)]
             return []
-        if self.pressed and not self.active and now_ns - self.last_edge_ns >= self.debounce_ns:
+        if self.pressed and not self.active and quiet_ns - self.last_edge_ns >= self.debounce_ns:
             self.pressed = False
             return [Release(self.last_edge_ns, self.press_ns, max(self.edges - 2, 0))]
         return []

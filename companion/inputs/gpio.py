@@ -72,6 +72,13 @@ SOURCE = "gpio"
 #: the glitch filter's presses only up to this long ago, so an edge on its way is never
 #: overtaken (a spike whose opening edge is late is not taken as a press).
 EDGE_DELIVERY_NS = 1_000_000
+#: How long after its stamp an edge may still be on its way when the process is busy: a frame
+#: being drawn holds Python's lock, and lgpio's callbacks wait for it (tens of ms on a loaded
+#: Pi; far more under emulation). The watcher confirms releases and glitches only up to this
+#: long ago: one confirmed while a bounce is still on its way would split a bouncing press into
+#: two presses, or drop it. Nothing waits for them (a button's next edge confirms its release
+#: by its own stamp), so this costs only how soon a release is reported.
+QUIET_DELIVERY_NS = 250_000_000
 
 
 def confirmation_delay_ns(settings: GpioSettings) -> int:
@@ -233,10 +240,15 @@ class GpioPads:
     def poll(self, now_ns: int | None = None) -> None:
         """Confirm presses (glitch filter) and releases and report stuck buttons as of
         ``now_ns``: an instant by which every edge stamped before it has been seen (default:
-        :data:`EDGE_DELIVERY_NS` ago)."""
-        now_ns = time.monotonic_ns() - EDGE_DELIVERY_NS if now_ns is None else now_ns
+        :data:`EDGE_DELIVERY_NS` ago for presses and stuck buttons, :data:`QUIET_DELIVERY_NS`
+        ago for releases and glitches)."""
+        if now_ns is None:
+            clock = time.monotonic_ns()
+            now_ns, quiet_ns = clock - EDGE_DELIVERY_NS, clock - QUIET_DELIVERY_NS
+        else:
+            quiet_ns = now_ns
         for entry in self.inputs:
-            self.handle(entry, entry.debouncer.poll, now_ns)
+            self.handle(entry, entry.debouncer.poll, now_ns, quiet_ns)
 
     def _watch(self, every_s: float) -> None:
         while not self._stop.is_set():
