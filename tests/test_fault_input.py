@@ -140,3 +140,10 @@ def test_a_screen_size_option_is_ascii_digits_at_most_8192_a_side(size, says):
 def test_whole_number_options_take_ascii_digits_only(argv):
     result = outcome(argv)
     assert result.code == 2 and result.clear and len(result.err) < 300
+
+
+@pytest.mark.parametrize("what", [["--stimulus", "stimulus.json"], ["--stamping"]])
+def test_pairs_without_compare_is_refused_in_one_line_not_ignored(tmp_path, what):
+    result = outcome(["firmware-sim", *what, "--pairs", "5"])
+    assert result.code == 2 and result.clear and "--pairs counts the press sets of --compare" \
+        in result.err and len(result.err) < 300, result.err

@@ -16,10 +16,12 @@ import json
 from companion.boards.avr import BOARDS
 from companion.simulation.firmware_sim.comparison import GAPS_US, compare, stamping_errors
 from companion.simulation.firmware_sim.simavr import load_stimulus, run_controller
-from companion.tools.argtypes import whole_number
+from companion.tools.argtypes import UsageError, whole_number
 
 NAME = "firmware-sim"
 HELP = "run the serial controller firmware in simavr on a stimulus, or compare it with a naive one"
+#: Press sets per kind and gap for ``--compare`` unless ``--pairs`` says.
+PAIRS = 24
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,16 +35,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            f"at press gaps of {', '.join(map(str, GAPS_US))} us")
     what.add_argument("--stamping", action="store_true",
                       help="single presses on every pin: stamp error by kind of interrupt")
-    parser.add_argument("--pairs", type=whole_number(1, 500, "pairs"), default=24, metavar="N",
+    parser.add_argument("--pairs", type=whole_number(1, 500, "pairs"), metavar="N",
                         help="press sets (pairs or bursts) per kind and gap for --compare "
-                             "(default: 24)")
+                             f"(default: {PAIRS})")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     board = BOARDS[args.board]
+    if args.pairs is not None and not args.compare:
+        raise UsageError("--pairs counts the press sets of --compare: it does nothing here")
     if args.compare:
-        report = compare(board, args.pairs)
+        report = compare(board, args.pairs or PAIRS)
         print(json.dumps(report, indent=2) if args.json else _table(report))
         return 0
     if args.stamping:
