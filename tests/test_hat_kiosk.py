@@ -198,3 +198,13 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
     table.wait_for("hat")
     assert table.scene.kept.game_id == kept.game_id
     assert table.scene.kept.game.snapshot() == snapshot
+
+
+def test_a_press_from_a_player_whose_move_it_is_not_says_whose_move_it_is(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    table.press(3, "E")                              # P3 begins: a gift to P2, who must answer
+    table.press(4, "W")                              # P4 has no move now
+    text, _ = table.app.notice
+    assert text.startswith("P4's ") and "does nothing now: P2: accept and give on" in text, text
+    assert table.scene.kept.game.pending.receiver == 2   # and the press changed nothing

@@ -4,7 +4,8 @@ The pads drive :class:`companion.games.hat.pads.HatPads`; this scene is the
 reminder (never a card: remembering the gifts is the game): who gives next
 and whether from the shop, the last gift's giver, receiver and way, the
 question "who was wrong?" after a refusal, "take it back?" after a take-back
-press, and every player's penalty points
+press, and every player's penalty points; a seated player's press that does nothing then
+says so in the notice strip, with what the table waits for
 (running totals in the multi-round variant). E (or Enter) after the end writes the
 result down.
 """
@@ -19,7 +20,7 @@ from companion.display import solid, text
 from companion.display.draw_menu import draw_title
 from companion.display.draw_scores import draw_scores
 from companion.display.palette import DIM_TEXT, TEXT, VERDICT
-from companion.games.hat.pads import HatPads
+from companion.games.hat.pads import IGNORED, HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
@@ -108,6 +109,11 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             self.ctx.go(ToTitle())
             return
         super().press(player, side)
+        if self.said == IGNORED and player in range(1, self.kept.game.players + 1):
+            # a seated player's button that does nothing now: say what the table waits for
+            headline = reminder(self.pads, self.button, self.label)[1]
+            self.ctx.services.notify(f"{self.label(player)}'s {self.button(player, side)} "
+                                     f"does nothing now: {headline}")
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""
