@@ -20,7 +20,7 @@ from companion.scenes.common.letter_picker import SpellingMenu
 from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
-from companion.storage.players import Player, PlayerStore, checked_name
+from companion.storage.players import Player, PlayerStore
 
 RENAME, MERGE, BACK = "Rename", "Merge into another player", "Back"
 
@@ -108,16 +108,13 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         assert self.player is not None  # spelling renames the chosen player
         old = self.player.name
         try:
-            if name.strip() == old:   # spelt as it was: nothing to rename, nothing to say
-                checked_name(name, undrawable)   # (a name kept before a rule is refused still)
-                self.reload()
-                return
-            self.store().rename(old, name, undrawable)
+            renamed = self.store().rename(old, name, undrawable)
         except STORE_ERRORS as error:
             self.refusal = str(error)
             return
         self.reload()
-        self.ctx.services.notify(f"{old} is called {name.strip()} from now on")
+        if renamed.name != old:   # spelt as it was: nothing changed, nothing to say
+            self.ctx.services.notify(f"{old} is called {renamed.name} from now on")
 
     def merge(self, source: Player, into: Player) -> None:
         try:
