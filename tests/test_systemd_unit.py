@@ -91,6 +91,14 @@ def test_the_service_notifies_and_is_watched_and_always_restarted():
     assert values("NotifyAccess") == ["main"]
 
 
+def test_a_kiosk_the_watchdog_aborts_leaves_where_each_thread_was_in_the_journal():
+    # systemd ends a hung kiosk with SIGABRT (WatchdogSignal's default), which Python's
+    # fault handler answers with every thread's stack on stderr, the journal
+    assert values("WatchdogSignal") in ([], ["SIGABRT"], ["6"])
+    assert "PYTHONFAULTHANDLER=1" in values("Environment")
+    assert values("StandardError") == ["journal"]
+
+
 def test_the_kiosk_owns_tty1_instead_of_the_login_prompt():
     assert values("TTYPath") == ["/dev/tty1"]
     assert values("StandardInput") == ["tty"]
