@@ -46,7 +46,8 @@ def source_disk(folder: Path) -> Path:
     return image
 
 
-DROP_IN = "/etc/systemd/system/companion.service.d/broken-on-purpose.conf"
+#: A break's drop-in: named to come after the box's own pi-in-a-box.conf, so that it wins.
+DROP_IN = "/etc/systemd/system/companion.service.d/zz-broken-on-purpose.conf"
 #: Each capability the checks prove, broken in the guest: a shell command run as root.
 BREAKS = {
     # 1. boot to game: the desktop GL renderer SDL picks without the kiosk's choice
