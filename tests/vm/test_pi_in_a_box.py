@@ -33,12 +33,16 @@ def journal(pi: Machine) -> list[str]:
 
 
 def last_words(pi: Machine, lines: int = 60) -> str:
-    """The last ``lines`` of the kiosk's journal of this boot, systemd's lines about the unit
-    included (a restart says why: a watchdog timeout, a signal, an exit code), with timestamps
-    and without ALSA's complaints that the machine has no sound card: what a failure shows."""
-    out = pi.run("journalctl -u companion -b -o short-monotonic --no-pager", check=False).out
-    kept = [line for line in out.splitlines() if "ALSA lib " not in line]
+    """The last ``lines`` of :func:`journal_all` (systemd's lines say why a kiosk restarted: a
+    watchdog timeout, a signal, an exit code), without ALSA's complaints that the machine has
+    no sound card: what a failure shows."""
+    kept = [line for line in journal_all(pi) if "ALSA lib " not in line]
     return "\n".join(kept[-lines:])
+
+
+def journal_all(pi: Machine) -> list[str]:
+    """The kiosk's journal lines of this boot, systemd's about it included, with their times."""
+    return pi.run("journalctl -u companion -b --no-pager", check=False).out.splitlines()
 
 
 def count(pi: Machine, line: str) -> int:
@@ -502,9 +506,6 @@ def test_a_kiosk_that_stops_is_restarted_by_the_watchdog(pi):
     assert any("Watchdog timeout" in entry for entry in journal_all(pi))
 
 
-def journal_all(pi: Machine) -> list[str]:
-    """The kiosk's journal lines of this boot, systemd's about it included."""
-    return pi.run("journalctl -u companion -b --no-pager").out.splitlines()
 
 
 def test_a_mistake_in_the_settings_is_shown_on_screen_and_the_unit_keeps_running(pi, shots):

@@ -63,7 +63,7 @@ class HatPads:
     def press(self, player: int, side: Side | str) -> str:
         """Feed one pad press; returns what it did (a word for screen and sound)."""
         side = parse_side(side)
-        if player not in range(1, self.game.players + 1):
+        if player not in self.game.seats():
             return IGNORED
         prompt = self.prompt
         if prompt == "who-was-wrong":
@@ -108,7 +108,7 @@ class HatPads:
             self.game.give(player, "any", to=receiver)
             return GAVE
         step = 1 if side is Side.N else -1
-        others = [p for p in range(1, self.game.players + 1) if p != player]
+        others = [p for p in self.game.seats() if p != player]
         assert self.chosen is not None  # set with the chooser
         self.chosen = others[(others.index(self.chosen) + step) % len(others)]
         return STEPPED

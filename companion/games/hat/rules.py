@@ -109,13 +109,14 @@ class HatGame(MoveLog):
         self._new_round()
 
     def _new_round(self) -> None:
-        self.penalties: dict[int, int] = {p: 0 for p in self._seats()}
+        self.penalties: dict[int, int] = {p: 0 for p in self.seats()}
         self.turn: int | None = None       # who gives next; None until someone begins
         self.draws_from_shop = True        # the next gift is a new one from the shop
         self.pending: Gift | None = None   # a gift waiting to be accepted or refused
         self.last_gift: Gift | None = None
 
-    def _seats(self) -> range:
+    def seats(self) -> range:
+        """The players' seat numbers, 1 to :attr:`players`."""
         return range(1, self.players + 1)
 
     @property
@@ -164,7 +165,7 @@ class HatGame(MoveLog):
         """Players with the lowest total now; the winners once the game is over."""
         totals = self.totals()
         lowest = min(totals.values())
-        return [p for p in self._seats() if totals[p] == lowest]
+        return [p for p in self.seats() if totals[p] == lowest]
 
     def score_sheet(self) -> dict:
         """Penalty points per round and totals, JSON-able (player numbers as text keys),

@@ -48,7 +48,7 @@ def reminder(pads: HatPads, name: Name,
     game, prompt = pads.game, pads.prompt
     if prompt == "start":
         return ("none", "Who begins? Draw a gift from the shop and give it",
-                give_keys(game, name, range(1, game.players + 1)))
+                give_keys(game, name, game.seats()))
     if prompt == "choosing":
         assert pads.chooser is not None and pads.chosen is not None, "a card is being chosen"
         n, e, s, w = (name(pads.chooser, side) for side in (Side.N, Side.E, Side.S, Side.W))
@@ -109,7 +109,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             self.ctx.go(ToTitle())
             return
         super().press(player, side)
-        if self.said == IGNORED and player in range(1, self.kept.game.players + 1):
+        if self.said == IGNORED and player in self.kept.game.seats():
             # a seated player's button that does nothing now: say what the table waits for
             headline = reminder(self.pads, self.button, self.label)[1]
             self.ctx.services.notify(f"{self.label(player)}'s {self.button(player, side)} "
