@@ -57,6 +57,17 @@ def test_history_shows_a_forgotten_players_seat_as_a_guests(tmp_path, capsys):
     assert "names" not in json.loads(history(tmp_path, capsys, "--json"))[0]
 
 
+def test_a_winner_with_a_long_name_keeps_the_columns_of_every_game_in_line(tmp_path, capsys):
+    players(tmp_path, "add", "Maximilianus")   # 12 letters, wider than the "Winners" heading
+    kept_game(tmp_path, {})
+    kept_game(tmp_path, {1: "Maximilianus"})
+    kept_game(tmp_path, {})
+    header, *lines = history(tmp_path, capsys).splitlines()
+    rounds, scores = header.index("Rounds"), header.index("Scores")
+    assert [line[rounds:rounds + 6].strip() for line in lines] == ["1", "1", "1"]
+    assert [line[scores:].split("  ")[0] for line in lines] == ["P1 1", "Maximilianus 1", "P1 1"]
+
+
 def test_history_lists_the_games_of_a_database_kept_before_named_players(tmp_path, capsys):
     game_id = schema_4_database(tmp_path)
     line = history(tmp_path, capsys).splitlines()[1]

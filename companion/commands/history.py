@@ -90,15 +90,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(the damaged one is only read)")
 
 
-def describe(game: GameLine) -> str:
-    """One line for a listed game."""
+def describe(game: GameLine, level_width: int, winners_width: int) -> str:
+    """One line for a listed game, its Level and Winners columns that wide."""
     if game.damaged:
         return f"{game.id:>5}  damaged, set aside: {game.damaged[:100]}"
     starts = head_starts_words(game)
     return (f"{game.id:>5}  {local_time(game.finished_at):<19}  {game.players:>7}  "
-            f"{level_words(game):<22}  {game.rounds:>6}  {winners_words(game) or '-':<8}  "
+            f"{level_words(game):<{level_width}}  {game.rounds:>6}  "
+            f"{winners_words(game) or '-':<{winners_width}}  "
             f"{scores_words(game)}" + ("  (ended early)" if game.ended_early else "")
             + (f"  ({starts})" if starts else ""))
+
+
+def column_widths(games: list[GameLine]) -> tuple[int, int]:
+    """How wide the Level and Winners columns must be for every listed game's line to line up
+    (a level "(simulated)", a winner's long name or "nobody scored" is wider than its heading)."""
+    read = [game for game in games if not game.damaged]
+    return (max([len("Level"), *(len(level_words(game)) for game in read)]),
+            max([len("Winners"), *(len(winners_words(game) or "-") for game in read)]))
 
 
 def check(folder: Path) -> int:
@@ -198,17 +207,16 @@ def round_verdict(record: RoundRecord, scores_before: dict[int, int],
 
 
 def print_lines(database: Database, limit: int | None, folder: Path) -> None:
-    """The table of listed games, or a line saying there are none."""
-    lines = game_lines(database, NOT_NOT, limit)
-    first = next(lines, None)
-    if first is None:
+    """The table of listed games, its columns lined up, or a line saying there are none."""
+    games = list(game_lines(database, NOT_NOT, limit))   # each a line's words: no rounds kept
+    if not games:
         print(f"No finished games yet in {folder}.")
         return
-    print(f"{'Game':>5}  {'Finished (local)':<19}  {'Players':>7}  {'Level':<22}  {'Rounds':>6}  "
-          f"{'Winners':<8}  Scores")
-    print(describe(first))
-    for game in lines:
-        print(describe(game))
+    level_width, winners_width = column_widths(games)
+    print(f"{'Game':>5}  {'Finished (local)':<19}  {'Players':>7}  {'Level':<{level_width}}  "
+          f"{'Rounds':>6}  {'Winners':<{winners_width}}  Scores")
+    for game in games:
+        print(describe(game, level_width, winners_width))
 
 
 def run(args: argparse.Namespace) -> int:
