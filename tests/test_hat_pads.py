@@ -90,10 +90,27 @@ def test_south_then_east_on_the_pad_of_the_last_entry_takes_it_back():
     assert pads.press(1, "S") == "asked" and pads.prompt == "taking-back"
     assert pads.press(2, "E") == "ignored"
     assert pads.press(1, "E") == "undone" and pads.game.moves_made == 0
+    assert pads.prompt == "start"
     pads.press(1, "W")
     press(pads, 2, "SN")            # player 2 refused, then owned up by mistake
     assert press(pads, 2, "SE") == ["asked", "undone"]
-    assert pads.game.penalties[2] == 0 and pads.prompt == "answering"
+    assert pads.game.penalties[2] == 0
+
+
+def test_a_penalty_taken_back_leaves_the_refusal_for_whoever_was_wrong_to_own_up():
+    pads = HatPads(HatGame(4))
+    pads.press(1, "W")
+    press(pads, 2, "SN")            # the card was revealed; player 2 owned up by mistake
+    press(pads, 2, "SE")            # and takes the penalty back
+    assert pads.prompt == "who-was-wrong" and pads.game.penalties[2] == 0
+    assert pads.press(1, "N") == "penalty" and pads.game.penalties[1] == 1
+
+
+def test_a_refusal_whose_penalty_was_taken_back_can_still_be_cancelled_by_the_receiver():
+    pads = HatPads(HatGame(4))
+    pads.press(1, "W")
+    press(pads, 2, "SNSE")          # refused, owned up, took the penalty back
+    assert pads.press(2, "W") == "cancelled" and pads.prompt == "answering"
 
 
 def test_after_a_penalty_the_reminder_offers_the_take_back_to_the_player_who_took_it():

@@ -21,7 +21,9 @@ turns into a different move (a double press of ``S`` cannot cost a penalty).
 - Taking back: ``S`` on the pad of the player who made the last entry
   (passed the last gift, took the last penalty) asks "take it back?"; ``E``
   on that pad takes it back, ``W`` or ``S`` keeps it. A gift just given to a
-  player is never theirs to take back, so their ``S`` always refuses it.
+  player is never theirs to take back, so their ``S`` always refuses it. A
+  penalty taken back leaves its refusal standing: the table is asked again who
+  was wrong.
 - When a round of the multi-round variant is over, ``E`` on any pad starts
   the next one.
 """
@@ -142,7 +144,11 @@ class HatPads:
             return IGNORED
         self.taker = None
         if side is Side.E:
+            undone = self.game.last_move
             self.game.undo()
+            # a penalty taken back leaves the refusal standing (the card was revealed):
+            # whoever was wrong owns up again, or the receiver cancels the refusal
+            self.refused = undone is not None and undone["move"] == "refuse"
             return UNDONE
         return KEPT
 
