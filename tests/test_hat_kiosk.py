@@ -4,6 +4,7 @@ import pytest
 
 from games_kiosk import Table, run_demo
 from kiosk_helpers import jump_to, now
+from test_notices import frame_texts
 from companion.inputs.actions import Nav
 from companion.storage.score_sheets import hat_score_sheet
 
@@ -200,11 +201,33 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
     assert table.scene.kept.game.snapshot() == snapshot
 
 
-def test_a_press_from_a_player_whose_move_it_is_not_says_whose_move_it_is(table):
+def on_screen(table, monkeypatch) -> list[str]:
+    """The words of every text the next whole frame draws."""
+    return [drawn.text for drawn in frame_texts(table.app, monkeypatch)]
+
+
+def test_a_press_that_does_nothing_says_so_until_a_press_does_something(table, monkeypatch):
     table.menu(2, [START])
     table.wait_for("hat")
     table.press(3, "E")                              # P3 begins: a gift to P2, who must answer
     table.press(4, "W")                              # P4 has no move now
-    text, _ = table.app.notice
-    assert text.startswith("P4's ") and "does nothing now: P2: accept and give on" in text, text
+    said = on_screen(table, monkeypatch)
+    assert "P2: accept and give on, or refuse" in said   # what the table waits for, above it
+    assert any(words.startswith("P4's ") and words.endswith(" does nothing now")
+               for words in said), said
     assert table.scene.kept.game.pending.receiver == 2   # and the press changed nothing
+    assert table.app.notice is None                  # the scene's own line, over no scores
+    table.press(2, "W")                              # P2 accepts and gives on
+    assert not any("does nothing now" in words for words in on_screen(table, monkeypatch))
+
+
+@pytest.mark.slow
+def test_between_rounds_the_scores_ring_the_leaders_and_the_hint_offers_the_take_back(table):
+    table.menu(2, [ROUNDS, START])
+    table.wait_for("hat")
+    for _ in range(3):
+        give_penalty(table, 2)
+    game = table.scene.kept.game
+    assert table.scene.pads.prompt == "round-over" and game.leaders() == [1, 3, 4]
+    assert table.scene.marked() == (1, 3, 4)         # not P2, who lost the round
+    assert "P2 " in table.scene.hint() and table.scene.hint().endswith(": take back")

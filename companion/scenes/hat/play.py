@@ -4,10 +4,9 @@ The pads drive :class:`companion.games.hat.pads.HatPads`; this scene is the
 reminder (never a card: remembering the gifts is the game): who gives next
 and whether from the shop, the last gift's giver, receiver and way, the
 question "who was wrong?" after a refusal, "take it back?" after a take-back
-press, and every player's penalty points; a seated player's press that does nothing then
-says so in the notice strip, with what the table waits for
-(running totals in the multi-round variant). E (or Enter) after the end writes the
-result down.
+press, and every player's penalty points (running totals in the multi-round variant). A
+seated player's press that does nothing says so above the hint until the next press that
+does something. E (or Enter) after the end writes the result down.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import pygame
 from companion.display import solid, text
 from companion.display.draw_menu import draw_title
 from companion.display.draw_scores import draw_scores
-from companion.display.palette import DIM_TEXT, TEXT, VERDICT
+from companion.display.palette import DIM_TEXT, TAP_FLASH, TEXT, VERDICT
 from companion.games.hat.pads import IGNORED, HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
@@ -39,6 +38,12 @@ def give_keys(game: HatGame, name: Name, players: Iterable[int]) -> str:
     keys = f"{anyones(name, players, Side.W)} left  {anyones(name, players, Side.E)} right"
     return keys + (f"  {anyones(name, players, Side.N)} special card" if game.special_cards
                    else "")
+
+
+def take_back_keys(pads: HatPads, name: Name, who: Callable[[int], str]) -> str:
+    """The hint's words for taking back the last entry (its author's S), if there is one."""
+    back = pads.last_author()
+    return f"   {who(back)} {name(back, Side.S)}: take back" if back else ""
 
 
 def reminder(pads: HatPads, name: Name,
@@ -81,13 +86,13 @@ def reminder(pads: HatPads, name: Name,
         assert game.turn is not None, "phase giving has a giver"
         what = "draws a new gift from the shop and gives it" if game.draws_from_shop \
             else "gives the old gift"
-        back = pads.last_author()
-        undo = f"   {who(back)} {name(back, Side.S)}: take back" if back else ""
         return ("none", f"{who(game.turn)} {what}",
-                f"{who(game.turn)}: {give_keys(game, name, [game.turn])}{undo}")
+                f"{who(game.turn)}: {give_keys(game, name, [game.turn])}"
+                f"{take_back_keys(pads, name, who)}")
     anyone_e = name(None, Side.E)
     if prompt == "round-over":
-        return "wrong", f"Round {game.round_number} is over", f"{anyone_e}: next round"
+        return ("wrong", f"Round {game.round_number} is over",
+                f"{anyone_e}: next round{take_back_keys(pads, name, who)}")
     winners = ", ".join(f"{who(p)}" for p in game.winners())
     headline = f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}"
     return "win", headline, f"{anyone_e}: write it down"
@@ -102,6 +107,11 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 
+    def enter(self, now_ns: int, change: ToHat) -> None:
+        super().enter(now_ns, change)
+        #: What the last seated press that did nothing said, until a press does something.
+        self.ignored = ""
+
     def press(self, player: int, side: Side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
@@ -109,11 +119,10 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             self.ctx.go(ToTitle())
             return
         super().press(player, side)
-        if self.said == IGNORED and player in self.kept.game.seats():
-            # a seated player's button that does nothing now: say what the table waits for
-            headline = reminder(self.pads, self.button, self.label)[1]
-            self.ctx.services.notify(f"{self.label(player)}'s {self.button(player, side)} "
-                                     f"does nothing now: {headline}")
+        if self.said != IGNORED:
+            self.ignored = ""
+        elif player in self.kept.game.seats():   # an unseated pad's press changes nothing here
+            self.ignored = f"{self.label(player)}'s {self.button(player, side)} does nothing now"
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""
@@ -142,9 +151,23 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
                           + "  ".join(f"{who(p)} {n}" for p, n in game.penalties.items()),
                           layout.small_size, banner.width, floor, DIM_TEXT,
                           midtop=(layout.width // 2, round(0.62 * layout.height)))
-        marked = tuple(game.winners()) if game.over else (game.turn,) if game.turn else ()
-        draw_scores(canvas, layout, game.totals(), marked=marked,
+        draw_scores(canvas, layout, game.totals(), marked=self.marked(),
                     seat_names=self.ctx.session.setup.names)
-        text.draw_fit(canvas, hint, layout.small_size, banner.width, floor, DIM_TEXT,
-                      midbottom=(layout.width // 2, layout.scores.top - round(layout.unit)))
+        hint_lines = text.draw_fit(canvas, hint, layout.small_size, banner.width, floor, DIM_TEXT,
+                                   midbottom=(layout.width // 2,
+                                              layout.scores.top - round(layout.unit)))
+        if self.ignored:
+            text.draw_fit(canvas, self.ignored, layout.body_size, banner.width, floor,
+                          TAP_FLASH["early"], midbottom=(layout.width // 2, hint_lines[0].rect.top
+                                                         - round(layout.unit)))
         return "hat-end" if game.over else "hat"
+
+    def marked(self) -> tuple[int, ...]:
+        """The players ringed in the scores: the winners at the end, the leaders (fewest
+        penalty points) between rounds, else the player whose turn it is."""
+        game = self.kept.game
+        if game.over:
+            return tuple(game.winners())
+        if game.phase == "round-over":
+            return tuple(game.leaders())
+        return (game.turn,) if game.turn else ()
