@@ -37,7 +37,7 @@ def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_
     assert table.scene.newest == line.game_id
     table.app.step()
     [shown] = [d.text for d in table.scene.drawn if d.text.startswith(line.played_on)]
-    assert shown.endswith("Box Office Flop!  (ended early)")   # not read as a whole game
+    assert shown.endswith("= 8  not rated  (ended early)")   # rated after 5 rounds only
 
 
 @pytest.mark.slow

@@ -92,6 +92,30 @@ def test_a_finished_game_goes_on_the_score_sheet(database):
     assert KeptGame.resume(database, MovieGame) is None
 
 
+def test_a_game_ended_early_is_not_rated_on_any_sheet(tmp_path, capsys):
+    """The rulebook rates the total after 5 rounds: a game the table ended after two has its
+    points on the sheet, and no stars nor title (its partial total would read as a flop)."""
+    from test_web_pages import client_of, text_of
+
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, MovieGame(4, voting="discs"), {"team": "Quitters"})
+        for _ in range(2):
+            for _ in range(7):
+                kept.game.record(mistake=False)
+            kept.game.next_round()
+        kept.end_early()
+        kept.sync(db)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.split()[3:] == ["8", "8", "16", "-", "not", "rated", "(ended", "early)"], line
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path), "--json"]) == 0
+    [entry] = json.loads(capsys.readouterr().out)
+    assert (entry["rounds"], entry["stars"], entry["title"]) == ([8, 8], None, None)
+    assert entry["ended_early"] is True
+    page = text_of(client_of(tmp_path).get("/sheets/not-that-movie").text)
+    assert "not rated (ended early)" in page and "Box Office Flop!" not in page
+
+
 def test_an_abandoned_game_is_not_on_the_score_sheet(database):
     kept = KeptGame.start(database, MovieGame(4, voting="discs"), {"team": "x"})
     kept.game.record(mistake=False)

@@ -23,6 +23,7 @@ from companion.games.movie.rules import MovieGame
 from companion.storage.database import Database
 from companion.storage.location import described, state_dir
 from companion.storage.score_sheets import (
+    NOT_RATED,
     SHEET_TITLES,
     HatSheet,
     MovieSheetLine,
@@ -51,7 +52,8 @@ def movie_line(line: MovieSheetLine) -> str:
     """The game's line, and under it (2 or 3 players) the note on the row it was rated on."""
     rounds = " ".join(f"{points:>2}" for points in line.rounds)
     text = (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
-            f"{line.total:>5}  {'*' * line.stars:<5}  {line.title}{early_mark(line)}")
+            f"{line.total:>5}  {'*' * line.stars if line.rated else '-':<5}  "
+            f"{line.title if line.rated else NOT_RATED}{early_mark(line)}")
     note = row_note(line.players)
     return f"{text}\n            {note}" if note else text
 

@@ -39,10 +39,18 @@ class MovieSheetLine:
     title: str
     ended_early: bool = False   # the table started a new game over it
 
+    @property
+    def rated(self) -> bool:
+        """Whether the sheets show its stars and title: the rulebook rates the total after
+        5 rounds, so a game the table ended early is "not rated"."""
+        return not self.ended_early
+
     def to_dict(self) -> dict:
+        """The line as JSON; ``stars`` and ``title`` are null when it is not :attr:`rated`."""
         return {"game": self.game_id, "date": self.played_on, "players": self.players,
                 "team": self.team, "rounds": list(self.rounds), "total": self.total,
-                "stars": self.stars, "title": self.title, "ended_early": self.ended_early}
+                "stars": self.stars if self.rated else None,
+                "title": self.title if self.rated else None, "ended_early": self.ended_early}
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,10 @@ class HatSheet:
                 "rounds": [by_player(r) for r in self.rounds], "totals": by_player(self.totals()),
                 "ended_early": self.ended_early,
                 "names": {str(seat): name for seat, name in self.names.items()}}
+
+
+#: What the sheets show for the rating of a game that is not rated (ended early).
+NOT_RATED = "not rated"
 
 
 def early_mark(entry: MovieSheetLine | HatSheet) -> str:

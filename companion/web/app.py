@@ -33,6 +33,7 @@ from companion.storage.listing import (
 )
 from companion.storage.score_sheets import (
     MOVIE,
+    NOT_RATED,
     SHEET_TITLES,
     damaged_games,
     hat_score_sheet,
@@ -109,7 +110,8 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         found, problem, status = read(lambda db: (reader(db), damaged_games(db, game)))
         entries, damaged = found if isinstance(found, tuple) else ([], [])
         return render_template("sheet.html", game=game, title=SHEET_TITLES[game], entries=entries,
-                               damaged=damaged, problem=problem, row_note=row_note), status
+                               damaged=damaged, problem=problem, row_note=row_note,
+                               not_rated=NOT_RATED), status
 
     @app.get("/palette.css")
     def palette() -> Response:

@@ -22,15 +22,21 @@ from companion.scenes.changes import ToMovieSheet, ToTitle
 from companion.scenes.common.save_notices import short_reason
 from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Scene
-from companion.storage.score_sheets import MovieSheetLine, early_mark, movie_score_sheet
+from companion.storage.score_sheets import (
+    NOT_RATED,
+    MovieSheetLine,
+    early_mark,
+    movie_score_sheet,
+)
 
 LINES_SHOWN = 7
 
 
 def sheet_text(line: MovieSheetLine) -> str:
     rounds = " ".join(str(points) for points in line.rounds)
+    rating = f"{line.stars}* {line.title}" if line.rated else NOT_RATED
     return (f"{line.played_on}  {line.players}p  {line.team}  {rounds}  = {line.total}  "
-            f"{line.stars}* {line.title}{early_mark(line)}")
+            f"{rating}{early_mark(line)}")
 
 
 def ring_around(canvas: pygame.Surface, layout: Layout, lines: list[text.Drawn]) -> pygame.Rect:
