@@ -279,3 +279,24 @@ def test_back_to_the_title_from_the_pause_keeps_the_game_for_resume(table):
     table.press(1, "E")
     table.wait_for("movie")
     assert table.scene.kept.game_id == game_id and table.scene.kept.game.snapshot() == snapshot
+
+
+def shown_now(table) -> list[str]:
+    """The words of the play screen's next frame."""
+    table.app.scene.dirty = True
+    table.app.step()
+    return table.scene.shown
+
+
+def test_a_press_from_a_player_without_the_stack_says_so_until_a_press_does_something(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 8, 4: 8})
+    holder = table.scene.kept.game.holder
+    other = holder % 4 + 1
+    table.press(other, "E")                          # not theirs: the stack is the holder's
+    assert table.scene.kept.game.round.placements == []
+    assert any(words.startswith(f"P{other}'s ") and words.endswith(" does nothing now")
+               for words in shown_now(table)), table.scene.shown
+    place(table, 1)
+    assert not any("does nothing now" in words for words in shown_now(table))

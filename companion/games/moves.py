@@ -14,6 +14,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Self
 
+#: What the pads of a game kept as its moves say of a press that does nothing now (both
+#: bookkeeping games' pad machines; their scenes tell the player so).
+IGNORED = "ignored"
+
 
 class MoveLog(ABC):
     """Base of a game kept as its moves.

@@ -31,12 +31,13 @@ turns into a different move (a double press of ``S`` cannot cost a penalty).
 from __future__ import annotations
 
 from companion.games.hat.rules import HatGame
+from companion.games.moves import IGNORED
 from companion.games.notnot.sides import Side, parse_side
 from companion.games.seats import left_of
 
-GAVE, CHOOSING, STEPPED, CANCELLED, REFUSED, PENALTY, ASKED, UNDONE, KEPT, NEXT_ROUND, IGNORED = (
+GAVE, CHOOSING, STEPPED, CANCELLED, REFUSED, PENALTY, ASKED, UNDONE, KEPT, NEXT_ROUND = (
     "gave", "choosing", "stepped", "cancelled", "refused", "penalty", "asked", "undone", "kept",
-    "next-round", "ignored")
+    "next-round")
 
 
 class HatPads:

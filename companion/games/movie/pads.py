@@ -17,13 +17,14 @@ A pure state machine fed ``(player, side)`` presses, between the pads and
 
 from __future__ import annotations
 
+from companion.games.moves import IGNORED
 from companion.games.movie.rules import SCREENS, MovieGame, Placement
 from companion.games.movie.voting import VOTED, SecretVote
 from companion.games.notnot.sides import Side, parse_side
 
 #: What a press did, beside the voting words of :mod:`companion.games.movie.voting`.
-VOTES_LOCKED, MOVED, PLACED, UNDONE, NEXT_ROUND, IGNORED = (
-    "votes-locked", "moved", "placed", "undone", "next-round", "ignored")
+VOTES_LOCKED, MOVED, PLACED, UNDONE, NEXT_ROUND = (
+    "votes-locked", "moved", "placed", "undone", "next-round")
 
 
 class MoviePads:

@@ -19,7 +19,11 @@ import logging
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from companion.games.moves import MoveLog
+import pygame
+
+from companion.display import text
+from companion.display.palette import TAP_FLASH
+from companion.games.moves import IGNORED, MoveLog
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
@@ -73,6 +77,9 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         self._playing: tuple[KeptGame[G], P] | None = None
         #: What the last press did (the pad machine's word): the screen and the tones show it.
         self.said = ""
+        #: "P3's W does nothing now" after a seated player's press that did nothing, until a
+        #: press does something (:meth:`draw_ignored` shows it).
+        self.ignored = ""
 
     @property
     def kept(self) -> KeptGame[G]:
@@ -91,6 +98,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
 
     def enter(self, now_ns: int, change: K) -> None:
         super().enter(now_ns, change)
+        self.ignored = ""
         if change.kept is not None:
             self._playing, self.said = (change.kept, self.pads_class(change.kept.game)), ""
 
@@ -125,12 +133,32 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         """One pad press: to the machine; save and redraw if it changed the game."""
         moves = self.kept.game.moves_made
         self.said = self.pads.press(player, side)
+        if self.said != IGNORED:
+            self.ignored = ""
+        elif self.tells_ignored(player):
+            self.ignored = f"{self.label(player)}'s {self.button(player, side)} does nothing now"
         if self.kept.game.moves_made != moves:
             self.kept.moved()
             save_kept(self.ctx, self.kept)
         if self.said in self.tones:
             self.ctx.services.sounds.play(self.tones[self.said])
         self.dirty = True
+
+
+    def tells_ignored(self, player: int) -> bool:
+        """Whether a press of ``player``'s that did nothing is said on screen: a seated
+        player's (another pad's press changes nothing here)."""
+        return 1 <= player <= self.kept.game.players
+
+    def draw_ignored(self, canvas: pygame.Surface, above: int) -> list[text.Drawn]:
+        """Draw :attr:`ignored` (if any) centred just above ``above``, in the early tap's ink."""
+        if not self.ignored:
+            return []
+        layout = self.ctx.services.layout
+        return text.draw_fit(canvas, self.ignored, layout.body_size,
+                             layout.width - round(6 * layout.unit), layout.min_text_size,
+                             TAP_FLASH["early"],
+                             midbottom=(layout.width // 2, above - round(layout.unit)))
 
 
 class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):

@@ -18,8 +18,8 @@ import pygame
 from companion.display import solid, text
 from companion.display.draw_menu import draw_title
 from companion.display.draw_scores import draw_scores
-from companion.display.palette import DIM_TEXT, TAP_FLASH, TEXT, VERDICT
-from companion.games.hat.pads import IGNORED, HatPads
+from companion.display.palette import DIM_TEXT, TEXT, VERDICT
+from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
@@ -107,11 +107,6 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 
-    def enter(self, now_ns: int, change: ToHat) -> None:
-        super().enter(now_ns, change)
-        #: What the last seated press that did nothing said, until a press does something.
-        self.ignored = ""
-
     def press(self, player: int, side: Side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
@@ -119,10 +114,6 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             self.ctx.go(ToTitle())
             return
         super().press(player, side)
-        if self.said != IGNORED:
-            self.ignored = ""
-        elif player in self.kept.game.seats():   # an unseated pad's press changes nothing here
-            self.ignored = f"{self.label(player)}'s {self.button(player, side)} does nothing now"
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""
@@ -156,10 +147,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
         hint_lines = text.draw_fit(canvas, hint, layout.small_size, banner.width, floor, DIM_TEXT,
                                    midbottom=(layout.width // 2,
                                               layout.scores.top - round(layout.unit)))
-        if self.ignored:
-            text.draw_fit(canvas, self.ignored, layout.body_size, banner.width, floor,
-                          TAP_FLASH["early"], midbottom=(layout.width // 2, hint_lines[0].rect.top
-                                                         - round(layout.unit)))
+        self.draw_ignored(canvas, above=hint_lines[0].rect.top)
         return "hat-end" if game.over else "hat"
 
     def marked(self) -> tuple[int, ...]:

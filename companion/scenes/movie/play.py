@@ -135,6 +135,12 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         if placed is not None:
             self.ctx.services.sounds.play("win" if placed.coloured else "wrong")
 
+    def tells_ignored(self, player: int) -> bool:
+        """A seated player's press that did nothing is said while a token is being placed (a
+        refused vote press has its own note, :meth:`tell_refused`; between rounds the screen
+        has the round's points where the note would go)."""
+        return self.kept.game.phase == "placing" and super().tells_ignored(player)
+
     def tell_refused(self, player: int) -> None:
         """Note what ``player``'s vote press was refused for (forget it if it was not); the
         notes go when the votes are locked."""
@@ -173,6 +179,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         elif game.phase == "placing":
             self._draw_screens(canvas)
             self._draw_holder(canvas)
+            self._shown(self.draw_ignored(canvas, above))
         else:
             self._draw_screens(canvas)
             self._draw_round_end(canvas, above)
