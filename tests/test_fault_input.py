@@ -142,6 +142,15 @@ def test_whole_number_options_take_ascii_digits_only(argv):
     assert result.code == 2 and result.clear and len(result.err) < 300
 
 
+@pytest.mark.parametrize("argv, says", [(["movie-rating", "--players", "1", "--total", "3"],
+                                          "1 player: choose 2 to 7"),
+                                         (["movie-rating", "--players", "9", "--total", "3"],
+                                          "9 players: choose 2 to 7")])
+def test_a_count_out_of_range_is_said_in_the_singular_for_one(argv, says):
+    result = outcome(argv)
+    assert result.code == 2 and result.clear and says in result.err, result.err
+
+
 @pytest.mark.parametrize("what", [["--stimulus", "stimulus.json"], ["--stamping"]])
 def test_pairs_without_compare_is_refused_in_one_line_not_ignored(tmp_path, what):
     result = outcome(["firmware-sim", *what, "--pairs", "5"])

@@ -83,7 +83,7 @@ def test_movie_rating_for_three_players_says_it_used_the_four_player_row(capsys)
 
 @pytest.mark.parametrize("argv, message", [
     (["--players", "8", "--total", "20"], "argument --players: 8 players: choose 2 to 7"),
-    (["--players", "1", "--total", "20"], "argument --players: 1 players: choose 2 to 7"),
+    (["--players", "1", "--total", "20"], "argument --players: 1 player: choose 2 to 7"),
     (["--players", "4", "--total", "41"], "argument --total: 41 points: choose 0 to 40"),
     (["--players", "4", "--total", "-3"], "argument --total: -3 points: choose 0 to 40"),
     (["--players", "four", "--total", "20"], "argument --players: 'four' is not a whole number"),

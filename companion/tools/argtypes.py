@@ -22,6 +22,13 @@ class UsageError(CompanionError):
 NAMED_HIGHEST = 10**9
 
 
+def one(unit: str) -> str:
+    """The singular of a plural ``unit`` ("1 player", "1 press"); a unit's symbol stays."""
+    if unit in ("ms", "us"):
+        return unit
+    return unit[:-2] if unit.endswith(("ches", "shes", "sses", "xes")) else unit[:-1]
+
+
 def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``. ``unit`` names it: after the
     number when it counts things (``9 players``, ``5 ms``), before it when it names one thing
@@ -30,7 +37,9 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     def shown(value: object) -> str:
         if not unit:
             return str(value)
-        return f"{value} {unit}" if unit.endswith("s") else f"{unit} {value}"
+        if not unit.endswith("s"):
+            return f"{unit} {value}"
+        return f"{value} {one(unit) if value in (1, -1) else unit}"
 
     span = f"{low} or more" if high >= NAMED_HIGHEST else f"{low} to {high}"
 
