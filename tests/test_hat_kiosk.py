@@ -8,8 +8,8 @@ from test_notices import frame_texts
 from companion.inputs.actions import Nav
 from companion.storage.score_sheets import hat_score_sheet
 
-PLAYERS, ROUNDS, SPECIAL, START = 0, 2, 4, 5   # items: players, names, rounds, gifts, special,
-#                                                start
+PLAYERS, ROUNDS, SPECIAL, START, SCORE_SHEET = 0, 2, 4, 5, 6   # items: players, names, rounds,
+#                                                               gifts, special, start, score sheet
 
 
 def give_penalty(table, player):
@@ -51,10 +51,16 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
         give_penalty(table, player)
     assert game.over and game.penalties == {1: 1, 2: 3, 3: 0, 4: 2}
     assert game.winners() == [3]
-    table.press(1, "E")
-    table.wait_for("title")
+    table.press(1, "E")                              # written down: the sheet, the game ringed
+    table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.rounds == ({1: 1, 2: 3, 3: 0, 4: 2},)
+    table.app.step()
+    assert table.scene.newest == sheet.game_id and table.scene.ringed is not None
+    [line] = [d.text for d in table.scene.drawn]
+    assert line.endswith("4p  1 round  P1 1  P2 3  P3* 0  P4 2"), line
+    table.press(1, "E")
+    table.wait_for("title")
 
 
 @pytest.mark.slow
@@ -72,7 +78,7 @@ def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_to
     assert game.over and game.totals() == {1: 4, 2: 3, 3: 4, 4: 4}
     assert game.winners() == [2]
     table.press(4, "E")
-    table.wait_for("title")
+    table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.totals() == {1: 4, 2: 3, 3: 4, 4: 4} and len(sheet.rounds) == 4
 
@@ -87,7 +93,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_r
         table.press_enter()
         if number < 4:
             assert game.round_number == number + 1 and table.scene.pads.prompt != "round-over"
-    table.wait_for("title")
+    table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
     assert sheet.totals() == {1: 3, 2: 3, 3: 3, 4: 3} and len(sheet.rounds) == 4
 
@@ -199,6 +205,26 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
     table.wait_for("hat")
     assert table.scene.kept.game_id == kept.game_id
     assert table.scene.kept.game.snapshot() == snapshot
+
+
+def test_the_set_up_shows_the_score_sheet_of_the_games_kept(table):
+    give_penalties = (1, 1, 1)
+    table.menu(2, [START])
+    table.wait_for("hat")
+    for player in give_penalties:
+        give_penalty(table, player)
+    table.press(2, "E")                              # written down
+    table.wait_for("hat-sheet")
+    table.press(1, "E")
+    table.wait_for("title")
+    table.press(1, "E")                              # the title still points at this game
+    table.wait_for("hat-setup")
+    table.press(1, "S" * (SCORE_SHEET - table.scene.cursor) + "E")   # the set-up's last item
+    table.wait_for("hat-sheet")
+    table.app.step()
+    assert table.scene.newest is None and table.scene.ringed is None
+    [line] = [d.text for d in table.scene.drawn]
+    assert line.endswith("4p  1 round  P1 3  P2* 0  P3* 0  P4* 0"), line
 
 
 def on_screen(table, monkeypatch) -> list[str]:

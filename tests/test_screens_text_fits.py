@@ -304,7 +304,7 @@ def hat_penalty(app: App) -> None:
 
 def hat_tour(app: App) -> None:
     """That's Not a Hat with eight players, rounds as many as players, special cards: every
-    prompt, to the end."""
+    prompt, to the end and the score sheet."""
     set_up(app, 2, "hat-setup", players=4)               # Players: 8
     choose(app, 2)                                       # Rounds: as many as players
     choose(app, 4)                                       # Special cards: with
@@ -317,6 +317,8 @@ def hat_tour(app: App) -> None:
         hat_penalty(app)
         if app.scene.pads.prompt == "round-over":
             press(app, 1, "E")
+    press(app, 1, "E")
+    at(app, "hat-sheet")
     press(app, 1, "E")
     at(app, "title")
     choose(app, 3)                                       # the players menu

@@ -31,6 +31,7 @@ from companion.storage.score_sheets import (
     early_mark,
     hat_score_sheet,
     movie_score_sheet,
+    penalty_words,
 )
 from companion.tools.argtypes import whole_number
 
@@ -67,17 +68,8 @@ def sheet_row(entry: MovieSheetLine | HatSheet, movie: bool) -> dict:
 
 
 def hat_line(sheet: HatSheet) -> str:
-    totals = sheet.totals()
-    lowest = min(totals.values())
-    players = []
-    for player, total in totals.items():
-        per_round = "+".join(str(r.get(player, 0)) for r in sheet.rounds)
-        mark = "*" if total == lowest else ""
-        who = sheet.label(player)
-        players.append(f"{who}{mark} {per_round}={total}" if len(sheet.rounds) > 1
-                       else f"{who}{mark} {total}")
     return (f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  "
-            + "  ".join(players) + early_mark(sheet))
+            f"{penalty_words(sheet)}{early_mark(sheet)}")
 
 
 def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[tuple[int, str]]]:

@@ -18,6 +18,7 @@ from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Context, Scene, SceneTable
 from companion.scenes.hat.play import HatPlayScene
 from companion.scenes.hat.setup import HatSetupScene
+from companion.scenes.hat.sheet import HatSheetScene
 from companion.scenes.movie.play import MoviePlayScene
 from companion.scenes.movie.setup import MovieSetupScene
 from companion.scenes.movie.sheet import MovieSheetScene
@@ -60,8 +61,9 @@ TABLE = SceneTable({
     MovieSetupScene: (TitleScene, MoviePlayScene, MovieSheetScene, NamesScene),
     MoviePlayScene: (MovieSheetScene, GamesPauseScene),
     MovieSheetScene: (TitleScene,),
-    HatSetupScene: (TitleScene, HatPlayScene, NamesScene),
-    HatPlayScene: (TitleScene, GamesPauseScene),
+    HatSetupScene: (TitleScene, HatPlayScene, HatSheetScene, NamesScene),
+    HatPlayScene: (HatSheetScene, GamesPauseScene),
+    HatSheetScene: (TitleScene,),
     GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene),
 }, anywhere=(FailsafeScene,))
 

@@ -191,10 +191,15 @@ class ToMovie(ToKeptGame[MovieGame]):
 
 
 @dataclass(frozen=True)
-class ToMovieSheet(SceneChange):
-    """To Not That Movie!'s score sheet (``newest``: the game to ring, just finished)."""
+class ToScoreSheet(SceneChange):
+    """To a bookkeeping game's score sheet (``newest``: the game to ring, just finished)."""
 
     newest: int | None = None
+
+
+@dataclass(frozen=True)
+class ToMovieSheet(ToScoreSheet):
+    """To Not That Movie!'s score sheet."""
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,11 @@ class ToHatSetup(SceneChange):
 @dataclass(frozen=True)
 class ToHat(ToKeptGame[HatGame]):
     """To a game of That's Not a Hat."""
+
+
+@dataclass(frozen=True)
+class ToHatSheet(ToScoreSheet):
+    """To That's Not a Hat's score sheet."""
 
 
 @dataclass(frozen=True)

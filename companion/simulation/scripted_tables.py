@@ -94,7 +94,7 @@ def movie_script(players: int, rng: random.Random) -> tuple[list[Press], MovieGa
 
 
 def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
-    """A whole game of That's Not a Hat: gifts, refusals, penalties, to the result."""
+    """A whole game of That's Not a Hat: gifts, refusals, penalties, to the score sheet."""
     pads, script = HatPads(HatGame(players, two_gifts=players < MIN_PLAYERS)), []
 
     def press(player: int, side: str) -> None:
@@ -110,7 +110,7 @@ def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
         else:
             giver = game.pending.receiver if game.pending else game.turn or rng.randint(1, players)
             press(giver, rng.choice("WE"))
-    return script + presses("E", 1), pads.game
+    return script + presses("E", 1) + presses("E", 1), pads.game   # the score sheet, then the title
 
 
 def demo_script(game: str, players: int,

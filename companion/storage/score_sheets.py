@@ -90,6 +90,20 @@ def early_mark(entry: MovieSheetLine | HatSheet) -> str:
     return "  (ended early)" if entry.ended_early else ""
 
 
+def penalty_words(sheet: HatSheet) -> str:
+    """Each player's penalty points on the sheets, the fewest marked ``*`` (the winners):
+    ``Ana* 1  P2 3`` for one round, ``Ana* 1+0=1  P2 2+1=3`` for several."""
+    totals = sheet.totals()
+    lowest = min(totals.values())
+    players = []
+    for player, total in totals.items():
+        per_round = "+".join(str(r.get(player, 0)) for r in sheet.rounds)
+        who = f"{sheet.label(player)}{'*' if total == lowest else ''}"
+        players.append(f"{who} {per_round}={total}" if len(sheet.rounds) > 1
+                       else f"{who} {total}")
+    return "  ".join(players)
+
+
 def _whole(value: object, low: int = 0, high: int = 10 ** 6) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 

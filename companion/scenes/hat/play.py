@@ -6,7 +6,8 @@ and whether from the shop, the last gift's giver, receiver and way, the
 question "who was wrong?" after a refusal, "take it back?" after a take-back
 press, and every player's penalty points (running totals in the multi-round variant). A
 seated player's press that does nothing says so above the hint until the next press that
-does something. E (or Enter) after the end writes the result down.
+does something. E (or Enter) after the end writes the result down and shows the score
+sheet, the game ringed.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from companion.games.hat.rules import HatGame
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import Name, anyones
-from companion.scenes.changes import ToHat, ToTitle
+from companion.scenes.changes import ToHat, ToHatSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.common.kept_saves import save_kept
 
@@ -111,7 +112,7 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
         if self.pads.prompt == "game-over" and side is Side.E:
             self.kept.finish()
             save_kept(self.ctx, self.kept)
-            self.ctx.go(ToTitle())
+            self.ctx.go(ToHatSheet(newest=self.kept.game_id))
             return
         super().press(player, side)
 

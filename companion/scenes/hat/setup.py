@@ -1,7 +1,8 @@
-"""That's Not a Hat: set-up (players, rounds, gifts each, special cards) and start.
+"""That's Not a Hat: set-up (players, rounds, gifts each, special cards), start, score sheet.
 
 Selecting a choice steps it to its next value. ``Start`` begins a game kept
-in the state database; ``Resume`` continues the one a power cut interrupted.
+in the state database; ``Resume`` continues the one a power cut interrupted;
+``Score sheet`` shows the games kept.
 With fewer pads than the game's fewest players (3, or 2 with two gifts
 each) the fewest are offered, the subtitle says which players lack a pad, and
 Start and Resume start nothing but a notice saying the same (as in every set-up,
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from companion.games.hat.rules import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_WITH_TWO_GIFTS, HatGame
 from companion.games.notnot.words import player_label
-from companion.scenes.changes import ToHat, ToHatSetup
+from companion.scenes.changes import ToHat, ToHatSetup, ToHatSheet
 from companion.scenes.common.bookkeeping import BookkeepingSetup
 from companion.scenes.common.setup_menu import START, counted
 from companion.scenes.core import Context
@@ -40,7 +41,7 @@ def penalties_fact(totals: dict[int, int], names: dict[int, str]) -> str:
 
 
 class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
-    """Players, rounds, gifts each, special cards, start (and resume)."""
+    """Players, rounds, gifts each, special cards, start, score sheet (and resume)."""
 
     name = "hat-setup"
     title = "That's Not a Hat"
@@ -70,7 +71,8 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
         rounds = "as many as players" if self.multi_round else "one"
         return [f"Players: {self.players}", f"Rounds: {rounds}",
                 f"Gifts each: {'two' if self.two_gifts else 'one'}",
-                f"Special cards: {'with' if self.special_cards else 'without'}", START]
+                f"Special cards: {'with' if self.special_cards else 'without'}", START,
+                "Score sheet"]
 
     def choose_setting(self, index: int) -> None:
         if index == 0:
@@ -83,7 +85,9 @@ class HatSetupScene(BookkeepingSetup[ToHatSetup, HatGame]):
             self.players = min(max(self.players, counts[0]), counts[-1])
         elif index == 3:
             self.special_cards = not self.special_cards
-        else:
+        elif index == 4:
             settings = {"multi_round": self.multi_round, "two_gifts": self.two_gifts,
                         "special_cards": self.special_cards}
             self.start(HatGame(self.players, **settings), settings)
+        else:
+            self.ctx.go(ToHatSheet())
