@@ -144,7 +144,6 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
             self.ctx.services.sounds.play(self.tones[self.said])
         self.dirty = True
 
-
     def tells_ignored(self, player: int) -> bool:
         """Whether a press of ``player``'s that did nothing is said on screen: a seated
         player's (another pad's press changes nothing here)."""

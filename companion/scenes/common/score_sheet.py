@@ -10,7 +10,7 @@ read.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -30,8 +30,15 @@ from companion.storage.database import Database
 #: The most games a sheet shows at once (fewer when notes take the room).
 LINES_SHOWN = 7
 
-#: An entry of a sheet (MovieSheetLine, HatSheet).
-E = TypeVar("E")
+class SheetEntry(Protocol):
+    """What a sheet asks of its entries (MovieSheetLine, HatSheet): which game each is."""
+
+    @property
+    def game_id(self) -> int: ...
+
+
+#: An entry of a sheet.
+E = TypeVar("E", bound=SheetEntry)
 #: The change that enters a sheet: it names the game to ring (``newest``).
 C = TypeVar("C", bound=ToScoreSheet)
 
@@ -67,9 +74,6 @@ class ScoreSheetScene(Scene[C], Generic[C, E]):
     def note(self, entry: E) -> str:
         """The note under ``entry``'s line ("": none)."""
         return ""
-
-    def game_id(self, entry: E) -> int:
-        return int(entry.game_id)   # type: ignore[attr-defined]
 
     def enter(self, now_ns: int, change: C) -> None:
         super().enter(now_ns, change)
@@ -108,7 +112,7 @@ class ScoreSheetScene(Scene[C], Generic[C, E]):
         for entry in self.lines[self.top:self.top + LINES_SHOWN]:
             if y > bottom - layout.body_size:
                 break                          # notes took the room: N/S scrolls to the rest
-            newest = self.game_id(entry) == self.newest
+            newest = entry.game_id == self.newest
             first = len(self.drawn)
             y += ring if newest else 0
             self.drawn += text.draw_fit(canvas, self.line_text(entry), layout.body_size, wide,
