@@ -300,3 +300,16 @@ def test_a_press_from_a_player_without_the_stack_says_so_until_a_press_does_some
                for words in shown_now(table)), table.scene.shown
     place(table, 1)
     assert not any("does nothing now" in words for words in shown_now(table))
+
+
+def test_a_press_that_does_nothing_leaves_the_last_tokens_answer_on_screen(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    vote(table, {1: 8, 2: 8, 3: 8, 4: 8})
+    place(table, 1)                                  # nobody voted for screen 1: coloured
+    answer = [words for words in shown_now(table) if words.startswith("Screen 1")]
+    assert answer, table.scene.shown
+    holder = table.scene.kept.game.holder
+    table.press(holder % 4 + 1, "E")                 # not theirs: nothing happens
+    assert answer[0] in shown_now(table), table.scene.shown
+    assert any(words.startswith("pass the stack left") for words in table.scene.shown)

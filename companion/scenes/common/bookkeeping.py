@@ -75,8 +75,11 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         super().__init__(ctx)
         #: The kept game and its pad machine, from the first change in that brought a game.
         self._playing: tuple[KeptGame[G], P] | None = None
-        #: What the last press did (the pad machine's word): the screen and the tones show it.
+        #: What the last press did (the pad machine's word): the tones play it.
         self.said = ""
+        #: What the last press that did something did: the screen shows it (a press that did
+        #: nothing leaves what the table was shown).
+        self.did = ""
         #: "P3's W does nothing now" after a seated player's press that did nothing, until a
         #: press does something (:meth:`draw_ignored` shows it).
         self.ignored = ""
@@ -100,7 +103,8 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         super().enter(now_ns, change)
         self.ignored = ""
         if change.kept is not None:
-            self._playing, self.said = (change.kept, self.pads_class(change.kept.game)), ""
+            self._playing = change.kept, self.pads_class(change.kept.game)
+            self.said = self.did = ""
 
     def handle(self, event: object, now_ns: int) -> None:
         if asks_pause(event):
@@ -134,7 +138,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         moves = self.kept.game.moves_made
         self.said = self.pads.press(player, side)
         if self.said != IGNORED:
-            self.ignored = ""
+            self.ignored, self.did = "", self.said
         elif self.tells_ignored(player):
             self.ignored = f"{self.label(player)}'s {self.button(player, side)} does nothing now"
         if self.kept.game.moves_made != moves:

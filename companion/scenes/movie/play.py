@@ -27,7 +27,7 @@ from companion.display.palette import (
     TEXT,
     VERDICT,
 )
-from companion.games.movie.pads import IGNORED, MoviePads
+from companion.games.movie.pads import IGNORED, PLACED, MoviePads
 from companion.games.movie.rules import ROUNDS, SCREENS, MovieGame, Placement
 from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
@@ -132,7 +132,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         if voting:
             self.tell_refused(player)
         placed = self.placed()
-        if placed is not None:
+        if placed is not None and self.said == PLACED:   # this press placed it
             self.ctx.services.sounds.play("win" if placed.coloured else "wrong")
 
     def tells_ignored(self, player: int) -> bool:
@@ -155,8 +155,9 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
                                                 back=self.button(player, Side.W))
 
     def placed(self) -> Placement | None:
-        """The token the last press placed (``None`` when it placed none)."""
-        return self.pads.last if self.said == "placed" else None
+        """The token the last press that did something placed (``None`` when it placed none):
+        a stray press leaves its answer on screen."""
+        return self.pads.last if self.did == PLACED else None
 
     # -- drawing -------------------------------------------------------------
     def draw(self, canvas: pygame.Surface) -> str | None:
