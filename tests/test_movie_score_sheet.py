@@ -116,6 +116,24 @@ def test_a_game_ended_early_is_not_rated_on_any_sheet(tmp_path, capsys):
     assert "not rated (ended early)" in page and "Box Office Flop!" not in page
 
 
+def test_a_game_ended_early_carries_no_note_on_the_row_it_was_rated_on(tmp_path, capsys):
+    from test_web_pages import client_of, text_of
+
+    with Database.in_folder(tmp_path) as db:
+        kept = KeptGame.start(db, MovieGame(2, voting="discs"), {"team": "Pair"})
+        for _ in range(6):
+            kept.game.record(mistake=False)
+        kept.game.next_round()
+        kept.end_early()
+        kept.sync(db)
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert "not rated" in said and "4-player row" not in said, said
+    assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["note"] == ""
+    assert "4-player row" not in text_of(client_of(tmp_path).get("/sheets/not-that-movie").text)
+
+
 def test_an_abandoned_game_is_not_on_the_score_sheet(database):
     kept = KeptGame.start(database, MovieGame(4, voting="discs"), {"team": "x"})
     kept.game.record(mistake=False)

@@ -18,7 +18,6 @@ import sys
 from pathlib import Path
 
 from companion.games.hat.rules import HatGame
-from companion.games.movie.rating import row_note
 from companion.games.movie.rules import MovieGame
 from companion.storage.database import Database
 from companion.storage.location import described, state_dir
@@ -55,15 +54,15 @@ def movie_line(line: MovieSheetLine) -> str:
     text = (f"{line.played_on}  {line.players:>7}  {line.team[:20]:<20}  {rounds:<14}  "
             f"{line.total:>5}  {'*' * line.stars if line.rated else '-':<5}  "
             f"{line.title if line.rated else NOT_RATED}{early_mark(line)}")
-    note = row_note(line.players)
+    note = line.note
     return f"{text}\n            {note}" if note else text
 
 
-def sheet_row(entry: MovieSheetLine | HatSheet, movie: bool) -> dict:
+def sheet_row(entry: MovieSheetLine | HatSheet) -> dict:
     """An entry as JSON: a Not That Movie! line gains ``note`` (the rating row note, or "")."""
     row = entry.to_dict()
-    if movie:
-        row["note"] = row_note(entry.players)
+    if isinstance(entry, MovieSheetLine):
+        row["note"] = entry.note
     return row
 
 
@@ -87,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     entries, damaged = read_sheet(folder, args.game, args.limit)
     movie = args.game == MovieGame.KIND
     if args.json:
-        rows = [sheet_row(e, movie) for e in entries] + [{"game": game_id, "damaged": reason}
+        rows = [sheet_row(e) for e in entries] + [{"game": game_id, "damaged": reason}
                                                  for game_id, reason in damaged]
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")

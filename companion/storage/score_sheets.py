@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from companion.games.hat.rules import by_player
+from companion.games.movie.rating import row_note
 from companion.games.notnot.words import player_label
 from companion.storage.database import Database
 from companion.storage.games import GameStore, Unreadable
@@ -44,6 +45,12 @@ class MovieSheetLine:
         """Whether the sheets show its stars and title: the rulebook rates the total after
         5 rounds, so a game the table ended early is "not rated"."""
         return not self.ended_early
+
+    @property
+    def note(self) -> str:
+        """The note under the line: for 2 or 3 players, that it was rated on the 4-player row
+        ("" otherwise, and for a game not :attr:`rated`)."""
+        return row_note(self.players) if self.rated else ""
 
     def to_dict(self) -> dict:
         """The line as JSON; ``stars`` and ``title`` are null when it is not :attr:`rated`."""

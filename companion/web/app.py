@@ -23,7 +23,6 @@ from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound, ServiceUnavailable
 
 from companion.errors import CompanionError
-from companion.games.movie.rating import row_note
 from companion.storage.listing import (
     game_lines,
     level_words,
@@ -110,8 +109,7 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         found, problem, status = read(lambda db: (reader(db), damaged_games(db, game)))
         entries, damaged = found if isinstance(found, tuple) else ([], [])
         return render_template("sheet.html", game=game, title=SHEET_TITLES[game], entries=entries,
-                               damaged=damaged, problem=problem, row_note=row_note,
-                               not_rated=NOT_RATED), status
+                               damaged=damaged, problem=problem, not_rated=NOT_RATED), status
 
     @app.get("/palette.css")
     def palette() -> Response:

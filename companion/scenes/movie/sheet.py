@@ -8,7 +8,6 @@ players, the note that it was rated on the 4-player row.
 
 from __future__ import annotations
 
-from companion.games.movie.rating import row_note
 from companion.scenes.changes import ToMovieSheet
 from companion.scenes.common.score_sheet import ScoreSheetScene
 from companion.storage.database import Database
@@ -41,4 +40,4 @@ class MovieSheetScene(ScoreSheetScene[ToMovieSheet, MovieSheetLine]):
         return sheet_text(entry)
 
     def note(self, entry: MovieSheetLine) -> str:
-        return row_note(entry.players)
+        return entry.note
