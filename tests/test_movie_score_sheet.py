@@ -92,19 +92,25 @@ def test_a_finished_game_goes_on_the_score_sheet(database):
     assert KeptGame.resume(database, MovieGame) is None
 
 
+def ended_early(folder, players: int, rounds: int) -> None:
+    """A game of ``players`` voting with discs, every token coloured for ``rounds`` rounds,
+    then ended early by the table."""
+    with Database.in_folder(folder) as db:
+        kept = KeptGame.start(db, MovieGame(players, voting="discs"), {"team": "Quitters"})
+        for _ in range(rounds):
+            for _ in range(kept.game.tokens):
+                kept.game.record(mistake=False)
+            kept.game.next_round()
+        kept.end_early()
+        kept.sync(db)
+
+
 def test_a_game_ended_early_is_not_rated_on_any_sheet(tmp_path, capsys):
     """The rulebook rates the total after 5 rounds: a game the table ended after two has its
     points on the sheet, and no stars nor title (its partial total would read as a flop)."""
     from test_web_pages import client_of, text_of
 
-    with Database.in_folder(tmp_path) as db:
-        kept = KeptGame.start(db, MovieGame(4, voting="discs"), {"team": "Quitters"})
-        for _ in range(2):
-            for _ in range(7):
-                kept.game.record(mistake=False)
-            kept.game.next_round()
-        kept.end_early()
-        kept.sync(db)
+    ended_early(tmp_path, players=4, rounds=2)
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
     line = capsys.readouterr().out.splitlines()[1]
     assert line.split()[3:] == ["8", "8", "16", "-", "not", "rated", "(ended", "early)"], line
@@ -119,13 +125,7 @@ def test_a_game_ended_early_is_not_rated_on_any_sheet(tmp_path, capsys):
 def test_a_game_ended_early_carries_no_note_on_the_row_it_was_rated_on(tmp_path, capsys):
     from test_web_pages import client_of, text_of
 
-    with Database.in_folder(tmp_path) as db:
-        kept = KeptGame.start(db, MovieGame(2, voting="discs"), {"team": "Pair"})
-        for _ in range(6):
-            kept.game.record(mistake=False)
-        kept.game.next_round()
-        kept.end_early()
-        kept.sync(db)
+    ended_early(tmp_path, players=2, rounds=1)
     assert main(["score-sheet", "not-that-movie", "--state-dir", str(tmp_path)]) == 0
     said = capsys.readouterr().out
     assert "not rated" in said and "4-player row" not in said, said
