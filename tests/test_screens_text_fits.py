@@ -266,12 +266,14 @@ def set_up(app: App, title_item: int, menu: str, players: int) -> None:
 
 def movie_round(app: App) -> None:
     """P1 votes screen 1, the others screen 2; the holder places on 1 and 2: two mistakes end
-    the round."""
+    the round. Between the two, a player without the stack presses: it does nothing, and
+    says so under the first mistake's answer."""
     game = app.scene.kept.game
     for player in range(1, game.players + 1):
         press(app, player, "E" if player == 1 else "NE")
-    for _ in range(2):
-        press(app, game.holder, "E")
+    press(app, game.holder, "E")
+    press(app, game.holder % game.players + 1, "E")
+    press(app, game.holder, "E")
 
 
 def movie_tour(app: App) -> None:

@@ -179,8 +179,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             self._draw_votes(canvas, above)
         elif game.phase == "placing":
             self._draw_screens(canvas)
-            self._draw_holder(canvas)
-            self._shown(self.draw_ignored(canvas, above))
+            self._draw_holder(canvas, above)
         else:
             self._draw_screens(canvas)
             self._draw_round_end(canvas, above)
@@ -328,15 +327,20 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         self._fit(canvas, words, layout.body_size * 3 // 2, band.width - 8, TEXT,
                   center=band.center)
 
-    def _draw_holder(self, canvas: pygame.Surface) -> None:
+    def _draw_holder(self, canvas: pygame.Surface, above: int) -> None:
+        """The last token's answer, who holds the stack, and under it a press that did nothing
+        (:meth:`draw_ignored`), all above the hint line (whose top is ``above``)."""
         game, layout = self.kept.game, self.ctx.services.layout
         self._draw_answer(canvas, 0.56)
         line = f"{self.label(game.holder)} holds the stack"
         placed = self.placed()
         if placed is not None and placed.coloured:
             line = f"pass the stack left: {self.label(game.holder)} places the next token"
-        self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT,
-                  midtop=(layout.width // 2, round(0.72 * layout.height)))
+        ignored = self.draw_ignored(canvas, above)
+        self._shown(ignored)
+        where = {"midbottom": (layout.width // 2, ignored[0].rect.top)} if ignored else \
+            {"midtop": (layout.width // 2, round(0.72 * layout.height))}
+        self._fit(canvas, line, layout.body_size * 3 // 2, layout.width - 20, TEXT, **where)
 
     def _draw_round_end(self, canvas: pygame.Surface, above: int) -> None:
         game, layout = self.kept.game, self.ctx.services.layout
