@@ -51,6 +51,7 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
         give_penalty(table, player)
     assert game.over and game.penalties == {1: 1, 2: 3, 3: 0, 4: 2}
     assert game.winners() == [3]
+    assert table.scene.hint().endswith("P2 S: take back")   # the last penalty, until written
     table.press(1, "E")                              # written down: the sheet, the game ringed
     table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())

@@ -96,7 +96,7 @@ def reminder(pads: HatPads, name: Name,
                 f"{anyone_e}: next round{take_back_keys(pads, name, who)}")
     winners = ", ".join(f"{who(p)}" for p in game.winners())
     headline = f"{'Winner' if len(game.winners()) == 1 else 'Winners'}: {winners}"
-    return "win", headline, f"{anyone_e}: write it down"
+    return "win", headline, f"{anyone_e}: write it down{take_back_keys(pads, name, who)}"
 
 
 class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
