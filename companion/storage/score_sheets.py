@@ -72,6 +72,11 @@ class HatSheet:
     #: The names of its named players, by seat (a guest's seat is left out: "P3").
     names: dict[int, str] = field(default_factory=dict)
 
+    @property
+    def note(self) -> str:
+        """The note under the line: none (the Hat's sheet has no rating to explain)."""
+        return ""
+
     def totals(self) -> dict[int, int]:
         """Each player's penalty points over all rounds."""
         return {p: sum(r.get(p, 0) for r in self.rounds) for p in range(1, self.players + 1)}

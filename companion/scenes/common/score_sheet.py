@@ -10,6 +10,7 @@ read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
 import pygame
@@ -31,10 +32,14 @@ from companion.storage.database import Database
 LINES_SHOWN = 7
 
 class SheetEntry(Protocol):
-    """What a sheet asks of its entries (MovieSheetLine, HatSheet): which game each is."""
+    """What a sheet asks of its entries (MovieSheetLine, HatSheet): which game each is, and
+    the note under its line ("": none)."""
 
     @property
     def game_id(self) -> int: ...
+
+    @property
+    def note(self) -> str: ...
 
 
 #: An entry of a sheet.
@@ -56,24 +61,15 @@ def ring_around(canvas: pygame.Surface, layout: Layout, lines: list[text.Drawn])
 class ScoreSheetScene(Scene[C], Generic[C, E]):
     """A kept score sheet, newest game first, the game just finished ringed.
 
-    Subclasses set ``name``, ``heading`` (the title) and ``columns`` (the subtitle naming
-    what a line holds), and say how to read the sheet and each line.
+    Subclasses set ``name``, ``heading`` (the title), ``columns`` (the subtitle naming what a
+    line holds), ``read`` (the sheet's entries from the database, newest first) and
+    ``line_text`` (the words of an entry's line).
     """
 
-    heading = ""
-    columns = ""
-
-    def read(self, database: Database) -> list[E]:
-        """The sheet's entries, newest first."""
-        raise NotImplementedError
-
-    def line_text(self, entry: E) -> str:
-        """The words of ``entry``'s line."""
-        raise NotImplementedError
-
-    def note(self, entry: E) -> str:
-        """The note under ``entry``'s line ("": none)."""
-        return ""
+    heading: str
+    columns: str
+    read: Callable[[Database], list[E]]
+    line_text: Callable[[E], str]
 
     def enter(self, now_ns: int, change: C) -> None:
         super().enter(now_ns, change)
@@ -119,7 +115,7 @@ class ScoreSheetScene(Scene[C], Generic[C, E]):
                                         layout.min_text_size, HIGHLIGHT if newest else TEXT,
                                         midtop=(layout.width // 2, y))
             y = self.drawn[-1].rect.bottom
-            note = self.note(entry)
+            note = entry.note
             if note:
                 self.drawn += text.draw_fit(canvas, note, layout.small_size, wide,
                                             layout.min_text_size, DIM_TEXT,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from companion.scenes.changes import ToHatSheet
 from companion.scenes.common.score_sheet import ScoreSheetScene
 from companion.scenes.common.setup_menu import counted
-from companion.storage.database import Database
 from companion.storage.score_sheets import HatSheet, early_mark, hat_score_sheet, penalty_words
 
 
@@ -25,9 +24,5 @@ class HatSheetScene(ScoreSheetScene[ToHatSheet, HatSheet]):
     name = "hat-sheet"
     heading = "That's Not a Hat score sheet"
     columns = "date  players  rounds  penalty points (* fewest: the winners)"
-
-    def read(self, database: Database) -> list[HatSheet]:
-        return hat_score_sheet(database)
-
-    def line_text(self, entry: HatSheet) -> str:
-        return sheet_text(entry)
+    read = staticmethod(hat_score_sheet)
+    line_text = staticmethod(sheet_text)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from companion.scenes.changes import ToMovieSheet
 from companion.scenes.common.score_sheet import ScoreSheetScene
-from companion.storage.database import Database
 from companion.storage.score_sheets import (
     NOT_RATED,
     MovieSheetLine,
@@ -32,12 +31,5 @@ class MovieSheetScene(ScoreSheetScene[ToMovieSheet, MovieSheetLine]):
     name = "movie-sheet"
     heading = "Not That Movie! score sheet"
     columns = "date  players  team  rounds 1-5  = total  stars"
-
-    def read(self, database: Database) -> list[MovieSheetLine]:
-        return movie_score_sheet(database)
-
-    def line_text(self, entry: MovieSheetLine) -> str:
-        return sheet_text(entry)
-
-    def note(self, entry: MovieSheetLine) -> str:
-        return entry.note
+    read = staticmethod(movie_score_sheet)
+    line_text = staticmethod(sheet_text)
