@@ -144,9 +144,21 @@ def test_whole_number_options_take_ascii_digits_only(argv):
 
 @pytest.mark.parametrize("argv, says", [(["movie-rating", "--players", "1", "--total", "3"],
                                           "1 player: choose 2 to 7"),
+                                         (["history", "--limit", "-1"],
+                                          "-1 games: choose 1 to 1000000"),
                                          (["movie-rating", "--players", "9", "--total", "3"],
                                           "9 players: choose 2 to 7")])
 def test_a_count_out_of_range_is_said_in_the_singular_for_one(argv, says):
+    result = outcome(argv)
+    assert result.code == 2 and result.clear and says in result.err, result.err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["history", "--game", "9" * 26], "choose 1 to 4611686018427387904"),
+    (["history", "--game", "9" * 19], "choose 1 to 4611686018427387904"),
+    (["simulate", "--seed", "9" * 30], "choose -9223372036854775808 to 9223372036854775807"),
+    (["simulate", "--seed", "-" + "9" * 30], "choose -9223372036854775808 or more")])
+def test_a_number_past_an_open_range_names_the_end_it_passed(argv, says):
     result = outcome(argv)
     assert result.code == 2 and result.clear and says in result.err, result.err
 

@@ -9,6 +9,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from companion.errors import CompanionError
 
@@ -39,7 +40,7 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
             return str(value)
         if not unit.endswith("s"):
             return f"{unit} {value}"
-        return f"{value} {one(unit) if value in (1, -1) else unit}"
+        return f"{value} {one(unit) if value == 1 else unit}"
 
     span = f"{low} or more" if high >= NAMED_HIGHEST else f"{low} to {high}"
 
@@ -47,12 +48,18 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
         digits = text.strip().removeprefix("-")
         if not (digits.isascii() and digits.isdigit()):
             raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a whole number")
-        if len(digits) > 18:
-            raise argparse.ArgumentTypeError(f"{shown(text[:24] + '...')}: choose {span}")
+        if len(digits) > 19:   # past every range (and int() refuses 4300 digits)
+            out_of_range(text.strip()[:24] + "...", text.strip().startswith("-"))
         value = int(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{shown(value)}: choose {span}")
+            out_of_range(value, value < low)
         return value
+
+    def out_of_range(value: object, below: bool) -> NoReturn:
+        """Refuse ``value``, said as given, below ``low`` or above ``high``: a range past
+        :data:`NAMED_HIGHEST` is named in full only to a number above it."""
+        raise argparse.ArgumentTypeError(f"{shown(value)}: choose "
+                                         + (span if below else f"{low} to {high}"))
 
     parse.__name__ = f"whole number {low}..{high}"
     return parse
