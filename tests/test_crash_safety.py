@@ -187,3 +187,15 @@ def test_a_state_folder_that_is_a_file_is_named_in_one_line(tmp_path, capsys):
     assert main(["simulate", "--state-dir", str(tmp_path / "state")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("companion: cannot open the state database") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["history"], ["history", "--check"], ["players", "list"],
+                                     ["replay", "1", "1"]])
+def test_a_folder_in_place_of_the_state_database_is_named_as_a_folder(tmp_path, capsys, command):
+    from companion.cli import main
+
+    (tmp_path / "companion.sqlite3").mkdir()
+    assert main([*command, "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'companion.sqlite3'} is a folder, not the state database" in err
+    assert err.count("\n") == 1 and "immutable" not in err

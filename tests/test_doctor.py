@@ -210,6 +210,24 @@ def test_a_damaged_state_database_is_to_fix_and_history_check_named(tmp_path, da
     assert "\n" not in state["state"].text
 
 
+def test_a_folder_in_place_of_the_state_database_is_to_fix(tmp_path):
+    (tmp_path / "state" / "companion.sqlite3").mkdir(parents=True)
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(tmp_path / "state"))
+    assert state["state"].status == FIX and state["state"].text == (
+        f"{tmp_path / 'state' / 'companion.sqlite3'} is a folder, not the state database: "
+        "move the folder away")
+
+
+@pytest.mark.parametrize("file", ["companion.sqlite3", "companion.sqlite3-wal"])
+def test_a_state_database_made_read_only_is_to_fix_though_its_folder_is_writable(tmp_path, file):
+    path = kept_database(tmp_path / "state").with_name(file)
+    path.touch()
+    path.chmod(0o444)
+    state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(tmp_path / "state"))
+    assert state["state"].status == FIX and state["state"].text == (
+        f"{path} is read-only: make it writable, e.g. sudo chmod u+w {path}")
+
+
 def test_a_state_folder_that_is_a_file_is_to_fix(tmp_path):
     a_file = write(tmp_path, "passwd", "root:x:0:0\n")
     state = by_name(pi_host(fake_pi(tmp_path / "root")), state_dir=str(a_file))["state"]

@@ -267,6 +267,21 @@ def test_a_deleted_write_ahead_log_is_the_first_notice_with_what_to_do_in_a_line
     assert (state / f"{FILENAME}-shm").exists() and not (state / f"{FILENAME}-wal").exists()
 
 
+def test_a_read_only_state_database_is_said_at_the_start_not_at_the_first_save(monkeypatch,
+                                                                                 tmp_path):
+    from companion.storage.database import FILENAME, Database
+
+    state = tmp_path / "state"
+    Database.in_folder(state).close()
+    (state / FILENAME).chmod(0o444)
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)])
+    assert code == 0 and looked.scene == "title"
+    assert looked.app.notice and looked.app.notice[0] == (
+        f"games are not saved: {state / FILENAME} is read-only: make it writable, "
+        f"e.g. sudo chmod u+w {state / FILENAME}")
+
+
 def test_the_state_dir_option_is_where_the_games_are_kept(monkeypatch, tmp_path):
     state = tmp_path / "state"
     code, _ = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir", str(state)])

@@ -40,6 +40,7 @@ from companion.errors import CompanionError, StateError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
 from companion.kiosk.startup import keyboard_keys, load_settings
 from companion.storage.database import FILENAME
+from companion.storage.faults import cannot_save_in
 from companion.storage.location import (
     ENVIRONMENT_VARIABLE,
     SYSTEM_STATE_DIR,
@@ -586,6 +587,9 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
     if full:
         return Check("state", FIX, full)
     try:
+        cannot_save = cannot_save_in(folder / FILENAME)
+        if cannot_save:
+            return Check("state", FIX, cannot_save)
         if not (folder / FILENAME).is_file():
             return found
         damage = check_lines(folder)

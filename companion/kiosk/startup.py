@@ -55,7 +55,7 @@ from companion.scenes.notnot.saving import STORE_ERRORS, flush
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.storage import owner
-from companion.storage.faults import DamagedDatabase
+from companion.storage.faults import DamagedDatabase, cannot_save_in
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences
 
@@ -324,15 +324,18 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
     if keys_why:
         notices.append(f"no keyboard pads: {keys_why}")
     try:
-        kept = app.ctx.services.database().kept_log
+        database = app.ctx.services.database()
     except DamagedDatabase as error:   # the most urgent, and what to do before anything else
         notices.insert(0, f"games are not saved: {error.short}: copy the state folder as it is, "
                           "then run companion history --check")
     except STORE_ERRORS as error:   # the most urgent: nothing played from now on is kept
         notices.insert(0, f"games are not saved: {error}")
     else:
-        if kept is not None:
-            notices.insert(0, kept.notice)
+        cannot_save = cannot_save_in(database.path)
+        if cannot_save:
+            notices.insert(0, f"games are not saved: {cannot_save}")
+        elif database.kept_log is not None:
+            notices.insert(0, database.kept_log.notice)
     return notices
 
 

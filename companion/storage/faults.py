@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 from companion.errors import StateError
@@ -90,6 +91,23 @@ def refuses_writes(path: Path) -> Path | None:
     return None
 
 
+def cannot_save_in(path: Path) -> str:
+    """Why the kiosk could not save in the state database ``path`` that is there, before it
+    tries ("" when nothing says so): a folder in its place, a file of it without its owner's
+    write permission, or one that refuses writes (immutable). A file this user may not open
+    (the kiosk's, read by another user) says nothing."""
+    if path.is_dir():
+        return f"{path} is a folder, not the state database: move the folder away"
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
+            return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}"
+    refusing = refuses_writes(path) if os.access(path, os.W_OK) else None
+    if refusing is not None:
+        return (f"{refusing} refuses writes (immutable? lsattr shows an i: "
+                f"sudo chattr -i {refusing})")
+    return ""
+
+
 def not_text(path: Path, doing: str) -> DamagedDatabase:
     """The one line for a damaged page whose text SQLite hands back is not UTF-8."""
     return DamagedDatabase(f"{doing} failed: {path} is damaged (text that is not UTF-8); "
@@ -100,6 +118,10 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     """The one line that says why ``doing`` (``"saving round 3 of game 7"``) failed on ``path``."""
     name = error_name(error)
     kept = "nothing saved before is lost"
+    if path.is_dir():
+        return SaveLater(f"{doing} failed: {path} is a folder, not the state database ({kept}; "
+                         "move the folder away: a new database is made in its place)",
+                         "the state database is a folder")
     if name == "SQLITE_FULL":
         return SaveLater(f"{doing} failed: the disk holding {path} is full ({kept}; "
                          "free some space and saving goes on)", "the disk is full")
