@@ -168,3 +168,18 @@ def test_pairs_without_compare_is_refused_in_one_line_not_ignored(tmp_path, what
     result = outcome(["firmware-sim", *what, "--pairs", "5"])
     assert result.code == 2 and result.clear and "--pairs counts the press sets of --compare" \
         in result.err and len(result.err) < 300, result.err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["doctor", "--root", ""], "argument --root: an empty name is no folder"),
+    (["history", "--recover-to", ""], "argument --recover-to: an empty name is no folder"),
+    (["demo", "--headless", "--snapshots", ""], "argument --snapshots: an empty name is no folder"),
+    (["wiring", "--out", ""], "argument --out: an empty name is no folder"),
+    (["wiring", "--bom", " "], "argument --bom: an empty name is no file"),
+    (["replay", "1", "1", "--png", ""], "argument --png: an empty name is no file"),
+    (["players", "profile", "Ana", "--png", ""], "argument --png: an empty name is no file"),
+    (["firmware-sim", "--stimulus", ""], "argument --stimulus: an empty name is no file")])
+def test_an_empty_path_is_refused_in_one_line_not_taken_for_the_current_folder_or_none(argv,
+                                                                                      says):
+    result = outcome(argv)
+    assert result.code == 2 and result.clear and says in result.err, result.err

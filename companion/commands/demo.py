@@ -71,7 +71,7 @@ from companion.simulation.scripted_tables import (
 )
 from companion.simulation.staged_moments import stage_moments
 from companion.storage.location import state_dir
-from companion.tools.argtypes import UsageError, seed, whole_number
+from companion.tools.argtypes import UsageError, folder_name, seed, whole_number
 
 #: With nothing happening for this long, the demo stops with an error instead of hanging.
 STALL_S = 30
@@ -85,7 +85,7 @@ HELP = "watch simulated players play a whole game on the kiosk (headless: save P
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="draw offscreen (SDL dummy driver), no sound")
-    parser.add_argument("--snapshots", metavar="DIR",
+    parser.add_argument("--snapshots", metavar="DIR", type=folder_name,
                         help="save PNG frames of key moments into DIR")
     parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     parser.add_argument("--players", type=whole_number(2, 6, "players"), default=4,

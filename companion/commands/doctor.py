@@ -50,7 +50,7 @@ from companion.storage.location import (
 from companion.storage.mounts import refusal
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.soundness import check_lines
-from companion.tools.argtypes import UsageError
+from companion.tools.argtypes import UsageError, folder_name
 
 NAME = "doctor"
 HELP = "check this Pi for the kiosk: display, inputs, GPIO, serial, state folder, service"
@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--clock-check", action="store_true",
                         help="wait for one button press and check its stamp's clock")
     parser.add_argument("--mock", action="store_true", help="with --clock-check: press a mock pin")
-    parser.add_argument("--root", metavar="DIR", default="/",
+    parser.add_argument("--root", metavar="DIR", default="/", type=folder_name,
                         help="read /proc, /sys, /dev, /etc and /usr below DIR (tests, a mounted "
                              "SD card) and check the state folder its companion.service uses "
                              "(DIR/var/lib/companion); commands and the video probe are then "

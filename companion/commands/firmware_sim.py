@@ -16,7 +16,7 @@ import json
 from companion.boards.avr import BOARDS
 from companion.simulation.firmware_sim.comparison import GAPS_US, compare, stamping_errors
 from companion.simulation.firmware_sim.simavr import load_stimulus, run_controller
-from companion.tools.argtypes import UsageError, whole_number
+from companion.tools.argtypes import UsageError, file_name, whole_number
 
 NAME = "firmware-sim"
 HELP = "run the serial controller firmware in simavr on a stimulus, or compare it with a naive one"
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", choices=sorted(BOARDS), default="nano",
                         help="the controller board to simulate (default: nano)")
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--stimulus", metavar="FILE",
+    what.add_argument("--stimulus", metavar="FILE", type=file_name,
                       help='JSON {"presses": [{"pin", "at_us", "release_us", "bounce_us"}]}')
     what.add_argument("--compare", action="store_true",
                       help="ours vs naive on same-port pairs, cross-port pairs and bursts "

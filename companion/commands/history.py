@@ -61,7 +61,7 @@ from companion.storage.players import PlayerStore
 from companion.storage.recovery import recover
 from companion.storage.soundness import check_lines
 from companion.storage.wal import deleted
-from companion.tools.argtypes import whole_number
+from companion.tools.argtypes import folder_name, whole_number
 
 NAME = "history"
 HELP = "list the finished games kept in the state folder"
@@ -85,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", type=whole_number(1, 2**62, "game"), metavar="ID",
                         help="list game ID's rounds, each with the companion replay command that "
                              "shows it with the pads' raw edges")
-    parser.add_argument("--recover-to", metavar="DIR",
+    parser.add_argument("--recover-to", metavar="DIR", type=folder_name,
                         help="copy every game that still reads into a new state database in DIR "
                              "(the damaged one is only read)")
 

@@ -50,7 +50,7 @@ from companion.storage.players import (
     checked_name,
     ms_of,
 )
-from companion.tools.argtypes import whole_number
+from companion.tools.argtypes import file_name, whole_number
 
 NAME = "players"
 HELP = ("list, add, rename, merge or forget the named players kept in the state folder, or give "
@@ -84,7 +84,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                                  "asked, from every kept round")
     profile.add_argument("name")
     profile.add_argument("--json", action="store_true", help="print one JSON object")
-    profile.add_argument("--png", metavar="FILE", help="also draw the profile's chart as a PNG")
+    profile.add_argument("--png", metavar="FILE", type=file_name,
+                         help="also draw the profile's chart as a PNG")
     board = actions.add_parser("board", help="wins, cards per game and median reaction of "
                                              "every named player")
     board.add_argument("--last", type=whole_number(1, 1_000_000, "games"), metavar="N",

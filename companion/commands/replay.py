@@ -31,7 +31,7 @@ from companion.games.notnot.words import (
 from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.replays import Lane, SavedRound, saved_round
-from companion.tools.argtypes import whole_number
+from companion.tools.argtypes import file_name, whole_number
 
 NAME = "replay"
 HELP = "replay a round of Not Not: each pad's raw edges, the judged stamps, the verdict"
@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the game's number, as companion history lists it")
     parser.add_argument("round", type=whole_number(1, 1_000_000, "round"), metavar="ROUND",
                         help="the round's number in the game (from 1)")
-    parser.add_argument("--png", metavar="FILE", help="also draw the replay into the PNG FILE")
+    parser.add_argument("--png", metavar="FILE", type=file_name,
+                        help="also draw the replay into the PNG FILE")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="the state folder (default: as companion history)")
 

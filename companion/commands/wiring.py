@@ -12,14 +12,14 @@ import os
 
 from companion.config import settings as config
 from companion.config.reading import named_path
-from companion.tools.argtypes import UsageError
+from companion.tools.argtypes import UsageError, file_name, folder_name
 
 NAME = "wiring"
 HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", metavar="DIR",
+    parser.add_argument("--out", metavar="DIR", type=folder_name,
                         help="write the diagrams, pin tables, parts list and their README into DIR")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--config", metavar="FILE",
@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw the header for pads 1 to N, for each N: from the fewest "
                              "players a game takes to the number of GPIO pads (default: every "
                              "even count up to the number of GPIO pads, and that number)")
-    parser.add_argument("--bom", metavar="FILE",
+    parser.add_argument("--bom", metavar="FILE", type=file_name,
                         help="write the parts list (2-6 players on GPIO, 4 and 6 on the serial "
                              "controller) to FILE (default with --out: DIR/BOM.md)")
 

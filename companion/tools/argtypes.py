@@ -76,6 +76,14 @@ def file_name(text: str) -> str:
     return text
 
 
+def folder_name(text: str) -> str:
+    """An argparse type: the name of a folder; an empty one is refused (it would name the
+    current folder without saying so)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name is no folder: name the folder")
+    return text
+
+
 def cannot_write(path: str | os.PathLike) -> str:
     """Why the file ``path`` cannot be written (its folder missing, not a folder or not
     writable; a folder or an unwritable file in its place; a name too long); "" when it can."""
