@@ -7,7 +7,7 @@ from kiosk_helpers import canvas
 from companion.display import text
 from companion.display.draw_dice import draw_dice
 from companion.display.layout import Layout, check_rotation
-from companion.display.screen import Screen
+from companion.display.screen import Screen, default_size
 from companion.errors import CompanionError
 from companion.games.notnot.sides import SIDES
 
@@ -101,3 +101,23 @@ def test_dice_words_on_the_lines_they_use_leave_the_verdict_more_room_at_8_perce
 @pytest.mark.parametrize("size", SIZES + [(1280, 800)])
 def test_the_smallest_text_stands_at_least_3_percent_of_the_short_side(size):
     assert 0.73 * Layout(size).min_text_size >= 0.03 * min(size)
+
+
+@pytest.mark.parametrize("desktop, opened", [((1920, 1080), (800, 480)), ((480, 800), (480, 800)),
+                                             ((0, 0), (800, 480))])
+def test_a_window_opened_without_a_size_fits_the_desktop_it_is_on(monkeypatch, desktop, opened):
+    class Desktop:
+        current_w, current_h = desktop
+
+    monkeypatch.setattr(pygame.display, "Info", Desktop)
+    screen = Screen(None, 90)
+    try:
+        assert screen.display.get_size() == opened
+        assert screen.canvas.get_size() == opened[::-1]   # the picture turned onto it
+    finally:
+        screen.close()
+
+
+def test_a_fullscreen_display_without_a_size_takes_the_desktops_whole():
+    assert default_size((1080, 1920), fullscreen=True) == (1080, 1920)
+    assert default_size((0, 0), fullscreen=True) == (800, 480)   # not known

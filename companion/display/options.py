@@ -47,7 +47,8 @@ def add_screen_arguments(parser: argparse.ArgumentParser,
                         help=f"WIDTHxHEIGHT, at least 800x480, at most {MAX_SIDE} a side "
                              "(default: " + (
                             f"{size_default[0]}x{size_default[1]})" if size_default
-                            else "[display] size in the settings, else the whole screen)"))
+                            else "[display] size in the settings, else the whole screen; "
+                                 "a window: 800x480, or 480x800 on an upright screen)"))
     parser.add_argument("--rotation", type=rotation_arg, default=rotation_default,
                         help="turn the picture by 0, 90, 180 or 270 degrees (default " + (
                             f"{rotation_default})" if rotation_default is not None

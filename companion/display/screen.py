@@ -108,6 +108,17 @@ def to_show(damage: Sequence[pygame.Rect] | None, whole: pygame.Rect
     return None if sum(map(area, rects)) >= WHOLE_SHARE * area(whole) else rects
 
 
+def default_size(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
+    """The display's size when none is asked for, on a ``desktop`` of that size (0x0: not
+    known): fullscreen, the desktop's; a window, the smallest size (800x480), stood upright
+    on an upright desktop so that it fits there."""
+    if min(desktop) <= 0:
+        return MIN_SIZE
+    if fullscreen:
+        return desktop
+    return MIN_SIZE if desktop[0] >= desktop[1] else (MIN_SIZE[1], MIN_SIZE[0])
+
+
 class Screen:
     """An open display of ``size`` (``None``: the desktop size), fullscreen or windowed, turned by
     ``rotation``."""
@@ -141,8 +152,7 @@ class Screen:
             pygame.font.init()
             if size is None:
                 info = pygame.display.Info()
-                size = (info.current_w, info.current_h) if fullscreen else MIN_SIZE
-                size = size if min(size) > 0 else MIN_SIZE
+                size = default_size((info.current_w, info.current_h), fullscreen)
         except pygame.error as error:
             raise CompanionError(f"cannot open the display ({driver_named()}): {error}") from None
         return size
