@@ -225,3 +225,14 @@ def test_the_event_stream_says_the_state_at_once_and_then_each_save(tmp_path, wa
     assert said == [0, 1, 2, 3]
     stream.close()
     assert ended == [True]          # the page's place is given back when it goes
+
+
+@pytest.mark.parametrize("host, address", [("127.0.0.1", "http://127.0.0.1:8080/"),
+                                           ("0.0.0.0", "http://localhost:8080/"),
+                                           ("::", "http://localhost:8080/"),
+                                           ("::1", "http://[::1]:8080/"),
+                                           ("fe80::1", "http://[fe80::1]:8080/")])
+def test_the_address_web_prints_opens_in_a_browser_an_ipv6_host_in_brackets(host, address):
+    from companion.commands.web import page_address
+
+    assert page_address(host, 8080) == address

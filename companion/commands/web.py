@@ -38,8 +38,14 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         raise StateError(problem)
     serving = server(folder, args.host, args.port)
-    host = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"companion web: serving http://{host}:{serving.effective_port}/ "
+    print(f"companion web: serving {page_address(args.host, serving.effective_port)} "
           f"(state folder {folder})", flush=True)
     serving.run()
     return 0
+
+
+def page_address(host: str, port: int) -> str:
+    """The address a browser opens for a server on ``host`` and ``port``: ``localhost`` for
+    every address, an IPv6 address in brackets."""
+    host = "localhost" if host in ("0.0.0.0", "::") else host
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
