@@ -189,8 +189,7 @@ def test_a_state_folder_that_is_a_file_is_named_in_one_line(tmp_path, capsys):
     assert err.startswith("companion: cannot open the state database") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("command", [["history"], ["history", "--check"], ["players", "list"],
-                                     ["replay", "1", "1"]])
+@pytest.mark.parametrize("command", [["history"], ["players", "list"], ["replay", "1", "1"]])
 def test_a_folder_in_place_of_the_state_database_is_named_as_a_folder(tmp_path, capsys, command):
     from companion.cli import main
 
@@ -199,3 +198,29 @@ def test_a_folder_in_place_of_the_state_database_is_named_as_a_folder(tmp_path, 
     err = capsys.readouterr().err
     assert f"{tmp_path / 'companion.sqlite3'} is a folder, not the state database" in err
     assert err.count("\n") == 1 and "immutable" not in err
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "a text file", "a folder", "empty"])
+def test_history_check_calls_a_database_that_does_not_read_damaged_with_exit_1(tmp_path, capsys,
+                                                                               damage):
+    from companion.cli import main
+
+    path = tmp_path / "companion.sqlite3"
+    if damage == "a folder":
+        path.mkdir()
+    else:
+        path.write_bytes({"random bytes": bytes(range(256)) * 80, "a text file": b"hello\n",
+                          "empty": b""}[damage])
+    assert main(["history", "--check", "--state-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert str(path) in out and "ok" not in out.split()
+
+
+@pytest.mark.parametrize("other", [["--json"], ["--game", "1"], ["--limit", "3"],
+                                   ["--recover-to", "elsewhere"]])
+def test_history_check_with_a_listing_option_is_refused_not_half_done(tmp_path, capsys, other):
+    from companion.cli import main
+
+    assert main(["history", "--check", *other, "--state-dir", str(tmp_path)]) == 2
+    assert "history --check says whether the state database is sound, in lines: give it alone" \
+        in capsys.readouterr().err

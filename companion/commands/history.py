@@ -42,7 +42,7 @@ from companion.games.notnot.words import (
     roll_words,
 )
 from companion.storage.database import FILENAME, Database
-from companion.storage.faults import DamagedDatabase
+from companion.storage.faults import DamagedDatabase, StorageError
 from companion.storage.games import NOT_NOT, SavedGame
 from companion.storage.listing import (
     GameLine,
@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check the state database (its write-ahead log and the damaged "
                              "logs kept beside it, SQLite's integrity check, every kept game and "
                              "round), writing nothing, and say how to recover: exit 0 if it is "
-                             "sound, 1 if it is damaged")
+                             "sound, 1 if it is damaged or does not read")
     parser.add_argument("--game", type=whole_number(1, 2**62, "game"), metavar="ID",
                         help="list game ID's rounds, each with the companion replay command that "
                              "shows it with the pads' raw edges")
@@ -113,8 +113,12 @@ def column_widths(games: list[GameLine]) -> tuple[int, int]:
 def check(folder: Path) -> int:
     """Check the state database in ``folder`` without writing a byte
     (:func:`companion.storage.soundness.check_lines`).
-    Print ``ok`` and give 0, or each problem and how to recover, and give 1."""
-    lines = check_lines(folder)
+    Print ``ok`` and give 0, or each problem and how to recover, and give 1: a database that
+    cannot be read at all (not a database, a folder in its place, not readable) is one."""
+    try:
+        lines = check_lines(folder)
+    except StorageError as error:
+        lines = [str(error)]
     print("\n".join(lines) or f"{folder / FILENAME}: ok")
     return 1 if lines else 0
 
@@ -223,6 +227,10 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.limit is not None:
         raise CompanionError("history --limit counts the games listed; --game lists one game's "
                              "rounds: give one or the other")
+    if args.check and (args.json or args.game is not None or args.limit is not None
+                       or args.recover_to):
+        raise CompanionError("history --check says whether the state database is sound, in "
+                             "lines: give it alone (with --state-dir)")
     folder = state_dir(args.state_dir)
     if not Database.kept_in(folder):
         if args.json:
