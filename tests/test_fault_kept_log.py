@@ -183,3 +183,28 @@ def test_a_log_a_running_kiosk_writes_or_a_power_cut_tore_is_not_called_damaged(
             assert all(result.code == 0 and not said(result, "write-ahead log")
                        for result in results), results
     assert not any(kept(folder) for folder in (intact, torn, running))
+
+
+READERS = [("history",), ("history", "--json"), ("players", "list"), ("players", "board"),
+           ("score-sheet", "thats-not-a-hat"), ("replay", "1", "1")]
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_a_command_that_only_reads_says_the_damaged_log_may_hide_saves(
+        cut_off: Path, tmp_path: Path, command: tuple[str, ...]) -> None:
+    folder = copy_of(cut_off, tmp_path / "state")
+    MID_GAME(folder)
+    before = files(folder)
+    result = outcome(on(folder, command))
+    notes = [line for line in result.err.splitlines() if line.startswith("companion: note:")]
+    assert result.code == 0 and len(notes) == 1, result.err
+    assert f"{LOG} is damaged at frame" in notes[0] and "may miss those saves" in notes[0]
+    assert f"companion history --check --state-dir {folder}" in notes[0]
+    assert files(folder) == before and not kept(folder)   # a reader keeps and changes nothing
+
+
+@pytest.mark.parametrize("command", READERS)
+def test_a_command_that_only_reads_a_sound_log_says_nothing_of_it(
+        cut_off: Path, tmp_path: Path, command: tuple[str, ...]) -> None:
+    result = outcome(on(copy_of(cut_off, tmp_path / "state"), command))
+    assert result.code == 0 and "note:" not in result.err, result.err

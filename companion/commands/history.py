@@ -62,6 +62,7 @@ from companion.storage.recovery import recover
 from companion.storage.soundness import check_lines
 from companion.storage.wal import deleted
 from companion.tools.argtypes import folder_name, whole_number
+from companion.tools.notes import note_unseen_saves
 
 NAME = "history"
 HELP = "list the finished games kept in the state folder"
@@ -243,6 +244,7 @@ def run(args: argparse.Namespace) -> int:
     if args.recover_to:   # a log deleted: the file alone is what is left to copy from
         with Database.for_reading(folder, file_only=bool(deleted(folder / FILENAME))) as database:
             return recover_to(database, Path(args.recover_to))
+    note_unseen_saves(folder)
     with Database.for_reading(folder) as database:
         try:
             if args.game is not None and args.json:

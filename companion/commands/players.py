@@ -51,6 +51,7 @@ from companion.storage.players import (
     ms_of,
 )
 from companion.tools.argtypes import file_name, whole_number
+from companion.tools.notes import note_unseen_saves
 
 NAME = "players"
 HELP = ("list, add, rename, merge or forget the named players kept in the state folder, or give "
@@ -171,6 +172,8 @@ def seats(count: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
+    if args.action == "list" or args.action in READERS:
+        note_unseen_saves(folder)
     if args.action == "list":
         return print_list(folder, args.json)
     if args.action in READERS:

@@ -32,6 +32,7 @@ from companion.storage.database import Database
 from companion.storage.location import state_dir
 from companion.storage.replays import Lane, SavedRound, saved_round
 from companion.tools.argtypes import file_name, whole_number
+from companion.tools.notes import note_unseen_saves
 
 NAME = "replay"
 HELP = "replay a round of Not Not: each pad's raw edges, the judged stamps, the verdict"
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
     if not Database.kept_in(folder):
         raise CompanionError(f"no games are kept in {folder}: there is no game {args.game}")
+    note_unseen_saves(folder)
     with Database.for_reading(folder, read_only=True) as database:
         saved = saved_round(database, args.game, args.round)
     print("\n".join(replay_lines(saved)))

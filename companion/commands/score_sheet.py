@@ -33,6 +33,7 @@ from companion.storage.score_sheets import (
     penalty_words,
 )
 from companion.tools.argtypes import whole_number
+from companion.tools.notes import note_unseen_saves
 
 NAME = "score-sheet"
 HELP = "print the kept score sheet of Not That Movie! or That's Not a Hat"
@@ -83,6 +84,7 @@ def read_sheet(folder: Path, game: str, limit: int | None) -> tuple[list, list[t
 
 def run(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
+    note_unseen_saves(folder)
     entries, damaged = read_sheet(folder, args.game, args.limit)
     movie = args.game == MovieGame.KIND
     if args.json:

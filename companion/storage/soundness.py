@@ -51,6 +51,15 @@ def check_lines(folder: Path) -> list[str]:
                         recoverable=bool(log_problems or pages))
 
 
+def unseen_saves(folder: Path) -> str:
+    """The first thing the write-ahead log beside the state database in ``folder`` loses (its
+    header that does not check, a damaged frame with saves after it, ...), or "": what a
+    listing shows is then the file without those saves."""
+    path = folder / FILENAME
+    lost = wal.problems(path, wal.file_pages(path)) if path.is_file() else []
+    return lost[0] if lost else ""
+
+
 def kept_log_lines(path: Path) -> list[str]:
     """One line for each damaged write-ahead log kept beside the database ``path`` when it was
     opened, with what SQLite did not read of it."""
