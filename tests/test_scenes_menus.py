@@ -3,6 +3,7 @@
 import pytest
 
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
+from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point
 from kiosk_helpers import game_of
 
@@ -141,6 +142,20 @@ def test_correct_the_table_steps_a_card_forward_with_e_and_back_with_w(tmp_path)
     app.post(tap(1, "W"))
     app.step()
     assert game.faces()["E"] not in (before, None)
+
+
+def test_correct_the_table_skips_a_second_void_and_says_why_without_dealing_advice(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    to_correction(app)
+    game = game_of(app)
+    game.correct(Side.N, "VOID")
+    game.correct(Side.E, "WHITE")
+    app.post(tap(1, "S"))  # the spot E
+    app.post(tap(1, "E"))  # WHITE, then VOID (refused), then RED
+    app.step()
+    assert game.faces()[Side.E] == "RED"
+    assert app.scene.subtitle == ("E is now RED (VOID skipped: a void card already lies on N: "
+                                  "only one void may lie on the table)")
 
 
 def test_correct_the_table_returns_to_the_pause_menu_from_done_or_with_esc(tmp_path):

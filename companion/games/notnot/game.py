@@ -254,7 +254,8 @@ class Game:
             self.level = LEVEL_OF_RULE_CARD[card.face]
             self.removed.append(card)
             return Dealt("rule", card, level=self.level)
-        self._refuse_second_void(side, face)
+        self._refuse_second_void(side, face, "; put this one at the bottom of the deck and "
+                                             "reveal the next card")
         self.table[side] = card = self._take_unseen(face)
         self._check_end()
         return Dealt("placed", card, side=side)
@@ -289,12 +290,12 @@ class Game:
             self.deck.insert(index, old)
         self.table[side] = new
 
-    def _refuse_second_void(self, side: Side, face: str) -> None:
+    def _refuse_second_void(self, side: Side, face: str, advice: str = "") -> None:
+        """A RuleError, ending with ``advice``, when a void on ``side`` would be the second."""
         there = void_on(self.table)
         if face == VOID and there is not None and there != side:
             raise RuleError(f"a void card already lies on {there}: only one void may lie on the "
-                            "table; put this one at the bottom of the deck and reveal the next "
-                            "card")
+                            f"table{advice}")
 
     def _next_rule_face(self) -> str:
         for face in RULE_CARDS:

@@ -73,7 +73,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
             try:
                 self.play.game.correct(side, face)
             except RuleError as error:
-                reasons.append(str(error))
+                reasons.append(f"{face} skipped: {error}")
                 continue
             save_correction(self.ctx, self.play, roll_seen=self.resume.round.roll
                             if isinstance(self.resume, ToTieChoice) else None)
