@@ -143,3 +143,19 @@ def test_on_the_page_long_names_stand_apart_and_inside_the_timeline():
     for lane in lanes.values():
         lane.sort()
         assert all(one[1] <= other[0] for one, other in zip(lane, lane[1:])), lane
+
+
+MASHED = rec((1, "E", 400_000, "win"), (2, "E", 400_200, "late"), (2, "S", 400_400, "ignored"),
+             (3, "N", 400_600, "late"), (4, "W", 401_000, "ignored"), (3, "S", 402_000, "wrong"))
+
+
+@pytest.mark.parametrize("record", [PHOTO_FINISH, MASHED], ids=["photo finish", "mashed"])
+def test_labels_side_by_side_on_the_timeline_stand_half_a_letter_height_apart(record):
+    surface, layout = canvas(), Layout((800, 480))
+    drawn = draw_timeline(surface, layout, timeline_view(record, 1000), layout.timeline)
+    gap = layout.min_text_size // 2   # a word space and more: two labels never read as one
+    for one in drawn:
+        for other in drawn:
+            if one is not other and one.rect.top < other.rect.bottom \
+                    and other.rect.top < one.rect.bottom and one.rect.right <= other.rect.left:
+                assert other.rect.left - one.rect.right >= gap, (one.text, other.text)

@@ -76,15 +76,16 @@ SHIFTS = (0, 1, -1, 2, -2, 3, -3)
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
                 size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1),
                 shifts: tuple[int, ...] = SHIFTS) -> pygame.Rect | None:
-    """The rect of ``label`` in the first lane (in ``order``) where it overlaps no label already
-    placed there (it is then placed): centred on ``x`` if it can be, else moved aside by whole
-    label widths (``shifts``), nearest first; ``None`` when the strip has no room left."""
+    """The rect of ``label`` in the first lane (in ``order``) where it stands at least half its
+    size from every label already placed there, so that two never read as one (it is then
+    placed): centred on ``x`` if it can be, else moved aside by whole label widths
+    (``shifts``), nearest first; ``None`` when the strip has no room left."""
     w, h, gap = text.width(label, size), text.block_height(1, size), size // 2
     for shift in shifts:
         left = min(max(x - w // 2 + shift * (w + gap), strip.left), strip.right - w)
         for lane in order:
             rect = pygame.Rect(left, tops[lane], w, h)
-            if not any(rect.inflate(gap, 0).colliderect(other) for other in lanes[lane]):
+            if not any(rect.inflate(2 * gap, 0).colliderect(other) for other in lanes[lane]):
                 lanes[lane].append(rect)
                 return rect
     return None
