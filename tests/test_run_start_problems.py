@@ -7,6 +7,7 @@ first frame, looks at it, and returns.
 
 from __future__ import annotations
 
+import logging
 import socket
 
 import pygame
@@ -487,3 +488,21 @@ def test_a_notice_shown_over_a_start_problem_covers_none_of_it(size):
     assert "play with the default settings" in drawn[-1].text
     assert all(piece.rect.bottom <= layout.notice.top for piece in drawn), \
         [(piece.text, piece.rect) for piece in drawn if piece.rect.bottom > layout.notice.top]
+
+
+def test_a_notice_shown_at_start_with_no_other_is_said_once(monkeypatch, tmp_path):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "preferences.json").write_text("garbage{")
+    said: list[str] = []
+    shown = App._notice
+
+    def notice(app, text, now, level=logging.INFO):   # what goes to the journal and the strip
+        said.append(text)
+        shown(app, text, now, level)
+
+    monkeypatch.setattr(App, "_notice", notice)
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)])
+    assert code == 0 and looked.scene == "title"
+    assert len([text for text in said if "cannot read the saved choices" in text]) == 1, said

@@ -275,6 +275,9 @@ class App:
         """Show each of ``texts`` for :data:`NOTICE_S` seconds, one after another (the notice
         line holds one: what went wrong at start is each said, not only the first); ``ahead``:
         before the notices shown or waiting now, which follow them."""
+        texts = list(texts)
+        if not texts:   # nothing to say: the notice shown now keeps its time (and is not said
+            return      # again)
         if ahead:
             waiting = [self.notice[0]] if self.notice else []
             self.notice = None
