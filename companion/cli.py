@@ -25,7 +25,6 @@ pygame's greeting is kept off standard output, which carries only what the comma
 from __future__ import annotations
 
 import argparse
-import errno
 import importlib
 import io
 import logging
@@ -40,7 +39,7 @@ from companion import __version__, commands
 from companion.commands import discover
 from companion.errors import CompanionError, OutputError, StreamError
 from companion.kiosk.logs import configure as configure_logging
-from companion.storage.location import NAME_MAX, shown, state_dir
+from companion.storage.location import os_error_line, state_dir
 from companion.tools.argtypes import UsageError
 
 log = logging.getLogger("companion")
@@ -176,14 +175,6 @@ def silence_stdout() -> None:
     """After standard output failed: what is left in its buffer goes nowhere, so Python's flush
     at exit does not fail a second time with a traceback."""
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open until the process ends
-
-
-def os_error_line(error: OSError) -> str:
-    """The one line of a file system error no command turned into words."""
-    where = f"{shown(str(error.filename))}: " if error.filename is not None else ""
-    if error.errno == errno.ENAMETOOLONG:
-        return f"{where}a name in it is longer than {NAME_MAX} characters"
-    return f"{where}{error.strerror or error}"
 
 
 def resolve_state_dir(args: argparse.Namespace) -> None:

@@ -236,3 +236,17 @@ def test_the_address_web_prints_opens_in_a_browser_an_ipv6_host_in_brackets(host
     from companion.commands.web import page_address
 
     assert page_address(host, 8080) == address
+
+
+def test_a_database_the_watcher_may_not_open_is_said_as_words_naming_the_file(
+        tmp_path, monkeypatch):
+    saved_game(tmp_path, until=lambda records: len(records) == 1)
+    path = tmp_path / FILENAME
+
+    def refused(folder, read_only=False, file_only=False):   # what a user without rights meets
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(Database, "for_reading", refused)
+    watcher = SaveWatcher(tmp_path)
+    watcher.look()
+    assert watcher.seen.problem == f"{path}: Permission denied"

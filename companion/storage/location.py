@@ -125,3 +125,11 @@ def _why(path: Path, error: OSError) -> str:
     if error.errno == errno.ENAMETOOLONG:
         return f"{shown(path)} is longer than the file system allows"
     return f"{path}: {error.strerror or error}"
+
+
+def os_error_line(error: OSError) -> str:
+    """The one line of a file system error no command turned into words."""
+    where = f"{shown(str(error.filename))}: " if error.filename is not None else ""
+    if error.errno == errno.ENAMETOOLONG:
+        return f"{where}a name in it is longer than {NAME_MAX} characters"
+    return f"{where}{error.strerror or error}"

@@ -28,6 +28,7 @@ from companion.errors import CompanionError
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import explain
 from companion.storage.games import NOT_NOT
+from companion.storage.location import os_error_line
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +162,8 @@ class SaveWatcher:
             self._close()
             if isinstance(error, sqlite3.Error):   # ``version`` asks SQLite straight
                 error = explain(error, self.folder / FILENAME, "looking for new saves")
-            return Seen(problem=textwrap.shorten(str(error), PROBLEM_CHARS, placeholder=" ..."))
+            said = os_error_line(error) if isinstance(error, OSError) else str(error)
+            return Seen(problem=textwrap.shorten(said, PROBLEM_CHARS, placeholder=" ..."))
         if not rows:
             return Seen()
         game, state, rounds = rows[0]
