@@ -200,9 +200,10 @@ def test_a_folder_in_place_of_the_state_database_is_named_as_a_folder(tmp_path, 
     assert err.count("\n") == 1 and "immutable" not in err
 
 
-@pytest.mark.parametrize("damage", ["random bytes", "a text file", "a folder", "empty"])
-def test_history_check_calls_a_database_that_does_not_read_damaged_with_exit_1(tmp_path, capsys,
-                                                                               damage):
+@pytest.mark.parametrize("damage, code", [("random bytes", 2), ("a text file", 2),
+                                          ("a folder", 2), ("empty", 1)])
+def test_history_check_exits_as_its_help_says_for_a_file_that_is_no_database(tmp_path, capsys,
+                                                                             damage, code):
     from companion.cli import main
 
     path = tmp_path / "companion.sqlite3"
@@ -211,9 +212,18 @@ def test_history_check_calls_a_database_that_does_not_read_damaged_with_exit_1(t
     else:
         path.write_bytes({"random bytes": bytes(range(256)) * 80, "a text file": b"hello\n",
                           "empty": b""}[damage])
-    assert main(["history", "--check", "--state-dir", str(tmp_path)]) == 1
-    out = capsys.readouterr().out
-    assert str(path) in out and "ok" not in out.split()
+    assert main(["history", "--check", "--state-dir", str(tmp_path)]) == code
+    said = capsys.readouterr()
+    assert str(path) in said.out + said.err and "ok" not in said.out.split()
+
+
+def test_history_check_says_its_three_exit_codes_in_its_help(capsys):
+    from companion.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["history", "--help"])
+    assert ("exit 0 if it is sound, 1 if it is damaged, 2 if it is no companion database or "
+            "cannot be read") in " ".join(capsys.readouterr().out.split())
 
 
 @pytest.mark.parametrize("other", [["--json"], ["--game", "1"], ["--limit", "3"],

@@ -42,7 +42,7 @@ from companion.games.notnot.words import (
     roll_words,
 )
 from companion.storage.database import FILENAME, Database
-from companion.storage.faults import DamagedDatabase, StorageError
+from companion.storage.faults import DamagedDatabase
 from companion.storage.games import NOT_NOT, SavedGame
 from companion.storage.listing import (
     GameLine,
@@ -82,7 +82,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check the state database (its write-ahead log and the damaged "
                              "logs kept beside it, SQLite's integrity check, every kept game and "
                              "round), writing nothing, and say how to recover: exit 0 if it is "
-                             "sound, 1 if it is damaged or does not read")
+                             "sound, 1 if it is damaged, 2 if it is no companion database or "
+                             "cannot be read")
     parser.add_argument("--game", type=whole_number(1, 2**62, "game"), metavar="ID",
                         help="list game ID's rounds, each with the companion replay command that "
                              "shows it with the pads' raw edges")
@@ -114,12 +115,9 @@ def column_widths(games: list[GameLine]) -> tuple[int, int]:
 def check(folder: Path) -> int:
     """Check the state database in ``folder`` without writing a byte
     (:func:`companion.storage.soundness.check_lines`).
-    Print ``ok`` and give 0, or each problem and how to recover, and give 1: a database that
-    cannot be read at all (not a database, a folder in its place, not readable) is one."""
-    try:
-        lines = check_lines(folder)
-    except StorageError as error:
-        lines = [str(error)]
+    Print ``ok`` and give 0, or each problem and how to recover, and give 1. A file that is
+    no companion database, or that cannot be read, is refused as every command refuses it."""
+    lines = check_lines(folder)
     print("\n".join(lines) or f"{folder / FILENAME}: ok")
     return 1 if lines else 0
 

@@ -56,7 +56,9 @@ def unseen_saves(folder: Path) -> str:
     header that does not check, a damaged frame with saves after it, ...), or "": what a
     listing shows is then the file without those saves."""
     path = folder / FILENAME
-    lost = wal.problems(path, wal.file_pages(path)) if path.is_file() else []
+    if not (path.is_file() and Path(f"{path}-wal").is_file()):   # a log deleted: every reader
+        return ""                                                  # refuses it, in one line
+    lost = wal.problems(path, wal.file_pages(path))
     return lost[0] if lost else ""
 
 
