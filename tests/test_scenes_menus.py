@@ -189,6 +189,46 @@ def test_table_deals_entry_shows_each_face_as_a_coloured_card_and_the_spots_ente
     assert app.scene.title == "Card revealed on E?"
 
 
+def test_table_deals_w_takes_back_the_cards_entered_one_a_press_then_pauses(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
+    start_from_setup(app)
+    assert "pause" in app.scene.hint()   # nothing entered yet: W pauses
+    for _ in range(2):
+        app.post(tap(1, "E"))   # RED on N, then RED on E
+        app.step()
+    assert game_of(app).faces()[Side.E] == "RED" and "fix the last card (E)" in app.scene.hint()
+    app.post(tap(1, "W"))
+    app.step()
+    assert game_of(app).faces()[Side.E] is None and app.scene.title == "Card revealed on E?"
+    assert "fix the last card (N)" in app.scene.hint()
+    app.post(tap(1, "W"))
+    app.step()
+    assert game_of(app).faces()[Side.N] is None and app.scene.title == "Card revealed on N?"
+    app.post(tap(1, "W"))
+    step_until(app, in_scene(app, "pause"))
+
+
+def test_table_deals_w_never_takes_back_a_card_of_a_deal_already_rolled(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path, deals="table", level="normal")
+    start_from_setup(app)
+    for _ in range(4):
+        app.post(tap(1, "E"))   # RED on N, E, S and W
+        app.step()
+    app.post(tap(1, "E"))   # yes: roll
+    for _ in range(30):     # rounds until one has a card to win; P2 wins it
+        step_until(app, in_scene(app, "round"))
+        valid = app.scene.round.ruling.valid
+        if valid:
+            app.post(tap(2, valid[0]))
+            break
+        step_until(app, lambda: app.scene.name != "round")
+    step_until(app, in_scene(app, "entry"))
+    assert app.scene.title == f"Card revealed on {valid[0]}?" and "pause" in app.scene.hint()
+    app.post(tap(1, "W"))
+    step_until(app, in_scene(app, "pause"))
+    assert list(game_of(app).faces().values()).count(None) == 1   # no card of the roll taken
+
+
 def test_a_resized_window_is_laid_out_for_its_new_size_and_touches_follow():
     import pygame
 

@@ -14,8 +14,10 @@ instead: the reason has a line of its own that nothing covers.
 
 Once every spot holds a card the dice do not roll yet: the screen asks "Are
 these the four cards?". One select (the first item) rolls; an item "Fix N:
-RED" takes that card back and asks for it again, and W takes back the last
-card entered. The same actions work from the dealer's pad, the keys and touch.
+RED" takes that card back and asks for it again. W takes back the last card
+this deal entered, there or while the cards are entered (again and again, one
+card a press; with none entered, W pauses). The same actions work from the
+dealer's pad, the keys and touch.
 
 Each card entered (or taken back) is saved at once: after a power cut, Resume asks only for
 the cards still to come.
@@ -53,10 +55,12 @@ class EntryScene(MenuScene[ToEntry]):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        #: The spot whose card was entered last (W on the confirm takes it back).
-        self.last: Side | None = None
+        #: The spots whose cards this deal entered, in order (W takes back the last).
+        self.entered: list[Side] = []
 
     def enter(self, now_ns: int, change: ToEntry) -> None:
+        if change.play is not getattr(self, "play", None):
+            self.entered = []   # another game's deal (a resume): none of its cards to take back
         self.play = change.play
         super().enter(now_ns, change)
         game = self.game()
@@ -64,7 +68,7 @@ class EntryScene(MenuScene[ToEntry]):
             after_round(self.ctx, self.play, [])
             return
         if all(face is None for face in game.faces().values()):
-            self.last = None   # a new game's opening cross
+            self.entered = []   # a new game's opening cross
         self.say("")
         if self.confirming():
             self.cursor = 0
@@ -115,9 +119,9 @@ class EntryScene(MenuScene[ToEntry]):
         player = dealer_of(self.ctx)
         who = self.ctx.session.setup.label(player)
         n, e, s, w = (button_name(self.ctx.services.keys, player, side) for side in SIDES)
+        back = f"{w} fix the last card ({self.entered[-1]})" if self.entered else f"{w} pause"
         if not self.confirming():
-            return f"{who}: {n}/{s} move   {e} enter the card   {w} pause"
-        back = f"{w} fix the last card ({self.last})" if self.last else f"{w} pause"
+            return f"{who}: {n}/{s} move   {e} enter the card   {back}"
         return f"{who}: {e} yes, roll   {n}/{s} pick a card to fix   {back}"
 
     def view(self) -> EntryView:
@@ -136,13 +140,15 @@ class EntryScene(MenuScene[ToEntry]):
         if not self.confirming():
             self.place(self.offered()[index])
         elif index == 0:
+            self.entered = []   # rolled: the cards are in play
             after_round(self.ctx, self.play, [])
         else:
             self.fix(SIDES[index - 1])
 
     def back(self) -> None:
-        if self.confirming() and self.last is not None:
-            self.fix(self.last)
+        """W: take back the last card this deal entered, else pause."""
+        if self.entered:
+            self.fix(self.entered[-1])
         else:
             self.pause()
 
@@ -160,7 +166,8 @@ class EntryScene(MenuScene[ToEntry]):
         """Take back the card entered on ``side`` and ask for it again, the cursor on it."""
         card = self.game().take_back(side)
         save_entry(self.ctx, self.play)
-        self.last = None
+        if side in self.entered:
+            self.entered.remove(side)
         self.cursor = self.offered().index(card.face)
         self.say(f"{card.face} taken back from {side}")
 
@@ -175,7 +182,7 @@ class EntryScene(MenuScene[ToEntry]):
             return
         save_entry(self.ctx, self.play)
         if dealt.what == "placed":
-            self.last = side
+            self.entered.append(side)
         if game.over:
             after_round(self.ctx, self.play, [])
             return
