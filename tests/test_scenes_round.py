@@ -187,6 +187,19 @@ def test_the_countdown_is_the_same_in_every_round_until_the_idle_timeout():
     assert seconds_left(clock_close_ns(rounds[0], 3_500_000_000), 3_500_000_000) == 7
 
 
+def test_the_countdowns_first_seconds_say_they_end_the_round_only_if_nobody_may_tap():
+    from companion.scenes.notnot.round import countdown_panel
+
+    ruling_tap = Ruling(tap=True, valid=(Side.N,), reroll=False)
+    nobody = Ruling(tap=False, valid=(), reroll=False)
+    rounds = [Round(ruling, 0, Timing()) for ruling in (ruling_tap, nobody)]
+    for t_s in (0, 1.2, 2.9):   # the same words in either kind of round
+        assert {countdown_panel(r, int(t_s * 1e9)).details for r in rounds} == {
+            ("left if nobody may tap",)}
+    after = countdown_panel(rounds[0], 3_500_000_000)
+    assert (after.headline, after.details) == ("7 s", ("left in this round",))
+
+
 def test_an_open_round_shows_its_countdown_beside_the_dice():
     from kiosk_helpers import shows_text
 
@@ -195,7 +208,7 @@ def test_an_open_round_shows_its_countdown_beside_the_dice():
     app.scene.dirty = True
     app.step()
     texts = [d.text for d in app.scene.drawn_texts]
-    line = [d for d in app.scene.drawn_texts if d.text == "left in this round"]
+    line = [d for d in app.scene.drawn_texts if d.text == "left if nobody may tap"]
     assert line and shows_text(app.screen.canvas, line[0])
     assert app.ctx.services.layout.verdict.contains(line[0].rect)
     assert texts[texts.index(line[0].text) - 1].removesuffix(" s").isdigit()
@@ -496,10 +509,12 @@ def countdown_beside_banner(app, scene):
 
     frame, texts = app.ctx.services.frame.parts, scene.drawn_texts
     banner = [d for d in texts if d.text in ("TOO EARLY", "P4")]
-    countdown = [d for d in texts if d.text == "left in this round"
+    words = ("left in this round", "left if nobody may tap")   # a narrow panel wraps them
+    countdown = [d for d in texts if d.text.startswith("left") and any(
+                 phrase.startswith(d.text) for phrase in words) or d.text in words[1]
                  or d.text.endswith(" s") and d.text[:-2].isdigit()]
     assert [d.text for d in banner] == ["TOO EARLY", "P4"]
-    assert [d.text for d in countdown][1:] == ["left in this round"]
+    assert " ".join(d.text for d in countdown[1:]) in words, countdown
     assert not frame["panel"].rect.colliderect(frame["early"].rect)
     assert not any(c.rect.colliderect(b.rect) for c in countdown for b in banner)
     assert all(shows_text(app.screen.canvas, d) for d in countdown + banner)

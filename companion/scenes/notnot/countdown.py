@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from companion.display.draw_verdict import VerdictView
+from companion.games.notnot.round import Timing
 
 SECOND_NS = 1_000_000_000
 #: The line under a round's countdown.
 COUNTDOWN_WORDS = "left in this round"
+#: The line under its first seconds, the same in every round: the round closes then only if
+#: nobody may tap (a round that needs a tap goes on counting).
+IDLE_WORDS = "left if nobody may tap"
 
 
 def seconds_left(until_ns: int, now_ns: int) -> int:
@@ -25,6 +29,12 @@ def countdown_line(until_ns: int, now_ns: int, what: str = "left") -> str:
     return f"{seconds_left(until_ns, now_ns)} s {what}"
 
 
-def countdown_view(until_ns: int, now_ns: int) -> VerdictView:
-    """The panel of a round's countdown: the seconds left, big, and what they count under it."""
-    return VerdictView("none", f"{seconds_left(until_ns, now_ns)} s", (COUNTDOWN_WORDS,))
+def countdown_view(until_ns: int, now_ns: int, words: str = COUNTDOWN_WORDS) -> VerdictView:
+    """The panel of a round's countdown: the seconds left, big, and what they count (``words``)
+    under it."""
+    return VerdictView("none", f"{seconds_left(until_ns, now_ns)} s", (words,))
+
+
+def first_words(timing: Timing) -> str:
+    """What a round's first seconds count: the idle close, when it comes before the round's."""
+    return IDLE_WORDS if timing.idle_timeout_ns < timing.round_timeout_ns else COUNTDOWN_WORDS

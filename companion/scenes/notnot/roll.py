@@ -27,7 +27,7 @@ from companion.games.notnot.verdict import Verdict
 from companion.inputs.actions import asks_pause
 from companion.scenes.changes import ToPause, ToRoll, ToRound
 from companion.scenes.core import Context, Scene
-from companion.scenes.notnot.countdown import countdown_view
+from companion.scenes.notnot.countdown import countdown_view, first_words
 from companion.scenes.notnot.flow import answer_of
 from companion.scenes.notnot.level_up import LevelWatch, level_up_view
 from companion.scenes.notnot.play_view import (
@@ -167,7 +167,7 @@ class RollScene(Scene[ToRoll]):
         """The countdown as the round opens: the same in every round (see the round scene)."""
         timing = self.play.game.timing
         first_ns = min(timing.idle_timeout_ns, timing.round_timeout_ns)
-        return countdown_view(first_ns, 0)
+        return countdown_view(first_ns, 0, first_words(timing))
 
     def flipped(self, t_ns: int) -> None:
         """The flip that shows the final dice opens the round; the table has seen them, so

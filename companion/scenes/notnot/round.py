@@ -41,7 +41,13 @@ from companion.scenes.common.pausing import (
     pause_before_pending,
 )
 from companion.scenes.core import Scene
-from companion.scenes.notnot.countdown import countdown_view, next_change_ns, seconds_left
+from companion.scenes.notnot.countdown import (
+    COUNTDOWN_WORDS,
+    countdown_view,
+    first_words,
+    next_change_ns,
+    seconds_left,
+)
 from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.head_starts import judged_tap, wait_ns
 from companion.scenes.notnot.play_view import play_parts, play_texts, view_for
@@ -58,6 +64,14 @@ def clock_close_ns(round_: Round, now_ns: int) -> int:
     same in every round), then the round's close."""
     idle_close = round_.t_open_ns + round_.timing.idle_timeout_ns
     return min(idle_close, round_.closes_at_ns) if now_ns < idle_close else round_.closes_at_ns
+
+
+def countdown_panel(round_: Round, now_ns: int) -> VerdictView:
+    """The countdown of ``round_`` at ``now_ns``: its first seconds say what they end in every
+    round alike (the round, if nobody may tap), then the round's own close."""
+    idle_close = round_.t_open_ns + round_.timing.idle_timeout_ns
+    words = first_words(round_.timing) if now_ns < idle_close else COUNTDOWN_WORDS
+    return countdown_view(clock_close_ns(round_, now_ns), now_ns, words)
 
 
 class RoundScene(Scene[ToRound]):
@@ -113,7 +127,7 @@ class RoundScene(Scene[ToRound]):
 
     def panel(self, now_ns: int) -> VerdictView:
         """The countdown at ``now_ns``."""
-        return countdown_view(clock_close_ns(self.round, now_ns), now_ns)
+        return countdown_panel(self.round, now_ns)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         """The final dice, the countdown beside them (and the early banner beside it while it
