@@ -287,8 +287,20 @@ def test_table_deals_once_the_three_rule_cards_came_up_none_is_left_to_enter():
         game.place(N, "RULE")
 
 
+def test_the_correction_refuses_a_void_in_the_opening_cross_as_the_deal_does():
+    game = new_game(level="normal")
+    assert game.round_no == 0
+    with pytest.raises(RuleError, match=r"^the opening cross is four portal cards: put the void "
+                                        r"back with the rest of the deck, and lay a portal card "
+                                        r"on N$"):
+        game.correct(N, "VOID")
+    game.correct(N, "WHITE")   # a portal card is fine
+    assert game.table[N].face == "WHITE"
+
+
 def test_the_correction_screen_swaps_a_spot_and_refuses_a_second_void():
     game = new_game(level="normal")
+    game.round_no = 1   # past the opening cross
     voids = [side for side in SIDES if game.table[side].is_void]
     target = next(side for side in SIDES if side not in voids)
     game.correct(target, "WHITE")
@@ -300,7 +312,8 @@ def test_the_correction_screen_swaps_a_spot_and_refuses_a_second_void():
 
 
 def lay(game, *faces):
-    """Correct the model's table to ``faces`` in N, E, S, W order."""
+    """Correct the model's table to ``faces`` in N, E, S, W order, past the opening cross."""
+    game.round_no = max(game.round_no, 1)
     for side, face in zip(SIDES, faces):
         game.correct(side, face)
 

@@ -148,6 +148,7 @@ def test_correct_the_table_skips_a_second_void_and_says_why_without_dealing_advi
     app = kiosk("setup", state_dir=tmp_path)
     to_correction(app)
     game = game_of(app)
+    game.round_no = 1   # past the opening cross (portal cards only)
     game.correct(Side.N, "VOID")
     game.correct(Side.E, "WHITE")
     app.post(tap(1, "S"))  # the spot E
@@ -156,6 +157,20 @@ def test_correct_the_table_skips_a_second_void_and_says_why_without_dealing_advi
     assert game.faces()[Side.E] == "RED"
     assert app.scene.subtitle == ("E is now RED (VOID skipped: a void card already lies on N: "
                                   "only one void may lie on the table)")
+
+
+def test_correct_the_table_skips_a_void_in_the_opening_cross_and_says_why(tmp_path):
+    app = kiosk("setup", state_dir=tmp_path)
+    to_correction(app)
+    game = game_of(app)
+    assert game.round_no == 0
+    game.correct(Side.E, "WHITE")
+    app.post(tap(1, "S"))  # the spot E
+    app.post(tap(1, "E"))  # WHITE, then VOID (refused), then RED
+    app.step()
+    assert game.faces()[Side.E] == "RED"
+    assert app.scene.subtitle.startswith("E is now RED (VOID skipped: the opening cross is four "
+                                         "portal cards")
 
 
 def test_correct_the_table_returns_to_the_pause_menu_from_done_or_with_esc(tmp_path):

@@ -50,6 +50,7 @@ def game_of(players: int, faces: dict[Side, str], scores: dict[int, int]) -> Gam
     """A Normal game of ``players`` with ``faces`` on the table and ``scores`` point cards."""
     dice, recipe = data.not_not()
     game = Game.new(players, "normal", 7, dice=dice, recipe=recipe, timing=STILL.timing())
+    game.round_no = 1   # past the opening cross (portal cards only)
     for side, face in faces.items():
         game.correct(side, face)
     for player, n in scores.items():

@@ -271,13 +271,16 @@ class Game:
         return card
 
     def correct(self, side: Side, face: str) -> None:
-        """Make the model show ``face`` on ``side``, as the real table does.
+        """Make the model show ``face`` on ``side``, as the real table does (the opening cross,
+        before the first round, takes portal cards only, as the deal does).
 
         The card the model had there goes back into the deck where the card
         taken from it was (companion deals), or back among the unseen cards.
         """
         if face not in TABLE_FACES:
             raise RuleError(f"{face!r} is not a table card ({', '.join(TABLE_FACES)})")
+        if self.round_no == 0 and face not in PORTAL_COLOURS:
+            raise RuleError(opening_cross_refusal(side, face))
         self._refuse_second_void(side, face)
         old = self.table[side]
         if old is not None and old.face == face:
