@@ -159,3 +159,20 @@ def test_labels_side_by_side_on_the_timeline_stand_half_a_letter_height_apart(re
             if one is not other and one.rect.top < other.rect.bottom \
                     and other.rect.top < one.rect.bottom and one.rect.right <= other.rect.left:
                 assert other.rect.left - one.rect.right >= gap, (one.text, other.text)
+
+
+def test_the_winners_mark_is_drawn_over_a_wrong_tap_at_the_same_moment():
+    from companion.display.draw_timeline import mark_radius
+    from companion.display.palette import TIMELINE_MARK
+    from companion.games.notnot.verdict import Verdict
+
+    surface, layout = canvas(), Layout((800, 480))
+    strip = layout.timeline
+    view = timeline_view(rec((1, "N", 400_000, "wrong"), (2, "E", 400_000, "win")), 1000)
+    draw_timeline(surface, layout, view, strip)
+    inner = strip.inflate(-round(2 * layout.unit), 0)
+    x = round(axis_mapping(view, inner.left, inner.width)(400_000))
+    below = (x, strip.centery + mark_radius(layout) // 2)   # inside the triangle, off the cross
+    centre = (x, strip.centery)
+    assert surface.get_at(centre)[:3] == TIMELINE_MARK[Verdict.WIN]
+    assert surface.get_at(below)[:3] == TIMELINE_MARK[Verdict.WIN]

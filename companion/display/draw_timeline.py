@@ -124,9 +124,11 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     lanes: list[list[pygame.Rect]] = [[], []]
     tops = [axis_y - r - 2 - line_h, axis_y + r + 2]
     drawn: list[text.Drawn] = []
-    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
+    race_first = sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))
+    for tap in reversed(race_first):   # the race's marks last, over any at the same moment
+        draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
+    for tap in race_first:
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"
-        draw_mark(surface, tap.verdict, (x, axis_y), r)
         spot = place_label(label, x, lanes, tops, size, strip)
         if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader
             end = (spot.centerx, spot.bottom if spot.bottom < axis_y else spot.top)
