@@ -28,7 +28,14 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, asks_pause, control_action_of
 from companion.inputs.keyboard import button_name
-from companion.scenes.changes import SceneChange, ToGamesPause, ToKeptGame, ToNames, ToTitle
+from companion.scenes.changes import (
+    SceneChange,
+    ToGamesPause,
+    ToKeptGame,
+    ToNames,
+    ToScoreSheet,
+    ToTitle,
+)
 from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.common.names import names_item
 from companion.scenes.common.save_notices import short_reason
@@ -61,14 +68,16 @@ P = TypeVar("P", bound=PadMachine)
 class BookkeepingScene(Scene[K], Generic[K, G, P]):
     """A play scene over a pad machine (:attr:`pads`) and its kept game (:attr:`kept`).
 
-    Subclasses set ``pads_class``, ``change`` (the change that enters them) and ``tones`` (press
-    word -> tone name) and draw.
+    Subclasses set ``pads_class``, ``change`` (the change that enters them), ``sheet`` (the
+    change to their game's score sheet) and ``tones`` (press word -> tone name) and draw.
     """
 
     #: Builds the pad machine over a game entered with.
     pads_class: Callable[[G], P]
     #: The change that enters this play scene (going on with its game when ``kept`` is ``None``).
     change: type[K]
+    #: The change to this game's score sheet, which rings the game it names.
+    sheet: type[ToScoreSheet]
     tones: ClassVar[dict[str, str]] = {}
 
     def __init__(self, ctx: Context) -> None:
@@ -119,6 +128,13 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
     def ended_change(self) -> SceneChange:
         """Where End the game (from the pause menu) goes once the game is ended early."""
         return ToTitle()
+
+    def write_down(self) -> None:
+        """The game is over and the table says so: finish it, save it, and show the score
+        sheet with this game ringed."""
+        self.kept.finish()
+        save_kept(self.ctx, self.kept)
+        self.ctx.go(self.sheet(newest=self.kept.game_id))
 
     def label(self, player: int) -> str:
         """How ``player`` is shown: their name, or "P3" for a guest."""

@@ -27,7 +27,6 @@ from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import Name, anyones
 from companion.scenes.changes import ToHat, ToHatSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
-from companion.scenes.common.kept_saves import save_kept
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
@@ -105,14 +104,13 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
     name = "hat"
     pads_class = HatPads
     change = ToHat
+    sheet = ToHatSheet
     tones = {"gave": "roll", "refused": "tie", "penalty": "wrong", "asked": "tie",
              "next-round": "nobody"}
 
     def press(self, player: int, side: Side) -> None:
         if self.pads.prompt == "game-over" and side is Side.E:
-            self.kept.finish()
-            save_kept(self.ctx, self.kept)
-            self.ctx.go(ToHatSheet(newest=self.kept.game_id))
+            self.write_down()
             return
         super().press(player, side)
 

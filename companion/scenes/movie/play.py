@@ -35,7 +35,6 @@ from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import anyones
 from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
-from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.core import Context
 
 COLOURED_TOKEN = (230, 170, 40)
@@ -101,6 +100,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
     name = "movie"
     pads_class = MoviePads
     change = ToMovie
+    sheet = ToMovieSheet
     tones = {"voted": "roll", "votes-locked": "nobody", "next-round": "roll", SAME_TITLE: "wrong"}
 
     def __init__(self, ctx: Context) -> None:
@@ -118,14 +118,12 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
 
     def ended_change(self) -> SceneChange:
         """A game ended from the pause goes on the score sheet, ringed there."""
-        return ToMovieSheet(newest=self.kept.game_id)
+        return self.sheet(newest=self.kept.game_id)
 
     def press(self, player: int, side: Side) -> None:
         game = self.kept.game
         if game.over and side is Side.E:
-            self.kept.finish()
-            save_kept(self.ctx, self.kept)
-            self.ctx.go(ToMovieSheet(newest=self.kept.game_id))
+            self.write_down()
             return
         voting = game.phase == "voting"
         super().press(player, side)
