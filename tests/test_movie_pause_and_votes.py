@@ -41,15 +41,19 @@ def test_end_the_game_from_the_pause_asks_first_then_puts_it_on_the_sheet_ended_
 
 
 @pytest.mark.slow
-def test_end_the_game_from_the_hat_pause_ends_it_early_and_goes_to_the_title(table):
+def test_end_the_game_from_the_hat_pause_ends_it_early_and_shows_it_ringed_on_the_sheet(table):
     table.menu(2, [5])                                 # That's Not a Hat: Start
     table.wait_for("hat")
     table.press(1, "W")                                # P1 gives a gift to the left
     pause(table)
     table.press(1, "SEE")                              # End the game, and confirm
-    table.wait_for("title")
+    table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
-    assert sheet.ended_early
+    assert sheet.ended_early and table.scene.newest == sheet.game_id
+    table.app.step()
+    assert table.scene.ringed is not None
+    table.press(1, "E")
+    table.wait_for("title")
 
 
 @pytest.mark.slow

@@ -64,7 +64,7 @@ TABLE = SceneTable({
     HatSetupScene: (TitleScene, HatPlayScene, HatSheetScene, NamesScene),
     HatPlayScene: (HatSheetScene, GamesPauseScene),
     HatSheetScene: (TitleScene,),
-    GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene),
+    GamesPauseScene: (TitleScene, MoviePlayScene, HatPlayScene, MovieSheetScene, HatSheetScene),
 }, anywhere=(FailsafeScene,))
 
 #: Every scene of the kiosk, in the table's order.

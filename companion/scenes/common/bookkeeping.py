@@ -34,7 +34,6 @@ from companion.scenes.changes import (
     ToKeptGame,
     ToNames,
     ToScoreSheet,
-    ToTitle,
 )
 from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.common.names import names_item
@@ -126,8 +125,9 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
             self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
 
     def ended_change(self) -> SceneChange:
-        """Where End the game (from the pause menu) goes once the game is ended early."""
-        return ToTitle()
+        """Where End the game (from the pause menu) goes once the game is ended early: the score
+        sheet, this game ringed."""
+        return self.sheet(newest=self.kept.game_id)
 
     def write_down(self) -> None:
         """The game is over and the table says so: finish it, save it, and show the score

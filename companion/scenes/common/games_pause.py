@@ -3,8 +3,7 @@ later.
 
 *End the game* asks first, as every irreversible item does
 (:class:`~companion.scenes.common.menu.MenuScene`), then ends the kept game as it stands,
-marked ended early (a Not That Movie! game goes on the score sheet, shown with its line
-ringed; a That's Not a Hat game back to the title).
+marked ended early, and shows the game's score sheet with its line ringed.
 """
 
 from __future__ import annotations

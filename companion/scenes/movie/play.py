@@ -33,7 +33,7 @@ from companion.games.movie.voting import SAME_TITLE
 from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import anyones
-from companion.scenes.changes import SceneChange, ToMovie, ToMovieSheet
+from companion.scenes.changes import ToMovie, ToMovieSheet
 from companion.scenes.common.bookkeeping import BookkeepingScene
 from companion.scenes.core import Context
 
@@ -115,10 +115,6 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
 
     def confirming_player(self) -> int:
         return self.kept.game.holder
-
-    def ended_change(self) -> SceneChange:
-        """A game ended from the pause goes on the score sheet, ringed there."""
-        return self.sheet(newest=self.kept.game_id)
 
     def press(self, player: int, side: Side) -> None:
         game = self.kept.game
