@@ -59,14 +59,6 @@ def movie_line(line: MovieSheetLine) -> str:
     return f"{text}\n            {note}" if note else text
 
 
-def sheet_row(entry: MovieSheetLine | HatSheet) -> dict:
-    """An entry as JSON: a Not That Movie! line gains ``note`` (the rating row note, or "")."""
-    row = entry.to_dict()
-    if isinstance(entry, MovieSheetLine):
-        row["note"] = entry.note
-    return row
-
-
 def hat_line(sheet: HatSheet) -> str:
     return (f"{sheet.played_on}  {sheet.players:>7}  {len(sheet.rounds):>6}  "
             f"{penalty_words(sheet)}{early_mark(sheet)}")
@@ -88,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     entries, damaged = read_sheet(folder, args.game, args.limit)
     movie = args.game == MovieGame.KIND
     if args.json:
-        rows = [sheet_row(e) for e in entries] + [{"game": game_id, "damaged": reason}
-                                                 for game_id, reason in damaged]
+        rows = [e.to_dict() for e in entries] + [{"game": game_id, "damaged": reason}
+                                                for game_id, reason in damaged]
         json.dump(rows, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0

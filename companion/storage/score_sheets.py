@@ -53,11 +53,13 @@ class MovieSheetLine:
         return row_note(self.players) if self.rated else ""
 
     def to_dict(self) -> dict:
-        """The line as JSON; ``stars`` and ``title`` are null when it is not :attr:`rated`."""
+        """The line as JSON; ``stars`` and ``title`` are null when it is not :attr:`rated`, and
+        ``note`` is the :attr:`note` under it ("" for none)."""
         return {"game": self.game_id, "date": self.played_on, "players": self.players,
                 "team": self.team, "rounds": list(self.rounds), "total": self.total,
                 "stars": self.stars if self.rated else None,
-                "title": self.title if self.rated else None, "ended_early": self.ended_early}
+                "title": self.title if self.rated else None, "ended_early": self.ended_early,
+                "note": self.note}
 
 
 @dataclass(frozen=True)

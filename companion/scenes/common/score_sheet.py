@@ -31,6 +31,7 @@ from companion.storage.database import Database
 #: The most games a sheet shows at once (fewer when notes take the room).
 LINES_SHOWN = 7
 
+
 class SheetEntry(Protocol):
     """What a sheet asks of its entries (MovieSheetLine, HatSheet): which game each is, and
     the note under its line ("": none)."""
