@@ -212,6 +212,29 @@ def test_the_clock_check_keeps_its_answer_when_a_line_is_still_busy_as_it_is_rel
     assert "stamps are CLOCK_MONOTONIC: good" in capsys.readouterr().out
 
 
+def test_a_pin_another_program_holds_is_named_in_one_line_with_who_may_hold_it(
+        capsys, monkeypatch):
+    """lgpio refuses a line the kiosk's service (or a kernel interface) holds with its own
+    ``lgpio.error("GPIO busy")``, not a gpiozero error: the check names the pin and who may
+    hold it, in one line."""
+    from companion.inputs import gpio
+
+    lgpio_error = type("error", (Exception,), {"__module__": "lgpio"})
+    real_input = gpio.InputDevice
+
+    def claim(pin, **options):
+        if pin == 17:
+            raise lgpio_error("'GPIO busy'")
+        return real_input(pin, **options)
+
+    monkeypatch.setattr(gpio, "InputDevice", claim)
+    assert main(["buttons", "--mock"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith("companion: cannot open player 1 E (GPIO17 (pin 11)): 'GPIO busy': "
+                          "another program holds it") and "sudo systemctl stop companion" in err
+
+
 @pytest.mark.slow
 def test_the_wiring_check_prints_each_press_into_a_file_as_it_happens(tmp_path):
     """A maker watching ``companion buttons > log`` (or through tee) sees a press when it is

@@ -198,15 +198,20 @@ class GpioPads:
         self.lock = threading.Lock()
         self.inputs: list[ButtonInput] = []
         self.leds: dict[tuple[int, Side], LED] = {}
+        opening = ""
         try:
             for button in buttons_of(settings):
+                opening = f"{button.label} ({describe(button.gpio)})"
                 self.inputs.append(ButtonInput(self, button, pin_factory))
             for pad in settings.pads:
                 for side, gpio in (pad.leds.items() if pad.leds else ()):
                     if gpio is not None:
+                        opening = f"player {pad.player} {side}'s light ({describe(gpio)})"
                         self.leds[(pad.player, side)] = LED(gpio, pin_factory=pin_factory)
-        except Exception:
+        except Exception as error:
             self.close()
+            if is_lgpio_error(error):
+                raise CompanionError(kernel_refusal(opening, error)) from None
             raise
         self.factory = self.inputs[0].device.pin_factory if self.inputs else pin_factory
         warn_unless_stamping(self.factory)
@@ -325,6 +330,24 @@ def open_gpio(settings: GpioSettings, post: Callable[[Event], None], **options: 
     except GPIOZeroError as error:
         raise CompanionError(f"cannot open the GPIO pins: {error} (on a Pi: sudo apt install "
                              "python3-lgpio; without a Pi, use mock pins: --mock)") from None
+
+
+def is_lgpio_error(error: Exception) -> bool:
+    """Whether ``error`` is lgpio's own error (``lgpio.error``: the kernel refused a line),
+    which gpiozero passes on as it is, not as a ``GPIOZeroError``."""
+    return type(error).__module__ == "lgpio"
+
+
+def kernel_refusal(opening: str, error: Exception) -> str:
+    """One line for a pin the kernel would not give: which one (``opening``), lgpio's words,
+    and who may hold it. "GPIO busy" is the usual one: the kiosk's service holds every pin of
+    the map while it runs, and an interface switched on in config.txt (SPI, I2C, 1-Wire, the
+    UART) holds its pins from boot."""
+    why = ("another program holds it: the kiosk's service while it runs (sudo systemctl stop "
+           "companion, then try again), or an interface switched on in config.txt that uses "
+           "this pin (companion doctor says which)") if "busy" in str(error).lower() else \
+        "the kernel refused it (companion doctor checks the GPIO chip)"
+    return f"cannot open {opening}: {error}: {why}"
 
 
 def warn_unless_stamping(factory: Any) -> None:

@@ -571,6 +571,18 @@ def test_the_frame_budget_is_measured_on_the_screen_itself_under_kmsdrm(pi):
     wait_active(pi)
 
 
+def test_the_wiring_check_run_while_the_kiosk_holds_the_pins_says_so_in_one_line(pi):
+    """A maker who runs ``companion buttons`` with the service up meets lgpio's own "GPIO
+    busy" from the kernel's GPIO chip: one line naming the pin and what to stop."""
+    wait_active(pi)
+    done = pi.run(f"timeout 120 {COMPANION} buttons", check=False)
+    print(done.out, done.err)
+    assert done.code == 2
+    assert done.err.count("\n") == 1 and done.err.startswith("companion: cannot open player 1")
+    assert "busy" in done.err and "sudo systemctl stop companion" in done.err
+    assert unit(pi, "ActiveState")["ActiveState"] == "active"
+
+
 def test_buttons_and_the_clock_check_answer_on_the_kernel_gpio_chip(pi):
     pi.run("systemctl stop companion")
     try:
