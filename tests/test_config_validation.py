@@ -130,7 +130,8 @@ def test_two_pads_of_one_player_across_enabled_sources_are_refused():
 
 def test_the_serial_boards_own_pads_may_not_be_players_the_gpio_pads_are(tmp_path):
     """The printed default with only ``[serial] enabled = true`` changed: each clashing board
-    pad is refused in one line that says how to write it; written so, the file passes."""
+    pad is refused in one line that says how to write it, or to switch the GPIO pads off;
+    done either way, the file passes."""
     default = outcome(["config", "--print-default"]).out
     path = tmp_path / "config.toml"
     path.write_text(default.replace("[serial]\nenabled = false", "[serial]\nenabled = true"))
@@ -139,17 +140,22 @@ def test_the_serial_boards_own_pads_may_not_be_players_the_gpio_pads_are(tmp_pat
             for line in refused.err.splitlines()]
     assert refused.code == 2 and refused.clear and said == [
         f"serial pad {n} (the nano's own, as no [[serial.pads]] are given) is player {n}, and so "
-        f"is gpio.pads[{n}] (wire it as [[serial.pads]] player = {n + 6}, {pins})"
+        f"is gpio.pads[{n}] (wire it as [[serial.pads]] player = {n + 6}, {pins}; or, with no "
+        "pads wired to the Pi, [gpio] enabled = false)"
         for n, pins in enumerate(('N = "D2", E = "D3", S = "D4", W = "D5"',
                                   'N = "D6", E = "D7", S = "D8", W = "D9"',
                                   'N = "D10", E = "D11", S = "D12", W = "A0"',
                                   'N = "A1", E = "A2", S = "A3", W = "A4"'), start=1)]
-    fixes = [line.split("(wire it as ", 1)[1].rstrip(")") for line in said]
+    serial_only = tmp_path / "serial-only.toml"
+    serial_only.write_text(path.read_text().replace("[gpio]\nenabled = true",
+                                                    "[gpio]\nenabled = false"))
+    fixes = [line.split("(wire it as ", 1)[1].split("; or", 1)[0] for line in said]
     with path.open("a") as file:
         for fix in fixes:
             table, keys = fix.split(" ", 1)
             file.write(f"\n{table}\n" + keys.replace(", ", "\n") + "\n")
     assert outcome(["config", "--check", str(path)]).code == 0
+    assert outcome(["config", "--check", str(serial_only)]).code == 0
 
 
 def test_a_key_bound_twice_on_the_keyboard_is_refused():
@@ -174,8 +180,14 @@ def test_a_serial_pad_pin_must_be_a_button_pin_of_the_board():
 
 
 def test_an_unknown_serial_board_is_refused_once():
+    assert problems('[serial]\nboard = "teensy"') == [
+        'my.toml: serial.board = "teensy": not a board (choose from nano, mega)']
+
+
+def test_an_uno_is_refused_with_the_board_to_write_for_it():
     assert problems('[serial]\nboard = "uno"') == [
-        'my.toml: serial.board = "uno": not a board (choose from nano, mega)']
+        'my.toml: serial.board = "uno": not a board name: the uno has the nano\'s chip '
+        '(atmega328p) and pins: write "nano"']
 
 
 @pytest.mark.parametrize("device", ["", "ttyUSB0", "/dev/tty\tUSB0"])

@@ -56,7 +56,9 @@ def test_the_firmware_header_indexes_each_pin_by_its_port_bit(board):
 
 
 def test_an_unknown_board_or_pin_is_named():
-    with pytest.raises(BoardError, match="'uno' is not a board"):
+    with pytest.raises(BoardError, match="'teensy': not a board"):
+        board_named("teensy")
+    with pytest.raises(BoardError, match="'uno': .* write \"nano\""):
         board_named("uno")
     with pytest.raises(BoardError, match="'D13' is not a button pin of the nano"):
         NANO.pin("D13")

@@ -117,13 +117,26 @@ MEGA = Board(
 
 BOARDS: dict[str, Board] = {board.name: board for board in (NANO, MEGA)}
 
+#: Boards a maker may name that are one of :data:`BOARDS` by chip and pins.
+SAME_AS = {"uno": NANO, "mega2560": MEGA}
+
+
+def board_refusal(name: object) -> str:
+    """Why ``name`` (shown as the settings file would write it) names no board: the boards
+    to choose from, and the one to write for a board that is one of them by chip and pins."""
+    same = SAME_AS.get(str(name).lower()) if isinstance(name, str) else None
+    if same is not None:
+        return (f"not a board name: the {name} has the {same.name}'s chip ({same.mcu}) and pins: "
+                f"write \"{same.name}\"")
+    return f"not a board (choose from {', '.join(BOARDS)})"
+
 
 def board_named(name: str) -> Board:
     """The board called ``name`` (``"nano"`` or ``"mega"``); :class:`BoardError` otherwise."""
     try:
         return BOARDS[name]
     except KeyError:
-        raise BoardError(f"{name!r} is not a board (choose from {', '.join(BOARDS)})") from None
+        raise BoardError(f"{name!r}: {board_refusal(name)}") from None
 
 
 def pin_problem(board: str, name: str) -> str | None:

@@ -42,9 +42,11 @@ DEALER_FACES: tuple[str, ...] = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "VOI
 CONTROL_NAMES: tuple[str, ...] = ("menu", "confirm")
 
 #: Where :func:`find` looks for a user's file, first match wins (after ``$COMPANION_CONFIG``).
+#: The machine's settings file: the kiosk's service reads it (its user has no other).
+SYSTEM_FILE = Path("/etc/companion/config.toml")
 SEARCH_PATH: tuple[Path, ...] = (
     Path("~/.config/companion/config.toml").expanduser(),
-    Path("/etc/companion/config.toml"),
+    SYSTEM_FILE,
 )
 
 
@@ -480,7 +482,8 @@ def check_players(data: dict) -> list[str]:
             elif player in owner:
                 fix = ("give one of them player = N" if not wiring else
                        f"wire it as [[serial.pads]] player = {free + number}, "
-                       + ", ".join(f'{side} = "{name}"' for side, name in wiring.items()))
+                       + ", ".join(f'{side} = "{name}"' for side, name in wiring.items())
+                       + "; or, with no pads wired to the Pi, [gpio] enabled = false")
                 problems.append(f"{key} is player {player}, and so is {owner[player]} ({fix})")
             owner.setdefault(player, key)
     return problems
@@ -608,8 +611,7 @@ def check_serial(data: dict) -> list[str]:
 
     serial = data["serial"]
     if serial["board"] not in boards.BOARDS:
-        return [f"serial.board = {show(serial['board'])}: not a board "
-                f"(choose from {', '.join(boards.BOARDS)})"]
+        return [f"serial.board = {show(serial['board'])}: {boards.board_refusal(serial['board'])}"]
     device = serial["device"]
     if serial["enabled"] and not (device.startswith("/") and device.isprintable()):
         return [f"serial.device = {show(device)}: expected the controller's device path, such "
