@@ -281,6 +281,51 @@ def test_the_clock_check_is_the_buttons_check_on_a_pressed_pin(tmp_path, capsys)
                               "text": "mock pins: stamps are CLOCK_MONOTONIC: good"}
 
 
+UNIT = "[Service]\nUser=companion\nStateDirectory=companion\n"
+
+
+def test_the_settings_line_checks_the_file_the_kiosks_service_reads_not_the_callers_own(
+        tmp_path, monkeypatch):
+    """A maker who wrote the settings into their own ~/.config is told the service never reads
+    it: the doctor checks the file the service reads (here with a mistake), and names both."""
+    from companion.config import settings as settings_file
+
+    root = fake_pi(tmp_path / "root")
+    write(root, "/etc/systemd/system/companion.service", UNIT)
+    service_file = write(root, "/etc/companion/config.toml", "[gpio]\nstuck_s = inf\n")
+    own = write(tmp_path, "home/.config/companion/config.toml", "[keyboard]\nenabled = false\n")
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setattr(settings_file, "SEARCH_PATH", (own, settings_file.SYSTEM_FILE))
+    found = by_name(pi_host(root))["settings"]
+    assert found.status == FIX and str(service_file) in found.text
+    assert found.text.endswith(f"(what companion.service reads; your own {own} is read only by "
+                               "the commands you run, never by the kiosk: edit "
+                               f"{service_file} for the kiosk)")
+
+
+def test_the_settings_of_a_mounted_sd_card_are_its_own_not_this_machines(tmp_path, capsys):
+    """``doctor --root`` reads the settings below the root, as its service would, and the
+    pygame the service's venv would import there."""
+    root = fake_pi(tmp_path / "root")
+    write(root, "/etc/systemd/system/companion.service", UNIT)
+    service_file = write(root, "/etc/companion/config.toml", "[gpio]\nstuck_s = inf\n")
+    write(root, "/opt/companion/venv/lib/python3.11/site-packages/pygame/__init__.py")
+    assert cli.main(["doctor", "--json", "--root", str(root)]) == 1
+    found = {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}
+    assert found["settings"]["status"] == FIX and str(service_file) in found["settings"]["text"]
+    assert found["pygame"] == {"name": "pygame", "status": FIX, "text": (
+        "/opt/companion/venv/lib/python3.11/site-packages/pygame: a pip-installed pygame "
+        "(without KMSDRM) hides Debian's python3-pygame from the service: remove it")}
+    service_file.write_text("[keyboard]\nenabled = false\n")
+    write(root, "/usr/lib/python3/dist-packages/pygame/__init__.py")
+    (root / "opt").rename(tmp_path / "opt-gone")
+    cli.main(["doctor", "--json", "--root", str(root)])
+    found = {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}
+    assert found["settings"] == {"name": "settings", "status": OK,
+                                 "text": f"{service_file} (what companion.service reads)"}
+    assert found["pygame"]["status"] == OK
+
+
 @pytest.mark.parametrize("root", ["/no/such/folder"])
 def test_a_root_that_is_not_a_folder_is_one_line(root, capsys):
     assert cli.main(["doctor", "--root", root]) == 2

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from companion.boards import boot_config
@@ -257,7 +257,13 @@ def check_settings(path: str | Path | None,
                                   "offers the defaults"), config, True
 
 
+#: The venv the installer makes for the service (systemd/install.sh), with Debian's packages.
+SERVICE_VENV = "/opt/companion/venv"
+
+
 def check_pygame(host: Host) -> Check:
+    if not host.live:
+        return check_pygame_below(host)
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
@@ -272,6 +278,22 @@ def check_pygame(host: Host) -> Check:
         return Check("pygame", FIX, f"{found}: not Debian's python3-pygame (built with KMSDRM); "
                                     "pip uninstall pygame from this venv or ~/.local")
     return Check("pygame", OK, found)
+
+
+def check_pygame_below(host: Host) -> Check:
+    """The pygame the service below ``--root`` would import: Debian's python3-pygame, unless a
+    pip-installed one in its venv shadows it."""
+    shadowing = sorted(host.path(SERVICE_VENV).glob("lib/python3*/site-packages/pygame"))
+    if shadowing:
+        where = "/" + str(shadowing[0].relative_to(host.root))
+        return not_here(host, "pygame", f"{where}: a pip-installed pygame (without KMSDRM) hides "
+                                        "Debian's python3-pygame from the service: remove it",
+                        f"{where} is pip's pygame (on a Pi it would hide Debian's)")
+    if not host.path(f"{DEBIAN_PACKAGES}/pygame").is_dir():
+        return not_here(host, "pygame", f"no {DEBIAN_PACKAGES}/pygame: sudo apt-get install "
+                                        "python3-pygame", f"no {DEBIAN_PACKAGES}/pygame")
+    return Check("pygame", OK, f"Debian's python3-pygame in {DEBIAN_PACKAGES} (not imported: "
+                               "--root)")
 
 
 def video_driver(host: Host) -> str:
@@ -494,18 +516,58 @@ UNIT_FOLDERS = ("/etc/systemd/system", "/run/systemd/system", "/usr/local/lib/sy
                 "/usr/lib/systemd/system", "/lib/systemd/system")
 #: Where a system unit's ``StateDirectory=`` names its folders, and what its ``%S`` stands for.
 SYSTEMD_STATE_ROOT = "/var/lib"
-def service_user_id(host: Host) -> int | None:
-    """The kiosk's user's id on the system checked (below ``--root``: its ``/etc/passwd``)."""
+def service_user_entry(host: Host) -> tuple[int, str] | None:
+    """The kiosk's user's id and home folder on the system checked (below ``--root``: from its
+    ``/etc/passwd``); ``None`` when there is no such user."""
     if host.live:
         try:
-            return pwd.getpwnam(SERVICE_USER).pw_uid
+            entry = pwd.getpwnam(SERVICE_USER)
         except KeyError:
             return None
+        return entry.pw_uid, entry.pw_dir
     for line in host.read("/etc/passwd").splitlines():
         fields = line.split(":")
-        if len(fields) > 2 and fields[0] == SERVICE_USER and fields[2].isdigit():
-            return int(fields[2])
+        if len(fields) > 5 and fields[0] == SERVICE_USER and fields[2].isdigit():
+            return int(fields[2]), fields[5]
     return None
+
+
+def service_user_id(host: Host) -> int | None:
+    """The kiosk's user's id on the system checked (below ``--root``: its ``/etc/passwd``)."""
+    entry = service_user_entry(host)
+    return None if entry is None else entry[0]
+
+
+def service_settings_path(host: Host, unit: dict[str, list[str]] | None) -> Path | None:
+    """The settings file the kiosk's service below the root reads, in
+    :func:`companion.config.settings.find`'s order as the service sees it: its unit's
+    ``COMPANION_CONFIG``, else its user's ``~/.config/companion/config.toml``, else
+    ``/etc/companion/config.toml`` (``None``: neither is there, the defaults)."""
+    environment = {name: value for name, _, value in
+                   (word.partition("=") for word in (unit or {}).get("Environment", []))}
+    if environment.get("COMPANION_CONFIG"):
+        return host.path(environment["COMPANION_CONFIG"])
+    user = service_user_entry(host)
+    places = [host.path(f"{user[1]}/.config/companion/config.toml")] if user else []
+    places.append(host.path(str(settings_file.SYSTEM_FILE)))
+    return next((path for path in places if path.exists() or path.is_symlink()), None)
+
+
+def settings_to_check(args: argparse.Namespace, host: Host) -> tuple[str | Path | None, str, str]:
+    """The settings file the doctor checks, what named it, and a note for its line: the file
+    asked for (``--config``, ``$COMPANION_CONFIG``); else, with the kiosk's service installed
+    (or below ``--root``), the file the service reads, noting the caller's own file when that
+    is another (the kiosk never reads it); else the file this user's commands read."""
+    if args.config is not None or os.environ.get("COMPANION_CONFIG") or \
+            (host.live and unit_settings(host) is None):
+        return *named_path(args.config, "COMPANION_CONFIG", settings_file.find), ""
+    path = service_settings_path(host, unit_settings(host))
+    own = settings_file.find() if host.live else None
+    if own is None or path is not None and own.resolve() == path.resolve():
+        return path, "", f" (what {SERVICE} reads)"
+    return path, "", (f" (what {SERVICE} reads; your own {own} is read only by the commands "
+                      f"you run, never by the kiosk: edit {path or settings_file.SYSTEM_FILE} "
+                      "for the kiosk)")
 
 
 def owned_by_service_user(host: Host, folder: Path) -> bool:
@@ -709,8 +771,9 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     """Every check, in the order a maker would fix them."""
     service = service_state(host)
     service_running = bool(service and service.get("ActiveState") == "active")
-    settings, config, defaults = check_settings(*named_path(args.config, "COMPANION_CONFIG",
-                                                            settings_file.find))
+    path, named_by, note = settings_to_check(args, host)
+    settings, config, defaults = check_settings(path, named_by)
+    settings = replace(settings, text=settings.text + note)
     said = as_defaults if defaults else lambda check: check
     return [
         check_machine(host), settings, check_pygame(host), check_video(host, service_running),
