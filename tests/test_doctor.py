@@ -368,6 +368,51 @@ def test_the_documented_way_turns_picture_and_touch_by_the_settings_alone(tmp_pa
     assert found.text.startswith("[display] rotation = 180 turns the picture and")
 
 
+def gpio_check(tmp_path, config_txt: str, model: str = "Raspberry Pi 4 Model B Rev 1.5",
+               settings: str = "") -> doctor.Check:
+    """The doctor's gpio line on a Pi ``model`` with this ``config.txt`` and settings."""
+    root = fake_pi(tmp_path / "root")
+    write(root, "/proc/device-tree/model", f"{model}\0")
+    write(root, "/boot/firmware/config.txt", config_txt)
+    path = write(tmp_path, "config.toml", settings)
+    return by_name(pi_host(root), config=str(path), state_dir=str(tmp_path / "state"))["gpio"]
+
+
+def test_an_interface_config_txt_switches_on_over_the_pads_pins_is_to_fix(tmp_path):
+    """SPI's pins are pads 2 and 4 of the default map: the kernel holds them from boot and
+    every pad fails to open ("GPIO busy"), so the line that switches SPI on is named."""
+    found = gpio_check(tmp_path, "dtparam=audio=on\n#dtparam=i2c_arm=on\ndtparam=spi=on\n")
+    assert found == doctor.Check("gpio", FIX, (
+        "/boot/firmware/config.txt line 3: dtparam=spi=on switches on SPI0, which holds "
+        "GPIO7 (pin 26) to player 4 W, GPIO8 (pin 24) to player 2 W, GPIO9 (pin 21) to player 2 "
+        "E, GPIO10 (pin 19) to player 2 N, GPIO11 (pin 23) to player 2 S in the settings: "
+        "comment that line out and reboot, or wire those buttons to other pins"))
+
+
+@pytest.mark.parametrize("line, pin", [("dtoverlay=w1-gpio", "GPIO4 (pin 7) to player 1 N"),
+                                       ("dtoverlay=w1-gpio,gpiopin=17", "GPIO17 (pin 11) to "
+                                                                         "player 1 E"),
+                                       ("dtparam=i2c_arm=on", "GPIO2 (pin 3) to player 6 N"),
+                                       ("enable_uart=1", "GPIO14 (pin 8) to player 6 S"),
+                                       ("dtoverlay=hifiberry-dac", "GPIO21 (pin 40) to player 5 W")])
+def test_each_way_config_txt_takes_a_pads_pin_is_read(tmp_path, line, pin):
+    found = gpio_check(tmp_path, f"[all]\n{line}  # switched on by raspi-config\n")
+    assert found.status == FIX and f"line 2: {line} switches on" in found.text and pin in found.text
+
+
+def test_interfaces_on_pins_the_settings_leave_free_are_fine(tmp_path):
+    four_pads = "[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }]\ncontrols = {}\n"
+    assert gpio_check(tmp_path / "four", "dtparam=spi=on\ndtparam=i2c_arm=on\nenable_uart=1\n",
+                      settings=four_pads).status == OK
+    assert gpio_check(tmp_path / "off", "dtparam=spi=on\n", settings="[gpio]\nenabled = false\n"
+                      ).status == OK
+
+
+def test_enable_uart_on_a_pi_5_is_its_debug_connector_not_the_pads_pins(tmp_path):
+    assert gpio_check(tmp_path, "enable_uart=1\n", model="Raspberry Pi 5 Model B Rev 1.0"
+                      ).status == OK
+
+
 def test_an_old_rotation_key_kms_ignores_is_a_fix(tmp_path):
     root = fake_pi(tmp_path)
     write(root, "/boot/config.txt", "display_lcd_rotate=2\n")

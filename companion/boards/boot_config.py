@@ -1,5 +1,6 @@
-"""What a Pi's ``config.txt`` turns: the touchscreen's axes (overlay parameters), and the old
-rotation keys the KMS display driver ignores.
+"""What a Pi's ``config.txt`` turns: the touchscreen's axes (overlay parameters), the old
+rotation keys the KMS display driver ignores, and the interfaces it switches on, whose
+pins the kernel then holds from boot.
 
 Under KMS (every Raspberry Pi OS since Bullseye) the firmware's ``display_rotate`` and
 ``lcd_rotate`` turn nothing, and SDL's KMSDRM driver does not turn the picture either:
@@ -78,4 +79,50 @@ def ignored_rotations(text: str) -> list[Turn]:
         key, on = switched_on(line)
         if key in OLD_ROTATION_KEYS and on:
             found.append(Turn(number, line, (key,)))
+    return found
+
+
+#: ``dtparam=`` names that switch on an interface of :data:`~.pi_header.INTERFACES`.
+INTERFACE_PARAMETERS = {"spi": "spi", "i2c_arm": "i2c", "i2c": "i2c", "i2s": "i2s",
+                        "uart0": "uart"}
+#: ``dtoverlay=`` names (or their start) that take an interface's pins: 1-Wire, SPI1, and
+#: the I2S sound cards (amplifiers and DACs).
+INTERFACE_OVERLAYS = (("w1-gpio", "one_wire"), ("spi1-", "spi1"), ("hifiberry-", "i2s"),
+                      ("iqaudio-", "i2s"), ("max98357a", "i2s"), ("googlevoicehat", "i2s"),
+                      ("justboom-", "i2s"), ("allo-", "i2s"))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Line ``line`` of ``config.txt`` (``text``, without its comment) switches on the
+    interface ``key`` of :data:`~.pi_header.INTERFACES`; ``gpio`` is the pin it moved it to
+    (1-Wire's ``gpiopin=``), else ``None``."""
+
+    line: int
+    text: str
+    key: str
+    gpio: int | None = None
+
+
+def interfaces_on(text: str, uart: bool = True) -> list[Claim]:
+    """The interfaces the lines of ``config.txt`` ``text`` switch on (``uart``: count
+    ``enable_uart=1``, which takes GPIO 14/15 on every Pi but the 5, where it is the debug
+    connector's)."""
+    found = []
+    for number, line in settings_lines(text):
+        key, _, value = (part.strip() for part in line.partition("="))
+        if key == "enable_uart" and uart and value not in OFF:
+            found.append(Claim(number, line, "uart"))
+        elif key == "dtparam":
+            for name, on in map(switched_on, value.split(",")):
+                if on and name in INTERFACE_PARAMETERS:
+                    found.append(Claim(number, line, INTERFACE_PARAMETERS[name]))
+        elif key == "dtoverlay":
+            overlay, *parameters = value.split(",")
+            taken = next((iface for start, iface in INTERFACE_OVERLAYS
+                          if overlay.strip().startswith(start)), None)
+            moved = [value for name, _, value in (p.partition("=") for p in parameters)
+                     if name.strip() == "gpiopin" and value.strip().isdigit()]
+            if taken:
+                found.append(Claim(number, line, taken, int(moved[0]) if moved else None))
     return found

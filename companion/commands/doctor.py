@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from companion.boards import boot_config
+from companion.boards import pi_header as pins
 from companion.config import settings as settings_file
 from companion.config.reading import named_path
 from companion.config.settings import Config
@@ -356,10 +357,15 @@ def check_connectors(host: Host) -> Check:
                     "no DRM display device (/sys/class/drm)")
 
 
+def config_txt(host: Host) -> str | None:
+    """Where the boot partition's ``config.txt`` is below the root (``None``: not there)."""
+    return next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)
+
+
 def check_rotation(host: Host, config: Config) -> Check:
     """The picture and the touch turned once, by ``[display] rotation`` alone: no touchscreen
     also turned in ``config.txt``, no old rotation key that KMS ignores."""
-    path = next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)
+    path = config_txt(host)
     if path is None:
         return Check("rotation", SKIP, "no config.txt here (a Pi's boot partition has it)")
     text, rotation = host.read(path), config.display.rotation
@@ -453,11 +459,47 @@ def gpio_chips(host: Host) -> list[int]:
                   if p.name[8:].isdigit())
 
 
-def check_gpio(host: Host) -> Check:
+def pins_in_use(config: Config) -> dict[int, str]:
+    """Each BCM GPIO the settings wire (pads, their lights, controls, dealer) -> its name;
+    none when ``[gpio]`` is off."""
+    gpio = config.gpio
+    if not gpio.enabled:
+        return {}
+    used = {pin: f"player {pad.player} {side}" for pad in gpio.pads
+            for side, pin in pad.buttons.items()}
+    used |= {pin: f"player {pad.player} {side}'s light" for pad in gpio.pads
+             for side, pin in (pad.leds or {}).items() if pin is not None}
+    used |= {pin: name for name, pin in gpio.controls.items()}
+    return used | {pin: f"dealer {face}" for face, pin in gpio.dealer.items()}
+
+
+def interface_clash(host: Host, config: Config) -> str:
+    """What to fix when ``config.txt`` switches on an interface whose pins the settings wire
+    to buttons or lights: the kernel holds them from boot, and the pads then cannot open
+    ("GPIO busy"); "" when none does."""
+    path = config_txt(host)
+    if path is None:
+        return ""
+    used = pins_in_use(config)
+    for claim in boot_config.interfaces_on(host.read(path), uart="Pi 5" not in host.pi_model()):
+        taken = {claim.gpio} if claim.gpio is not None else set(pins.INTERFACES[claim.key].pins)
+        clash = sorted(taken & set(used))
+        if clash:
+            wired = ", ".join(f"{pins.describe(gpio)} to {used[gpio]}" for gpio in clash)
+            return (f"{path} line {claim.line}: {claim.text} switches on "
+                    f"{pins.INTERFACES[claim.key].title}, which holds {wired} in the settings: "
+                    "comment that line out and reboot, or wire those buttons to other pins")
+    return ""
+
+
+def check_gpio(host: Host, config: Config) -> Check:
     chips = gpio_chips(host)
     if not chips:
         return not_here(host, "gpio", "no /dev/gpiochip*: the GPIO driver is missing; update the "
                                       "kernel (sudo apt full-upgrade)", "no GPIO chips")
+    clash = interface_clash(host, config)
+    if clash:
+        return Check("gpio", FIX, clash)
     labels = host.chip_labels(chips) if host.live else {}
     header = [n for n in chips if labels.get(n, "").startswith("pinctrl-")]
     named = ", ".join(f"gpiochip{n}" + (f" ({labels[n]})" if n in labels else "") for n in chips)
@@ -778,7 +820,8 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
     return [
         check_machine(host), settings, check_pygame(host), check_video(host, service_running),
         check_egl(host), check_connectors(host), check_rotation(host, config),
-        said(check_sound(host, config, service_running)), check_inputs(host), check_gpio(host),
+        said(check_sound(host, config, service_running)), check_inputs(host),
+        check_gpio(host, config),
         check_clock(host, args, config), said(check_serial(host, config)),
         check_state(host, args), check_service(host, service),
     ]
