@@ -168,6 +168,20 @@ def test_a_debounce_time_outside_0_to_100_ms_is_refused():
         "my.toml: gpio.debounce_ms = 0: expected more than 0 and at most 100 ms"]
 
 
+def test_a_problem_on_a_pad_of_the_default_map_says_the_file_never_wrote_that_pad():
+    """A file that switches I2C on, or adds a dealer pad, over the default pin map hears of
+    pads it does not contain: the line says they are the default map's, and how to replace it."""
+    note = ("(a pad of the default pin map: this file sets no [[gpio.pads]]; a list of your own "
+            "replaces the default one whole)")
+    assert problems("[interfaces]\ni2c = true") == [
+        f"my.toml: gpio.pads[6].N = 2: GPIO2 (pin 3) is I2C SDA (interfaces.i2c = true) {note}",
+        f"my.toml: gpio.pads[6].E = 3: GPIO3 (pin 5) is I2C SCL (interfaces.i2c = true) {note}"]
+    assert problems("[gpio.dealer]\nRED = 12") == [
+        f"my.toml: gpio.dealer.RED = 12: GPIO12 (pin 32) is already gpio.pads[5].N {note}"]
+    assert problems(ONE_PAD.replace("E = 17", "E = 4")) == [
+        "my.toml: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N"]
+
+
 def test_bad_toml_is_one_line():
     lines = problems("[gpio\n")
     assert len(lines) == 1 and lines[0].startswith("my.toml: not valid TOML: ") and "line 1" in lines[0]

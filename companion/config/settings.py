@@ -284,8 +284,10 @@ def load(path: str | os.PathLike | None = None, named_by: str = "",
 def parse(text: str, source: str = "config", key_names: KeyNames | None = None) -> Config:
     """Check and freeze config ``text`` (merged over the defaults); ``source`` names it in
     messages; ``key_names``: as :func:`load`'s."""
-    data = merged(_toml(default_text(), "default config"), _toml(text, source))
-    problems = [f"{source}: {line}" for line in check(data, key_names)]
+    own = _toml(text, source)
+    data = merged(_toml(default_text(), "default config"), own)
+    problems = [f"{source}: {line}{default_pads_note(line, own)}"
+                for line in check(data, key_names)]
     if problems:
         raise ConfigError(problems)
     return build(data, source)
@@ -296,6 +298,16 @@ def _toml(text: str, source: str) -> dict:
         return reading.parse_toml(text, parse_float=Written)
     except reading.Unparsable as problem:
         raise ConfigError([f"{source}: {problem}"]) from None
+
+
+def default_pads_note(line: str, own: dict) -> str:
+    """What to add to a problem ``line`` that names a pad of the default pin map when the
+    file (``own``) sets no ``[[gpio.pads]]``: the maker never wrote that pad."""
+    gpio = own.get("gpio")
+    if "gpio.pads[" not in line or isinstance(gpio, dict) and "pads" in gpio:
+        return ""
+    return (" (a pad of the default pin map: this file sets no [[gpio.pads]]; a list of your "
+            "own replaces the default one whole)")
 
 
 def merged(base: dict, over: dict) -> dict:
