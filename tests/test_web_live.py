@@ -61,6 +61,35 @@ def test_the_watcher_sees_every_round_saved_one_at_a_time(tmp_path, watcher):
         assert (seen.game, seen.rounds, seen.state) == (game_id, n, "playing"), seen
 
 
+def test_a_player_renamed_or_forgotten_between_saves_reaches_every_open_page(tmp_path, watcher):
+    """``companion players rename`` and ``forget`` change the names of the game the pages
+    show, though no round is saved: the pages are woken and the live page shows the new
+    names (a forgotten name stays on no phone at the table)."""
+    from companion.cli import main
+    from companion.storage.players import PlayerStore
+    from companion.web.app import create_app
+
+    game = new_game()
+    with Database.in_folder(tmp_path) as database:
+        players = PlayerStore(database)
+        ana, cleo = players.add("Ana"), players.add("Cleo")
+        game_id = NewGame.of(game, simulated=True, seats={1: ana.id, 2: cleo.id}).create(
+            GameStore(database))
+    revision, seen = next_change(watcher, None)
+    while seen.game != game_id:
+        revision, seen = next_change(watcher, revision)
+    page = create_app(tmp_path, watcher).test_client()
+    assert "Ana" in page.get("/live").text
+    assert main(["players", "--state-dir", str(tmp_path), "rename", "Ana", "Wil"]) == 0
+    revision, seen = next_change(watcher, revision)
+    assert (seen.game, seen.rounds) == (game_id, 0) and "Wil" in seen.names
+    shown = page.get("/live").text
+    assert "Wil" in shown and "Ana" not in shown
+    assert main(["players", "--state-dir", str(tmp_path), "forget", "Cleo"]) == 0
+    revision, seen = next_change(watcher, revision)
+    assert "Cleo" not in seen.names and "Cleo" not in page.get("/live").text
+
+
 def test_a_database_met_while_it_was_being_made_is_followed_once_it_is(tmp_path):
     """The watcher looks while a companion has made the file but not yet its tables (a busy
     machine): that reading stands in for every table, and the saves made after must be seen

@@ -1,10 +1,10 @@
 """The one watcher of the state database that every open page listens to.
 
 A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
-read-only, for the newest Not Not game, its state and its count of saved rounds: a query on
-the rounds' index, a few microseconds. When the answer changes, the revision goes up and
-every waiting page is woken (:meth:`SaveWatcher.wait_after`), so a save reaches the pages
-within a poll and a push. The connection is opened again when the database appears, goes, or
+read-only, for the newest Not Not game, its state, its count of saved rounds and the names in
+its seats: a query on the rounds' and seats' indexes, a few microseconds. When the answer
+changes, the revision goes up and every waiting page is woken
+(:meth:`SaveWatcher.wait_after`), so a save reaches the pages within a poll and a push. The connection is opened again when the database appears, goes, or
 its write-ahead log comes or goes (a connection opened while no log was there may be one that
 sees no later commit), and after each look while its schema is older than the newest or being
 made (the reading's stand-ins for the tables it lacks would hide those its migration makes,
@@ -37,19 +37,25 @@ PROBLEM_CHARS = 300
 #: How often the database is asked, in seconds.
 POLL_S = 0.2
 
-_NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games.id) "
+_NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games.id), "
+           "(SELECT group_concat(seated, char(31)) FROM (SELECT seat || ':' || name AS seated "
+           "FROM seats JOIN players ON players.id = seats.player_id "
+           "WHERE seats.game_id = games.id ORDER BY seat)) "
            "FROM games WHERE kind = ? ORDER BY id DESC LIMIT 1")
 
 
 @dataclass(frozen=True)
 class Seen:
-    """What the watcher saw last: the newest game, its state and its saved rounds (``None``
-    when there is no game), or what stops the database from reading."""
+    """What the watcher saw last: the newest game, its state, its saved rounds and the names
+    in its seats (``None`` when there is no game), or what stops the database from reading.
+    A player renamed, merged or forgotten between two saves is a change as a save is: every
+    open page then shows the name the records now have."""
 
     game: int | None = None
     state: str | None = None
     rounds: int = 0
     problem: str | None = None
+    names: str = ""
 
     def to_json(self) -> dict:
         return {"game": self.game, "state": self.state, "rounds": self.rounds,
@@ -166,8 +172,8 @@ class SaveWatcher:
             return Seen(problem=textwrap.shorten(said, PROBLEM_CHARS, placeholder=" ..."))
         if not rows:
             return Seen()
-        game, state, rounds = rows[0]
-        return Seen(int(game), str(state), int(rounds))
+        game, state, rounds, names = rows[0]
+        return Seen(int(game), str(state), int(rounds), names=names or "")
 
     def _reader(self) -> Database | None:
         """The open read-only connection, opened (again) when the files changed."""
