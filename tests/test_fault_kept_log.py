@@ -143,7 +143,7 @@ def test_a_damaged_log_is_kept_once_while_it_lies_there(cut_off: Path, tmp_path:
     writes meanwhile finds the same damage, kept already."""
     folder = copy_of(cut_off, tmp_path / "state")
     MID_GAME(folder)
-    with Database.for_reading(folder, read_only=True):
+    with Database.for_reading(folder):
         first, second = (outcome(on(folder, ("players", "add", name))) for name in ("Zed", "Ida"))
     assert first.code == second.code == 0 and len(kept(folder)) == 1
     assert said(first, "WARNING", kept(folder)[0].name)

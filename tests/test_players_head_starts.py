@@ -47,7 +47,7 @@ def test_a_database_kept_before_head_starts_reads_as_it_lies_where_it_may_not_be
         tmp_path):
     database_before_head_starts(tmp_path)
     before = (tmp_path / FILENAME).read_bytes()
-    with Database.for_reading(tmp_path, read_only=True) as database:
+    with Database.for_reading(tmp_path) as database:
         roster = PlayerStore(database)
         assert [(p.name, p.head_start_us) for p in roster.list_players()] == [("Ana", 0),
                                                                                ("Bo", 0)]

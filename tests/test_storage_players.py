@@ -35,7 +35,7 @@ def test_a_database_kept_before_named_players_is_read_as_it_lies_where_it_may_no
         tmp_path):
     game_id = schema_4_database(tmp_path)
     before = (tmp_path / FILENAME).read_bytes()
-    with Database.for_reading(tmp_path, read_only=True) as database:   # a read-only folder's way
+    with Database.for_reading(tmp_path) as database:   # a read-only folder's way
         assert [line.id for line in game_lines(database, NOT_NOT)] == [game_id]
         assert PlayerStore(database).seat_players(game_id) == {}
         assert PlayerStore(database).list_players() == []

@@ -204,7 +204,7 @@ def test_a_round_saved_while_the_page_is_open_appears_on_it_without_a_reload(
                             " document.getElementById('verdict').innerText];")
         assert isinstance(shown, list)
         newer, verdict = shown
-        with Database.for_reading(state, read_only=True) as database:
+        with Database.for_reading(state) as database:
             game = live_game(database)
             assert game is not None
             records = list(records_checked(read_game(database, game.id, NOT_NOT).rounds))

@@ -272,7 +272,7 @@ def test_a_database_the_watcher_may_not_open_is_said_as_words_naming_the_file(
     saved_game(tmp_path, until=lambda records: len(records) == 1)
     path = tmp_path / FILENAME
 
-    def refused(folder, read_only=False, file_only=False):   # what a user without rights meets
+    def refused(folder, file_only=False):   # what a user without rights meets
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(Database, "for_reading", refused)

@@ -221,6 +221,24 @@ def test_the_pages_never_write_the_database_even_while_the_kiosk_holds_its_write
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
 
 
+def test_the_pages_and_their_watcher_make_nothing_beside_a_database_no_kiosk_has_open(tmp_path):
+    """With no kiosk running (no write-ahead log), serving the pages leaves the folder as it
+    was: SQLite's ``-wal`` and ``-shm`` made by the page's user could stop a kiosk running as
+    another from saving. A save made meanwhile still reaches the watcher."""
+    saved_game(tmp_path, until=lambda r: len(r) == 3)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    watcher = SaveWatcher(tmp_path, poll_s=0.02)
+    watcher.look()
+    client = create_app(tmp_path, watcher).test_client()
+    for url in ("/", "/live", "/history", "/sheets/thats-not-a-hat"):
+        assert client.get(url).status_code == 200, url
+    assert watcher.seen.rounds == 3 and not watcher.look()
+    assert sorted(path.name for path in tmp_path.iterdir()) == before
+    saved_game(tmp_path, until=lambda r: len(r) == 2)     # another game, saved and closed
+    assert watcher.look() and watcher.seen.rounds == 2
+    watcher._close()
+
+
 def test_the_history_lists_the_finished_games_as_companion_history_does(tmp_path, capsys):
     from companion.cli import main
 

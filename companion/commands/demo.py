@@ -248,7 +248,7 @@ def save_replay(folder: str | None, replayed: tuple[int, int], args: argparse.Na
     from companion.storage.replays import saved_round
 
     path = Path(args.snapshots) / "replay.png"
-    with Database.for_reading(state_dir(folder), read_only=True) as database:
+    with Database.for_reading(state_dir(folder)) as database:
         save_replay_png(saved_round(database, *replayed), path, args.size)
     return path
 

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if not Database.kept_in(folder):
         raise CompanionError(f"no games are kept in {folder}: there is no game {args.game}")
     note_unseen_saves(folder)
-    with Database.for_reading(folder, read_only=True) as database:
+    with Database.for_reading(folder) as database:
         saved = saved_round(database, args.game, args.round)
     print("\n".join(replay_lines(saved)))
     if args.png:

@@ -40,7 +40,6 @@ from companion.storage.faults import (
     StorageError,
     error_name,
     explain,
-    folder_is_writable,
     not_text,
 )
 from companion.storage.location import not_a_folder
@@ -177,6 +176,9 @@ class Database:
     #: that moment): its temporary tables hide those a later migration makes, so a reader that
     #: follows later saves opens the file again rather than keep this connection.
     stood_in: bool = False
+    #: Whether it reads the file as it lies (SQLite's ``immutable``: there was no log to read):
+    #: it sees no later save, so a reader that follows them opens the file again.
+    as_it_lies: bool = False
 
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
                  busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
@@ -229,40 +231,35 @@ class Database:
         return cls(Path(folder) / FILENAME, busy_timeout_s=busy_timeout_s)
 
     @classmethod
-    def for_reading(cls, folder: str | Path, read_only: bool = False, file_only: bool = False
-                    ) -> Database:
-        """The state database in ``folder``, opened for reading only, whatever ``read_only``
-        says: nothing is written to it, not a schema, a migration, a game set aside or a
-        checkpoint of the write-ahead log, and a file of an older schema version reads as if
-        migrated. ``read_only``: a reader that may stay open and follow later saves (the web
-        page, replay): SQLite's ``mode=ro`` even when there is no log, which makes ``-wal`` and
-        ``-shm`` beside the file if it can; else one reading, of the file as it lies when it
-        has no log (:meth:`_open_read_only`). ``file_only``: the database file alone, as it
-        lies, its log left unread and untouched (SQLite's ``immutable``). Refused, as
-        :class:`DamagedDatabase`, when the log was deleted (:func:`refuse_deleted_log`) and
-        ``file_only`` is not asked."""
+    def for_reading(cls, folder: str | Path, file_only: bool = False) -> Database:
+        """The state database in ``folder``, opened for reading only: nothing is written to it
+        or beside it, not a schema, a migration, a game set aside, a checkpoint of the
+        write-ahead log, nor a ``-wal`` or ``-shm`` SQLite would make (:meth:`_open_read_only`),
+        and a file of an older schema version reads as if migrated. ``file_only``: the database
+        file alone, as it lies, its log left unread and untouched (SQLite's ``immutable``).
+        Refused, as :class:`DamagedDatabase`, when the log was deleted
+        (:func:`refuse_deleted_log`) and ``file_only`` is not asked."""
         path = Path(folder) / FILENAME
         if not file_only:
             refuse_deleted_log(path)
         reader = cls.__new__(cls)
         reader.path = path
-        reader._open_read_only(file_only, follows=read_only)
+        reader._open_read_only(file_only)
         return reader
 
-    def _open_read_only(self, file_only: bool = False, follows: bool = False) -> None:
-        """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` when asked
-        (``file_only``) or when there is no log to read (:func:`no_log_to_read`) and the
-        reader does not follow later saves (``follows``: then only when no companion can
-        write one: no folder to put it in, or a disk under its floor). With no log, no program
-        has the file open (one that has keeps its log), so no committed save is missed, and
-        nothing is made beside it: ``mode=ro`` would make a ``-wal`` and a ``-shm`` and leave
-        them, owned by whoever reads, and cannot on a full disk. The one risk: a program that
-        opens, writes and closes the file while it is read folds its log in under the reader,
-        which may then read it wrong or find it damaged (reading again sets that right)."""
+    def _open_read_only(self, file_only: bool = False) -> None:
+        """Open :attr:`path` read-only: SQLite's ``mode=ro``, and ``immutable`` (the file as it
+        lies, :attr:`as_it_lies`) when asked (``file_only``) or when there is no log to read
+        (:func:`no_log_to_read`). With no log, no program has the file open (one that has keeps
+        its log), so no committed save is missed, and nothing is made beside it: ``mode=ro``
+        would make a ``-wal`` and a ``-shm`` and leave them, owned by whoever reads (a kiosk
+        running as another user could then not save), and cannot on a full disk. Such a
+        reading sees no later save: a reader that follows them opens the file again (the web
+        page's watcher does at each look). The one risk: a program that opens, writes and
+        closes the file while it is read folds its log in under the reader, which may then read
+        it wrong or find it damaged (reading again sets that right)."""
         self.read_only = True
-        immutable = file_only or (no_log_to_read(self.path) and (
-            not follows or not folder_is_writable(self.path)
-            or is_full(self.path.parent) is not None))
+        immutable = self.as_it_lies = file_only or no_log_to_read(self.path)
         uri = f"file:{quote(str(self.path))}?mode=ro" + ("&immutable=1" if immutable else "")
         refuse_empty(self.path)
         try:

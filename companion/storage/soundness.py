@@ -34,7 +34,7 @@ def check_lines(folder: Path) -> list[str]:
     log_problems = wal.problems(path, wal.file_pages(path))   # before SQLite mends it away
     kept = kept_log_lines(path)
     try:   # a log that is not there, or not to be trusted, is left as it lies
-        database = Database.for_reading(folder, read_only=True, file_only=bool(
+        database = Database.for_reading(folder, file_only=bool(
             log_problems or not Path(f"{path}-wal").exists()))
     except DamagedDatabase as error:
         return damage_lines([str(error)], log_problems, [], kept=kept,

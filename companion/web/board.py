@@ -41,7 +41,7 @@ def open_reader(folder: Path) -> Database:
     none, a :class:`~companion.storage.faults.StorageError` when it does not open."""
     if not Database.kept_in(folder):
         raise NoDatabase(f"No game has been kept in {folder} yet (there is no {FILENAME} there).")
-    database = Database.for_reading(folder, read_only=True)
+    database = Database.for_reading(folder)
     if database.version == 0:   # being made by the kiosk this moment: no table yet
         database.close()
         raise NoDatabase(f"No game has been kept in {folder} yet (its {FILENAME} is new).")

@@ -3,15 +3,17 @@
 A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
 read-only, for the newest Not Not game, its state, its count of saved rounds and the names in
 its seats: a query on the rounds' and seats' indexes, a few microseconds. When the answer
-changes, the revision goes up and every waiting page is woken
-(:meth:`SaveWatcher.wait_after`), so a save reaches the pages within a poll and a push. The connection is opened again when the database appears, goes, or
-its write-ahead log comes or goes (a connection opened while no log was there may be one that
-sees no later commit), and after each look while its schema is older than the newest or being
-made (the reading's stand-ins for the tables it lacks would hide those its migration makes,
-and no save would be seen again); a database that does not read is a state like any other, and the
-watcher goes on asking: whatever a read fails with (SQLite's error, the system's, the
-project's), the connection is dropped, the problem is told to the pages and once to the log,
-and the next poll opens the file again, so updates resume as soon as it reads.
+changes, the revision goes up and every waiting page is woken (:meth:`SaveWatcher.wait_after`),
+so a save reaches the pages within a poll and a push. The connection is opened again when the
+database appears, goes, or its write-ahead log comes or goes (a connection opened while no log
+was there may be one that sees no later commit), and after each look while its schema is older
+than the newest or being made (the reading's stand-ins for the tables it lacks would hide those
+its migration makes, and no save would be seen again) or while it has no log (it is then read
+as it lies, with nothing made beside it, and such a reading sees no later save); a database
+that does not read is a state like any other, and the watcher goes on asking: whatever a read
+fails with (SQLite's error, the system's, the project's), the connection is dropped, the
+problem is told to the pages and once to the log, and the next poll opens the file again, so
+updates resume as soon as it reads.
 """
 
 from __future__ import annotations
@@ -162,8 +164,8 @@ class SaveWatcher:
                 return Seen()
             rows = [] if database.version == 0 else database.read(   # 0: being made
                 _NEWEST, (NOT_NOT,), "looking for new saves")
-            if database.stood_in:   # an older schema, or one being made: its stand-ins would
-                self._close()       # hide the tables its migration makes; open it again
+            if database.stood_in or database.as_it_lies:   # stand-ins would hide the tables
+                self._close()   # a migration makes; a file read as it lies shows no later save
         except (CompanionError, OSError, sqlite3.Error) as error:
             self._close()
             if isinstance(error, sqlite3.Error):   # ``version`` asks SQLite straight
@@ -181,7 +183,7 @@ class SaveWatcher:
         if files != self._opened_with:
             self._close()
             if files[0]:
-                self._database = Database.for_reading(self.folder, read_only=True)
+                self._database = Database.for_reading(self.folder)
             self._opened_with = files
         return self._database
 
