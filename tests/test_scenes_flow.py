@@ -145,6 +145,91 @@ def test_tied_players_on_the_same_card_choose_another_by_pressing_a_spot():
     assert froms == {1: side.value, 2: other.value}
 
 
+#: The fast pace with the tie choice's whole 5 s: a pass of the loop never runs it out.
+CHOOSING = replace(FAST, timeouts=1.0)
+
+
+def saved_rounds(folder):
+    """The Not Not rounds the kiosk saved in ``folder``, as their records."""
+    from companion.storage.database import Database
+    from companion.storage.games import GameStore
+
+    with Database.for_reading(folder) as database:
+        store = GameStore(database)
+        return list((store.unfinished() or store.finished()[0]).rounds)
+
+
+def resumed(folder, players):
+    """A kiosk started again on ``folder`` after a power cut, its kept game resumed."""
+    from kiosk_helpers import choose
+
+    again = kiosk("title", state_dir=folder, players=players)
+    choose(again, "Not Not")
+    step_until(again, in_scene(again, "setup"))
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name not in ("setup", "title"))
+    return again
+
+
+def test_a_power_cut_during_a_tie_choice_keeps_the_cards_the_table_saw_taken(tmp_path):
+    """Taps are final: the tied round is saved as the choice's countdown would settle it the
+    moment the prompt is on screen; after the power cut, Resume goes on after that round, P1
+    holding the tied card and P2 the first free side (was: the round rolled again)."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    side = tie_on_one_card(app)
+    round_no, default = game_of(app).round_no, app.scene.still_free()[0]
+    points = {p: len(cards) for p, cards in game_of(app).points.items()}
+    app.step()                                        # the prompt is on screen: saved
+    assert app.scene.name == "tie-choice"
+    app.screen.close()                                # the power went
+    [*_, record] = saved_rounds(tmp_path)
+    assert record["n"] == round_no + 1
+    assert {w["player"]: w["from"] for w in record["winners"]} == {1: side.value,
+                                                                  2: default.value}
+    again = resumed(tmp_path, 3)
+    game = game_of(again)
+    assert game.round_no == round_no + 1
+    assert {p: len(cards) for p, cards in game.points.items()} == {
+        **points, 1: points[1] + 1, 2: points[2] + 1}
+    again.screen.close()
+
+
+def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path):
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    side = tie_on_one_card(app)
+    app.step()
+    other = app.scene.still_free()[-1]                # not the default: the save must change
+    app.post(tap(2, other.value))
+    step_until(app, in_scene(app, "verdict"))
+    app.step()
+    rounds = saved_rounds(tmp_path)
+    assert [record["n"] for record in rounds] == list(range(1, len(rounds) + 1))
+    assert {w["player"]: w["from"] for w in rounds[-1]["winners"]} == {1: side.value,
+                                                                      2: other.value}
+    assert app.ctx.services.saves.waiting == [] and not app.ctx.services.saves.kept
+    app.screen.close()
+
+
+def test_a_power_cut_after_one_of_two_choosers_chose_keeps_that_choice(tmp_path):
+    app = kiosk("setup", players=4, state_dir=tmp_path, pace=CHOOSING)
+    round_ = to_round(app, without_void=True)
+    side, t = round_.ruling.valid[0], now()
+    for player in (1, 2, 3):
+        app.post(tap(player, side.value, t + player * 100_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2, 3]
+    chosen, round_no = app.scene.still_free()[-1], game_of(app).round_no
+    app.post(tap(2, chosen.value))
+    app.step()
+    app.step()
+    assert app.scene.name == "tie-choice" and app.scene.choices == {2: chosen}
+    app.screen.close()
+    [*_, record] = saved_rounds(tmp_path)
+    winners = {w["player"]: w["from"] for w in record["winners"]}
+    assert record["n"] == round_no + 1 and winners[1] == side.value and winners[2] == chosen.value and winners[3] not in (
+        side.value, chosen.value)
+
+
 def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     app = kiosk("setup")
     round_ = to_round(app)

@@ -439,6 +439,28 @@ def test_taps_are_final_leaving_a_paused_tie_choice_for_the_title_keeps_the_tied
     assert kept is not None and kept.game.round_no == rounds + 1
     assert kept.game.scores()[1] == before[1] + 1 and kept.game.scores()[2] == before[2] + 1
 
+def test_a_power_cut_after_correcting_the_table_in_a_paused_tie_keeps_the_tied_round(tmp_path):
+    """The tied round stands saved while it is chosen; a correction made from its pause saves it
+    again as settled on the corrected table, never the table before the round alone."""
+    app = kiosk("setup", players=3, pace=SLOW, state_dir=tmp_path)
+    tie_on_one_card(app)
+    before, rounds = game_of(app).scores(), game_of(app).round_no
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(Nav("down", now()))
+    app.post(Nav("select", now()))                    # Correct the table
+    step_until(app, in_scene(app, "correction"))
+    app.post(tap(1, "E"))                             # step the card on N
+    app.step()
+    app.step()                                        # the frame is on screen: saved
+    app.screen.close()                                # the power went
+    resumed = kiosk("setup", players=3, pace=SLOW, state_dir=tmp_path)
+    kept = resumed.scene.unfinished
+    assert kept is not None and kept.game.round_no == rounds + 1
+    assert kept.game.scores()[1] == before[1] + 1 and kept.game.scores()[2] == before[2] + 1
+    resumed.screen.close()
+
+
 def test_the_play_screen_shows_an_empty_deck_as_empty():
     from companion.display.palette import CARD_BACK
 

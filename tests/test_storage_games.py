@@ -88,6 +88,34 @@ def test_a_finished_game_takes_no_more_rounds(store):
         store.save_round(game_id, round_record(1), snapshot(1))
 
 
+def test_a_round_saved_while_its_tie_is_chosen_is_replaced_by_the_round_as_chosen(store):
+    """The tie's round, saved as its countdown would settle it, ended the game; the choice
+    made replaces it, and the game is played on when the round as chosen does not end it."""
+    game_id = store.create(2, {}, snapshot(0))
+    store.save_round(game_id, round_record(1), snapshot(1))
+    store.save_round(game_id, round_record(2), snapshot(2), result={"winners": [1]})
+    assert store.unfinished() is None
+    chosen = {**round_record(2), "scores": {"1": 1, "2": 1}}
+    store.save_round(game_id, chosen, snapshot(2), replaces=True)
+    kept = store.unfinished()
+    assert kept is not None and kept.id == game_id and kept.result is None
+    assert [r["scores"] for r in kept.rounds] == [{"1": 1, "2": 0}, {"1": 1, "2": 1}]
+    store.save_round(game_id, chosen, snapshot(2), replaces=True, result={"winners": [1, 2]})
+    [done] = store.finished()
+    assert done.result == {"winners": [1, 2]} and len(done.rounds) == 2
+
+
+def test_only_the_last_saved_round_is_replaced_and_a_game_ended_early_stays_ended(store):
+    game_id = store.create(2, {}, snapshot(0))
+    store.save_round(game_id, round_record(1), snapshot(1), replaces=True)   # none to replace
+    store.save_round(game_id, round_record(2), snapshot(2))
+    with pytest.raises(CompanionError, match="round 1 of game 1 is already saved"):
+        store.save_round(game_id, round_record(1), snapshot(1), replaces=True)
+    store.finish(game_id, {"winners": [1]}, early=True)
+    with pytest.raises(CompanionError, match="is finished, not being played"):
+        store.save_round(game_id, round_record(2), snapshot(2), replaces=True)
+
+
 def test_starting_a_new_game_abandons_the_one_left_unfinished(store):
     old = store.create(2, {}, snapshot(0))
     new = store.create(4, {}, snapshot(0))

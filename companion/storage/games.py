@@ -140,19 +140,26 @@ class GameStore:
             return cursor.lastrowid
 
     def save_round(self, game_id: int, record: dict, snapshot: dict,
-                   result: dict | None = None, edges: dict | None = None) -> None:
+                   result: dict | None = None, edges: dict | None = None,
+                   replaces: bool = False) -> None:
         """Store one finished round and the game's snapshot after it, in one transaction.
 
         ``record["n"]`` is the round's number; each number is saved once. With
         ``result`` the game is also marked finished in the same transaction
         (the round that ended it). With ``edges`` (the pads' raw edges in the round,
         :func:`companion.inputs.edge_log.kept_edges`) they are saved beside it, in it too.
+        ``replaces``: the round may already be the game's last saved round, stored as it
+        stood for the while it was settled (a tie choice under way, saved as its countdown
+        would settle it); it is then replaced, and a game it ended is played again until this
+        round ends it or not.
         """
         n = record.get("n") if isinstance(record, dict) else None
         if not isinstance(n, int) or n < 1:
             raise SaveRefused(f"cannot store a round of game {game_id}: "
                               "its record has no round number 'n'", "a round without a number")
         with self.database.transaction(f"saving round {n} of game {game_id}") as db:
+            if replaces:
+                self._take_back_last_round(db, game_id, n)
             self._require_playing(db, game_id)
             if db.execute("SELECT 1 FROM rounds WHERE game_id = ? AND n = ?",
                           (game_id, n)).fetchone():
@@ -259,6 +266,18 @@ class GameStore:
                            "VALUES (?, ?, ?)", (game_id, reason[:300], self.clock()))
         except StorageError as error:
             log.warning("%s", error)
+
+    def _take_back_last_round(self, db: sqlite3.Connection, game_id: int, n: int) -> None:
+        """Remove round ``n`` of ``game_id`` when it is the game's last saved round, and the
+        end it gave a game of this kind (nothing when it is not saved)."""
+        last = db.execute("SELECT max(n) FROM rounds WHERE game_id = ?", (game_id,)).fetchone()[0]
+        if last != n:
+            return
+        db.execute("DELETE FROM rounds WHERE game_id = ? AND n = ?", (game_id, n))
+        db.execute("DELETE FROM round_edges WHERE game_id = ? AND n = ?", (game_id, n))
+        db.execute("UPDATE games SET state = ?, result = NULL, finished_at = NULL "
+                   "WHERE id = ? AND kind = ? AND state = ? AND ended_early = 0",
+                   (PLAYING, game_id, self.kind, FINISHED))
 
     def _require_playing(self, db: sqlite3.Connection, game_id: int) -> None:
         row = db.execute("SELECT state FROM games WHERE id = ? AND kind = ?",

@@ -53,21 +53,24 @@ class NewGame:
 class RoundSave:
     """A finished round's record, the snapshot after it, and the result when it ended the
     game (the game is saved finished with it); the pads' raw edges in the round, when they
-    were kept (:func:`companion.inputs.edge_log.kept_edges`)."""
+    were kept (:func:`companion.inputs.edge_log.kept_edges`). ``replaces``: the round may be
+    saved already, as it stood for the while (:meth:`GameStore.save_round`)."""
 
     record: dict
     snapshot: dict
     result: dict | None
     edges: dict | None = None
+    replaces: bool = False
 
     @classmethod
-    def of(cls, game: Game, record: RoundRecord, edges: dict | None = None) -> RoundSave:
+    def of(cls, game: Game, record: RoundRecord, edges: dict | None = None,
+           replaces: bool = False) -> RoundSave:
         return cls(record.to_json(), game.snapshot(), game.result() if game.over else None,
-                   edges)
+                   edges, replaces)
 
     def write(self, store: GameStore, game_id: int) -> None:
         store.save_round(game_id, self.record, self.snapshot, result=self.result,
-                         edges=self.edges)
+                         edges=self.edges, replaces=self.replaces)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Action, action_of
 from companion.scenes.changes import ToCorrection, ToPause, ToTieChoice
 from companion.scenes.common.menu import MenuScene
+from companion.scenes.notnot.flow import save_tie_under_way
 from companion.scenes.notnot.saving import save_correction
 
 
@@ -75,8 +76,10 @@ class CorrectionScene(MenuScene[ToCorrection]):
             except RuleError as error:
                 reasons.append(f"{face} skipped: {error}")
                 continue
-            save_correction(self.ctx, self.play, roll_seen=self.resume.round.roll
-                            if isinstance(self.resume, ToTieChoice) else None)
+            if isinstance(self.resume, ToTieChoice):   # its round stands saved, as settled
+                save_tie_under_way(self.ctx, self.play, self.resume.round, self.resume.chosen)
+            else:
+                save_correction(self.ctx, self.play)
             self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")
             self.dirty = True
             return

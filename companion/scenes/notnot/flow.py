@@ -27,8 +27,8 @@ from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
 from companion.scenes.notnot.head_starts import head_starts_for, with_head_starts
 from companion.scenes.notnot.play import NotNotPlay
-from companion.scenes.notnot.saving import save_new_game, save_round
-from companion.storage.notnot_saves import UnfinishedGame
+from companion.scenes.notnot.saving import later, save_new_game, save_round
+from companion.storage.notnot_saves import RoundSave, UnfinishedGame
 
 log = logging.getLogger(__name__)
 
@@ -113,14 +113,17 @@ def after_round(ctx: Context, play: NotNotPlay, dealt: Sequence[DealtRecord]) ->
 
 
 def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequence[str | None],
-                   inks: Sequence[str], choices: Mapping[int, Side] | None = None) -> None:
-    """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict."""
+                   inks: Sequence[str], choices: Mapping[int, Side] | None = None,
+                   replaces: bool = False) -> None:
+    """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict.
+    ``replaces``: the round was saved for the while as its tie choice would settle it
+    (:func:`save_tie_under_way`); this save replaces that one."""
     game = play.game
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(play, round_, choices or {})
     edges = round_edges(ctx, round_)
-    save_round(ctx, play, record, edges)
+    save_round(ctx, play, record, edges, replaces=replaces)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play,
                      edges=edges))
@@ -137,6 +140,22 @@ def round_edges(ctx: Context, round_: Round) -> dict | None:
     start_ns = min([round_.t_open_ns] + [tap.t_ns for tap in round_.taps])
     end_ns = round_.closes_at_ns + round(ctx.services.pace.settle_s * 1e9)
     return kept_edges(edge_log.of_span(start_ns, end_ns, RELEASE_GRACE_NS), round_.t_open_ns)
+
+
+def save_tie_under_way(ctx: Context, play: NotNotPlay, round_: Round,
+                       choices: Mapping[int, Side]) -> None:
+    """A tie on one card is being chosen (``choices`` made so far): once the frame is on
+    screen, store ``round_`` as the choice's countdown would settle it (the default side for
+    every tied player still to choose), on a copy of the game. Taps are final: a power cut
+    during the choice keeps the cards the table saw taken, as the countdown would have given
+    them, where it used to drop the round and roll it again. The round's own save, once the
+    choice is made, replaces this one."""
+    if play.ref is None:
+        return
+    trial = Game.restore(play.game.snapshot())
+    record = with_head_starts(trial.finish_round(round_, dict(choices)), round_,
+                              play.head_starts)
+    later(ctx, play.ref, RoundSave.of(trial, record, round_edges(ctx, round_), replaces=True))
 
 
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:

@@ -60,11 +60,12 @@ def save_new_game(ctx: Context, play: NotNotPlay) -> None:
 
 
 def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord,
-               edges: dict | None = None) -> None:
+               edges: dict | None = None, replaces: bool = False) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
-    (and the result, when the round ended the game), and the pads' raw ``edges`` in it."""
+    (and the result, when the round ended the game), and the pads' raw ``edges`` in it;
+    ``replaces``: in place of the same round saved while its tie was being chosen."""
     if play.ref is not None:
-        later(ctx, play.ref, RoundSave.of(play.game, record, edges))
+        later(ctx, play.ref, RoundSave.of(play.game, record, edges, replaces))
 
 
 def save_seen_roll(ctx: Context, play: NotNotPlay, roll: Roll) -> None:
@@ -83,14 +84,13 @@ def save_entry(ctx: Context, play: NotNotPlay) -> None:
         later(ctx, play.ref, Snapshot.of(play.game))
 
 
-def save_correction(ctx: Context, play: NotNotPlay, roll_seen: Roll | None = None) -> None:
+def save_correction(ctx: Context, play: NotNotPlay) -> None:
     """The table corrected the model's cards (Correct the table): once the frame is on screen,
     store the snapshot with them, so a resume (from the title, after a power cut) checks the
-    corrected table. ``roll_seen``: the roll of a round whose dice the table saw, not settled yet
-    (a tie choice paused), so it stays counted as cancelled, as :func:`save_seen_roll` kept it."""
+    corrected table. (A tie choice paused saves its round instead, as settled on the corrected
+    table: :func:`companion.scenes.notnot.flow.save_tie_under_way`.)"""
     if play.ref is not None:
-        later(ctx, play.ref, SeenRoll.seeing(play.game, roll_seen) if roll_seen is not None
-              else Snapshot.of(play.game))
+        later(ctx, play.ref, Snapshot.of(play.game))
 
 
 def save_ended(ctx: Context, play: NotNotPlay) -> None:

@@ -6,7 +6,9 @@ on the table is taken first, whatever they press). The prompt, beside the
 dice, names the tied card, who took it (and who else took a card in the same
 tie), and counts down the choice timeout
 (the countdown under every page, should the prompt need pages); after it, the
-lowest free side in N, E, S, W order is taken for them.
+lowest free side in N, E, S, W order is taken for them. While they choose, the round is
+saved as that countdown would settle it, with the choices made so far: a power cut
+during the choice keeps the cards the table saw taken.
 
 Pressing the tied card again (the natural reflex) is not a choice, nor is a
 press on a card another winner takes, nor a press stamped before the prompt
@@ -34,7 +36,7 @@ from companion.inputs.keyboard import KeyMap, button_name
 from companion.scenes.changes import ToPause, ToTieChoice
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
-from companion.scenes.notnot.flow import answer_of, conclude_round
+from companion.scenes.notnot.flow import answer_of, conclude_round, save_tie_under_way
 from companion.scenes.notnot.play_view import (
     PagedPanel,
     panel_room,
@@ -67,6 +69,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
         self.room = panel_room(self.ctx.services.layout, self.words, self.prompt(), False)
         self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
+        save_tie_under_way(self.ctx, self.play, self.round, self.choices)
 
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Point):
@@ -82,6 +85,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
         if tap is not None and self.is_choice(tap):
             self.choices[tap.player] = tap.side
             self.dirty = True
+            if not all(p in self.choices for p in self.choosers):   # the last settles it now
+                save_tie_under_way(self.ctx, self.play, self.round, self.choices)
 
     def touched(self, touch: Point) -> None:
         """A touch on a free card chooses it for the first player still asked."""
@@ -117,7 +122,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
             self.dirty = True
         self.now_ns = now_ns
         if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers):
-            conclude_round(self.ctx, self.play, self.round, self.words, self.inks, self.choices)
+            conclude_round(self.ctx, self.play, self.round, self.words, self.inks, self.choices,
+                           replaces=True)
 
     def prompt(self) -> VerdictView:
         """Which card was tied and who took it, who else took a card in the same tie, who must
