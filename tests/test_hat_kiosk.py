@@ -208,6 +208,31 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
     assert table.scene.kept.game.snapshot() == snapshot
 
 
+@pytest.mark.slow
+def test_a_refusal_not_yet_owned_up_outlives_a_power_cut(tmp_path):
+    """S refuses the gift (the card is revealed) and the power goes before whoever was wrong
+    owns up: Resume asks who was wrong again, not "accept or refuse" (the refusal is a move
+    the game keeps); the receiver's W still takes the refusal back after it."""
+    table = Table(tmp_path, players=4)
+    table.menu(2, [START])
+    table.wait_for("hat")
+    table.press(2, "W")                              # P2 gives a gift to the left
+    receiver = table.scene.kept.game.pending.receiver
+    table.press(receiver, "S")                       # "That's not a ...!"
+    assert table.scene.pads.prompt == "who-was-wrong"
+    table.app.step()                                 # the frame is on screen: saved
+    table.close()                                    # the power went
+    again = Table(tmp_path, players=4)
+    again.press(1, "SSE")                            # That's Not a Hat
+    again.wait_for("hat-setup")
+    again.press(1, "E")                              # "Resume the game in progress"
+    again.wait_for("hat")
+    assert again.scene.pads.prompt == "who-was-wrong"
+    again.press(receiver, "W")                       # the refusal was a mistake: taken back
+    assert again.scene.pads.prompt == "answering"
+    again.close()
+
+
 def test_the_set_up_shows_the_score_sheet_of_the_games_kept(table):
     give_penalties = (1, 1, 1)
     table.menu(2, [START])

@@ -113,6 +113,31 @@ def test_only_a_gift_just_given_can_be_refused():
         game.refuse("both")
 
 
+def test_a_refusal_reveals_the_card_and_is_kept_until_whoever_was_wrong_owns_up():
+    """The refusal is a move: a snapshot taken before anyone owns up resumes with the gift
+    revealed, and a penalty taken back leaves it revealed (the card was seen)."""
+    game = HatGame(4)
+    game.give(1, "left")
+    assert game.reveal().revealed and game.phase == "answering"
+    resumed = HatGame.restore(json.loads(json.dumps(game.snapshot())))
+    assert resumed.pending is not None and resumed.pending.revealed
+    with pytest.raises(HatError, match="refused already"):
+        resumed.reveal()
+    resumed.refuse("giver")
+    resumed.undo()
+    assert resumed.pending.revealed
+    resumed.undo()                                   # the refusal itself, pressed by mistake
+    assert not resumed.pending.revealed
+
+
+def test_a_game_kept_before_refusals_were_moves_still_resumes():
+    game = HatGame(4)
+    game.give(1, "left")
+    game.refuse("receiver")                          # no reveal before it: an older log
+    resumed = HatGame.restore(json.loads(json.dumps(game.snapshot())))
+    assert resumed.penalties[2] == 1 and resumed.turn == 2
+
+
 def test_the_player_with_the_penalty_draws_the_next_gift_from_the_shop():
     game = HatGame(4)
     game.give(1, "left")

@@ -48,10 +48,14 @@ class HatPads:
         #: The player choosing who gets a special card, and who is shown.
         self.chooser: int | None = None
         self.chosen: int | None = None
-        #: Whether a refused gift is waiting for the wrong player to own up.
-        self.refused = False
         #: The player asked "take back your last entry?", until they answer.
         self.taker: int | None = None
+
+    @property
+    def refused(self) -> bool:
+        """Whether a refused gift is waiting for the wrong player to own up (the game keeps it:
+        :meth:`HatGame.reveal`)."""
+        return self.game.pending is not None and self.game.pending.revealed
 
     @property
     def prompt(self) -> str:
@@ -83,7 +87,7 @@ class HatPads:
         pending = self.game.pending
         if side is Side.S:
             if pending is not None and player == pending.receiver:
-                self.refused = True
+                self.game.reveal()
                 return REFUSED
             return self._ask_take_back(player)
         if player != self._giver(player):
@@ -120,11 +124,10 @@ class HatPads:
         pending = self.game.pending
         assert pending is not None  # owning up follows a gift
         if side is Side.W and player == pending.receiver:
-            self.refused = False
+            self.game.undo()   # the refusal, its last move
             return CANCELLED
         if side is not Side.N or player not in (pending.giver, pending.receiver):
             return IGNORED
-        self.refused = False
         self.game.refuse("giver" if player == pending.giver else "receiver")
         return PENALTY
 
@@ -145,11 +148,9 @@ class HatPads:
             return IGNORED
         self.taker = None
         if side is Side.E:
-            undone = self.game.last_move
+            # a penalty taken back leaves its refusal standing (the card was revealed: the
+            # move before it): whoever was wrong owns up again, or the receiver cancels it
             self.game.undo()
-            # a penalty taken back leaves the refusal standing (the card was revealed):
-            # whoever was wrong owns up again, or the receiver cancels the refusal
-            self.refused = undone is not None and undone["move"] == "refuse"
             return UNDONE
         return KEPT
 

@@ -14,7 +14,8 @@ The rulebook, as the companion enforces it:
   unless its set-up says otherwise. With them, a special card goes to anyone
   but its giver.
 - A receiver who gives next has accepted the gift: they give their 'old' gift.
-- A receiver who refuses reveals the card; whoever was wrong (the giver or the
+- A receiver who refuses reveals the card (a move of its own: a refusal pressed by
+  mistake is taken back, and a power cut keeps it); whoever was wrong (the giver or the
   receiver) takes it as 1 penalty point, then draws a new gift from the shop
   and gives it.
 - The round ends when a player reaches 3 penalty points. Lowest total wins;
@@ -31,7 +32,7 @@ resuming after power loss.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Self
 
 from companion.errors import HatError
@@ -54,12 +55,14 @@ def by_player(scores: dict[int, int]) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Gift:
-    """A gift on its way: who gave it to whom, which way, and whether fresh from the shop."""
+    """A gift on its way: who gave it to whom, which way, whether fresh from the shop, and
+    whether its receiver refused it (``revealed``: the table waits for who was wrong)."""
 
     giver: int
     receiver: int
     way: str
     from_shop: bool
+    revealed: bool = False
 
     def to_dict(self) -> dict:
         return {"giver": self.giver, "receiver": self.receiver, "way": self.way,
@@ -79,7 +82,8 @@ class HatGame(MoveLog):
     KIND = "thats-not-a-hat"
     ERROR = HatError
     SETTINGS = ("players", "multi_round", "two_gifts", "special_cards")
-    MOVES = {"give": "_apply_give", "refuse": "_apply_refuse", "next-round": "_apply_next_round"}
+    MOVES = {"give": "_apply_give", "reveal": "_apply_reveal", "refuse": "_apply_refuse",
+             "next-round": "_apply_next_round"}
 
     def __init__(self, players: int, multi_round: bool = False, two_gifts: bool = False,
                  special_cards: bool = False) -> None:
@@ -190,6 +194,11 @@ class HatGame(MoveLog):
         """
         return self._do({"move": "give", "giver": giver, "way": way, "to": to})
 
+    def reveal(self) -> Gift:
+        """The receiver refused the pending gift ("That's not a ...!"): the card is revealed,
+        and the table waits for whoever was wrong to own up (:meth:`refuse`)."""
+        return self._do({"move": "reveal"})
+
     def refuse(self, wrong: str) -> int:
         """The pending gift was refused and revealed; ``wrong`` is ``giver`` or ``receiver``.
 
@@ -230,6 +239,15 @@ class HatGame(MoveLog):
         if to == giver:
             raise HatError("a special card may go to anyone, but not to the giver")
         return to
+
+    def _apply_reveal(self, move: dict) -> Gift:
+        if self.phase != "answering":
+            raise HatError("only a gift just given can be refused")
+        assert self.pending is not None  # phase "answering" holds a gift
+        if self.pending.revealed:
+            raise HatError("this gift is refused already: whoever was wrong owns up")
+        self.pending = self.last_gift = replace(self.pending, revealed=True)
+        return self.pending
 
     def _apply_refuse(self, move: dict) -> int:
         if self.phase != "answering":
