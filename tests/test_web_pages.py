@@ -152,9 +152,18 @@ def test_every_colour_card_carries_its_shape_and_initial(tmp_path):
 
 
 def test_a_state_folder_without_a_database_is_a_page_that_says_so(tmp_path):
-    page = client_of(tmp_path / "nothing-here").get("/")
+    page = client_of(tmp_path).get("/")
     assert page.status_code == 200
     assert "No game has been kept in" in page.text and no_trace(page.text)
+    assert "there is no companion.sqlite3 there" in page.text
+
+
+def test_a_state_folder_not_made_yet_is_said_as_no_such_folder(tmp_path):
+    """A mistyped --state-dir is served (the kiosk may make the folder later), but the page
+    says the folder is not there, not only that no game was kept in it."""
+    page = client_of(tmp_path / "nothing-here").get("/")
+    assert page.status_code == 200 and no_trace(page.text)
+    assert "there is no such folder" in text_of(page.text)
 
 
 def test_a_file_that_is_not_a_database_is_a_503_page_naming_it(tmp_path):
@@ -163,6 +172,19 @@ def test_a_file_that_is_not_a_database_is_a_503_page_naming_it(tmp_path):
         page = client_of(tmp_path).get(path)
         assert page.status_code == 503, path
         assert "is not a usable companion state database" in page.text and no_trace(page.text)
+
+
+def test_a_database_that_does_not_read_is_logged_once_not_once_per_page(tmp_path, caplog):
+    """WEB.md: one line per problem, not one per poll; nor one per page a phone loads."""
+    import logging
+
+    (tmp_path / FILENAME).write_bytes(b"this is no database" * 200)
+    client = client_of(tmp_path)
+    with caplog.at_level(logging.WARNING, logger="companion.web.app"):
+        for path in ("/", "/live", "/live", "/history", "/", "/sheets/not-that-movie"):
+            assert client.get(path).status_code == 503, path
+    said = [record.getMessage() for record in caplog.records if record.name == "companion.web.app"]
+    assert len(said) == 1 and "is not a usable companion state database" in said[0], said
 
 
 def test_a_game_that_does_not_read_is_a_503_page_naming_it(tmp_path):
@@ -251,6 +273,7 @@ def test_the_history_lists_the_finished_games_as_companion_history_does(tmp_path
         game, *_rest = line.split()
         scores = line.split("  ")[-1].strip()
         assert f" {game} " in shown and scores in shown
+    assert re.search(r"P1 \d+ · P2 \d+ · P3 \d+", shown)   # apart, as the terminal's two spaces
 
 
 def test_the_score_sheets_show_the_other_two_games(tmp_path):

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         raise StateError(problem)
     serving = server(folder, args.host, args.port)
     print(f"companion web: serving {page_address(args.host, serving.effective_port)} "
-          f"(state folder {folder})", flush=True)
+          f"(state folder {folder}{'' if folder.exists() else ', not made yet'})", flush=True)
     serving.run()
     return 0
 

@@ -169,11 +169,17 @@ def shown(player: object, names: dict[int, str]) -> str:
         and len(seat) < 10 else f"P{seat}"
 
 
+def score_items(game: GameLine) -> list[str]:
+    """A listed game's score of each player, ``["P1 3", "P2 5"]`` (``["?"]`` when they do not
+    read)."""
+    scores = game.result.get("scores")
+    return [f"{shown(player, game.names)} {n}" for player, n in scores.items()] \
+        if isinstance(scores, dict) else ["?"]
+
+
 def scores_words(game: GameLine) -> str:
     """A listed game's scores, ``P1 3  P2 5`` ("?" when they do not read)."""
-    scores = game.result.get("scores")
-    return "  ".join(f"{shown(player, game.names)} {n}" for player, n in scores.items()) \
-        if isinstance(scores, dict) else "?"
+    return "  ".join(score_items(game))
 
 
 def winners_words(game: GameLine) -> str:

@@ -27,7 +27,7 @@ from companion.storage.listing import (
     game_lines,
     level_words,
     local_time,
-    scores_words,
+    score_items,
     winners_words,
 )
 from companion.storage.score_sheets import (
@@ -58,23 +58,43 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:"
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
+class TellOnce:
+    """Tells the log of a problem the pages meet once, not once per page served: again only
+    after another problem, or after a page that read."""
+
+    def __init__(self) -> None:
+        self.told: str | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self, problem: str | None) -> None:
+        with self.lock:
+            if problem == self.told:
+                return
+            self.told = problem
+        if problem is not None:
+            log.warning("companion web: %s", problem)
+
+
 def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     """The application for the state folder ``folder``, its pages woken by ``watcher``."""
     app = Flask(__name__)
     app.config.update(PROPAGATE_EXCEPTIONS=False, TRAP_HTTP_EXCEPTIONS=False,
                       TEMPLATES_AUTO_RELOAD=False)
     live_slots = threading.BoundedSemaphore(MAX_LIVE)
+    tell = TellOnce()
 
     def read(reader: Callable) -> tuple[object, str | None, int]:
         """``reader(database)``, or why the database cannot give it: (value, problem, status)."""
         try:
             with open_reader(folder) as database:
-                return reader(database), None, 200
+                value = reader(database)
         except NoDatabase as error:
             return None, str(error), 200
         except CompanionError as error:
-            log.warning("companion web: %s", error)
+            tell(str(error))
             return None, str(error), 503
+        tell(None)
+        return value, None, 200
 
     def live_values() -> dict:
         revision = watcher.tag(watcher.revision)
@@ -98,7 +118,7 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         games, problem, status = read(lambda db: list(game_lines(db, "not-not", limit)))
         return render_template("history.html", games=games, problem=problem, limit=limit,
                                local_time=local_time, level_words=level_words,
-                               scores_words=scores_words, winners_words=winners_words), status
+                               score_items=score_items, winners_words=winners_words), status
 
     @app.get("/sheets/<game>")
     def sheet(game: str) -> tuple[str, int]:

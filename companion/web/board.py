@@ -39,6 +39,9 @@ class DamagedGame(CompanionError):
 def open_reader(folder: Path) -> Database:
     """The state database in ``folder``, opened read-only; :class:`NoDatabase` when there is
     none, a :class:`~companion.storage.faults.StorageError` when it does not open."""
+    if not folder.exists():
+        raise NoDatabase(f"No game has been kept in {folder} yet: there is no such folder (the "
+                         "kiosk makes it at its first game; is the path right?).")
     if not Database.kept_in(folder):
         raise NoDatabase(f"No game has been kept in {folder} yet (there is no {FILENAME} there).")
     database = Database.for_reading(folder)
