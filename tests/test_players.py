@@ -69,6 +69,16 @@ def test_a_name_is_trimmed(tmp_path, capsys):
     assert [p["name"] for p in listed(tmp_path, capsys)] == ["Ana Lu"]
 
 
+def test_a_run_of_spaces_inside_a_name_is_one_space(tmp_path, capsys):
+    """"Ana  Bo" and "Ana Bo" look the same on every screen (a web page shows them the same):
+    they are one name."""
+    assert players(tmp_path, "add", "Ana  Bo") == 0
+    assert [p["name"] for p in listed(tmp_path, capsys)] == ["Ana Bo"]
+    assert "'Ana Bo' is taken" in refused(tmp_path, capsys, "add", "Ana Bo")
+    assert players(tmp_path, "rename", "Ana   Bo", "Cy  Di") == 0
+    assert [p["name"] for p in listed(tmp_path, capsys)] == ["Cy Di"]
+
+
 def test_a_name_is_unique_whatever_its_case(tmp_path, capsys):
     players(tmp_path, "add", "Ana")
     assert "'ANA' is taken by 'Ana'" in refused(tmp_path, capsys, "add", "ANA")

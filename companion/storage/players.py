@@ -40,6 +40,8 @@ from companion.storage.games import utc_now
 NAME_MAX = 12
 #: How a guest's seat is shown: "P" and the seat's number.
 GUEST_LABEL = re.compile(r"p\d+", re.IGNORECASE)
+#: A run of spaces inside a name, kept as one space.
+SPACES = re.compile(" {2,}")
 #: The items the names and players screens list beside the kept players' names: a player so
 #: named could not be told from the item.
 MENU_WORDS = ("Guest", "New player", "Done", "Back")
@@ -106,11 +108,12 @@ def checked_head_start_us(text: str) -> int:
 
 
 def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
-    """``text`` trimmed and in Unicode's composed form (NFC: "é" typed as one character or as
-    "e" and an accent is one name), if it can be a player's name, and one the screen shows as
-    typed when ``undrawable`` says what it cannot draw (:func:`refuse_unshown`); else
-    :class:`PlayerError` saying why."""
-    name = unicodedata.normalize("NFC", text.strip())
+    """``text`` trimmed, each run of spaces in it made one (two names that differ only there
+    look the same on every screen, and a web page shows them the same), and in Unicode's
+    composed form (NFC: "é" typed as one character or as "e" and an accent is one name), if it
+    can be a player's name, and one the screen shows as typed when ``undrawable`` says what it
+    cannot draw (:func:`refuse_unshown`); else :class:`PlayerError` saying why."""
+    name = unicodedata.normalize("NFC", SPACES.sub(" ", text.strip()))
     if not name:
         raise PlayerError("a player's name cannot be empty")
     shown = cut(name, 40)
@@ -159,9 +162,9 @@ def undrawable_words(name: str, missing: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names that are the same name share, whatever their case and however their
-    accents were typed (trimmed, composed, case-folded)."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    """What two names that are the same name share, whatever their case, their runs of spaces
+    and however their accents were typed (trimmed, spaces made one, composed, case-folded)."""
+    return unicodedata.normalize("NFC", SPACES.sub(" ", name.strip())).casefold()
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:
