@@ -14,7 +14,7 @@ from games_kiosk import finished_discs_game
 from web_games import new_game, saved_game, words_of
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
-from companion.storage.notnot_saves import EndedEarly, NewGame
+from companion.storage.notnot_saves import EndedEarly, NewGame, RoundSave
 from companion.web import app as web_app
 from companion.web.app import create_app
 from companion.web.watcher import SaveWatcher
@@ -78,6 +78,26 @@ def test_named_players_are_called_by_their_names_in_the_verdict_and_the_timeline
     assert not re.search(r"\bP[123]\b", shown), shown
     timeline = re.search(r'aria-label="tap timeline: ([^"]*)"', page)
     assert timeline and winner in timeline.group(1), page
+
+
+def test_the_level_and_deck_beside_a_verdict_are_the_rounds_as_the_kiosk_shows_them(tmp_path):
+    """The kiosk's verdict shows the round's deck count and level, the refill after it (and a
+    rule card's new level) coming after: the page beside that verdict says the same."""
+    from companion.simulation.virtual_game import play
+
+    game = new_game(level="first-game")
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = NewGame.of(game, simulated=True).create(store)
+        during = len(game.deck)
+        for record in play(game):
+            RoundSave.of(game, record).write(store, game_id)
+            if any(item.what == "rule" for item in record.dealt):
+                break
+            during = len(game.deck)
+    assert game.level != record.level                  # the rule card moved the game on
+    shown = text_of(client_of(tmp_path).get("/live").text)
+    assert f"level {record.level} " in shown and f"{during} cards in the deck" in shown
 
 
 def test_a_finished_game_says_who_won_it(tmp_path):

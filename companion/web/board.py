@@ -62,7 +62,9 @@ class LastRound:
 
 @dataclass(frozen=True)
 class LiveGame:
-    """The newest Not Not game as the page shows it."""
+    """The newest Not Not game as the page shows it: ``level`` and ``cards_left`` as they
+    were during its last round, which the page shows (the refill after it is the next
+    round's), as the kiosk's verdict shows them; the game's own before its first round."""
 
     id: int
     state: str
@@ -124,9 +126,13 @@ def live_game(database: Database) -> LiveGame | None:
     names = PlayerStore(database).seat_players(saved.id)
     last = last_round(records, saved.players, names)
     scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
+    deck = len(saved.snapshot["deck"])   # after the last round's refill: the page shows that
+    #                                      round, so its level and count are the round's
     return LiveGame(
-        id=saved.id, state=saved.state, players=saved.players, level=saved.snapshot["level"],
-        rounds=len(records), cards_left=len(saved.snapshot["deck"]), scores=dict(scores),
+        id=saved.id, state=saved.state, players=saved.players,
+        level=last.record.level if last else saved.snapshot["level"], rounds=len(records),
+        cards_left=deck if last is None else last.record.cards_before_refill(deck),
+        scores=dict(scores),
         tie_window_us=tie_window_us(saved.settings),
         ended_early=saved.ended_early, simulated=bool(saved.settings.get("simulated")),
         names=names, last=last,

@@ -120,6 +120,12 @@ class RoundRecord:
                 seen.append(tap.player)
         return seen
 
+    def cards_before_refill(self, cards_left: int) -> int:
+        """The deck's count during the round, from its count after the refill this record
+        says (each card placed or rule card came off the deck; a second void went back under
+        it): what its verdict shows, on the kiosk and the phone page."""
+        return cards_left + sum(1 for item in self.dealt if item.what in ("placed", "rule"))
+
     def tapped_side(self, winner: WinnerRecord) -> str:
         """The side ``winner`` tapped to win (the side they took from, if no tap says)."""
         return next((tap.side for tap in self.taps if tap.player == winner.player

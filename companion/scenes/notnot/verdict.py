@@ -23,7 +23,6 @@ from companion.display.draw_timeline import timeline_part
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.display.timeline_axis import timeline_view
 from companion.display.verdict_words import verdict_view
-from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
 from companion.scenes.changes import ToPause, ToReplay, ToVerdict
@@ -40,12 +39,6 @@ from companion.scenes.notnot.play_view import (
 #: How long after the verdict came a pad press asks for the replay rather than being a late tap
 #: of the round just judged (losers tap 30-500 ms after the winner, often).
 LATE_TAP_S = 1.0
-
-
-def cards_before_refill(record: RoundRecord, cards_left: int) -> int:
-    """The deck's count during the round, from its count after the refill the ``record`` says
-    (each card placed or rule card came off the deck; a second void went back under it)."""
-    return cards_left + sum(1 for item in record.dealt if item.what in ("placed", "rule"))
 
 
 class VerdictScene(Scene[ToVerdict]):
@@ -66,7 +59,7 @@ class VerdictScene(Scene[ToVerdict]):
         play_screen = view_for(self.ctx, change.play.game, change.roll, change.words, change.inks)
         play_screen.faces = dict(change.before)
         if play_screen.cards_left is not None:
-            play_screen.cards_left = cards_before_refill(record, play_screen.cards_left)
+            play_screen.cards_left = record.cards_before_refill(play_screen.cards_left)
         play_screen.outlines = {Side(w.from_side): HIGHLIGHT for w in record.winners}
         play_screen.marked = tuple(w.player for w in record.winners)
         if ruling.tap and not record.winners:  # show which cards could have been tapped
