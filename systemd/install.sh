@@ -194,7 +194,7 @@ install_packages() {
     upgrade_packages
 }
 
-# The serial (usbserial, cdc_acm) and sound (snd) drivers load at boot, before
+# The display (drm), serial (usbserial, cdc_acm) and sound (snd) drivers load at boot, before
 # the kiosk: DeviceAllow=char-ttyUSB and friends only name drivers already loaded.
 load_drivers_at_boot() {
     if put_file "$SRC/systemd/companion-modules.conf" "$MODULES" 644; then

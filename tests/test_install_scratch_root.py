@@ -239,11 +239,11 @@ def test_a_stale_gpiozero_or_lgpio_is_upgraded_for_the_pi_5_gpiochip(installed):
     assert "apt-get install -y --only-upgrade python3-gpiozero python3-lgpio" in printed_commands(first)
 
 
-def test_the_serial_and_sound_drivers_load_at_boot_before_the_kiosk(installed):
+def test_the_display_serial_and_sound_drivers_load_at_boot_before_the_kiosk(installed):
     root, first = installed
     assert (root / "etc/modules-load.d/companion.conf").read_text() == \
         (REPO / "systemd/companion-modules.conf").read_text()
-    assert "modprobe -a usbserial cdc_acm snd" in printed_commands(first)
+    assert "modprobe -a drm usbserial cdc_acm snd" in printed_commands(first)
 
 
 def test_the_venv_is_made_by_debians_python_whatever_python3_is_first_on_path(root):

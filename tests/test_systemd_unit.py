@@ -121,7 +121,8 @@ def test_sdls_input_gets_udevs_netlink_monitor_and_hot_plug_and_nothing_reaches_
 
 
 #: The device classes that exist only once their driver is loaded, and that driver.
-LATE_DRIVERS = {"char-ttyUSB": "usbserial", "char-ttyACM": "cdc_acm", "char-alsa": "snd"}
+LATE_DRIVERS = {"char-drm": "drm", "char-ttyUSB": "usbserial", "char-ttyACM": "cdc_acm",
+                "char-alsa": "snd"}
 
 
 def test_the_drivers_behind_the_device_list_load_before_the_kiosk_starts():
