@@ -182,6 +182,20 @@ def test_a_problem_on_a_pad_of_the_default_map_says_the_file_never_wrote_that_pa
         "my.toml: gpio.pads[1].E = 4: GPIO4 (pin 7) is already gpio.pads[1].N"]
 
 
+def test_the_default_files_led_example_fits_the_default_pads_it_says_to_keep():
+    """The commented example of LEDs in the printed default, on pad 1 with pads 5 and 6 deleted
+    as the comment says, is a map without a clash (it once named pad 3's buttons)."""
+    import re as regex
+
+    from companion.config.settings import default_text
+
+    example = regex.search(r"#\s+(leds = \{[^}]*\})", default_text()).group(1)
+    pads = [dict(pad.buttons.items()) for pad in parse("").gpio.pads[:4]]
+    written = [", ".join(f"{side.value} = {pin}" for side, pin in pad.items()) for pad in pads]
+    written[0] += f", {example}"
+    parse("[gpio]\npads = [" + ", ".join(f"{{ {pad} }}" for pad in written) + "]")
+
+
 def test_bad_toml_is_one_line():
     lines = problems("[gpio\n")
     assert len(lines) == 1 and lines[0].startswith("my.toml: not valid TOML: ") and "line 1" in lines[0]
