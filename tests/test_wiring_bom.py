@@ -31,6 +31,11 @@ def test_leds_are_offered_only_where_the_header_has_a_pin_for_each():
     assert led[0].startswith("8 LEDs") and led[1].startswith("no (10 pins free")
 
 
+def test_leds_ask_for_four_more_cores_per_pad_as_the_wiring_guide_says():
+    rows = {row[0]: row[-1] for row in bom.option_rows([bom.gpio_build(2, SHIPPED)])}
+    assert "a cable of 9 cores or more" in rows["LED per button, with its resistor"]
+
+
 def test_the_dealer_pad_needs_seven_free_pins():
     rows = {row[0].split(" (")[0]: row[1:] for row in
             bom.option_rows([bom.gpio_build(p, SHIPPED) for p in (4, 6)])}

@@ -1,4 +1,4 @@
-"""``companion wiring``: draw the wiring diagrams, pin tables and parts list from the pin map.
+"""``companion wiring``: draw the wiring diagrams and pin tables from the pin map; the parts list.
 
 ``--out DIR`` writes the diagrams, the pin tables, the parts list (``BOM.md``)
 and a README linking them all; ``--bom FILE`` puts the parts list at ``FILE``
@@ -15,7 +15,8 @@ from companion.config.reading import named_path
 from companion.tools.argtypes import UsageError, file_name, folder_name
 
 NAME = "wiring"
-HELP = "write wiring diagrams (SVG, PNG), printable pin tables and the parts list from the pin map"
+HELP = ("write wiring diagrams (SVG, PNG) and printable pin tables from the pin map, and the "
+        "shipped builds' parts list")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,8 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "players a game takes to the number of GPIO pads (default: every "
                              "even count up to the number of GPIO pads, and that number)")
     parser.add_argument("--bom", metavar="FILE", type=file_name,
-                        help="write the parts list (2-6 players on GPIO, 4 and 6 on the serial "
-                             "controller) to FILE (default with --out: DIR/BOM.md)")
+                        help="write the parts list of the shipped builds (2-6 players on "
+                             "GPIO, 4 and 6 on the serial controller, each from its shipped "
+                             "map, LEDs as an option) to FILE (default with --out: DIR/BOM.md)")
 
 
 def player_counts(text: str | None) -> list[int] | None:

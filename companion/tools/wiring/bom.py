@@ -151,7 +151,9 @@ def option_rows(found: Sequence[Build]) -> list[list[str]]:
 
     return [
         ["LED per button, with its resistor"] + [led_fits(b) for b in found]
-        + ["lit for the winner; see wiring/README.md for the resistor"],
+        + ["lit for the winner; see wiring/README.md for the resistor; four wires more per "
+           "pad: a cable of 9 cores or more (four signals, four LEDs, ground) and a connector "
+           "with as many pins, in place of the 6-core cable and its connector"],
         [f"Control buttons ({', '.join(CONTROL_NAMES)})"]
         + [_fits(b.free_pins, controls, b) for b in found] + [f"{controls} buttons"],
         [f"Dealer pad ({', '.join(face.lower() for face in DEALER_FACES)})"]
