@@ -103,6 +103,16 @@ def test_config_check_says_ok_and_what_the_file_sets_up(tmp_path, capsys):
     assert "small.toml: ok" in out and "1 pad (player 1), controls menu;" in out
 
 
+def test_config_check_names_each_pads_buttons_by_their_physical_header_pins(tmp_path, capsys):
+    """A maker who typed physical pin numbers (7 11 13 15) where the map wants GPIOs sees the
+    pins the kiosk will read: pin 26, 23, 33 and 10, not the ones wired."""
+    path = tmp_path / "physical.toml"
+    path.write_text("[gpio]\npads = [{ N = 7, E = 11, S = 13, W = 15 }]\n")
+    assert main(["config", "--check", str(path)]) == 0
+    assert "  player 1: N pin 26 (GPIO7), E pin 23 (GPIO11), S pin 33 (GPIO13), W pin 10 (GPIO15)" \
+        in capsys.readouterr().out.splitlines()
+
+
 def test_config_check_prints_every_problem_one_per_line(tmp_path, capsys):
     path = tmp_path / "bad.toml"
     path.write_text("[gpio]\ndebouce_ms = 3\npads = [{ N = 4, E = 4, S = 0, W = 22 }]\n")

@@ -13,6 +13,7 @@ import glob
 import os
 import sys
 
+from companion.boards import pi_header
 from companion.config import settings as config
 from companion.config.reading import named_path
 from companion.errors import ConfigError
@@ -61,7 +62,8 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
     device_here = os.path.exists(loaded.serial.device) if device_here is None else device_here
     gpio_read = gpio_line(loaded, gpio_here)
     serial_read = serial_line(loaded, device_here)
-    lines = [gpio_read[1], serial_read[1], keyboard_line(loaded, gpio_read[0] or serial_read[0]),
+    lines = [gpio_read[1], *header_pin_lines(loaded), serial_read[1],
+             keyboard_line(loaded, gpio_read[0] or serial_read[0]),
              f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}"]
     window = tie_window_ns(loaded, gpio_read[0], serial_read[0])
     lines.append(f"ties: within {(window or Timing().tie_window_ns) / 1e3:g} us"
@@ -100,6 +102,17 @@ def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
         return False, (f"gpio: not read here (no /dev/gpiochip*: not a Pi); on a Pi: {what}; "
                        f"{timing}")
     return True, f"gpio: read, {what}; {timing}"
+
+
+def header_pin_lines(loaded: config.Config) -> list[str]:
+    """Each GPIO pad's buttons by the header's physical pin, then its GPIO: the pin map names
+    GPIOs (BCM), and a maker who wired or typed physical pin numbers sees it here."""
+    gpio = loaded.gpio
+    if not gpio.enabled:
+        return []
+    return [f"  player {pad.player}: " + ", ".join(
+        f"{side.value} pin {pi_header.physical_pin(pin)} (GPIO{pin})"
+        for side, pin in pad.buttons.items()) for pad in gpio.pads]
 
 
 def serial_line(loaded: config.Config, device_here: bool) -> tuple[bool, str]:
