@@ -102,7 +102,7 @@ def test_a_game_cut_off_by_a_power_loss_resumes_from_the_menu(tmp_path):
         again.close()
 
 
-def test_a_power_loss_during_a_pad_vote_resumes_with_a_notice_that_everyone_votes_again(tmp_path):
+def test_a_power_loss_during_a_pad_vote_resumes_with_a_notice_that_everyone_votes_again_if_they_had(tmp_path):
     first = Table(tmp_path, players=4)
     first.menu(1, [START])
     first.wait_for("movie")
@@ -112,7 +112,8 @@ def test_a_power_loss_during_a_pad_vote_resumes_with_a_notice_that_everyone_vote
     try:
         again.menu(1, [0])                         # "Resume the game in progress"
         again.wait_for("movie")
-        assert again.app.notice[0] == "round 1: everyone votes again (a secret vote is never kept)"
+        assert again.app.notice[0] == ("round 1: everyone votes, again if they had (a secret vote "
+                                       "is never kept)")
         assert not any(again.scene.pads.vote.has_voted(player) for player in range(1, 5))
     finally:
         again.close()

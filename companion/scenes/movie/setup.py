@@ -3,7 +3,7 @@
 Selecting a choice steps it to its next value. ``Start`` begins a game kept
 in the state database; ``Resume`` continues the one a power cut interrupted
 (offered, it brings its choices and its seats' names to the set-up; back in a pad vote, a
-notice says everyone votes again);
+notice says everyone votes, again if they had);
 ``Score sheet`` shows the games kept. With fewer pads than the game's fewest
 players the subtitle says which players need a pad, and Start and Resume start
 nothing but a notice saying the same (as in every set-up,
@@ -48,13 +48,14 @@ class MovieSetupScene(BookkeepingSetup[ToMovieSetup, MovieGame]):
                 f"round {game.round_number} of {ROUNDS}", counted(game.total(), "point")]
 
     def resume(self) -> None:
-        """Go on with the kept game; back in a pad vote, a notice says everyone votes again
-        (a secret vote is never kept: the votes made before the power cut are gone)."""
+        """Go on with the kept game; back in a pad vote, a notice says everyone votes, again if
+        they had (a secret vote is never kept: the votes made before the power cut are gone,
+        and whether anyone had voted is not known)."""
         game = None if self.unfinished is None else self.unfinished.game
         super().resume()
         if game is not None and game.phase == "voting" and game.voting == "pads":
-            self.ctx.services.notify(f"round {game.round_number}: everyone votes again "
-                                     "(a secret vote is never kept)")
+            self.ctx.services.notify(f"round {game.round_number}: everyone votes, again if "
+                                     "they had (a secret vote is never kept)")
 
     def take_settings(self, game: MovieGame, settings: dict) -> None:
         self.voting, self.first_holder = game.voting, game.first_holder
