@@ -232,6 +232,28 @@ def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsy
     assert "Anna" in listed and "Cy" in listed and "Bo" not in listed
 
 
+def test_the_players_menu_keeps_its_place_at_the_player_renamed_merged_into_or_left(tmp_path):
+    """The list is sorted by name: after a rename the cursor stands on the player under their
+    new name, after a merge on the player merged into, after Back on the player just left."""
+    keep_players(tmp_path, "Ana", "Bo", "Cy", "Di")
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Bo")
+    press(app, "W")                                       # back to the list
+    assert app.scene.items()[app.scene.cursor] == "Bo: 0 games"
+    choose(app, "Ana")
+    choose(app, "Rename")
+    press(app, "W" * 3)
+    spell(app, "Zed")
+    assert app.scene.items()[app.scene.cursor] == "Zed: 0 games"
+    choose(app, "Bo")
+    choose(app, "Merge")
+    choose(app, "Di")
+    press(app, "E")                                       # select again: merged
+    assert app.scene.items()[app.scene.cursor] == "Di: 0 games"
+
+
 def test_the_players_menu_refuses_to_merge_two_who_sat_at_one_table_at_once_without_asking(
         tmp_path):
     assert main(["simulate", "--players", "2", "--seed", "1", "--names", "Ana,Bo",

@@ -46,11 +46,17 @@ class PlayersScene(SpellingMenu[ToPlayers]):
     def store(self) -> PlayerStore:
         return PlayerStore(self.ctx.services.database())
 
-    def reload(self) -> None:
-        """Read the kept players again and show the list."""
+    def reload(self, showing: int | None = None) -> None:
+        """Read the kept players again and show the list, pointing at the player whose id is
+        ``showing`` (renamed, or merged into: the list is sorted by name), else at the top."""
         self.player, self.merging, self.spelling = None, False, None
         self.kept = self.read_players()
-        self.point_at(0)
+        self.show_player(showing)
+
+    def show_player(self, player_id: int | None) -> None:
+        """Point the list at the kept player whose id is ``player_id`` (the top when none is)."""
+        ids = [player.id for player in self.kept]
+        self.point_at(ids.index(player_id) if player_id in ids else 0)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -112,7 +118,7 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         except STORE_ERRORS as error:
             self.refusal = str(error)
             return
-        self.reload()
+        self.reload(showing=renamed.id)
         if renamed.name != old:   # spelt as it was: nothing changed, nothing to say
             self.ctx.services.notify(f"{old} is called {renamed.name} from now on")
 
@@ -122,7 +128,7 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         except STORE_ERRORS as error:
             self.refusal = str(error)
             return
-        self.reload()
+        self.reload(showing=into.id)
         self.ctx.services.notify(f"{source.name} merged into {into.name}: "
                                  f"{counted(moved, 'game')} moved")
 
@@ -138,8 +144,8 @@ class PlayersScene(SpellingMenu[ToPlayers]):
             self.merging, self.refusal = False, ""
             self.point_at(1)
         else:
-            self.player, self.refusal = None, ""
-            self.point_at(0)
+            chosen, self.player, self.refusal = self.player, None, ""
+            self.show_player(chosen.id)
 
     def pause(self) -> None:
         """Esc goes back, as W does."""
