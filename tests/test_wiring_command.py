@@ -213,3 +213,14 @@ def test_the_wiring_guides_lines_join_in_a_monospace_font(tmp_path, capsys):
         assert [loose_junctions(block) for block in blocks] == [[]] * len(blocks), argv
     committed = Path(__file__).resolve().parent.parent / "wiring" / "README.md"
     assert all(loose_junctions(block) == [] for block in code_blocks(committed.read_text()))
+
+
+def test_a_map_whose_gpio_is_switched_off_is_drawn_with_a_note_that_the_kiosk_does_not_read_it(
+        tmp_path, capsys):
+    settings = tmp_path / "serial-only.toml"
+    settings.write_text("[gpio]\nenabled = false\n")
+    status, _, err = run(capsys, "--config", str(settings), "--players", "2",
+                         "--out", str(tmp_path / "w"))
+    assert status == 0 and err == (f"companion: note: {settings} has [gpio] enabled = false: the "
+                                   "header diagrams show its GPIO pin map, which the kiosk does "
+                                   "not read now\n")

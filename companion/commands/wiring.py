@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from companion.config import settings as config
 from companion.config.reading import named_path
@@ -64,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
         path, named_by = (None, "") if args.shipped_map else \
             named_path(args.config, "COMPANION_CONFIG", config.find)
         loaded = config.load(path, named_by)
+        if not loaded.gpio.enabled:
+            print(f"companion: note: {loaded.source} has [gpio] enabled = false: the header "
+                  "diagrams show its GPIO pin map, which the kiosk does not read now",
+                  file=sys.stderr)
         parts_list = os.path.relpath(args.bom, args.out) if args.bom else None
         files = generate.wiring_files(loaded, player_counts(args.players), parts_list)
         written += generate.write(files, args.out)
