@@ -57,6 +57,15 @@ def test_tied_players_on_different_cards_with_a_void_the_earliest_takes_the_void
     assert [(a.player, a.card.face) for a in awards] == [(1, "VOID"), (2, "RED")]
 
 
+def test_a_same_card_tie_on_a_card_corrected_to_the_void_gives_it_the_earliest_the_other_chooses():
+    """Correct the table during a paused tie may turn the tied card into the void: the earliest
+    tapper takes it (the card they tapped), the other tied player chooses a free card."""
+    table = layout(N="RED", E="VOID", S="GREEN", W="YELLOW")
+    awards, choosers = plan_awards(taps((1, E, 10), (2, E, 10.5)), table, {2: W})
+    assert [(a.player, a.card.face) for a in awards] == [(1, "VOID"), (2, "YELLOW")]
+    assert choosers == [2]
+
+
 def test_a_same_card_tie_without_a_void_the_other_player_chooses_a_card():
     table = layout(N="RED", E="BLUE", S="GREEN", W="YELLOW")
     awards, choosers = plan_awards(taps((1, E, 10), (2, E, 10.5)), table, {2: W})

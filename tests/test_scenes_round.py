@@ -461,6 +461,37 @@ def test_a_power_cut_after_correcting_the_table_in_a_paused_tie_keeps_the_tied_r
     resumed.screen.close()
 
 
+def test_the_tied_card_corrected_to_the_void_during_a_paused_tie_goes_to_the_earliest_tapper():
+    """Correct the table from a tie's pause turns the card both tapped into the void: the game
+    goes on (it crashed), the earliest tapper takes the void, the other still chooses."""
+    from companion.games.notnot.sides import SIDES
+
+    app = kiosk("setup", players=3, pace=SLOW)
+    side = tie_on_one_card(app)
+    game_of(app).round_no = max(game_of(app).round_no, 1)   # past the cross: a void may lie
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(Nav("down", now()))
+    app.post(Nav("select", now()))                    # Correct the table
+    step_until(app, in_scene(app, "correction"))
+    for _ in range(SIDES.index(side)):
+        app.post(tap(1, "S"))
+    for _ in range(6):                                # forward to the void
+        if game_of(app).faces()[side] == "VOID":
+            break
+        app.post(tap(1, "E"))
+        app.step()
+    assert game_of(app).faces()[side] == "VOID" and app.scene.name == "correction"
+    app.post(Nav("pause", now()))                     # back to the pause menu
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))                             # Resume
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2]
+    step_until(app, in_scene(app, "verdict"))         # the countdown chooses for P2
+    froms = {w.player: (w.from_side, w.card) for w in app.scene.record.winners}
+    assert froms[1] == (side.value, "VOID") and froms[2][0] != side.value
+
+
 def test_the_play_screen_shows_an_empty_deck_as_empty():
     from companion.display.palette import CARD_BACK
 

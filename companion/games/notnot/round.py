@@ -212,9 +212,11 @@ def plan_awards(
 ) -> tuple[list[Award], list[int]]:
     """Which card each winner takes, in stamp order; and who had to choose.
 
-    The void on the table goes to :func:`void_taker`; every other winner takes the card
-    they tapped, if no one earlier took it. A tied player whose card an earlier tied player
-    took chooses among the cards no winner tapped: ``choices`` holds the spot each pressed;
+    The void on the table goes to :func:`void_taker` (unless an earlier winner took it: the
+    card they tapped, which the table corrected to the void while a tie was being chosen);
+    every other winner takes the card they tapped, if no one earlier took it. A tied player
+    whose card an earlier tied player took chooses among the cards no winner tapped:
+    ``choices`` holds the spot each pressed;
     without a (usable) choice, the first such side in N, E, S, W order is taken, and with none
     left, nothing. Returns the awards and the players who chose.
     """
@@ -225,7 +227,7 @@ def plan_awards(
     tapped = {tap.side for tap in winners}   # each is the card of its earliest tapper
     awards, choosers = [], []
     for tap in winners:
-        if void is not None and tap.player == to_void:
+        if void is not None and tap.player == to_void and void in left:
             side = void
         elif tap.side in left:
             side = tap.side
