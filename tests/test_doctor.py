@@ -400,6 +400,30 @@ def test_each_way_config_txt_takes_a_pads_pin_is_read(tmp_path, line, pin):
     assert found.status == FIX and f"line 2: {line} switches on" in found.text and pin in found.text
 
 
+@pytest.mark.parametrize("config_txt", [
+    "[pi3]\nenable_uart=1\n[all]\n",                 # the Pi 4 reads no [pi3] line
+    "[none]\ndtparam=spi=on\n",
+    "dtparam=spi=on\ndtparam=spi=off\n",               # the last line wins
+    "enable_uart=1\nenable_uart=0\n",
+    "#dtparam=i2c_arm=on\ndtparam=i2c_arm=off\n"])
+def test_an_interface_config_txt_leaves_off_for_this_pi_is_no_clash(tmp_path, config_txt):
+    assert gpio_check(tmp_path, config_txt).status == OK
+
+
+def test_a_section_for_this_pi_is_read_and_an_extra_uart_overlay_is_known(tmp_path):
+    found = gpio_check(tmp_path, "[pi4]\ndtoverlay=uart3\n[all]\n")
+    assert found.status == FIX and "line 2: dtoverlay=uart3 switches on UART3, which holds " \
+        "GPIO4 (pin 7) to player 1 N, GPIO5 (pin 29) to player 3 N" in found.text
+
+
+def test_every_interface_over_the_pads_pins_is_named_at_once(tmp_path):
+    found = gpio_check(tmp_path / "two", "dtparam=i2c_arm=on\nenable_uart=1\n")
+    assert "line 1: dtparam=i2c_arm=on switches on I2C" in found.text
+    assert "line 2: enable_uart=1 switches on UART" in found.text
+    assert found.text.endswith("comment those lines out and reboot, or wire those buttons to "
+                               "other pins")
+
+
 def test_interfaces_on_pins_the_settings_leave_free_are_fine(tmp_path):
     four_pads = "[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22 }]\ncontrols = {}\n"
     assert gpio_check(tmp_path / "four", "dtparam=spi=on\ndtparam=i2c_arm=on\nenable_uart=1\n",

@@ -15,7 +15,10 @@ reads both (:func:`touch_turns`, :func:`ignored_rotations`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from companion.boards import pi_header
 
 #: Where the boot partition's settings are: Bookworm's place first, then the older one.
 CONFIG_TXT = ("/boot/firmware/config.txt", "/boot/config.txt")
@@ -90,39 +93,96 @@ INTERFACE_PARAMETERS = {"spi": "spi", "i2c_arm": "i2c", "i2c": "i2c", "i2s": "i2
 INTERFACE_OVERLAYS = (("w1-gpio", "one_wire"), ("spi1-", "spi1"), ("hifiberry-", "i2s"),
                       ("iqaudio-", "i2s"), ("max98357a", "i2s"), ("googlevoicehat", "i2s"),
                       ("justboom-", "i2s"), ("allo-", "i2s"))
+#: The extra UARTs' overlays and the GPIOs (TX, RX) each takes: a Pi 4's, then a Pi 5's.
+UART_OVERLAYS = {"uart2": (0, 1), "uart3": (4, 5), "uart4": (8, 9), "uart5": (12, 13),
+                 "uart0-pi5": (14, 15), "uart1-pi5": (0, 1), "uart2-pi5": (4, 5),
+                 "uart3-pi5": (8, 9), "uart4-pi5": (12, 13)}
+#: A ``config.txt`` section that applies to some models only (``[pi4]``, ``[pi400]``, ``[cm4]``).
+MODEL_SECTION = re.compile(r"(pi|cm)[0-9a-z+]*")
 
 
 @dataclass(frozen=True)
 class Claim:
     """Line ``line`` of ``config.txt`` (``text``, without its comment) switches on the
-    interface ``key`` of :data:`~.pi_header.INTERFACES`; ``gpio`` is the pin it moved it to
-    (1-Wire's ``gpiopin=``), else ``None``."""
+    interface called ``title``, which holds the GPIOs ``pins`` from boot."""
 
     line: int
     text: str
-    key: str
-    gpio: int | None = None
+    title: str
+    pins: tuple[int, ...]
 
 
-def interfaces_on(text: str, uart: bool = True) -> list[Claim]:
-    """The interfaces the lines of ``config.txt`` ``text`` switch on (``uart``: count
-    ``enable_uart=1``, which takes GPIO 14/15 on every Pi but the 5, where it is the debug
-    connector's)."""
-    found = []
-    for number, line in settings_lines(text):
+def model_sections(model: str) -> set[str]:
+    """The model sections of ``config.txt`` (``[pi4]``, ``[pi400]``, ``[cm4]``, ...) whose lines
+    a Pi whose model is ``model`` reads ("Raspberry Pi 400 Rev 1.0": pi400 and pi4); empty
+    when the model is not known (then every section is read)."""
+    found = re.search(r"Raspberry Pi (Compute Module )?(Zero 2|Zero|\d+)", model)
+    if found is None:
+        return set()
+    module, number = found.groups()
+    if number.startswith("Zero"):
+        return {"pi02", "pi0"} if number == "Zero 2" else {"pi0"} | ({"pi0w"} if " W" in model
+                                                                     else set())
+    family = {400: 4, 500: 5}.get(int(number), int(number))
+    sections = {f"pi{family}", f"pi{number}"} | ({f"cm{family}"} if module else set())
+    return sections | ({"pi3+"} if family == 3 and "Plus" in model else set())
+
+
+def read_lines(text: str, model: str = "") -> list[tuple[int, str]]:
+    """The lines of ``config.txt`` ``text`` a Pi whose model is ``model`` reads (numbered from
+    1, comments and blanks left out): not those under a model section for another model
+    (``[pi3]`` on a Pi 4) or under ``[none]``; ``[all]`` ends a section. Other conditions
+    (``[HDMI:0]``, ``[EDID=...]``) are not known here: their lines are read."""
+    sections, reads, lines = model_sections(model), True, []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.partition("#")[0].strip()
+        if line.startswith("["):
+            name = line.strip("[] ").lower()
+            if name in ("all", "none"):
+                reads = name == "all"
+            elif MODEL_SECTION.fullmatch(name):
+                reads = not sections or name in sections
+        elif line and reads:
+            lines.append((number, line))
+    return lines
+
+
+def interface(key: str, line: int, text: str, pins: tuple[int, ...] = ()) -> Claim:
+    """Line ``line`` switching on the interface ``key`` of :data:`~.pi_header.INTERFACES` (on
+    ``pins`` when it moved them)."""
+    taken = pi_header.INTERFACES[key]
+    return Claim(line, text, taken.title, pins or tuple(taken.pins))
+
+
+def interfaces_on(text: str, model: str = "") -> list[Claim]:
+    """The interfaces the lines of ``config.txt`` ``text`` leave switched on, on a Pi whose
+    model is ``model`` (:func:`read_lines`): a later line that switches one off
+    (``dtparam=spi=off``, ``enable_uart=0``) takes back an earlier one. ``enable_uart=1``
+    takes GPIO 14/15 on every Pi but the 5, where it is the debug connector's."""
+    on: dict[str, Claim] = {}
+    for number, line in read_lines(text, model):
         key, _, value = (part.strip() for part in line.partition("="))
-        if key == "enable_uart" and uart and value not in OFF:
-            found.append(Claim(number, line, "uart"))
+        if key == "enable_uart" and "Pi 5" not in model:
+            on.pop("uart", None)
+            if value not in OFF:
+                on["uart"] = interface("uart", number, line)
         elif key == "dtparam":
-            for name, on in map(switched_on, value.split(",")):
-                if on and name in INTERFACE_PARAMETERS:
-                    found.append(Claim(number, line, INTERFACE_PARAMETERS[name]))
+            for name, switched in map(switched_on, value.split(",")):
+                if name in INTERFACE_PARAMETERS:
+                    key = INTERFACE_PARAMETERS[name]
+                    on.pop(key, None)
+                    if switched:
+                        on[key] = interface(key, number, line)
         elif key == "dtoverlay":
-            overlay, *parameters = value.split(",")
+            overlay, *parameters = (part.strip() for part in value.split(","))
+            if overlay in UART_OVERLAYS:
+                on[overlay] = Claim(number, line, overlay.split("-")[0].upper(),
+                                    UART_OVERLAYS[overlay])
+                continue
             taken = next((iface for start, iface in INTERFACE_OVERLAYS
-                          if overlay.strip().startswith(start)), None)
-            moved = [value for name, _, value in (p.partition("=") for p in parameters)
-                     if name.strip() == "gpiopin" and value.strip().isdigit()]
+                          if overlay.startswith(start)), None)
+            moved = tuple(int(value) for name, _, value in (p.partition("=") for p in parameters)
+                          if name.strip() == "gpiopin" and value.strip().isdigit())
             if taken:
-                found.append(Claim(number, line, taken, int(moved[0]) if moved else None))
-    return found
+                on[taken] = interface(taken, number, line, moved[:1])
+    return sorted(on.values(), key=lambda claim: claim.line)

@@ -474,22 +474,24 @@ def pins_in_use(config: Config) -> dict[int, str]:
 
 
 def interface_clash(host: Host, config: Config) -> str:
-    """What to fix when ``config.txt`` switches on an interface whose pins the settings wire
-    to buttons or lights: the kernel holds them from boot, and the pads then cannot open
-    ("GPIO busy"); "" when none does."""
+    """What to fix when ``config.txt`` switches on interfaces whose pins the settings wire to
+    buttons or lights, each line that does: the kernel holds those pins from boot, and the
+    pads then cannot open ("GPIO busy"); "" when none does."""
     path = config_txt(host)
     if path is None:
         return ""
-    used = pins_in_use(config)
-    for claim in boot_config.interfaces_on(host.read(path), uart="Pi 5" not in host.pi_model()):
-        taken = {claim.gpio} if claim.gpio is not None else set(pins.INTERFACES[claim.key].pins)
-        clash = sorted(taken & set(used))
+    used, clashes = pins_in_use(config), []
+    for claim in boot_config.interfaces_on(host.read(path), host.pi_model()):
+        clash = sorted(set(claim.pins) & set(used))
         if clash:
             wired = ", ".join(f"{pins.describe(gpio)} to {used[gpio]}" for gpio in clash)
-            return (f"{path} line {claim.line}: {claim.text} switches on "
-                    f"{pins.INTERFACES[claim.key].title}, which holds {wired} in the settings: "
-                    "comment that line out and reboot, or wire those buttons to other pins")
-    return ""
+            clashes.append(f"line {claim.line}: {claim.text} switches on {claim.title}, which "
+                           f"holds {wired}")
+    if not clashes:
+        return ""
+    return (f"{path} {'; '.join(clashes)} in the settings: comment "
+            f"{'that line' if len(clashes) == 1 else 'those lines'} out and reboot, or wire "
+            "those buttons to other pins")
 
 
 def check_gpio(host: Host, config: Config) -> Check:
