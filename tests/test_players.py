@@ -98,7 +98,9 @@ def test_a_name_is_one_name_however_its_accents_were_typed(tmp_path, capsys):
     ("", "cannot be empty"),
     ("   ", "cannot be empty"),
     ("Maximilianaaa", "13 characters long: a player's name has at most 12"),
-    ("Ana\tLu", "cannot be shown"),
+    ("Ana\tLu", "cannot be shown: U+0009 (a control character)"),
+    ("Ana\u00a0Lu", "cannot be shown: U+00A0 (no-break space); a name is letters, digits, "
+                    "plain spaces and punctuation"),
     ("p2", "how a guest's seat is shown"),
     ("Bo \U0001F600", 'has an emoji or symbol: "\U0001F600" (U+1F600)'),
     ("X\u2764", 'has an emoji or symbol: "\u2764" (U+2764)'),

@@ -121,8 +121,10 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
         raise PlayerError(f"{shown!r} is {len(name)} characters long: a player's name has "
                           f"at most {NAME_MAX}")
     if not name.isprintable():
-        raise PlayerError(f"{shown!r} holds a character that cannot be shown (a tab, a "
-                          "line break, a control character): choose another name")
+        odd = next(char for char in name if not char.isprintable())
+        what = unicodedata.name(odd, "a control character").lower()
+        raise PlayerError(f"{shown!r} holds a character that cannot be shown: U+{ord(odd):04X} "
+                          f"({what}); a name is letters, digits, plain spaces and punctuation")
     if GUEST_LABEL.fullmatch(name):
         raise PlayerError(f"{name!r} is how a guest's seat is shown: choose another name")
     if name_key(name) in {name_key(word) for word in MENU_WORDS}:
