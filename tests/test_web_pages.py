@@ -5,6 +5,7 @@ database, and a fault of the program's own."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import sqlite3
 
@@ -98,6 +99,18 @@ def test_the_level_and_deck_beside_a_verdict_are_the_rounds_as_the_kiosk_shows_t
     assert game.level != record.level                  # the rule card moved the game on
     shown = text_of(client_of(tmp_path).get("/live").text)
     assert f"level {record.level} " in shown and f"{during} cards in the deck" in shown
+
+
+def test_one_card_left_in_the_deck_is_said_as_one_card(tmp_path):
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+    with sqlite3.connect(tmp_path / FILENAME) as connection:
+        snapshot = json.loads(connection.execute("SELECT snapshot FROM games").fetchone()[0])
+        snapshot["deck"] = snapshot["deck"][:1]
+        connection.execute("UPDATE games SET snapshot = ?", (json.dumps(snapshot),))
+        record = json.loads(connection.execute("SELECT record FROM rounds").fetchone()[0])
+        record["dealt"] = []
+        connection.execute("UPDATE rounds SET record = ?", (json.dumps(record),))
+    assert "1 card in the deck" in text_of(client_of(tmp_path).get("/live").text)
 
 
 def test_a_finished_game_says_who_won_it(tmp_path):
