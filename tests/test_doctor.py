@@ -11,7 +11,7 @@ import pytest
 
 from companion import cli
 from companion.commands import doctor
-from companion.commands.doctor import FIX, OK, SKIP, Host
+from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, play_tone
 
 SERVICE_RUNNING = {"LoadState": "loaded", "ActiveState": "active", "SubState": "running",
                    "UnitFileState": "enabled", "StatusText": "kiosk up", "NRestarts": "0"}
@@ -60,7 +60,7 @@ def arguments(**overrides) -> SimpleNamespace:
     return SimpleNamespace(**{**base, **overrides})
 
 
-def by_name(host: Host, **overrides) -> dict[str, doctor.Check]:
+def by_name(host: Host, **overrides) -> dict[str, Check]:
     return {check.name: check for check in doctor.checks(arguments(**overrides), host)}
 
 
@@ -344,7 +344,7 @@ def test_a_keyboard_key_this_pygame_refuses_is_to_fix(tmp_path, monkeypatch):
     assert found.status == FIX and found.text.startswith('keyboard.pads[4].N = "[8]"')
 
 
-def rotation_check(tmp_path, config_txt: str, rotation: int) -> doctor.Check:
+def rotation_check(tmp_path, config_txt: str, rotation: int) -> Check:
     """The doctor's rotation line on a Pi with this ``config.txt`` and ``[display] rotation``."""
     root = fake_pi(tmp_path)
     write(root, "/boot/firmware/config.txt", config_txt)
@@ -355,7 +355,7 @@ def rotation_check(tmp_path, config_txt: str, rotation: int) -> doctor.Check:
 def test_a_touchscreen_turned_in_config_txt_and_by_the_settings_is_turned_twice(tmp_path):
     config_txt = ("[all]\ndtoverlay=vc4-kms-v3d\n"
                   "dtoverlay=vc4-kms-dsi-7inch,invx,invy  # mounted upside down\n")
-    assert rotation_check(tmp_path, config_txt, 180) == doctor.Check(
+    assert rotation_check(tmp_path, config_txt, 180) == Check(
         "rotation", FIX, "touch turned twice: /boot/firmware/config.txt line 3 (invx, invy) and "
                          "[display] rotation = 180: remove those parameters, [display] rotation "
                          "turns the picture and the touch together")
@@ -369,7 +369,7 @@ def test_the_documented_way_turns_picture_and_touch_by_the_settings_alone(tmp_pa
 
 
 def gpio_check(tmp_path, config_txt: str, model: str = "Raspberry Pi 4 Model B Rev 1.5",
-               settings: str = "") -> doctor.Check:
+               settings: str = "") -> Check:
     """The doctor's gpio line on a Pi ``model`` with this ``config.txt`` and settings."""
     root = fake_pi(tmp_path / "root")
     write(root, "/proc/device-tree/model", f"{model}\0")
@@ -382,7 +382,7 @@ def test_an_interface_config_txt_switches_on_over_the_pads_pins_is_to_fix(tmp_pa
     """SPI's pins are pads 2 and 4 of the default map: the kernel holds them from boot and
     every pad fails to open ("GPIO busy"), so the line that switches SPI on is named."""
     found = gpio_check(tmp_path, "dtparam=audio=on\n#dtparam=i2c_arm=on\ndtparam=spi=on\n")
-    assert found == doctor.Check("gpio", FIX, (
+    assert found == Check("gpio", FIX, (
         "/boot/firmware/config.txt line 3: dtparam=spi=on switches on SPI0, which holds "
         "GPIO7 (pin 26) to player 4 W, GPIO8 (pin 24) to player 2 W, GPIO9 (pin 21) to player 2 "
         "E, GPIO10 (pin 19) to player 2 N, GPIO11 (pin 23) to player 2 S in the settings: "
@@ -463,7 +463,7 @@ PI_5_CARDS = (" 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n                    
               " 1 [vc4hdmi1       ]: vc4-hdmi - vc4-hdmi-1\n                      vc4-hdmi-1\n")
 
 
-def sound_check(tmp_path, cards: str | None, device: str = "", **host) -> doctor.Check:
+def sound_check(tmp_path, cards: str | None, device: str = "", **host) -> Check:
     """The doctor's sound line on a Pi 5 with these ``/proc/asound/cards`` and ``[sound] device``."""
     root = fake_pi(tmp_path)
     if cards is not None:
@@ -479,7 +479,7 @@ def test_a_pi_5_without_a_sound_card_is_told_its_options(tmp_path):
 
 
 def test_hdmi_sound_on_hw_is_refused_with_the_name_that_works(tmp_path):
-    assert sound_check(tmp_path, PI_5_CARDS, "hw:1,0") == doctor.Check(
+    assert sound_check(tmp_path, PI_5_CARDS, "hw:1,0") == Check(
         "sound", FIX, '[sound] device = hw:1,0: HDMI refuses plain samples on hw:, use '
                       '"sysdefault:CARD=vc4hdmi1"')
 
@@ -493,7 +493,7 @@ def test_a_sound_device_naming_a_card_that_is_not_there_is_a_fix(tmp_path):
 
 def test_the_sound_line_says_which_device_plays(tmp_path):
     usb = PI_5_CARDS + " 2 [Device         ]: USB-Audio - USB Audio Device\n"
-    assert sound_check(tmp_path, usb, "plughw:2,0") == doctor.Check(
+    assert sound_check(tmp_path, usb, "plughw:2,0") == Check(
         "sound", OK, "tones and voice play on plughw:2,0 (cards: vc4hdmi0, vc4hdmi1, Device): a "
                      "short tone just played there; no tone heard: check the volume and the "
                      "cable, or name another device")
@@ -515,7 +515,7 @@ def test_a_tone_that_does_not_play_is_a_fix_saying_why(tmp_path):
     found = sound_check(tmp_path, PI_5_CARDS, "sysdefault:CARD=vc4hdmi0", service=None,
                         tone=(False, "no sound on sysdefault:CARD=vc4hdmi0: ALSA: Couldn't open "
                                      "audio device: No such file or directory"))
-    assert found == doctor.Check(
+    assert found == Check(
         "sound", FIX, "no tone on sysdefault:CARD=vc4hdmi0: no sound on sysdefault:CARD=vc4hdmi0: "
                       "ALSA: Couldn't open audio device: No such file or directory; aplay -L "
                       "lists the devices (cards: vc4hdmi0, vc4hdmi1)")
@@ -537,7 +537,7 @@ def test_no_tone_is_played_on_a_card_read_from_a_mounted_sd_card(tmp_path):
 
 def test_the_tone_probe_plays_through_the_kiosks_own_sounds(monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    assert doctor.play_tone("") == (True, "")
+    assert play_tone("") == (True, "")
 
 
 def test_the_sound_device_reaches_sdls_alsa_driver(monkeypatch):

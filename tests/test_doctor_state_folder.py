@@ -19,6 +19,7 @@ import pytest
 
 from companion import cli
 from companion.commands import doctor
+from companion.tools.doctor import state
 
 REPO = Path(__file__).resolve().parent.parent
 UNIT = REPO / "systemd" / "companion.service"
@@ -127,7 +128,7 @@ def test_doctor_says_when_the_kiosks_closed_database_could_not_be_read_instead_o
     def closed(found: Path) -> list[str]:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(found))
 
-    monkeypatch.setattr(doctor, "check_lines", closed)
+    monkeypatch.setattr(state, "check_lines", closed)
     line = state_line(capsys, tmp_path, "--state-dir", str(folder))
     assert line.startswith(f"OK   state     {folder} is writable; its database was not read "
                            "(Permission denied): run the doctor with sudo"), line

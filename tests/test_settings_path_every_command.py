@@ -20,7 +20,7 @@ import pytest
 from fault_cases import outcome
 from kiosk_helpers import step_until
 
-from companion.commands.doctor import FIX
+from companion.tools.doctor.host import FIX
 from companion.kiosk.loop import App
 from companion.scenes.common.failsafe import FailsafeScene
 
