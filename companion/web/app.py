@@ -41,7 +41,7 @@ from companion.storage.score_sheets import (
 from companion.web import live_view
 from companion.web.board import NoDatabase, live_game, open_reader
 from companion.web.palette_css import palette_css
-from companion.web.watcher import SaveWatcher
+from companion.web.watcher import ProblemLog, SaveWatcher
 
 log = logging.getLogger(__name__)
 
@@ -58,30 +58,13 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:"
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-class TellOnce:
-    """Tells the log of a problem the pages meet once, not once per page served: again only
-    after another problem, or after a page that read."""
-
-    def __init__(self) -> None:
-        self.told: str | None = None
-        self.lock = threading.Lock()
-
-    def __call__(self, problem: str | None) -> None:
-        with self.lock:
-            if problem == self.told:
-                return
-            self.told = problem
-        if problem is not None:
-            log.warning("companion web: %s", problem)
-
-
 def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     """The application for the state folder ``folder``, its pages woken by ``watcher``."""
     app = Flask(__name__)
     app.config.update(PROPAGATE_EXCEPTIONS=False, TRAP_HTTP_EXCEPTIONS=False,
                       TEMPLATES_AUTO_RELOAD=False)
     live_slots = threading.BoundedSemaphore(MAX_LIVE)
-    tell = TellOnce()
+    tell = ProblemLog("companion web: %s", logger=log)   # once per problem, not per page
 
     def read(reader: Callable) -> tuple[object, str | None, int]:
         """``reader(database)``, or why the database cannot give it: (value, problem, status)."""

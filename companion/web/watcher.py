@@ -46,6 +46,28 @@ _NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games
            "FROM games WHERE kind = ? ORDER BY id DESC LIMIT 1")
 
 
+class ProblemLog:
+    """Tells the log of a problem once, not once per look or per page: again only after
+    another problem; when the problem is gone, ``recovered`` (if any) says so, once. ``said``
+    is the warning, with ``%s`` for the problem, told to ``logger`` (default: this module's)."""
+
+    def __init__(self, said: str, recovered: str | None = None,
+                 logger: logging.Logger = log) -> None:
+        self.said, self.recovered, self.logger = said, recovered, logger
+        self.told: str | None = None
+        self.lock = threading.Lock()
+
+    def __call__(self, problem: str | None) -> None:
+        with self.lock:
+            if problem == self.told:
+                return
+            self.told = problem
+        if problem is not None:
+            self.logger.warning(self.said, problem)
+        elif self.recovered is not None:
+            self.logger.info(self.recovered)
+
+
 @dataclass(frozen=True)
 class Seen:
     """What the watcher saw last: the newest game, its state, its saved rounds and the names
@@ -79,8 +101,10 @@ class SaveWatcher:
         self._thread: threading.Thread | None = None
         self._database: Database | None = None
         self._opened_with: tuple[bool, bool] | None = None
-        #: The problem the log was last told (``None``: the database read at the last look).
-        self._logged: str | None = None
+        #: Tells the log of a problem the looks meet, and that the database reads again.
+        self._log = ProblemLog("companion web: the state database does not read (%s); the pages "
+                               "say so and the watcher goes on asking",
+                               "companion web: the state database reads again; live updates go on")
 
     def start(self) -> SaveWatcher:
         """Look once now, then keep looking in a thread of its own (started once)."""
@@ -116,18 +140,6 @@ class SaveWatcher:
             self.revision += 1
             self._changed.notify_all()
         return True
-
-    def _log(self, problem: str | None) -> None:
-        """Tell the log of ``problem`` when it is not the one told last, and that the database
-        reads again when a problem is gone: one line per change, never one per poll."""
-        if problem == self._logged:
-            return
-        if problem is not None:
-            log.warning("companion web: the state database does not read (%s); the pages say "
-                        "so and the watcher goes on asking", problem)
-        else:
-            log.info("companion web: the state database reads again; live updates go on")
-        self._logged = problem
 
     def tag(self, revision: int) -> str:
         """``revision`` as the pages hear it: this run's id and the number."""
