@@ -113,7 +113,7 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
     composed form (NFC: "é" typed as one character or as "e" and an accent is one name), if it
     can be a player's name, and one the screen shows as typed when ``undrawable`` says what it
     cannot draw (:func:`refuse_unshown`); else :class:`PlayerError` saying why."""
-    name = unicodedata.normalize("NFC", SPACES.sub(" ", text.strip()))
+    name = normal_form(text)
     if not name:
         raise PlayerError("a player's name cannot be empty")
     shown = cut(name, 40)
@@ -163,10 +163,15 @@ def undrawable_words(name: str, missing: str) -> str:
     return f'the name "{name}" has {what} the screen cannot draw: {which}'
 
 
+def normal_form(text: str) -> str:
+    """``text`` as a name is kept: trimmed, each run of spaces made one, composed (NFC)."""
+    return unicodedata.normalize("NFC", SPACES.sub(" ", text.strip()))
+
+
 def name_key(name: str) -> str:
     """What two names that are the same name share, whatever their case, their runs of spaces
-    and however their accents were typed (trimmed, spaces made one, composed, case-folded)."""
-    return unicodedata.normalize("NFC", SPACES.sub(" ", name.strip())).casefold()
+    and however their accents were typed (:func:`normal_form`, case-folded)."""
+    return normal_form(name).casefold()
 
 
 def seat_label(seat: int, names: dict[int, str]) -> str:
