@@ -169,10 +169,10 @@ def interfaces_on(text: str, model: str = "") -> list[Claim]:
         elif key == "dtparam":
             for name, switched in map(switched_on, value.split(",")):
                 if name in INTERFACE_PARAMETERS:
-                    key = INTERFACE_PARAMETERS[name]
-                    on.pop(key, None)
+                    iface = INTERFACE_PARAMETERS[name]
+                    on.pop(iface, None)
                     if switched:
-                        on[key] = interface(key, number, line)
+                        on[iface] = interface(iface, number, line)
         elif key == "dtoverlay":
             overlay, *parameters = (part.strip() for part in value.split(","))
             if overlay in UART_OVERLAYS:
@@ -181,8 +181,8 @@ def interfaces_on(text: str, model: str = "") -> list[Claim]:
                 continue
             taken = next((iface for start, iface in INTERFACE_OVERLAYS
                           if overlay.startswith(start)), None)
-            moved = tuple(int(value) for name, _, value in (p.partition("=") for p in parameters)
-                          if name.strip() == "gpiopin" and value.strip().isdigit())
+            moved = tuple(int(pin) for name, _, pin in (p.partition("=") for p in parameters)
+                          if name.strip() == "gpiopin" and pin.strip().isdigit())
             if taken:
                 on[taken] = interface(taken, number, line, moved[:1])
     return sorted(on.values(), key=lambda claim: claim.line)

@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.boards import boot_config
 from companion.config.settings import Config
 from companion.display import drm_cards
-from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, not_here
+from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, config_txt, not_here
 
 #: What KMSDRM draws with; python3-pygame does not pull them in.
 EGL_FILES = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2",
@@ -117,11 +117,6 @@ def check_connectors(host: Host) -> Check:
     return not_here(host, "display", "no DRM display device: dtoverlay=vc4-kms-v3d must be in "
                                      "/boot/firmware/config.txt (the Bookworm default); reboot",
                     "no DRM display device (/sys/class/drm)")
-
-
-def config_txt(host: Host) -> str | None:
-    """Where the boot partition's ``config.txt`` is below the root (``None``: not there)."""
-    return next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)
 
 
 def check_rotation(host: Host, config: Config) -> Check:

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.boards import boot_config
+
 OK, FIX, SKIP = "ok", "fix", "n/a"
 #: How each status starts its line.
 LABELS = {OK: "OK", FIX: "FIX", SKIP: "--"}
@@ -167,3 +169,8 @@ def check_machine(host: Host) -> Check:
         return Check("machine", FIX, f"{model}, {system}: the kiosk is made for Raspberry Pi OS "
                                      "Bookworm (Lite); install that")
     return Check("machine", OK, f"{model}, {system}")
+
+
+def config_txt(host: Host) -> str | None:
+    """Where the boot partition's ``config.txt`` is below the root (``None``: not there)."""
+    return next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)

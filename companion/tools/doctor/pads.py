@@ -14,8 +14,7 @@ from companion.boards import pi_header as pins
 from companion.config.settings import Config
 from companion.errors import CompanionError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
-from companion.tools.doctor.display import config_txt
-from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, not_here
+from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, config_txt, not_here
 
 
 def check_inputs(host: Host) -> Check:
