@@ -51,6 +51,12 @@ def test_an_enabled_controller_is_read_with_the_boards_pads_and_its_tie_window()
     assert said["ties"] == "ties: within 20 us"
 
 
+def test_a_tie_window_of_zero_is_said_as_the_kiosk_uses_it_only_the_same_stamp_ties():
+    said = lines(SERIAL_ON + "tie_window_us = 0\n[gpio]\nenabled = false\n", gpio_here=True)
+    assert "tie window 0 us" in said["serial"]
+    assert said["ties"] == "ties: within 0 us"
+
+
 def test_with_gpio_and_controller_ties_use_the_wider_window():
     assert lines(SERIAL_BESIDE_GPIO, gpio_here=True)["ties"] == "ties: within 1000 us"
     loaded = config.parse(SERIAL_BESIDE_GPIO)

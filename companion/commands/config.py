@@ -66,7 +66,8 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
              keyboard_line(loaded, gpio_read[0] or serial_read[0]),
              f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}"]
     window = tie_window_ns(loaded, gpio_read[0], serial_read[0])
-    lines.append(f"ties: within {(window or Timing().tie_window_ns) / 1e3:g} us"
+    shown = Timing().tie_window_ns if window is None else window
+    lines.append(f"ties: within {shown / 1e3:g} us"
                  + ("" if window is not None else " (keyboard only: the rules' default)"))
     return "\n".join(lines)
 
