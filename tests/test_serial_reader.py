@@ -1,6 +1,9 @@
 """The host reader: pins to (player, side), controller ticks to host time, unplug and replug."""
 
+import errno
+import os
 import queue
+import select
 import threading
 
 import pytest
@@ -12,6 +15,7 @@ from companion.boards.avr import MEGA, NANO
 from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
 from companion.inputs.serial.protocol import Edge, Filter, Heartbeat, Hello, Pong, encode, parse
 from companion.inputs.serial.frames import FrameDecoder
+from companion.inputs.serial.pads import player_notice
 from companion.inputs.serial.reader import DEVICE_PATTERNS, ControllerLink, ControllerStatus, SerialReader, find_device
 
 HELLO = Hello(1, 2, 5000, 0, "nano", NANO.pin_names)
@@ -191,3 +195,108 @@ def test_the_device_is_found_by_the_kiosks_stable_name_first(tmp_path):
     assert find_device((str(tmp_path / "missing"), str(tmp_path / "*"))).endswith("port0")
     with pytest.raises(CompanionError, match="no serial controller found"):
         find_device((str(tmp_path / "none*"),))
+
+
+def test_a_controller_that_says_it_is_another_board_than_the_settings_name_is_an_alarm():
+    said = ControllerLink(board=NANO).feed(encode(Hello(3, 2, 5000, 0, "mega", MEGA.pin_names)), 7)
+    assert said[0].alarm and said[0].kind == "board" and said[0].connected
+    assert 'the settings say board = "nano": write board = "mega" in [serial]' in said[0].detail
+
+
+def test_a_controller_naming_a_board_the_companion_does_not_know_is_told_to_be_flashed():
+    said = ControllerLink(board=NANO).feed(encode(Hello(3, 2, 5000, 0, "uno", ("P0", "P1"))), 7)
+    assert said[0].kind == "board"
+    assert "no board is called 'uno' (choose from mega, nano): flash the nano" in said[0].detail
+
+
+def test_the_board_the_settings_name_connects_without_an_alarm():
+    said = ControllerLink(board=NANO).feed(encode(HELLO), 7)
+    assert not said[0].alarm and said[0].kind == ""
+
+
+def statuses_of(reader_args, until, timeout=5.0):
+    """Start a SerialReader with ``reader_args``; the statuses it posts until ``until(status)``."""
+    events = queue.Queue()
+    reader = SerialReader(post=events.put, board=NANO, **reader_args).start()
+    said = []
+    try:
+        while not said or not until(said[-1]):
+            said.append(events.get(timeout=timeout))
+    finally:
+        reader.stop()
+    return said
+
+
+def test_a_port_another_program_has_open_is_said_busy_not_missing():
+    """Two kiosks (or the wiring check beside the kiosk) on one controller would each read
+    half its bytes: the first to open it keeps it, the second says who is in the way."""
+    main, side = os.openpty()
+    name = os.ttyname(side)
+    first = SerialReader(name, lambda event: None, board=NANO, reconnect_s=0.01).start()
+    try:
+        assert select.select([main], [], [], 5)[0], "the first reader opened it and asked hello"
+        said = statuses_of({"path": name, "reconnect_s": 0.01},
+                           until=lambda status: status.kind == "busy")
+    finally:
+        first.stop()
+        os.close(main)
+        os.close(side)
+    assert "another program has it open" in said[-1].detail and not said[-1].connected
+    assert player_notice(said[-1]) == "button controller in use by another program"
+
+
+@pytest.mark.parametrize("path, what", [("/dev/null", "it is not a serial device:"),
+                                        ("{tmp}", "it is not a serial device (a folder)"),
+                                        ("{tmp}/file", "it is not a serial device (a file)")])
+def test_a_path_that_is_no_serial_device_is_said_so_not_waited_for(tmp_path, path, what):
+    (tmp_path / "file").write_text("not a port")
+    path = path.format(tmp=tmp_path)
+    said = statuses_of({"path": path, "reconnect_s": 0.01},
+                       until=lambda status: status.kind == "refused")
+    assert what in said[-1].detail and path in said[-1].detail
+    assert [status.kind for status in said] == ["refused"], "said once, not a missing board"
+
+
+def test_a_port_this_user_may_not_open_names_the_dialout_group_once():
+    tries = threading.Semaphore(0)
+
+    def denied(path):
+        tries.release()
+        raise PermissionError(errno.EACCES, "Permission denied", path)
+
+    events = queue.Queue()
+    reader = SerialReader("/dev/null", events.put, board=NANO, open_serial=denied,
+                          reconnect_s=0.001).start()
+    try:
+        said = events.get(timeout=5)
+        for _ in range(5):   # tried again and again meanwhile
+            assert tries.acquire(timeout=5)
+    finally:
+        reader.stop()
+    assert said.kind == "refused" and "permission denied" in said.detail
+    assert "needs the group dialout" in said.detail
+    assert events.empty(), "one line per reason, not one per try"
+
+
+def test_a_board_that_sends_bytes_but_no_frames_is_not_understood_rather_than_silent():
+    class Babbling(FakePort):
+        def read(self, n):
+            return b"Hello from a sketch at 9600 baud\r\n"
+
+    said = statuses_of({"path": "/dev/fake", "open_serial": lambda path: Babbling(b""),
+                        "silence_s": 0.05},
+                       until=lambda status: status.kind in ("garbled", "silent"))
+    assert said[-1].kind == "garbled" and "no frame of the companion's protocol" in said[-1].detail
+    assert player_notice(said[-1]) == "button controller not understood: check its firmware"
+
+
+def test_a_board_that_sends_nothing_is_silent():
+    class Quiet(FakePort):
+        def read(self, n):
+            self.unplugged.wait(0.005)
+            return b""
+
+    said = statuses_of({"path": "/dev/fake", "open_serial": lambda path: Quiet(b""),
+                        "silence_s": 0.05},
+                       until=lambda status: status.kind in ("garbled", "silent"))
+    assert said[-1].kind == "silent"

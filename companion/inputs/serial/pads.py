@@ -116,6 +116,10 @@ def status_word(status: ControllerStatus) -> str:
 #: the journal keeps :func:`status_notice`, the whole story with the path and the error).
 PLAYER_WORDS = {
     "missing": "button controller not found: waiting for it",
+    "refused": "button controller cannot be opened: companion doctor says why",
+    "busy": "button controller in use by another program",
+    "garbled": "button controller not understood: check its firmware",
+    "board": "button controller is not the board the settings name",
     "unplugged": "button controller unplugged: waiting for it",
     "silent": "button controller silent: waiting for it",
     "talking": "button controller talking again",

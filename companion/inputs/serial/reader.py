@@ -16,9 +16,12 @@ It survives unplugging: a failed read closes the port, posts
 
 from __future__ import annotations
 
+import errno
 import glob
 import itertools
 import logging
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -270,10 +273,15 @@ class ControllerLink:
             self.restart_clock(hello)
             detail = (f"{hello.board} controller (firmware {hello.version}, "
                       f"{len(hello.pins)} pins)")
-            missing = self.missing_pins()
-            if missing:
+            missing, kind = self.missing_pins(), ""
+            if hello.board != self.board.name:
+                detail += f"; {self.other_board(hello.board)}"
+                kind = "board"
+            elif missing:
                 detail += f"; pin map names pins it lacks: {', '.join(missing)}"
-            events.append(ControllerStatus(True, detail, now_ns, kind="pins" if missing else ""))
+                kind = "pins"
+            events.append(ControllerStatus(True, detail, now_ns, alarm=kind == "board",
+                                           kind=kind))
             return
         self.hello, self._pins = hello, hello.pins
         self._ticks(hello.ticks, now_ns, events)
@@ -354,6 +362,16 @@ class ControllerLink:
         events.append(ControllerStatus(True, f"controller restarted ({why}): "
                                        "syncing its clock afresh", now_ns, alarm=True,
                                        kind="restarted"))
+
+    def other_board(self, said: str) -> str:
+        """What to do when the controller says it is the board ``said``, not the settings'
+        (its pins are another board's: pads would be read as other players' or not at all)."""
+        mine = f'the settings say board = "{self.board.name}"'
+        if said in BOARDS:
+            return f'{mine}: write board = "{said}" in [serial], or flash the {self.board.name}'
+        return (f"{mine}, and no board is called {said!r} (choose from "
+                f"{', '.join(sorted(BOARDS))}): flash the {self.board.name} with the "
+                "companion's firmware")
 
     def missing_pins(self) -> list[str]:
         """Pins of the pin map that the connected controller does not have."""
@@ -449,12 +467,18 @@ class SerialReader:
 
     def run(self) -> None:
         """Read until :meth:`stop`: connect, read, reconnect after an unplug. A device
-        that is not there at the start is reported once, and opened when it appears."""
+        that is not there at the start is reported once, and opened when it appears; one that
+        is there but cannot be opened is reported once per reason (:func:`open_refusal`)."""
         connected_once = missing_posted = False
+        refused = ""
         while not self._stop.is_set():
-            port = self._open()
+            port, refusal = self._open()
             if port is None:
-                if not connected_once and not missing_posted:
+                if refusal is not None and refusal[1] != refused:
+                    self.post(ControllerStatus(False, refusal[1], self.clock(), alarm=True,
+                                               kind=refusal[0]))
+                    refused = refusal[1]
+                elif refusal is None and not connected_once and not missing_posted:
                     self.post(ControllerStatus(False, f"no controller on {self.path} yet",
                                                self.clock(), alarm=True, kind="missing"))
                     missing_posted = True
@@ -462,7 +486,7 @@ class SerialReader:
                 continue
             if connected_once:
                 self.reconnects += 1
-            connected_once = True
+            connected_once, refused = True, ""
             reason = self._read_until_gone(port)
             try:
                 port.close()
@@ -472,12 +496,13 @@ class SerialReader:
                 self.post(ControllerStatus(False, reason, self.clock(), alarm=True,
                                            kind="unplugged"))
 
-    def _open(self) -> Any:
+    def _open(self) -> tuple[Any, tuple[str, str] | None]:
+        """The open port, or ``None`` and why (:func:`open_refusal`; ``None``: not there)."""
         try:
-            return self.open_serial(self.path)
-        except Exception as error:  # SerialException, OSError: not there (yet)
+            return self.open_serial(self.path), None
+        except Exception as error:  # SerialException, OSError
             log.debug("serial: cannot open %s: %s", self.path, error)
-            return None
+            return None, open_refusal(self.path, error)
 
     def _read_until_gone(self, port: Any) -> str | None:
         """Serve one open port; returns why it ended (None when asked to stop)."""
@@ -487,10 +512,12 @@ class SerialReader:
         try:
             port.write(link.hello_request())
             last_ping = last_frame = time.monotonic()
+            heard = False   # bytes came since the last frame
             while not self._stop.is_set():
                 data = port.read(max(1, getattr(port, "in_waiting", 0) or 0))
                 now_ns = self.clock()
                 if data:
+                    heard = True
                     frames_before = link.decoder.frames
                     for event in link.feed(data, now_ns):
                         self.post(event)
@@ -498,21 +525,74 @@ class SerialReader:
                         if silent_posted:
                             self.post(ControllerStatus(True, "talking again", now_ns,
                                                        synced=link.synced, kind="talking"))
-                        last_frame, silent_posted = time.monotonic(), False
+                        last_frame, silent_posted, heard = time.monotonic(), False, False
                 wall = time.monotonic()
                 if wall - last_ping >= self.ping_interval_s:
                     port.write(link.next_request(self.clock()))
                     last_ping = wall
                 if wall - last_frame > self.silence_s and not silent_posted:
-                    self.post(ControllerStatus(False, f"controller on {self.path} is silent",
-                                               now_ns, alarm=True, kind="silent"))
+                    self.post(self._silence(heard, now_ns))
                     silent_posted = True
         except Exception as error:  # the device went away mid-read or mid-write
             return f"controller on {self.path} unplugged ({error})"
         return None
 
+    def _silence(self, heard: bool, now_ns: int) -> ControllerStatus:
+        """No frame for :attr:`silence_s`: the controller is silent, or (``heard``: bytes came
+        that make no frame) talks something other than the protocol."""
+        if heard:
+            return ControllerStatus(
+                False, f"controller on {self.path} sends bytes that are no frame of the "
+                f"companion's protocol: another firmware, or not at {BAUD:,} baud "
+                "(flash the companion's firmware: hardware/firmware)", now_ns, alarm=True,
+                kind="garbled")
+        return ControllerStatus(False, f"controller on {self.path} is silent", now_ns,
+                                alarm=True, kind="silent")
+
+
+def open_refusal(path: str, error: BaseException) -> tuple[str, str] | None:
+    """Why the serial device ``path`` did not open with ``error``, as a status kind and its
+    line: ``None`` when it is not there (unplugged: the reader waits for it quietly);
+    ``busy`` when another program has it open; ``refused`` for a path that is no serial
+    device, or one this user may not open."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    where = f"controller on {path}"
+    if not stat.S_ISCHR(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a file"
+        return "refused", (f"{where}: it is not a serial device ({what}): [serial] device "
+                           "names the controller's port, such as /dev/companion-buttons")
+    number = error_number(error)
+    if number in (errno.EACCES, errno.EPERM):
+        return "refused", (f"{where}: you cannot open it (permission denied): the kiosk's "
+                           "user needs the group dialout")
+    if number in (errno.EAGAIN, errno.EBUSY):
+        return "busy", (f"{where}: another program has it open (another kiosk, or "
+                        "companion buttons while the kiosk runs: sudo systemctl stop "
+                        "companion first)")
+    if number == errno.ENOTTY:
+        return "refused", (f"{where}: it is not a serial device: [serial] device names "
+                           "the controller's port, such as /dev/companion-buttons")
+    return "refused", f"{where}: cannot open it: {error}"
+
+
+def error_number(error: BaseException | None) -> int | None:
+    """The ``errno`` of ``error`` or of an error it was raised from (pyserial wraps the
+    system's, sometimes with no number of its own)."""
+    while error is not None:
+        number = getattr(error, "errno", None)
+        if isinstance(number, int):
+            return number
+        args = getattr(error, "args", ())
+        if args and isinstance(args[0], int):
+            return args[0]
+        error = error.__cause__ or error.__context__
+    return None
+
 
 def _open_pyserial(path: str) -> Any:
     import serial
 
-    return serial.Serial(path, BAUD, timeout=0.02, write_timeout=0.5)
+    return serial.Serial(path, BAUD, timeout=0.02, write_timeout=0.5, exclusive=True)
