@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 from argparse import Namespace
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +32,7 @@ from companion.kiosk.loop import App
 from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import PLAYING, GameStore
+from companion.storage.players import PlayerStore
 from companion.scenes.common.failsafe import FailsafeScene
 from kiosk_helpers import game_of, notnot_play
 
@@ -235,3 +238,35 @@ def test_a_folder_made_where_the_lock_file_goes_still_locks_the_state_folder(
             owner.take(folder, "companion simulate")
         refused = outcome(on(folder, ("players", "add", "Ana")))
         assert "another companion is using" in refused_in_one_line(refused)
+
+
+def test_a_writer_refused_beside_the_kiosk_leaves_its_later_saves_where_readers_see_them(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The refused command runs as a process of its own, as at the table: the kiosk's SQLite
+    locks are its process's, and its start's checks once let go of them, so the refused
+    command, closing the database, took itself for its last user and deleted the kiosk's
+    write-ahead log: every save after that went into a deleted file."""
+    folder = tmp_path / "state"
+    seen: dict[str, object] = {}
+
+    def companion(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "companion", *argv, "--state-dir",
+                               str(folder)], capture_output=True, text=True, timeout=120)
+
+    def beside(app: App) -> None:
+        players = PlayerStore(app.ctx.services.database())
+        players.add("Ana")
+        seen["refused"] = companion("players", "add", "Bo")
+        players.add("Cy")   # the kiosk saves on after it
+        seen["log kept"] = (folder / f"{FILENAME}-wal").exists()
+        seen["listed"] = companion("players", "list")
+
+    code, _ = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir", str(folder)],
+                           then=beside)
+    refused = seen["refused"]
+    assert code == 0 and isinstance(refused, subprocess.CompletedProcess)
+    assert refused.returncode == 2 and "is using" in refused.stderr
+    assert seen["log kept"]
+    listed = seen["listed"]
+    assert isinstance(listed, subprocess.CompletedProcess) and listed.returncode == 0
+    assert "Ana" in listed.stdout and "Cy" in listed.stdout and "Bo" not in listed.stdout

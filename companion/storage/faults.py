@@ -78,17 +78,35 @@ def folder_is_writable(path: Path) -> bool:
 
 
 def refuses_writes(path: Path) -> Path | None:
-    """The first of the database ``path``, its log and its index that is there and cannot be
-    opened for writing (nothing is written: opened to append, then closed), or ``None``: an
-    immutable file (``chattr +i``) fails SQLite's writes as an I/O error."""
+    """The first of the database ``path``, its log and its index that is there and that this
+    user's permissions let write but the kernel does not (``chattr +i``, which fails SQLite's
+    writes as an I/O error; a read-only mount), or ``None``.
+
+    Asked of the kernel (``access(2)``), never by opening the file: this process may have the
+    database open through SQLite, whose locks are POSIX locks, the process's own, all let go
+    at the close of any descriptor of the file. Another program closing the database would
+    then take itself for its last user, fold the log in and delete it under the open
+    connection, and every save after it would be lost."""
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         try:
-            os.close(os.open(file, os.O_WRONLY | os.O_APPEND))
-        except FileNotFoundError:
-            continue
+            info = file.stat()
         except OSError:
+            continue
+        if may_write(info) and not os.access(file, os.W_OK):
             return file
     return None
+
+
+def may_write(info: os.stat_result) -> bool:
+    """Whether the permission bits of a file of ``info`` let this user write it (root: always)."""
+    user = os.geteuid()
+    if user == 0:
+        return True
+    if info.st_uid == user:
+        return bool(info.st_mode & stat.S_IWUSR)
+    if info.st_gid in (os.getegid(), *os.getgroups()):
+        return bool(info.st_mode & stat.S_IWGRP)
+    return bool(info.st_mode & stat.S_IWOTH)
 
 
 def cannot_save_in(path: Path) -> str:
@@ -101,7 +119,7 @@ def cannot_save_in(path: Path) -> str:
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
             return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}"
-    refusing = refuses_writes(path) if os.access(path, os.W_OK) else None
+    refusing = refuses_writes(path)
     if refusing is not None:
         return (f"{refusing} refuses writes (immutable? lsattr shows an i: "
                 f"sudo chattr -i {refusing})")
