@@ -305,6 +305,29 @@ def test_the_tie_prompt_names_who_else_took_a_card_in_the_same_tie():
     assert lines[2].startswith("P2: press ")
 
 
+def test_the_tie_prompt_says_the_card_each_tied_player_chose_while_the_others_still_choose():
+    """P1, P2 and P3 tie on one card; P2 chooses: the prompt still asking P3 says what P2 took
+    (a tester saw P2's choice nowhere until the verdict), and rings it as taken."""
+    app = kiosk("setup", players=4, pace=SLOW)
+    round_ = to_round(app, without_void=True)
+    side, t = round_.ruling.valid[0], now()
+    for player in (1, 2, 3):
+        app.post(tap(player, side.value, t + player * 100_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    assert app.scene.choosers == [2, 3]
+    chosen = app.scene.free[0]
+    app.post(tap(2, chosen.value))
+    app.step()
+    assert app.scene.name == "tie-choice"
+    lines = app.scene.prompt().details
+    assert f"P2 chose {game_of(app).table[chosen].face} on {chosen.value}" in lines
+    assert lines[-1].startswith("P3: press ") and not any(l.startswith("P2: ") for l in lines)
+    app.scene.dirty = True
+    app.step()
+    assert f"P2 chose {game_of(app).table[chosen].face} on {chosen.value}" in {
+        d.text for d in app.scene.drawn_texts}
+
+
 def play_until(app, done, limit_s=30.0):
     """Play on (P4 taps a valid card, deals are confirmed) until ``done()``."""
     import time

@@ -126,12 +126,13 @@ class TieChoiceScene(Scene[ToTieChoice]):
                            replaces=True)
 
     def prompt(self) -> VerdictView:
-        """Which card was tied and who took it, who else took a card in the same tie, who must
-        press a free spot, and the seconds left."""
+        """Which card was tied and who took it, who else took a card in the same tie, who has
+        chosen which card, who must still press a free spot, and the seconds left."""
         tied = {side for side in self.taken
                 if any(self.tapped.get(p) == side for p in self.choosers)}
         lines = [self.took(side) for side in self.taken if side in tied]
         lines += [self.took(side) for side in self.taken if side not in tied]
+        lines += [self.chose(p) for p in self.choosers if p in self.choices]
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
         free = self.still_free()
@@ -148,6 +149,13 @@ class TieChoiceScene(Scene[ToTieChoice]):
         face = card.face if card is not None else "the card"
         return f"{self.ctx.session.setup.label(self.taken[side])} took {face} on {side.value}"
 
+    def chose(self, player: int) -> str:
+        """``P2 chose BLUE on S``: the card a tied player chose (theirs once the choice ends)."""
+        side = self.choices[player]
+        card = self.play.game.table[side]
+        face = card.face if card is not None else "the card"
+        return f"{self.ctx.session.setup.label(player)} chose {face} on {side.value}"
+
     def pages(self) -> int:
         """How many pages the prompt takes in its panel."""
         return self.panel.pages(self.ctx.services.layout, self.prompt())
@@ -159,7 +167,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
     def draw(self, canvas: pygame.Surface) -> str | None:
         layout = self.ctx.services.layout
         view = view_for(self.ctx, self.play.game, self.round.roll, self.words, self.inks)
-        view.outlines = {side: HIGHLIGHT for side in self.taken}
+        view.outlines = {side: HIGHLIGHT for side in [*self.taken, *self.choices.values()]}
         view.outlines.update({side: OPTION for side in self.still_free()})
         view.rows = self.room.rows
         prompt = self.panel.part(layout, self.prompt(), self.now_ns)
