@@ -397,6 +397,19 @@ def test_history_of_one_game_as_json_is_that_games_entry_of_the_whole_list(tmp_p
     assert json.loads(capsys.readouterr().out) == [games[1]]
 
 
+@pytest.mark.parametrize("listing", [(), ("--json",)], ids=["lines", "json"])
+def test_history_of_a_game_not_kept_is_one_line_and_exit_2_with_or_without_games(
+        tmp_path, capsys, listing):
+    empty, kept = tmp_path / "empty", tmp_path / "kept"
+    assert main(["simulate", "--players", "2", "--state-dir", str(kept)]) == 0
+    capsys.readouterr()
+    for folder in (empty, kept):
+        assert main(["history", "--game", "999", *listing, "--state-dir", str(folder)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"companion: there is no not-not game 999 in {folder}")
+    assert err.count("\n") == 1 and not empty.exists()
+
+
 def test_history_refuses_a_limit_with_one_game_in_one_line(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path), "--game", "1", "--limit", "2"]) == 2
     assert capsys.readouterr().err.splitlines() == [
