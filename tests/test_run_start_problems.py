@@ -290,12 +290,23 @@ def test_the_state_dir_option_is_where_the_games_are_kept(monkeypatch, tmp_path)
 
 
 def test_a_state_database_that_cannot_be_opened_leaves_a_notice_and_the_game(monkeypatch, tmp_path):
+    """The notice says why in words that fit the strip at 800x480 (a tester read "...: the state
+    folder /tmp/... is" and no more); the journal has the whole line."""
+    from companion.display.draw_notice import draw_notice
+
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("in the way")
+    shown: list[str] = []
+
+    def read_the_notice(app):
+        drawn = draw_notice(app.screen.canvas.copy(), app.ctx.services.layout, app.notice[0])
+        shown.append(" ".join(piece.text for piece in drawn))
+
     code, looked = run_and_look(monkeypatch, tmp_path,
-                                ["--keyboard-only", "--state-dir", str(not_a_folder)])
+                                ["--keyboard-only", "--state-dir", str(not_a_folder)],
+                                then=read_the_notice)
     assert code == 0 and looked.scene == "title"
-    assert looked.app.notice and "games are not saved" in looked.app.notice[0]
+    assert shown == ["games are not saved: the state folder is a file, not a folder"]
 
 
 def test_mock_opens_the_pin_map_on_mock_pins_as_the_gpio_warning_suggests(monkeypatch, tmp_path):

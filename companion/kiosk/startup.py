@@ -49,6 +49,7 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.changes import ToFailsafe
+from companion.scenes.common.save_notices import short_reason
 from companion.scenes.core import Context
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import STORE_ERRORS, flush
@@ -329,7 +330,8 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
         notices.insert(0, f"games are not saved: {error.short}: copy the state folder as it is, "
                           "then run companion history --check")
     except STORE_ERRORS as error:   # the most urgent: nothing played from now on is kept
-        notices.insert(0, f"games are not saved: {error}")
+        log.warning("games are not saved: %s", error)   # whole; the screen says its gist
+        notices.insert(0, f"games are not saved: {short_reason(error)}")
     else:
         cannot_save = cannot_save_in(database.path)
         if cannot_save:

@@ -42,7 +42,7 @@ from companion.storage.faults import (
     explain,
     not_text,
 )
-from companion.storage.location import not_a_folder
+from companion.storage.location import not_a_folder, without_path
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.schema import (
     DAMAGED_COLUMNS,
@@ -186,7 +186,7 @@ class Database:
         problem = not_a_folder(self.path.parent)
         if problem:
             raise SaveLater(f"cannot open the state database {self.path}: {problem}",
-                            "the state folder is not a folder")
+                            without_path(problem, self.path.parent))
         refuse_empty(self.path)
         refuse_deleted_log(self.path)   # a writer would start a new log over the evidence
         start_whole(self.path)
@@ -217,7 +217,7 @@ class Database:
         yet); a :class:`StorageError` when the folder is a file or cannot be read."""
         problem = not_a_folder(folder)
         if problem:
-            raise SaveLater(problem, "the state folder is not a folder")
+            raise SaveLater(problem, without_path(problem, folder))
         try:
             return (folder / FILENAME).exists()
         except OSError as error:

@@ -96,6 +96,12 @@ def not_a_folder(folder: Path, what: str = "the state folder") -> str | None:
     return None
 
 
+def without_path(problem: str, folder: Path) -> str:
+    """:func:`not_a_folder`'s ``problem`` with the state folder's own path left out, for a
+    screen (``the state folder is a file, not a folder``); the journal has it whole."""
+    return problem.replace(f"the state folder {folder}", "the state folder", 1)
+
+
 def kind(path: Path) -> str | None:
     """What ``path`` is, in a few words: "a folder", "a file", "a device (character device)",
     "a socket", "a named pipe (FIFO)", "a dangling link (to TARGET)", "a link that loops";
