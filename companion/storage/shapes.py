@@ -45,18 +45,54 @@ class MayLack:
 
 
 def shape_problem(value: object, shape: object, where: str = "") -> str | None:
-    """What is wrong with the shape of ``value`` (found at the path ``where``), or ``None``."""
+    """What is wrong with the shape of ``value`` (found at the path ``where``), or ``None``.
+    A value that :func:`fits` is passed at once; only a wrong one is looked at again to name
+    its first wrong value (every kept round is checked as it is read: thousands at the end
+    screen's entry)."""
+    return None if fits(value, shape) else _problem(value, shape, where)
+
+
+def fits(value: object, shape: object) -> bool:
+    """Whether ``value`` has the shape ``shape``, without naming what is wrong (no path is
+    made along the way)."""
+    if isinstance(shape, type):
+        if isinstance(value, bool):
+            return shape is bool
+        return isinstance(value, (int, float) if shape is float else shape)
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return False
+        for name, inner in shape.items():
+            if isinstance(inner, MayLack):
+                if name not in value:
+                    continue
+                inner = inner.shape
+            if name not in value or not fits(value[name], inner):
+                return False
+        return True
+    if isinstance(shape, list):
+        return isinstance(value, list) and all(fits(item, shape[0]) for item in value)
     if isinstance(shape, OrNone):
-        return None if value is None else shape_problem(value, shape.shape, where)
+        return value is None or fits(value, shape.shape)
+    if isinstance(shape, Each):
+        return isinstance(value, dict) and all(fits(item, shape.value)
+                                               for item in value.values())
+    raise AssertionError(f"{shape!r} is not a shape")
+
+
+def _problem(value: object, shape: object, where: str) -> str | None:
+    """:func:`shape_problem`'s search for the first wrong value, path by path."""
+    if isinstance(shape, OrNone):
+        return None if value is None else _problem(value, shape.shape, where)
     if isinstance(shape, Each):
         if not isinstance(value, dict):
             return f"{where or 'it'} is not an object"
-        return first(shape_problem(item, shape.value, field(where, key))
+        return first(_problem(item, shape.value, field(where, key))
                      for key, item in value.items())
     if isinstance(shape, list):
         if not isinstance(value, list):
             return f"{where or 'it'} is not a list"
-        return first(shape_problem(item, shape[0], f"{where}[{index}]")
+        return first(_problem(item, shape[0], f"{where}[{index}]")
                      for index, item in enumerate(value))
     if isinstance(shape, dict):
         return fields_problem(value, shape, where)
@@ -75,7 +111,7 @@ def fields_problem(value: object, fields: dict[str, object], where: str) -> str 
             shape = shape.shape
         if name not in value:
             return f"{field(where, name)} is missing"
-        problem = shape_problem(value[name], shape, field(where, name))
+        problem = _problem(value[name], shape, field(where, name))
         if problem:
             return problem
     return None
