@@ -14,7 +14,7 @@ import pytest
 from web_games import new_game, saved_game
 from companion.simulation.virtual_game import play
 from companion.storage.database import FILENAME, Database
-from companion.storage.games import GameStore
+from companion.storage.games import NOT_NOT, GameStore
 from companion.storage.notnot_saves import NewGame, RoundSave
 from companion.web.app import event_stream
 from companion.web.watcher import SaveWatcher
@@ -279,3 +279,33 @@ def test_a_database_the_watcher_may_not_open_is_said_as_words_naming_the_file(
     watcher = SaveWatcher(tmp_path)
     watcher.look()
     assert watcher.seen.problem == f"{path}: Permission denied"
+
+
+def test_a_look_for_new_saves_costs_the_same_however_many_games_are_kept(tmp_path):
+    """The watcher asks five times a second while the page is served: a look that grew with the
+    history (it sorted every game, counting each one's rounds) took 18 % of a core at 2,213
+    games. Counted in SQLite's steps, not in time."""
+    from companion.web.watcher import _NEWEST
+
+    def steps_of_a_look(games: int) -> int:
+        folder = tmp_path / f"{games}"
+        with Database.in_folder(folder) as database:
+            store = GameStore(database)
+            for _ in range(games):
+                game_id = NewGame.of(new_game(), simulated=True).create(store)
+            with database.transaction() as connection:
+                connection.executemany(
+                    "INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, '{}', '')",
+                    [(game_id, n) for n in range(1, 4)])
+            steps = [0]
+
+            def count() -> int:
+                steps[0] += 1
+                return 0
+
+            database.connection.set_progress_handler(count, 1)
+            [(newest, _, rounds, _)] = database.read(_NEWEST, (NOT_NOT,))
+            assert (newest, rounds) == (game_id, 3)
+            return steps[0]
+
+    assert steps_of_a_look(120) == steps_of_a_look(3)

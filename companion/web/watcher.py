@@ -2,7 +2,8 @@
 
 A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
 read-only, for the newest Not Not game, its state, its count of saved rounds and the names in
-its seats: a query on the rounds' and seats' indexes, a few microseconds. When the answer
+its seats: a query on the games', rounds' and seats' keys, whose cost does not grow with the
+number of games kept (:data:`_NEWEST`). When the answer
 changes, the revision goes up and every waiting page is woken (:meth:`SaveWatcher.wait_after`),
 so a save reaches the pages within a poll and a push. The connection is opened again when the
 database appears, goes, or its write-ahead log comes or goes (a connection opened while no log
@@ -39,11 +40,16 @@ PROBLEM_CHARS = 300
 #: How often the database is asked, in seconds.
 POLL_S = 0.2
 
+#: The newest game is found first, from the newest id down (``NOT INDEXED``: the index by kind
+#: and state holds no order of ids within a kind, and ordering by it sorted every game of the
+#: kind, counting the rounds and naming the seats of each: 47 ms a look at 2,213 games); its
+#: rounds and seats are then read by their keys. A look costs the same at any history's length.
 _NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games.id), "
            "(SELECT group_concat(seated, char(31)) FROM (SELECT seat || ':' || name AS seated "
            "FROM seats JOIN players ON players.id = seats.player_id "
            "WHERE seats.game_id = games.id ORDER BY seat)) "
-           "FROM games WHERE kind = ? ORDER BY id DESC LIMIT 1")
+           "FROM games WHERE id = (SELECT id FROM games NOT INDEXED WHERE kind = ? "
+           "ORDER BY id DESC LIMIT 1)")
 
 
 class ProblemLog:
