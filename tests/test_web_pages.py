@@ -338,3 +338,21 @@ def test_the_page_loads_nothing_from_elsewhere(tmp_path):
     for link in linked:
         assert client.get(link).status_code == 200, link
     assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+
+
+def test_the_history_goes_on_page_after_page_to_the_oldest_game(tmp_path):
+    """A café's thousands of games: every one is reached from the first page (the "more" link
+    once stopped at the newest 1000, linking to itself)."""
+    for seed in range(1, 6):
+        saved_game(tmp_path, seed=seed)
+    client, shown, url = client_of(tmp_path), [], "/history?limit=2"
+    while url:
+        page = client.get(url)
+        assert page.status_code == 200
+        shown += [int(game) for game in re.findall(r'data-label="game">(\d+)<', page.text)]
+        older = re.search(r'href="([^"]+)">older games<', page.text)
+        url = older.group(1).replace("&amp;", "&") if older else ""
+    assert shown == [5, 4, 3, 2, 1]
+    last = client.get("/history?limit=2&before=1")
+    assert "No finished game before game 1" in text_of(last.text) and "newest games" in last.text
+    assert client.get("/history?before=x").status_code == 400

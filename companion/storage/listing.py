@@ -72,12 +72,12 @@ def winners_of(result: dict) -> list[int] | None:
     return [] if nobody_scored(result) else winners
 
 
-def listed_ids(database: Database, kind: str, limit: int | None, page: int | None = None
-               ) -> Iterator[int]:
-    """Ids of the finished and the damaged games of ``kind``, newest first, ``page`` (default
-    :data:`PAGE`) per query."""
+def listed_ids(database: Database, kind: str, limit: int | None, page: int | None = None,
+               before: int | None = None) -> Iterator[int]:
+    """Ids of the finished and the damaged games of ``kind``, newest first (those older than
+    game ``before`` only, when given), ``page`` (default :data:`PAGE`) per query."""
     page = page or PAGE
-    before, left = 2 ** 63 - 1, limit
+    before, left = (2 ** 63 - 1 if before is None else before), limit
     while left is None or left > 0:
         wanted = page if left is None else min(page, left)
         ids = [game_id for (game_id,) in database.read(
@@ -134,9 +134,11 @@ def head_starts_of(rounds: tuple[dict, ...]) -> dict:
     return kept if isinstance(kept, dict) else {}
 
 
-def game_lines(database: Database, kind: str, limit: int | None = None) -> Iterator[GameLine]:
-    """One :class:`GameLine` per finished or damaged game of ``kind``, newest first."""
-    for game_id in listed_ids(database, kind, limit):
+def game_lines(database: Database, kind: str, limit: int | None = None,
+               before: int | None = None) -> Iterator[GameLine]:
+    """One :class:`GameLine` per finished or damaged game of ``kind``, newest first (older than
+    game ``before`` only, when given)."""
+    for game_id in listed_ids(database, kind, limit, before=before):
         yield game_line(database, game_id, kind)
 
 

@@ -98,8 +98,10 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     @app.get("/history")
     def history() -> tuple[str, int]:
         limit = whole_argument("limit", HISTORY_LIMIT, 1, 1000)
-        games, problem, status = read(lambda db: list(game_lines(db, "not-not", limit)))
+        before = whole_argument("before", 0, 1, 2 ** 63 - 1) or None
+        games, problem, status = read(lambda db: list(game_lines(db, "not-not", limit, before)))
         return render_template("history.html", games=games, problem=problem, limit=limit,
+                               before=before,
                                local_time=local_time, level_words=level_words,
                                score_items=score_items, winners_words=winners_words), status
 
