@@ -234,3 +234,25 @@ def test_a_player_who_never_played_has_too_few_rounds_everywhere(tmp_path, capsy
     assert profile["name"] == "Zoe" and profile["rounds"] == 0
     assert all("too_few" in figure for figure in profile["conditions"])
     assert profile["wrong_rate"] is None and profile["costliest"] is None
+
+
+
+def test_the_board_reads_the_kept_games_one_at_a_time(tmp_path, capsys, monkeypatch):
+    """A year of games need not all be in memory at once (the board over 2,213 games once held
+    them all: 806 MB): the next game is read only when the board takes it."""
+    from companion.storage.games import GameStore
+    from companion.storage.played_games import finished_games
+
+    for times_ms in ([400], [500], [600]):
+        kept(tmp_path, [1], {"1": 9, "2": 3}, times_ms, ["Ana", "Bo"])
+    reads: list[int] = []
+    readable = GameStore._readable
+    monkeypatch.setattr(GameStore, "_readable",
+                        lambda store, game_id: reads.append(game_id) or readable(store, game_id))
+    with Database.for_reading(tmp_path) as database:
+        games = finished_games(database)
+        first = next(games)
+        assert len(reads) == 1
+        assert len([first, *games]) == 3 and len(reads) == 3
+    assert main(["players", "board", "--last", "3", "--state-dir", str(tmp_path)]) == 0
+    assert "Leaderboard, the last 3 games" in capsys.readouterr().out

@@ -25,9 +25,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from companion.games.notnot.leaderboard import LEVELS, board, games_counted
+from companion.games.notnot.leaderboard import LEVELS, KeptGame, Standing, board, games_counted
 from companion.games.notnot.profile import (
     CONDITIONS,
     CONFIDENCE,
@@ -241,12 +242,21 @@ def answers(count: int) -> str:
 
 def print_board(args: argparse.Namespace, folder: Path) -> int:
     """The leaderboard over the last ``args.last`` finished games (all: None)."""
-    standings, games = [], []
+    standings: list[Standing] = []
+    games = 0
     left_out: list[tuple[int, str]] = []
+
+    def counted(kept: Iterator[KeptGame]) -> Iterator[KeptGame]:
+        """The games read one at a time (a year of them need not be in memory at once),
+        counted."""
+        nonlocal games
+        for game in kept:
+            games += 1
+            yield game
+
     if Database.kept_in(folder):
         with Database.for_reading(folder) as database:
-            games = finished_games(database, args.last, left_out)
-            standings = board(games)
+            standings = board(counted(finished_games(database, args.last, left_out)))
     if left_out:
         verbs = "does not read and is" if len(left_out) == 1 else "do not read and are"
         print(f"companion: {counted_games(len(left_out))} in {folder} {verbs} left out "
@@ -257,7 +267,7 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
     if not standings:
         print(f"No named player has finished a game in {folder} yet.")
         return 0
-    over = f"the {games_counted(len(games))}" if args.last else "all kept games"
+    over = f"the {games_counted(games)}" if args.last else "all kept games"
     print(f"Leaderboard, {over}: median reaction in ms")
     print(f"{'Player':<12} {'Games':>5} {'Wins':>4} {'Cards/game':>10} {'Median':>6}  "
           + " ".join(f"{level:>9}" for level in LEVELS))

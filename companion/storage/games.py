@@ -39,7 +39,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -217,12 +217,19 @@ class GameStore:
     def finished(self, limit: int | None = None) -> list[SavedGame]:
         """Finished games of this kind, newest first, each with its rounds (damaged ones
         left out)."""
+        return list(self.each_finished(limit))
+
+    def each_finished(self, limit: int | None = None) -> Iterator[SavedGame]:
+        """:meth:`finished`, one game read at a time (a year of games need not all be in
+        memory at once)."""
         rows = self.database.read(
             "SELECT id FROM games WHERE kind = ? AND state = ? AND id NOT IN "
             "(SELECT game_id FROM damaged_games) ORDER BY id DESC LIMIT ?",
             (self.kind, FINISHED, -1 if limit is None else limit), "listing finished games")
-        games = (self._readable(game_id) for (game_id,) in rows)
-        return [game for game in games if game is not None]
+        for (game_id,) in rows:
+            game = self._readable(game_id)
+            if game is not None:
+                yield game
 
     def get(self, game_id: int) -> SavedGame:
         """The game with id ``game_id``, in whatever state.

@@ -9,7 +9,7 @@ but the damaged ones.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.config import reading
@@ -91,16 +91,14 @@ def rounds_of(database: Database, player_id: int, besides: int | None = None,
 
 
 def finished_games(database: Database, last: int | None = None,
-                   left_out: list[tuple[int, str]] | None = None) -> list[KeptGame]:
+                   left_out: list[tuple[int, str]] | None = None) -> Iterator[KeptGame]:
     """The last ``last`` finished Not Not games (all of them: None), newest first, as the
-    leaderboard reads them: result, named seats, the rounds that read; the games that do not
-    read (id, why) are added to ``left_out``, when given."""
+    leaderboard reads them, one at a time: result, named seats, the rounds that read; the
+    games that do not read (id, why) are added to ``left_out``, when given, once all are read."""
     store, players = GameStore(database), PlayerStore(database)
-    kept = []
-    for saved in store.finished(last):
+    for saved in store.each_finished(last):
         records = [record_from(record) for record in saved.rounds]
-        kept.append(KeptGame(saved.result or {}, players.seat_players(saved.id),
-                             [record for record in records if record is not None]))
+        yield KeptGame(saved.result or {}, players.seat_players(saved.id),
+                       [record for record in records if record is not None])
     if left_out is not None:
         left_out += store.set_aside
-    return kept

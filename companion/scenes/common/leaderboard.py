@@ -31,7 +31,7 @@ def leaderboard_line(ctx: Context) -> str:
     try:
         if not Database.kept_in(state_dir(ctx.services.state_dir)):
             return ""
-        games = finished_games(ctx.services.database(), LAST_GAMES)
+        games = list(finished_games(ctx.services.database(), LAST_GAMES))
         standings = board(games)
     except CompanionError as error:
         log.warning("no leaderboard on the title: %s", error)
