@@ -101,3 +101,20 @@ def test_games_whose_named_players_do_not_read_are_recovered_with_guests(tmp_pat
     out = capsys.readouterr().out
     assert out.startswith("copied 1 games") and "copied with guests only" in out
     assert "names" not in json.loads(history(new, capsys, "--json"))[0]
+
+
+def test_a_shared_win_keeps_names_with_spaces_apart(tmp_path, capsys):
+    """"Ana Marí Bo Luis" could be any two players: the winners are listed apart."""
+    from companion.storage.players import PlayerStore
+
+    players(tmp_path, "add", "Ana Marí")
+    players(tmp_path, "add", "Bo Luis")
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = store.create(3, {"level": "normal"}, {"round_no": 0})
+        store.save_round(game_id, {"n": 1}, {"round_no": 1},
+                         result={"winners": [1, 2], "scores": {"1": 4, "2": 4, "3": 1}})
+        roster = PlayerStore(database)
+        for seat, name in ((1, "Ana Marí"), (2, "Bo Luis")):
+            roster.seat(game_id, seat, roster.find(name).id)
+    assert "Ana Marí, Bo Luis" in history(tmp_path, capsys).splitlines()[1]

@@ -185,10 +185,11 @@ def scores_words(game: GameLine) -> str:
 
 
 def winners_words(game: GameLine) -> str:
-    """A listed game's winners, "nobody scored" when nobody did ("?" when they do not read)."""
+    """A listed game's winners, apart (``Ana Marí, Bo``: a name may hold spaces), "nobody
+    scored" when nobody did ("?" when they do not read)."""
     if nobody_scored(game.result):
         return "nobody scored"
-    return "?" if game.winners is None else " ".join(shown(p, game.names) for p in game.winners)
+    return "?" if game.winners is None else ", ".join(shown(p, game.names) for p in game.winners)
 
 
 def head_starts_words(game: GameLine) -> str:
