@@ -132,3 +132,27 @@ def test_every_menu_items_words_lie_inside_its_box_the_longest_resume_items_too(
     outside = [(item, d.text) for (item, drawn), box in zip(inside.items(), boxes)
                for d in drawn if not box.contains(ink(d))]
     assert outside == []
+
+
+def test_once_the_resumed_game_is_over_the_set_up_waits_on_start_not_on_a_setting(tmp_path):
+    """Resume stood first, under the cursor: once the kept game is over it is gone, and the
+    cursor is on Start, where a table presses to play again (a tester's E changed the level)."""
+    from companion.scenes.changes import ToSetup, ToTitle
+    from companion.storage.games import GameStore
+
+    first = kiosk("setup", state_dir=tmp_path, players=3)
+    first.post(tap(1, "N"))                                   # from Level up to Start
+    first.post(tap(1, "E"))
+    step_until(first, lambda: first.scene.name == "deal")     # the game is kept
+    first.screen.close()                                      # the power went
+    again = kiosk("setup", state_dir=tmp_path)
+    assert again.scene.cursor == 0 and again.scene.items()[0].startswith("Resume")
+    with Database.in_folder(tmp_path) as database:            # the resumed game is played out
+        store = GameStore(database)
+        store.finish(store.unfinished().id, {"winners": [1], "scores": {"1": 3, "2": 1, "3": 0}})
+    again.ctx.go(ToTitle())                                   # its end screen leads there
+    again.step()
+    again.ctx.go(ToSetup())
+    again.step()
+    assert again.scene.name == "setup" and not again.scene.items()[0].startswith("Resume")
+    assert again.scene.items()[again.scene.cursor] == "Start"

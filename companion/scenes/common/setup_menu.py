@@ -138,7 +138,11 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         the game's choices and seats. Back from the Names screen, or from the title to the same
         kept game, it shows the choices the table made since."""
         back_from_names, self.naming = self.naming, False
+        offered = self.unfinished is not None
         self.unfinished = self.find_unfinished()
+        if offered and self.unfinished is None:   # the kept game is over: its item goes, and
+            self.cursor = (self.items().index(START) if self.cursor == 0  # Start is where
+                           else self.cursor - 1)                          # Resume was
         if self.unfinished is not None and not back_from_names:
             self.cursor = 0
             kept_id = self.kept_id(self.unfinished)
