@@ -49,7 +49,7 @@ def test_history_follows_companion_state_dir(tmp_path, capsys, monkeypatch):
 
 def test_an_empty_state_folder_has_no_history_and_is_left_untouched(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path / "new")]) == 0
-    assert "No finished games yet" in capsys.readouterr().out
+    assert "No finished Not Not games yet" in capsys.readouterr().out
     assert not (tmp_path / "new").exists()
     assert main(["history", "--state-dir", str(tmp_path / "new"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
@@ -95,3 +95,14 @@ def test_history_shows_when_a_game_ended_in_local_time(tmp_path, capsys, monkeyp
         time.tzset()
     header, line = capsys.readouterr().out.splitlines()
     assert "Finished (local)" in header and "2026-07-01 14:30:00" in line
+
+
+def test_a_folder_of_the_other_two_games_only_says_where_their_games_are(tmp_path, capsys):
+    from games_kiosk import finished_discs_game
+
+    with Database.in_folder(tmp_path) as database:
+        finished_discs_game(database, 3, "Popcorn")
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"No finished Not Not games yet in {tmp_path} (")
+    assert "companion score-sheet" in said

@@ -89,7 +89,7 @@ def test_readers_read_an_older_file_as_it_is_without_migrating_it(tmp_path: Path
         assert result.clear and "schema" not in result.err, (command, result)
     history = outcome(on(folder, ("history",)))
     assert history.code == 0
-    assert ("No finished games yet" in history.out) if version == 0 else \
+    assert ("No finished Not Not games yet" in history.out) if version == 0 else \
         ("P1 1  P2 0" in history.out)
     assert files(folder) == before
     with sqlite3.connect(f"file:{folder / FILENAME}?mode=ro", uri=True) as raw:

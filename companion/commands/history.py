@@ -209,11 +209,15 @@ def round_verdict(record: RoundRecord, scores_before: dict[int, int],
     return "; ".join(said)
 
 
+#: What the lines saying no Not Not game is listed add: where the other two games are.
+OTHER_GAMES = " (Not That Movie! and That's Not a Hat keep score sheets: companion score-sheet)"
+
+
 def print_lines(database: Database, limit: int | None, folder: Path) -> None:
     """The table of listed games, its columns lined up, or a line saying there are none."""
     games = list(game_lines(database, NOT_NOT, limit))   # each a line's words: no rounds kept
     if not games:
-        print(f"No finished games yet in {folder}.")
+        print(f"No finished Not Not games yet in {folder}{OTHER_GAMES}.")
         return
     level_width, winners_width = column_widths(games)
     print(f"{'Game':>5}  {'Finished (local)':<19}  {'Players':>7}  {'Level':<{level_width}}  "
@@ -238,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print("[]")
         else:
-            print(f"No finished games yet in {described(folder)}.")
+            print(f"No finished Not Not games yet in {described(folder)}{OTHER_GAMES}.")
         return 0
     if args.check:
         return check(folder)
