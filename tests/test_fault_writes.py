@@ -119,6 +119,11 @@ def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read
     assert "is read-only" in result.err and "damaged" not in result.err
     assert "not a usable" not in result.err and "aside" not in result.err
     assert (read_only_folder / FILENAME).read_bytes() == before
+    if os.statvfs(read_only_folder).f_flag & os.ST_RDONLY:   # a read-only mount: no chown helps
+        assert f"sudo mount -o remount,rw {read_only_folder}" in result.err
+        assert "chown" not in result.err
+    else:                                                   # a folder its owner may not write
+        assert "sudo chown companion:" in result.err
 
 
 @pytest.mark.slow

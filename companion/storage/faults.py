@@ -31,6 +31,7 @@ import stat
 from pathlib import Path
 
 from companion.errors import StateError
+from companion.storage.mounts import remount_advice
 from companion.storage.room import is_full, megabytes
 
 #: Where the recovery steps are written down.
@@ -163,14 +164,15 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     if name == "SQLITE_READONLY_DIRECTORY" or (
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
+        fix = remount_advice(path.parent) or ("make it writable for the companion user, e.g. "
+                                              f"sudo chown companion: {path.parent}")
         return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
-                         "make it writable for the companion user, e.g. "
-                         f"sudo chown companion: {path.parent})",
-                         "the state folder is read-only")
+                         f"{fix})", "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
+        fix = remount_advice(path.parent) or ("make it writable for the companion user, e.g. "
+                                              f"sudo chown companion: {path}")
         return SaveLater(f"{doing} failed: the state database {path} is read-only ({kept}; "
-                         "make it writable for the companion user, e.g. "
-                         f"sudo chown companion: {path})", "the state database is read-only")
+                         f"{fix})", "the state database is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
                          "close it and try again)", "the state database is locked")

@@ -75,6 +75,22 @@ def refusal(where: Path, error: OSError) -> tuple[str, str | None]:
     return f"refusing new files ({error.strerror or error}; {at})", "name another folder"
 
 
+def remount_advice(folder: Path) -> str | None:
+    """What to do when ``folder`` is on a read-only filesystem (an SD card the kernel remounted
+    read-only after errors, a read-only bind mount), where no chown helps; ``None`` when its
+    filesystem takes writes."""
+    try:
+        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return None
+    if not read_only:
+        return None
+    mount = mount_of(folder)
+    point = mount.point if mount else folder
+    return (f"it is on a read-only filesystem: remount it read-write (sudo mount -o remount,rw "
+            f"{point}; a card the kernel made read-only after errors may be failing)")
+
+
 def read_text(path: Path) -> str:
     """``path``'s text, or "" when it cannot be read."""
     try:
