@@ -76,6 +76,22 @@ def test_a_full_disk_gives_one_line_exit_2_and_loses_no_finished_game(tmpfs, mon
 
 
 @pytest.mark.slow
+def test_named_games_cut_short_by_a_full_disk_say_how_many_were_kept(tmpfs, monkeypatch):
+    """``simulate --names --games N`` kept some of its games before the disk filled: its one
+    line says how many, where it once said only that the disk was full."""
+    if tmpfs is None:   # SQLite's own limit stands in for the disk
+        tmpfs = Path(tempfile.mkdtemp())
+        configure = Database._configure
+        monkeypatch.setattr(Database, "_configure", lambda self: (
+            configure(self), self.connection.execute("PRAGMA max_page_count = 60")))
+    result = outcome([*on(tmpfs, ("simulate",)), "--names", "Ann,Bob,Cy,Dee", "--games", "80"])
+    assert result.code == 2 and result.clear and "is full" in result.err
+    kept = finished_games(tmpfs)
+    assert 0 < kept < 80
+    assert f"; {kept} of the 80 games were kept before it (games 1 to {kept})" in result.err
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not ROOT, reason="growing a tmpfs needs root")
 def test_once_space_returns_the_next_game_is_saved(tmpfs):
     if tmpfs is None:

@@ -246,17 +246,30 @@ def play_named(args: argparse.Namespace) -> int:
     if args.round_delay_ms:
         raise UsageError("--round-delay-ms paces the rounds of one game's log; --names keeps "
                          "whole games at once: give one or the other")
+    kept: list[int] = []
     with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
-        kept = [keep_simulated(database, args.names, args.seed + n, args.level,
-                               args.tie_window_us)[0] for n in range(args.games)]
+        for n in range(args.games):
+            try:
+                kept.append(keep_simulated(database, args.names, args.seed + n, args.level,
+                                           args.tie_window_us)[0])
+            except CompanionError as error:   # the games kept before it stay kept: say so
+                if kept:
+                    raise CompanionError(f"{error}; {len(kept)} of the {args.games} games "
+                                         f"were kept before it ({kept_words(kept)})") from None
+                raise
     if args.json:
         delays = {name: vars(thinking_delays(seat)) for seat, name in enumerate(args.names, 1)}
         print(json.dumps({"games": kept, "names": args.names, "delays_ms": delays},
                          separators=(",", ":")))
     else:
         print(f"kept {len(kept)} simulated games of {', '.join(args.names)} in "
-              f"{args.state_dir} (games {kept[0]} to {kept[-1]})")
+              f"{args.state_dir} ({kept_words(kept)})")
     return 0
+
+
+def kept_words(kept: list[int]) -> str:
+    """``games 4 to 14`` (or ``game 4``): the games kept, one after another."""
+    return f"game {kept[0]}" if len(kept) == 1 else f"games {kept[0]} to {kept[-1]}"
 
 
 def run(args: argparse.Namespace) -> int:
