@@ -167,3 +167,24 @@ def test_recovery_copies_every_game_that_reads_and_only_reads_the_damaged_file(f
 def test_an_intact_database_passes_the_check(folder):
     result = outcome(on(folder, ("history", "--check")))
     assert result.code == 0 and result.out.strip().endswith(": ok")
+
+
+def test_recovery_counts_every_game_when_the_games_table_itself_does_not_read(folder):
+    """The table's root page spoiled: no game's row reads, but their ids are still written in
+    its index and in the rounds' rows, so each is named among those that stay behind (the count
+    once said "copied 0 games; 0 did not read")."""
+    path = folder / FILENAME
+    with sqlite3.connect(path) as raw:
+        root, page_size = raw.execute(
+            "SELECT rootpage, (SELECT page_size FROM pragma_page_size()) FROM sqlite_master "
+            "WHERE type = 'table' AND name = 'games'").fetchone()
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * page_size
+    data[start:start + 12] = b"\xff" * 12    # the b-tree page's header: no row of it reads
+    path.write_bytes(bytes(data))
+    result = outcome([*on(folder, ("history",)), "--recover-to", str(folder.parent / "new")])
+    assert result.code == 0 and result.clear
+    copied, left = int(result.out.split()[1]), result.out.count("\n  game ")
+    assert (copied, left) == (0, 6)
+    assert "6 did not read" in result.out

@@ -41,13 +41,36 @@ class Recovered:
     players_left: str | None = None
 
 
+#: Where else the kept games' ids are written, should the games table not read: its index by
+#: kind, and the rounds' and seats' rows (each read by itself: any of them may be damaged too).
+OTHER_ID_SOURCES = (
+    "SELECT id FROM games INDEXED BY games_by_kind_and_state WHERE kind >= ''",
+    "SELECT DISTINCT game_id FROM rounds",
+    "SELECT DISTINCT game_id FROM seats",
+)
+
+
 def game_ids(database: Database) -> list[int]:
-    """The ids of the kept games: from the table, or probed one by one if it does not read."""
+    """The ids of the kept games: from the table, or, if it does not read, from wherever else
+    they are written (:data:`OTHER_ID_SOURCES`) and probed one by one: a game whose row is lost
+    is still counted among those that did not read, never left unsaid."""
     try:
         return sorted({game_id for (game_id,) in database.connection.execute(
             "SELECT id FROM games ORDER BY id")})   # a damaged page may give one id twice
     except sqlite3.DatabaseError:
         pass
+    written: set[int] = set()
+    for query in OTHER_ID_SOURCES:
+        try:
+            written.update(game_id for (game_id,) in database.connection.execute(query))
+        except sqlite3.DatabaseError:
+            pass
+    return sorted(written.union(probed_ids(database)))
+
+
+def probed_ids(database: Database) -> list[int]:
+    """The ids of the games whose rows read, asked one by one from 1 up to :data:`PROBE_PAST`
+    past the last found."""
     found, game_id, last = [], 1, 0
     while game_id <= last + PROBE_PAST:
         try:
