@@ -169,10 +169,8 @@ def test_an_intact_database_passes_the_check(folder):
     assert result.code == 0 and result.out.strip().endswith(": ok")
 
 
-def test_recovery_counts_every_game_when_the_games_table_itself_does_not_read(folder):
-    """The table's root page spoiled: no game's row reads, but their ids are still written in
-    its index and in the rounds' rows, so each is named among those that stay behind (the count
-    once said "copied 0 games; 0 did not read")."""
+def spoil_the_games_table(folder) -> None:
+    """Spoil the header of the games table's root page: no game's row reads."""
     path = folder / FILENAME
     with sqlite3.connect(path) as raw:
         root, page_size = raw.execute(
@@ -183,8 +181,23 @@ def test_recovery_counts_every_game_when_the_games_table_itself_does_not_read(fo
     start = (root - 1) * page_size
     data[start:start + 12] = b"\xff" * 12    # the b-tree page's header: no row of it reads
     path.write_bytes(bytes(data))
+
+
+def test_recovery_counts_every_game_when_the_games_table_itself_does_not_read(folder):
+    """No game's row reads, but their ids are still written in the table's index and in the
+    rounds' rows, so each is named among those that stay behind (the count once said "copied 0
+    games; 0 did not read")."""
+    spoil_the_games_table(folder)
     result = outcome([*on(folder, ("history",)), "--recover-to", str(folder.parent / "new")])
     assert result.code == 0 and result.clear
     copied, left = int(result.out.split()[1]), result.out.count("\n  game ")
     assert (copied, left) == (0, 6)
     assert "6 did not read" in result.out
+
+
+def test_the_board_of_games_that_do_not_read_says_so_not_that_none_was_played(folder):
+    spoil_the_games_table(folder)
+    board = outcome(on(folder, ("players", "board")))
+    assert board.code == 0 and board.clear
+    assert board.out.startswith("No named player has finished a game that reads in")
+    assert "left out" in board.err

@@ -265,7 +265,8 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
         print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
         return 0
     if not standings:
-        print(f"No named player has finished a game in {folder} yet.")
+        print(f"No named player has finished a game that reads in {folder}." if left_out else
+              f"No named player has finished a game in {folder} yet.")
         return 0
     over = f"the {games_counted(games)}" if args.last else "all kept games"
     print(f"Leaderboard, {over}: median reaction in ms")
