@@ -478,10 +478,12 @@ class SerialReader:
                     self.post(ControllerStatus(False, refusal[1], self.clock(), alarm=True,
                                                kind=refusal[0]))
                     refused = refusal[1]
-                elif refusal is None and not connected_once and not missing_posted:
-                    self.post(ControllerStatus(False, f"no controller on {self.path} yet",
-                                               self.clock(), alarm=True, kind="missing"))
-                    missing_posted = True
+                elif refusal is None:   # not there: a refusal once it is back is news again
+                    refused = ""
+                    if not connected_once and not missing_posted:
+                        self.post(ControllerStatus(False, f"no controller on {self.path} yet",
+                                                   self.clock(), alarm=True, kind="missing"))
+                        missing_posted = True
                 self._stop.wait(self.reconnect_s)
                 continue
             if connected_once:
