@@ -15,7 +15,7 @@ from companion.boards.avr import MEGA, NANO
 from companion.inputs.serial.clock_sync import ClockSync, SyncSample, TickUnwrapper
 from companion.inputs.serial.protocol import Edge, Filter, Heartbeat, Hello, Pong, encode, parse
 from companion.inputs.serial.frames import FrameDecoder
-from companion.inputs.serial.pads import player_notice
+from companion.inputs.serial.pads import player_notice, status_word
 from companion.inputs.serial.reader import DEVICE_PATTERNS, ControllerLink, ControllerStatus, SerialReader, find_device
 
 HELLO = Hello(1, 2, 5000, 0, "nano", NANO.pin_names)
@@ -197,10 +197,21 @@ def test_the_device_is_found_by_the_kiosks_stable_name_first(tmp_path):
         find_device((str(tmp_path / "none*"),))
 
 
-def test_a_controller_that_says_it_is_another_board_than_the_settings_name_is_an_alarm():
-    said = ControllerLink(board=NANO).feed(encode(Hello(3, 2, 5000, 0, "mega", MEGA.pin_names)), 7)
-    assert said[0].alarm and said[0].kind == "board" and said[0].connected
-    assert 'the settings say board = "nano": write board = "mega" in [serial]' in said[0].detail
+def test_a_controller_that_says_it_is_another_board_than_the_settings_name_is_not_played():
+    """Its pins are another board's: a press would count for another player (a tester's Nano
+    D2, player 1 N, came in as the Mega's player 6 S). Nothing it sends is taken, the corner
+    says so for good, and the line says what to write."""
+    link = ControllerLink({"D2": (6, Side.S)}, MEGA)
+    nano = Hello(3, 2, 5000, 0, "nano", NANO.pin_names)
+    said = link.feed(encode(nano, 0), 7)
+    assert said[0].alarm and said[0].kind == "board" and not said[0].connected
+    assert 'the settings say board = "mega": write board = "nano" in [serial]' in said[0].detail
+    assert status_word(said[0]) == "wrong board"
+    link.ping(5_000_000_000)
+    later = link.feed(encode(nano, 1) + encode(Pong(1, 0), 2) + encode(Edge(0, True, 100), 3),
+                      5_000_000_000)
+    assert later == [] and not link.synced, "asked again, said once, and no press taken"
+    assert link.next_request(6_000_000_000) == link.hello_request()
 
 
 def test_a_controller_naming_a_board_the_companion_does_not_know_is_told_to_be_flashed():

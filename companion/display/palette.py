@@ -64,6 +64,7 @@ CONTROLLER: dict[str, RGB] = {
     "synced": (40, 190, 70),
     "connecting": (230, 160, 20),
     "unplugged": (220, 40, 40),
+    "wrong board": (220, 40, 40),
 }
 
 #: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them

@@ -105,8 +105,11 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
 
 
 def status_word(status: ControllerStatus) -> str:
-    """The controller's state in one word for the corner of the screen: ``synced`` (its taps
-    are judged), ``connecting`` (talking, clock not yet synced) or ``unplugged``."""
+    """The controller's state in a word or two for the corner of the screen: ``synced`` (its
+    taps are judged), ``connecting`` (talking, clock not yet synced), ``unplugged``, or ``wrong
+    board`` (another board than the settings name: none of its presses is taken)."""
+    if status.kind == "board":
+        return "wrong board"
     if not status.connected:
         return "unplugged"
     return "synced" if status.synced else "connecting"
@@ -119,7 +122,7 @@ PLAYER_WORDS = {
     "refused": "button controller cannot be opened: companion doctor says why",
     "busy": "button controller in use by another program",
     "garbled": "button controller not understood: check its firmware",
-    "board": "button controller is not the board the settings name",
+    "board": "button controller is not the board the settings name: its presses are not taken",
     "unplugged": "button controller unplugged: waiting for it",
     "silent": "button controller silent: waiting for it",
     "talking": "button controller talking again",

@@ -148,6 +148,9 @@ class ControllerLink:
         self.order = TickOrder()
         self.sync: ClockSync | None = None
         self.hello: Hello | None = None
+        #: The board the controller says it is, when not the one the settings name (``None``:
+        #: the same): it is asked who it is until it is the right one, and nothing else is read.
+        self.wrong_board: str | None = None
         #: True after a restart noticed without a HELLO: the reader asks for one.
         self.hello_wanted = False
         self.overflows = 0
@@ -180,6 +183,7 @@ class ControllerLink:
         self.order.reset()
         self.sync = None
         self.hello = None
+        self.wrong_board = None
         self.hello_wanted = False
         self.min_press_us, self.glitches = None, 0
         self._pings.clear()
@@ -233,6 +237,8 @@ class ControllerLink:
         return events + self._release_held()
 
     def _handle(self, message: object, now_ns: int, events: list) -> None:
+        if self.wrong_board is not None and not isinstance(message, Hello):
+            return   # another board than the settings name: its frames are not read
         if isinstance(message, Hello):
             self._hello(message, now_ns, events)
         elif isinstance(message, Pong):
@@ -269,19 +275,21 @@ class ControllerLink:
 
     def _hello(self, hello: Hello, now_ns: int, events: list) -> None:
         """The first HELLO starts the clock; a later one restarts it if its clock went back."""
+        detail = f"{hello.board} controller (firmware {hello.version}, {len(hello.pins)} pins)"
+        if hello.board != self.board.name:   # its pins are another board's: nothing is taken
+            if self.wrong_board != hello.board:
+                self.wrong_board = hello.board
+                events.append(ControllerStatus(
+                    False, f"{detail}; {self.other_board(hello.board)}; until then none of its "
+                    "presses is taken", now_ns, alarm=True, kind="board"))
+            return
+        self.wrong_board = None
         if self.hello is None:
             self.restart_clock(hello)
-            detail = (f"{hello.board} controller (firmware {hello.version}, "
-                      f"{len(hello.pins)} pins)")
-            missing, kind = self.missing_pins(), ""
-            if hello.board != self.board.name:
-                detail += f"; {self.other_board(hello.board)}"
-                kind = "board"
-            elif missing:
+            missing = self.missing_pins()
+            if missing:
                 detail += f"; pin map names pins it lacks: {', '.join(missing)}"
-                kind = "pins"
-            events.append(ControllerStatus(True, detail, now_ns, alarm=kind == "board",
-                                           kind=kind))
+            events.append(ControllerStatus(True, detail, now_ns, kind="pins" if missing else ""))
             return
         self.hello, self._pins = hello, hello.pins
         self._ticks(hello.ticks, now_ns, events)
@@ -368,7 +376,7 @@ class ControllerLink:
         (its pins are another board's: pads would be read as other players' or not at all)."""
         mine = f'the settings say board = "{self.board.name}"'
         if said in BOARDS:
-            return f'{mine}: write board = "{said}" in [serial], or flash the {self.board.name}'
+            return f'{mine}: write board = "{said}" in [serial], or plug in the {self.board.name}'
         return (f"{mine}, and no board is called {said!r} (choose from "
                 f"{', '.join(sorted(BOARDS))}): flash the {self.board.name} with the "
                 "companion's firmware")
