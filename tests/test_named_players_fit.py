@@ -278,3 +278,16 @@ def test_the_reaction_chart_of_twelve_long_names_keeps_a_readable_scale_on_a_por
     assert max(piece.rect.right for piece in rows) - chart.left <= LABELS_SHARE * chart.width
     assert len(ticks) >= 3 and ticks[:2] == ["0", "1000"]
     assert len({piece.text.rsplit(" ", 2)[0] for piece in rows}) == 12   # names still apart
+
+
+def test_names_that_hold_spaces_are_listed_apart_on_the_verdict():
+    """"wrong: Ana Marí Bo Luis lose a card" could be any two, three or four players."""
+    names = {1: "Ana Marí", 2: "Bo Luis", 3: "Cy"}
+    taps = [(1, "N", 100, "wrong"), (2, "N", 200, "wrong"), (3, "E", 300, "win")]
+    view = verdict_view(round_record(taps, [(3, "RED", "E")], valid=("E",)), True,
+                        {1: 2, 2: 2, 3: 0}, names)
+    assert view.headline.startswith("Cy")
+    assert any("Ana Marí, Bo Luis" in line for line in view.details), view.details
+    guests = verdict_view(round_record(taps, [(3, "RED", "E")], valid=("E",)), True,
+                          {1: 2, 2: 2, 3: 0}, {})
+    assert any("P1 P2" in line for line in guests.details), guests.details

@@ -625,3 +625,20 @@ def test_once_every_player_has_tapped_wrong_the_verdict_comes_at_once_not_after_
     step_until(app, in_scene(app, "verdict"), limit_s=1.0)
     assert app.scene.view.headline == "P1 P2 WRONG"
     assert app.scene.view.details[-1].startswith("could tap: ")
+
+
+def test_the_tie_prompt_lists_the_choices_in_the_order_they_were_made():
+    app = kiosk("setup", players=5, pace=SLOW)
+    round_ = to_round(app, without_void=True)
+    side, t = round_.ruling.valid[0], now()
+    for player in (1, 2, 3, 4):
+        app.post(tap(player, side.value, t + player * 100_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    first, second = app.scene.free[:2]
+    app.post(tap(4, first.value))
+    app.step()
+    app.post(tap(2, second.value))
+    app.step()
+    assert app.scene.name == "tie-choice"
+    chose = [line.split()[0] for line in app.scene.prompt().details if " chose " in line]
+    assert chose == ["P4", "P2"]

@@ -56,8 +56,10 @@ def player_label(player: int, seat_names: SeatNames = NO_NAMES) -> str:
 
 
 def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
-    """Players' labels, space-separated."""
-    return " ".join(player_label(p, seat_names) for p in players)
+    """Players' labels, space-separated (``P1 P3``); comma-separated when a label holds a space
+    (``Ana Marí, Bo``), so that each name reads whole."""
+    labels = [player_label(p, seat_names) for p in players]
+    return (", " if any(" " in label for label in labels) else " ").join(labels)
 
 
 #: The most players a verdict's headline names; beyond, it counts them (its lines name them).

@@ -132,7 +132,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
                 if any(self.tapped.get(p) == side for p in self.choosers)}
         lines = [self.took(side) for side in self.taken if side in tied]
         lines += [self.took(side) for side in self.taken if side not in tied]
-        lines += [self.chose(p) for p in self.choosers if p in self.choices]
+        lines += [self.chose(p) for p in self.choices]   # in the order they were made
         headline = "TIE ON ONE CARD"
         waiting = [p for p in self.choosers if p not in self.choices]
         free = self.still_free()
