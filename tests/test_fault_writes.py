@@ -239,3 +239,29 @@ def test_an_empty_state_folder_name_is_refused_never_read_as_the_usual_folder(
     assert result.err == ('companion: --state-dir "": the path is empty (name a folder, or '
                           "leave --state-dir out for the usual one)\n")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("below", ["", "not-made-yet"])
+def test_a_state_folder_on_a_read_only_mount_with_no_database_yet_is_told_to_remount(
+        tmpfs, below):
+    """Nothing kept there yet (or the folder not made): the line says the filesystem takes no
+    writes and how to mend it, where it said SQLite's "unable to open database file" or the
+    system's "[Errno 30]" alone."""
+    if tmpfs is None:
+        pytest.skip("no tmpfs here: a read-only mount cannot be made")
+    remount(tmpfs, "ro")
+    result = outcome([*on(tmpfs / below if below else tmpfs, ("players", "add")), "Zed"])
+    assert result.code == 2 and result.clear
+    assert f"remount it read-write (sudo mount -o remount,rw {tmpfs})" in result.err
+    assert "chown" not in result.err
+
+
+def test_a_filesystem_the_kernel_made_read_only_after_errors_is_read_as_such(tmp_path):
+    from companion.storage.mounts import mount_of
+
+    table = tmp_path / "mountinfo"
+    table.write_text(f"45 27 7:0 / {tmp_path} rw,relatime - ext4 /dev/loop0 "
+                     "rw,errors=remount-ro,emergency_ro\n")
+    mount = mount_of(tmp_path, table)
+    assert mount is not None and mount.read_only and mount.after_errors

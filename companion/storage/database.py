@@ -43,6 +43,7 @@ from companion.storage.faults import (
     not_text,
 )
 from companion.storage.location import not_a_folder, without_path
+from companion.storage.mounts import remount_advice
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.schema import (
     DAMAGED_COLUMNS,
@@ -196,7 +197,9 @@ class Database:
             self.connection = sqlite3.connect(self.path, isolation_level=None,
                                               timeout=busy_timeout_s)
         except (OSError, sqlite3.Error) as error:
-            raise SaveLater(f"cannot open the state database {self.path}: {error}") from None
+            fix = remount_advice(self.path.parent)
+            raise SaveLater(f"cannot open the state database {self.path}: {error}"
+                            + (f" ({fix})" if fix else "")) from None
         try:
             self._check_ours(migrations)
             self._configure()

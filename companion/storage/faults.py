@@ -149,6 +149,11 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return SaveLater(f"{doing} failed: the disk holding {path} is full: {megabytes(left)} "
                          f"left ({name}; {kept}; free some space and saving goes on)",
                          f"the disk is full: {megabytes(left)} left")
+    fix = remount_advice(path.parent) if name.startswith(
+        ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR")) else None
+    if fix is not None:   # no chown, nor another user, mends a filesystem that takes no writes
+        return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only "
+                         f"({name}; {kept}; {fix})", "the state folder is read-only")
     refusing = refuses_writes(path) if name.startswith("SQLITE_IOERR") else None
     if refusing is not None:   # the file turns writes away: not a failing card
         return SaveLater(f"{doing} failed: {refusing} refuses writes ({name}; {kept}; made "
@@ -164,15 +169,14 @@ def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     if name == "SQLITE_READONLY_DIRECTORY" or (
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
-        fix = remount_advice(path.parent) or ("make it writable for the companion user, e.g. "
-                                              f"sudo chown companion: {path.parent}")
         return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
-                         f"{fix})", "the state folder is read-only")
+                         "make it writable for the companion user, e.g. "
+                         f"sudo chown companion: {path.parent})",
+                         "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
-        fix = remount_advice(path.parent) or ("make it writable for the companion user, e.g. "
-                                              f"sudo chown companion: {path}")
         return SaveLater(f"{doing} failed: the state database {path} is read-only ({kept}; "
-                         f"{fix})", "the state database is read-only")
+                         "make it writable for the companion user, e.g. "
+                         f"sudo chown companion: {path})", "the state database is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
                          "close it and try again)", "the state database is locked")

@@ -29,6 +29,8 @@ class Mount:
     point: str
     type: str
     read_only: bool
+    #: Made read-only by the kernel after errors (ext4's ``emergency_ro``), not by a mount.
+    after_errors: bool = False
 
 
 def mount_of(path: Path, mounts: Path = MOUNTS) -> Mount | None:
@@ -43,8 +45,10 @@ def mount_of(path: Path, mounts: Path = MOUNTS) -> Mount | None:
             continue
         point = re.sub(r"\\([0-7]{3})", lambda octal: chr(int(octal[1], 8)), fields[4])
         inside = point == "/" or real == point or real.startswith(point.rstrip("/") + "/")
+        options = fields[5].split(",") + more[2].split(",")
         if inside and (found is None or len(point) >= len(found.point)):   # the last mount wins
-            found = Mount(point, more[0], "ro" in fields[5].split(",") + more[2].split(","))
+            after_errors = "emergency_ro" in options
+            found = Mount(point, more[0], "ro" in options or after_errors, after_errors)
     return found
 
 
@@ -76,19 +80,26 @@ def refusal(where: Path, error: OSError) -> tuple[str, str | None]:
 
 
 def remount_advice(folder: Path) -> str | None:
-    """What to do when ``folder`` is on a read-only filesystem (an SD card the kernel remounted
-    read-only after errors, a read-only bind mount), where no chown helps; ``None`` when its
-    filesystem takes writes."""
+    """What to do when ``folder`` (or the nearest folder above it that is there) is on a
+    read-only filesystem, where no chown helps: a read-only mount, or a card the kernel made
+    read-only after errors; ``None`` when its filesystem takes writes."""
+    there = next((path for path in (folder, *folder.parents) if path.is_dir()), None)
+    if there is None:
+        return None
+    mount = mount_of(there)
     try:
-        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        read_only = bool(os.statvfs(there).f_flag & os.ST_RDONLY)
     except OSError:
+        read_only = False
+    if mount is not None and mount.after_errors:
+        return (f"it is on {mount.point}, which the kernel made read-only after errors: the "
+                "card may be failing: copy the state folder off it, then check the card "
+                "(sudo fsck) or replace it")
+    if not (read_only or (mount is not None and mount.read_only)):
         return None
-    if not read_only:
-        return None
-    mount = mount_of(folder)
-    point = mount.point if mount else folder
+    point = mount.point if mount else there
     return (f"it is on a read-only filesystem: remount it read-write (sudo mount -o remount,rw "
-            f"{point}; a card the kernel made read-only after errors may be failing)")
+            f"{point})")
 
 
 def read_text(path: Path) -> str:
