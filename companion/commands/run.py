@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="settings file (default: the usual places, else defaults)")
     parser.add_argument("--window", action="store_true",
                         help="play in a window instead of fullscreen")
-    parser.add_argument("--keyboard-only", action="store_true", help="do not open the GPIO pins")
+    parser.add_argument("--keyboard-only", action="store_true",
+                        help="play with the keyboard only: open neither the GPIO pins nor "
+                             "the serial controller")
     parser.add_argument("--seed", type=seed, default=None,
                         help="seed of the first game's deck (default: random)")
     parser.add_argument("--mock", action="store_true",
