@@ -123,13 +123,14 @@ def test_a_pad_of_a_player_who_is_not_in_the_game_is_ignored():
     assert [t.player for t in app.scene.record.taps] == [2]
 
 
-def tie_on_one_card(app):
-    """An open round in which P1 and P2 tie on the same card: the tie-choice prompt."""
+def tie_on_one_card(app, players=(1, 2)):
+    """An open round in which ``players`` (default P1 and P2) tie on the same card, 0.2 ms
+    apart in that order: the tie-choice prompt. Returns the card's side."""
     round_ = to_round(app, without_void=True)
     side = round_.ruling.valid[0]
     t = now()
-    app.post(tap(1, side.value, t))
-    app.post(tap(2, side.value, t + 200_000))
+    for order, player in enumerate(players):
+        app.post(tap(player, side.value, t + order * 200_000))
     step_until(app, in_scene(app, "tie-choice"))
     return side
 
@@ -212,11 +213,7 @@ def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path
 
 def test_a_power_cut_after_one_of_two_choosers_chose_keeps_that_choice(tmp_path):
     app = kiosk("setup", players=4, state_dir=tmp_path, pace=CHOOSING)
-    round_ = to_round(app, without_void=True)
-    side, t = round_.ruling.valid[0], now()
-    for player in (1, 2, 3):
-        app.post(tap(player, side.value, t + player * 100_000))
-    step_until(app, in_scene(app, "tie-choice"))
+    side = tie_on_one_card(app, (1, 2, 3))
     assert app.scene.choosers == [2, 3]
     chosen, round_no = app.scene.still_free()[-1], game_of(app).round_no
     app.post(tap(2, chosen.value))

@@ -309,11 +309,7 @@ def test_the_tie_prompt_says_the_card_each_tied_player_chose_while_the_others_st
     """P1, P2 and P3 tie on one card; P2 chooses: the prompt still asking P3 says what P2 took
     (a tester saw P2's choice nowhere until the verdict), and rings it as taken."""
     app = kiosk("setup", players=4, pace=SLOW)
-    round_ = to_round(app, without_void=True)
-    side, t = round_.ruling.valid[0], now()
-    for player in (1, 2, 3):
-        app.post(tap(player, side.value, t + player * 100_000))
-    step_until(app, in_scene(app, "tie-choice"))
+    tie_on_one_card(app, (1, 2, 3))
     assert app.scene.choosers == [2, 3]
     chosen = app.scene.free[0]
     app.post(tap(2, chosen.value))
@@ -629,11 +625,7 @@ def test_once_every_player_has_tapped_wrong_the_verdict_comes_at_once_not_after_
 
 def test_the_tie_prompt_lists_the_choices_in_the_order_they_were_made():
     app = kiosk("setup", players=5, pace=SLOW)
-    round_ = to_round(app, without_void=True)
-    side, t = round_.ruling.valid[0], now()
-    for player in (1, 2, 3, 4):
-        app.post(tap(player, side.value, t + player * 100_000))
-    step_until(app, in_scene(app, "tie-choice"))
+    tie_on_one_card(app, (1, 2, 3, 4))
     first, second = app.scene.free[:2]
     app.post(tap(4, first.value))
     app.step()
