@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from companion.games.notnot.words import apart
 from companion.storage.database import Database
 from companion.storage.games import ROW_GONE, NoSuchGame, SavedGame, Unreadable, read_game
 from companion.storage.players import PlayerStore, seat_label
@@ -185,11 +186,12 @@ def scores_words(game: GameLine) -> str:
 
 
 def winners_words(game: GameLine) -> str:
-    """A listed game's winners, apart (``Ana Marí, Bo``: a name may hold spaces), "nobody
-    scored" when nobody did ("?" when they do not read)."""
+    """A listed game's winners, as the verdict lists players
+    (:func:`~companion.games.notnot.words.apart`), "nobody scored" when nobody did ("?" when
+    they do not read)."""
     if nobody_scored(game.result):
         return "nobody scored"
-    return "?" if game.winners is None else ", ".join(shown(p, game.names) for p in game.winners)
+    return "?" if game.winners is None else apart([shown(p, game.names) for p in game.winners])
 
 
 def head_starts_words(game: GameLine) -> str:

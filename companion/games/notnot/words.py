@@ -56,9 +56,13 @@ def player_label(player: int, seat_names: SeatNames = NO_NAMES) -> str:
 
 
 def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
-    """Players' labels, space-separated (``P1 P3``); comma-separated when a label holds a space
+    """Players' labels, listed :func:`apart`."""
+    return apart([player_label(p, seat_names) for p in players])
+
+
+def apart(labels: Sequence[str]) -> str:
+    """``labels`` space-separated (``P1 P3``); comma-separated when one holds a space
     (``Ana Marí, Bo``), so that each name reads whole."""
-    labels = [player_label(p, seat_names) for p in players]
     return (", " if any(" " in label for label in labels) else " ").join(labels)
 
 
