@@ -1,7 +1,8 @@
 """The end of the game: the winners (none when nobody scored), the scores, each player's
 reaction times, and each player's closest win and closest loss (the margins of
 :mod:`companion.games.notnot.margin`); above the chart, a line per player of what costs them
-most (:mod:`companion.scenes.notnot.thinking_costs`, read once at entry).
+most (:mod:`companion.scenes.notnot.thinking_costs`): from this game's rounds at entry, then,
+once the first frame is on screen, from the named players' kept rounds too.
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen). E (any pad), Enter or a
@@ -22,7 +23,7 @@ from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
-from companion.scenes.notnot.thinking_costs import cost_lines, rows_of
+from companion.scenes.notnot.thinking_costs import cost_lines, cost_lines_with_kept, rows_of
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -52,10 +53,20 @@ class EndScene(Scene[ToEnd]):
         self.play = change.play
         super().enter(now_ns, change)
         self.early = not self.play.game.over
-        self.costs = rows_of(cost_lines(self.ctx, self.play.game_id, self.play.game.players,
-                                        self.play.rounds))
+        self.costs = rows_of(cost_lines(self.play.game.players, self.play.rounds))
+        self.game_id = self.play.game_id   # the kept game, before save_ended lets go of it
         save_ended(self.ctx, self.play)
         self.ctx.services.sounds.play("win")
+        self.ctx.after_frame.append(self.read_kept_rounds)
+
+    def read_kept_rounds(self) -> None:
+        """The cost lines from the named players' kept rounds too, read once the winners are on
+        screen (a second or more on a Pi for a busy table), drawn in the next frame."""
+        lines = cost_lines_with_kept(self.ctx, self.game_id, self.play.game.players,
+                                     self.play.rounds)
+        if lines is not None:
+            self.costs = rows_of(lines)
+            self.dirty = True
 
     def handle(self, event: object, now_ns: int) -> None:
         if selects(event):

@@ -3,8 +3,10 @@
 A named player's profile (:mod:`companion.games.notnot.profile`) is made from their latest
 :data:`KEPT_ROUNDS` kept rounds of other games and this game's rounds; a guest's from this
 game's rounds alone. A player whose profile has too few rounds for two conditions gets no line.
-Read once, at the scene's entry; a state database that cannot be read leaves every player a
-guest's line.
+The lines from this game's rounds are made at the scene's entry (:func:`cost_lines`); the kept
+rounds are read once, after the end screen's first frame (:func:`cost_lines_with_kept`): on
+a Pi they take a second or more for a busy table. A state database that cannot be read leaves
+every player a guest's line.
 """
 
 from __future__ import annotations
@@ -42,14 +44,25 @@ def kept_rounds(ctx: Context, game_id: int | None
              for seat, player in seated.items()})
 
 
-def cost_lines(ctx: Context, game_id: int | None, players: int,
-               rounds: list[RoundRecord]) -> list[str]:
-    """One line per player with a costliest condition, in seat order."""
+def cost_lines_with_kept(ctx: Context, game_id: int | None, players: int,
+                         rounds: list[RoundRecord]) -> list[str] | None:
+    """:func:`cost_lines` with the named players' kept rounds of other games; ``None`` when
+    game ``game_id`` seats no named player (the lines from this game's rounds stand) or the
+    state database cannot be read (said in the journal)."""
     try:
         names, kept = kept_rounds(ctx, game_id)
     except CompanionError as error:
         log.warning("the end screen's profiles from this game only: %s", error)
-        names, kept = {}, {}
+        return None
+    return cost_lines(players, rounds, names, kept) if names else None
+
+
+def cost_lines(players: int, rounds: list[RoundRecord], names: dict[int, str] | None = None,
+               kept: dict[int, list[tuple[RoundRecord, int]]] | None = None) -> list[str]:
+    """One line per player with a costliest condition, in seat order, from this game's
+    ``rounds`` and each seat's ``kept`` rounds, labelled with the seats' ``names`` (guests
+    otherwise)."""
+    names, kept = names or {}, kept or {}
     lines = []
     for seat in range(1, players + 1):
         cost = profile_of(kept.get(seat, []) + [(record, seat) for record in rounds]).costliest()
