@@ -119,7 +119,7 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
     capsys.readouterr()
     assert main(["history", "--game", str(game), "--state-dir", str(tmp_path)]) == 0
     listed = capsys.readouterr().out
-    assert "Ana took" in listed and "Bo took" in listed and "P1 took" not in listed
+    assert "Ana WINS" in listed and "Bo WINS" in listed and "P1 " not in listed
     won = next(r for r in kept[0]["rounds"] if any(t["player"] == 1 and t["verdict"] == "win"
                                                   for t in r["taps"]))
     assert main(["replay", str(game), str(won["n"]), "--state-dir", str(tmp_path)]) == 0

@@ -349,7 +349,7 @@ def test_history_lists_a_games_rounds_with_the_command_that_replays_each(raced, 
     rounds = capsys.readouterr().out.splitlines()[1:]
     command = f"companion replay {game_id} {n}"
     line = next(line for line in rounds if line.endswith(command))
-    assert line.split()[0] == str(n) and "P1 took" in line
+    assert line.split()[0] == str(n) and "P1 WINS: takes" in line
     code, out, _ = replay(capsys, *command.split()[2:], "--state-dir", folder)
     assert code == 0 and out.startswith(f"Not Not game {game_id}, round {n}")
 
@@ -375,6 +375,30 @@ def test_history_of_a_game_says_who_lost_a_card_to_a_wrong_tap_and_the_whole_rol
         line = lines[str(record.n)]
         assert "wrong: " in line and f"P{player}" in line.split("wrong: ")[1], line
         assert "a card" in line and roll_words(record) in line, line
+
+
+def test_history_of_a_game_says_each_round_as_the_verdict_screen_said_it(tmp_path, capsys):
+    """A tie, the spots each card was taken from, a void taken instead, the cards that could
+    have been tapped: what the screen said is in the round's line (a rules tester found
+    "P1 took WHITE; P2 took GREEN" for a tie the screen had called one)."""
+    from companion.games.notnot.record import RoundRecord
+    from companion.games.notnot.words import verdict_words
+
+    assert main(["simulate", "--players", "4", "--seed", "3", "--tie-window-us", "60000",
+                 "--state-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    (game,) = json.loads(capsys.readouterr().out)
+    assert main(["history", "--state-dir", str(tmp_path), "--game", str(game["id"])]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    before, kinds = dict.fromkeys(range(1, 5), 0), set()
+    for stored in game["rounds"]:
+        record = RoundRecord.from_json(stored)
+        said = verdict_words(record, bool(record.valid), before, {})
+        line, kinds = lines[str(record.n)], kinds | {said.kind}
+        assert all(words in line for words in (said.headline, *said.lines)), line
+        before = record.scores
+    assert {"win", "tie"} <= kinds
 
 
 def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):

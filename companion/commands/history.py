@@ -19,7 +19,9 @@ as the replay does (one line per game and round that does not read; only the che
 listings stay fast), and exits 0 if all is sound, 1 (with how to recover) if
 anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
 that still reads into a new state database in DIR. ``--game ID`` lists that game's rounds, one
-line each (roll, who took what), with the ``companion replay ID ROUND`` command that brings
+line each (the roll, and the verdict in the kiosk's words: its headline and lines, as
+:func:`companion.games.notnot.words.verdict_words` gives them to the verdict screen and the
+phone page), with the ``companion replay ID ROUND`` command that brings
 the round back with its pads' raw edges; ``--json`` gives each game a ``"replay"`` command
 (an addition: every other key is as it was).
 """
@@ -37,9 +39,8 @@ from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.words import (
     NO_NAMES,
     SeatNames,
-    penalty_lines,
-    player_label,
     roll_words,
+    verdict_words,
 )
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import DamagedDatabase
@@ -199,14 +200,11 @@ def print_rounds(database: Database, game_id: int) -> None:
 
 def round_verdict(record: RoundRecord, scores_before: dict[int, int],
                   seat_names: SeatNames = NO_NAMES) -> str:
-    """Who took what in a round, who tapped wrong (and lost a card) or too early, in a few
-    words (named players by ``seat_names``; ``scores_before``: the scores the round began
-    with)."""
-    said = [f"{player_label(w.player, seat_names)} took {w.card}" for w in record.winners]
-    said += penalty_lines(record, scores_before, seat_names)
-    if not record.winners:
-        said.insert(0, "nobody could tap" if not record.valid else "nobody took a card")
-    return "; ".join(said)
+    """The round's verdict as the verdict screen said it, on one line: ``TIE P1 P2: TIE: 0.4 ms
+    apart; P1 takes WHITE from N; P2 takes GREEN from W; wrong: P3 loses a card`` (named
+    players by ``seat_names``; ``scores_before``: the scores the round began with)."""
+    said = verdict_words(record, bool(record.valid), scores_before, seat_names)
+    return f"{said.headline}: {'; '.join(said.lines)}" if said.lines else said.headline
 
 
 #: What the lines saying no Not Not game is listed add: where the other two games are.
