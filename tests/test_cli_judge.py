@@ -28,12 +28,32 @@ def test_judge_answers_nobody_may_tap_and_reroll():
     assert answers == [{"tap": False, "valid": [], "reroll": False}, {"tap": True, "valid": [], "reroll": True}]
 
 
-def test_judge_optional_fields_default_and_are_ignored_where_the_level_does_not_use_them():
-    hard = {"level": "hard", "dice": ["UP", "NOTHING"], "up": "E", "liar": True,
-            "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}
+def test_a_field_the_level_does_not_use_is_read_and_ignored():
+    hard = {"level": "hard", "dice": ["UP", "NOTHING"], "negation": "NOTHING", "up": "E",
+            "liar": True, "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}
     normal = dict(hard, level="normal")
     _, answers, _ = judge(json.dumps(hard), json.dumps(normal))
     assert [a["valid"] for a in answers] == [["E"], ["N"]]
+
+
+def test_a_case_without_a_field_its_level_uses_is_refused_never_judged_with_a_guess():
+    """A rules tester left out the negation die at normal and got an answer judged as if it
+    showed NOTHING."""
+    table = {"N": "RED", "E": "BLUE", "S": "YELLOW", "W": "GREEN"}
+    status, answers, _ = judge(
+        json.dumps({"level": "discovery", "dice": ["LEFT", "GREEN"], "table": table}),
+        json.dumps({"level": "normal", "dice": ["LEFT", "GREEN"], "table": table}),
+        json.dumps({"level": "hard", "dice": ["LEFT", "GREEN"], "negation": "NOT",
+                    "table": table}),
+        json.dumps({"level": "extreme", "dice": ["LEFT", "GREEN"], "negation": "NOT", "up": "N",
+                    "table": table}))
+    assert status == 1 and answers == [
+        {"tap": True, "valid": ["W"], "reroll": False},
+        {"error": "line 2: negation: missing (normal needs the negation die (NOTHING, NOT, "
+                  "NOT NOT or NOT NOT NOT))"},
+        {"error": 'line 3: up: missing (hard needs the side the arrow on the deck points to '
+                  '("N" when no arrow shows))'},
+        {"error": "line 4: liar: missing (extreme needs whether the Liar shows (true or false))"}]
 
 
 def test_the_help_says_which_levels_read_negation_up_and_liar_and_that_others_ignore_them():
@@ -104,7 +124,7 @@ def test_the_judge_refuses_dice_no_roll_can_show_and_a_repeated_key_naming_the_l
     unrollable = [["UP", "UP"], ["RED", "BLUE"], ["LEFT", "RIGHT"], ["GREEN", "GREEN"]]
     lines = [json.dumps(dict(CASE, dice=dice)) for dice in rollable + unrollable]
     lines += [
-        "",   # a blank line gets no answer, but counts as a line
+        "",   # a blank line gets an error: the Nth answer stays the Nth line's
         '{"level": "normal", "dice": ["LEFT", "GREEN"], "negation": "NOT", "dice": ["UP", "RED"],'
         ' "table": {"N": "RED", "E": "BLUE", "S": "YELLOW", "W": "GREEN"}}',
         '{"level": "normal", "dice": ["LEFT", "GREEN"], "negation": "NOT",'
@@ -112,7 +132,9 @@ def test_the_judge_refuses_dice_no_roll_can_show_and_a_repeated_key_naming_the_l
         json.dumps(CASE),
     ]
     status, answers, stderr = judge(*lines)
-    assert status == 1 and stderr == "" and len(answers) == len(lines) - 1
+    assert status == 1 and stderr == "" and len(answers) == len(lines)
+    assert answers[-4] == {"error": "line 11: a blank line, not a case (one JSON object per "
+                                    "line)"}
     assert all("tap" in answer for answer in answers[:len(rollable)])
     faces = ("one face is the direction die's (UP, DOWN, LEFT, RIGHT or NOTHING), "
              "the other the colour die's (RED, BLUE, GREEN, YELLOW or NOTHING)")

@@ -6,7 +6,7 @@ import json
 import pytest
 from fault_cases import outcome
 
-GOOD = {"level": "normal", "dice": ["UP", "BLUE"],
+GOOD = {"level": "normal", "dice": ["UP", "BLUE"], "negation": "NOTHING",
         "table": {"N": "RED", "E": "BLUE", "S": "GREEN", "W": "YELLOW"}}
 
 

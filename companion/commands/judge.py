@@ -1,7 +1,8 @@
 """``companion judge``: the rules oracle on the command line.
 
 Reads one JSON case per line on stdin and writes one JSON answer per line, in
-order (a blank line gets none). A bad line gets ``{"error": "line N: ..."}``
+order, so the Nth answer is always the Nth line's (a blank line is a bad line). A bad line
+gets ``{"error": "line N: ..."}``
 naming its line of the input and the field (a value is echoed at most
 :data:`ECHO` characters); processing always goes on, and the exit status is 1
 at the end. A line longer than :data:`MAX_LINE` bytes or nested deeper than
@@ -11,9 +12,11 @@ In: ``{"level", "dice": [FACE, FACE], "negation"?, "liar"?, "up"?, "table":
 {"N": CARD, "E": CARD, "S": CARD, "W": CARD}}``, each field once. The two
 faces are a roll of the criteria dice, in either order: one of the direction
 die, one of the colour die (each may be ``NOTHING``), as the game's data file
-defines them. A field the level does not use (a negation in discovery, ``up``
-below hard, the Liar below extreme) is read and ignored, as at the table; the
-help says so.
+defines them. A field the level uses is required (``negation`` from normal on, ``up``
+from hard on, ``liar`` in extreme: a case without the die or the arrow that decides it is
+refused, never judged with a guess); a field the level does not use (a negation in
+discovery, ``up`` below hard, the Liar below extreme) is read and ignored, as at the table.
+The help says both.
 Out: ``{"tap": bool, "valid": [SIDES], "reroll": bool}``.
 """
 
@@ -60,12 +63,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Each line: one JSON object, each field once; \"dice\" is a roll of the "
                      "two criteria dice, one face of the direction die and one of the colour "
                      "die, in either order. \"negation\" counts from normal on, \"up\" "
-                     "from hard on, \"liar\" in extreme only: at a level that does not use "
-                     "one, it is read and ignored, as at the table (the arrow on the deck "
-                     "means nothing in normal). "
+                     "from hard on, \"liar\" in extreme only: a level that uses one needs it "
+                     "(\"up\": \"N\" when no arrow shows, \"liar\": false when the Liar does "
+                     "not); at a level that does not use one, it is read and ignored, as at "
+                     "the table (the arrow on the deck means nothing in normal). "
                      f"Limits: a line of at most {MAX_LINE} bytes, nested at most {MAX_DEPTH} "
                      "deep; a longer or deeper line gets an error answer and the stream goes on. "
-                     "An error answer names the line (\"line N: ...\"). "
+                     "Every line gets one answer, a blank one an error, so the Nth answer is the "
+                     "Nth line's; an error answer names the line (\"line N: ...\"). "
                      "Exit status 1 if any line was bad.")
 
 
@@ -178,6 +183,7 @@ def parse_case(line: str) -> tuple:
         raise BadCase(f"dice: {shown(dice)} is not a roll: one face is the direction die's "
                       f"({faces_of(criteria.direction)}), the other the colour die's "
                       f"({faces_of(criteria.colour)})")
+    needed(case, level)
     negation = case.get("negation", NOTHING)
     if not isinstance(negation, str) or negation not in NEGATIONS:
         raise BadCase(f"negation: {shown(negation)} is not one of {', '.join(NEGATIONS)}")
@@ -188,6 +194,22 @@ def parse_case(line: str) -> tuple:
     if not isinstance(up, str) or up not in ("N", "E", "S", "W"):
         raise BadCase(f"up: {shown(up)} is not one of N, E, S, W")
     return level, tuple(dice), negation, liar, Side(up), parse_table(case["table"])
+
+
+#: What each field a level uses must say, for the error when it is left out.
+NEEDED = {
+    "negation": "the negation die (NOTHING, NOT, NOT NOT or NOT NOT NOT)",
+    "up": 'the side the arrow on the deck points to ("N" when no arrow shows)',
+    "liar": "whether the Liar shows (true or false)",
+}
+
+
+def needed(case: dict, level: Level) -> None:
+    """A :class:`BadCase` naming the first field ``level`` uses that ``case`` leaves out."""
+    uses = {"negation": level.rolls_negation, "up": level.uses_arrow, "liar": level.uses_liar}
+    missing = next((field for field, used in uses.items() if used and field not in case), None)
+    if missing is not None:
+        raise BadCase(f"{missing}: missing ({level} needs {NEEDED[missing]})")
 
 
 def parse_table(table: object) -> tuple[str, ...]:
@@ -252,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
     stream = getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode())
     for number, line in enumerate(lines(stream), start=1):
         if isinstance(line, str) and not line.strip():
-            continue
+            line = BadCase("a blank line, not a case (one JSON object per line)")
         text, good = answer_line(line, number)
         out.write(text + "\n")
         if not good:
