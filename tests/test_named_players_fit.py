@@ -291,3 +291,23 @@ def test_names_that_hold_spaces_are_listed_apart_on_the_verdict():
     guests = verdict_view(round_record(taps, [(3, "RED", "E")], valid=("E",)), True,
                           {1: 2, 2: 2, 3: 0}, {})
     assert any("P1 P2" in line for line in guests.details), guests.details
+
+
+def test_names_that_hold_spaces_are_listed_apart_on_the_early_banner_and_the_phones_result():
+    """The verdict's one rule (commas only when a name holds a space) also where a code
+    reviewer found plain spaces: "TOO EARLY: Ana Marí Bo Luis", "Winners: Ana Marí Bo Luis"."""
+    from companion.games.notnot.sides import Side
+    from companion.games.notnot.taps import Tap
+    from companion.scenes.notnot.tap_feedback import TapFeedback
+    from companion.web.board import LiveGame
+    from companion.web.live_view import result
+
+    names = {1: "Ana Marí", 2: "Bo Luis"}
+    feedback = TapFeedback(2.0, lambda *told: None, label=lambda p: names[p])
+    for player in (1, 2):
+        feedback.show(Tap(player, Side.N, 0, "test"), "early", 0)
+    assert feedback.early_banner(1).details == ("Ana Marí, Bo Luis",)
+    game = LiveGame(id=1, state="finished", players=2, level="normal", rounds=9,
+                    cards_left=0, scores={1: 4, 2: 4}, tie_window_us=1000, names=names,
+                    winners=[1, 2])
+    assert result(game) == "Winners: Ana Marí, Bo Luis with 4 point cards"

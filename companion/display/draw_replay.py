@@ -179,8 +179,8 @@ def headline(saved: SavedRound) -> str:
     record = saved.record
     margin = margin_log_line(saved.record, saved.names).removeprefix("margin: ")
     if not margin and record.winners:
-        margin = " ".join(f"{player_label(w.player, saved.names)} takes {w.card}"
-                          for w in record.winners)
+        margin = "; ".join(f"{player_label(w.player, saved.names)} takes {w.card}"
+                           for w in record.winners)
     game = f"Game {saved.game_id}, round" if saved.game_id is not None else "Round"
     return f"{game} {record.n}: {margin or 'nobody took a card'}"
 

@@ -11,6 +11,7 @@ from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
 from companion.display.timeline_axis import timeline_view
 from companion.games.notnot.cards import Level
 from companion.games.notnot.sides import SIDES
+from companion.games.notnot.words import apart
 from companion.storage.players import seat_label
 from companion.web import svg
 from companion.web.board import LiveGame
@@ -100,7 +101,7 @@ def result(game: LiveGame) -> str:
         return ""
     if not game.winners:
         return "Nobody scored: no winner"
-    who = " ".join(seat_label(p, game.names) for p in game.winners)
+    who = apart([seat_label(p, game.names) for p in game.winners])
     cards = game.scores.get(game.winners[0], 0)
     return (f"{'Winner' if len(game.winners) == 1 else 'Winners'}: {who} with {cards} point "
             f"card{'' if cards == 1 else 's'}")

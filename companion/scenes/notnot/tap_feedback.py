@@ -21,7 +21,7 @@ from companion.display.palette import TAP_FLASH
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.verdict import Verdict
-from companion.games.notnot.words import player_label
+from companion.games.notnot.words import apart, player_label
 
 
 class TapFeedback:
@@ -52,7 +52,7 @@ class TapFeedback:
         """The TOO EARLY banner while it shows, else ``None``."""
         if now_ns >= self.early_until_ns:
             return None
-        return VerdictView("early", "TOO EARLY", (" ".join(map(self.label, self.early)),))
+        return VerdictView("early", "TOO EARLY", (apart([self.label(p) for p in self.early]),))
 
     def wake_at_ns(self, now_ns: int) -> int | None:
         """When the early banner goes (``None``: nothing to wait for)."""
