@@ -178,6 +178,23 @@ def test_a_seats_kept_player_brings_their_head_start_to_the_table_and_their_name
     assert f"Ana by {margin} with a {start_text(START_US)} start" in verdict_of(app).view.details
 
 
+def test_a_game_resumed_before_its_first_round_keeps_its_head_starts(tmp_path):
+    """The power went at the first deal: the resumed game is played with the head starts it
+    began with (a code reviewer found none: they were read from the last round's record)."""
+    first = kiosk("setup", state_dir=tmp_path, players=3, handicaps=True,
+                  head_starts={2: START_US})
+    first.post(tap(1, "N"))                                   # from Level up to Start
+    first.post(tap(1, "E"))
+    step_until(first, in_scene(first, "deal"))                # the game is kept, no round yet
+    first.screen.close()                                      # the power went
+    again = kiosk("setup", state_dir=tmp_path, handicaps=True)
+    assert again.scene.items()[again.scene.cursor].startswith("Resume")
+    again.post(tap(1, "E"))
+    step_until(again, in_scene(again, "deal"))
+    assert notnot_play(again).head_starts == {2: START_US}
+    again.screen.close()
+
+
 def test_history_shows_the_head_starts_a_game_was_played_with(tmp_path, capsys):
     record = {"n": 1, "head_starts_us": {"2": START_US}}
     with Database.in_folder(tmp_path) as database:

@@ -16,14 +16,19 @@ from companion.games.notnot.dice import Roll
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
+from companion.storage.players import HEAD_START_MAX_MS
 from companion.storage.restoring import records_checked, restore_checked
 
 
-def stored_settings(game: Game, simulated: bool = False) -> dict:
+def stored_settings(game: Game, simulated: bool = False,
+                    head_starts: Mapping[int, int] | None = None) -> dict:
     """What ``game`` was set up with, as it is stored; ``simulated`` marks a game simulate
-    made (never the table's, never offered to it for resume)."""
+    made (never the table's, never offered to it for resume); ``head_starts``: the seats'
+    head starts (µs) it is played with, when handicaps are on."""
     settings = {"level": game.mode, "players": game.players, "deals": game.deals,
                 "seed": game.seed, "tie_window_us": micros(game.timing.tie_window_ns)}
+    if head_starts:
+        settings["head_starts_us"] = {str(seat): us for seat, us in head_starts.items()}
     return {**settings, "simulated": True} if simulated else settings
 
 
@@ -38,10 +43,10 @@ class NewGame:
     seats: Mapping[int, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game: Game, simulated: bool = False,
-           seats: Mapping[int, int] | None = None) -> NewGame:
-        return cls(game.players, stored_settings(game, simulated), game.snapshot(),
-                   dict(seats or {}))
+    def of(cls, game: Game, simulated: bool = False, seats: Mapping[int, int] | None = None,
+           head_starts: Mapping[int, int] | None = None) -> NewGame:
+        return cls(game.players, stored_settings(game, simulated, head_starts),
+                   game.snapshot(), dict(seats or {}))
 
     def create(self, store: GameStore) -> int:
         """Store the game (abandoning any kept unfinished one) with its seats, in one
@@ -134,3 +139,16 @@ class UnfinishedGame:
         :class:`~companion.storage.restoring.DamagedSnapshot` naming what does not read."""
         return cls(saved.id, saved.settings, restore_checked(saved.snapshot, saved.rounds),
                    records_checked(saved.rounds))
+
+    def head_starts(self) -> dict[int, int]:
+        """The head starts (seat -> µs) the game is played with: its last round's, or before
+        its first round the ones its settings keep (none where they do not read as seats of
+        the game and head starts of 0 to 1 s)."""
+        if self.rounds:
+            return dict(self.rounds[-1].head_starts_us)
+        kept = self.settings.get("head_starts_us")
+        if not isinstance(kept, dict):
+            return {}
+        seats = {str(seat): seat for seat in range(1, self.game.players + 1)}
+        return {seats[seat]: us for seat, us in kept.items() if seat in seats and
+                type(us) is int and 0 <= us <= HEAD_START_MAX_MS * 1000}

@@ -68,7 +68,7 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     voice_learns_names(ctx)
     play = NotNotPlay(kept.game, GameRef(kept.id),
                       reactions={player: [] for player in range(1, kept.game.players + 1)},
-                      head_starts=dict(kept.rounds[-1].head_starts_us) if kept.rounds else {})
+                      head_starts=kept.head_starts())
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)

@@ -55,7 +55,8 @@ def save_new_game(ctx: Context, play: NotNotPlay) -> None:
     seats, in one transaction; its id goes in its ``play.ref`` once written."""
     if play.ref is not None:
         seats = seats_for(ctx, play.game.players)
-        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game, seats=seats)))
+        ctx.services.saves.waiting.append((play.ref, NewGame.of(play.game, seats=seats,
+                                                                head_starts=play.head_starts)))
         flush(ctx)
 
 
