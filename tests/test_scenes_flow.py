@@ -364,3 +364,25 @@ def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
     assert all(shows_text(app.screen.canvas, line) for line in expected)
     app.post(tap(1, round_.ruling.valid[0].value))
     step_until(app, in_scene(app, "verdict"))
+
+
+def test_work_that_fails_on_the_failsafe_screen_leaves_the_kiosk_on_it_never_ends_it():
+    """A save after the frame that fails while the failsafe shows is logged and the screen
+    stays (a code reviewer found the loop's own work re-raised there, ending the kiosk)."""
+    app = kiosk()
+
+    def broken(canvas):
+        raise ValueError("the paint ran out")
+    app.scenes[TitleScene].draw = broken
+    step_until(app, in_scene(app, "failsafe"))
+
+    def failing_save():
+        raise OSError("the disk went away")
+    app.ctx.after_frame.append(failing_save)
+    app.scene.dirty = True
+    app.step()                                            # the frame, then the failing work
+    assert app.scene.name == "failsafe" and not app.ctx.after_frame
+    assert app.scene.message == "title: ValueError: the paint ran out"
+    del app.scenes[TitleScene].draw  # mended
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "title"))

@@ -37,7 +37,9 @@ bottom strip of every screen, and go to the journal whole;
 ``ctx.services.warn_until_cleared`` keeps one up until its cause is mended.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
-in one line and the table can go back to the title.
+in one line and the table can go back to the title. Nor does one in the loop's own work
+(a save after the frame, a worker's result, the retry of waiting saves), on whatever screen:
+only the failsafe scene's own failure, which nothing is left to show, ends it.
 """
 
 from __future__ import annotations
@@ -255,7 +257,7 @@ class App:
             if self.next_notices:
                 self._notice(self.next_notices.popleft(), now)
         self._guarded(self.scene.update, now)
-        self._guarded(retry_waiting, self.ctx, now)
+        self._guarded_work(retry_waiting, self.ctx, now)
         self._apply_change(self.clock())
         if self.scene.dirty:
             self._draw()
@@ -264,7 +266,7 @@ class App:
     def _run_posted_work(self) -> None:
         """Run what workers posted back (:meth:`in_loop`); the screen shows what it changed."""
         while self._work:
-            self._guarded(self._work.popleft())
+            self._guarded_work(self._work.popleft())
             self.scene.dirty = True
 
     def notify(self, text: str) -> None:
@@ -329,7 +331,7 @@ class App:
         self.frames += 1
         self._guarded(self.scene.flipped, t_flip)
         while self.ctx.after_frame:
-            self._guarded(self.ctx.after_frame.pop(0))
+            self._guarded_work(self.ctx.after_frame.pop(0))
         self.snapshots.offer(moment, self.screen.canvas)
         if self.frames == 1:
             self.ready()
@@ -359,14 +361,32 @@ class App:
         self._guarded(self.scene.enter, now, change)
         self.ctx.hooks.on_scene(self.scene)
 
+    def _on_failsafe(self) -> bool:
+        return type(self.scene) is self.ctx.table.scene_of(ToFailsafe())
+
     def _guarded(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a scene's method; on an error, log it and switch to the failsafe scene."""
+        """Run a scene's method; on an error, log it and switch to the failsafe scene (an error
+        of the failsafe scene's own method, which nothing is left to show, ends the kiosk)."""
         try:
             return call(*args, **kwargs)
         except Exception as error:  # the kiosk must never die on a scene's error
-            if type(self.scene) is self.ctx.table.scene_of(ToFailsafe()):
+            if self._on_failsafe():
                 raise
             log.exception("scene %s failed", self.scene.name)
-            message = f"{self.scene.name}: {type(error).__name__}: {error}"
-            self.ctx.go(ToFailsafe(message=message))
+            self._show_failure(error)
             return None
+
+    def _guarded_work(self, call: Callable[..., Any], *args: Any) -> None:
+        """Run the loop's own work (a save after the frame, a worker's result, the retry of
+        waiting saves); on an error, log it naming the work and show it on the failsafe scene,
+        or, on the failsafe scene already, leave it there: never end the kiosk."""
+        try:
+            call(*args)
+        except Exception as error:  # the kiosk must never die on its work's error
+            work = getattr(call, "__qualname__", type(call).__name__)
+            log.exception("%s failed (on the %s screen)", work, self.scene.name)
+            if not self._on_failsafe():
+                self._show_failure(error)
+
+    def _show_failure(self, error: Exception) -> None:
+        self.ctx.go(ToFailsafe(message=f"{self.scene.name}: {type(error).__name__}: {error}"))
