@@ -246,6 +246,26 @@ def test_the_watcher_posts_a_filtered_press_when_it_has_lasted_not_at_its_next_r
     assert posted == [Tap(1, Side.N, stamp)]
 
 
+def test_a_press_while_the_pads_are_still_being_opened_is_taken_like_any_other(
+        factory, monkeypatch):
+    """An edge on a pin armed before the others are (lgpio calls back from its own thread at
+    once) reached a watcher not made yet: an AttributeError in lgpio's thread (a reviewer)."""
+    from companion.inputs import gpio
+
+    arm = gpio.ButtonInput.__init__
+
+    def arm_then_press(self, owner, button, pin_factory):
+        arm(self, owner, button, pin_factory)
+        if button.gpio == 4:                   # player 1's N, the first pin armed
+            factory.pin(4).press(T0)
+
+    monkeypatch.setattr(gpio.ButtonInput, "__init__", arm_then_press)
+    pads, posted = watch(parse(FILTERED).gpio, factory)
+    pads.poll(T0 + 300_000)
+    assert posted == [Tap(1, Side.N, T0)]
+    pads.close()
+
+
 def test_the_wiring_check_names_a_glitch_the_filter_dropped(factory):
     from companion.inputs.wiring_check import WiringCheck
     settings = parse(FILTERED).gpio

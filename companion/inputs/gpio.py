@@ -198,6 +198,9 @@ class GpioPads:
         self.lock = threading.Lock()
         self.inputs: list[ButtonInput] = []
         self.leds: dict[tuple[int, Side], LED] = {}
+        self._stop = threading.Event()
+        self._wake = threading.Event()   # before any pin is armed: its first edge may wake it
+        self._watcher: threading.Thread | None = None
         opening = ""
         try:
             for button in buttons_of(settings):
@@ -215,9 +218,6 @@ class GpioPads:
             raise
         self.factory = self.inputs[0].device.pin_factory if self.inputs else pin_factory
         warn_unless_stamping(self.factory)
-        self._stop = threading.Event()
-        self._wake = threading.Event()
-        self._watcher = None
         if watch_s is not None:
             self._watcher = threading.Thread(target=self._watch, args=(watch_s,),
                                              name="gpio-stuck-watch", daemon=True)
@@ -297,9 +297,8 @@ class GpioPads:
         ("GPIO busy"); the presses already seen stay good, and the next claim is the kernel's
         to sort out.
         """
-        if getattr(self, "_stop", None) is not None:
-            self._stop.set()
-            self._wake.set()
+        self._stop.set()
+        self._wake.set()
         for entry in self.inputs:
             try:
                 entry.close()
