@@ -79,6 +79,24 @@ def test_what_the_inputs_post_before_the_loop_exists_reaches_it_in_order():
     assert reached == ["first press", "second press", "a press once the loop runs"]
 
 
+def test_a_press_made_before_the_first_screen_is_let_go_a_stuck_button_still_reported(caplog):
+    """A child mashing the pads while the screen was still black (a TV switched on late) drove
+    the menus once it came (a code reviewer)."""
+    from companion.inputs.actions import Nav
+    from companion.inputs.events import Control, Stuck, Tap
+    from companion.games.notnot.sides import Side
+
+    posts, reached = EarlyPosts(), []
+    stuck = Stuck(1, Side.E, 5, "P1 E")
+    for event in (Tap(1, Side.E, 1), Control("pause", 2), stuck, Nav("select", 3)):
+        posts(event)
+    with caplog.at_level("INFO"):
+        posts.connect(reached.append)
+    posts(Tap(1, Side.E, 9))
+    assert reached == [stuck, Tap(1, Side.E, 9)]
+    assert "3 presses made before the first screen let go" in caplog.text
+
+
 def test_with_the_glitch_filter_a_round_waits_for_presses_confirmed_after_their_stamp():
     from companion.inputs.gpio import EDGE_DELIVERY_NS
     shipped = settings_file.load()                       # the filter is on: 300 us
@@ -94,3 +112,33 @@ def test_with_the_glitch_filter_a_round_waits_for_presses_confirmed_after_their_
     assert longer.pace.settle_s == pytest.approx(
         plain.pace.settle_s + (2_000_000 + EDGE_DELIVERY_NS) / 1e9)
     assert on_keys.pace.settle_s == plain.pace.settle_s
+
+
+def test_a_closing_kiosk_writes_its_last_saves_first_and_closes_all_else_when_a_pin_will_not(
+        monkeypatch, caplog):
+    """The pads were closed before the last saves: a light's pin that would not close left the
+    saves unwritten and the display and database open (a code reviewer)."""
+    from companion.inputs.edge_log import EdgeLog
+    from companion.kiosk import startup
+    from companion.scenes.core import Quit, Services
+
+    config = settings_file.load()
+    options = kiosk_options(args(), config, None, Notifier(environ={}))
+    options.headless = True
+    done = []
+
+    class Pads:
+        edge_log = EdgeLog()
+
+        def close(self):
+            done.append("pads")
+            raise OSError("GPIO busy")
+
+    monkeypatch.setattr(startup, "last_saves", lambda ctx: done.append("saves"))
+    monkeypatch.setattr(Services, "close_database", lambda services: done.append("database"))
+    posts = EarlyPosts()
+    posts(Quit(0))                                     # the table quits at the first pass
+    startup.run_kiosk(options, Notifier(environ={}), None, config, Pads(), None, posts, "")
+    assert done == ["saves", "pads", "database"]
+    assert "closing the GPIO pads failed" in caplog.text
+    assert not pygame.display.get_init()

@@ -305,8 +305,11 @@ class GpioPads:
             except Exception as error:  # noqa: BLE001 - lgpio raises its own error type
                 log.warning("%s (%s) was not released: %s", entry.button.label,
                             describe(entry.button.gpio), error)
-        for led in self.leds.values():
-            led.close()
+        for (player, side), led in self.leds.items():
+            try:
+                led.close()
+            except Exception as error:  # noqa: BLE001 - lgpio raises its own error type
+                log.warning("player %d %s's light was not released: %s", player, side, error)
         self.inputs, self.leds = [], {}
 
     def __enter__(self) -> GpioPads:

@@ -1,6 +1,7 @@
 """The kiosk's start-up, as ``companion run`` does it: the settings read (a mistake becomes a
-start problem shown on screen), the inputs opened before the loop exists (their events wait
-in :class:`EarlyPosts`, so no press is lost), the state folder owned, the kiosk built and
+start problem shown on screen), the inputs opened before the loop exists (what they report
+waits in :class:`EarlyPosts`; a press made before any screen showed is let go), the state
+folder owned, the kiosk built and
 what went wrong at start shown, the loop run, and everything it opened closed.
 
 The settings file is ``--config``, else ``$COMPANION_CONFIG``, else the first of
@@ -34,8 +35,8 @@ from pathlib import Path
 from companion.config import settings as settings_file
 from companion.config.reading import named_path
 from companion.errors import CompanionError
-from companion.inputs.actions import menu_key
-from companion.inputs.events import Event
+from companion.inputs.actions import Nav, menu_key
+from companion.inputs.events import Control, Dealer, Event, Tap
 from companion.inputs.gpio import GpioPads, confirmation_delay_ns, open_gpio
 from companion.inputs.keyboard import KeyMap
 from companion.inputs.serial.pads import (
@@ -75,9 +76,16 @@ START_AGAIN = "start companion run again"
 KIOSK = "the kiosk"
 
 
+#: Presses: what a player means for a screen. One made before the loop exists answered nothing
+#: (under systemd the display may take minutes to come: a TV switched on late).
+PRESSES = (Tap, Control, Dealer, Nav)
+
+
 class EarlyPosts:
-    """``post`` for inputs opened before the loop exists: what they post before :meth:`connect`
-    waits here in order and reaches the loop then; after, each event goes straight to it."""
+    """``post`` for inputs opened before the loop exists: what they report before :meth:`connect`
+    (a stuck button) waits here in order and reaches the loop then, but a press is let go,
+    counted in the journal (nothing was on screen to answer it: mashed at a black screen, it
+    would drive the menus once one appears); after, each event goes straight to the loop."""
 
     def __init__(self) -> None:
         self.target: Callable[[object], None] | None = None
@@ -93,11 +101,20 @@ class EarlyPosts:
         target(event)
 
     def connect(self, target: Callable[[object], None]) -> None:
-        """From now on post to ``target``, after the events that waited (in their order)."""
+        """From now on post to ``target``, after the events that waited (in their order), but
+        the presses among them."""
         with self.lock:
+            presses = 0
             while self.waiting:
-                target(self.waiting.popleft())
+                event = self.waiting.popleft()
+                if isinstance(event, PRESSES):
+                    presses += 1
+                else:
+                    target(event)
             self.target = target
+        if presses:
+            log.info("%d press%s made before the first screen let go: nothing answered them",
+                     presses, "" if presses == 1 else "es")
 
 
 def restart_advice(environ: Mapping[str, str] = os.environ) -> str:
@@ -412,12 +429,21 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
         app.run()
     finally:
         notifier.stopping()
-        notifier.close()
-        if pads is not None:
-            pads.close()
-        if controller is not None:
-            controller.close()
+        closing = [] if app is None else [("the last saves", lambda: last_saves(app.ctx))]
+        closing += [("the service manager's socket", notifier.close)]
+        closing += [] if pads is None else [("the GPIO pads", pads.close)]
+        closing += [] if controller is None else [("the serial controller", controller.close)]
         if app is not None:
-            app.screen.close()
-            last_saves(app.ctx)
-            app.ctx.services.close_database()
+            closing += [("the display", app.screen.close),
+                        ("the state database", app.ctx.services.close_database)]
+        close_in_turn(closing)
+
+
+def close_in_turn(closing: list[tuple[str, Callable[[], None]]]) -> None:
+    """Run each closing step in turn, the saves first; one that fails is said in the journal
+    and the next still runs (a light's pin that will not close never costs a save)."""
+    for what, close in closing:
+        try:
+            close()
+        except Exception:  # noqa: BLE001 - whatever it was, the next step still runs
+            log.exception("closing %s failed", what)
