@@ -5,6 +5,7 @@ import os
 import queue
 import select
 import threading
+import time
 
 import pytest
 
@@ -299,6 +300,39 @@ def test_a_board_that_sends_bytes_but_no_frames_is_not_understood_rather_than_si
                        until=lambda status: status.kind in ("garbled", "silent"))
     assert said[-1].kind == "garbled" and "no frame of the companion's protocol" in said[-1].detail
     assert player_notice(said[-1]) == "button controller not understood: check its firmware"
+
+
+def test_a_fault_in_the_companions_own_reading_is_said_so_with_its_traceback_never_unplugged(
+        caplog):
+    """A bug in the link was reported as an unplugged cable, without its traceback, and the
+    reader opened the port again at once, 30 times in 0.3 s (a code reviewer)."""
+    opened = []
+
+    class Tripping(FakePort):
+        def read(self, n):
+            return b"\x00"
+
+    def open_serial(path):
+        opened.append(path)
+        return Tripping(b"")
+
+    def broken_feed(data, now_ns):
+        raise KeyError("a bug in the link")
+
+    events = queue.Queue()
+    reader = SerialReader("/dev/fake", events.put, board=NANO, open_serial=open_serial,
+                          reconnect_s=30)
+    reader.link.feed = broken_feed
+    reader.start()
+    try:
+        said = events.get(timeout=5)
+        time.sleep(0.2)                                   # a spinning reader opens it again
+    finally:
+        reader.stop()
+    assert said.kind == "failed" and not said.connected
+    assert "the companion's reading failed (KeyError: 'a bug in the link')" in said.detail
+    assert status_word(said) == "not read" and "fault of the companion" in player_notice(said)
+    assert "Traceback" in caplog.text and len(opened) == 1
 
 
 def test_a_board_that_sends_nothing_is_silent():

@@ -65,6 +65,7 @@ CONTROLLER: dict[str, RGB] = {
     "connecting": (230, 160, 20),
     "unplugged": (220, 40, 40),
     "wrong board": (220, 40, 40),
+    "not read": (220, 40, 40),
 }
 
 #: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them

@@ -106,10 +106,13 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
 
 def status_word(status: ControllerStatus) -> str:
     """The controller's state in a word or two for the corner of the screen: ``synced`` (its
-    taps are judged), ``connecting`` (talking, clock not yet synced), ``unplugged``, or ``wrong
-    board`` (another board than the settings name: none of its presses is taken)."""
+    taps are judged), ``connecting`` (talking, clock not yet synced), ``unplugged``, ``wrong
+    board`` (another board than the settings name: none of its presses is taken), or ``not
+    read`` (a fault of the companion's own reading)."""
     if status.kind == "board":
         return "wrong board"
+    if status.kind == "failed":
+        return "not read"
     if not status.connected:
         return "unplugged"
     return "synced" if status.synced else "connecting"
@@ -124,6 +127,7 @@ PLAYER_WORDS = {
     "garbled": "button controller not understood: check its firmware",
     "board": "button controller is not the board the settings name: its presses are not taken",
     "unplugged": "button controller unplugged: waiting for it",
+    "failed": "button controller not read: a fault of the companion (see its journal)",
     "silent": "button controller silent: waiting for it",
     "talking": "button controller talking again",
     "pins": "button controller lacks pins the settings name",

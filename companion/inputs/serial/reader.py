@@ -497,14 +497,15 @@ class SerialReader:
             if connected_once:
                 self.reconnects += 1
             connected_once, refused = True, ""
-            reason = self._read_until_gone(port)
+            reason, kind = self._read_until_gone(port)
             try:
                 port.close()
             except Exception:  # closing a vanished device may fail too
                 pass
             if reason:
-                self.post(ControllerStatus(False, reason, self.clock(), alarm=True,
-                                           kind="unplugged"))
+                self.post(ControllerStatus(False, reason, self.clock(), alarm=True, kind=kind))
+            if kind == "failed":   # the same bytes would fail again at once: not in a spin
+                self._stop.wait(self.reconnect_s)
 
     def _open(self) -> tuple[Any, tuple[str, str] | None]:
         """The open port, or ``None`` and why (:func:`open_refusal`; ``None``: not there)."""
@@ -514,8 +515,10 @@ class SerialReader:
             log.debug("serial: cannot open %s: %s", self.path, error)
             return None, open_refusal(self.path, error)
 
-    def _read_until_gone(self, port: Any) -> str | None:
-        """Serve one open port; returns why it ended (None when asked to stop)."""
+    def _read_until_gone(self, port: Any) -> tuple[str | None, str]:
+        """Serve one open port; returns why it ended (``None`` when asked to stop) and the kind
+        of its status: ``unplugged`` (the port failed: the device went away), or ``failed`` (a
+        fault of the companion's own reading, its traceback in the journal)."""
         link = self.link
         link.restart()
         silent_posted = False
@@ -543,9 +546,13 @@ class SerialReader:
                 if wall - last_frame > self.silence_s and not silent_posted:
                     self.post(self._silence(heard, now_ns))
                     silent_posted = True
-        except Exception as error:  # the device went away mid-read or mid-write
-            return f"controller on {self.path} unplugged ({error})"
-        return None
+        except OSError as error:  # the device went away mid-read or mid-write (SerialException)
+            return f"controller on {self.path} unplugged ({error})", "unplugged"
+        except Exception as error:  # a fault of ours: never called an unplugged cable
+            log.exception("serial: reading the controller on %s failed", self.path)
+            return (f"controller on {self.path}: the companion's reading failed "
+                    f"({type(error).__name__}: {error}); trying again", "failed")
+        return None, "unplugged"
 
     def _silence(self, heard: bool, now_ns: int) -> ControllerStatus:
         """No frame for :attr:`silence_s`: the controller is silent, or (``heard``: bytes came
