@@ -226,3 +226,24 @@ def test_handicaps_are_a_setting_off_by_default_that_companion_run_hands_to_the_
     with pytest.raises(ConfigError) as error:
         parse('[game]\nhandicaps = "yes"', "my.toml")
     assert error.value.problems == ['my.toml: game.handicaps = "yes": expected true or false']
+
+
+def test_the_replay_keeps_the_edges_of_a_press_its_head_start_brought_inside_the_close():
+    """The round waits its largest head start past its close; its saved edges stopped at the
+    close and the settle time, so a moved press was judged but missing from its replay."""
+    from types import SimpleNamespace
+
+    from companion.inputs.edge_log import Edge, EdgeLog
+    from companion.scenes.notnot.flow import round_edges
+
+    app = kiosk("title")
+    app.ctx.services.edge_log = log = EdgeLog()
+    settle_ns = round(app.ctx.services.pace.settle_s * 1e9)
+    round_ = SimpleNamespace(t_open_ns=0, closes_at_ns=1_000 * MS, taps=())
+    pressed_ns = round_.closes_at_ns + settle_ns + 100 * MS   # inside its 150 ms head start
+    log.record(Edge(2, "N", pressed_ns, True))
+    log.record(Edge(2, "N", pressed_ns + 40 * MS, False))
+    play = SimpleNamespace(head_starts={2: START_US})
+    pins = round_edges(app.ctx, play, round_)["pins"]
+    assert [(pin["player"], pin["side"], len(pin["edges"])) for pin in pins] == [(2, "N", 2)]
+    app.screen.close()

@@ -25,7 +25,7 @@ from companion.scenes.common.pending_saves import GameRef
 from companion.scenes.common.seating import take_seats_of
 from companion.scenes.common.table_choices import voice_learns_names
 from companion.scenes.core import Context
-from companion.scenes.notnot.head_starts import head_starts_for, with_head_starts
+from companion.scenes.notnot.head_starts import head_starts_for, wait_ns, with_head_starts
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import later, save_new_game, save_round
 from companion.storage.notnot_saves import RoundSave, UnfinishedGame
@@ -122,23 +122,25 @@ def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequenc
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(play, round_, choices or {})
-    edges = round_edges(ctx, round_)
+    edges = round_edges(ctx, play, round_)
     save_round(ctx, play, record, edges, replaces=replaces)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play,
                      edges=edges))
 
 
-def round_edges(ctx: Context, round_: Round) -> dict | None:
+def round_edges(ctx: Context, play: NotNotPlay, round_: Round) -> dict | None:
     """The pads' raw edges from ``round_``'s open (or its first tap, if earlier) until it was
-    judged, and the rest of the presses under way then (their releases, up to
+    judged (its close, the wait for ``play``'s head starts and the settle time, as the round
+    scene waits), and the rest of the presses under way then (their releases, up to
     :data:`RELEASE_GRACE_NS` later, as far as they came by now), in their saved form; ``None``
     when the pads keep none."""
     edge_log = ctx.services.edge_log
     if edge_log is None:
         return None
     start_ns = min([round_.t_open_ns] + [tap.t_ns for tap in round_.taps])
-    end_ns = round_.closes_at_ns + round(ctx.services.pace.settle_s * 1e9)
+    end_ns = (round_.closes_at_ns + wait_ns(play.head_starts)
+              + round(ctx.services.pace.settle_s * 1e9))
     return kept_edges(edge_log.of_span(start_ns, end_ns, RELEASE_GRACE_NS), round_.t_open_ns)
 
 
@@ -155,7 +157,8 @@ def save_tie_under_way(ctx: Context, play: NotNotPlay, round_: Round,
     trial = Game.restore(play.game.snapshot())
     record = with_head_starts(trial.finish_round(round_, dict(choices)), round_,
                               play.head_starts)
-    later(ctx, play.ref, RoundSave.of(trial, record, round_edges(ctx, round_), replaces=True))
+    edges = round_edges(ctx, play, round_)
+    later(ctx, play.ref, RoundSave.of(trial, record, edges, replaces=True))
 
 
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:

@@ -62,8 +62,8 @@ class PauseScene(MenuScene[ToPause]):
         left, with the choices made so far and the default side for the rest."""
         if isinstance(self.resume, ToTieChoice):
             record = settle_round(self.play, self.resume.round, self.resume.chosen)
-            save_round(self.ctx, self.play, record, round_edges(self.ctx, self.resume.round),
-                       replaces=True)
+            edges = round_edges(self.ctx, self.play, self.resume.round)
+            save_round(self.ctx, self.play, record, edges, replaces=True)
             self.resume = ToRoll(play=self.play)
 
     def back(self) -> None:
