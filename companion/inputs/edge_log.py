@@ -2,7 +2,7 @@
 
 An input that sees a pad pin change level (the GPIO pads: every press and every bounce) hands
 the stamped edge to :meth:`EdgeLog.record`, from its own thread, and goes on: it decides
-nothing. The loop reads the edges of a round's span with :meth:`EdgeLog.between` when the round
+nothing. The loop reads the edges of a round's span with :meth:`EdgeLog.of_span` when the round
 is saved, in stamp order (never arrival order), and :func:`kept_edges` turns them into the form
 saved beside the round: for each pin that moved, its level changes in microseconds from the
 round's open.

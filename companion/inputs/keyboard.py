@@ -6,11 +6,12 @@ player 4 on the keypad ``[8] [6] [5] [4]``; ``escape`` is the menu control and
 ``return`` confirms.
 
 Stamps are only millisecond-true, and usually worse: pygame's key events carry
-no usable edge stamp, so :meth:`KeyMap.event_of` stamps an event with
-``time.monotonic_ns()`` when it is called (or the ``t_ns`` it is given). The
-stamp is as late as the loop is in reading the event queue (up to one frame,
-about 17 ms at 60 fps), plus the keyboard's own scan time (USB keyboards poll
-every 1-8 ms). Fine for playing at a desk; not a fair judge of close taps.
+no usable edge stamp, so :meth:`KeyMap.event_of` stamps an event with the ``t_ns`` the loop
+gives it, its own clock's reading when it takes the event (``time.monotonic_ns()`` when none
+is given). The stamp is as late as the loop is in taking it (it sleeps in SDL's wait, which
+wakes within a millisecond of a key; longer while a frame is drawn), plus the keyboard's own
+scan time (USB keyboards poll every 1-8 ms). Fine for playing at a desk; not a fair judge of
+close taps.
 
 Hints name a player's button with :func:`button_name`: the key a keyboard table
 presses ("D", "keypad 6", "→"), or the pad's letter on GPIO or serial pads; several

@@ -23,7 +23,8 @@ PRIORITIES = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERR
 
 
 def priority(levelno: int) -> int:
-    """The syslog priority for a logging level number (levels in between round up)."""
+    """The syslog priority for a logging level number (a level in between takes the priority of
+    the named level below it: 25 is INFO's, 35 WARNING's)."""
     for level in sorted(PRIORITIES, reverse=True):
         if levelno >= level:
             return PRIORITIES[level]

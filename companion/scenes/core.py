@@ -8,8 +8,9 @@ and touches (:class:`~companion.inputs.actions.Nav`,
 :class:`~companion.inputs.actions.Point`) and :class:`Quit` when the window
 closes. What any of them means to a menu or a prompt is
 :mod:`companion.inputs.actions`'s to say, never a scene's. The context carries
-the one pending scene change (:meth:`Context.go`), which the loop applies after
-the current scene has handled its events.
+the one pending scene change (:meth:`Context.go`), which the loop applies as soon as the
+scene's call that asked for it returns (after the event it handled, its timers, or its
+frame): the next event of the same pass goes to the new scene.
 """
 
 from __future__ import annotations
@@ -256,8 +257,8 @@ class Context:
     quitting: bool = False
 
     def go(self, change: SceneChange) -> None:
-        """Ask the loop to enter ``change``'s scene with ``change`` once the current scene has
-        handled its events.
+        """Ask the loop to enter ``change``'s scene with ``change`` once the current scene's call
+        (handling an event, its timers, its frame) returns.
 
         Raises :class:`SceneChangeError` when the table (:attr:`table`) has no such change from the
         current scene.

@@ -19,7 +19,8 @@ In a main loop (``companion simulate`` does the same)::
         game_id = store.create(game.players, settings, game.snapshot())
     ...
     record = game.finish_round(round_, choices)
-    store.save_round(game_id, record, game.snapshot(), result=final_result if game.over else None)
+    store.save_round(game_id, record.to_json(), game.snapshot(),
+                     result=final_result if game.over else None)
 
 The store does not know the rules: snapshots, round records and results are
 the JSON-able dicts the game hands over, stored whole and handed back as JSON

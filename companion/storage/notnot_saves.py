@@ -81,7 +81,8 @@ class RoundSave:
 @dataclass(frozen=True)
 class Snapshot:
     """The game as it stands, stored without a round: the table corrected from the pause
-    menu, so a resume checks the corrected cards."""
+    menu, or a card the dealer entered (or took back) in a table deal, so a resume checks the
+    cards as they were last seen."""
 
     snapshot: dict
 
