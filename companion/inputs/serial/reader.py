@@ -388,7 +388,8 @@ class ControllerLink:
         return sorted(set(self.mapping) - set(self.hello.pins))
 
     def stats(self) -> dict:
-        """Counters for logs and the status screen."""
+        """The link's counters: frames, CRC errors, lost events, order corrections, the
+        firmware's glitch filter and glitches (read by the tests; nothing shows them yet)."""
         decoder = self.decoder
         return {"frames": decoder.frames, "crc_errors": decoder.crc_errors,
                 "bad_frames": decoder.bad_frames, "lost_frames": decoder.lost,
