@@ -53,11 +53,11 @@ from companion.scenes.changes import ToFailsafe
 from companion.scenes.common.save_notices import short_reason
 from companion.scenes.core import Context
 from companion.scenes.notnot.lights import tap_lights, winner_lights
-from companion.scenes.notnot.saving import STORE_ERRORS, flush
+from companion.scenes.notnot.saving import flush
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.storage import owner
-from companion.storage.faults import DamagedDatabase, cannot_save_in
+from companion.storage.faults import STORE_ERRORS, DamagedDatabase, cannot_save_in
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences
 

@@ -30,9 +30,13 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from companion.errors import StateError
+from companion.errors import CompanionError, StateError
 from companion.storage.mounts import remount_advice
 from companion.storage.room import is_full, megabytes
+
+#: What opening, reading or writing the state database may raise: a caller that plays on
+#: without it catches these (a fault it should say, never a crash).
+STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
 
 #: Where the recovery steps are written down.
 RECOVERY = "docs/KIOSK.md, 'When the state database fails'"

@@ -38,11 +38,12 @@ from companion.scenes.changes import (
 from companion.scenes.common.kept_saves import save_kept
 from companion.scenes.common.names import names_item
 from companion.scenes.common.save_notices import short_reason
-from companion.scenes.common.seating import STORE_ERRORS, names_as_kept, seats_for, take_seats_of
+from companion.scenes.common.seating import names_as_kept, seats_for, take_seats_of
 from companion.scenes.common.setup_menu import SetupMenu, next_in
 from companion.scenes.core import Context, M, Scene
 from companion.scenes.session import NoGameInPlay
 from companion.storage.bookkeeping import KeptGame
+from companion.storage.faults import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 

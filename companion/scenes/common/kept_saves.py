@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.scenes.common.save_notices import save_failed, saved_again
-from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Context
 from companion.storage.bookkeeping import KeptGame
+from companion.storage.faults import STORE_ERRORS
 
 
 def save_kept(ctx: Context, kept: KeptGame[Any]) -> None:

@@ -18,8 +18,8 @@ from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, action_of
 from companion.scenes.common.long_menu import LongMenu
 from companion.scenes.common.save_notices import short_reason
-from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Context, M
+from companion.storage.faults import STORE_ERRORS
 from companion.storage.players import NAME_MAX, Player, PlayerStore
 
 #: The wheel's entry that hands the name over.

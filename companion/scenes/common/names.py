@@ -21,9 +21,9 @@ from companion.display.text import undrawable
 from companion.games.notnot.words import player_label
 from companion.scenes.changes import ToNames
 from companion.scenes.common.letter_picker import SpellingMenu
-from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
+from companion.storage.faults import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
 
 NEW_PLAYER, GUEST, DONE_ITEM = "New player", "Guest", "Done"

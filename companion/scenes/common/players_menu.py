@@ -17,9 +17,9 @@ from __future__ import annotations
 from companion.display.text import undrawable
 from companion.scenes.changes import ToPlayers, ToTitle
 from companion.scenes.common.letter_picker import SpellingMenu
-from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
+from companion.storage.faults import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
 
 RENAME, MERGE, BACK = "Rename", "Merge into another player", "Back"

@@ -24,9 +24,9 @@ from companion.inputs.actions import Action, action_of
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToScoreSheet, ToTitle
 from companion.scenes.common.save_notices import short_reason
-from companion.scenes.common.seating import STORE_ERRORS
 from companion.scenes.core import Scene
 from companion.storage.database import Database
+from companion.storage.faults import STORE_ERRORS
 
 #: The most games a sheet shows at once (fewer when notes take the room).
 LINES_SHOWN = 7

@@ -7,17 +7,12 @@ and the journal says why."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 
-from companion.errors import CompanionError
 from companion.scenes.core import Context
+from companion.storage.faults import STORE_ERRORS
 from companion.storage.players import PlayerStore
 
 log = logging.getLogger(__name__)
-
-#: What opening, reading or writing the state database may raise.
-STORE_ERRORS = (CompanionError, sqlite3.Error, OSError)
-
 
 def take_seats_of(ctx: Context, game_id: int) -> None:
     """The set-up's names and players become kept game ``game_id``'s (guests when they cannot

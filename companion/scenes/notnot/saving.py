@@ -31,9 +31,10 @@ from companion.games.notnot.record import RoundRecord
 from companion.scenes.common.kept_saves import write_kept
 from companion.scenes.common.pending_saves import GameRef, write
 from companion.scenes.common.save_notices import save_failed, saved_again
-from companion.scenes.common.seating import STORE_ERRORS, seats_for
+from companion.scenes.common.seating import seats_for
 from companion.scenes.core import Context
 from companion.scenes.notnot.play import NotNotPlay
+from companion.storage.faults import STORE_ERRORS
 from companion.storage.games import GameStore
 from companion.storage.notnot_saves import (
     EndedEarly,
