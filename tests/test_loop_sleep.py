@@ -37,10 +37,13 @@ def test_a_table_with_pads_sleeps_without_sdls_millisecond_poll(monkeypatch):
     monkeypatch.setattr(loop, "MAX_WAIT_MS", 30)
     app = kiosk("title", clock=None)
     app.step()   # the title's first frame
-    waits = []
+    waits, slept = [], []
     monkeypatch.setattr(pygame.event, "wait", lambda *args: waits.append(args))
+    sleep = app._sleep
+    monkeypatch.setattr(app, "_sleep", lambda timeout_ms: slept.append(timeout_ms) or
+                        sleep(timeout_ms))
     app.step()
-    assert waits == []
+    assert waits == [] and slept == [30]      # it slept, its own way, as long as it may
 
 
 def test_a_table_on_the_keyboard_sleeps_in_sdls_wait_so_each_key_is_stamped_at_once(

@@ -6,7 +6,8 @@ alike."""
 
 import pytest
 
-from kiosk_helpers import FAST, count_colour, in_scene, change_to, now, shows_text, step_until, tap
+from kiosk_helpers import (CLOCK, FAST, change_to, count_colour, in_scene, now, shows_text,
+                           step_until, tap, use_clock)
 from companion.display.draw_entry import small_table_area
 from companion.display.palette import PORTAL, VOID_RIM
 from companion.games.notnot.sides import SIDES, Side
@@ -29,10 +30,12 @@ OPENING_CROSS = "the opening cross is four portal cards"
 def entry(tmp_path, size=(800, 480), rotation=0, colour_blind=False, level="normal"):
     """A kiosk of ``size`` turned by ``rotation`` whose player 1 started a table-dealt game:
     the entry asks for the opening cross's first card."""
+    use_clock(CLOCK)                 # its taps are stamped on the loop's clock, which steps
     app = build_kiosk(KioskOptions(size=size, rotation=rotation, headless=True, sound=False,
                                    pace=FAST, setup=GameSetup(deals="table", level=level),
                                    first_scene=change_to("setup"), state_dir=str(tmp_path),
-                                   preferences=Preferences(colour_blind=colour_blind)))
+                                   preferences=Preferences(colour_blind=colour_blind),
+                                   clock=CLOCK, wait=CLOCK.wait))
     for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start
         app.post(tap(1, side))
     step_until(app, in_scene(app, "entry"))
