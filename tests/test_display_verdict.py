@@ -56,6 +56,24 @@ def test_a_tie_names_every_tied_player_and_their_card():
     assert view.details[:2] == ("P1 takes RED from N", "P3 takes BLUE from E")
 
 
+def test_a_tied_player_for_whom_no_card_is_left_is_named_taking_nothing():
+    """Six tied on four cards: the two left without a card were named nowhere, and the
+    headline counted four (a table of six)."""
+    taps = [(p, "N", 300_000 + p * 10, "tie") for p in range(1, 7)]
+    winners = [(1, "RED", "N"), (2, "GREEN", "E"), (4, "BLUE", "S"), (6, "WHITE", "W")]
+    view = verdict_view(record(taps, winners, valid=("N", "E", "S", "W")), True, {})
+    assert (view.kind, view.headline) == ("tie", "6-WAY TIE")
+    assert view.details == ("P1 takes RED from N", "P2 takes GREEN from E", "P4 takes BLUE from S",
+                            "P6 takes WHITE from W", "no card left: P3 P5")
+
+
+def test_two_tied_on_the_last_free_card_is_a_tie_not_a_win():
+    taps = [(1, "N", 300_000, "tie"), (2, "N", 300_200, "tie")]
+    view = verdict_view(record(taps, [(1, "RED", "N")]), True, {})
+    assert (view.kind, view.headline) == ("tie", "TIE P1 P2")
+    assert view.details == ("P1 takes RED from N", "no card left: P2")
+
+
 def test_a_round_without_a_valid_tap_has_no_winner():
     view = verdict_view(record([]), True, {})
     assert (view.kind, view.headline) == ("none", "NO WINNER")

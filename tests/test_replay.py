@@ -401,6 +401,25 @@ def test_history_of_a_game_says_each_round_as_the_verdict_screen_said_it(tmp_pat
     assert {"win", "tie"} <= kinds
 
 
+def test_a_tap_in_a_round_nobody_may_tap_is_said_so_in_the_replay_and_the_log(tmp_path, capsys):
+    """NOTHING + NOTHING: no card was right, so "wrong card" said what did not happen (a rules
+    tester); the screen's "nobody may tap" is the replay's and the game log's too."""
+    from companion.games.notnot.verdict import Verdict
+    from companion.games.notnot.words import NOBODY_MAY_TAP_WORDS, VERDICT_WORDS
+
+    assert main(["simulate", "--players", "4", "--seed", "3", "--tie-window-us", "60000",
+                 "--state-dir", str(tmp_path)]) == 0
+    log = capsys.readouterr().out
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    (game,) = json.loads(capsys.readouterr().out)
+    none = [r for r in game["rounds"] if not r["valid"] and any(
+        t["verdict"] == Verdict.WRONG for t in r["taps"])]
+    assert none, "the game has no wrong tap in a round nobody may tap"
+    code, out, _ = replay(capsys, game["id"], none[0]["n"], "--state-dir", tmp_path)
+    assert code == 0 and NOBODY_MAY_TAP_WORDS in out and VERDICT_WORDS[Verdict.WRONG] not in out
+    assert NOBODY_MAY_TAP_WORDS in log
+
+
 def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
     assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
     capsys.readouterr()

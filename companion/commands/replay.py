@@ -73,8 +73,10 @@ def precision_words(saved: SavedRound) -> str:
     return f"{tie}; stamps to {step / 1000:g} ms, so each stands within ±{step / 2000:g} ms"
 
 
-def lane_lines(lane: Lane, seat_names: SeatNames = NO_NAMES) -> list[str]:
-    """One pad button: its edges (or summary) and the judged stamps on it."""
+def lane_lines(lane: Lane, seat_names: SeatNames = NO_NAMES, nobody_may: bool = False
+               ) -> list[str]:
+    """One pad button: its edges (or summary) and the judged stamps on it (``nobody_may``: the
+    round was one nobody may tap)."""
     head = f"{player_label(lane.player, seat_names)} {lane.side}"
     head += f" ({lane.source})" if lane.edges or lane.summary else ""
     if lane.summary:
@@ -89,7 +91,7 @@ def lane_lines(lane: Lane, seat_names: SeatNames = NO_NAMES) -> list[str]:
     else:
         lines = [f"{head}: no raw edges"]
     edges_note = "  (the press's first edge)" if lane.edges or lane.summary else ""
-    lines += [f"  judged{tap_line(tap, seat_names).removeprefix('  ')}{edges_note}"
+    lines += [f"  judged{tap_line(tap, seat_names, nobody_may).removeprefix('  ')}{edges_note}"
               for tap in lane.taps]
     return lines
 
@@ -106,7 +108,7 @@ def replay_lines(saved: SavedRound) -> list[str]:
     if not saved.lanes:
         lines.append("no pad moved")
     for lane in saved.lanes:
-        lines += lane_lines(lane, saved.names)
+        lines += lane_lines(lane, saved.names, nobody_may=not saved.record.valid)
     margin = margin_log_line(record, saved.names)
     lines += [margin] if margin else []
     lines += [taken_line(record, winner, saved.names) for winner in record.winners]

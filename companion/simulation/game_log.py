@@ -23,7 +23,7 @@ def round_lines(record: RoundRecord) -> list[str]:
     lines.append(f"    dice: {words.roll_words(record)}  ->  {words.valid_words(record)}")
     if not record.taps:
         lines.append("    nobody tapped")
-    lines += [words.tap_line(tap) for tap in record.taps]
+    lines += [words.tap_line(tap, nobody_may=not record.valid) for tap in record.taps]
     margin = words.margin_log_line(record)
     if margin:
         lines.append(f"    {margin}")

@@ -104,10 +104,17 @@ def valid_words(record: RoundRecord) -> str:
     return "valid: " + ", ".join(record.valid) if record.valid else "nobody may tap"
 
 
-def tap_line(tap: TapRecord, seat_names: SeatNames = NO_NAMES) -> str:
-    """One tap in the log: who, which side, when (ms from the open), what it counted for."""
+#: A wrong tap in a round nobody may tap: no card was the right one.
+NOBODY_MAY_TAP_WORDS = "tapped when nobody may tap, loses a point card if they have one"
+
+
+def tap_line(tap: TapRecord, seat_names: SeatNames = NO_NAMES, nobody_may: bool = False) -> str:
+    """One tap in the log: who, which side, when (ms from the open), what it counted for
+    (``nobody_may``: in a round nobody may tap, a wrong tap is said as one, not a wrong card)."""
+    said = NOBODY_MAY_TAP_WORDS if nobody_may and tap.verdict == Verdict.WRONG \
+        else VERDICT_WORDS[tap.verdict]
     return (f"    {player_label(tap.player, seat_names)} {tap.side} {tap.t_us / 1000:+10.3f} ms  "
-            f"{VERDICT_WORDS[tap.verdict]}")
+            f"{said}")
 
 
 def margin_log_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
@@ -229,7 +236,7 @@ def margin_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> tuple[
                                                                record.margin_step_us or 1)
     started = {w.player: record.head_starts_us[w.player] for w in record.winners
                if record.head_starts_us.get(w.player)}
-    if len(record.winners) > 1:
+    if len(tied_players(record)) > 1:
         starts = ", ".join(f"{player_label(p, seat_names)} {start_text(us)}"
                            for p, us in started.items())
         return ((f"TIE: {margin} apart",) if margin else ()) + ((f"starts: {starts}",)
@@ -243,6 +250,14 @@ def margin_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> tuple[
     return (" ".join(words),) if words else ()
 
 
+def tied_players(record: RoundRecord) -> list[int]:
+    """Every player of a tie, whether or not a card was left for them (the winners when the
+    round's taps do not say it: a record of one winner, or of winners only)."""
+    tied = record.players_with(Verdict.TIE)
+    winners = [w.player for w in record.winners]
+    return tied + [p for p in winners if p not in tied] if len(tied) > 1 else winners
+
+
 def start_text(head_start_us: int) -> str:
     """A head start in milliseconds: ``150 ms``, ``150.5 ms``."""
     return f"{head_start_us / 1000:g} ms"
@@ -254,16 +269,20 @@ def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int
     one says its margin first. Named players are called by ``seat_names``."""
     winners = record.winners
     extra = penalty_lines(record, scores_before, seat_names)
+    tie = tied_players(record)
+    if len(tie) > 1:
+        tied = headline_names(tie, seat_names)
+        taken = {w.player for w in winners}
+        left_out = [p for p in tie if p not in taken]
+        none_left = (f"no card left: {names(left_out, seat_names)}",) if left_out else ()
+        return VerdictWords("tie", f"TIE {tied}" if tied else f"{len(tie)}-WAY TIE",
+                            (*margin_line(record, seat_names),
+                             *(took_line(record, w, seat_names=seat_names) for w in winners),
+                             *none_left, *extra))
     if len(winners) == 1:
         w = winners[0]
         return VerdictWords("win", f"{player_label(w.player, seat_names)} WINS",
                             (*margin_line(record, seat_names), took_line(record, w, who=False),
-                             *extra))
-    if winners:
-        tied = headline_names([w.player for w in winners], seat_names)
-        return VerdictWords("tie", f"TIE {tied}" if tied else f"{len(winners)}-WAY TIE",
-                            (*margin_line(record, seat_names),
-                             *(took_line(record, w, seat_names=seat_names) for w in winners),
                              *extra))
     wrong = record.players_with(Verdict.WRONG)
     all_wrong = f"{headline_names(wrong, seat_names) or len(wrong)} WRONG"
