@@ -227,3 +227,25 @@ def test_that_s_not_a_hat_with_two_pads_starts_once_two_gifts_each_lets_two_play
     assert seen["refused"] == ("hat-setup", [f"cannot start: {said}"])
     assert seen["two gifts"] == ("", "Players: 2")
     assert seen["players"] == 2
+
+
+@pytest.mark.parametrize("game", ["Not Not", "Not That Movie!"])
+def test_a_kept_game_of_more_players_than_there_are_pads_is_not_resumed(
+        monkeypatch, tmp_path, game):
+    """A tester resumed a six-player game on four pads: players 5 and 6 had no button, and each
+    round waited for them to answer. Resume now refuses it, and the kept game stays kept."""
+    state = tmp_path / "state"
+    state.mkdir()
+    kept = kept_unfinished(state, game)                   # three players
+    said = ("only 2 pads but the kept game has 3 players: player 3 needs a pad in the "
+            "settings file")
+    seen: dict[str, object] = {}
+
+    def drive(app: App, notices: list[str]) -> None:
+        to_set_up(app, game)
+        press(app, pygame.K_RETURN)                         # Resume
+        seen["resumed"] = (app.scene.name, list(notices))
+
+    assert run_set_up(monkeypatch, tmp_path, TWO_PADS, state, drive) == 0
+    assert seen["resumed"] == (GAMES[game][1], [f"cannot resume: {said}"])
+    assert games_kept(state, game)[0] == kept

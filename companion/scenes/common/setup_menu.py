@@ -63,15 +63,17 @@ def next_in(choices: Sequence[T], value: T) -> T:
 IN_THE_SETTINGS_FILE = "in the settings file"
 
 
-def too_few_pads(lowest: int, pads: int) -> str:
+def too_few_pads(lowest: int, pads: int, players: str | None = None) -> str:
     """Why a set-up offers ``lowest`` players though only ``pads`` pads answer ("" when
-    there are enough pads), saying where the missing pads go (:data:`IN_THE_SETTINGS_FILE`)."""
+    there are enough pads), saying where the missing pads go (:data:`IN_THE_SETTINGS_FILE`);
+    ``players``: how the ``lowest`` players are said (default ``at least 2 players``)."""
     if pads >= lowest:
         return ""
     missing = (f"player {lowest} needs" if pads + 1 == lowest
                else f"players {pads + 1}-{lowest} need")
     have = f"only {pads} pad{'s' if pads != 1 else ''}" if pads else "no pads"
-    return f"{have} but at least {lowest} players: {missing} a pad {IN_THE_SETTINGS_FILE}"
+    players = players or f"at least {lowest} players"
+    return f"{have} but {players}: {missing} a pad {IN_THE_SETTINGS_FILE}"
 
 
 class SetupMenu(MenuScene[M], Generic[M, U]):
@@ -118,10 +120,20 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         have a pad): which players need a pad, and where."""
         return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads)
 
+    def kept_players(self, kept: U) -> int:
+        """How many players kept game ``kept`` seats."""
+        return 0
+
     def refused_for_pads(self, doing: str) -> bool:
-        """Whether there are too few pads to ``doing`` ("start", "resume") a game; if so a
-        notice says which players need a pad and where."""
+        """Whether there are too few pads to ``doing`` ("start", "resume") a game (to resume,
+        one for each of the kept game's players: a seat without one could never tap, and
+        its rounds would wait for it); if so a notice says which players need a pad and
+        where."""
         missing = self.pads_missing()
+        if not missing and doing == "resume" and self.unfinished is not None:
+            kept = self.kept_players(self.unfinished)
+            missing = too_few_pads(kept, self.ctx.services.players_with_pads,
+                                   f"the kept game has {kept} players")
         if missing:
             self.ctx.services.notify(f"cannot {doing}: {missing}")
         return bool(missing)
