@@ -179,9 +179,11 @@ class TieChoiceScene(Scene[ToTieChoice]):
 
 def free_buttons(keys: KeyMap | None, player: int, free: Sequence[Side]) -> str:
     """The buttons ``player`` may press for the ``free`` cards: the spots' letters on pads
-    ("N S W"); on the keyboard each key with the spot it takes ("W for N, A for W"), as
-    player 1's keys W, A, S, D would read as spot letters alone."""
+    ("N S W"); on the keyboard each key with the spot it takes ("W for N   A for W"), as
+    player 1's keys W, A, S, D would read as spot letters alone. Wide gaps part the keys, so a
+    line too long for the panel breaks between two of them, never inside one
+    (:func:`companion.display.text.wrap`)."""
     names = [(button_name(keys, player, side), side.value) for side in free]
     if all(name == spot for name, spot in names):
         return " ".join(spot for _, spot in names)
-    return ", ".join(f"{name} for {spot}" for name, spot in names)
+    return "   ".join(f"{name} for {spot}" for name, spot in names)
