@@ -27,6 +27,8 @@ def watcher(tmp_path):
     watching = SaveWatcher(tmp_path, poll_s=0.02).start()
     yield watching
     watching.stop()
+    if watching._thread is not None:   # gone before the next test counts the watchers, however
+        watching._thread.join()         # slow the machine
 
 
 def saves(folder, count):
