@@ -311,3 +311,19 @@ def test_a_look_for_new_saves_costs_the_same_however_many_games_are_kept(tmp_pat
             return steps[0]
 
     assert steps_of_a_look(120) == steps_of_a_look(3)
+
+
+def test_a_live_page_whose_response_is_never_read_gives_its_place_back(tmp_path, watcher):
+    """64 HEAD requests to /events (a link checker, a prefetch) took every live page's place
+    for good: each later page got 503 until the server restarted (a code reviewer)."""
+    from companion.web.app import MAX_LIVE, create_app
+
+    app = create_app(tmp_path, watcher)
+    with app.test_client() as client:
+        for _ in range(MAX_LIVE + 1):
+            head = client.head("/events")        # answered and closed, as a server closes it
+            head.close()
+            assert head.status_code == 200
+        live = client.get("/events", buffered=False)
+        assert live.status_code == 200
+        live.close()

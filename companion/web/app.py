@@ -125,8 +125,11 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         if not live_slots.acquire(blocking=False):
             raise ServiceUnavailable(f"{MAX_LIVE} live pages are open already; this one will "
                                      "show new rounds when you reload it later.")
-        return Response(event_stream(watcher, live_slots.release), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        give_back = once(live_slots.release)
+        response = Response(event_stream(watcher, give_back), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        response.call_on_close(give_back)   # a response never read (a HEAD) gives it back too
+        return response
 
     @app.after_request
     def headers(response: Response) -> Response:
@@ -146,6 +149,20 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
                                "kiosk's log says why."), 500
 
     return app
+
+
+def once(call: Callable[[], None]) -> Callable[[], None]:
+    """``call`` run at the first call only, from whichever thread comes first: a live page's
+    place is given back by its stream's end or by its response's close, whichever comes."""
+    lock, done = threading.Lock(), threading.Event()
+
+    def first() -> None:
+        with lock:
+            if done.is_set():
+                return
+            done.set()
+        call()
+    return first
 
 
 def whole_argument(name: str, default: int, low: int, high: int) -> int:
