@@ -121,3 +121,43 @@ def test_a_tables_names_are_rendered_into_clips_in_a_worker(tmp_path, monkeypatc
     learn_names(tmp_path, ["Ana"], lambda clips: (made.update(clips), done.set()))
     assert done.wait(30)
     assert set(made) == {"win-Ana", "wrong-Ana"} and sorted(said) == ["Ana!", "Wrong, Ana"]
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_any_name_a_player_may_have_is_said_from_a_clip_of_the_clip_folder(tmp_path):
+    """A name holding "/" pointed its clip into a folder that did not exist, and one starting
+    with "-" was read by espeak-ng as an option: the render failed, and with it every name's
+    clips (a code reviewer)."""
+    import threading
+
+    from companion.audio.voice import learn_names
+
+    names = ["Ann", "A/B", "-q", "../x", "Ana Marí", "Bob"]
+    made, done = {}, threading.Event()
+    learn_names(tmp_path, names, lambda clips: (made.update(clips), done.set()))
+    assert done.wait(120)
+    assert set(made) == {f"{kind}-{name}" for name in names for kind in ("win", "wrong")}
+    assert all(path.parent == tmp_path and path.read_bytes()[:4] == b"RIFF" and
+               path.stat().st_size > 1000 for path in made.values())
+    assert len(set(made.values())) == len(made) and not list(tmp_path.glob("*.part"))
+
+
+def test_a_name_whose_clip_cannot_be_made_leaves_the_others_names_said(tmp_path, monkeypatch,
+                                                                        caplog):
+    import threading
+
+    from companion.audio import voice
+
+    def render(engine, words, path):
+        if "Bo" in words:
+            raise voice.VoiceError(f"voice: espeak-ng could not say {words!r}: TimeoutExpired")
+        path.write_bytes(b"RIFF")
+    monkeypatch.setattr(voice, "find_engine", lambda: "espeak-ng")
+    monkeypatch.setattr(voice, "render", render)
+    made, done = {}, threading.Event()
+    voice.learn_names(tmp_path, ["Ana", "Bo", "Cy"], lambda clips: (made.update(clips),
+                                                                    done.set()))
+    assert done.wait(30)
+    assert set(made) == {"win-Ana", "wrong-Ana", "win-Cy", "wrong-Cy"}
+    assert "could not say 'Bo!'" in caplog.text

@@ -95,27 +95,34 @@ def find_engine() -> str | None:
 
 
 def clip_path(folder: Path, name: str, words: str) -> Path:
-    """Where the clip ``name`` saying ``words`` is cached (new words, new file)."""
-    digest = hashlib.sha1(f"{WORDS_PER_MINUTE}:{words}".encode()).hexdigest()[:10]
-    return folder / f"{name}-{digest}.wav"
+    """Where the clip ``name`` saying ``words`` is cached (new words, new file): a file of
+    ``folder`` whatever the name holds (a player's name may hold ``/`` or start with ``.``),
+    named by its letters and digits and a digest of the whole."""
+    digest = hashlib.sha1(f"{WORDS_PER_MINUTE}:{name}:{words}".encode()).hexdigest()[:10]
+    readable = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "_" for c in name)
+    return folder / f"{readable[:40]}-{digest}.wav"
 
 
 def render(engine: str, words: str, path: Path) -> None:
     """Have ``engine`` say ``words`` into the WAV file ``path``; a VoiceError if it cannot."""
     spare = path.with_suffix(".part")
-    try:
-        subprocess.run([engine, "-s", str(WORDS_PER_MINUTE), "-w", str(spare), words],
-                       check=True, capture_output=True, timeout=RENDER_TIMEOUT_S)
+    try:   # the words on its input, never its command line (a name may start with "-")
+        subprocess.run([engine, "-s", str(WORDS_PER_MINUTE), "-w", str(spare), "--stdin"],
+                       input=words.encode(), check=True, capture_output=True,
+                       timeout=RENDER_TIMEOUT_S)
         os.replace(spare, path)
     except (OSError, subprocess.SubprocessError) as error:
+        spare.unlink(missing_ok=True)
         raise VoiceError(f"voice: {Path(engine).name} could not say {words!r}: "
                          f"{type(error).__name__}") from None
 
 
 def build_cache(folder: Path, players: int, engine: str,
-                said: dict[str, str] | None = None) -> dict[str, Path]:
+                said: dict[str, str] | None = None, each_alone: bool = False
+                ) -> dict[str, Path]:
     """Every phrase for ``players`` (or the phrases ``said``) rendered into ``folder`` (missing
-    clips only); by clip name."""
+    clips only); by clip name. ``each_alone``: a clip that cannot be made is left out (the
+    journal says why) and the others are made; else it is a VoiceError."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -124,7 +131,13 @@ def build_cache(folder: Path, players: int, engine: str,
     for name, words in (phrases(players) if said is None else said).items():
         path = clip_path(folder, name, words)
         if not path.exists():
-            render(engine, words, path)
+            try:
+                render(engine, words, path)
+            except VoiceError as error:
+                if not each_alone:
+                    raise
+                log.warning("%s", error)
+                continue
         clips[name] = path
     return clips
 
@@ -186,7 +199,8 @@ def learn_names(folder: Path, names: Iterable[str],
         try:
             if engine is not None:
                 with _RENDERING:
-                    clips = build_cache(folder, 0, engine, name_phrases(names))
+                    clips = build_cache(folder, 0, engine, name_phrases(names),
+                                        each_alone=True)
         except Exception:  # noqa: BLE001  (the numbers are said instead, never a dead voice)
             log.exception("voice: making the names' clips failed")
         done(clips)
