@@ -64,6 +64,16 @@ def test_bad_options_give_one_clear_line():
         assert "Traceback" not in result.stderr
 
 
+def test_named_games_whose_seeds_would_pass_the_64_bits_kept_are_refused_in_one_line(tmp_path):
+    """Game n is played with seed --seed + n: at the highest seed, a second game's was kept
+    as 2**63, past what a seed is (a code reviewer)."""
+    result = simulate("--names", "Ana,Bo", "--games", "2", "--seed", str(2**63 - 1),
+                      "--state-dir", str(tmp_path))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert f"choose a seed of {2**63 - 2} or less" in result.stderr
+    assert not (tmp_path / "companion.sqlite3").exists()
+
+
 def test_a_round_delay_with_named_games_kept_at_once_is_refused_in_one_line(tmp_path):
     result = simulate("--names", "Ana,Bo", "--state-dir", str(tmp_path), "--round-delay-ms", "100")
     assert result.returncode == 2 and "Traceback" not in result.stderr

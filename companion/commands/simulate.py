@@ -54,7 +54,7 @@ from companion.storage.notnot_saves import NewGame, RoundSave, UnfinishedGame
 from companion.storage.owner import owned
 from companion.storage.players import PlayerError, checked_name
 from companion.storage.restoring import DamagedSnapshot
-from companion.tools.argtypes import UsageError, seed, whole_number
+from companion.tools.argtypes import SEED_HIGHEST, UsageError, seed, whole_number
 
 log = logging.getLogger(__name__)
 
@@ -246,6 +246,10 @@ def play_named(args: argparse.Namespace) -> int:
     if args.round_delay_ms:
         raise UsageError("--round-delay-ms paces the rounds of one game's log; --names keeps "
                          "whole games at once: give one or the other")
+    if args.seed + args.games - 1 > SEED_HIGHEST:   # each game's seed is stored in 64 bits
+        raise UsageError(f"--seed {args.seed} with --games {args.games}: the games' seeds run "
+                         f"from --seed on, to at most {SEED_HIGHEST}: choose a seed of "
+                         f"{SEED_HIGHEST - args.games + 1} or less")
     kept: list[int] = []
     with Database.in_folder(args.state_dir) as database, owned(args.state_dir, OWNER):
         for n in range(args.games):

@@ -65,8 +65,10 @@ def whole_number(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     return parse
 
 
+#: The highest seed a game's seed is stored as (64 bits, signed).
+SEED_HIGHEST = 2**63 - 1
 #: An argparse type for a random seed: any whole number a game's seed is stored as (64 bits).
-seed = whole_number(-2**63, 2**63 - 1, "seed")
+seed = whole_number(-SEED_HIGHEST - 1, SEED_HIGHEST, "seed")
 
 
 def file_name(text: str) -> str:
