@@ -29,7 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--print-default", action="store_true",
                       help="write the commented default config to standard output")
     what.add_argument("--check", metavar="FILE",
-                      help="check FILE and say what it sets up (default: the active config)")
+                      help="check FILE and say what it sets up (without --check or "
+                           "--print-default: the active config is checked)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -231,7 +231,7 @@ def resume(store: GameStore) -> tuple[dict, Game, Iterable[RoundRecord]]:
 def checked_record(game: Game, record: RoundRecord) -> RoundRecord:
     """A kept round's ``record`` if the game log can print it, else :class:`DamagedSnapshot`."""
     try:
-        write_log(game, [record], io.StringIO(), None)
+        write_log(game, [record], io.StringIO())
     except DAMAGED_DATA_ERRORS as error:
         raise DamagedSnapshot(f"round {record.n} does not read ({type(error).__name__})") from None
     return record
@@ -303,5 +303,5 @@ def show(args: argparse.Namespace, settings: dict, game: Game,
         json.dump(document, sys.stdout, separators=(",", ":"))
         sys.stdout.write("\n")
         return 0
-    write_log(game, records, sys.stdout, args)
+    write_log(game, records, sys.stdout)
     return 0

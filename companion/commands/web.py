@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 
+from companion.config.web_page import DEFAULT_PORT
 from companion.errors import StateError
 from companion.storage.location import not_a_folder, state_dir
 from companion.tools.argtypes import whole_number
@@ -19,7 +20,7 @@ from companion.web.serving import server
 NAME = "web"
 HELP = "serve the read-only live scoreboard page on the local network"
 #: The port served unless ``--port`` says.
-PORT = 8080
+PORT = DEFAULT_PORT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -34,10 +34,11 @@ from typing import Any
 from companion.boards import pi_header as pins
 from companion.config import reading
 from companion.errors import CompanionError, ConfigError
+from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.sides import SIDES, Side
 
-#: The faces a dealer pad can have a button for.
-DEALER_FACES: tuple[str, ...] = ("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "VOID", "RULE")
+#: The faces a dealer pad can have a button for: a table card's, or a rule card (any of them).
+DEALER_FACES: tuple[str, ...] = (*TABLE_FACES, "RULE")
 #: The optional control buttons.
 CONTROL_NAMES: tuple[str, ...] = ("menu", "confirm")
 

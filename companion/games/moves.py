@@ -4,8 +4,8 @@ The bookkeeping games (Not That Movie!, That's Not a Hat) store nothing but
 their settings and the moves made so far. Their state is those moves replayed
 from the start, so taking back a move is replaying all but the last one, and
 a snapshot (settings + moves, JSON-able) restores the game exactly after a
-power loss. A move is a dict ``{"move": name, ...}`` handled by the game's
-``apply_<name>`` method, which either raises the game's error and changes
+power loss. A move is a dict ``{"move": name, ...}`` handled by the method its game's
+``MOVES`` table names for it, which either raises the game's error and changes
 nothing, or applies the move.
 """
 

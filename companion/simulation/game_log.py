@@ -7,7 +7,6 @@ game as text.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable
 from typing import TextIO
 
@@ -33,8 +32,7 @@ def round_lines(record: RoundRecord) -> list[str]:
     return lines + [""]
 
 
-def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO,
-              args: argparse.Namespace | None = None) -> None:
+def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO) -> None:
     """Write the set-up, every round, and the end, as plain text."""
     out.write(f"Not Not - simulated game: {game.players} players, seed {game.seed}, "
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
@@ -45,10 +43,12 @@ def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO,
 
 
 def result_line(game: Game) -> str:
-    """``P2 wins with 9 cards.``, ``P1 and P3 win with 7 cards.``, or ``Nobody scored: no
-    winner.``"""
+    """``P2 wins with 9 cards.``, ``P1 and P3 win with 7 cards.``, ``P1, P2 and P5 win with 8
+    cards.``, or ``Nobody scored: no winner.``"""
     winners = game.winners()
     if not winners:
         return "Nobody scored: no winner."
-    who = " and ".join(f"P{p}" for p in winners)
+    labels = [f"P{p}" for p in winners]
+    who = " and ".join(labels) if len(labels) <= 2 else \
+        f"{', '.join(labels[:-1])} and {labels[-1]}"
     return f"{who} {'win' if len(winners) > 1 else 'wins'} with {game.scores()[winners[0]]} cards."

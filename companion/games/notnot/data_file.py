@@ -1,7 +1,8 @@
 """Reads the game data files shipped in the package.
 
-This is the adapter between the TOML data and the pure rules core: it does the
-file reading so that :mod:`companion.games.notnot` never has to.
+This is the adapter between the TOML data and the pure rules core, the one module under
+:mod:`companion.games` that reads a file (the package's own data, through
+``importlib.resources``, once): the rules modules are handed what it reads and never read.
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ class Tap:
     player: int
     side: Side
     t_ns: int
-    #: Where the tap came from ("gpio", "serial", "keyboard", "bot"), for logs only.
+    #: Where the tap came from ("gpio", "serial", "keyboard", "bot"): in the logs, and the
+    #: honest precision of a round's margin (a serial stamp is finer than a key's).
     source: str = field(default="", compare=False)
 
     @property

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.games.notnot.cards import Level
+from companion.games.notnot.cards import VOID, Level
 from companion.games.notnot.margin import margin_text, runner_up
 from companion.games.notnot.record import DealtRecord, RoundRecord, TapRecord, WinnerRecord
 from companion.games.notnot.verdict import Verdict
@@ -41,7 +41,6 @@ VERDICT_WORDS = {
     Verdict.LATE: "ignored: after the close",
     Verdict.EARLY: "too early (before the dice landed), ignored",
 }
-VOID = "VOID"
 
 
 #: The names of a table's named players, by seat (a guest's seat is absent).
