@@ -57,7 +57,7 @@ def test_the_first_game_log_tells_the_level_changes_and_the_end():
 
 
 def test_bad_options_give_one_clear_line():
-    for args, words in ((["--players", "9"], "9 players: choose 2 to 8"), (["--players", "x"], "not a whole number"),
+    for args, words in ((["--players", "13"], "13 players: choose 2 to 12"), (["--players", "x"], "not a whole number"),
                         (["--level", "insane"], "invalid choice"), (["--seed", "one"], "argument --seed: 'one' is not a whole number")):
         result = simulate(*args)
         assert result.returncode == 2 and words in result.stderr
@@ -79,3 +79,14 @@ def test_a_round_delay_with_named_games_kept_at_once_is_refused_in_one_line(tmp_
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "--round-delay-ms paces the rounds of one game's log" in result.stderr
     assert not (tmp_path / "companion.sqlite3").exists()
+
+
+def test_a_table_of_twelve_as_the_kiosk_seats_it_is_simulated_too(tmp_path):
+    """The kiosk seats up to 12 (GPIO and a Mega controller); simulate stopped at 8."""
+    result = simulate("--players", "12", "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["players"] == 12
+    names = ",".join(f"N{n}" for n in range(1, 13))
+    kept = simulate("--names", names, "--state-dir", str(tmp_path))
+    assert kept.returncode == 0 and "kept 1 simulated games of N1, N2" in kept.stdout
+    assert "13 names: a table has 2 to 12 players" in simulate("--names", names + ",N13",
+                                                                "--state-dir", str(tmp_path)).stderr

@@ -41,7 +41,7 @@ from pathlib import Path
 from companion.config import reading
 from companion.errors import DAMAGED_DATA_ERRORS, CompanionError
 from companion.games.notnot import data_file as data
-from companion.games.notnot.game import MODES, Game
+from companion.games.notnot.game import MODES, TABLE_MAX_PLAYERS, TABLE_MIN_PLAYERS, Game
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
 from companion.simulation.bots import thinking_delays
@@ -72,8 +72,10 @@ HELP = "play a whole game with simulated players and print the log"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=whole_number(2, 8, "players"), default=4,
-                        help="2 to 8 (default 4)")
+    parser.add_argument("--players",
+                        type=whole_number(TABLE_MIN_PLAYERS, TABLE_MAX_PLAYERS, "players"),
+                        default=4, help=f"{TABLE_MIN_PLAYERS} to {TABLE_MAX_PLAYERS}, as at the "
+                                        "kiosk (default 4)")
     parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
     parser.add_argument("--level", choices=MODES, default="first-game", help="default first-game")
     parser.add_argument("--tie-window-us", type=whole_number(0, 1_000_000, "us"), default=1000,
@@ -87,8 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the unfinished game simulate saved in --state-dir, with "
                              "its own players, seed, level and tie window (never the table's)")
     parser.add_argument("--names", metavar="NAME,NAME,...", type=names_list,
-                        help="play --games games with thinking bots, one per name (2 to 8), and "
-                             "keep them in --state-dir with their seats named")
+                        help="play --games games with thinking bots, one per name "
+                             f"({TABLE_MIN_PLAYERS} to {TABLE_MAX_PLAYERS}), and keep them in "
+                             "--state-dir with their seats named")
     parser.add_argument("--games", type=whole_number(1, 100_000, "games"), default=1,
                         help="with --names: how many games (default 1)")
     parser.add_argument("--round-delay-ms", type=whole_number(0, 60_000, "ms"), default=0,
@@ -97,15 +100,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def names_list(text: str) -> list[str]:
-    """An argparse type: 2 to 8 player names, comma-separated, each a name a player can have
+    """An argparse type: 2 to 12 player names, comma-separated, each a name a player can have
     (one the kiosk's screen can draw) and none twice (whatever the case)."""
     from companion.display.text import undrawable  # pygame only with --names
     try:
         names = [checked_name(name, undrawable) for name in text.split(",")]
     except PlayerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if not 2 <= len(names) <= 8:
-        raise argparse.ArgumentTypeError(f"{len(names)} names: a table has 2 to 8 players")
+    if not TABLE_MIN_PLAYERS <= len(names) <= TABLE_MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"{len(names)} names: a table has {TABLE_MIN_PLAYERS} "
+                                         f"to {TABLE_MAX_PLAYERS} players")
     if len({name.casefold() for name in names}) < len(names):
         raise argparse.ArgumentTypeError(f"{text!r} names a player twice")
     return names

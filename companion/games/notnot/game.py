@@ -60,6 +60,9 @@ FIRST_GAME = "first-game"
 MODES: tuple[str, ...] = (FIRST_GAME,) + tuple(level.value for level in Level)
 DEALS: tuple[str, ...] = ("companion", "table")
 MIN_PLAYERS, MAX_PLAYERS = 1, 48
+#: The players a table seats: at least 2, at most one per pad the companion can wire (12: GPIO
+#: and a Mega serial controller together, docs/INPUTS.md). The kiosk and simulate offer these.
+TABLE_MIN_PLAYERS, TABLE_MAX_PLAYERS = 2, 12
 #: Real dice always leave a roll that can be met; redefined dice might not.
 MAX_REROLLS = 1000
 

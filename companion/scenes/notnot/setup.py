@@ -25,6 +25,7 @@ in every game's set-up).
 
 from __future__ import annotations
 
+from companion.games.notnot.game import TABLE_MAX_PLAYERS, TABLE_MIN_PLAYERS
 from companion.scenes.changes import ToNames, ToSetup
 from companion.scenes.common.names import names_item
 from companion.scenes.common.seating import names_as_kept
@@ -39,9 +40,8 @@ from companion.storage.notnot_saves import UnfinishedGame
 #: The menu's title: a new game, or, when a kept game is offered for resume, either.
 NEW_GAME_TITLE = "Not Not: new game"
 RESUME_TITLE = "Not Not: resume or new game"
-#: Not Not's player counts, before the limit of one pad per player (12: GPIO and a
-#: Mega serial controller together, docs/INPUTS.md).
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
+#: Not Not's player counts, before the limit of one pad per player.
+MIN_PLAYERS, MAX_PLAYERS = TABLE_MIN_PLAYERS, TABLE_MAX_PLAYERS
 
 
 def seat_only(setup: GameSetup) -> None:
