@@ -127,6 +127,18 @@ def test_a_wrapped_line_never_parts_a_count_from_what_it_counts():
         assert not any(line.split()[-1].isdigit() for line in lines[:-1]), lines
 
 
+def test_a_wrapped_list_of_names_breaks_between_two_names_never_inside_one():
+    """A tester's end screen read "WINNERS: Ana Marí, Bo / Luis, Cy, Bartholomeus": Luis
+    read as a fifth player. A line breaks after a comma or a colon before it breaks a clause."""
+    words = "WINNERS: Ana Marí, Bo Luis, Cy, Bartholomeus"
+    size = 30
+    for max_width in range(text.width("Bartholomeus", size), text.width(words, size)):
+        lines = text.wrap(words, size, max_width)
+        assert " ".join(lines) == words
+        assert all(line.endswith((",", ":")) for line in lines[:-1]), (max_width, lines)
+        assert all(text.width(line, size) <= max_width for line in lines)
+
+
 def test_the_cap_height_of_the_bundled_font_is_what_the_layout_sizes_by():
     for size in (20, 53, 100, 200):
         assert abs(cap_height(size) - text.CAP_HEIGHT_PER_SIZE * size) <= 1
