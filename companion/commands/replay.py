@@ -24,7 +24,7 @@ from companion.games.notnot.words import (
     roll_words,
     scores_words,
     table_words,
-    taken_line,
+    taken_lines,
     tap_line,
     valid_words,
 )
@@ -111,7 +111,7 @@ def replay_lines(saved: SavedRound) -> list[str]:
         lines += lane_lines(lane, saved.names, nobody_may=not saved.record.valid)
     margin = margin_log_line(record, saved.names)
     lines += [margin] if margin else []
-    lines += [taken_line(record, winner, saved.names) for winner in record.winners]
+    lines += taken_lines(record, saved.names)
     lines.append(f"scores: {scores_words(record, saved.names)}")
     return lines
 

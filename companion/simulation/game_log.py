@@ -26,7 +26,7 @@ def round_lines(record: RoundRecord) -> list[str]:
     margin = words.margin_log_line(record)
     if margin:
         lines.append(f"    {margin}")
-    lines += [words.taken_line(record, winner) for winner in record.winners]
+    lines += words.taken_lines(record)
     lines.append(f"    scores: {words.scores_words(record)}")
     lines += [f"    {words.dealt_log_line(item)}" for item in record.dealt]
     return lines + [""]

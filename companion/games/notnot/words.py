@@ -141,6 +141,14 @@ def taken_line(record: RoundRecord, winner: WinnerRecord,
             f"from {winner.from_side}{note}")
 
 
+def taken_lines(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> list[str]:
+    """Each winner's card in the log (:func:`taken_line`), then each tied player for whom no
+    card was left."""
+    return ([taken_line(record, winner, seat_names) for winner in record.winners]
+            + [f"    -> {player_label(p, seat_names)} tied, but no card was left to take"
+               for p in left_out(record)])
+
+
 def scores_words(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
     """Each player's point cards after the round."""
     return "  ".join(f"{player_label(p, seat_names)} {n}" for p, n in record.scores.items())
@@ -257,6 +265,12 @@ def tied_players(record: RoundRecord) -> list[int]:
     return tied + [p for p in winners if p not in tied] if len(tied) > 1 else winners
 
 
+def left_out(record: RoundRecord) -> list[int]:
+    """The tied players for whom no card was left (they take nothing)."""
+    taken = {w.player for w in record.winners}
+    return [p for p in tied_players(record) if p not in taken]
+
+
 def start_text(head_start_us: int) -> str:
     """A head start in milliseconds: ``150 ms``, ``150.5 ms``."""
     return f"{head_start_us / 1000:g} ms"
@@ -271,9 +285,8 @@ def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int
     tie = tied_players(record)
     if len(tie) > 1:
         tied = headline_names(tie, seat_names)
-        taken = {w.player for w in winners}
-        left_out = [p for p in tie if p not in taken]
-        none_left = (f"no card left: {names(left_out, seat_names)}",) if left_out else ()
+        nothing = left_out(record)
+        none_left = (f"no card left: {names(nothing, seat_names)}",) if nothing else ()
         return VerdictWords("tie", f"TIE {tied}" if tied else f"{len(tie)}-WAY TIE",
                             (*margin_line(record, seat_names),
                              *(took_line(record, w, seat_names=seat_names) for w in winners),
