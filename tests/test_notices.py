@@ -173,11 +173,17 @@ def test_a_notice_cut_short_ends_after_a_whole_word():
 @pytest.mark.parametrize("size", SIZES)
 def test_the_controllers_corner_covers_no_card_spot_dice_word_or_the_level(size, rotation):
     from companion.display.draw_controller import draw_controller
+    from companion.display.palette import CONTROLLER
 
     layout = Layout(size, rotation)
     text.reset()
     pygame.font.init()
-    drawn = draw_controller(pygame.Surface(layout.size), layout, "unplugged")
+    for state in CONTROLLER:                                    # every word the corner says
+        corner_clear_of_the_play(layout, draw_controller(pygame.Surface(layout.size), layout,
+                                                         state), (size, rotation, state))
+
+
+def corner_clear_of_the_play(layout, drawn, case) -> None:
     corner = drawn[0].rect.unionall([d.rect for d in drawn[1:]])
     corner.left -= 3 * round(layout.unit)                       # the dot before the word
     level = text.draw(pygame.Surface(layout.size), "LEVEL  EXTREME", layout.small_size,
@@ -185,4 +191,4 @@ def test_the_controllers_corner_covers_no_card_spot_dice_word_or_the_level(size,
     regions = [*(layout.spot(side) for side in Side), layout.deck, *layout.die_lines(), level,
                layout.scores]
     assert pygame.Rect((0, 0), layout.size).contains(corner)
-    assert [region for region in regions if corner.colliderect(region)] == [], (size, rotation)
+    assert [region for region in regions if corner.colliderect(region)] == [], case

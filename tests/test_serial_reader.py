@@ -255,6 +255,7 @@ def test_a_port_another_program_has_open_is_said_busy_not_missing():
         os.close(side)
     assert "another program has it open" in said[-1].detail and not said[-1].connected
     assert player_notice(said[-1]) == "button controller in use by another program"
+    assert status_word(said[-1]) == "in use"
 
 
 @pytest.mark.parametrize("path, what", [("/dev/null", "it is not a serial device:"),
@@ -300,6 +301,7 @@ def test_a_board_that_sends_bytes_but_no_frames_is_not_understood_rather_than_si
                        until=lambda status: status.kind in ("garbled", "silent"))
     assert said[-1].kind == "garbled" and "no frame of the companion's protocol" in said[-1].detail
     assert player_notice(said[-1]) == "button controller not understood: check its firmware"
+    assert status_word(said[-1]) == "garbled"   # the corner: there, not unplugged
 
 
 def test_a_fault_in_the_companions_own_reading_is_said_so_with_its_traceback_never_unplugged(
@@ -344,7 +346,7 @@ def test_a_board_that_sends_nothing_is_silent():
     said = statuses_of({"path": "/dev/fake", "open_serial": lambda path: Quiet(b""),
                         "silence_s": 0.05},
                        until=lambda status: status.kind in ("garbled", "silent"))
-    assert said[-1].kind == "silent"
+    assert said[-1].kind == "silent" and status_word(said[-1]) == "silent"
 
 
 def test_a_refusal_is_said_again_once_the_path_went_away_and_came_back(tmp_path):

@@ -18,8 +18,9 @@ from companion.display.parts import Part
 
 
 def draw_controller(surface: pygame.Surface, layout: Layout, state: str) -> list[text.Drawn]:
-    """Draw the controller's ``state`` (``synced``, ``connecting`` or ``unplugged``) after a
-    dot in that state's colour in the top-right corner; returns the texts drawn."""
+    """Draw the controller's ``state`` (``synced``, ``connecting``, ``unplugged`` or why its
+    presses are not taken: :data:`companion.inputs.serial.pads.CORNER_WORDS`) after a dot in
+    that state's colour in the top-right corner; returns the texts drawn."""
     size, right = layout.min_text_size, layout.width - round(layout.unit)
     if layout.landscape:
         label = text.draw(surface, "controller", size, DIM_TEXT,

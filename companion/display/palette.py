@@ -66,6 +66,10 @@ CONTROLLER: dict[str, RGB] = {
     "unplugged": (220, 40, 40),
     "wrong board": (220, 40, 40),
     "not read": (220, 40, 40),
+    "in use": (220, 40, 40),
+    "cannot open": (220, 40, 40),
+    "garbled": (220, 40, 40),
+    "silent": (220, 40, 40),
 }
 
 #: Marks on the tap timeline by verdict: bright enough to read on a panel (shapes tell them

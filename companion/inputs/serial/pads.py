@@ -104,15 +104,25 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
     return max(windows) if windows else None
 
 
+#: The corner's words for a controller whose presses are not taken, by kind of status: what a
+#: maker at the table can act on (a board there but not understood is no unplugged cable).
+CORNER_WORDS = {
+    "board": "wrong board",          # another board than the settings name
+    "failed": "not read",            # a fault of the companion's own reading
+    "busy": "in use",                # another program has the port open
+    "refused": "cannot open",        # the port is there, this user may not open it
+    "garbled": "garbled",            # bytes that make no frame: another firmware or baud
+    "silent": "silent",              # plugged in, says nothing
+}
+
+
 def status_word(status: ControllerStatus) -> str:
     """The controller's state in a word or two for the corner of the screen: ``synced`` (its
-    taps are judged), ``connecting`` (talking, clock not yet synced), ``unplugged``, ``wrong
-    board`` (another board than the settings name: none of its presses is taken), or ``not
-    read`` (a fault of the companion's own reading)."""
-    if status.kind == "board":
-        return "wrong board"
-    if status.kind == "failed":
-        return "not read"
+    taps are judged), ``connecting`` (talking, clock not yet synced), one of
+    :data:`CORNER_WORDS` when its kind says why its presses are not taken, else
+    ``unplugged``."""
+    if status.kind in CORNER_WORDS and not status.connected:
+        return CORNER_WORDS[status.kind]
     if not status.connected:
         return "unplugged"
     return "synced" if status.synced else "connecting"
