@@ -247,3 +247,41 @@ def test_the_replay_keeps_the_edges_of_a_press_its_head_start_brought_inside_the
     pins = round_edges(app.ctx, play, round_)["pins"]
     assert [(pin["player"], pin["side"], len(pin["edges"])) for pin in pins] == [(2, "N", 2)]
     app.screen.close()
+
+
+def test_a_head_start_a_damaged_file_keeps_out_of_bounds_is_never_played(tmp_path, caplog):
+    """A family's tester damaged the files: a round's -300 ms head start judged every race on
+    resume ("Straße WINS with a -300 ms start"), and a player's 5000 ms one went into new
+    games. Each is left out; the sound ones are kept."""
+    import sqlite3
+
+    from companion.storage.database import FILENAME
+
+    with Database.in_folder(tmp_path) as database:
+        roster = PlayerStore(database)
+        for name in ("Ana", "Bo"):
+            roster.add(name)
+        roster.set_head_start("Ana", START_US)
+        ana, bo = roster.find("Ana").id, roster.find("Bo").id
+    connection = sqlite3.connect(tmp_path / FILENAME)   # a head start past what may be set
+    connection.execute("PRAGMA ignore_check_constraints = 1")
+    connection.execute("INSERT OR REPLACE INTO head_starts VALUES (?, 5000000)", (bo,))
+    connection.commit()
+    app = kiosk("setup", state_dir=tmp_path, players=3, handicaps=True,
+                player_ids={2: ana, 3: bo}, names={2: "Ana", 3: "Bo"})
+    round_ = to_round(app)
+    assert notnot_play(app).head_starts == {2: START_US}
+    assert "is 5000000 µs, not 0 to 1000 ms" in caplog.text
+    app.post(tap(1, round_.ruling.valid[0].value))
+    step_until(app, in_scene(app, "verdict"))
+    step_until(app, lambda: app.scene.name != "verdict")   # the round is saved
+    app.screen.close()
+    connection.execute("UPDATE rounds SET record = json_set(record, '$.head_starts_us', "
+                       "json('{\"2\": 150000, \"3\": -300000}'))")
+    connection.commit()
+    connection.close()
+    again = kiosk("setup", state_dir=tmp_path, handicaps=True)
+    again.post(tap(1, "E"))                                    # Resume
+    step_until(again, lambda: again.scene.name in ("deal", "entry"))
+    assert notnot_play(again).head_starts == {2: START_US}
+    again.screen.close()

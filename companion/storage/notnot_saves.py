@@ -16,7 +16,7 @@ from companion.games.notnot.dice import Roll
 from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
-from companion.storage.players import HEAD_START_MAX_MS
+from companion.storage.players import is_head_start
 from companion.storage.restoring import records_checked, restore_checked
 
 
@@ -144,12 +144,11 @@ class UnfinishedGame:
     def head_starts(self) -> dict[int, int]:
         """The head starts (seat -> µs) the game is played with: its last round's, or before
         its first round the ones its settings keep (none where they do not read as seats of
-        the game and head starts of 0 to 1 s)."""
-        if self.rounds:
-            return dict(self.rounds[-1].head_starts_us)
-        kept = self.settings.get("head_starts_us")
+        the game and head starts of 0 to 1 s: a damaged one would judge every race)."""
+        kept = (self.rounds[-1].head_starts_us if self.rounds
+                else self.settings.get("head_starts_us"))
         if not isinstance(kept, dict):
             return {}
         seats = {str(seat): seat for seat in range(1, self.game.players + 1)}
-        return {seats[seat]: us for seat, us in kept.items() if seat in seats and
-                type(us) is int and 0 <= us <= HEAD_START_MAX_MS * 1000}
+        return {seats[str(seat)]: us for seat, us in kept.items()
+                if str(seat) in seats and is_head_start(us)}

@@ -25,6 +25,7 @@ seats of a game are given their players' head starts (:meth:`PlayerStore.head_st
 
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -35,6 +36,8 @@ from companion.errors import StateError
 from companion.games.notnot.words import player_label
 from companion.storage.database import Database
 from companion.storage.games import utc_now
+
+log = logging.getLogger(__name__)
 
 #: The longest name, in characters.
 NAME_MAX = 12
@@ -287,11 +290,18 @@ class PlayerStore:
 
     def head_starts(self, player_ids: Mapping[int, int]) -> dict[int, int]:
         """The head starts (µs) of the seats in ``player_ids`` (seat -> player id) whose player
-        has one; a guest's seat, or a player without one, is left out."""
+        has one; a guest's seat, or a player without one, is left out, and so is a head start
+        a damaged file keeps outside 0 to :data:`HEAD_START_MAX_MS` (said in the journal: it
+        would judge every race of that player)."""
         starts = dict(self.database.read("SELECT player_id, head_start_us FROM head_starts", (),
                                          "reading the players' head starts"))
-        return {seat: int(starts[pid]) for seat, pid in sorted(player_ids.items())
-                if pid in starts}
+        seated = {seat: starts[pid] for seat, pid in sorted(player_ids.items()) if pid in starts}
+        for seat, us in seated.items():
+            if not is_head_start(us):
+                log.warning("the head start of seat %d's player is %r µs, not 0 to %d ms (a "
+                            "damaged file): this game has none for them", seat, us,
+                            HEAD_START_MAX_MS)
+        return {seat: us for seat, us in seated.items() if is_head_start(us)}
 
     def seat(self, game_id: int, seat: int, player_id: int) -> None:
         """Record that player ``player_id`` sat in seat ``seat`` of kept game ``game_id``."""
@@ -324,6 +334,12 @@ class PlayerStore:
                     "SELECT seats.seat, players.id, players.name, players.created_at FROM seats "
                     "JOIN players ON players.id = seats.player_id WHERE seats.game_id = ? "
                     "ORDER BY seats.seat", (game_id,), f"reading the players of game {game_id}")}
+
+
+def is_head_start(us: object) -> bool:
+    """Whether ``us`` is a head start a game may be played with: whole microseconds from 0 to
+    :data:`HEAD_START_MAX_MS` ms."""
+    return type(us) is int and 0 <= us <= HEAD_START_MAX_MS * 1000
 
 
 def table_head_starts(database: Database, player_ids: Mapping[int, int],
