@@ -439,6 +439,27 @@ def test_a_tied_player_left_without_a_card_is_named_in_the_replay_and_the_log(tm
     assert code == 0
 
 
+@pytest.mark.parametrize("spoil", ['{"2": "abc"}', '[1, 2]'])
+def test_history_of_a_game_with_a_damaged_round_is_one_line_naming_it(tmp_path, capsys, spoil):
+    """A head start that is no number ended `history --game` in an internal error (a family's
+    tester): the round is read as the replay and --check read it, shape first."""
+    import sqlite3
+
+    from companion.storage.database import FILENAME
+
+    assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
+    connection = sqlite3.connect(tmp_path / FILENAME)
+    connection.execute("UPDATE rounds SET record = json_set(record, '$.head_starts_us', "
+                       f"json('{spoil}')) WHERE n = 2")
+    connection.commit()
+    connection.close()
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--game", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("companion: game 1 round 2 does not read (head_starts_us")
+    assert err.count("\n") == 1 and "internal error" not in err
+
+
 def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
     assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
     capsys.readouterr()

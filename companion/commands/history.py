@@ -60,6 +60,7 @@ from companion.storage.listing import (
 from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.players import PlayerStore
 from companion.storage.recovery import recover
+from companion.storage.restoring import UnreadableRecord, read_record
 from companion.storage.soundness import check_lines
 from companion.storage.wal import deleted
 from companion.tools.argtypes import folder_name, whole_number
@@ -183,11 +184,11 @@ def print_rounds(database: Database, game_id: int) -> None:
     names = PlayerStore(database).seat_players(game_id)
     rows, before = [], dict.fromkeys(range(1, game.players + 1), 0)
     for stored in game.rounds:
-        try:
-            record = RoundRecord.from_json(stored)
-        except (KeyError, TypeError, ValueError) as error:
+        try:   # shape checked first, as the replay and --check read it
+            record = read_record(stored)
+        except UnreadableRecord as error:
             raise CompanionError(f"game {game_id} round {stored.get('n', '?')} does not read "
-                                 f"({type(error).__name__}: {error})") from None
+                                 f"({error})") from None
         rows.append((record.n, roll_words(record), round_verdict(record, before, names)))
         before = record.scores
     roll_width = max(len("Roll"), *(len(roll) for _, roll, _ in rows))
