@@ -210,6 +210,10 @@ def test_history_shows_the_head_starts_a_game_was_played_with(tmp_path, capsys):
     assert main(["history", "--json", "--state-dir", str(tmp_path)]) == 0
     game, = json.loads(capsys.readouterr().out)
     assert game["rounds"][0]["head_starts_us"] == {"2": START_US}
+    from companion.web.app import create_app             # the phone's history says it too
+    from companion.web.watcher import SaveWatcher
+    page = create_app(tmp_path, SaveWatcher(tmp_path)).test_client().get("/history")
+    assert f"(head starts: Ana {start_text(START_US)})" in page.get_data(as_text=True)
 
 
 def test_handicaps_are_a_setting_off_by_default_that_companion_run_hands_to_the_set_up():

@@ -25,6 +25,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, NotFound, ServiceUnav
 from companion.errors import CompanionError
 from companion.storage.listing import (
     game_lines,
+    head_starts_words,
     level_words,
     local_time,
     score_items,
@@ -103,6 +104,7 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         return render_template("history.html", games=games, problem=problem, limit=limit,
                                before=before,
                                local_time=local_time, level_words=level_words,
+                               head_starts_words=head_starts_words,
                                score_items=score_items, winners_words=winners_words), status
 
     @app.get("/sheets/<game>")
