@@ -31,7 +31,7 @@ def check_lines(folder: Path) -> list[str]:
     in): the log beside it, the damaged logs kept beside it, SQLite's integrity check, every kept
     game's verdict and every kept Not Not round's record."""
     path = folder / FILENAME
-    log_problems = wal.problems(path, wal.file_pages(path))   # before SQLite mends it away
+    log_problems = wal.steady_problems(path)   # before SQLite mends it away
     kept = kept_log_lines(path)
     try:   # a log that is not there, or not to be trusted, is left as it lies
         database = Database.for_reading(folder, file_only=bool(
@@ -58,7 +58,7 @@ def unseen_saves(folder: Path) -> str:
     path = folder / FILENAME
     if not (path.is_file() and Path(f"{path}-wal").is_file()):   # a log deleted: every reader
         return ""                                                  # refuses it, in one line
-    lost = wal.problems(path, wal.file_pages(path))
+    lost = wal.steady_problems(path)
     return lost[0] if lost else ""
 
 
