@@ -289,3 +289,15 @@ def test_a_head_start_a_damaged_file_keeps_out_of_bounds_is_never_played(tmp_pat
     step_until(again, lambda: again.scene.name in ("deal", "entry"))
     assert notnot_play(again).head_starts == {2: START_US}
     again.screen.close()
+
+
+def test_the_replay_says_when_a_tap_its_head_start_moved_was_pressed():
+    """The replay showed a moved tap at its judged stamp only; the record keeps when it was
+    pressed (a family's tester: "Noé E +381.067 ms WINS", pressed at +681.067 ms)."""
+    from companion.games.notnot.record import TapRecord
+    from companion.games.notnot.verdict import Verdict
+    from companion.games.notnot.words import tap_line
+
+    moved = TapRecord(4, "E", 381_067, Verdict.WIN, real_us=681_067)
+    assert tap_line(moved).endswith("WINS (pressed at +681.067 ms, moved by a head start)")
+    assert "pressed at" not in tap_line(TapRecord(2, "E", 462_285, Verdict.WRONG))

@@ -109,11 +109,14 @@ NOBODY_MAY_TAP_WORDS = "tapped when nobody may tap, loses a point card if they h
 
 def tap_line(tap: TapRecord, seat_names: SeatNames = NO_NAMES, nobody_may: bool = False) -> str:
     """One tap in the log: who, which side, when (ms from the open), what it counted for
-    (``nobody_may``: in a round nobody may tap, a wrong tap is said as one, not a wrong card)."""
+    (``nobody_may``: in a round nobody may tap, a wrong tap is said as one, not a wrong card),
+    and when it was pressed if a head start moved it."""
     said = NOBODY_MAY_TAP_WORDS if nobody_may and tap.verdict == Verdict.WRONG \
         else VERDICT_WORDS[tap.verdict]
+    moved = "" if tap.real_us is None else \
+        f" (pressed at {tap.real_us / 1000:+.3f} ms, moved by a head start)"
     return (f"    {player_label(tap.player, seat_names)} {tap.side} {tap.t_us / 1000:+10.3f} ms  "
-            f"{said}")
+            f"{said}{moved}")
 
 
 def margin_log_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> str:
