@@ -11,6 +11,7 @@ from companion.display.palette import TAP_FLASH
 from companion.games.notnot.judge import Ruling
 from companion.games.notnot.round import Round, Timing
 from companion.games.notnot.sides import SIDES, Side
+from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Nav
 from companion.scenes.notnot.countdown import seconds_left
 from companion.scenes.notnot.round import clock_close_ns
@@ -198,6 +199,17 @@ def test_the_countdowns_first_seconds_say_they_end_the_round_only_if_nobody_may_
             ("left if nobody may tap",)}
     after = countdown_panel(rounds[0], 3_500_000_000)
     assert (after.headline, after.details) == ("7 s", ("left in this round",))
+
+
+def test_a_closed_round_waiting_for_its_verdict_says_it_is_closed():
+    """Waiting for a head start's tap after a valid tap closed the round, the panel read "0 s
+    left if nobody may tap" for up to a second (a family's tester)."""
+    from companion.scenes.notnot.round import countdown_panel
+
+    round_ = Round(Ruling(tap=True, valid=(Side.N,), reroll=False), 0, Timing())
+    round_.offer(Tap(1, Side.N, 400_000_000))
+    waiting = countdown_panel(round_, round_.closes_at_ns + 200_000_000)
+    assert (waiting.headline, waiting.details) == ("0 s", ("the round is closed",))
 
 
 def test_an_open_round_shows_its_countdown_beside_the_dice():

@@ -11,6 +11,9 @@ COUNTDOWN_WORDS = "left in this round"
 #: The line under its first seconds, the same in every round: the round closes then only if
 #: nobody may tap (a round that needs a tap goes on counting).
 IDLE_WORDS = "left if nobody may tap"
+#: The line under a closed round's 0 while it is judged (a head start may still bring a tap
+#: inside its close: up to a second).
+CLOSED_WORDS = "the round is closed"
 
 
 def seconds_left(until_ns: int, now_ns: int) -> int:

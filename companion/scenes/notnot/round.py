@@ -42,6 +42,7 @@ from companion.scenes.common.pausing import (
 )
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import (
+    CLOSED_WORDS,
     COUNTDOWN_WORDS,
     countdown_view,
     first_words,
@@ -68,9 +69,12 @@ def clock_close_ns(round_: Round, now_ns: int) -> int:
 
 def countdown_panel(round_: Round, now_ns: int) -> VerdictView:
     """The countdown of ``round_`` at ``now_ns``: its first seconds say what they end in every
-    round alike (the round, if nobody may tap), then the round's own close."""
+    round alike (the round, if nobody may tap), then the round's own close; once closed, that
+    it is (it may wait for a head start's tap before its verdict)."""
     idle_close = round_.t_open_ns + round_.timing.idle_timeout_ns
     words = first_words(round_.timing) if now_ns < idle_close else COUNTDOWN_WORDS
+    if now_ns >= round_.closes_at_ns:
+        words = CLOSED_WORDS
     return countdown_view(clock_close_ns(round_, now_ns), now_ns, words)
 
 
