@@ -301,3 +301,28 @@ def test_the_replay_says_when_a_tap_its_head_start_moved_was_pressed():
     moved = TapRecord(4, "E", 381_067, Verdict.WIN, real_us=681_067)
     assert tap_line(moved).endswith("WINS (pressed at +681.067 ms, moved by a head start)")
     assert "pressed at" not in tap_line(TapRecord(2, "E", 462_285, Verdict.WRONG))
+
+
+def test_a_head_start_changed_while_a_game_is_kept_says_it_counts_from_the_next_game(
+        tmp_path, capsys):
+    """A family changed a child's head start between two rounds of a kept game: the resumed game
+    went on with the old one, as documented, and nothing said so."""
+    with Database.in_folder(tmp_path) as database:
+        roster = PlayerStore(database)
+        ana = roster.add("Ana").id
+        roster.add("Bo")
+    app = kiosk("setup", state_dir=tmp_path, players=3, handicaps=True, player_ids={2: ana},
+                names={2: "Ana"})
+    app.post(tap(1, "N"))                                     # from Level up to Start
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "deal"))                    # the game is kept, Ana seated
+    app.screen.close()
+    app.ctx.services.close_database()
+    game_id = notnot_play(app).game_id
+    capsys.readouterr()
+    assert main(["players", "handicap", "Ana", "200", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == (
+        f"Ana has a 200 ms head start; the game in progress (game {game_id}) keeps the head "
+        "starts it began with: this one counts from the next game\n")
+    assert main(["players", "handicap", "Bo", "100", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "Bo has a 100 ms head start\n"   # not seated there

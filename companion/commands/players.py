@@ -39,6 +39,7 @@ from companion.games.notnot.profile import (
     profile_of,
 )
 from companion.storage.database import Database
+from companion.storage.games import NOT_NOT, PLAYING
 from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.owner import owned
 from companion.storage.played_games import finished_games, rounds_of
@@ -158,13 +159,24 @@ def change(args: argparse.Namespace, folder: Path) -> str:
             return f"merged {old} into {kept}: {seats(moved)} given to {kept}"
         if args.action == "handicap":
             player = store.set_head_start(args.name, head_start_us)
-            if not head_start_us:
-                return f"{player.name} has no head start"
-            return f"{player.name} has a {start_words(head_start_us)} head start"
+            said = (f"{player.name} has a {start_words(head_start_us)} head start"
+                    if head_start_us else f"{player.name} has no head start")
+            playing = games_in_play_seating(database, player.id)
+            return said + (f"; the game in progress (game {playing[0]}) keeps the head starts "
+                           "it began with: this one counts from the next game" if playing else "")
         forgotten = store.find(args.name).name
         freed = store.forget(args.name)
         return f"forgot {forgotten}: {seats(freed)} became " + ("a guest's" if freed == 1
                                                                 else "guests'")
+
+
+def games_in_play_seating(database: Database, player_id: int) -> list[int]:
+    """The Not Not games kept unfinished that seat player ``player_id`` (a game's head starts
+    are fixed at its start)."""
+    return [int(game_id) for (game_id,) in database.read(
+        "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id "
+        "WHERE games.kind = ? AND games.state = ? AND seats.player_id = ?",
+        (NOT_NOT, PLAYING, player_id), "finding the games in play that seat a player")]
 
 
 def seats(count: int) -> str:
