@@ -155,6 +155,24 @@ def test_a_forgotten_or_merged_away_player_takes_their_head_start_with_them(tmp_
     assert listed(tmp_path, capsys)["Cy"]["head_start_ms"] == 100
 
 
+def test_a_merge_that_drops_a_head_start_says_so(tmp_path, capsys):
+    """Merging Noe into Tom dropped Noe's 200 ms head start without a word (a family's
+    tester)."""
+    for name in ("Noe", "Tom", "Cy"):
+        players(tmp_path, "add", name)
+    players(tmp_path, "handicap", "Noe", "200")
+    players(tmp_path, "handicap", "Cy", "200")
+    capsys.readouterr()
+    assert players(tmp_path, "merge", "Noe", "Tom") == 0
+    assert capsys.readouterr().out == ("merged Noe into Tom: 0 seats given to Tom; Noe's 200 ms "
+                                       "head start went with the name (Tom has none)\n")
+    players(tmp_path, "add", "Di")
+    players(tmp_path, "handicap", "Di", "200")
+    capsys.readouterr()
+    assert players(tmp_path, "merge", "Di", "Cy") == 0     # the same head start: nothing lost
+    assert capsys.readouterr().out == "merged Di into Cy: 0 seats given to Cy\n"
+
+
 def test_the_seats_are_given_their_players_head_starts(tmp_path):
     with Database.in_folder(tmp_path) as database:
         roster = PlayerStore(database)

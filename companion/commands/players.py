@@ -154,9 +154,14 @@ def change(args: argparse.Namespace, folder: Path) -> str:
             return f"{old} is called {old} already: nothing changed" if new == old else \
                 f"renamed {old} to {new}"
         if args.action == "merge":
-            old, kept = store.find(args.name).name, store.find(args.into).name
+            source, target = store.find(args.name), store.find(args.into)
+            starts = store.head_starts({1: source.id, 2: target.id})
             moved = store.merge(args.name, args.into)
-            return f"merged {old} into {kept}: {seats(moved)} given to {kept}"
+            lost = starts.get(1, 0) and starts.get(1) != starts.get(2)
+            return (f"merged {source.name} into {target.name}: {seats(moved)} given to "
+                    f"{target.name}" + (f"; {source.name}'s {start_words(starts[1])} head start "
+                                        f"went with the name ({target.name} has "
+                                        f"{head_start_said(starts.get(2, 0))})" if lost else ""))
         if args.action == "handicap":
             player = store.set_head_start(args.name, head_start_us)
             said = (f"{player.name} has a {start_words(head_start_us)} head start"
@@ -168,6 +173,11 @@ def change(args: argparse.Namespace, folder: Path) -> str:
         freed = store.forget(args.name)
         return f"forgot {forgotten}: {seats(freed)} became " + ("a guest's" if freed == 1
                                                                 else "guests'")
+
+
+def head_start_said(head_start_us: int) -> str:
+    """``a 150 ms head start``, or ``none``."""
+    return f"a {start_words(head_start_us)} head start" if head_start_us else "none"
 
 
 def games_in_play_seating(database: Database, player_id: int) -> list[int]:
