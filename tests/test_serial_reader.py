@@ -349,16 +349,21 @@ def test_a_board_that_sends_nothing_is_silent():
     assert said[-1].kind == "silent" and status_word(said[-1]) == "silent"
 
 
-def test_a_refusal_is_said_again_once_the_path_went_away_and_came_back(tmp_path):
-    path = tmp_path / "board"
-    path.write_text("not a port")
-
+def refusing_reader(path) -> tuple[SerialReader, queue.Queue]:
+    """A reader of ``path`` whose every open is refused as a file's would be (not a tty),
+    trying again every millisecond; and the queue of what it says."""
     def refused(name):
         raise OSError(errno.ENOTTY, "Inappropriate ioctl for device")
 
-    events = queue.Queue()
-    reader = SerialReader(str(path), events.put, board=NANO, open_serial=refused,
-                          reconnect_s=0.001).start()
+    events: queue.Queue = queue.Queue()
+    return SerialReader(str(path), events.put, board=NANO, open_serial=refused,
+                        reconnect_s=0.001).start(), events
+
+
+def test_a_refusal_is_said_again_once_the_path_went_away_and_came_back(tmp_path):
+    path = tmp_path / "board"
+    path.write_text("not a port")
+    reader, events = refusing_reader(path)
     try:
         first = events.get(timeout=30)
         path.unlink()
@@ -369,3 +374,22 @@ def test_a_refusal_is_said_again_once_the_path_went_away_and_came_back(tmp_path)
         reader.stop()
     assert (first.kind, gone.kind, again.kind) == ("refused", "missing", "refused")
     assert "(a file)" in again.detail
+    assert status_word(gone) == "unplugged"       # the corner does not keep "cannot open"
+
+
+def test_a_port_that_goes_away_after_a_refusal_is_said_gone_even_if_said_missing_before(
+        tmp_path):
+    """Missing at the start, then there but refused, then gone: the corner kept "cannot open"
+    for a device no longer there (a regression tester)."""
+    path = tmp_path / "board"
+    reader, events = refusing_reader(path)
+    try:
+        said = [events.get(timeout=30)]                # missing at the start
+        path.write_text("a file, not a port")
+        said.append(events.get(timeout=30))            # refused
+        path.unlink()
+        said.append(events.get(timeout=30))            # gone again
+    finally:
+        reader.stop()
+    assert [status.kind for status in said] == ["missing", "refused", "missing"]
+    assert [status_word(status) for status in said] == ["unplugged", "cannot open", "unplugged"]

@@ -108,8 +108,9 @@ def names_list(text: str) -> list[str]:
     except PlayerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     if not TABLE_MIN_PLAYERS <= len(names) <= TABLE_MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"{len(names)} names: a table has {TABLE_MIN_PLAYERS} "
-                                         f"to {TABLE_MAX_PLAYERS} players")
+        raise argparse.ArgumentTypeError(f"{len(names)} name{'s' if len(names) != 1 else ''}: "
+                                         f"a table has {TABLE_MIN_PLAYERS} to "
+                                         f"{TABLE_MAX_PLAYERS} players")
     if len({name.casefold() for name in names}) < len(names):
         raise argparse.ArgumentTypeError(f"{text!r} names a player twice")
     return names

@@ -488,8 +488,9 @@ class SerialReader:
                                                kind=refusal[0]))
                     refused = refusal[1]
                 elif refusal is None:   # not there: a refusal once it is back is news again
-                    refused = ""
-                    if not connected_once and not missing_posted:
+                    # said once; and after a refusal, whose word the corner would keep
+                    was_refused, refused = bool(refused), ""
+                    if was_refused or not (connected_once or missing_posted):
                         self.post(ControllerStatus(False, f"no controller on {self.path} yet",
                                                    self.clock(), alarm=True, kind="missing"))
                         missing_posted = True
