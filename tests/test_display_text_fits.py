@@ -135,7 +135,7 @@ def test_a_wrapped_list_of_names_breaks_between_two_names_never_inside_one():
     for max_width in range(text.width("Bartholomeus", size), text.width(words, size)):
         lines = text.wrap(words, size, max_width)
         assert " ".join(lines) == words
-        assert all(line.endswith((",", ":")) for line in lines[:-1]), (max_width, lines)
+        assert all(line.endswith((",", ":", ";")) for line in lines[:-1]), (max_width, lines)
         assert all(text.width(line, size) <= max_width for line in lines)
 
 

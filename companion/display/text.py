@@ -182,9 +182,9 @@ def fit_block(paragraphs: Sequence[str], size: int, max_width: int, min_size: in
 
 #: A wide gap between two words: where a line breaks first.
 WIDE_GAP = re.compile(r"( {2,})")
-#: The space after a comma or a colon: where a line breaks next (a list of names, "WINNERS:
-#: Ana Marí, Bo Luis", breaks between two names, not inside one).
-AFTER_COMMA = re.compile(r"(?<=[,:]) ")
+#: The space after a comma, a colon or a semicolon: where a line breaks next (a list of names,
+#: "WINNERS: Ana Marí, Bo Luis", breaks between two names, not inside one).
+AFTER_COMMA = re.compile(r"(?<=[,:;]) ")
 #: A piece of a line: the gap before it, and its words (never broken).
 Piece = tuple[str, str]
 
@@ -207,8 +207,8 @@ def _wrapped(text: str, size: int, max_width: int) -> tuple[str, ...]:
 
 
 def _pieces(text: str, size: int, max_width: int) -> list[Piece]:
-    """``text`` cut at its wide gaps, a part too wide for a line cut after its commas and
-    colons, and a piece still too wide cut at its spaces too."""
+    """``text`` cut at its wide gaps, a part too wide for a line cut after its commas, colons
+    and semicolons, and a piece still too wide cut at its spaces too."""
     parts = WIDE_GAP.split(text.strip())
     pieces: list[Piece] = []
     for gap, part in zip(["", *parts[1::2]], parts[0::2]):
