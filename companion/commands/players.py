@@ -39,7 +39,6 @@ from companion.games.notnot.profile import (
     profile_of,
 )
 from companion.storage.database import Database
-from companion.storage.games import NOT_NOT, PLAYING
 from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.owner import owned
 from companion.storage.played_games import finished_games, rounds_of
@@ -155,18 +154,18 @@ def change(args: argparse.Namespace, folder: Path) -> str:
                 f"renamed {old} to {new}"
         if args.action == "merge":
             source, target = store.find(args.name), store.find(args.into)
-            starts = store.head_starts({1: source.id, 2: target.id})
             moved = store.merge(args.name, args.into)
-            lost = starts.get(1, 0) and starts.get(1) != starts.get(2)
+            lost = source.head_start_us not in (0, target.head_start_us)
             return (f"merged {source.name} into {target.name}: {seats(moved)} given to "
-                    f"{target.name}" + (f"; {source.name}'s {start_words(starts[1])} head start "
-                                        f"went with the name ({target.name} has "
-                                        f"{head_start_said(starts.get(2, 0))})" if lost else ""))
+                    f"{target.name}" + (f"; {source.name}'s {start_words(source.head_start_us)} "
+                                        f"head start went with the name ({target.name} has "
+                                        f"{head_start_said(target.head_start_us)})" if lost
+                                        else ""))
         if args.action == "handicap":
             player = store.set_head_start(args.name, head_start_us)
             said = (f"{player.name} has a {start_words(head_start_us)} head start"
                     if head_start_us else f"{player.name} has no head start")
-            playing = games_in_play_seating(database, player.id)
+            playing = store.games_in_play(player.id)
             return said + (f"; the game in progress (game {playing[0]}) keeps the head starts "
                            "it began with: this one counts from the next game" if playing else "")
         forgotten = store.find(args.name).name
@@ -178,15 +177,6 @@ def change(args: argparse.Namespace, folder: Path) -> str:
 def head_start_said(head_start_us: int) -> str:
     """``a 150 ms head start``, or ``none``."""
     return f"a {start_words(head_start_us)} head start" if head_start_us else "none"
-
-
-def games_in_play_seating(database: Database, player_id: int) -> list[int]:
-    """The Not Not games kept unfinished that seat player ``player_id`` (a game's head starts
-    are fixed at its start)."""
-    return [int(game_id) for (game_id,) in database.read(
-        "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id "
-        "WHERE games.kind = ? AND games.state = ? AND seats.player_id = ?",
-        (NOT_NOT, PLAYING, player_id), "finding the games in play that seat a player")]
 
 
 def seats(count: int) -> str:

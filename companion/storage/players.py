@@ -35,7 +35,7 @@ from decimal import Decimal
 from companion.errors import StateError
 from companion.games.notnot.words import player_label
 from companion.storage.database import Database
-from companion.storage.games import utc_now
+from companion.storage.games import NOT_NOT, PLAYING, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -287,6 +287,14 @@ class PlayerStore:
                            (player.id, head_start_us))
             return Player(player.id, player.name, player.created_at, player.games,
                           head_start_us)
+
+    def games_in_play(self, player_id: int) -> list[int]:
+        """The ids of the Not Not games kept unfinished that seat player ``player_id`` (a
+        game's head starts are fixed at its start)."""
+        return [int(game_id) for (game_id,) in self.database.read(
+            "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id "
+            "WHERE games.kind = ? AND games.state = ? AND seats.player_id = ?",
+            (NOT_NOT, PLAYING, player_id), "finding the games in play that seat a player")]
 
     def head_starts(self, player_ids: Mapping[int, int]) -> dict[int, int]:
         """The head starts (µs) of the seats in ``player_ids`` (seat -> player id) whose player
