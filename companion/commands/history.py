@@ -39,8 +39,8 @@ from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.words import (
     NO_NAMES,
     SeatNames,
+    kept_verdict_words,
     roll_words,
-    verdict_words,
 )
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import DamagedDatabase
@@ -204,7 +204,7 @@ def round_verdict(record: RoundRecord, scores_before: dict[int, int],
     """The round's verdict as the verdict screen said it, on one line: ``TIE P1 P2: TIE: 0.4 ms
     apart; P1 takes WHITE from N; P2 takes GREEN from W; wrong: P3 loses a card`` (named
     players by ``seat_names``; ``scores_before``: the scores the round began with)."""
-    said = verdict_words(record, bool(record.valid), scores_before, seat_names)
+    said = kept_verdict_words(record, scores_before, seat_names)
     return f"{said.headline}: {'; '.join(said.lines)}" if said.lines else said.headline
 
 

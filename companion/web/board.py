@@ -16,7 +16,7 @@ from pathlib import Path
 from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
-from companion.games.notnot.words import VerdictWords, verdict_words
+from companion.games.notnot.words import VerdictWords, kept_verdict_words
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
 from companion.storage.listing import winners_of
@@ -98,7 +98,7 @@ def last_round(records: tuple[RoundRecord, ...], players: int,
         return None
     record = records[-1]
     before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
-    return LastRound(record, verdict_words(record, bool(record.valid), before, names), before)
+    return LastRound(record, kept_verdict_words(record, before, names), before)
 
 
 def tie_window_us(settings: dict) -> float:

@@ -261,11 +261,10 @@ def margin_line(record: RoundRecord, seat_names: SeatNames = NO_NAMES) -> tuple[
 
 
 def tied_players(record: RoundRecord) -> list[int]:
-    """Every player of a tie, whether or not a card was left for them (the winners when the
-    round's taps do not say it: a record of one winner, or of winners only)."""
+    """Every player of a tie, whether or not a card was left for them (their taps say it); the
+    winners when no two taps tied."""
     tied = record.players_with(Verdict.TIE)
-    winners = [w.player for w in record.winners]
-    return tied + [p for p in winners if p not in tied] if len(tied) > 1 else winners
+    return tied if len(tied) > 1 else [w.player for w in record.winners]
 
 
 def left_out(record: RoundRecord) -> list[int]:
@@ -277,6 +276,13 @@ def left_out(record: RoundRecord) -> list[int]:
 def start_text(head_start_us: int) -> str:
     """A head start in milliseconds: ``150 ms``, ``150.5 ms``."""
     return f"{head_start_us / 1000:g} ms"
+
+
+def kept_verdict_words(record: RoundRecord, scores_before: dict[int, int],
+                       seat_names: SeatNames = NO_NAMES) -> VerdictWords:
+    """:func:`verdict_words` of a kept round, whose record has no ruling: a round that got
+    valid spots needed a tap (rerolled rolls never reach a record)."""
+    return verdict_words(record, bool(record.valid), scores_before, seat_names)
 
 
 def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int, int],
