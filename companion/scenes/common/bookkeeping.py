@@ -202,9 +202,6 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         #: How many play the next game started (4 until the table chooses).
         self.players = 4
 
-    def kept_players(self, kept: KeptGame[G]) -> int:
-        return kept.game.players
-
     def enter(self, now_ns: int, change: M) -> None:
         self.players = min(self.players, self.player_counts()[-1])
         self.players_changed()

@@ -21,15 +21,30 @@ kept game ended.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from companion.scenes.changes import ToNames, ToTitle
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.common.seating import take_seats_of
 from companion.scenes.core import Context, M
 
+
+class Seated(Protocol):
+    """What every game has: its players."""
+
+    @property
+    def players(self) -> int: ...
+
+
+class Kept(Protocol):
+    """A kept unfinished game (Not Not's, or a bookkeeping game's): its game as it stands."""
+
+    @property
+    def game(self) -> Seated: ...
+
+
 #: A kept unfinished game a set-up menu offers for resume.
-U = TypeVar("U")
+U = TypeVar("U", bound=Kept)
 
 #: The label of the item that starts a new game, in every set-up menu.
 START = "Start"
@@ -120,10 +135,6 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         have a pad): which players need a pad, and where."""
         return too_few_pads(self.fewest_players(), self.ctx.services.players_with_pads)
 
-    def kept_players(self, kept: U) -> int:
-        """How many players kept game ``kept`` seats."""
-        return 0
-
     def refused_for_pads(self, doing: str) -> bool:
         """Whether there are too few pads to ``doing`` ("start", "resume") a game (to resume,
         one for each of the kept game's players: a seat without one could never tap, and
@@ -131,7 +142,7 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         where."""
         missing = self.pads_missing()
         if not missing and doing == "resume" and self.unfinished is not None:
-            kept = self.kept_players(self.unfinished)
+            kept = self.unfinished.game.players
             missing = too_few_pads(kept, self.ctx.services.players_with_pads,
                                    f"the kept game has {kept} players")
         if missing:

@@ -83,9 +83,6 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     def kept_id(self, kept: UnfinishedGame) -> int | None:
         return None if self.left is not None else kept.id   # in memory: its seats are the table's
 
-    def kept_players(self, kept: UnfinishedGame) -> int:
-        return kept.game.players
-
     def kept_facts(self, kept: UnfinishedGame) -> list[str]:
         game = kept.game
         return [f"round {game.round_no + 1}", game.level.value, counted(game.players, "player")]
