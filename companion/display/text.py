@@ -184,7 +184,7 @@ def fit_block(paragraphs: Sequence[str], size: int, max_width: int, min_size: in
 WIDE_GAP = re.compile(r"( {2,})")
 #: The space after a comma, a colon or a semicolon: where a line breaks next (a list of names,
 #: "WINNERS: Ana Marí, Bo Luis", breaks between two names, not inside one).
-AFTER_COMMA = re.compile(r"(?<=[,:;]) ")
+AFTER_CLAUSE = re.compile(r"(?<=[,:;]) ")
 #: A piece of a line: the gap before it, and its words (never broken).
 Piece = tuple[str, str]
 
@@ -213,7 +213,7 @@ def _pieces(text: str, size: int, max_width: int) -> list[Piece]:
     pieces: list[Piece] = []
     for gap, part in zip(["", *parts[1::2]], parts[0::2]):
         words = [part] if width(part, size) <= max_width else [
-            word for clause in AFTER_COMMA.split(part)
+            word for clause in AFTER_CLAUSE.split(part)
             for word in ([clause] if width(clause, size) <= max_width
                          else counts_bound(clause.split()))]
         pieces += [(gap if i == 0 else " ", word) for i, word in enumerate(words) if word]
