@@ -12,19 +12,27 @@ import time
 from dataclasses import replace
 from types import SimpleNamespace
 
-from kiosk_helpers import in_scene, kiosk, step_until, tap
+from kiosk_helpers import in_scene, kiosk, step_until, tap, texts_drawn
 
 from companion.boards.avr import NANO
 from companion.kiosk.startup import kiosk_options
 from companion.config import settings as settings_file
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.frames import FrameDecoder
-from companion.inputs.serial.pads import SerialPads, serial_pads, status_notice
+from companion.display.draw_controller import controller_area
+from companion.inputs.serial.pads import (
+    CORNER_STATES,
+    CORNER_WORDS,
+    SerialPads,
+    serial_pads,
+    status_notice,
+    status_word,
+)
 from companion.inputs.serial.protocol import Edge, Hello, HelloRequest, Ping, Pong, encode, parse
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.systemd import Notifier
 from companion.scenes.session import Pace
-from companion.scenes.changes import ToSetup, ToTitle
+from companion.scenes.changes import ToHatSetup, ToMovieSetup, ToPlayers, ToSetup, ToTitle
 
 SERIAL_ON = settings_file.parse('[gpio]\nenabled = false\n'
                                 '[serial]\nenabled = true\ndevice = "/dev/fake"\n')
@@ -94,9 +102,9 @@ class Plugs:
         return self.current
 
 
-def connected_kiosk(plugs: Plugs):
+def connected_kiosk(plugs: Plugs, size=(800, 480), rotation=0):
     app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=0.001),
-                clock=None)  # the controller stamps on the real clock
+                clock=None, size=size, rotation=rotation)  # the controller stamps on the real clock
     controller = serial_pads(SERIAL_ON, app.post, open_serial=plugs, ping_interval_s=0.02,
                              reconnect_s=0.02)
     assert isinstance(controller, SerialPads)
@@ -195,6 +203,56 @@ def test_the_controllers_state_stays_in_the_corner_of_the_title_and_the_play_scr
     finally:
         controller.close()
         app.screen.close()
+
+
+@pytest.mark.parametrize("size, rotation", [((1280, 800), 0), ((800, 480), 0), ((800, 480), 90)])
+def test_no_screens_title_lies_under_the_controllers_corner_whatever_it_says(
+        size, rotation, monkeypatch):
+    """At 1280x800 the set-up's title ran under ``controller / unplugged`` (a maker)."""
+    from companion.kiosk import startup
+    from companion.kiosk.loop import App
+    from companion.kiosk.startup import EarlyPosts
+
+    plugs, posts = Plugs(), EarlyPosts()
+    plugs.current = None   # not plugged in: the corner says so the whole time
+    controller = serial_pads(SERIAL_ON, posts, open_serial=plugs, reconnect_s=0.02)
+    args = SimpleNamespace(size=size, rotation=rotation, window=False, keyboard_only=False,
+                           seed=7, config=None)
+    options = kiosk_options(args, SERIAL_ON, None, Notifier(environ={}), controller=controller)
+    options.headless = True
+    covered = []
+
+    def menus_under_every_word(app):
+        """Each menu the title leads to, with the corner saying each word it can."""
+        for change in (None, ToSetup(), ToPlayers(), ToHatSetup(), ToMovieSetup()):
+            if app.scene.name != "title":
+                app.ctx.go(ToTitle())
+                app.step()
+            if change is not None:
+                app.ctx.go(change)
+                app.step()
+            app.notice = None
+            for state in CORNER_STATES:
+                app.controller = state
+                drawn = texts_drawn(monkeypatch)
+                app.scene.dirty = True
+                app.step()
+                corner = controller_area(app.screen.layout, state)
+                covered.extend((app.scene.name, state, d.text) for d in drawn
+                               if d.rect.colliderect(corner) and d not in app.controller_drawn)
+
+    monkeypatch.setattr(App, "run", menus_under_every_word)
+    startup.run_kiosk(options, Notifier(environ={}), None, SERIAL_ON, None, controller, posts, "")
+    assert covered == []
+
+
+def test_every_word_the_controllers_corner_says_has_room_kept_for_it():
+    for connected, synced in ((True, True), (True, False), (False, False)):
+        status = ControllerStatus(connected=connected, detail="", synced=synced)
+        assert status_word(status) in CORNER_STATES
+    for kind in CORNER_WORDS:
+        assert status_word(ControllerStatus(connected=False, detail="", kind=kind)) \
+            in CORNER_STATES
 
 
 def test_a_controller_that_restarts_or_overflows_is_named_in_a_notice():

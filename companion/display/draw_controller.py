@@ -47,6 +47,13 @@ def controller_area(layout: Layout, state: str) -> pygame.Rect:
     return pygame.Rect(layout.width - wide - unit, middle - line_h, wide + unit, 2 * line_h)
 
 
+def kept_corner(layout: Layout) -> pygame.Rect | None:
+    """Where the controller's corner may draw, whatever it says
+    (:attr:`Layout.controller_corner`); ``None`` when no corner is kept."""
+    areas = [controller_area(layout, state) for state in layout.controller_corner]
+    return areas[0].unionall(areas[1:]) if areas else None
+
+
 def controller_part(layout: Layout, state: str) -> Part:
     """The controller's corner as a part of a frame (:mod:`companion.display.parts`)."""
     return Part("controller", controller_area(layout, state), state,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import solid, text
+from companion.display.draw_controller import kept_corner
 from companion.display.layout import Layout
 from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PANEL, TEXT, VERDICT
 
@@ -92,8 +93,22 @@ def line_size(layout: Layout, height: int) -> int:
 
 
 def heading_width(layout: Layout) -> int:
-    """How wide a title and its subtitle may stand."""
-    return layout.width - round(6 * layout.unit)
+    """How wide a title and its subtitle may stand: in landscape with the controller's corner
+    kept (:func:`.kept_corner`), only as wide as leaves that corner clear on the right and as
+    much room on the left, so that the heading stays centred."""
+    wide = layout.width - round(6 * layout.unit)
+    corner = kept_corner(layout)
+    if corner is None or not layout.landscape:
+        return wide
+    return min(wide, 2 * corner.left - layout.width)
+
+
+def heading_top(layout: Layout) -> int:
+    """Where a heading starts: near the top, or in portrait with the controller's corner kept
+    (one line across the top), under it."""
+    top = round(0.04 * layout.height)
+    corner = kept_corner(layout)
+    return top if corner is None or layout.landscape else max(top, corner.bottom)
 
 
 def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
@@ -102,7 +117,7 @@ def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
     leaderboard line, a set-up's missing pads)."""
     size, lines = text.fit_lines(title, layout.title_size, heading_width(layout),
                                  layout.min_text_size)
-    bottom = round(0.04 * layout.height) + text.block_height(len(lines), size)
+    bottom = heading_top(layout) + text.block_height(len(lines), size)
     if subtitle:
         size, lines = text.fit_lines(subtitle, layout.body_size, heading_width(layout),
                                      layout.min_text_size)

@@ -81,6 +81,10 @@ class Layout:
 
     display_size: tuple[int, int]
     rotation: int = 0
+    #: The words the serial controller's corner may show (:mod:`.draw_controller`), kept at the
+    #: top right of every screen while a controller is configured (none: no corner): a screen's
+    #: title keeps clear of the widest.
+    controller_corner: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_rotation(self.rotation)

@@ -132,6 +132,8 @@ class Screen:
         if screen is not None:
             log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
         self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        #: The words the controller's corner may show, kept clear on every layout made here.
+        self.controller_corner: tuple[str, ...] = ()
         try:
             self.display = self._set_mode(self._open_video(size, fullscreen))
         except CompanionError:
@@ -167,8 +169,15 @@ class Screen:
 
     def _fit(self, rotation: int) -> None:
         """Make the layout and the canvas for the display as it is now."""
-        self.layout = Layout(self.display.get_size(), rotation)
+        self.layout = Layout(self.display.get_size(), rotation, self.controller_corner)
         self.canvas = self.display if rotation == 0 else pygame.Surface(self.layout.size).convert()
+
+    def keep_controller_corner(self, words: Sequence[str]) -> None:
+        """Lay out anew with the top-right corner kept for the controller's state, which shows
+        one of ``words`` (:attr:`Layout.controller_corner`)."""
+        self.controller_corner = tuple(words)
+        self.layout = Layout(self.layout.display_size, self.layout.rotation,
+                             self.controller_corner)
 
     def resize(self, size: tuple[int, int]) -> bool:
         """The window was resized to ``size``: reopen the display at that size (at least

@@ -62,7 +62,12 @@ from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import KeyMap, menu_key, window_input
 from companion.inputs.events import Stuck, in_stamp_order
-from companion.inputs.serial.pads import player_notice, status_notice, status_word
+from companion.inputs.serial.pads import (
+    CORNER_STATES,
+    player_notice,
+    status_notice,
+    status_word,
+)
 from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.collector import collect_before_sleep, frozen_start_up
 from companion.scenes.changes import SceneChange, ToFailsafe
@@ -176,12 +181,24 @@ class App:
                     events.append(mapped)
         return events
 
+    def show_controller(self, word: str) -> None:
+        """Show the serial controller's state ``word`` in the corner of every screen from now on;
+        the first time, lay out anew with the corner kept, so that no title lies under it."""
+        if self.controller is None:
+            self.screen.keep_controller_corner(CORNER_STATES)
+            self._laid_out_anew()
+        self.controller = word
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized: lay everything out for the new size and redraw."""
         if self.screen.resize(size):
-            self.ctx.services.layout = self.screen.layout
-            self.ctx.services.frame.forget()
-            self.scene.dirty = True
+            self._laid_out_anew()
+
+    def _laid_out_anew(self) -> None:
+        """The screen has a new layout: the scenes draw on it, everything redrawn at once."""
+        self.ctx.services.layout = self.screen.layout
+        self.ctx.services.frame.forget()
+        self.scene.dirty = True
 
     def _wait(self, timeout_ms: int) -> list:
         """Sleep until an event comes or ``timeout_ms`` passes; the window's event that woke it."""
@@ -246,7 +263,7 @@ class App:
                 self._notice(f"{event.button or 'a button'} is stuck: release it", now,
                              level=logging.WARNING)
             elif isinstance(event, ControllerStatus):
-                self.controller = status_word(event)   # the corner keeps the state for good
+                self.show_controller(status_word(event))
                 log.info("%s", status_notice(event))   # the journal keeps the whole story
                 self._notice(player_notice(event), now)
             self._guarded(self.scene.handle, event, now)

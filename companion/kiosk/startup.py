@@ -424,7 +424,7 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
         post.connect(app.post)
         show_start_notes(app, problem, start_notices(app, config, no_pads_why))
         if controller is not None:
-            app.controller = "connecting"   # the corner shows it until its first status
+            app.show_controller("connecting")   # until its first status
             controller.start()
         app.run()
     finally:

@@ -128,6 +128,10 @@ def status_word(status: ControllerStatus) -> str:
     return "synced" if status.synced else "connecting"
 
 
+#: Every word :func:`status_word` gives: the corner keeps room for the widest.
+CORNER_STATES = ("synced", "connecting", "unplugged", *CORNER_WORDS.values())
+
+
 #: What the screen tells the table of each kind of controller status (one short line each;
 #: the journal keeps :func:`status_notice`, the whole story with the path and the error).
 PLAYER_WORDS = {
