@@ -63,6 +63,41 @@ def test_a_settings_file_where_players_1_and_2_have_a_pad_passes_the_check(tmp_p
     assert checked.code == 0 and checked.out.startswith(f"{path}: ok\n")
 
 
+#: 48 keys pygame knows by name, four to a pad: keyboard pads for players 1 to 12.
+KEYS = [*"abcdefghijklmnopqrstuvwxyz0123456789", *(f"f{n}" for n in range(1, 13))]
+
+
+def keyboard_pads(players: int) -> str:
+    """``[keyboard]`` pads for players 1 to ``players`` (a keyboard pad's player is its place)."""
+    pads = ", ".join('{ N = "%s", E = "%s", S = "%s", W = "%s" }' % tuple(KEYS[4 * i:4 * i + 4])
+                     for i in range(players))
+    return f"[keyboard]\npads = [{pads}]\n"
+
+
+def gpio_pads(players) -> str:
+    """``[[gpio.pads]]`` for ``players``, each on four pins of its own."""
+    pins = iter([4, 17, 27, 22, 10, 9, 11, 8, 5, 6, 13, 19])
+    return "".join(f"[[gpio.pads]]\nplayer = {player}\nN = {next(pins)}\nE = {next(pins)}\n"
+                   f"S = {next(pins)}\nW = {next(pins)}\n" for player in players)
+
+
+def test_pads_past_a_gap_in_the_players_numbers_are_named_as_never_playing(tmp_path):
+    """Pads for players 1, 2, 4 and 13 passed as ok, and 4 and 13 never played (a maker)."""
+    path = written(tmp_path, keyboard_pads(2) + gpio_pads([4, 13]))
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.clear, checked.err
+    assert checked.out.startswith(f"{path}: ok, but the pads of players 4 and 13 never play: "
+                                  "player 3 has no pad, and players sit in turn from player 1\n")
+
+
+def test_pads_past_the_most_players_a_game_seats_are_named_as_never_playing(tmp_path):
+    path = written(tmp_path, keyboard_pads(12) + gpio_pads([13]))
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.clear, checked.err
+    assert checked.out.startswith(f"{path}: ok, but the pads of player 13 never play: "
+                                  "a game seats at most 12 players\n")
+
+
 def test_an_empty_path_to_check_is_named_not_taken_for_the_default_file():
     checked = outcome(["config", "--check", ""])
     assert checked.code == 2 and checked.clear and checked.out == ""

@@ -66,6 +66,16 @@ def run_and_look(monkeypatch, tmp_path, argv: list[str], then=None) -> tuple[int
     return cli.main(["run", "--size", "800x480", *argv]), looked
 
 
+def notices_read_into(said: list[str]):
+    """A ``then`` for :func:`run_and_look` that reads each notice in turn into ``said``."""
+    def read_the_notices(app):
+        while app.notice:
+            said.append(app.notice[0])
+            app.notice = (app.notice[0], 0)   # its time is up
+            app.step()
+    return read_the_notices
+
+
 def settings_every_pygame_knows(folder) -> str:
     """The default settings without the keypad's keys, which pygame 2.1.2 refuses by the
     default config's names: these tests are about other things."""
@@ -373,12 +383,7 @@ def test_every_notice_at_start_is_said_in_turn_the_most_urgent_first(monkeypatch
     config.write_text(Path(settings_every_pygame_knows(tmp_path)).read_text()
                       .replace('{ N = "w",', '{ N = "nosuchkey",'))
     said = []
-
-    def read_the_notices(app):
-        while app.notice:
-            said.append(app.notice[0])
-            app.notice = (app.notice[0], 0)   # its time is up
-            app.step()
+    read_the_notices = notices_read_into(said)
 
     code, _ = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--config", str(config),
                                                    "--state-dir", str(a_file)],
@@ -387,6 +392,27 @@ def test_every_notice_at_start_is_said_in_turn_the_most_urgent_first(monkeypatch
     assert said[0].startswith("games are not saved: ")   # the most urgent first
     assert said[1].startswith("no keyboard pads: ") and "nosuchkey" in said[1]
     assert "cannot read the saved choices" in said[2]   # the folder is a file: no choices
+
+
+def test_pads_that_can_never_play_are_said_at_start_with_where_to_read_why(
+        monkeypatch, tmp_path, capsys):
+    """Pads numbered past a gap (players 1, 2, then 4) were dead at the table without a word
+    (a maker)."""
+    config = tmp_path / "gap.toml"
+    config.write_text("[keyboard]\nenabled = false\n" + "".join(
+        f"[[gpio.pads]]\nplayer = {player}\nN = {n}\nE = {e}\nS = {s}\nW = {w}\n"
+        for player, (n, e, s, w) in [(1, (4, 17, 27, 22)), (2, (10, 9, 11, 8)),
+                                     (6, (5, 6, 13, 19)), (7, (12, 16, 20, 21))]))
+    said = []
+    read_the_notices = notices_read_into(said)
+
+    code, _ = run_and_look(monkeypatch, tmp_path, ["--mock", "--config", str(config)],
+                           then=read_the_notices)
+    assert code == 0
+    assert "the pads of players 6 and 7 never play: companion config --check says why" in said
+    journal = capsys.readouterr().err
+    assert "the pads of players 6 and 7 never play: player 3 has no pad, and players sit in " \
+        "turn from player 1" in journal
 
 
 def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():

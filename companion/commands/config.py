@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     unplayable = config.no_game_without_pads(loaded)
     if unplayable:
         raise ConfigError([f"{loaded.source}: {unplayable}"])
-    print(f"{loaded.source}: ok")
+    never = config.pads_never_seated(loaded)
+    print(f"{loaded.source}: ok" + (f", but {never}" if never else ""))
     print(summary(loaded))
     return 0
 

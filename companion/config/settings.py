@@ -323,6 +323,32 @@ def merged(base: dict, over: dict) -> dict:
 
 
 # --------------------------------------------------------------- checking
+def seats_with_pads(config: Config) -> tuple[int, list[int]]:
+    """How many players the kiosk can seat with ``config``'s pads, and the players whose pads
+    can never play: it seats players 1, 2, 3, ... up to the first number without a pad on any
+    table, and never more than the most players a game takes."""
+    from companion.games.notnot.game import TABLE_MAX_PLAYERS
+
+    numbers = {player for players in seated_by_table(config).values() for player in players}
+    seats = 0
+    while seats + 1 in numbers and seats < TABLE_MAX_PLAYERS:
+        seats += 1
+    return seats, sorted(player for player in numbers if player > seats)
+
+
+def pads_never_seated(config: Config) -> str:
+    """Why some pads of ``config`` can never play ("" when every pad can, see
+    :func:`seats_with_pads`): the pads, and the gap or the limit that leaves them out."""
+    from companion.games.notnot.game import TABLE_MAX_PLAYERS
+
+    seats, unseated = seats_with_pads(config)
+    if not unseated:
+        return ""
+    why = (f"a game seats at most {TABLE_MAX_PLAYERS} players" if seats == TABLE_MAX_PLAYERS
+           else f"player {seats + 1} has no pad, and players sit in turn from player 1")
+    return f"the pads of {players_named(unseated)} never play: {why}"
+
+
 def check(data: dict, key_names: KeyNames | None = None) -> list[str]:
     """Every problem with merged config ``data``, one line each (empty if none); ``key_names``:
     as :func:`load`'s."""

@@ -341,6 +341,11 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> l
     keys_why = keyboard_keys(config)[1]
     if keys_why:
         notices.append(f"no keyboard pads: {keys_why}")
+    unseated = settings_file.seats_with_pads(config)[1]
+    if unseated:   # the journal says why; the screen, where to read it
+        log.warning("%s", settings_file.pads_never_seated(config))
+        notices.append(f"the pads of {settings_file.players_named(unseated)} never play: "
+                       "companion config --check says why")
     try:
         database = app.ctx.services.database()
     except DamagedDatabase as error:   # the most urgent, and what to do before anything else
