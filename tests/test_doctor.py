@@ -394,7 +394,15 @@ def test_an_interface_config_txt_switches_on_over_the_pads_pins_is_to_fix(tmp_pa
                                                                          "player 1 E"),
                                        ("dtparam=i2c_arm=on", "GPIO2 (pin 3) to player 6 N"),
                                        ("enable_uart=1", "GPIO14 (pin 8) to player 6 S"),
-                                       ("dtoverlay=hifiberry-dac", "GPIO21 (pin 40) to player 5 W")])
+                                       ("dtoverlay=hifiberry-dac", "GPIO21 (pin 40) to player 5 W"),
+                                       # a maker's config.txt lines doctor passed as OK:
+                                       ("dtoverlay=gpio-shutdown", "GPIO3 (pin 5) to player 6 E"),
+                                       ("dtparam=i2c1=on", "GPIO2 (pin 3) to player 6 N"),
+                                       ("dtoverlay=i2c-gpio,i2c_gpio_sda=5,i2c_gpio_scl=6",
+                                        "GPIO5 (pin 29) to player 3 N, GPIO6 (pin 31) to player "
+                                        "3 E"),
+                                       ("dtoverlay=gpio-fan,gpiopin=14",
+                                        "GPIO14 (pin 8) to player 6 S")])
 def test_each_way_config_txt_takes_a_pads_pin_is_read(tmp_path, line, pin):
     found = gpio_check(tmp_path, f"[all]\n{line}  # switched on by raspi-config\n")
     assert found.status == FIX and f"line 2: {line} switches on" in found.text and pin in found.text

@@ -86,8 +86,8 @@ def ignored_rotations(text: str) -> list[Turn]:
 
 
 #: ``dtparam=`` names that switch on an interface of :data:`~.pi_header.INTERFACES`.
-INTERFACE_PARAMETERS = {"spi": "spi", "i2c_arm": "i2c", "i2c": "i2c", "i2s": "i2s",
-                        "uart0": "uart"}
+INTERFACE_PARAMETERS = {"spi": "spi", "i2c_arm": "i2c", "i2c": "i2c", "i2c1": "i2c",
+                        "i2s": "i2s", "uart0": "uart"}
 #: ``dtoverlay=`` names (or their start) that take an interface's pins: 1-Wire, SPI1, and
 #: the I2S sound cards (amplifiers and DACs).
 INTERFACE_OVERLAYS = (("w1-gpio", "one_wire"), ("spi1-", "spi1"), ("hifiberry-", "i2s"),
@@ -97,6 +97,14 @@ INTERFACE_OVERLAYS = (("w1-gpio", "one_wire"), ("spi1-", "spi1"), ("hifiberry-",
 UART_OVERLAYS = {"uart2": (0, 1), "uart3": (4, 5), "uart4": (8, 9), "uart5": (12, 13),
                  "uart0-pi5": (14, 15), "uart1-pi5": (0, 1), "uart2-pi5": (4, 5),
                  "uart3-pi5": (8, 9), "uart4-pi5": (12, 13)}
+#: Overlays that give GPIOs to a driver (a power button, a fan, a software I2C bus, an IR
+#: receiver, PWM): each GPIO parameter and the GPIO it takes when the line does not say
+#: (the defaults of the Raspberry Pi kernel's ``overlays/README``).
+GPIO_OVERLAYS = {"gpio-shutdown": (("gpio_pin", 3),), "gpio-poweroff": (("gpiopin", 26),),
+                 "gpio-fan": (("gpiopin", 12),), "gpio-ir": (("gpio_pin", 18),),
+                 "gpio-ir-tx": (("gpio_pin", 18),), "pwm": (("pin", 18),),
+                 "pwm-2chan": (("pin", 18), ("pin2", 19)),
+                 "i2c-gpio": (("i2c_gpio_sda", 23), ("i2c_gpio_scl", 24))}
 #: A ``config.txt`` section that applies to some models only (``[pi4]``, ``[pi400]``, ``[cm4]``).
 MODEL_SECTION = re.compile(r"(pi|cm)[0-9a-z+]*")
 
@@ -154,6 +162,13 @@ def interface(key: str, line: int, text: str, pins: tuple[int, ...] = ()) -> Cla
     return Claim(line, text, taken.title, pins or tuple(taken.pins))
 
 
+def gpio_given(given: dict[str, str], name: str, default: int) -> int:
+    """The GPIO an overlay's parameter ``name`` takes: as ``given`` on its line, else
+    ``default``."""
+    pin = given.get(name, "")
+    return int(pin) if pin.isdigit() else default
+
+
 def interfaces_on(text: str, model: str = "") -> list[Claim]:
     """The interfaces the lines of ``config.txt`` ``text`` leave switched on, on a Pi whose
     model is ``model`` (:func:`read_lines`): a later line that switches one off
@@ -175,14 +190,20 @@ def interfaces_on(text: str, model: str = "") -> list[Claim]:
                         on[iface] = interface(iface, number, line)
         elif key == "dtoverlay":
             overlay, *parameters = (part.strip() for part in value.split(","))
+            given = {name.strip(): pin.strip()
+                     for name, _, pin in (part.partition("=") for part in parameters)}
             if overlay in UART_OVERLAYS:
                 on[overlay] = Claim(number, line, overlay.split("-")[0].upper(),
                                     UART_OVERLAYS[overlay])
                 continue
+            if overlay in GPIO_OVERLAYS:
+                on[f"{overlay}@{number}"] = Claim(number, line, f"the {overlay} overlay", tuple(
+                    gpio_given(given, name, default) for name, default in GPIO_OVERLAYS[overlay]))
+                continue
             taken = next((iface for start, iface in INTERFACE_OVERLAYS
                           if overlay.startswith(start)), None)
-            moved = tuple(int(pin) for name, _, pin in (p.partition("=") for p in parameters)
-                          if name.strip() == "gpiopin" and pin.strip().isdigit())
+            moved = tuple(int(pin) for name, pin in given.items()
+                          if name == "gpiopin" and pin.isdigit())
             if taken:
                 on[taken] = interface(taken, number, line, moved[:1])
     return sorted(on.values(), key=lambda claim: claim.line)
