@@ -209,6 +209,33 @@ def test_resume_from_the_pause_goes_on_with_the_same_game_and_back_to_the_title_
 
 
 @pytest.mark.slow
+def test_a_game_ended_early_keeps_its_points_and_names_no_winner_on_any_sheet(
+        table, tmp_path, capsys):
+    """Ended in its first round, a game's sheet marked three of four players winners, on the
+    kiosk, the terminal and the phones (a table of four)."""
+    from test_web_pages import client_of, text_of
+
+    from companion.cli import main
+    from companion.scenes.hat.sheet import sheet_text
+
+    table.menu(2, [START])
+    table.wait_for("hat")
+    give_penalty(table, 1)
+    table.app.post(Nav("pause", now()))
+    table.wait_for("games-pause")
+    table.press(1, "SEE")                          # End the game, and again: it asks first
+    table.wait_for("hat-sheet")
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
+    assert sheet.ended_early and sheet.totals() == {1: 1, 2: 0, 3: 0, 4: 0}
+    assert sheet.winners() == [] and "*" not in sheet_text(sheet)
+    assert main(["score-sheet", "thats-not-a-hat", "--state-dir", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.endswith("(ended early)") and "*" not in line
+    page = text_of(client_of(tmp_path).get("/sheets/thats-not-a-hat").text)
+    assert "(ended early)" in page and "winner" not in page
+
+
+@pytest.mark.slow
 def test_a_refusal_not_yet_owned_up_outlives_a_power_cut(tmp_path):
     """S refuses the gift (the card is revealed) and the power goes before whoever was wrong
     owns up: Resume asks who was wrong again, not "accept or refuse" (the refusal is a move

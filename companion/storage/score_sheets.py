@@ -83,6 +83,14 @@ class HatSheet:
         """Each player's penalty points over all rounds."""
         return {p: sum(r.get(p, 0) for r in self.rounds) for p in range(1, self.players + 1)}
 
+    def winners(self) -> list[int]:
+        """The players with the fewest penalty points; none in a game ended early (its rounds
+        were not all played: its points stand, nobody won)."""
+        if self.ended_early:
+            return []
+        totals = self.totals()
+        return [player for player, total in totals.items() if total == min(totals.values())]
+
     def label(self, player: int) -> str:
         """How ``player`` is named on the sheet: their name, or "P3" for a guest."""
         return player_label(player, self.names)
@@ -105,14 +113,14 @@ def early_mark(entry: MovieSheetLine | HatSheet) -> str:
 
 
 def penalty_words(sheet: HatSheet) -> str:
-    """Each player's penalty points on the sheets, the fewest marked ``*`` (the winners):
+    """Each player's penalty points on the sheets, the winners marked ``*`` (the fewest; none
+    in a game ended early):
     ``Ana* 1  P2 3`` for one round, ``Ana* 1+0=1  P2 2+1=3`` for several."""
-    totals = sheet.totals()
-    lowest = min(totals.values())
+    winners = sheet.winners()
     players = []
-    for player, total in totals.items():
+    for player, total in sheet.totals().items():
         per_round = "+".join(str(r.get(player, 0)) for r in sheet.rounds)
-        who = f"{sheet.label(player)}{'*' if total == lowest else ''}"
+        who = f"{sheet.label(player)}{'*' if player in winners else ''}"
         players.append(f"{who} {per_round}={total}" if len(sheet.rounds) > 1
                        else f"{who} {total}")
     return "  ".join(players)
