@@ -67,6 +67,7 @@ def usb_tty(vendor: str, product: str, kernel="ttyUSB0") -> dict:
 
 @pytest.mark.parametrize("vendor, product, board", [
     ("1a86", "7523", "CH340"),
+    ("1a86", "55d4", "CH9102 (USB-C clone Nanos)"),
     ("0403", "6001", "FTDI FT232R"),
     ("0403", "6015", "FTDI FT-X"),
     ("2341", "0043", "Arduino Uno R3 (ATmega16U2)"),
