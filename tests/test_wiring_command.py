@@ -224,3 +224,13 @@ def test_a_map_whose_gpio_is_switched_off_is_drawn_with_a_note_that_the_kiosk_do
     assert status == 0 and err == (f"companion: note: {settings} has [gpio] enabled = false: the "
                                    "header diagrams show its GPIO pin map, which the kiosk does "
                                    "not read now\n")
+
+
+@pytest.mark.slow
+def test_the_i2s_amplifier_is_refused_beside_every_pad_its_overlay_holds_a_pin_of(tmp_path, capsys):
+    """The guide named GPIO21 only; the overlay holds GPIO20 too, which the settings and
+    doctor refuse beside i2s = true (a maker)."""
+    status, _, err = run(capsys, "--shipped-map", "--players", "6", "--out", str(tmp_path))
+    guide = (tmp_path / "README.md").read_text()
+    assert status == 0 and err == ""
+    assert "**Not with this pin map:** GPIO20 (pin 38) is P5 S; GPIO21 (pin 40) is P5 W." in guide

@@ -179,9 +179,9 @@ COMMON_ROWS = [
      "the Pi 5 has no 3.5 mm jack, and the 7\" touch display no speaker; "
      "[sound] device = \"sysdefault:CARD=...\" as aplay -L names it"],
     ["Sound, option C: I2S amplifier board (MAX98357A) and a 4-8 Ω speaker", "1",
-     "takes GPIO18, 19 and 21: not with a 5th GPIO pad, nor with the control buttons on "
-     "their default GPIO18 and 19; dtoverlay=max98357a in config.txt and [interfaces] i2s = "
-     "true in the settings"],
+     "wired to GPIO18, 19 and 21, and its overlay holds GPIO20 too: not with a 5th GPIO "
+     "pad, nor with the control buttons on their default GPIO18 and 19; dtoverlay=max98357a "
+     "in config.txt and [interfaces] i2s = true in the settings"],
 ]
 
 

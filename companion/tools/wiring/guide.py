@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.boards.pi_header import describe
+from companion.boards.pi_header import INTERFACES, describe
 from companion.config.settings import Config
 from companion.tools.wiring import electrics, header
 from companion.tools.wiring.bom import GPIO_PLAYERS, SERIAL_PLAYERS
@@ -226,7 +226,8 @@ def gpio_in_use(config: Config) -> dict[int, str]:
 
 def _sound(config: Config) -> list[str]:
     used = gpio_in_use(config)
-    taken = [f"{describe(pin)} is {used[pin]}" for _, pin in I2S_AMP_PINS if pin in used]
+    held = INTERFACES["i2s"].pins   # the overlay holds GPIO20 too, which the amplifier leaves
+    taken = [f"{describe(pin)} is {used[pin]}" for pin in sorted(held) if pin in used]
     amp_rows = [["VIN", "5V (pin 2)"], ["GND", "GND (pin 6)"]]
     amp_rows += [[signal, describe(pin)] for signal, pin in I2S_AMP_PINS]
     amp_rows += [["+ and -", "the speaker (4-8 Ω, 3 W)"]]
@@ -246,7 +247,8 @@ def _sound(config: Config) -> list[str]:
         "- **An I2S amplifier board (MAX98357A)** and a small speaker, on the 40-pin header; "
         "add `dtoverlay=max98357a` to `/boot/firmware/config.txt` and `i2s = true` under "
         "`[interfaces]` in the settings (so no pad is given these pins), reboot, and take its "
-        "name from `aplay -L`:",
+        "name from `aplay -L`. The overlay holds GPIO18 to GPIO21 from boot, GPIO20 too, "
+        "though the amplifier has no wire there:",
         "",
         table(["Amplifier pin", "Raspberry Pi pin"], amp_rows),
         "",
