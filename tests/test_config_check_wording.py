@@ -98,6 +98,21 @@ def test_pads_past_the_most_players_a_game_seats_are_named_as_never_playing(tmp_
                                   "a game seats at most 12 players\n")
 
 
+def test_the_tie_window_of_a_file_read_without_gpio_here_is_not_called_the_keyboards(
+        tmp_path, monkeypatch):
+    """With the keyboard switched off, the check said "(keyboard only: the rules' default)"
+    (a maker)."""
+    monkeypatch.setattr("glob.glob", lambda pattern: [])   # no GPIO chip: a laptop
+    path = written(tmp_path, "[keyboard]\nenabled = false\n" + gpio_pads([1, 2]))
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0, checked.err
+    assert checked.out.splitlines()[-1] == \
+        "ties: within 1000 us (the rules' default: no GPIO nor controller is read here)"
+    keys = written(tmp_path, keyboard_pads(2), name="keys.toml")
+    assert outcome(["config", "--check", keys]).out.splitlines()[-1].endswith(
+        "(the keyboard's, the rules' default: no GPIO nor controller is read)")
+
+
 def test_an_empty_path_to_check_is_named_not_taken_for_the_default_file():
     checked = outcome(["config", "--check", ""])
     assert checked.code == 2 and checked.clear and checked.out == ""

@@ -70,7 +70,10 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
     window = tie_window_ns(loaded, gpio_read[0], serial_read[0])
     shown = Timing().tie_window_ns if window is None else window
     lines.append(f"ties: within {shown / 1e3:g} us"
-                 + ("" if window is not None else " (keyboard only: the rules' default)"))
+                 + ("" if window is not None else
+                    " (the keyboard's, the rules' default: no GPIO nor controller is read)"
+                    if loaded.keyboard.enabled else
+                    " (the rules' default: no GPIO nor controller is read here)"))
     return "\n".join(lines)
 
 
