@@ -125,6 +125,57 @@ def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_pat
     assert serial.status == FIX and "is not there" in serial.text
 
 
+def serial_on_a_port(tmp_path, board: str, port) -> Check:
+    """The doctor's serial line for settings naming ``board`` on a port (a character device)
+    behind which ``port`` answers as a controller would."""
+    from functools import partial
+
+    from companion.tools.doctor.host import ask_controller
+
+    root = fake_pi(tmp_path / "root")
+    (root / "dev" / "ttyUSB0").symlink_to("/dev/null")   # a character device this user opens
+    settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = "
+                                              f'true\ndevice = "/dev/ttyUSB0"\nboard = "{board}"\n')
+    host = pi_host(root, service=None)   # the kiosk not running: the port is free
+    host.ask_controller = partial(ask_controller, wait_s=1.5, open_serial=lambda path: port)
+    return by_name(host, config=str(settings))["serial"]
+
+
+def test_a_controller_that_answers_as_the_settings_board_is_ok(tmp_path):
+    from test_serial_kiosk import FakeController
+
+    serial = serial_on_a_port(tmp_path, "nano", FakeController())
+    assert serial == Check("serial", OK, "/dev/ttyUSB0: nano controller (firmware 1, 16 pins), "
+                                         "answering")
+
+
+def test_a_controller_that_is_another_board_or_says_nothing_is_to_fix(tmp_path):
+    """Both passed as 'is there and can be opened' (a maker: a Nano where the settings say
+    mega, and a bare port with nothing behind it)."""
+    from test_serial_kiosk import FakeController
+
+    class Silent(FakeController):
+        def write(self, data: bytes) -> None:   # hears the requests, never answers
+            pass
+
+    other = serial_on_a_port(tmp_path / "mega", "mega", FakeController())
+    assert other.status == FIX and 'write board = "nano" in [serial]' in other.text
+    silent = serial_on_a_port(tmp_path / "bare", "nano", Silent())
+    assert silent.status == FIX and silent.text.startswith("/dev/ttyUSB0")
+    assert "silent" in silent.text or "nothing on it answered" in silent.text
+
+
+def test_a_controller_the_running_kiosk_holds_is_not_asked_who_it_is(tmp_path):
+    root = fake_pi(tmp_path / "root")
+    (root / "dev" / "ttyUSB0").symlink_to("/dev/null")
+    settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = "
+                                              'true\ndevice = "/dev/ttyUSB0"\n')
+    host = pi_host(root)
+    host.ask_controller = lambda device, board: pytest.fail("asked while the kiosk holds it")
+    serial = by_name(host, config=str(settings))["serial"]
+    assert serial.status == OK and "not asked who it is while the kiosk holds it" in serial.text
+
+
 @pytest.mark.parametrize("device", ["/dev", "/etc/passwd"])
 def test_a_serial_device_that_is_a_folder_or_a_file_is_to_fix(tmp_path, device):
     root = fake_pi(tmp_path / "root")

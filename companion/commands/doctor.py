@@ -76,7 +76,7 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
         check_egl(host), check_connectors(host), check_rotation(host, config),
         said(check_sound(host, config, service_running)), check_inputs(host),
         check_gpio(host, config),
-        check_clock(host, args, config), said(check_serial(host, config)),
+        check_clock(host, args, config), said(check_serial(host, config, service_running)),
         check_state(host, args), check_service(host, service),
     ]
 

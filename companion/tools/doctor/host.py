@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,45 @@ def play_tone(device: str) -> tuple[bool, str]:
     return False, lines[-1] if lines else f"exit {done.returncode}"
 
 
+#: How long the doctor waits for the serial controller to say who it is: a Nano restarts when
+#: its port opens and its bootloader keeps it quiet for a second or two.
+ANSWER_S = 4.0
+#: Statuses that settle who is on the port without waiting longer: another board, a port in
+#: use or that cannot be opened, a fault of the companion's own reading.
+SETTLED = frozenset({"board", "busy", "refused", "failed"})
+
+
+def ask_controller(device: str, board: str, wait_s: float = ANSWER_S,
+                   open_serial: Callable[[str], object] | None = None) -> object | None:
+    """Open the serial controller on ``device`` as the kiosk does (the settings' ``board``)
+    and wait up to ``wait_s`` for it to say who it is. Returns the
+    :class:`~companion.inputs.serial.reader.ControllerStatus` that settles it (it answered
+    as a board: ``connected``; or why not, :data:`SETTLED`), else the last one it gave (silent,
+    garbled), ``None`` when it gave none."""
+    import queue
+
+    from companion.boards.avr import board_named
+    from companion.inputs.serial.reader import ControllerStatus, SerialReader
+
+    said: queue.Queue[object] = queue.Queue()
+    reader = SerialReader(device, said.put, board=board_named(board), open_serial=open_serial)
+    deadline, last = time.monotonic() + wait_s, None
+    reader.start()
+    try:
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                event = said.get(timeout=left)
+            except queue.Empty:
+                break
+            if isinstance(event, ControllerStatus):
+                last = event
+                if event.connected or event.kind in SETTLED:
+                    return event
+    finally:
+        reader.stop()
+    return last
+
+
 def chip_labels(numbers: list[int]) -> dict[int, str]:
     """Each GPIO chip's label from lgpio (e.g. ``pinctrl-rp1`` on a Pi 5), where lgpio can tell."""
     try:
@@ -124,6 +164,7 @@ class Host:
     probe_video: Callable[[str], tuple[str | None, str]] = probe_video
     chip_labels: Callable[[list[int]], dict[int, str]] = chip_labels
     play_tone: Callable[[str], tuple[bool, str]] = play_tone
+    ask_controller: Callable[[str, str], object | None] = ask_controller
     #: Whether commands and probes are run (this machine itself, not a folder such as an SD card).
     live: bool = True
 

@@ -14,7 +14,16 @@ from companion.boards import pi_header as pins
 from companion.config.settings import Config
 from companion.errors import CompanionError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
-from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, config_txt, not_here
+from companion.tools.doctor.host import (
+    ANSWER_S,
+    FIX,
+    OK,
+    SKIP,
+    Check,
+    Host,
+    config_txt,
+    not_here,
+)
 
 
 def check_inputs(host: Host) -> Check:
@@ -118,7 +127,10 @@ def check_clock(host: Host, args: argparse.Namespace, config: Config) -> Check:
     return Check("clock", OK if good else FIX, f"{pins}: {verdict}")
 
 
-def check_serial(host: Host, config: Config) -> Check:
+def check_serial(host: Host, config: Config, service_running: bool = False) -> Check:
+    """The serial controller the settings name: its device there, a serial port this user may
+    open, and (on this machine, the kiosk not running) the board on it answering as the
+    settings' board, with the companion's firmware."""
     serial = config.serial
     if not serial.enabled:
         return Check("serial", SKIP, "no serial controller in the settings "
@@ -136,4 +148,25 @@ def check_serial(host: Host, config: Config) -> Check:
     if not os.access(device, os.R_OK | os.W_OK):
         return Check("serial", FIX, f"{serial.device}: you cannot open it; the kiosk's user "
                                     "needs the group dialout")
-    return Check("serial", OK, f"{serial.device} ({serial.board}) is there and can be opened")
+    if not host.live:
+        return Check("serial", OK, f"{serial.device} ({serial.board}) is there and can be opened")
+    if service_running:   # the kiosk holds the port: a second opening is refused
+        return Check("serial", OK, f"{serial.device} ({serial.board}) is there; not asked who it "
+                                   "is while the kiosk holds it (sudo systemctl stop companion, "
+                                   "then ask again)")
+    return controller_answer(serial.device, serial.board,
+                             host.ask_controller(str(device), serial.board))
+
+
+def controller_answer(device: str, board: str, answer: object | None) -> Check:
+    """The serial line for what the controller on ``device`` answered when asked who it is
+    (:func:`~companion.tools.doctor.host.ask_controller`)."""
+    from companion.inputs.serial.reader import ControllerStatus
+
+    if not isinstance(answer, ControllerStatus):
+        return Check("serial", FIX, f"{device} opens, but nothing on it answered in "
+                                    f"{ANSWER_S:g} s: flash the {board} with the companion's "
+                                    "firmware (hardware/firmware)")
+    if answer.connected and answer.kind != "pins":
+        return Check("serial", OK, f"{device}: {answer.detail}, answering")
+    return Check("serial", FIX, f"{device}: {answer.detail}")
