@@ -257,7 +257,8 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
         game, vote, layout = self.kept.game, self.pads.vote, self.ctx.services.layout
         players = range(1, game.players + 1)
         band, cells = self._band(0.32, 0.30), self.vote_cells()
-        room = min(cell.width for cell in cells) - round(layout.unit)
+        ring = max(3, round(0.8 * layout.unit))   # round a refused press's cell
+        room = min(cell.width for cell in cells) - 2 * (ring + round(layout.unit / 2))
         size, labels = cell_names([self.label(p) for p in players], layout.body_size * 3 // 2,
                                   room, layout.min_text_size)
         for player, cell, name in zip(players, cells, labels):
@@ -265,8 +266,7 @@ class MoviePlayScene(BookkeepingScene[ToMovie, MovieGame, MoviePads]):
             solid.rect(canvas, VERDICT["win"] if done else PANEL, cell,
                              border_radius=round(layout.unit))
             if player in self.refused:
-                solid.rect(canvas, HIGHLIGHT, cell, max(3, round(0.8 * layout.unit)),
-                                 border_radius=round(layout.unit))
+                solid.rect(canvas, HIGHLIGHT, cell, ring, border_radius=round(layout.unit))
             label = "voted" if done else (f"{vote.confirmed(player)} of {vote.discs}"
                                           if vote.discs > 1 else "...")
             self._fit(canvas, name, size, room, TEXT, midbottom=(cell.centerx, cell.centery))
