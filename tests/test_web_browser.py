@@ -216,3 +216,42 @@ def test_a_round_saved_while_the_page_is_open_appears_on_it_without_a_reload(
         assert browser.viewport(1280, 800) == (1280, 800)
         browser.screenshot(shots / "web-laptop-1280x800.png")
     print(f"screenshots in {shots}")
+
+
+#: Whether a score sheet line's note stands under its title (the title's last line above the
+#: note's top), not beside it: run in the page.
+NOTE_UNDER_ITS_TITLE = """
+var note = document.querySelector('td[data-label="title"] small');
+if (!note) return 'no note';
+var walker = document.createTreeWalker(note.closest('td'), NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) if (walker.currentNode.textContent.trim()) break;
+var range = document.createRange();
+range.selectNodeContents(walker.currentNode);
+var lines = range.getClientRects();
+return note.getBoundingClientRect().top >= lines[lines.length - 1].bottom - 0.5;
+"""
+
+
+@pytest.mark.slow
+def test_a_movie_games_note_stands_under_its_title_on_a_phone(tmp_path):
+    """On a 390 px phone the 4-player-row note of a 3-player game stood in a narrow column
+    beside its title, which wrapped to 'Worthy / Film!' (a table of four)."""
+    from games_kiosk import finished_discs_game
+
+    reason = missing()
+    if reason:
+        (pytest.fail if required() else pytest.skip)(reason)
+    with Database.in_folder(tmp_path / "state") as database:
+        finished_discs_game(database, 3, "Popcorn")
+    web = companion("web", "--state-dir", str(tmp_path / "state"), "--host", "127.0.0.1",
+                    "--port", "0")
+    try:
+        first = web.stdout.readline() if web.stdout else ""
+        assert first.startswith("companion web: serving http://127.0.0.1:"), first
+        with Browser() as browser:
+            assert browser.viewport(390, 844) == (390, 844)
+            browser.open(first.split()[3].rstrip("/") + "/sheets/not-that-movie")
+            browser.screenshot(shots_folder(tmp_path) / "web-movie-note-390x844.png")
+            assert browser.run(NOTE_UNDER_ITS_TITLE) is True
+    finally:
+        stopped(web)
