@@ -113,6 +113,21 @@ def test_the_tie_window_of_a_file_read_without_gpio_here_is_not_called_the_keybo
         "(the keyboard's, the rules' default: no GPIO nor controller is read)")
 
 
+def test_a_mistyped_key_is_named_once_and_claims_no_pin(tmp_path):
+    """``leds = { X = 5 }``: X was named unknown, and its GPIO5 then refused the next pad's
+    own N = 5 as already used (a maker)."""
+    typos = {"leds": "leds = { N = 18, X = 5 }\n", "controls": "[gpio.controls]\nhalt = 5\n",
+             "dealer": "[gpio.dealer]\nPURPLE = 5\n"}
+    for where, line in typos.items():
+        first = "[[gpio.pads]]\nN = 4\nE = 17\nS = 27\nW = 22\n"
+        text = (first + (line if where == "leds" else "")
+                + "[[gpio.pads]]\nN = 5\nE = 6\nS = 13\nW = 19\n"
+                + (line if where != "leds" else ""))
+        checked = outcome(["config", "--check", written(tmp_path, text, f"{where}.toml")])
+        assert checked.code == 2 and len(checked.err.splitlines()) == 1, checked.err
+        assert "unknown key" in checked.err and "already" not in checked.err
+
+
 def test_an_empty_path_to_check_is_named_not_taken_for_the_default_file():
     checked = outcome(["config", "--check", ""])
     assert checked.code == 2 and checked.clear and checked.out == ""

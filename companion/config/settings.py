@@ -462,16 +462,19 @@ def show(value: object, depth: int = 0) -> str:
 
 
 def gpio_pins(data: dict) -> list[tuple[str, int]]:
-    """Every ``(key, BCM GPIO)`` the ``[gpio]`` table uses, in file order."""
+    """Every ``(key, BCM GPIO)`` the ``[gpio]`` table uses, in file order; a key no pin can
+    have (``leds = { X = 5 }``) claims none: it is named unknown, once."""
     gpio = data["gpio"]
     used = []
     for number, pad in enumerate(gpio.get("pads", []), start=1):
         used += [(f"gpio.pads[{number}].{side.value}", pad[side.value]) for side in SIDES
                  if side.value in pad]
-        used += [(f"gpio.pads[{number}].leds.{side}", pin)
-                 for side, pin in pad.get("leds", {}).items()]
-    used += [(f"gpio.controls.{name}", pin) for name, pin in gpio.get("controls", {}).items()]
-    used += [(f"gpio.dealer.{face}", pin) for face, pin in gpio.get("dealer", {}).items()]
+        leds = pad.get("leds", {})
+        used += [(f"gpio.pads[{number}].leds.{side.value}", leds[side.value]) for side in SIDES
+                 if side.value in leds]
+    for table, known in (("controls", CONTROL_NAMES), ("dealer", DEALER_FACES)):
+        used += [(f"gpio.{table}.{name}", pin) for name, pin in gpio.get(table, {}).items()
+                 if name in known]
     return used
 
 
