@@ -415,6 +415,20 @@ def test_pads_that_can_never_play_are_said_at_start_with_where_to_read_why(
         "turn from player 1" in journal
 
 
+def test_mock_pins_with_the_keyboard_switched_off_say_why_no_game_starts(monkeypatch, tmp_path):
+    """The set-up said players 1-2 need a pad in the settings file, which gave both a pad
+    (a maker: mock pins are pressed on the keyboard, and it was switched off)."""
+    config = tmp_path / "no-keys.toml"
+    config.write_text(Path(settings_every_pygame_knows(tmp_path)).read_text()
+                      .replace('enabled = true\nmenu = "escape"', 'enabled = false\nmenu = "escape"'))
+    said = []
+    code, _ = run_and_look(monkeypatch, tmp_path, ["--mock", "--config", str(config)],
+                           then=notices_read_into(said))
+    assert code == 0
+    assert "--mock plays the pin map from the keyboard's pads, and [keyboard] is switched " \
+        "off" in said
+
+
 def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():
     """Every line of the problem and of what to do stands above the hint: the text gets
     smaller before anything is left out (at 800x480 a long state folder's path pushed the end

@@ -331,13 +331,18 @@ def wait_fed(notifier: Notifier, seconds: float, sleep: Callable[[float], None])
         left -= 1.0
 
 
-def start_notices(app: App, config: settings_file.Config, no_pads_why: str) -> list[str]:
+def start_notices(app: App, config: settings_file.Config, no_pads_why: str,
+                  mock: bool = False) -> list[str]:
     """A notice for each fallback the kiosk plays on with, the most urgent first: saves missing
     from a damaged write-ahead log kept at the open, or no saving at all; then no pads, no
-    keyboard keys."""
+    keyboard keys (``mock``: the mock pins are played from them)."""
     notices = []
     if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
         notices.append("no button pads: playing with the keyboard")   # the journal says why
+    if mock and app.ctx.services.players_with_pads < settings_file.FEWEST_PLAYERS:
+        notices.append("--mock plays the pin map from the keyboard's pads, and [keyboard] "
+                       + ("is switched off" if not config.keyboard.enabled else
+                          "has pads for fewer than 2 players"))
     keys_why = keyboard_keys(config)[1]
     if keys_why:
         notices.append(f"no keyboard pads: {keys_why}")
@@ -398,7 +403,7 @@ def start_kiosk(args: argparse.Namespace) -> None:
         status = f"showing: {problem.summary()}" if problem else "kiosk up"
         options.ready = lambda: notifier.ready(status)
         run_kiosk(options, notifier, problem, config, pads, controller, post,
-                  why if pads is None and controller is None else "")
+                  why if pads is None and controller is None else "", mock=args.mock)
 
 
 def last_saves(ctx: Context) -> None:
@@ -416,7 +421,8 @@ def last_saves(ctx: Context) -> None:
 
 def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem | None,
               config: settings_file.Config, pads: GpioPads | None,
-              controller: SerialPads | None, post: EarlyPosts, no_pads_why: str) -> None:
+              controller: SerialPads | None, post: EarlyPosts, no_pads_why: str,
+              mock: bool = False) -> None:
     """Build the kiosk, show what went wrong at start, and run the loop until it quits; then
     close everything it opened."""
     app = None
@@ -427,7 +433,7 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
             app.ctx.hooks.on_winners = winner_lights(pads)
             app.ctx.hooks.on_tap = tap_lights(pads)
         post.connect(app.post)
-        show_start_notes(app, problem, start_notices(app, config, no_pads_why))
+        show_start_notes(app, problem, start_notices(app, config, no_pads_why, mock))
         if controller is not None:
             app.show_controller("connecting")   # until its first status
             controller.start()
