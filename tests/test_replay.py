@@ -613,6 +613,46 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
     assert all(pygame.Rect((0, 0), size).contains(rect) for rect in placed)
 
 
+def picture_words(saved) -> str:
+    """Every word the replay picture of ``saved`` draws, at ``companion replay --png``'s size."""
+    from companion.display import draw_replay
+
+    pygame.font.init()
+    return " ".join(draw_replay.draw_replay(pygame.Surface(draw_replay.PNG_SIZE), saved))
+
+
+def test_the_replay_picture_says_a_tap_in_a_round_nobody_may_tap_and_when_a_moved_tap_was_pressed():
+    """The picture labelled a tap in a round nobody may tap "wrong", where its text says
+    "tapped when nobody may tap", and a tap a head start moved at its judged stamp only."""
+    from dataclasses import replace
+
+    from companion.storage.replays import replay_of
+    from round_records import round_record
+
+    nobody = round_record([(2, "E", 400_000, "wrong")], valid=())
+    said = picture_words(replay_of(1, 4, {"tie_window_us": 1000}, nobody, None))
+    assert "judged +400.000 ms: nobody may tap" in said and ": wrong" not in said
+    raced = round_record([(4, "E", 381_067, "win")], winners=[(4, "RED", "E")], valid=("E",))
+    moved = replace(raced, taps=(replace(raced.taps[0], real_us=681_067),))
+    said = picture_words(replay_of(1, 4, {"tie_window_us": 1000}, moved, None))
+    assert "judged +381.067 ms: win, pressed +681.067 ms" in said
+
+
+def test_a_replay_picture_with_room_for_few_rows_keeps_the_taps_its_headline_names():
+    """Twelve players' buttons moved: the rows were the first in seat order, so the headline's
+    P10 and P11 were left out of the picture (a family's tester)."""
+    from companion.storage.replays import replay_of
+    from round_records import round_record
+
+    wrong = [(p, side, 200_500 + 100 * i, "wrong")   # each on the picture's axis
+             for i, (p, side) in enumerate((p, s) for p in range(1, 10) for s in "NES")]
+    taps = [(10, "W", 200_000, "win"), (11, "W", 200_400, "late"), *wrong]
+    record = round_record(taps, winners=[(10, "RED", "W")], valid=("W",), margin_us=400)
+    said = picture_words(replay_of(1, 12, {"tie_window_us": 1000}, record, None))
+    assert "P10 W" in said and "judged +200.000 ms: win" in said
+    assert "P11 W" in said and "judged +200.400 ms: late" in said
+
+
 @pytest.mark.parametrize("args, says", [
     (["--game", "abc"], "argument --game: 'abc' is not a whole number"),
     (["--game", "0"], "argument --game: game 0: choose 1 or more"),

@@ -30,7 +30,7 @@ from companion.display.palette import (
 )
 from companion.display.png_file import write_png_file
 from companion.games.notnot.record import TapRecord
-from companion.games.notnot.verdict import WINNING
+from companion.games.notnot.verdict import WINNING, Verdict
 from companion.games.notnot.words import (
     NO_NAMES,
     SeatNames,
@@ -131,6 +131,7 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     top = y + round(small * 0.6)
     shown, notes, footer_y = rows_that_fit(saved, [lane for lane in saved.lanes
                                                    if in_view(lane, start, end)], top, w, h, small)
+    shown.sort(key=saved.lanes.index)   # the rows that fit, in seat order
     label_w = max((text.width(lane_name(lane, saved.names), small) for lane in shown),
                   default=0) + 16
     plot = pygame.Rect(label_w, top, w - label_w - round(w * 0.04),
@@ -141,7 +142,8 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     row_h = plot.height / max(len(shown), 1)
     for index, lane in enumerate(shown):
         row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
-        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small, saved.names)
+        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small, saved.names,
+                           nobody_may=not record.valid)
     drawn += draw_ticks(surface, axis, small)
     if not saved.pressed:
         drawn.append(text.draw(surface, NOBODY_PRESSED, small, DIM_TEXT,
@@ -160,6 +162,7 @@ def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: i
     rather than rows too thin to read), the footer's lines naming the others, and where the
     footer starts, on a ``w`` by ``h`` picture with text at ``size``."""
     line_h = text.font(size).get_linesize()
+    on_axis = sorted(on_axis, key=row_priority)   # the judged taps first, the earliest first
     for count in range(len(on_axis), -1, -1):
         notes = footer_lines(saved, on_axis[:count])
         wrapped = sum(len(text.fit_lines(note, size, w - 20, size)[1]) for note in notes)
@@ -167,6 +170,12 @@ def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: i
         if footer_y - round(size * 2.4) - top >= count * ROW_LINES * line_h:
             break
     return on_axis[:count], notes, footer_y
+
+
+def row_priority(lane: Lane) -> tuple[bool, float]:
+    """Which rows a picture with room for few keeps: the buttons with judged taps, the earliest
+    first (the headline's players among them), then the others by when they moved."""
+    return (not lane.taps, lane_time(lane))
 
 
 def lane_name(lane: Lane, seat_names: SeatNames = NO_NAMES) -> str:
@@ -204,9 +213,10 @@ def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> N
 
 
 def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, step_us: int,
-              size: int, seat_names: SeatNames = NO_NAMES) -> list[str]:
+              size: int, seat_names: SeatNames = NO_NAMES, nobody_may: bool = False
+              ) -> list[str]:
     """One button's row: its name beside it, the judged stamps and the edge count along its top,
-    its pin's wave (or summary) under them."""
+    its pin's wave (or summary) under them (``nobody_may``: the round wanted no tap)."""
     drawn = [text.draw(surface, lane_name(lane, seat_names), size, player_colour(lane.player),
                        midright=(row.left - 8, row.centery)).text]
     high = row.top + text.font(size).get_linesize() + 6
@@ -218,7 +228,7 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
         surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
     note = lane_note(lane)
     for tap in lane.taps:
-        drawn += draw_judged(surface, axis, row, tap, step_us, size, note)
+        drawn += draw_judged(surface, axis, row, tap, step_us, size, note, nobody_may)
     if not lane.taps:
         drawn.append(text.draw(surface, note, size, DIM_TEXT,
                                topleft=(row.left + 4, row.top + 2)).text)
@@ -254,19 +264,26 @@ def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, boo
 
 
 def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapRecord,
-                step_us: int, size: int, note: str) -> list[str]:
+                step_us: int, size: int, note: str, nobody_may: bool = False) -> list[str]:
     """The stamp the judge used: a band as wide as its precision, a line in its verdict's colour,
-    and its time and verdict, then ``note``."""
+    and its time and what it counted for (:func:`judged_label`), then ``note``."""
     left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
     width = max(right - left, MIN_BAND_PX)
     centre = axis.x(tap.t_us)
     surface.fill(BAND, pygame.Rect(centre - width // 2, row.top + 2, width, row.height - 4))
     colour = TIMELINE_MARK[tap.verdict]
     pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
-    words, x = judged_words(axis, centre, f"judged {tap.t_us / 1000:+.3f} ms: {tap.verdict}",
-                            note, size)
+    words, x = judged_words(axis, centre, judged_label(tap, nobody_may), note, size)
     size = text.fit_size(words, size, axis.plot.width - 6, text.SMALLEST_SIZE)
     return [text.draw(surface, words, size, colour, topleft=(x, row.top + 2)).text]
+
+
+def judged_label(tap: TapRecord, nobody_may: bool = False) -> str:
+    """A judged stamp's words: ``judged +1.200 ms: win``; a wrong tap in a round that wanted
+    none ``...: nobody may tap``; a tap a head start moved, when it was pressed too."""
+    said = "nobody may tap" if nobody_may and tap.verdict == Verdict.WRONG else tap.verdict
+    moved = "" if tap.real_us is None else f", pressed {tap.real_us / 1000:+.3f} ms"
+    return f"judged {tap.t_us / 1000:+.3f} ms: {said}{moved}"
 
 
 def judged_words(axis: Axis, centre: int, words: str, note: str, size: int) -> tuple[str, int]:
