@@ -460,6 +460,32 @@ def test_history_of_a_game_with_a_damaged_round_is_one_line_naming_it(tmp_path, 
     assert err.count("\n") == 1 and "internal error" not in err
 
 
+@pytest.mark.parametrize("field, value", [("margin_us", "1e308"), ("taps[0].t_us", "-1e20")])
+def test_a_round_whose_stamp_or_margin_no_round_gives_is_named_by_the_check_and_the_game(
+        tmp_path, capsys, field, value):
+    """A margin of 1e308 µs passed history --check and ran 300 digits long in history --game
+    (a family's tester): a number no round gives is named as damage, in one line."""
+    import sqlite3
+
+    from companion.storage.database import FILENAME
+
+    assert main(["simulate", "--players", "2", "--seed", "4", "--state-dir", str(tmp_path)]) == 0
+    connection = sqlite3.connect(tmp_path / FILENAME)
+    connection.execute(f"UPDATE rounds SET record = json_set(record, '$.{field}', {value}) "
+                       "WHERE n = 2 AND json_array_length(record, '$.taps') > 0")
+    assert connection.total_changes == 1, "round 2 has no tap to spoil"
+    connection.commit()
+    connection.close()
+    capsys.readouterr()
+    assert main(["history", "--state-dir", str(tmp_path), "--game", "1"]) == 2
+    _, err = capsys.readouterr()
+    name = field.replace("[0]", "[1]")
+    assert err.startswith(f"companion: game 1 round 2 does not read (field '{name}' is ")
+    assert err.count("\n") == 1 and len(err) < 300
+    assert main(["history", "--check", "--state-dir", str(tmp_path)]) != 0
+    assert f"field '{name}' is " in capsys.readouterr().out
+
+
 def test_history_json_names_the_replay_command_and_keeps_its_other_keys(tmp_path, capsys):
     assert main(["simulate", "--players", "2", "--state-dir", str(tmp_path)]) == 0
     capsys.readouterr()

@@ -216,6 +216,26 @@ def test_history_shows_the_head_starts_a_game_was_played_with(tmp_path, capsys):
     assert f"(head starts: Ana {start_text(START_US)})" in page.get_data(as_text=True)
 
 
+def test_a_head_start_a_damaged_file_keeps_out_of_bounds_is_listed_as_not_read(tmp_path, capsys):
+    """History and the phone listed a damaged round's head starts raw ("Bo 5e+06 ms", "-300
+    ms"), where the game never played them (a family's tester)."""
+    record = {"n": 1, "head_starts_us": {"2": START_US, "3": 5_000_000_000, "4": -300_000}}
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        game_id = store.create(4, {"level": "normal"}, {"round_no": 0})
+        store.save_round(game_id, record, {"round_no": 1},
+                         result={"winners": [2], "scores": {"1": 0, "2": 1, "3": 0, "4": 0}})
+        PlayerStore(database).seat(game_id, 2, PlayerStore(database).add("Ana").id)
+    capsys.readouterr()
+    said = f"(head starts: Ana {start_text(START_US)}, P3 not read, P4 not read)"
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert said in capsys.readouterr().out
+    from companion.web.app import create_app
+    from companion.web.watcher import SaveWatcher
+    page = create_app(tmp_path, SaveWatcher(tmp_path)).test_client().get("/history")
+    assert said in page.get_data(as_text=True)
+
+
 def test_handicaps_are_a_setting_off_by_default_that_companion_run_hands_to_the_set_up():
     from companion.config.settings import ConfigError, load, parse
     from companion.kiosk.startup import kiosk_options

@@ -22,7 +22,7 @@ from datetime import datetime
 from companion.games.notnot.words import apart
 from companion.storage.database import Database
 from companion.storage.games import ROW_GONE, NoSuchGame, SavedGame, Unreadable, read_game
-from companion.storage.players import PlayerStore, seat_label
+from companion.storage.players import PlayerStore, is_head_start, seat_label
 
 #: Game ids fetched per query.
 PAGE = 200
@@ -195,9 +195,11 @@ def winners_words(game: GameLine) -> str:
 
 
 def head_starts_words(game: GameLine) -> str:
-    """A listed game's head starts, ``head starts: Ana 150 ms, P3 80 ms`` (none: empty)."""
-    starts = [f"{shown(seat, game.names)} {us / 1000:g} ms" for seat, us in game.head_starts.items()
-              if isinstance(us, int | float)]
+    """A listed game's head starts, ``head starts: Ana 150 ms, P3 80 ms`` (none: empty); one a
+    damaged file keeps out of bounds, never played, ``P3 not read``."""
+    starts = [f"{shown(seat, game.names)} " + (f"{us / 1000:g} ms" if is_head_start(us)
+                                                else "not read")
+              for seat, us in game.head_starts.items()]
     return f"head starts: {', '.join(starts)}" if starts else ""
 
 

@@ -138,10 +138,34 @@ class UnreadableRecord(StateError, ValueError):
         self.shaped = shaped
 
 
+#: The furthest from the round's open a stamp may lie, in µs, either way (an hour: a round
+#: lasts seconds; a number past it was damaged on disk, and shown raw it ran 300 digits long).
+MAX_STAMP_US = 3600 * 10**6
+
+
+def value_problem(data: dict) -> str:
+    """What is off in a round record of the right shape: a stamp or margin no round gives; ""
+    when nothing is (a head start out of bounds is left out where it is read, the round kept:
+    :func:`companion.storage.players.is_head_start`)."""
+    stamps = [(f"taps[{i}].{key}", tap.get(key)) for i, tap in enumerate(data["taps"], 1)
+              for key in ("t_us", "real_us")]
+    for name, value in stamps:
+        if value is not None and not -MAX_STAMP_US <= value <= MAX_STAMP_US:
+            return f"field '{name}' is {value:g}, not -{MAX_STAMP_US} to {MAX_STAMP_US} µs"
+    for name in ("margin_us", "margin_step_us"):
+        value = data.get(name)
+        if value is not None and not 0 <= value <= MAX_STAMP_US:
+            return f"field '{name}' is {value:g}, not 0 to {MAX_STAMP_US} µs"
+    return ""
+
+
 def read_record(data: object) -> RoundRecord:
     """A kept round's record, its shape checked first (a value of the wrong type would fail only
-    where the record is used), then read; :class:`UnreadableRecord` saying what is wrong."""
+    where the record is used), then its values' bounds (:func:`value_problem`), then read;
+    :class:`UnreadableRecord` saying what is wrong."""
     problem = shape_problem(data, ROUND_RECORD) if isinstance(data, dict) else "not an object"
+    if not problem:
+        problem = value_problem(data)   # type: ignore[arg-type]   # a dict, checked above
     if problem:
         raise UnreadableRecord(problem, shaped=True)
     try:
