@@ -120,6 +120,23 @@ def test_a_name_over_255_characters_is_one_line_in_every_command(tmp_path, monke
         monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
 
 
+def test_a_state_database_that_links_to_nothing_is_named_and_never_replaced(tmp_path):
+    """The database on a USB stick not mounted: history said no games were kept, and `players
+    add` replaced the link with a new, empty history (a saves tester)."""
+    state, usb = tmp_path / "state", tmp_path / "usb" / "companion.sqlite3"
+    state.mkdir()
+    (state / "companion.sqlite3").symlink_to(usb)
+    says = f"is a dangling link (to {usb}): is the drive it points to mounted?"
+    for argv in (["history"], ["history", "--check"], ["players", "add", "Cy"],
+                 ["players", "list"], ["simulate"]):
+        result = outcome([*argv, "--state-dir", str(state)])
+        assert result.code == 2 and one_line(result.err, says), (argv, result)
+    assert (state / "companion.sqlite3").is_symlink() and not usb.parent.exists()
+    assert sorted(path.name for path in state.iterdir()) in (["companion.sqlite3"],
+                                                             ["companion.lock",
+                                                              "companion.sqlite3"])
+
+
 def test_a_state_folder_that_cannot_be_looked_at_is_one_line(monkeypatch):
     monkeypatch.delenv("COMPANION_STATE_DIR")
     monkeypatch.setenv("STATE_DIRECTORY", "/proc/1/root")

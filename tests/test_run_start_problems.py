@@ -429,6 +429,19 @@ def test_mock_pins_with_the_keyboard_switched_off_say_why_no_game_starts(monkeyp
         "off" in said
 
 
+def test_a_state_database_that_links_to_nothing_is_said_at_start_and_left_as_it_is(
+        monkeypatch, tmp_path):
+    state, usb = tmp_path / "state", tmp_path / "usb" / "companion.sqlite3"
+    state.mkdir()
+    (state / "companion.sqlite3").symlink_to(usb)
+    said = []
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)], then=notices_read_into(said))
+    assert code == 0 and looked.scene == "title"
+    assert said[0] == f"games are not saved: the state database is a dangling link (to {usb})"
+    assert (state / "companion.sqlite3").is_symlink() and not usb.parent.exists()
+
+
 def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():
     """Every line of the problem and of what to do stands above the hint: the text gets
     smaller before anything is left out (at 800x480 a long state folder's path pushed the end

@@ -42,7 +42,7 @@ from companion.storage.faults import (
     explain,
     not_text,
 )
-from companion.storage.location import not_a_folder, without_path
+from companion.storage.location import kind, not_a_folder, without_path
 from companion.storage.mounts import remount_advice
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.schema import (
@@ -87,6 +87,22 @@ def refuse_empty(path: Path) -> None:
             f"{path} is empty (0 bytes): a copy or a disk cut short? It was left as it is; if "
             "nothing is to be recovered, remove it and a new history begins (see "
             f"{RECOVERY})", "the state database is an empty file")
+
+
+def refuse_dangling(path: Path) -> None:
+    """Refuse, as :class:`SaveLater` (the drive may be mounted later), a state database that is
+    a link to nothing (a USB stick not mounted) or a link that loops: a new history is never
+    made in its place, nor its absence read as no games kept."""
+    if not path.is_symlink():
+        return
+    try:
+        found = kind(path)
+    except OSError:
+        return   # the opening says why in its own words
+    if found is not None and found.startswith(("a dangling link", "a link that loops")):
+        raise SaveLater(f"the state database {path} is {found}: is the drive it points to "
+                        "mounted? Nothing is made in its place",
+                        f"the state database is {found}")
 
 
 def start_whole(path: Path) -> None:
@@ -188,6 +204,7 @@ class Database:
         if problem:
             raise SaveLater(f"cannot open the state database {self.path}: {problem}",
                             without_path(problem, self.path.parent))
+        refuse_dangling(self.path)
         refuse_empty(self.path)
         refuse_deleted_log(self.path)   # a writer would start a new log over the evidence
         start_whole(self.path)
@@ -221,6 +238,7 @@ class Database:
         problem = not_a_folder(folder)
         if problem:
             raise SaveLater(problem, without_path(problem, folder))
+        refuse_dangling(folder / FILENAME)
         try:
             return (folder / FILENAME).exists()
         except OSError as error:
