@@ -89,6 +89,38 @@ def test_a_save_the_database_refuses_for_good_stays_on_screen_and_is_kept(tmp_pa
     app.ctx.services.close_database()
 
 
+@pytest.mark.slow
+def test_saves_that_waited_on_a_file_read_only_when_opened_are_written_once_it_is_writable(
+        tmp_path, monkeypatch):
+    """SQLite opens a file it may not write read-only and keeps it so: the kiosk that opened
+    the database so (a chmod, a wrong owner) saved nothing more after the file was mended, and
+    lost every round at its close (a saves tester). The next try opens it anew."""
+    import sqlite3
+
+    monkeypatch.setattr(loop, "NOTICE_S", 0)
+    Database.in_folder(tmp_path).close()
+    connect, opened = sqlite3.connect, []
+
+    def read_only_first(target, *args, **kwargs):   # as SQLite opens a file it may not write
+        if str(target) == str(tmp_path / FILENAME) and not opened:
+            opened.append(target)
+            return connect(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+        return connect(target, *args, **kwargs)
+
+    monkeypatch.setattr(database_module.sqlite3, "connect", read_only_first)
+    app = kiosk("setup", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    warned, warn = [], app.ctx.services.warn_until_cleared
+    app.ctx.services.warn_until_cleared = lambda line: (warned.append(line), warn(line))
+    choose(app, "Start")                              # its save fails: the file reads read-only
+    play(app, rounds=2)                               # the next try opens the file anew
+    app.step()
+    assert opened and warned[0] and "read-only" in warned[0] and warned[-1] is None
+    assert app.lasting_notice is None
+    assert saved_rounds(tmp_path) == [[1, 2]]
+    app.screen.close()
+    app.ctx.services.close_database()
+
+
 def test_a_zero_byte_database_is_not_written_over(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"")
     for command in (("history",), ("simulate", "--json"), ("score-sheet", "not-that-movie")):

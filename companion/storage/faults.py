@@ -54,6 +54,9 @@ class StorageError(StateError):
     def __init__(self, message: str, short: str = "the state database is not usable") -> None:
         super().__init__(message)
         self.short = short
+        #: Whether the connection that failed may keep the fault after it is mended: SQLite
+        #: opens a file it may not write read-only, and keeps it so (:func:`explain` sets it).
+        self.reopen = False
 
 
 class SaveLater(StorageError):
@@ -137,8 +140,21 @@ def not_text(path: Path, doing: str) -> DamagedDatabase:
                            f"to recover see {RECOVERY}", "the state database is damaged")
 
 
+#: SQLite's errors after which the connection itself may be what fails: a file it could not
+#: write or open when it opened it (read-only, owned by another user, its log index a folder).
+STALE_CONNECTION = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")
+
+
 def explain(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
-    """The one line that says why ``doing`` (``"saving round 3 of game 7"``) failed on ``path``."""
+    """The one line that says why ``doing`` (``"saving round 3 of game 7"``) failed on ``path``,
+    marked :attr:`StorageError.reopen` when the connection may keep the fault."""
+    said = explained(error, path, doing)
+    said.reopen = error_name(error).startswith(STALE_CONNECTION)
+    return said
+
+
+def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
+    """:func:`explain`'s line."""
     name = error_name(error)
     kept = "nothing saved before is lost"
     if path.is_dir():

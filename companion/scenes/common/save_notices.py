@@ -3,8 +3,10 @@
 A save that fails waits (:class:`~companion.scenes.common.pending_saves.PendingSaves`) and a
 notice stays on screen saying why until every waiting save is on disk. A
 :class:`~companion.storage.faults.SaveLater` (disk full, read-only, a lock, an I/O error) mends
-by itself; anything else (the file refuses the write) needs a person, so the notice says where
-to look and the database is opened anew for the next try.
+by itself (opened anew for the next try when the failed connection may keep the fault: a file
+SQLite could not write when it opened it stays read-only in it); anything else (the file
+refuses the write) needs a person, so the notice says where to look and the database is opened
+anew for the next try.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ def save_failed(ctx: Context, error: Exception) -> None:
     """A save failed with ``error``: say why on screen until saving works again."""
     book = ctx.services.saves
     if isinstance(error, SaveLater):
+        if error.reopen:   # SQLite keeps a file it could not write read-only once mended
+            ctx.services.close_database()
         not_saved(ctx, book, error, f"{error.short}; the game is kept in memory")
         return
     ctx.services.close_database()   # the next try opens it, and checks it, anew
