@@ -244,3 +244,64 @@ def test_a_kiosk_closing_with_saves_it_cannot_write_says_in_the_journal_how_many
     last_saves(app.ctx)                               # room again: the last try writes it
     assert "not written" not in caplog.text and not app.ctx.services.saves.waiting
     app.screen.close()
+
+
+def unwritable_database(monkeypatch) -> None:
+    """From here on the state database cannot be opened to write (a full disk at boot) and can
+    still be read, as on a full disk or a read-only file; ``monkeypatch.undo()`` gives room."""
+    from companion.storage.faults import SaveLater
+
+    def full(self, *args, **kwargs):
+        raise SaveLater("opening the state database failed: the disk is full (free some space "
+                        "and saving goes on)", "the disk is full")
+
+    monkeypatch.setattr(Database, "__init__", full)
+
+
+@pytest.mark.slow
+def test_a_game_kept_when_the_database_cannot_be_written_at_start_is_offered_and_ended_early(
+        tmp_path, monkeypatch):
+    """A full disk at boot hid the kept game, and Start then marked it abandoned, gone from the
+    history (a saves tester): it is read read-only and offered; started over, it is ended early
+    once the saves can be written."""
+    old = kept_games(tmp_path, finished=0, spoil=None)
+    unwritable_database(monkeypatch)
+    app = kiosk("title", state_dir=tmp_path, seed=SEED, players=PLAYERS)
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    assert app.scene.items()[0].startswith("Resume the game in progress: round 3")
+    choose(app, "Start")
+    app.post(tap(1, "E"))                             # asked first: select again
+    step_until(app, in_scene(app, "deal"))
+    play(app, rounds=1)
+    assert app.lasting_notice and "the disk is full" in app.lasting_notice
+    monkeypatch.undo()                                # room again
+    play(app, rounds=1)
+    app.step()
+    assert app.lasting_notice is None
+    app.screen.close()
+    app.ctx.services.close_database()
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        ended = store.get(old)
+        assert ended.state == "finished" and ended.ended_early
+        assert [game.id for game in store.finished()] == [old]
+        assert len(store.get(notnot_play(app).game_id).rounds) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["That's Not a Hat", "Not That Movie!"])
+def test_the_other_games_kept_when_the_database_cannot_be_written_are_offered(
+        tmp_path, monkeypatch, game):
+    from games_kiosk import Table
+
+    table = Table(tmp_path, players=4)
+    table.menu(2 if game == "That's Not a Hat" else 1, [5])   # Start
+    table.wait_for("hat" if game == "That's Not a Hat" else "movie")
+    table.close()
+    unwritable_database(monkeypatch)
+    app = kiosk("title", state_dir=tmp_path, seed=SEED, players=4)
+    choose(app, game)
+    step_until(app, lambda: app.scene.name.endswith("setup"))
+    assert app.scene.items()[0].startswith("Resume"), app.scene.items()
+    app.screen.close()

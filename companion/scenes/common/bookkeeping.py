@@ -250,8 +250,26 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         except self.game_class.ERROR as error:   # a kept game this companion cannot restore
             self.give_up(error)
         except STORE_ERRORS as error:   # games play on unsaved, and a start says why
-            self.subtitle = f"kept games cannot be read: {short_reason(error)}"
+            kept = self.unfinished_read_only()
+            if kept is None:
+                self.subtitle = f"kept games cannot be read: {short_reason(error)}"
+            return kept
         return None
+
+    def unfinished_read_only(self) -> KeptGame[G] | None:
+        """The kept game read from a state database that cannot be opened to write (a full
+        disk, a read-only file), so that it is still offered: resumed, its saves wait until
+        they can be written; started over, it is ended early once they can. ``None`` when it
+        cannot be read either, or does not restore."""
+        from companion.storage.database import Database
+        from companion.storage.location import state_dir
+
+        try:
+            with Database.for_reading(state_dir(self.ctx.services.state_dir)) as reader:
+                return KeptGame.resume(reader, self.game_class)
+        except (*STORE_ERRORS, self.game_class.ERROR) as error:
+            log.warning("no kept game to resume: %s", error)
+            return None
 
     def give_up(self, error: Exception) -> None:
         """Abandon the kept game that does not restore, and say why under the title."""

@@ -184,19 +184,38 @@ def set_aside_notice(ctx: Context, store: GameStore) -> None:
                    "(companion history lists it)")
 
 
+def unfinished_read_only(ctx: Context, why: Exception) -> UnfinishedGame | None:
+    """The table's unfinished game read from a state database that cannot be opened to write
+    (``why``: a full disk, a read-only file or folder), so that it is still offered: resumed,
+    its saves wait until they can be written; started over, it is ended early once they can.
+    ``None`` when it cannot be read either (then a new game would mark it abandoned), or
+    does not restore (set aside once the database opens)."""
+    from companion.storage.database import Database
+    from companion.storage.location import state_dir
+
+    try:
+        with Database.for_reading(state_dir(ctx.services.state_dir)) as reader:
+            saved = GameStore(reader).unfinished()
+            if saved is None or saved.settings.get("simulated"):
+                return None
+            return UnfinishedGame.of(saved)
+    except (*STORE_ERRORS, DamagedSnapshot) as error:
+        log.warning("no game to resume: %s (and reading it: %s)", why, error)
+        return None
+
+
 def unfinished_game(ctx: Context) -> UnfinishedGame | None:
     """The table's unfinished game in the state database, restored, or ``None``.
 
-    ``None`` too when the database cannot be opened (the game started next
-    says so). A kept game that does not read or restore is set aside, with a
-    notice.
+    When the database cannot be opened to write, the game is read from it read-only
+    (:func:`unfinished_read_only`). A kept game that does not read or restore is set aside,
+    with a notice.
     """
     try:
         store = GameStore(ctx.services.database())
         saved = store.unfinished()
     except STORE_ERRORS as error:
-        log.warning("no game to resume: %s", error)
-        return None
+        return unfinished_read_only(ctx, error)
     if saved is None or saved.settings.get("simulated"):
         set_aside_notice(ctx, store)
         return None
