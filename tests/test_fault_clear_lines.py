@@ -137,6 +137,24 @@ def test_a_state_database_that_links_to_nothing_is_named_and_never_replaced(tmp_
                                                               "companion.sqlite3"])
 
 
+@pytest.mark.parametrize("beside", ["-wal", "-shm"])
+def test_a_log_or_index_that_is_a_folder_is_named_not_another_users_file(tmp_path, beside):
+    """With a folder for its log, every command said the database belonged to another user
+    and to run it as the companion's (a saves tester)."""
+    assert outcome(["simulate", "--players", "2", "--state-dir", str(tmp_path)]).code == 0
+    for name in ("companion.sqlite3-wal", "companion.sqlite3-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    if beside == "-shm":   # an index without its log reads as a deleted log: a log there too
+        (tmp_path / "companion.sqlite3-wal").touch()
+    (tmp_path / f"companion.sqlite3{beside}").mkdir()
+    says = f"companion.sqlite3{beside} is a folder, not a file"
+    readers = [["history"], ["replay", "1", "1"]] if beside == "-wal" else []   # an empty log
+    for argv in (*readers, ["players", "add", "Bo"]):                           # needs no index
+        result = outcome([*argv, "--state-dir", str(tmp_path)])
+        assert result.code == 2 and one_line(result.err, says), (argv, result)
+        assert "another user" not in result.err
+
+
 def test_a_state_folder_that_cannot_be_looked_at_is_one_line(monkeypatch):
     monkeypatch.delenv("COMPANION_STATE_DIR")
     monkeypatch.setenv("STATE_DIRECTORY", "/proc/1/root")

@@ -140,6 +140,21 @@ def not_text(path: Path, doing: str) -> DamagedDatabase:
                            f"to recover see {RECOVERY}", "the state database is damaged")
 
 
+def not_a_file_beside(path: Path) -> tuple[Path, str] | None:
+    """The database ``path``'s write-ahead log or its index when it is there and no file (a
+    folder, a device: SQLite then cannot open the database at all), and what it is."""
+    from companion.storage.location import kind
+
+    for file in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            found = kind(file)
+        except OSError:
+            continue
+        if found is not None and found != "a file":
+            return file, found
+    return None
+
+
 #: SQLite's errors after which the connection itself may be what fails: a file it could not
 #: write or open when it opened it (read-only, owned by another user, its log index a folder).
 STALE_CONNECTION = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")
@@ -157,6 +172,12 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
     """:func:`explain`'s line."""
     name = error_name(error)
     kept = "nothing saved before is lost"
+    odd = not_a_file_beside(path) if name.startswith(
+        ("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_READONLY")) else None
+    if odd is not None:   # SQLite says only that it cannot open the database
+        file, found = odd
+        return SaveLater(f"{doing} failed: {file} is {found}, not a file ({kept}; it holds no "
+                         "save: move it away)", f"{file.name} is {found}")
     if path.is_dir():
         return SaveLater(f"{doing} failed: {path} is a folder, not the state database ({kept}; "
                          "move the folder away: a new database is made in its place)",
