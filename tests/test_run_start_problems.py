@@ -442,6 +442,19 @@ def test_a_state_database_that_links_to_nothing_is_said_at_start_and_left_as_it_
     assert (state / "companion.sqlite3").is_symlink() and not usb.parent.exists()
 
 
+def test_saved_choices_of_the_wrong_kind_are_said_and_the_settings_used(monkeypatch, tmp_path):
+    """{"colour_blind": "yes", "voice": [1]} was ignored without a word (a saves tester)."""
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "preferences.json").write_text('{"colour_blind": "yes", "voice": [1]}')
+    code, looked = run_and_look(monkeypatch, tmp_path, ["--keyboard-only", "--state-dir",
+                                                        str(state)])
+    assert code == 0 and looked.scene == "title"
+    said, _until = looked.app.notice
+    assert said.endswith("preferences.json: colour_blind, voice are not true or false: using "
+                         "the settings for them")
+
+
 def test_a_start_problem_too_long_for_body_text_is_shown_whole_in_smaller_text():
     """Every line of the problem and of what to do stands above the hint: the text gets
     smaller before anything is left out (at 800x480 a long state folder's path pushed the end

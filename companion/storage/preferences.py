@@ -37,7 +37,8 @@ def preferences_path(folder: str | os.PathLike) -> Path:
 
 def load_preferences(folder: str | os.PathLike, defaults: Preferences) -> tuple[Preferences, str]:
     """The saved choices over ``defaults`` (the settings file's), and a one-line problem ("" if
-    none). A missing file is no problem; a damaged one keeps the defaults."""
+    none). A missing file is no problem; a damaged one keeps the defaults, and so does a choice
+    that is not true or false (said)."""
     path = preferences_path(folder)
     try:
         text = reading.read_text(path, MAX_BYTES)
@@ -50,7 +51,11 @@ def load_preferences(folder: str | os.PathLike, defaults: Preferences) -> tuple[
     if not isinstance(data, dict):
         return defaults, f"{path}: not a table of choices: using the settings"
     chosen = {key: value for key, value in data.items() if key in known and isinstance(value, bool)}
-    return replace(defaults, **chosen), ""
+    wrong = sorted(key for key in data if key in known and key not in chosen)
+    one = len(wrong) == 1
+    said = (f"{path}: {', '.join(wrong)} {'is' if one else 'are'} not true or false: using "
+            f"the settings for {'it' if one else 'them'}") if wrong else ""
+    return replace(defaults, **chosen), said
 
 
 def save_preferences(folder: str | os.PathLike, preferences: Preferences) -> str:
