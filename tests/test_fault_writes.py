@@ -139,7 +139,7 @@ def test_a_read_only_state_folder_is_named_as_such_and_never_called_damaged(read
         assert f"sudo mount -o remount,rw {read_only_folder}" in result.err
         assert "chown" not in result.err
     else:                                                   # a folder its owner may not write
-        assert "sudo chown companion:" in result.err
+        assert f"chmod u+w {read_only_folder}" in result.err
 
 
 @pytest.mark.slow
@@ -185,6 +185,23 @@ def test_a_read_only_database_file_is_named_as_such(tmp_path):
     finally:
         if ROOT:
             subprocess.run(["umount", "-l", str(database)], check=False)
+
+
+def test_a_read_only_folder_its_user_owns_is_given_its_write_permission_back(tmp_path):
+    """The line said to chown a folder whose owner was already right, where chmod u+w was what
+    was needed (a saves tester)."""
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    error.sqlite_errorname = "SQLITE_READONLY_DIRECTORY"
+    folder = tmp_path / "state"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        said = str(explain(error, folder / FILENAME, "saving round 3 of game 7"))
+    finally:
+        folder.chmod(0o755)
+    assert f"make it writable: chmod u+w {folder}" in said and "chown" not in said
+    said = str(explain(error, folder / FILENAME, "saving round 3 of game 7"))
+    assert f"sudo chown companion: {folder}" in said   # its owner may write: another user's
 
 
 def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost():

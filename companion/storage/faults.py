@@ -80,6 +80,18 @@ def error_name(error: BaseException) -> str:
     return getattr(error, "sqlite_errorname", "") or ""
 
 
+def folder_fix(folder: Path) -> str:
+    """How to make ``folder`` writable: its owner's write permission back when this user owns
+    it and it lacks it (a chmod), else the folder given to the companion's user."""
+    try:
+        info = folder.stat()
+    except OSError:
+        info = None
+    if info is not None and info.st_uid == os.geteuid() and not info.st_mode & stat.S_IWUSR:
+        return f"make it writable: chmod u+w {folder}"
+    return f"make it writable for the companion user, e.g. sudo chown companion: {folder}"
+
+
 def folder_is_writable(path: Path) -> bool:
     """Whether new files can be made next to ``path`` (SQLite's WAL needs two)."""
     return os.access(path.parent, os.W_OK)
@@ -211,9 +223,7 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
         return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
-                         "make it writable for the companion user, e.g. "
-                         f"sudo chown companion: {path.parent})",
-                         "the state folder is read-only")
+                         f"{folder_fix(path.parent)})", "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
         return SaveLater(f"{doing} failed: the state database {path} is read-only ({kept}; "
                          "make it writable for the companion user, e.g. "
