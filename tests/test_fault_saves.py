@@ -121,6 +121,21 @@ def test_saves_that_waited_on_a_file_read_only_when_opened_are_written_once_it_i
     app.ctx.services.close_database()
 
 
+def test_recover_to_from_a_file_whose_games_cannot_be_found_says_what_is_left_to_do(tmp_path):
+    """Cut short, the file was refused by --recover-to with the line that sends a user to the
+    recovery steps they were following (a saves tester)."""
+    folder = copy_of(kept_folder(tmp_path / "kept"), tmp_path / "cut")
+    database = folder / FILENAME
+    (folder / (FILENAME + "-wal")).unlink(missing_ok=True)
+    (folder / (FILENAME + "-shm")).unlink(missing_ok=True)
+    with open(database, "r+b") as file:
+        file.truncate(2048)                           # half its first page: no schema to read
+    result = outcome(on(folder, ("history", "--recover-to", str(tmp_path / "new"))))
+    assert result.code == 2 and result.clear
+    assert result.err.startswith(f"companion: cannot recover any game from {database}: ")
+    assert "remove the three companion.sqlite3* files and a new history begins" in result.err
+
+
 def test_a_zero_byte_database_is_not_written_over(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"")
     for command in (("history",), ("simulate", "--json"), ("score-sheet", "not-that-movie")):

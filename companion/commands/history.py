@@ -43,7 +43,7 @@ from companion.games.notnot.words import (
     roll_words,
 )
 from companion.storage.database import FILENAME, Database
-from companion.storage.faults import DamagedDatabase
+from companion.storage.faults import RECOVERY, DamagedDatabase
 from companion.storage.games import NOT_NOT, SavedGame
 from companion.storage.listing import (
     GameLine,
@@ -246,7 +246,15 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         return check(folder)
     if args.recover_to:   # a log deleted: the file alone is what is left to copy from
-        with Database.for_reading(folder, file_only=bool(deleted(folder / FILENAME))) as database:
+        try:
+            source = Database.for_reading(folder, file_only=bool(deleted(folder / FILENAME)))
+        except DamagedDatabase as error:   # not back to the recovery steps it came from
+            raise DamagedDatabase(
+                f"cannot recover any game from {folder / FILENAME}: its first pages do not "
+                f"read ({error.short}), so its games cannot be found; keep a copy of the state "
+                "folder, then remove the three companion.sqlite3* files and a new history "
+                f"begins (see {RECOVERY})", error.short) from None
+        with source as database:
             return recover_to(database, Path(args.recover_to))
     note_unseen_saves(folder)
     with Database.for_reading(folder) as database:
