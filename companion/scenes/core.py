@@ -211,6 +211,15 @@ class Services:
                                                 busy_timeout_s=KIOSK_BUSY_TIMEOUT_S)
         return self._database
 
+    def database_to_read(self) -> Database:
+        """The state database opened for reading only (for a kept game when it cannot be
+        opened to write: a full disk, a read-only file); the caller closes it. Raises
+        :class:`~companion.errors.CompanionError` when it cannot be read either."""
+        from companion.storage.database import Database
+        from companion.storage.location import state_dir
+
+        return Database.for_reading(state_dir(self.state_dir))
+
     def close_database(self) -> None:
         """Close the state database if it was opened."""
         if self._database is not None:

@@ -261,11 +261,8 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
         disk, a read-only file), so that it is still offered: resumed, its saves wait until
         they can be written; started over, it is ended early once they can. ``None`` when it
         cannot be read either, or does not restore."""
-        from companion.storage.database import Database
-        from companion.storage.location import state_dir
-
         try:
-            with Database.for_reading(state_dir(self.ctx.services.state_dir)) as reader:
+            with self.ctx.services.database_to_read() as reader:
                 return KeptGame.resume(reader, self.game_class)
         except (*STORE_ERRORS, self.game_class.ERROR) as error:
             log.warning("no kept game to resume: %s", error)

@@ -190,11 +190,8 @@ def unfinished_read_only(ctx: Context, why: Exception) -> UnfinishedGame | None:
     its saves wait until they can be written; started over, it is ended early once they can.
     ``None`` when it cannot be read either (then a new game would mark it abandoned), or
     does not restore (set aside once the database opens)."""
-    from companion.storage.database import Database
-    from companion.storage.location import state_dir
-
     try:
-        with Database.for_reading(state_dir(ctx.services.state_dir)) as reader:
+        with ctx.services.database_to_read() as reader:
             saved = GameStore(reader).unfinished()
             if saved is None or saved.settings.get("simulated"):
                 return None
