@@ -424,6 +424,43 @@ def test_two_tied_players_never_take_the_same_card():
     assert froms[2] == chosen.value and froms[3] == other.value
 
 
+def test_a_tied_player_for_whom_no_card_is_left_is_not_asked_to_choose():
+    """Five players on four cards, P5 tied on P1's: the prompt asked "P5: press" with no key
+    to press for 5 s before the verdict (a newcomer's table): the verdict comes at once."""
+    app = kiosk("setup", players=5, pace=SLOW)
+    round_ = to_round(app, without_void=True)
+    while len(round_.ruling.valid) < 4:
+        if round_.ruling.tap:                             # P1 wins it: the table changes
+            app.post(tap(1, round_.ruling.valid[0].value))
+        step_until(app, lambda: app.scene.name != "round")
+        while app.scene.name != "round":
+            if app.scene.name in ("deal", "entry"):
+                app.post(tap(1, "E"))
+            app.step()
+        round_ = app.scene.round
+    t = now()
+    for player, side in zip((1, 2, 3, 4, 5), "NESWN"):
+        app.post(tap(player, side, t + player * 100))
+    step_until(app, lambda: app.scene.name != "round")
+    assert app.scene.name == "verdict"
+    assert app.scene.view.details[-1] == "no card left: P5"
+
+
+def test_a_later_chooser_keeps_the_card_they_chose_before_the_earlier_chose():
+    """P3 pressed a free card before P2 chose: at the end of the choice P2 was given that card
+    and P3 another, whatever the prompt said P3 chose (the first free card was P2's)."""
+    app = kiosk("setup", players=3, pace=SLOW)
+    three_way_tie(app)
+    first = app.scene.free[0]
+    app.post(tap(3, first.value))                     # P3 first, on the first free card
+    app.step()
+    assert app.scene.choices == {3: first}
+    app.scene.until_ns = app.scene.now_ns             # P2 lets the time run out
+    step_until(app, in_scene(app, "verdict"))
+    froms = {w.player: w.from_side for w in app.scene.record.winners}
+    assert froms[3] == first.value and froms[2] != first.value
+
+
 def test_a_paused_tie_choice_keeps_the_choices_already_made():
     app = kiosk("setup", players=3, pace=SLOW)
     three_way_tie(app)

@@ -193,8 +193,11 @@ class Game:
 
     def choosers(self, round: Round) -> list[int]:
         """Tied players whose tapped card another tied player took, but the one who takes the
-        void on the table: they pick a spot."""
-        return plan_awards(round.outcome().winners, self.table)[1]
+        void on the table, and for whom a card is left (earlier stamps first): they pick a
+        spot. One for whom none is left takes nothing and is asked nothing."""
+        awards, choosers = plan_awards(round.outcome().winners, self.table)
+        awarded = {award.player for award in awards}
+        return [player for player in choosers if player in awarded]
 
     def finish_round(self, round: Round, choices: dict[int, Side] | None = None) -> RoundRecord:
         """Award cards, take penalties, refill; return the round's record

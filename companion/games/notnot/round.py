@@ -216,9 +216,10 @@ def plan_awards(
     card they tapped, which the table corrected to the void while a tie was being chosen);
     every other winner takes the card they tapped, if no one earlier took it. A tied player
     whose card an earlier tied player took chooses among the cards no winner tapped:
-    ``choices`` holds the spot each pressed;
-    without a (usable) choice, the first such side in N, E, S, W order is taken, and with none
-    left, nothing. Returns the awards and the players who chose.
+    ``choices`` holds the spot each pressed (two never choose one card: the first to press it
+    has it); without a (usable) choice, the first such side in N, E, S, W order that no other
+    chooser chose is taken, and with none left, nothing. Returns the awards and the players who
+    chose.
     """
     choices = choices or {}
     left = {side: card for side, card in table.items() if card is not None}
@@ -233,11 +234,14 @@ def plan_awards(
             side = tap.side
         else:
             choosers.append(tap.player)
+            others = {side for player, side in choices.items() if player != tap.player}
             free = [side for side in SIDES if side in left and side not in tapped]
-            if not free:
-                continue  # more tied players than cards: nothing left to take
             wanted = choices.get(tap.player)
-            side = wanted if wanted in free else free[0]
+            if wanted not in free:   # the first free card no other chooser chose
+                wanted = next((side for side in free if side not in others), None)
+            if wanted is None:
+                continue  # more tied players than cards: nothing left to take
+            side = wanted
         awards.append(Award(tap.player, left.pop(side), side))
     return awards, choosers
 

@@ -121,7 +121,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
                 or self.page_of(now_ns) != self.page_of(self.now_ns)):
             self.dirty = True
         self.now_ns = now_ns
-        if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers):
+        if now_ns >= self.until_ns or all(p in self.choices for p in self.choosers) \
+                or not self.still_free():   # nothing left to choose: the verdict at once
             conclude_round(self.ctx, self.play, self.round, self.words, self.inks, self.choices,
                            replaces=True)
 
