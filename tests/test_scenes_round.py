@@ -289,12 +289,11 @@ def test_the_tie_prompt_names_the_tied_card_who_took_it_and_counts_down():
     assert countdown and all(shows_text(app.screen.canvas, d) for d in shown)
 
 
-def test_the_tie_prompt_names_who_else_took_a_card_in_the_same_tie():
-    """P1 and P2 tie on one card; P3, within the tie window, takes another: the prompt asking
-    P2 to choose says P3 took theirs too (a tester saw only the tied card's taker)."""
-    app = kiosk("setup", players=3, pace=SLOW)
+def round_with_valid(app, count: int):
+    """From the set-up to an open round with at least ``count`` valid cards and no void on the
+    table, P1 winning the rounds before it."""
     round_ = to_round(app, without_void=True)
-    while len(round_.ruling.valid) < 2 or "VOID" in game_of(app).faces().values():
+    while len(round_.ruling.valid) < count or "VOID" in game_of(app).faces().values():
         if round_.ruling.tap:                             # P1 wins it: the table changes
             app.post(tap(1, round_.ruling.valid[0].value))
         step_until(app, lambda: app.scene.name != "round")
@@ -303,6 +302,14 @@ def test_the_tie_prompt_names_who_else_took_a_card_in_the_same_tie():
                 app.post(tap(1, "E"))
             app.step()
         round_ = app.scene.round
+    return round_
+
+
+def test_the_tie_prompt_names_who_else_took_a_card_in_the_same_tie():
+    """P1 and P2 tie on one card; P3, within the tie window, takes another: the prompt asking
+    P2 to choose says P3 took theirs too (a tester saw only the tied card's taker)."""
+    app = kiosk("setup", players=3, pace=SLOW)
+    round_ = round_with_valid(app, 2)
     tied, other = round_.ruling.valid[:2]
     t = now()
     app.post(tap(1, tied.value, t))
@@ -428,16 +435,7 @@ def test_a_tied_player_for_whom_no_card_is_left_is_not_asked_to_choose():
     """Five players on four cards, P5 tied on P1's: the prompt asked "P5: press" with no key
     to press for 5 s before the verdict (a newcomer's table): the verdict comes at once."""
     app = kiosk("setup", players=5, pace=SLOW)
-    round_ = to_round(app, without_void=True)
-    while len(round_.ruling.valid) < 4:
-        if round_.ruling.tap:                             # P1 wins it: the table changes
-            app.post(tap(1, round_.ruling.valid[0].value))
-        step_until(app, lambda: app.scene.name != "round")
-        while app.scene.name != "round":
-            if app.scene.name in ("deal", "entry"):
-                app.post(tap(1, "E"))
-            app.step()
-        round_ = app.scene.round
+    round_with_valid(app, 4)
     t = now()
     for player, side in zip((1, 2, 3, 4, 5), "NESWN"):
         app.post(tap(player, side, t + player * 100))
