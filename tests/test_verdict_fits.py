@@ -28,7 +28,7 @@ from companion.games.notnot.taps import Tap
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.scenes.session import GameSetup
 from companion.scenes.notnot.play_view import dice_words
-from companion.scenes.changes import ToTieChoice, ToTitle, ToVerdict
+from companion.scenes.changes import ToSetup, ToTieChoice, ToTitle, ToVerdict
 from kiosk_helpers import game_of as game_on_screen
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.head_starts import with_head_starts
@@ -231,3 +231,32 @@ def test_a_verdict_without_taps_has_no_timeline_and_gives_its_room_to_the_verdic
     assert app.scene.view.headline == "NOBODY MAY TAP"
     assert app.scene.timeline_drawn == [] and count_colour(screen, layout.timeline, PANEL) == 0
     assert app.scene.room.rect.bottom == layout.dice.bottom
+
+
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_the_first_lay_out_on_the_keyboard_lists_each_players_keys_and_they_fit(tmp_path,
+                                                                                rotation):
+    """On a laptop, no screen of a round said which keys tap which spot (a newcomer): the first
+    lay-out says each player's, in the panel, clear of every other text."""
+    from kiosk_helpers import choose, step_until, in_scene
+
+    from companion.config.settings import load
+    from companion.inputs.keyboard import KeyMap
+
+    app = build_kiosk(KioskOptions(size=(800, 480), rotation=rotation, headless=True,
+                                   sound=False, pace=STILL, setup=GameSetup(players=4),
+                                   keys=KeyMap(load().keyboard), first_scene=ToSetup(),
+                                   state_dir=str(tmp_path)))
+    try:
+        choose(app, "Start")
+        step_until(app, in_scene(app, "deal"))
+        app.scene.dirty = True
+        app.step()
+        said = [d.text for d in app.scene.drawn_texts]
+        assert "keys for N E S W:" in said
+        assert {"P1: W D S A", "P2: ↑ → ↓ ←", "P3: I L K J", "P4: keypad 8 6 5 4"} <= set(said)
+        canvas = app.screen.canvas.get_rect()
+        assert all(canvas.contains(d.rect) for d in app.scene.drawn_texts)
+        assert not overlaps(app.scene.drawn_texts)
+    finally:
+        app.screen.close()

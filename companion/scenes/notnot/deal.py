@@ -12,7 +12,8 @@ last round cannot roll the dice before the cards are down: the E button of
 the dealer's pad (the pad that selected Start; the prompt names it as the table
 presses it, e.g. "P1: D when done" on the keyboard), Enter, or the confirm
 control button. Every other pad's taps are ignored here. A touch pauses, as
-it does on every play screen; so do the pause key and the menu control.
+it does on every play screen; so do the pause key and the menu control. On the keyboard, the
+first prompt of a game (and the check of a resumed one) lists each player's keys for the spots.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import DealtRecord
-from companion.games.notnot.sides import Side
+from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
-from companion.inputs.keyboard import button_name
+from companion.inputs.keyboard import KeyMap, button_name
 from companion.scenes.changes import ToDeal, ToPause, ToRoll
 from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.play_view import banner_part, play_parts, play_texts, view_for
@@ -61,6 +62,14 @@ def as_on_table(game: Game, dealt: Iterable[DealtRecord]) -> list[DealtRecord]:
             for d in dealt]
 
 
+def spot_keys(keys: KeyMap, player: int) -> str:
+    """``player``'s keys for N, E, S and W: ``W D S A``; ``keypad 8 6 5 4``."""
+    names = [button_name(keys, player, side) for side in SIDES]
+    if all(name.startswith("keypad ") for name in names):
+        return "keypad " + " ".join(name.removeprefix("keypad ") for name in names)
+    return " ".join(names)
+
+
 class DealScene(Scene[ToDeal]):
     """Shows the cards to place and waits for the table to confirm."""
 
@@ -79,6 +88,16 @@ class DealScene(Scene[ToDeal]):
         elif confirms_deal(self.ctx, event):
             self.ctx.go(ToRoll(play=self.play))
 
+    def keys_lines(self) -> list[str]:
+        """On the keyboard, which keys tap the spots, each player's (the pads' buttons lie as
+        the spots do and need no words): before a game's first roll, where a newcomer looks."""
+        keys = self.ctx.services.keys
+        if keys is None:
+            return []
+        label = self.ctx.session.setup.label
+        return ["keys for N E S W:", *(f"{label(player)}: {spot_keys(keys, player)}"
+                                       for player in range(1, self.play.game.players + 1))]
+
     def draw(self, canvas: pygame.Surface) -> str | None:
         view = view_for(self.ctx, self.play.game)
         view.outlines = {Side(d.side): HIGHLIGHT for d in self.dealt if d.what == "placed"}
@@ -87,7 +106,8 @@ class DealScene(Scene[ToDeal]):
         dealer = dealer_of(self.ctx)
         done = (f"{self.ctx.session.setup.label(dealer)}: "
                 f"{button_name(self.ctx.services.keys, dealer, Side.E)} when done")
-        banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done))
+        keys = self.keys_lines() if self.first or self.check else []
+        banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done, *keys))
         drawn = self.ctx.services.frame.compose(canvas, [*play_parts(layout, view),
                                                          banner_part(layout, banner)])
         self.drawn_texts = play_texts(drawn) + drawn["banner"]
