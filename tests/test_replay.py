@@ -559,6 +559,7 @@ def test_a_pad_button_on_the_verdict_opens_the_replay_which_waits_for_any_press(
         assert [lane.bounces for lane in replay.lanes if lane.taps] == [
             2 * 2 * WINNER_BOUNCES, 2 * 2 * RUNNER_UP_BOUNCES]
         assert any(shown.startswith("judged ") for shown in app.scene.drawn)
+        assert app.scene.drawn[-1] == "any button or a touch: back to the game"   # no timer
         kiosk_helpers.CLOCK.advance(10 * verdict_s)   # the verdict's time is long gone: it waits
         app.step()
         assert app.scene.name == "replay"

@@ -111,8 +111,9 @@ class Axis:
 NOBODY_PRESSED = "no button moved in this round"
 
 
-def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
-    """Draw the replay of ``saved`` over the whole of ``surface``; the texts drawn, in order."""
+def draw_replay(surface: pygame.Surface, saved: SavedRound, hint: str = "") -> list[str]:
+    """Draw the replay of ``saved`` over the whole of ``surface``, ``hint`` (how to leave it, on
+    the kiosk) its last line; the texts drawn, in order."""
     w, h = surface.get_size()
     surface.fill(BACKGROUND)
     short = min(w, h)
@@ -130,7 +131,8 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
     start, end = axis_of(saved)
     top = y + round(small * 0.6)
     shown, notes, footer_y = rows_that_fit(saved, [lane for lane in saved.lanes
-                                                   if in_view(lane, start, end)], top, w, h, small)
+                                                   if in_view(lane, start, end)], top, w, h, small,
+                                           hint)
     shown.sort(key=saved.lanes.index)   # the rows that fit, in seat order
     label_w = max((text.width(lane_name(lane, saved.names), small) for lane in shown),
                   default=0) + 16
@@ -156,7 +158,7 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound) -> list[str]:
 
 
 def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: int,
-                  size: int) -> tuple[list[Lane], list[str], int]:
+                  size: int, hint: str = "") -> tuple[list[Lane], list[str], int]:
     """The first of ``on_axis`` that stand :data:`ROW_LINES` lines tall each between ``top``
     and the footer (a round many buttons moved in, or with a long footer, shows fewer rows
     rather than rows too thin to read), the footer's lines naming the others, and where the
@@ -164,7 +166,7 @@ def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: i
     line_h = text.font(size).get_linesize()
     on_axis = sorted(on_axis, key=row_priority)   # the judged taps first, the earliest first
     for count in range(len(on_axis), -1, -1):
-        notes = footer_lines(saved, on_axis[:count])
+        notes = footer_lines(saved, on_axis[:count]) + ([hint] if hint else [])
         wrapped = sum(len(text.fit_lines(note, size, w - 20, size)[1]) for note in notes)
         footer_y = h - wrapped * line_h - round(size * 0.6)
         if footer_y - round(size * 2.4) - top >= count * ROW_LINES * line_h:

@@ -18,6 +18,8 @@ from companion.scenes.core import Scene
 from companion.storage.notnot_saves import stored_settings
 from companion.storage.replays import replay_of
 
+#: The replay's last line on the kiosk: how to leave it (it has no timer).
+LEAVE_HINT = "any button or a touch: back to the game"
 #: What counts as a press that ends the replay.
 PRESSES = (Tap, Control, Dealer, Nav, Point)
 
@@ -41,5 +43,5 @@ class ReplayScene(Scene[ToReplay]):
             self.ctx.go(self.resume)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
-        self.drawn = draw_replay(canvas, self.replay)
+        self.drawn = draw_replay(canvas, self.replay, LEAVE_HINT)
         return "replay"
