@@ -5,7 +5,8 @@ import pytest
 
 from kiosk_helpers import canvas
 from companion.audio import tones as sound
-from companion.display.chart import DOT, axis_end_ms, draw_chart
+from companion.display.chart import axis_end_ms, draw_chart
+from companion.display.palette import player_colour
 from companion.display.snapshots import Snapshots
 from companion.errors import CompanionError
 
@@ -25,18 +26,21 @@ def test_without_an_audio_device_the_kiosk_is_silent_and_goes_on(monkeypatch):
     tones.play("win")  # nothing happens, nothing fails
 
 
-def dots_in(surface, rect) -> int:
+def dots_in(surface, rect, colour) -> int:
     part = surface.subsurface(rect).copy()
-    return len(pygame.mask.from_threshold(part, DOT, (1, 1, 1, 255)).connected_components())
+    return len(pygame.mask.from_threshold(part, colour, (1, 1, 1, 255)).connected_components())
 
 
-def test_the_chart_draws_one_dot_per_answer_on_each_players_row():
+def test_the_chart_draws_one_dot_per_answer_in_each_players_colour_on_their_row():
+    """Every dot was yellow, whoever's it was (a newcomer: the score strip and the timeline
+    give each player a colour)."""
     surface = canvas((800, 400))
     times = {1: [400.0, 900.0], 2: [300.0, 1300.0, 1700.0, 2100.0]}
     labels = draw_chart(surface, pygame.Rect(0, 0, 800, 400), times, 24)
     assert labels[0].text == "P1 650 ms" and labels[1].text == "P2 1500 ms"
     rows = [pygame.Rect(0, label.rect.centery - 20, 800, 40) for label in labels[:2]]
-    assert [dots_in(surface, row) for row in rows] == [2, 4]
+    assert [dots_in(surface, row, player_colour(1)) for row in rows] == [2, 0]
+    assert [dots_in(surface, row, player_colour(2)) for row in rows] == [0, 4]
 
 
 @pytest.mark.parametrize("slowest", [450.0, 2900.0, 3796.0, 9999.0])

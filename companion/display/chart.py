@@ -1,7 +1,8 @@
 """The per-player reaction-time chart on the end screen, drawn with pygame.
 
-One row per player: a dot for each answer (milliseconds from the flip that
-showed the dice to the tap's edge stamp), a bar at the player's median, and
+One row per player: a dot in the player's colour (the score strip's, the timeline's) for each
+answer (milliseconds from the flip that showed the dice to the tap's edge stamp), a bar at the
+player's median, and
 the median in numbers; over the row's right end, the player's closest win and
 closest loss of the game (when there is room). The axis runs from 0 to the slowest answer, rounded
 up to a whole 500 ms. The names and medians take at most :data:`LABELS_SHARE` of the width
@@ -17,10 +18,8 @@ import pygame
 
 from companion.display import text
 from companion.display.draw_notice import cut_apart
-from companion.display.palette import DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
+from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT, player_colour
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
-
-DOT = PORTAL["YELLOW"]
 
 
 def axis_end_ms(times: Mapping[int, list[float]]) -> int:
@@ -66,7 +65,8 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         drawn.append(text.draw(surface, label, font_size, TEXT, midleft=(rect.left, y)))
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:
-            pygame.draw.circle(surface, DOT, (x_of(plot, value, end), y), radius)
+            pygame.draw.circle(surface, player_colour(player), (x_of(plot, value, end), y),
+                               radius)
         note = (notes or {}).get(player, "")
         fits = [n for n in (note, note.replace("closest ", ""))
                 if text.width(n, font_size) <= plot.width]
