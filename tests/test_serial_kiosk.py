@@ -246,6 +246,36 @@ def test_no_screens_title_lies_under_the_controllers_corner_whatever_it_says(
     assert covered == []
 
 
+@pytest.mark.parametrize("size, rotation", [((1280, 800), 0), ((800, 480), 0), ((1920, 1080), 0),
+                                            ((800, 480), 90)])
+def test_a_start_problems_long_title_beside_the_controllers_corner_stays_whole_and_large(
+        size, rotation):
+    """Narrowed beside the corner, "Another companion is using the state folder" wrapped onto
+    the first line of the problem below it at 1280x800, and stood smaller than that text at
+    every landscape size (a regression tester): a title that cannot stand beside the corner
+    on one line at body size stands under it."""
+    from kiosk_helpers import canvas
+
+    from companion.display.layout import Layout
+    from companion.scenes.common.failsafe import draw_problem
+    from companion.scenes.start_problem import StartProblem
+
+    layout = Layout(size, rotation, CORNER_STATES)
+    problem = StartProblem("Another companion is using the state folder",
+                           ("The kiosk (pid 1234) is using /var/lib/companion since 10:02.",),
+                           "Stop it first: sudo systemctl stop companion", "play without saving",
+                           can_quit=True)
+    drawn = draw_problem(canvas(layout.size), layout, problem)
+    title = [d for d in drawn if d.text in problem.title]
+    body = [d for d in drawn if d not in title]
+    corner = controller_area(layout, "wrong board")   # the corner at its widest
+    assert not [d.text for d in title if d.rect.colliderect(corner)]
+    assert not [(a.text, b.text) for a in title for b in body if a.rect.colliderect(b.rect)]
+    alone = [d.size for d in draw_problem(canvas(layout.size), Layout(size, rotation), problem)
+             if d.text in problem.title]   # as large as without a corner, or the body's size
+    assert min(d.size for d in title) >= min(max(d.size for d in body), min(alone))
+
+
 def test_every_word_the_controllers_corner_says_has_room_kept_for_it():
     for connected, synced in ((True, True), (True, False), (False, False)):
         status = ControllerStatus(connected=connected, detail="", synced=synced)

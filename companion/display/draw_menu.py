@@ -93,34 +93,37 @@ def line_size(layout: Layout, height: int) -> int:
 
 
 def heading_width(layout: Layout) -> int:
-    """How wide a title and its subtitle may stand: in landscape with the controller's corner
-    kept (:func:`.kept_corner`), only as wide as leaves that corner clear on the right and as
-    much room on the left, so that the heading stays centred."""
-    wide = layout.width - round(6 * layout.unit)
-    corner = kept_corner(layout)
-    if corner is None or not layout.landscape:
-        return wide
-    return min(wide, 2 * corner.left - layout.width)
+    """How wide a title and its subtitle may stand, the controller's corner aside."""
+    return layout.width - round(6 * layout.unit)
 
 
-def heading_top(layout: Layout) -> int:
-    """Where a heading starts: near the top, or in portrait with the controller's corner kept
-    (one line across the top), under it."""
-    top = round(0.04 * layout.height)
+def heading_frame(layout: Layout, title: str) -> tuple[int, int]:
+    """Where a heading with ``title`` starts and how wide it may stand, clear of the
+    controller's corner when one is kept (:func:`.kept_corner`): in landscape beside it,
+    centred with as much room on the left, when the title stands there on one line no smaller
+    than the body text; else (and in portrait, where the corner is a line across the top)
+    under it, as wide as the screen allows."""
+    top, wide = round(0.04 * layout.height), heading_width(layout)
     corner = kept_corner(layout)
-    return top if corner is None or layout.landscape else max(top, corner.bottom)
+    if corner is None:
+        return top, wide
+    beside = min(wide, 2 * corner.left - layout.width)
+    if layout.landscape and beside > 0:
+        size, lines = text.fit_lines(title, layout.title_size, beside, layout.min_text_size)
+        if len(lines) == 1 and size >= layout.body_size:
+            return top, beside
+    return max(top, corner.bottom), wide
 
 
 def heading_bottom(layout: Layout, title: str, subtitle: str = "") -> int:
     """Where :func:`draw_title`'s heading ends (``title``'s lines, then ``subtitle``'s a unit
     below), measured: the one place its layout is worked out (a long subtitle wraps: the title's
     leaderboard line, a set-up's missing pads)."""
-    size, lines = text.fit_lines(title, layout.title_size, heading_width(layout),
-                                 layout.min_text_size)
-    bottom = heading_top(layout) + text.block_height(len(lines), size)
+    top, wide = heading_frame(layout, title)
+    size, lines = text.fit_lines(title, layout.title_size, wide, layout.min_text_size)
+    bottom = top + text.block_height(len(lines), size)
     if subtitle:
-        size, lines = text.fit_lines(subtitle, layout.body_size, heading_width(layout),
-                                     layout.min_text_size)
+        size, lines = text.fit_lines(subtitle, layout.body_size, wide, layout.min_text_size)
         bottom += round(layout.unit) + text.block_height(len(lines), size)
     return bottom
 
@@ -130,7 +133,7 @@ def draw_title(surface: pygame.Surface, layout: Layout, title: str,
     """Clear the canvas and draw ``title`` (and ``subtitle``) at the top, where
     :func:`heading_bottom` measures them."""
     surface.fill(BACKGROUND)
-    wide = heading_width(layout)
+    _, wide = heading_frame(layout, title)
     drawn = text.draw_fit(surface, title, layout.title_size, wide, layout.min_text_size, TEXT,
                           midbottom=(layout.width // 2, heading_bottom(layout, title)))
     if subtitle:

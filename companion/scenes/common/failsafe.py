@@ -117,7 +117,7 @@ def draw_problem(surface: pygame.Surface, layout: Layout, problem: StartProblem,
     margin = round(4 * layout.unit)
     max_width = layout.width - 2 * margin
     gap = round(2 * layout.unit)
-    y = drawn[0].rect.bottom + gap
+    y = drawn[-1].rect.bottom + gap   # under the title's last line, should it wrap
     blocks = ((detail_lines(problem), TEXT), ([problem.todo], WHAT_TO_DO_INK))
     size = body_size_that_fits(layout, [lines for lines, _ in blocks], max_width,
                                bottom - y, gap)
