@@ -131,6 +131,8 @@ def test_a_state_database_that_links_to_nothing_is_named_and_never_replaced(tmp_
                  ["players", "list"], ["simulate"]):
         result = outcome([*argv, "--state-dir", str(state)])
         assert result.code == 2 and one_line(result.err, says), (argv, result)
+    doctor = outcome(["doctor", "--state-dir", str(state)])
+    assert f"FIX  state     {state}/companion.sqlite3 is a link to nothing (to {usb})" in doctor.out
     assert (state / "companion.sqlite3").is_symlink() and not usb.parent.exists()
     assert sorted(path.name for path in state.iterdir()) in (["companion.sqlite3"],
                                                              ["companion.lock",
@@ -153,6 +155,11 @@ def test_a_log_or_index_that_is_a_folder_is_named_not_another_users_file(tmp_pat
         result = outcome([*argv, "--state-dir", str(tmp_path)])
         assert result.code == 2 and one_line(result.err, says), (argv, result)
         assert "another user" not in result.err
+    checked = outcome(["history", "--check", "--state-dir", str(tmp_path)])
+    assert checked.code == 1 and checked.out.startswith(f"{tmp_path}/{says}")
+    assert "was deleted" not in checked.out   # an index that is a folder is no deleted log's
+    doctor = outcome(["doctor", "--state-dir", str(tmp_path)])
+    assert f"FIX  state     {tmp_path}/{says}" in doctor.out
 
 
 def test_a_state_folder_that_cannot_be_looked_at_is_one_line(monkeypatch):

@@ -131,11 +131,18 @@ def may_write(info: os.stat_result) -> bool:
 
 def cannot_save_in(path: Path) -> str:
     """Why the kiosk could not save in the state database ``path`` that is there, before it
-    tries ("" when nothing says so): a folder in its place, a file of it without its owner's
-    write permission, or one that refuses writes (immutable). A file this user may not open
+    tries ("" when nothing says so): a folder in its place, a link to nothing, a log or index
+    that is no file, a file of it without its owner's write permission, or one that refuses
+    writes (immutable). A file this user may not open
     (the kiosk's, read by another user) says nothing."""
     if path.is_dir():
         return f"{path} is a folder, not the state database: move the folder away"
+    if path.is_symlink() and not path.exists():
+        return (f"{path} is a link to nothing (to {os.readlink(path)}): is the drive it points "
+                "to mounted?")
+    odd = not_a_file_beside(path)
+    if odd is not None:
+        return f"{odd[0]} is {odd[1]}, not a file: move it away (it holds no save)"
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
             return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}"

@@ -125,11 +125,11 @@ def indexed(shm: Path) -> tuple[int, bytes] | None:
 
 
 def deleted(database: Path) -> str | None:
-    """The line saying the log beside ``database`` was deleted (its ``-shm`` is there, the log is
-    not: SQLite removes the log last, never first), or ``None``."""
+    """The line saying the log beside ``database`` was deleted (its ``-shm`` file is there, the
+    log is not: SQLite removes the log last, never first), or ``None``."""
     wal, shm = Path(f"{database}-wal"), Path(f"{database}-shm")
-    try:
-        if wal.exists() or not shm.exists():
+    try:   # an index that is no file is no index SQLite left (said where it is met)
+        if wal.exists() or not shm.is_file():
             return None
     except OSError:
         return None
