@@ -161,8 +161,9 @@ def test_a_controller_that_is_another_board_or_says_nothing_is_to_fix(tmp_path):
     other = serial_on_a_port(tmp_path / "mega", "mega", FakeController())
     assert other.status == FIX and 'write board = "nano" in [serial]' in other.text
     silent = serial_on_a_port(tmp_path / "bare", "nano", Silent())
-    assert silent.status == FIX and silent.text.startswith("/dev/ttyUSB0")
-    assert "silent" in silent.text or "nothing on it answered" in silent.text
+    assert silent.status == FIX and silent.text.count("/dev/ttyUSB0") == 1
+    assert ("silent" in silent.text or "nothing on it answered" in silent.text) \
+        and "flash the nano with the companion's firmware" in silent.text
 
 
 def test_a_controller_the_running_kiosk_holds_is_not_asked_who_it_is(tmp_path):

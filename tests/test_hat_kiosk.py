@@ -232,7 +232,8 @@ def test_a_game_ended_early_keeps_its_points_and_names_no_winner_on_any_sheet(
     line = capsys.readouterr().out.splitlines()[-1]
     assert line.endswith("(ended early)") and "*" not in line
     page = text_of(client_of(tmp_path).get("/sheets/thats-not-a-hat").text)
-    assert "(ended early)" in page and "winner" not in page
+    assert "(ended early): penalty points, no winner" in page and "fewest wins" not in page
+    assert "★" not in page
 
 
 @pytest.mark.slow

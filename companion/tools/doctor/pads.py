@@ -169,4 +169,7 @@ def controller_answer(device: str, board: str, answer: object | None) -> Check:
                                     "firmware (hardware/firmware)")
     if answer.connected and answer.kind != "pins":
         return Check("serial", OK, f"{device}: {answer.detail}, answering")
-    return Check("serial", FIX, f"{device}: {answer.detail}")
+    said = answer.detail if device in answer.detail else f"{device}: {answer.detail}"
+    if answer.kind == "silent":
+        said += f": flash the {board} with the companion's firmware (hardware/firmware)"
+    return Check("serial", FIX, said)
