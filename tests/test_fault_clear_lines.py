@@ -132,7 +132,8 @@ def test_a_state_database_that_links_to_nothing_is_named_and_never_replaced(tmp_
         result = outcome([*argv, "--state-dir", str(state)])
         assert result.code == 2 and one_line(result.err, says), (argv, result)
     doctor = outcome(["doctor", "--state-dir", str(state)])
-    assert f"FIX  state     {state}/companion.sqlite3 is a link to nothing (to {usb})" in doctor.out
+    assert f"FIX  state     {state}/companion.sqlite3 is a dangling link (to {usb}): is the " \
+        "drive it points to mounted?" in doctor.out
     assert (state / "companion.sqlite3").is_symlink() and not usb.parent.exists()
     assert sorted(path.name for path in state.iterdir()) in (["companion.sqlite3"],
                                                              ["companion.lock",

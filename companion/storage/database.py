@@ -42,7 +42,7 @@ from companion.storage.faults import (
     explain,
     not_text,
 )
-from companion.storage.location import kind, not_a_folder, without_path
+from companion.storage.location import link_to_nothing, not_a_folder, without_path
 from companion.storage.mounts import remount_advice
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.schema import (
@@ -93,13 +93,8 @@ def refuse_dangling(path: Path) -> None:
     """Refuse, as :class:`SaveLater` (the drive may be mounted later), a state database that is
     a link to nothing (a USB stick not mounted) or a link that loops: a new history is never
     made in its place, nor its absence read as no games kept."""
-    if not path.is_symlink():
-        return
-    try:
-        found = kind(path)
-    except OSError:
-        return   # the opening says why in its own words
-    if found is not None and found.startswith(("a dangling link", "a link that loops")):
+    found = link_to_nothing(path)
+    if found is not None:
         raise SaveLater(f"the state database {path} is {found}: is the drive it points to "
                         "mounted? Nothing is made in its place",
                         f"the state database is {found}")

@@ -31,6 +31,7 @@ import stat
 from pathlib import Path
 
 from companion.errors import CompanionError, StateError
+from companion.storage.location import kind, link_to_nothing
 from companion.storage.mounts import remount_advice
 from companion.storage.room import is_full, megabytes
 
@@ -137,9 +138,9 @@ def cannot_save_in(path: Path) -> str:
     (the kiosk's, read by another user) says nothing."""
     if path.is_dir():
         return f"{path} is a folder, not the state database: move the folder away"
-    if path.is_symlink() and not path.exists():
-        return (f"{path} is a link to nothing (to {os.readlink(path)}): is the drive it points "
-                "to mounted?")
+    nowhere = link_to_nothing(path)
+    if nowhere is not None:
+        return f"{path} is {nowhere}: is the drive it points to mounted?"
     odd = not_a_file_beside(path)
     if odd is not None:
         return f"{odd[0]} is {odd[1]}, not a file: move it away (it holds no save)"
@@ -162,8 +163,6 @@ def not_text(path: Path, doing: str) -> DamagedDatabase:
 def not_a_file_beside(path: Path) -> tuple[Path, str] | None:
     """The database ``path``'s write-ahead log or its index when it is there and no file (a
     folder, a device: SQLite then cannot open the database at all), and what it is."""
-    from companion.storage.location import kind
-
     for file in (Path(f"{path}-wal"), Path(f"{path}-shm")):
         try:
             found = kind(file)

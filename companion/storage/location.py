@@ -119,6 +119,19 @@ def kind(path: Path) -> str | None:
     return kind_of_mode(mode)
 
 
+def link_to_nothing(path: Path) -> str | None:
+    """What ``path`` is when it is a link that leads nowhere ("a dangling link (to TARGET)",
+    "a link that loops"), else ``None`` (also when it cannot be looked at)."""
+    if not path.is_symlink():
+        return None
+    try:
+        found = kind(path)
+    except OSError:
+        return None
+    return found if found is not None and found.startswith(("a dangling", "a link that loops")) \
+        else None
+
+
 def shown(path: str | os.PathLike) -> str:
     """``path`` for a message: a name longer than :data:`NAME_MAX` cut to its first 20
     characters and its length."""
