@@ -43,7 +43,7 @@ from companion.games.notnot.words import (
     roll_words,
 )
 from companion.storage.database import FILENAME, Database
-from companion.storage.faults import RECOVERY, DamagedDatabase, not_a_file_beside
+from companion.storage.faults import RECOVERY, DamagedDatabase, not_a_file_line
 from companion.storage.games import NOT_NOT, SavedGame
 from companion.storage.listing import (
     GameLine,
@@ -119,9 +119,8 @@ def check(folder: Path) -> int:
     (:func:`companion.storage.soundness.check_lines`).
     Print ``ok`` and give 0, or each problem and how to recover, and give 1. A file that is
     no companion database, or that cannot be read, is refused as every command refuses it."""
-    odd = not_a_file_beside(folder / FILENAME)   # sound, but no save can be written
-    lines = ([f"{odd[0]} is {odd[1]}, not a file: no save can be written until it is moved "
-              "away (it holds no save)"] if odd else []) + check_lines(folder)
+    odd = not_a_file_line(folder / FILENAME)   # sound, but no save can be written
+    lines = ([odd] if odd else []) + check_lines(folder)
     print("\n".join(lines) or f"{folder / FILENAME}: ok")
     return 1 if lines else 0
 

@@ -17,6 +17,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -176,8 +177,7 @@ class Screen:
         """Lay out anew with the top-right corner kept for the controller's state, which shows
         one of ``words`` (:attr:`Layout.controller_corner`)."""
         self.controller_corner = tuple(words)
-        self.layout = Layout(self.layout.display_size, self.layout.rotation,
-                             self.controller_corner)
+        self.layout = replace(self.layout, controller_corner=self.controller_corner)
 
     def resize(self, size: tuple[int, int]) -> bool:
         """The window was resized to ``size``: reopen the display at that size (at least

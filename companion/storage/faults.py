@@ -141,9 +141,9 @@ def cannot_save_in(path: Path) -> str:
     nowhere = link_to_nothing(path)
     if nowhere is not None:
         return f"{path} is {nowhere}: is the drive it points to mounted?"
-    odd = not_a_file_beside(path)
-    if odd is not None:
-        return f"{odd[0]} is {odd[1]}, not a file: move it away (it holds no save)"
+    odd = not_a_file_line(path)
+    if odd:
+        return odd
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
             return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}"
@@ -171,6 +171,13 @@ def not_a_file_beside(path: Path) -> tuple[Path, str] | None:
         if found is not None and found != "a file":
             return file, found
     return None
+
+
+def not_a_file_line(path: Path) -> str:
+    """The line for the database ``path``'s log or index that is no file
+    (:func:`not_a_file_beside`), "" when each is a file or not there."""
+    odd = not_a_file_beside(path)
+    return f"{odd[0]} is {odd[1]}, not a file: move it away (it holds no save)" if odd else ""
 
 
 #: SQLite's errors after which the connection itself may be what fails: a file it could not

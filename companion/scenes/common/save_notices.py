@@ -23,12 +23,11 @@ log = logging.getLogger(__name__)
 def save_failed(ctx: Context, error: Exception) -> None:
     """A save failed with ``error``: say why on screen until saving works again."""
     book = ctx.services.saves
+    if not isinstance(error, SaveLater) or error.reopen:   # the next try opens it anew and
+        ctx.services.close_database()   # checks it (SQLite keeps read-only a file it opened so)
     if isinstance(error, SaveLater):
-        if error.reopen:   # SQLite keeps a file it could not write read-only once mended
-            ctx.services.close_database()
         not_saved(ctx, book, error, f"{error.short}; the game is kept in memory")
         return
-    ctx.services.close_database()   # the next try opens it, and checks it, anew
     not_saved(ctx, book, error, f"{short_reason(error)}; its rounds are kept until it is mended "
                                 f"({RECOVERY.split(',')[0]})")
 
