@@ -5,6 +5,7 @@ for ``companion history``; the title's players menu renames and merges."""
 
 import json
 
+import pygame
 import pytest
 
 from kiosk_helpers import choose, kiosk, now, play, step_until, tap
@@ -13,7 +14,19 @@ from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.scenes.hat.play import reminder
 from companion.scenes.notnot.verdict import VerdictScene
-from companion.scenes.common.letter_picker import DONE, SPELLING_HELP, WHEEL, LetterPicker
+from companion.config.settings import load
+from companion.inputs.actions import menu_key
+from companion.inputs.keyboard import KeyMap
+from companion.kiosk.assemble import KioskOptions, build_kiosk
+from companion.scenes.changes import ToSetup
+from companion.scenes.common.letter_picker import (
+    DONE,
+    SPELLING_HELP,
+    TYPING_HELP,
+    WHEEL,
+    LetterPicker,
+)
+from companion.scenes.session import GameSetup
 from companion.storage.database import Database
 from companion.storage.games import GameStore
 from companion.storage.players import NAME_MAX, PlayerStore
@@ -331,6 +344,56 @@ def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
         app.post(Nav(action, now()))                      # seat 1, New player: B, off, A
         app.step()
     assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
+
+
+def typing(app, keys: str) -> None:
+    """The window's keyboard types ``keys`` (Enter as "\\r", Backspace as "\\b"), one loop
+    pass each, as SDL hands key presses to the loop."""
+    codes = {"\r": pygame.K_RETURN, "\b": pygame.K_BACKSPACE}
+    for character in keys:
+        code = codes.get(character, pygame.key.key_code(character.lower()))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, scancode=0,
+                                             unicode={"\b": "\x08"}.get(character, character)))
+        app.step()
+
+
+def keyboard_kiosk(folder):
+    """A kiosk whose table plays on the keyboard, as ``companion run`` makes it without pads:
+    the players' keys tap, the menu keys move."""
+    keys = KeyMap(load().keyboard)
+    app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False,
+                                   state_dir=str(folder), first_scene=ToSetup(),
+                                   setup=GameSetup(players=2), keys=keys,
+                                   key_maps=(keys.event_of, menu_key)))
+    app.step()
+    return app
+
+
+def test_on_a_keyboard_a_name_is_typed_and_enter_keeps_it(tmp_path):
+    app = keyboard_kiosk(tmp_path)
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    assert app.scene.subtitle == TYPING_HELP
+    typing(app, "zoe dwx\b\b")                          # P1's W and D type, as every key does
+    assert app.scene.spelling.shown() == "Zoe D[done]"
+    typing(app, "ap\r")                                  # p types too: it pauses elsewhere
+    assert app.scene.name == "names" and app.scene.spelling is None
+    assert app.ctx.session.setup.names == {1: "Zoe Dap"}
+    typing(app, "d")                                      # off the picker, a key taps again
+    assert app.scene.title == "Seat 2: who sits here?"
+
+
+def test_a_typed_name_past_the_longest_is_refused_in_one_line_and_its_letters_stay(tmp_path):
+    app = keyboard_kiosk(tmp_path)
+    choose(app, "Names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    typing(app, "x" * (NAME_MAX + 1))
+    assert app.scene.spelling.name == "X" + "x" * (NAME_MAX - 1)
+    assert app.scene.subtitle == (f"a name has at most {NAME_MAX} characters: choose done or "
+                                  "delete one (Backspace)")
 
 
 def renaming_ana(folder):

@@ -14,6 +14,8 @@ Enter (either), ``confirm`` ``SELECT``
 Backspace                   ``BACK``
 Esc, P, ``menu`` control    ``PAUSE``
 a touch or a click          ``TOUCH_AT`` (the scene finds the rect it hit)
+a key that types, on a      a :class:`Typed` character, not the key's own
+screen that takes text      meaning (:func:`typed_character`)
 a pad's N / S / E / W       ``MOVE_UP`` / ``MOVE_DOWN`` / ``SELECT`` / ``BACK``
                             (in menus and prompts only: :func:`action_of`)
 the dealer pad's faces      the card to enter (:func:`card_of`)
@@ -64,6 +66,15 @@ class Point:
     t_ns: int
 
 
+@dataclass(frozen=True)
+class Typed:
+    """A character typed on a keyboard at ``t_ns``, on a screen that takes text (a name
+    being spelt): the loop hands the key so, not as the pad or menu key it is elsewhere."""
+
+    character: str
+    t_ns: int
+
+
 #: The actions by their short names (what a :class:`Nav` carries).
 ACTION_BY_NAME: dict[str, Action] = {action.value: action for action in Action}
 
@@ -102,6 +113,18 @@ def window_input(event: pygame.event.Event, t_ns: int, key_maps: Iterable[KeyMap
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return Point(to_canvas(event.pos), t_ns)
     return None
+
+
+def typed_character(event: pygame.event.Event) -> str | None:
+    """The character a key press types (a letter, a digit, a space, a sign), or ``None``: a
+    key that types nothing (an arrow, Enter, Backspace, Esc) or one pressed with Ctrl or Alt."""
+    if event.type != pygame.KEYDOWN or getattr(event, "mod", 0) & (pygame.KMOD_CTRL |
+                                                                   pygame.KMOD_ALT):
+        return None
+    character = getattr(event, "unicode", "")
+    if len(character) != 1 or not character.isprintable():
+        return None
+    return character
 
 
 def control_action_of(event: object) -> Action | None:

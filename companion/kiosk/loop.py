@@ -15,7 +15,8 @@ the loop at once. Each pass the loop
    before a sleep with room, it collects Python's young garbage
    (:mod:`companion.kiosk.collector`), rather than in the middle of a frame,
 2. drains the posted events and the window's own events (keys and touches
-   as :func:`companion.inputs.actions.window_input` maps them, close), puts
+   as :func:`companion.inputs.actions.window_input` maps them, or, on a screen
+   that takes text, a key that types as the character it types; close), puts
    them in :func:`companion.inputs.events.in_stamp_order` and hands them to
    the current scene,
 3. runs the scene's timers and applies a scene change,
@@ -60,7 +61,7 @@ from companion.display.draw_notice import mark_part, notice_part
 from companion.display.parts import Part
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
-from companion.inputs.actions import KeyMap, menu_key, window_input
+from companion.inputs.actions import KeyMap, Typed, menu_key, typed_character, window_input
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import (
     CORNER_STATES,
@@ -176,7 +177,9 @@ class App:
                 self.resize(event.size)
             else:
                 self.keys_used = self.keys_used or event.type == pygame.KEYDOWN
-                mapped = window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
+                character = typed_character(event) if self.scene.takes_text else None
+                mapped = Typed(character, t_ns) if character is not None else \
+                    window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
                 if mapped is not None:
                     events.append(mapped)
         return events

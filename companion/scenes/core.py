@@ -74,6 +74,9 @@ class Scene(Generic[M]):
     """
 
     name = "scene"
+    #: Whether a key that types a character comes to the scene as that character
+    #: (:class:`companion.inputs.actions.Typed`) rather than as the pad or menu key it is.
+    takes_text = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

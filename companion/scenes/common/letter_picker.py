@@ -7,7 +7,9 @@ empty name gives up; Esc or the menu button gives up at once, the letters droppe
 E on "done" hands the name over; a refusal (empty, taken, too long) is one line on
 screen and the letters stay. Letters are cased as names are written: a capital
 first and after a space or a hyphen, small ones after. The window's keys do the
-same as the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`).
+same as the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`), and
+a keyboard types: each character typed is added as typed (a word's first letter a
+capital), and the wheel turns to "done", so that Enter keeps the name.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import string
 
 from companion.games.notnot.sides import Side
-from companion.inputs.actions import Action, action_of
+from companion.inputs.actions import Action, Typed, action_of
 from companion.scenes.common.long_menu import LongMenu
 from companion.scenes.common.save_notices import short_reason
 from companion.scenes.core import Context, M
@@ -26,6 +28,8 @@ from companion.storage.players import NAME_MAX, Player, PlayerStore
 DONE = "done"
 #: The line under the title while a name is spelt (and nothing is refused).
 SPELLING_HELP = "turn to each letter and add it; add [done] to keep the name"
+#: The same line when the table plays on the keyboard, which types.
+TYPING_HELP = "type the name, Enter keeps it (or turn to each letter and add it)"
 #: What the wheel turns through, in order.
 WHEEL = (*string.ascii_uppercase, "-", " ", DONE)
 
@@ -53,15 +57,31 @@ class LetterPicker:
         if self.letter == DONE:
             return ""
         if len(self.name) >= NAME_MAX:
-            return (f"a name has at most {NAME_MAX} characters: choose done or delete one "
-                    f"({delete})")
+            return self.full(delete)
         self.name += self.cased(self.letter)
         return None
 
+    def type(self, character: str, delete: str = "W") -> str | None:
+        """Add ``character`` as typed (a capital when it starts a word) and turn the wheel to
+        :data:`DONE`; ``None``, or the refusal of :meth:`add` when the name is full."""
+        if len(self.name) >= NAME_MAX:
+            return self.full(delete)
+        self.name += character.upper() if self.starts_word() else character
+        self.at = WHEEL.index(DONE)
+        return None
+
+    def full(self, delete: str) -> str:
+        """The refusal of a letter more when the name is full (``delete``: the button or key
+        that deletes one)."""
+        return f"a name has at most {NAME_MAX} characters: choose done or delete one ({delete})"
+
+    def starts_word(self) -> bool:
+        """Whether the next character starts a word (the name's first, or after " " or "-")."""
+        return not self.name or self.name[-1] in " -"
+
     def cased(self, letter: str) -> str:
         """``letter`` as it would be added: a capital to start a word, else a small one."""
-        starts_word = not self.name or self.name[-1] in " -"
-        return letter.upper() if starts_word else letter.lower()
+        return letter.upper() if self.starts_word() else letter.lower()
 
     def delete(self) -> bool:
         """Delete the last letter; ``False`` when there was none."""
@@ -94,7 +114,9 @@ class SpellingMenu(LongMenu[M]):
         """The refusal, else how to spell while spelling, else :meth:`menu_subtitle`."""
         if self.refusal:
             return self.refusal
-        return SPELLING_HELP if self.spelling is not None else self.menu_subtitle()
+        if self.spelling is None:
+            return self.menu_subtitle()
+        return TYPING_HELP if self.ctx.services.keys is not None else SPELLING_HELP
 
     def menu_subtitle(self) -> str:
         """The line under the title while not spelling (and nothing is refused)."""
@@ -107,6 +129,11 @@ class SpellingMenu(LongMenu[M]):
         except STORE_ERRORS as error:
             self.refusal = f"the kept players cannot be read: {short_reason(error)}"
             return []
+
+    @property
+    def takes_text(self) -> bool:  # type: ignore[override]
+        """A keyboard types while a name is spelt."""
+        return self.spelling is not None
 
     def spell(self, name: str = "") -> None:
         """Start spelling, from ``name``."""
@@ -125,6 +152,9 @@ class SpellingMenu(LongMenu[M]):
 
     def handle(self, event: object, now_ns: int) -> None:
         picker = self.spelling
+        if picker is not None and isinstance(event, Typed):
+            self.refusal, self.dirty = picker.type(event.character, self.button(Side.W)) or "", True
+            return
         action = action_of(event)
         if picker is not None and action is Action.PAUSE:   # Esc: the name is given up
             self.refusal, self.dirty = "", True
