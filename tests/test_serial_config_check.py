@@ -59,9 +59,30 @@ def test_a_tie_window_of_zero_is_said_as_the_kiosk_uses_it_only_the_same_stamp_t
 
 def test_with_gpio_and_controller_ties_use_the_wider_window():
     assert lines(SERIAL_BESIDE_GPIO, gpio_here=True)["ties"] == "ties: within 1000 us"
-    loaded = config.parse(SERIAL_BESIDE_GPIO)
+    loaded = config.parse(SERIAL_BESIDE_GPIO + KEYBOARD_OFF)
     assert tie_window_ns(loaded, gpio=False, serial=True) == 20_000
     assert tie_window_ns(loaded, gpio=False, serial=False) is None
+
+
+KEYBOARD_OFF = "[keyboard]\nenabled = false\n"
+
+
+def test_keys_that_play_for_players_no_pad_seats_tie_within_the_keyboards_window():
+    """A controller wired as player 7 on a laptop: players 1-4 play on the keyboard, whose
+    stamps are true to a millisecond at best, and were judged within the controller's 20 us
+    (a reader of the docs)."""
+    said = lines(SERIAL_BESIDE_GPIO, gpio_here=False)
+    assert said["ties"] == ("ties: within 1000 us (the keyboard's: it plays for players 1-4, "
+                            "whom no pad seats, and a key is true to a millisecond at best)")
+    loaded = config.parse(SERIAL_BESIDE_GPIO)
+    assert tie_window_ns(loaded, gpio=False, serial=True) == 1_000_000
+
+
+def test_keys_for_players_the_pads_seat_leave_the_controllers_window():
+    """The shipped keyboard pads (players 1-4) beside a Mega's own pads (players 1-6)."""
+    mega = SERIAL_ON + "[gpio]\nenabled = false\n"
+    assert lines(mega, gpio_here=False)["ties"] == "ties: within 20 us"
+    assert lines(mega + KEYBOARD_OFF, gpio_here=False)["ties"] == "ties: within 20 us"
 
 
 def test_a_keyboard_switched_off_still_leaves_the_menu_keys():

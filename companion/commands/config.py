@@ -18,7 +18,7 @@ from companion.config import settings as config
 from companion.config.reading import named_path
 from companion.errors import ConfigError
 from companion.games.notnot.round import Timing
-from companion.inputs.serial.pads import players_of, tie_window_ns
+from companion.inputs.serial.pads import players_of, seated_by_keys_alone, tie_window_ns
 
 NAME = "config"
 HELP = "print the commented default config, or check a config file"
@@ -67,14 +67,25 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
     lines = [gpio_read[1], *header_pin_lines(loaded), serial_read[1],
              keyboard_line(loaded, gpio_read[0] or serial_read[0]),
              f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}"]
-    window = tie_window_ns(loaded, gpio_read[0], serial_read[0])
-    shown = Timing().tie_window_ns if window is None else window
-    lines.append(f"ties: within {shown / 1e3:g} us"
-                 + ("" if window is not None else
-                    " (the keyboard's, the rules' default: no GPIO nor controller is read)"
-                    if loaded.keyboard.enabled else
-                    " (the rules' default: no GPIO nor controller is read here)"))
+    lines.append(ties_line(loaded, gpio_read[0], serial_read[0]))
     return "\n".join(lines)
+
+
+def ties_line(loaded: config.Config, gpio: bool, serial: bool) -> str:
+    """``ties: within 20 us``: the tie window of the inputs read, and whose it is when it is not
+    a pad table's own."""
+    window = tie_window_ns(loaded, gpio, serial)
+    shown = Timing().tie_window_ns if window is None else window
+    if window is None:
+        whose = (" (the keyboard's, the rules' default: no GPIO nor controller is read)"
+                 if loaded.keyboard.enabled else
+                 " (the rules' default: no GPIO nor controller is read here)")
+    elif keys_alone := seated_by_keys_alone(loaded, gpio, serial):
+        whose = (f" (the keyboard's: it plays for {config.players_named(keys_alone)}, whom no "
+                 "pad seats, and a key is true to a millisecond at best)")
+    else:
+        whose = ""
+    return f"ties: within {shown / 1e3:g} us{whose}"
 
 
 def players(pads: tuple[config.Pad, ...]) -> str:

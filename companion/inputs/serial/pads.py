@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.boards.avr import Board, board_named
-from companion.config.settings import Config, SerialSettings
+from companion.config.settings import Config, SerialSettings, seated_by_table
+from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.reader import ControllerStatus, SerialReader
 
@@ -97,11 +98,24 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
 
     With the controller alone, its own (20 us by default: its stamps are
     good to a microsecond); with GPIO pads too, the wider of the two, since
-    a tie is only as fine as the coarser stamp.
+    a tie is only as fine as the coarser stamp; and so with the keyboard's
+    (the rules' default, 1 ms: a key is stamped when the loop takes it) when
+    the keyboard plays for a player no pad read here seats
+    (:func:`seated_by_keys_alone`).
     """
     windows = ([config.gpio.tie_window_ns] if gpio else []) \
         + ([config.serial.tie_window_ns] if serial else [])
+    if windows and seated_by_keys_alone(config, gpio, serial):
+        windows.append(Timing().tie_window_ns)
     return max(windows) if windows else None
+
+
+def seated_by_keys_alone(config: Config, gpio: bool, serial: bool) -> tuple[int, ...]:
+    """The players only the keyboard's pads seat, beside the GPIO pads (when ``gpio``: read)
+    and the controller's (when ``serial``): their taps are keys."""
+    seated = seated_by_table(config)
+    by_pads = set(seated["gpio"] if gpio else ()) | set(seated["serial"] if serial else ())
+    return tuple(player for player in seated["keyboard"] if player not in by_pads)
 
 
 #: The corner's words for a controller whose presses are not taken, by kind of status: what a
