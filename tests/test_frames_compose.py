@@ -267,3 +267,26 @@ def test_the_frame_budget_bench_says_so_in_one_line_when_its_table_is_stuck(
     monkeypatch.setattr(play_frames, "MOST_STEPS_PER_ROUND", 3)
     with pytest.raises(CompanionError, match="stuck on the .* screen: no new round in 3"):
         play_frames.measure_frames((800, 480), 0, 2, 1, str(tmp_path))
+
+
+def test_a_turned_frame_is_stamped_as_it_is_shown_before_its_pictures_are_kept_turned(
+        monkeypatch):
+    """A round opens at its flip's stamp: the turned copies kept for later frames come after
+    it, or a tap pressed while they were made would count as too early (a reader of the
+    loop's docstring)."""
+    from companion.display.parts import PartImage
+    from companion.display.screen import Screen, use_headless_drivers
+
+    use_headless_drivers()
+    screen = Screen((800, 480), 90)
+    readings = iter(range(1, 100))
+    screen.clock = lambda: next(readings)
+    kept_at: list[int] = []
+    monkeypatch.setattr(PartImage, "keep_turn",
+                        lambda image, rotation, turned: kept_at.append(next(readings)))
+    rect = pygame.Rect(10, 10, 50, 40)
+    try:
+        stamp = screen.present([rect], [(rect, PartImage(pygame.Surface(rect.size), []))])
+    finally:
+        screen.close()
+    assert kept_at and stamp < kept_at[0]

@@ -210,8 +210,10 @@ class Screen:
             pygame.display.flip()
         else:
             shown = [self._show(rect) for rect in damage]
-            self._keep_turned(steps)
             pygame.display.update(shown)
+            stamp = self.clock()   # the frame is shown: what follows is for the next frames
+            self._keep_turned(steps)
+            return stamp
         return self.clock()
 
     def _keep_turned(self, steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> None:
