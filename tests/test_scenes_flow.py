@@ -238,6 +238,25 @@ def test_a_round_paused_before_anyone_tapped_rolls_new_dice_on_resume():
     assert app.scene.round.roll != round_.roll and game_of(app).round_no == round_no
 
 
+def test_a_verdict_paused_comes_back_whole_on_resume_without_its_tone_again():
+    """Pausing on a verdict is how a table stops to read or dispute it: Resume went on to the
+    next deal, and the verdict and its replay were gone (a player at the menus)."""
+    app = kiosk("setup", players=3)
+    round_ = to_round(app)
+    app.post(tap(3, round_.ruling.valid[0].value))
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    tones = []
+    app.ctx.services.sounds.play = tones.append
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))  # Resume
+    step_until(app, lambda: app.scene.name != "pause")
+    assert app.scene.name == "verdict" and app.scene.view.headline == "P3 WINS"
+    assert tones == [] and game_of(app).scores()[3] == 1   # judged once, not again
+    step_until(app, lambda: app.scene.name != "verdict")   # then the game goes on
+    assert app.scene.name in ("deal", "roll")
+
+
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
     app = kiosk("setup")
     to_round(app)

@@ -115,7 +115,8 @@ class ToTieChoice(NotNotChange):
 @dataclass(frozen=True)
 class ToVerdict(NotNotChange):
     """To a round's verdict: its record, the table and scores before it, its dice and
-    ruling, the dice as drawn, the pads' raw edges in it (for its replay; ``None``: none)."""
+    ruling, the dice as drawn, the pads' raw edges in it (for its replay; ``None``: none);
+    ``again``: shown again after a pause on it (its tone and call-out are not repeated)."""
 
     record: RoundRecord
     before: dict[Side, str | None]
@@ -125,6 +126,7 @@ class ToVerdict(NotNotChange):
     words: Sequence[str | None] = ()
     inks: Sequence[str] = ()
     edges: dict | None = None
+    again: bool = False
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 Taps are final: a round open at the pause was closed and judged before this
 menu shows (:mod:`companion.scenes.common.pausing`), and the menu's subtitle says
-so; Resume then shows its verdict, or rolls new dice if nobody had tapped.
+so; Resume then shows its verdict, or rolls new dice if nobody had tapped. A verdict
+paused comes back on Resume (:class:`~companion.scenes.changes.ToVerdict`'s ``again``).
 A roll still tumbling at the pause (its dice not yet shown) rolls again on
 Resume. From here the table can also correct the model of the table, end the
 game (to the end screen, after asking: it is then listed as ended early), or

@@ -7,7 +7,8 @@ ones. Under the verdict, the tap timeline shows every tap of the round (a round 
 has none: the verdict takes its room). Every line of the verdict is shown: a verdict too long
 for its panel is shown in pages, each for the verdict's time. A tone per kind of verdict plays,
 the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
-is queued to be spoken once the frame is up, and after a moment the game goes on. A player's
+is queued to be spoken once the frame is up, and after a moment the game goes on. Paused,
+the verdict comes back whole on Resume (without its tone and call-out again). A player's
 pad button pressed meanwhile, :data:`LATE_TAP_S` or more after the verdict came, opens the
 round's replay (:mod:`companion.scenes.notnot.replay`) instead; a press sooner is a late tap of
 the round just judged (a player a few hundred milliseconds behind the winner) and the verdict
@@ -15,6 +16,8 @@ stays.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
@@ -73,16 +76,17 @@ class VerdictScene(Scene[ToVerdict]):
         self.now_ns = now_ns
         self.shown = False
         self.until_ns = now_ns + round(self.panel.page_s * 1e9) * self.pages
-        self.ctx.services.sounds.play(self.view.kind)
-        if self.ctx.services.voice is not None:  # spoken once this frame is on screen
-            self.ctx.services.voice.say(callout(record, self.ctx.session.setup.names),
-                                        self.ctx.after_frame, instead=callout(record))
+        self.change = change
+        if not change.again:
+            self.ctx.services.sounds.play(self.view.kind)
+            if self.ctx.services.voice is not None:  # spoken once this frame is on screen
+                self.ctx.services.voice.say(callout(record, self.ctx.session.setup.names),
+                                            self.ctx.after_frame, instead=callout(record))
         self.ctx.hooks.on_winners([(w.player, Side(w.from_side)) for w in record.winners])
 
     def handle(self, event: object, now_ns: int) -> None:
-        if asks_pause(event):
-            self.ctx.go(ToPause(resume=next_after_round(self.play, self.record.dealt),
-                                play=self.play))
+        if asks_pause(event):   # Resume shows the verdict again: it was paused to be read
+            self.ctx.go(ToPause(resume=replace(self.change, again=True), play=self.play))
         elif (tap := answer_of(self.play, event)) and \
                 tap.t_ns >= self.entered_ns + round(LATE_TAP_S * 1e9):   # not a late tap
             self.ctx.go(ToReplay(record=self.record, edges=self.edges, play=self.play,
