@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from kiosk_helpers import choose, jump_to, kiosk, notnot_play, step_until, tap, texts_drawn
+from kiosk_helpers import choose, jump_to, kiosk, notnot_play, now, step_until, tap, texts_drawn
 from test_screens_text_fits import Frame, problems
 
 from companion.config.settings import load
 from companion.display import text
 from companion.games.notnot.sides import Side
+from companion.inputs.actions import Nav
 from companion.inputs.keyboard import KeyMap, button_name
 from companion.kiosk.loop import App
 from companion.scenes.changes import ToRoll
@@ -73,10 +74,25 @@ def test_a_table_on_pads_is_told_the_dealers_pad_letter_that_confirms_the_deal()
     assert "P2: E when done" in texts(app)
 
 
+def test_a_menu_offers_back_only_where_back_goes_somewhere() -> None:
+    """The title said "Backspace back", and Backspace there does nothing (a player at the
+    menus)."""
+    app = on_the_keyboard(kiosk("title"))
+    app.step()
+    assert "back" not in app.scene.hint()
+    app.post(Nav("back", now()))
+    app.step()
+    assert app.scene.name == "title"
+    choose(app, "Not Not")
+    assert app.scene.hint().endswith("Backspace back")
+    app.post(Nav("back", now()))
+    step_until(app, lambda: app.scene.name == "title")
+
+
 def test_the_menus_name_the_menu_keys_on_the_keyboard() -> None:
     app = on_the_keyboard(kiosk("title"))
     app.step()
-    assert app.scene.hint() == "↑/↓ move   Enter select   Backspace back"
+    assert app.scene.hint() == "↑/↓ move   Enter select"
     app.post(tap(1, "N"))                                    # to Quit: it asks first
     app.post(tap(1, "E"))
     app.step()

@@ -263,6 +263,16 @@ def test_resume_from_the_pause_goes_on_with_the_same_game(table):
     assert table.scene.kept is kept and kept.game.snapshot() == snapshot
 
 
+def test_the_pause_key_again_resumes_the_same_game(table):
+    table.menu(1, [START])
+    table.wait_for("movie")
+    kept = table.scene.kept
+    pause(table)
+    table.app.post(Nav("pause", now()))
+    table.wait_for("movie")
+    assert table.scene.kept is kept
+
+
 @pytest.mark.slow
 def test_back_to_the_title_from_the_pause_keeps_the_game_for_resume(table):
     table.menu(1, [START])

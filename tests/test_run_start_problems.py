@@ -329,7 +329,7 @@ def test_on_mock_pins_the_hints_name_the_keyboards_keys_which_a_hand_presses(mon
                                                                                tmp_path):
     code, looked = run_and_look(monkeypatch, tmp_path, ["--mock"])
     assert code == 0 and looked.scene == "title"
-    assert looked.app.scene.hint() == "↑/↓ move   Enter select   Backspace back"
+    assert looked.app.scene.hint() == "↑/↓ move   Enter select"
     assert looked.app.ctx.services.players_with_pads == 3   # the keyboard pads (not the keypad)
 
 

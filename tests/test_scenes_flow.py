@@ -257,6 +257,18 @@ def test_a_verdict_paused_comes_back_whole_on_resume_without_its_tone_again():
     assert app.scene.name in ("deal", "roll")
 
 
+def test_the_pause_key_again_resumes_as_it_paused():
+    """Esc paused, and Esc on the pause menu did nothing: only W or Backspace resumed (a
+    player at the menus)."""
+    app = kiosk("setup")
+    to_round(app, needs_tap=False)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(Nav("pause", now()))
+    step_until(app, lambda: app.scene.name != "pause")
+    assert app.scene.name in ("roll", "round")
+
+
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
     app = kiosk("setup")
     to_round(app)

@@ -43,5 +43,9 @@ class GamesPauseScene(MenuScene[ToGamesPause]):
         else:
             self.ctx.go(ToTitle())
 
+    def pause(self) -> None:
+        """The pause key again resumes, as it paused."""
+        self.back()
+
     def back(self) -> None:
         self.ctx.go(self.change.resume)

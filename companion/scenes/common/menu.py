@@ -73,6 +73,9 @@ class MenuScene(Scene[M]):
     def choose(self, index: int) -> None:
         """Item ``index`` was selected (and confirmed, if it asks)."""
 
+    #: Whether W / Backspace goes somewhere from this menu (the hint offers it only then).
+    goes_back = True
+
     def back(self) -> None:
         """W / Backspace was pressed."""
 
@@ -127,7 +130,7 @@ class MenuScene(Scene[M]):
         n, e, s, w = (self.button(side) for side in (Side.N, Side.E, Side.S, Side.W))
         if self.asking is not None:
             return f"{e} (or touch) again to confirm   {n}/{s}/{w} cancel"
-        return f"{n}/{s} move   {e} select   {w} back"
+        return f"{n}/{s} move   {e} select" + (f"   {w} back" if self.goes_back else "")
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         self.drawn_texts = draw_menu(canvas, self.ctx.services.layout, self.title,

@@ -28,6 +28,7 @@ class TitleScene(MenuScene[ToTitle]):
     subtitle = "the companion: dice, table and judge"
     shows_page_qr = True
     tagline = subtitle
+    goes_back = False   # the first menu: nothing lies behind it
 
     def enter(self, now_ns: int, change: ToTitle) -> None:
         super().enter(now_ns, change)

@@ -67,5 +67,9 @@ class PauseScene(MenuScene[ToPause]):
             save_round(self.ctx, self.play, record, edges, replaces=True)
             self.resume = ToRoll(play=self.play)
 
+    def pause(self) -> None:
+        """The pause key again resumes, as it paused."""
+        self.back()
+
     def back(self) -> None:
         self.ctx.go(self.resume)
