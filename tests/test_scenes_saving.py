@@ -258,6 +258,25 @@ def test_a_game_ended_from_the_pause_menu_asks_first_then_is_listed_as_ended_ear
     assert f"{2:>6}  " in line and line.endswith("(ended early)")
 
 
+def test_a_game_ended_before_any_round_was_judged_is_left_out_of_the_history(tmp_path, capsys):
+    """A second press on the end screen starts the next game (its set-up opens on Start);
+    ended from the pause, it was listed as a game of 0 rounds, ended early (a player at
+    the menus)."""
+    app = new_game(tmp_path)
+    step_until(app, in_scene(app, "deal"))
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "End the game")
+    app.post(tap(1, "E"))
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    app.screen.close()
+    assert kept(tmp_path) is None
+    with Database.in_folder(tmp_path) as database:
+        assert GameStore(database).finished() == []
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("No finished Not Not games yet")
+
+
 def test_each_new_game_of_a_session_is_dealt_a_deck_of_its_own(tmp_path):
     app = new_game(tmp_path)
     first = game_of(app)

@@ -135,7 +135,7 @@ def test_a_game_ended_before_its_first_round_says_no_round_was_played(tmp_path):
         store = GameStore(database)
         EndedEarly.of(game).write(store, NewGame.of(game).create(store))
     shown = text_of(client_of(tmp_path).get("/live").text)
-    assert "ended early" in shown and "No round was played." in shown
+    assert "abandoned" in shown and "No round was played." in shown   # kept out of the history
     assert "has not been played yet" not in shown
 
 

@@ -107,17 +107,22 @@ class SeenRoll(Snapshot):
 @dataclass(frozen=True)
 class EndedEarly:
     """A game the table ended before it was over: finished with the scores as they stand,
-    marked ended early."""
+    marked ended early; or, ended before any round was judged (a Start pressed by mistake,
+    a second press on the end screen), abandoned: it has nothing to list in the history."""
 
     result: dict
     snapshot: dict
+    played: bool = True
 
     @classmethod
     def of(cls, game: Game) -> EndedEarly:
-        return cls(game.result(), game.snapshot())
+        return cls(game.result(), game.snapshot(), played=game.round_no > 0)
 
     def write(self, store: GameStore, game_id: int) -> None:
-        store.finish(game_id, self.result, self.snapshot, early=True)
+        if self.played:
+            store.finish(game_id, self.result, self.snapshot, early=True)
+        else:
+            store.abandon(game_id)
 
 
 #: A save of a game already stored.
