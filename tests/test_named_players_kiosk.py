@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.scenes.hat.play import reminder
-from companion.scenes.notnot.verdict import VerdictScene
+from companion.scenes.notnot.verdict import LATE_TAP_S, VerdictScene
 from companion.config.settings import load
 from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap
@@ -109,7 +109,8 @@ def test_two_whole_games_call_the_players_by_name_on_the_verdict_the_end_and_in_
         choose(app, "Start")
         step_until(app, lambda: app.scene.name in ("deal", "entry"))
         games.append(verdicts_and_end(app))
-        press(app, "E")                                   # the end: to the set-up, same names
+        app.post(tap(1, "E", now() + round(LATE_TAP_S * 1e9)))  # the end, a second on: to
+        step_until(app, lambda: app.scene.name != "end")         # the set-up, same names
         step_until(app, lambda: app.scene.name == "setup")
     for verdicts, end, timeline_labels in games:
         winners = {line for line in verdicts if line.endswith(" WINS")}

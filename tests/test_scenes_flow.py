@@ -269,6 +269,23 @@ def test_the_pause_key_again_resumes_as_it_paused():
     assert app.scene.name in ("roll", "round")
 
 
+def test_a_press_in_the_end_screens_first_second_is_a_late_tap_and_leaves_the_winners_up():
+    """Players mashing into the end of a game threw the winners' screen away at once (a
+    party's host)."""
+    from kiosk_helpers import CLOCK, play
+
+    app = kiosk("setup", players=2)
+    to_round(app)
+    play(app, players=2)
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    app.post(tap(2, "E"))
+    app.step()
+    assert app.scene.name == "end"
+    CLOCK.advance(1.0)
+    app.post(tap(2, "E"))
+    step_until(app, lambda: app.scene.name == "setup")
+
+
 def test_the_correction_screen_changes_a_spot_and_refuses_a_second_void():
     app = kiosk("setup")
     to_round(app)

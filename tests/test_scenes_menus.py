@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.scenes.notnot.verdict import LATE_TAP_S
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point
@@ -113,7 +114,7 @@ def test_e_on_the_end_screen_goes_to_the_set_up_of_a_new_game(tmp_path):
     for side in "SSEE":  # End the game, asked and confirmed
         app.post(tap(1, side))
     step_until(app, in_scene(app, "end"))
-    app.post(tap(1, "E"))
+    app.post(tap(1, "E", now() + round(LATE_TAP_S * 1e9)))   # a second on: no late tap
     step_until(app, lambda: app.scene.name != "end")
     assert app.scene.name == "setup" and game_of(app) is None
 

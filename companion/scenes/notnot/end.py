@@ -6,7 +6,8 @@ once the first frame is on screen, from the named players' kept rounds too.
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen). E (any pad), Enter or a
-touch goes to the set-up of a new game, with the same choices.
+touch goes to the set-up of a new game, with the same choices; a pad's press in the
+end screen's first second is a late tap of the last round and leaves it up.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_lines_fit, draw_title
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.sides import Side
+from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import NO_NAMES, SeatNames, names
 from companion.inputs.actions import selects
 from companion.inputs.keyboard import button_name
@@ -24,6 +26,7 @@ from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
 from companion.scenes.notnot.thinking_costs import cost_lines, cost_lines_with_kept, rows_of
+from companion.scenes.notnot.verdict import LATE_TAP_S
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -52,6 +55,7 @@ class EndScene(Scene[ToEnd]):
     def enter(self, now_ns: int, change: ToEnd) -> None:
         self.play = change.play
         super().enter(now_ns, change)
+        self.entered_ns = now_ns
         self.early = not self.play.game.over
         self.costs = rows_of(cost_lines(self.play.game.players, self.play.rounds))
         self.game_id = self.play.game_id   # the kept game, before save_ended lets go of it
@@ -69,8 +73,15 @@ class EndScene(Scene[ToEnd]):
             self.dirty = True
 
     def handle(self, event: object, now_ns: int) -> None:
-        if selects(event):
+        if selects(event) and not self.late_tap(event):
             self.ctx.go(ToSetup())
+
+    def late_tap(self, event: object) -> bool:
+        """Whether ``event`` is a pad's press stamped less than :data:`LATE_TAP_S` after the end
+        screen came: a late tap of the last round (players still mashing), not a wish to leave
+        the winners' screen."""
+        return isinstance(event, Tap) and \
+            event.t_ns < self.entered_ns + round(LATE_TAP_S * 1e9)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.play.game, self.ctx.services.layout
