@@ -38,6 +38,22 @@ def test_a_verdict_calls_its_winner_a_tie_or_the_first_wrong_player():
     assert callout(round_record()) is None
 
 
+def test_tied_players_asked_to_choose_hear_the_prompt_as_it_opens(tmp_path):
+    """The voice said nothing for the 5 s of a tie choice: a player who cannot read the
+    prompt lost the choice to the default card (a player who listens)."""
+    from test_scenes_flow import tie_on_one_card
+
+    app = kiosk("setup", players=3)
+    played = []
+    clips = {name: tmp_path / f"{name}.wav" for name in phrases(3)}
+    app.ctx.services.voice = Voice(clips, play=lambda path: played.append(
+        (path, app.scene.name, app.scene.dirty)))
+    tie_on_one_card(app)
+    step_until(app, lambda: played)
+    assert played == [(clips["choose"], "tie-choice", False)]   # once the prompt is shown
+    assert phrases(3)["choose"] == "Tie! Choose a free card"
+
+
 def test_without_a_speech_engine_the_voice_is_silent_with_one_notice(tmp_path, monkeypatch):
     monkeypatch.setattr("companion.audio.voice.find_engine", lambda: None)
     assert Voice.start(tmp_path, 4) == (None, NO_ENGINE)

@@ -1,5 +1,6 @@
-"""Spoken call-outs: "Player two!", "Tie!", "Wrong, player three", and at a level-up the rule
-card and the new level ("Not Not! Now Normal", "Arrow! Now Hard", "Liar! Now Extreme").
+"""Spoken call-outs: "Player two!", "Tie!", "Wrong, player three", "Tie! Choose a free card" as
+tied players are asked to choose, and at a level-up the rule card and the new level ("Not Not!
+Now Normal", "Arrow! Now Hard", "Liar! Now Extreme").
 
 A speech engine (``espeak-ng``, a Debian package on Raspberry Pi OS; ``espeak`` will do) renders
 every phrase once into a cache of WAV clips when the voice is switched on (at start, or on the
@@ -58,9 +59,13 @@ def spoken_player(player: int) -> str:
     return f"player {word}"
 
 
+#: The clip said when tied players are to choose another card (the tie choice opens).
+CHOOSE = "choose"
+
+
 def phrases(players: int) -> dict[str, str]:
     """Every call-out for a table of ``players``, by clip name."""
-    said = {"tie": "Tie!"}
+    said = {"tie": "Tie!", CHOOSE: "Tie! Choose a free card"}
     for player in range(1, players + 1):
         said[f"win-{player}"] = f"{spoken_player(player).capitalize()}!"
         said[f"wrong-{player}"] = f"Wrong, {spoken_player(player)}"

@@ -16,7 +16,8 @@ was on screen: only a free card counts.
 
 A touch on a free card (ringed in cyan) chooses it for the first player still
 asked; a touch anywhere else does nothing. Here a touch never pauses: Esc or
-the menu button do.
+the menu button do. With the voice on, the prompt is said as it opens ("Tie! Choose
+a free card").
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import replace
 
 import pygame
 
+from companion.audio.voice import CHOOSE
 from companion.display.draw_verdict import VerdictView
 from companion.display.palette import HIGHLIGHT, OPTION
 from companion.games.notnot.round import plan_awards
@@ -70,6 +72,8 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.room = panel_room(self.ctx.services.layout, self.words, self.prompt(), False)
         self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
         save_tie_under_way(self.ctx, self.play, self.round, self.choices)
+        if self.ctx.services.voice is not None:   # a player who cannot read the prompt hears it
+            self.ctx.services.voice.say(CHOOSE, self.ctx.after_frame)
 
     def handle(self, event: object, now_ns: int) -> None:
         if isinstance(event, Point):
