@@ -314,6 +314,35 @@ def test_twelve_seats_scroll_a_page_at_a_time_and_the_last_seat_is_named(tmp_pat
     assert app.scene.items()[app.scene.cursor] == "Done"  # the cursor went on past the last
 
 
+def test_seats_the_player_count_steps_past_get_their_players_back_when_it_comes_round(tmp_path):
+    """Going from 12 players to 8 steps round through 2: seats 3-12 lost their names, and the
+    host named six players again (a party's host)."""
+    keep_players(tmp_path, *(f"Pl{seat}" for seat in range(1, 13)))
+    app = kiosk("setup", state_dir=tmp_path)
+    app.ctx.services.players_with_pads = app.ctx.session.setup.players = 12   # twelve pads
+    name_seats(app, [f"Pl{seat}" for seat in range(1, 13)])
+    setup = app.ctx.session.setup
+    choose(app, "Players: 12")                            # round to 2
+    assert setup.players == 2 and setup.names == {1: "Pl1", 2: "Pl2"}
+    for count in range(3, 9):
+        choose(app, f"Players: {count - 1}")
+    assert setup.names == {seat: f"Pl{seat}" for seat in range(1, 9)}
+    assert len(set(setup.player_ids.values())) == 8
+    assert "Names: Pl1, Pl2, Pl3, Pl4, Pl5, Pl6, Pl7, Pl8" in app.scene.items()
+
+
+def test_a_seat_named_again_meanwhile_keeps_its_new_player_when_the_count_comes_round(tmp_path):
+    keep_players(tmp_path, "Ana", "Bo", "Cy")
+    app = kiosk("setup", state_dir=tmp_path, players=3)
+    app.ctx.services.players_with_pads = 4                # four pads: 2, 3, 4, round to 2
+    name_seats(app, ["Ana", "Bo", "Cy"])
+    choose(app, "Players: 3")                             # 4
+    choose(app, "Players: 4")                             # round to 2: Cy set aside
+    name_seats(app, ["Ana", "Cy"])                        # Cy sits in seat 2 now
+    choose(app, "Players: 2")                             # 3: Cy sits already, seat 3 a guest
+    assert app.ctx.session.setup.names == {1: "Ana", 2: "Cy"}
+
+
 def test_a_new_game_is_kept_with_its_seats_and_a_player_forgotten_meanwhile_sits_as_a_guest(
         tmp_path):
     with Database.in_folder(tmp_path) as database:

@@ -44,12 +44,35 @@ RESUME_TITLE = "Not Not: resume or new game"
 MIN_PLAYERS, MAX_PLAYERS = TABLE_MIN_PLAYERS, TABLE_MAX_PLAYERS
 
 
-def seat_only(setup: GameSetup) -> None:
-    """Forget the names of seats a smaller table no longer has."""
-    for seat in [seat for seat in setup.names.keys() | setup.player_ids.keys()
-                 if seat > setup.players]:
-        setup.names.pop(seat, None)
-        setup.player_ids.pop(seat, None)
+#: A seat's player as the set-up keeps it: the name, and the kept player's id (``None``: none).
+SeatedPlayer = tuple[str | None, int | None]
+
+
+def seat_only(setup: GameSetup) -> dict[int, SeatedPlayer]:
+    """Forget the names of seats a smaller table no longer has; returns them, by seat."""
+    gone = {}
+    for seat in sorted(seat for seat in setup.names.keys() | setup.player_ids.keys()
+                       if seat > setup.players):
+        gone[seat] = (setup.names.pop(seat, None), setup.player_ids.pop(seat, None))
+    return gone
+
+
+def seat_again(setup: GameSetup, set_aside: dict[int, SeatedPlayer]) -> None:
+    """Give the seats the table has again the players ``set_aside`` when it had fewer (the
+    player count steps round, from 12 to 2 and up again), unless the seat was named since or
+    the player sits elsewhere now; they are taken out of ``set_aside``."""
+    for seat in sorted(set_aside):
+        name, player_id = set_aside[seat]
+        if seat > setup.players:
+            continue
+        del set_aside[seat]
+        if seat in setup.names or seat in setup.player_ids or \
+                (player_id is not None and player_id in setup.player_ids.values()):
+            continue
+        if name is not None:
+            setup.names[seat] = name
+        if player_id is not None:
+            setup.player_ids[seat] = player_id
 
 
 class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
@@ -64,6 +87,8 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
 
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
+        #: The players of the seats the player count stepped past, while this menu is up.
+        self.set_aside: dict[int, SeatedPlayer] = {}
         s.players = min(s.players, self.player_counts()[-1])
         names_as_kept(self.ctx)
         super().enter(now_ns, change)
@@ -120,7 +145,8 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
             s.level = next_in(LEVEL_CHOICES, s.level)
         elif index == 1:
             s.players = next_in(self.player_counts(), s.players)
-            seat_only(s)
+            self.set_aside.update(seat_only(s))
+            seat_again(s, self.set_aside)
         elif index == 2:
             self.name_seats(ToNames())
         elif index == 3:
