@@ -11,7 +11,7 @@ from kiosk_helpers import canvas, count_colour
 from companion.display.mark_shapes import INITIALS, SHAPES
 from companion.display.draw_table import draw_card
 from companion.display.layout import Layout
-from companion.display.palette import BACKGROUND, PLAYER, PORTAL
+from companion.display.palette import BACKGROUND, PANEL, PLAYER, PORTAL
 from companion.storage.preferences import Preferences, save_preferences
 from kiosk_helpers import game_of
 
@@ -57,6 +57,26 @@ def test_the_player_colours_stay_apart_for_red_green_colour_blindness(matrix):
     seen = [lab(seen_with(matrix, colour)) for colour in PLAYER]
     closest = min(delta_e(a, b) for a, b in itertools.combinations(seen, 2))
     assert closest >= MIN_DELTA_E
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+    lighter, darker = sorted((luminance(a), luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def luminance(colour) -> float:
+    """WCAG's relative luminance of an sRGB colour."""
+    r, g, b = (linear(channel) for channel in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_each_players_colour_stands_out_from_the_dark_grounds_it_marks_names_on():
+    """Player 5's blue (2.8 to 1 on the score strip) left its timeline labels and score bar
+    hard to read (a party's host): every colour is at least 3.5 to 1, past WCAG's 3 to 1 for
+    large text and marks."""
+    for colour in PLAYER:
+        assert min(contrast(colour, PANEL), contrast(colour, BACKGROUND)) >= 3.5, colour
 
 
 def test_the_simulation_merges_red_and_green_as_a_deuteranope_sees_them():

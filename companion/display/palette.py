@@ -87,14 +87,15 @@ TIMELINE_ZOOM: RGB = (62, 62, 80)
 TIE_WINDOW_BAND: RGB = (130, 100, 30)
 
 #: Each player's colour (players past eight take them again, their number tells them apart):
-#: the Okabe-Ito colours, white in place of black on this dark ground. They stay apart for
-#: protanopia and deuteranopia (tests/test_colour_blind.py simulates both).
+#: the Okabe-Ito colours, white in place of black on this dark ground, the blue lighter. They
+#: stay apart for protanopia and deuteranopia (tests/test_colour_blind.py simulates both), and
+#: each stands out from the dark grounds it marks names on.
 PLAYER: tuple[RGB, ...] = (
     (230, 159, 0),    # orange
     (86, 180, 233),   # sky blue
     (0, 158, 115),    # bluish green
     (240, 228, 66),   # yellow
-    (0, 114, 178),    # blue
+    (20, 135, 220),   # blue (Okabe-Ito's, lighter: it read too dark on the score strip)
     (213, 94, 0),     # vermillion
     (204, 121, 167),  # reddish purple
     (240, 240, 240),  # white
