@@ -356,3 +356,21 @@ def test_the_history_goes_on_page_after_page_to_the_oldest_game(tmp_path):
     last = client.get("/history?limit=2&before=1")
     assert "No finished game before game 1" in text_of(last.text) and "newest games" in last.text
     assert client.get("/history?before=x").status_code == 400
+
+
+def test_every_timeline_label_is_as_wide_as_its_room_inside_the_strip_whatever_the_font():
+    """A phone's own font is wider than the kiosk's: "WWWWWWWWWWWW W", placed by the kiosk
+    font's widths at the strip's right end, ran off it (a party's host)."""
+    from companion.display.timeline_axis import timeline_view
+    from companion.web.timeline_svg import WIDTH, label_width, timeline_svg
+    from round_records import round_record
+
+    names = {1: "Chloé", 2: "WWWWWWWWWWWW", 3: "Bartholomew"}
+    record = round_record([(1, "N", 300_000, "win"), (3, "E", 300_400, "late"),
+                           (2, "W", 2_900_000, "late")], [(1, "RED", "N")])
+    svg = timeline_svg(timeline_view(record, 1000), names)
+    labels = re.findall(r'<text x="([\d.]+)"[^>]*textLength="([\d.]+)"[^>]*>([^<]*)</text>', svg)
+    assert {words for _, _, words in labels} >= {"Chloé N", "WWWWWWWWWWWW W"}
+    for x, length, words in labels:
+        assert float(length) == pytest.approx(label_width(words), abs=0.1)
+        assert 0 <= float(x) - float(length) / 2 and float(x) + float(length) / 2 <= WIDTH

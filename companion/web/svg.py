@@ -49,10 +49,15 @@ def rect(x: float, y: float, w: float, h: float, fill: RGB | None = None,
             f'rx="{number(rounded)}" {paint}/>')
 
 
-def text(words: str, x: float, y: float, size: float, fill: RGB, anchor: str = "middle") -> str:
-    """``words`` with its baseline at ``y``, centred on ``x`` (or ``anchor``)."""
+def text(words: str, x: float, y: float, size: float, fill: RGB, anchor: str = "middle",
+         length: float | None = None) -> str:
+    """``words`` with its baseline at ``y``, centred on ``x`` (or ``anchor``); ``length``: as
+    wide as that, whatever the font the browser has (its letters fitted to it), so that a
+    label stays in the room laid out for it."""
+    fitted = "" if length is None else \
+        f' textLength="{number(length)}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{number(x)}" y="{number(y)}" font-size="{number(size)}" '
-            f'fill="{colour(fill)}" text-anchor="{anchor}">{escape(words)}</text>')
+            f'fill="{colour(fill)}" text-anchor="{anchor}"{fitted}>{escape(words)}</text>')
 
 
 def figure(width: float, height: float, body: list[str], label: str, kind: str) -> str:

@@ -128,7 +128,7 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
             body.append(svg.line((x, AXIS_Y), (centre, LANES[lane] - (FONT * 0.8 if lane else
                                                                       -4)), DIM_TEXT, 1))
         ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
-        body.append(svg.text(words, centre, LANES[lane], FONT, ink))
+        body.append(svg.text(words, centre, LANES[lane], FONT, ink, length=label_width(words)))
     body += scale(view, x_of, lanes)
     taps = ", ".join(f"{player_label(t.player, seat_names)} {t.side} {t.verdict}"
                      for t in view.taps)
