@@ -289,6 +289,27 @@ def test_the_reaction_chart_of_twelve_long_names_keeps_a_readable_scale_on_a_por
     assert len({piece.text.rsplit(" ", 2)[0] for piece in rows}) == 12   # names still apart
 
 
+def test_on_a_tall_screen_the_reaction_chart_stands_each_whole_name_over_its_median():
+    """At 800x1280 the rows read "AaBart... 267 ms" with room to spare above and below
+    (a player at a portrait panel)."""
+    names = {1: "Siobhan", 2: "AaBartholome", 3: "Maximilianus", 4: "Nguyen"}
+    layout = Layout((1280, 800), 270)
+    chart = pygame.Rect((0, 0), layout.size).inflate(-round(8 * layout.unit),
+                                                     -round(30 * layout.unit))
+    drawn = draw_chart(kiosk_helpers.canvas(layout.size), chart,
+                       {p: [150.0 * p, 400.0] for p in names}, layout.small_size,
+                       seat_names=names)
+    texts = [piece.text for piece in drawn]
+    assert set(names.values()) <= set(texts)                       # whole, on lines of their own
+    for name in names.values():
+        line = drawn[texts.index(name)]
+        median = drawn[texts.index(name) + 1]
+        assert median.text.endswith(" ms") and median.rect.top >= line.rect.bottom - 1
+    wide = draw_chart(kiosk_helpers.canvas((800, 480)), pygame.Rect(0, 0, 760, 300),
+                      {p: [400.0] for p in names}, 17, seat_names={1: "Ana", 2: "Bo"})
+    assert [piece.text for piece in wide[:2]] == ["Ana 400 ms", "Bo 400 ms"]   # one line
+
+
 def test_names_that_hold_spaces_are_listed_apart_on_the_verdict():
     """"wrong: Ana Marí Bo Luis lose a card" could be any two, three or four players."""
     names = {1: "Ana Marí", 2: "Bo Luis", 3: "Cy"}

@@ -6,7 +6,8 @@ player's median, and
 the median in numbers; over the row's right end, the player's closest win and
 closest loss of the game (when there is room). The axis runs from 0 to the slowest answer, rounded
 up to a whole 500 ms. The names and medians take at most :data:`LABELS_SHARE` of the width
-(long names on a narrow screen are cut, as the score strip cuts them), the plot the rest.
+(long names on a narrow screen are cut, as the score strip cuts them, unless the rows are tall
+enough to stand each name over its median), the plot the rest.
 """
 
 from __future__ import annotations
@@ -50,19 +51,28 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     if not players:
         return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
     end = axis_end_ms(times)
-    names = dict(zip(players, row_names(players, seat_names, rect.width, font_size)))
+    row_h = (rect.height - font_size * 2) / len(players)
+    stacked = stacks_its_labels(players, seat_names, rect.width, font_size, row_h)
+    names = dict(zip(players, row_names(players, seat_names, rect.width, font_size,
+                                        "" if stacked else MEDIAN_ROOM)))
     widest = max(("P8", *names.values()), key=lambda label: text.width(label, font_size))
-    label_w = text.width(f"{widest}{MEDIAN_ROOM}", font_size) + font_size // 2
+    label_w = text.width(widest if stacked else f"{widest}{MEDIAN_ROOM}", font_size) + \
+        font_size // 2
     plot = pygame.Rect(rect.left + label_w, rect.top,
                        rect.width - label_w - font_size, rect.height - font_size * 2)
-    row_h = plot.height / len(players)
     radius = max(3, round(min(row_h * 0.12, font_size * 0.25)))
     for i, player in enumerate(players):
         y = round(plot.top + (i + 0.5) * row_h)
         values = times[player]
         median = f" {statistics.median(values):.0f} ms" if values else "  -"
-        label = names[player] + median
-        drawn.append(text.draw(surface, label, font_size, TEXT, midleft=(rect.left, y)))
+        if stacked:   # the name over the line, its median under it
+            drawn.append(text.draw(surface, names[player], font_size, TEXT,
+                                   bottomleft=(rect.left, y)))
+            drawn.append(text.draw(surface, median.strip(), font_size, TEXT,
+                                   topleft=(rect.left, y)))
+        else:
+            drawn.append(text.draw(surface, names[player] + median, font_size, TEXT,
+                                   midleft=(rect.left, y)))
         pygame.draw.line(surface, DIM_TEXT, (plot.left, y), (plot.right, y), 1)
         for value in values:
             pygame.draw.circle(surface, player_colour(player), (x_of(plot, value, end), y),
@@ -85,13 +95,24 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     return drawn
 
 
-def row_names(players: list[int], seat_names: SeatNames, width: int, font_size: int
-              ) -> list[str]:
-    """Each row's name, cut (as the score strip cuts them) where the names and their medians
-    would take more than :data:`LABELS_SHARE` of the chart's ``width``."""
+def row_names(players: list[int], seat_names: SeatNames, width: int, font_size: int,
+              after: str = MEDIAN_ROOM) -> list[str]:
+    """Each row's name, cut (as the score strip cuts them) where the names and what stands
+    after them on their line (``after``: their medians) would take more than
+    :data:`LABELS_SHARE` of the chart's ``width``."""
     labels = [player_label(player, seat_names) for player in players]
-    room = round(width * LABELS_SHARE) - text.width(MEDIAN_ROOM, font_size) - font_size // 2
+    room = round(width * LABELS_SHARE) - text.width(after, font_size) - font_size // 2
     return cut_apart(labels, font_size, max(room, text.width("P8", font_size)))
+
+
+def stacks_its_labels(players: list[int], seat_names: SeatNames, width: int, font_size: int,
+                      row_h: float) -> bool:
+    """Whether the rows' labels stand in two lines, the name over the median: only where a
+    name beside its median would be cut and each row is tall enough for two lines (a tall,
+    turned screen), so that the names stay whole."""
+    whole = [player_label(player, seat_names) for player in players]
+    return row_names(players, seat_names, width, font_size) != whole and \
+        text.block_height(2, font_size) <= 0.8 * row_h
 
 
 def tick_step(end: int, width: int, font_size: int) -> int:
