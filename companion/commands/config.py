@@ -80,9 +80,11 @@ def ties_line(loaded: config.Config, gpio: bool, serial: bool) -> str:
         whose = (" (the keyboard's, the rules' default: no GPIO nor controller is read)"
                  if loaded.keyboard.enabled else
                  " (the rules' default: no GPIO nor controller is read here)")
-    elif keys_alone := seated_by_keys_alone(loaded, gpio, serial):
-        whose = (f" (the keyboard's: it plays for {config.players_named(keys_alone)}, whom no "
-                 "pad seats, and a key is true to a millisecond at best)")
+    elif (keys_alone := seated_by_keys_alone(loaded, gpio, serial)) and \
+            Timing().tie_window_ns > window:
+        whose = (f", and within {Timing().tie_window_ns / 1e3:g} us in a game that seats "
+                 f"{config.players_named(keys_alone).replace(' and ', ' or ')}, whom only the "
+                 "keyboard seats (a key is true to a millisecond at best)")
     else:
         whose = ""
     return f"ties: within {shown / 1e3:g} us{whose}"

@@ -42,6 +42,9 @@ class KioskOptions:
     setup: GameSetup = field(default_factory=GameSetup)
     pace: Pace = field(default_factory=Pace)
     tie_window_ns: int | None = None
+    #: The players only the keyboard's pads seat beside the pads read (their games tie within
+    #: the keyboard's window too).
+    keys_only_seats: tuple[int, ...] = ()
     #: How many players have a pad (``None``: the context's default).
     players_with_pads: int | None = None
     #: The keys the table plays on, when it has no pads: the hints name them.
@@ -73,6 +76,7 @@ def build_kiosk(options: KioskOptions) -> App:
                         state_dir=options.state_dir)
     if options.tie_window_ns is not None:
         services.tie_window_ns = options.tie_window_ns
+    services.keys_only_seats = options.keys_only_seats
     if options.players_with_pads is not None:
         services.players_with_pads = options.players_with_pads
     services.keys = options.keys

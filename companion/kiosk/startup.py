@@ -43,6 +43,7 @@ from companion.inputs.serial.pads import (
     SERIAL_SETTLE_S,
     SerialPads,
     players_of,
+    seated_by_keys_alone,
     serial_pads,
     tie_window_ns,
 )
@@ -272,6 +273,8 @@ def kiosk_options(args: argparse.Namespace, config: settings_file.Config,
         setup=GameSetup(seed=seed, handicaps=config.game.handicaps),
         key_maps=((keys.event_of,) if keys else ()) + (menu_key,),
         tie_window_ns=tie_window_ns(config, pads is not None, controller is not None),
+        keys_only_seats=seated_by_keys_alone(config, pads is not None, controller is not None)
+        if pads is not None or controller is not None else (),
         pace=kiosk_pace(config, pads is not None, controller is not None),
         state_dir=getattr(args, "state_dir", None),
         players_with_pads=players_with_pads(config, pads is not None and not mock,

@@ -192,6 +192,9 @@ class Services:
     keys: KeyMap | None = None
     #: The inputs' tie window: taps closer than this are a tie.
     tie_window_ns: int = Timing().tie_window_ns
+    #: The players only the keyboard's pads seat beside the GPIO or serial pads read: a game
+    #: that seats one of them ties within the keyboard's window too (:meth:`tie_window_for`).
+    keys_only_seats: tuple[int, ...] = ()
     #: The Not Not saves waiting to be on disk, kept across games (a game's saves may still wait
     #: when the next one starts; :mod:`companion.scenes.notnot.saving`).
     saves: PendingSaves = field(default_factory=PendingSaves)
@@ -199,6 +202,15 @@ class Services:
     #: the keyboard or the serial controller).
     edge_log: EdgeLog | None = None
     _database: Database | None = field(default=None, repr=False)
+
+    def tie_window_for(self, players: int) -> int:
+        """The tie window of a game of ``players``: the inputs', or, when the game seats a
+        player whose pad only the keyboard gives, the wider of it and the keyboard's (the
+        rules' default: a key is stamped when the loop takes it, true to a millisecond at best;
+        a tie is only as fine as the coarser stamp)."""
+        if any(seat <= players for seat in self.keys_only_seats):
+            return max(self.tie_window_ns, Timing().tie_window_ns)
+        return self.tie_window_ns
 
     def database(self) -> Database:
         """The state database (:class:`companion.storage.database.Database`), opened on first use.

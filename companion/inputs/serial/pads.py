@@ -19,7 +19,6 @@ from typing import Any
 
 from companion.boards.avr import Board, board_named
 from companion.config.settings import Config, SerialSettings, seated_by_table
-from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.inputs.serial.reader import ControllerStatus, SerialReader
 
@@ -98,15 +97,12 @@ def tie_window_ns(config: Config, gpio: bool, serial: bool) -> int | None:
 
     With the controller alone, its own (20 us by default: its stamps are
     good to a microsecond); with GPIO pads too, the wider of the two, since
-    a tie is only as fine as the coarser stamp; and so with the keyboard's
-    (the rules' default, 1 ms: a key is stamped when the loop takes it) when
-    the keyboard plays for a player no pad read here seats
-    (:func:`seated_by_keys_alone`).
+    a tie is only as fine as the coarser stamp. A game that seats a player
+    only the keyboard seats (:func:`seated_by_keys_alone`) ties within the
+    keyboard's window too (:meth:`companion.scenes.core.Services.tie_window_for`).
     """
     windows = ([config.gpio.tie_window_ns] if gpio else []) \
         + ([config.serial.tie_window_ns] if serial else [])
-    if windows and seated_by_keys_alone(config, gpio, serial):
-        windows.append(Timing().tie_window_ns)
     return max(windows) if windows else None
 
 

@@ -43,7 +43,7 @@ def start_game(ctx: Context) -> NotNotPlay:
     s = ctx.session.setup
     dice, recipe = data.not_not()
     game = Game.new(s.players, s.level, s.seed, dice=dice, recipe=recipe, deals=s.deals,
-                    timing=ctx.services.pace.timing(ctx.services.tie_window_ns))
+                    timing=ctx.services.pace.timing(ctx.services.tie_window_for(s.players)))
     play = NotNotPlay(game, reactions={player: [] for player in range(1, s.players + 1)},
                       head_starts=head_starts_for(ctx))
     save_new_game(ctx, play)

@@ -57,7 +57,7 @@ class VerdictScene(Scene[ToVerdict]):
         self.record, self.edges, self.entered_ns = record, change.edges, now_ns
         self.view = verdict_view(record, ruling.tap, change.scores_before,
                                  self.ctx.session.setup.names)
-        tie_window_us = self.ctx.services.tie_window_ns / 1000
+        tie_window_us = change.play.game.timing.tie_window_ns / 1000
         self.timeline = timeline_view(record, tie_window_us) if record.taps else None
         play_screen = view_for(self.ctx, change.play.game, change.roll, change.words, change.inks)
         play_screen.faces = dict(change.before)
