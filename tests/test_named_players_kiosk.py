@@ -376,13 +376,14 @@ def test_the_keys_spell_a_name_as_the_pads_do(tmp_path):
     assert app.scene.spelling.name == "A" and app.scene.spelling.letter == "A"
 
 
-def typing(app, keys: str) -> None:
+def typing(app, keys: str, mod: int = 0, code: int | None = None) -> None:
     """The window's keyboard types ``keys`` (Enter as "\\r", Backspace as "\\b"), one loop
-    pass each, as SDL hands key presses to the loop."""
+    pass each, as SDL hands key presses to the loop (``mod``: the modifiers held; ``code``:
+    the key pressed, else the key of each character)."""
     codes = {"\r": pygame.K_RETURN, "\b": pygame.K_BACKSPACE}
     for character in keys:
-        code = codes.get(character, pygame.key.key_code(character.lower()))
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, scancode=0,
+        key = code or codes.get(character, pygame.key.key_code(character.lower()))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0,
                                              unicode={"\b": "\x08"}.get(character, character)))
         app.step()
 
@@ -413,6 +414,21 @@ def test_on_a_keyboard_a_name_is_typed_and_enter_keeps_it(tmp_path):
     assert app.ctx.session.setup.names == {1: "Zoe Dap"}
     typing(app, "d")                                      # off the picker, a key taps again
     assert app.scene.title == "Seat 2: who sits here?"
+
+
+def test_altgr_types_its_letter_and_a_shortcut_is_neither_a_letter_nor_a_pad(tmp_path):
+    """On a Polish keyboard, AltGr+l (ł) counted as a shortcut and went on as player 1's key,
+    and "Micha" was kept (a regression tester)."""
+    app = keyboard_kiosk(tmp_path)
+    choose(app, "Names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    typing(app, "Micha")
+    typing(app, "ł", mod=pygame.KMOD_RALT, code=pygame.K_l)    # AltGr, as SDL reports it
+    typing(app, "d", mod=pygame.KMOD_LCTRL)                     # a shortcut: nothing at all
+    assert app.scene.spelling.shown() == "Michał[done]" and app.scene.name == "names"
+    typing(app, "\r")
+    assert app.ctx.session.setup.names == {1: "Michał"}
 
 
 def test_a_typed_name_past_the_longest_is_refused_in_one_line_and_its_letters_stay(tmp_path):

@@ -116,15 +116,19 @@ def window_input(event: pygame.event.Event, t_ns: int, key_maps: Iterable[KeyMap
 
 
 def typed_character(event: pygame.event.Event) -> str | None:
-    """The character a key press types (a letter, a digit, a space, a sign), or ``None``: a
-    key that types nothing (an arrow, Enter, Backspace, Esc) or one pressed with Ctrl or Alt."""
-    if event.type != pygame.KEYDOWN or getattr(event, "mod", 0) & (pygame.KMOD_CTRL |
-                                                                   pygame.KMOD_ALT):
-        return None
-    character = getattr(event, "unicode", "")
+    """The character a key press types (a letter, a digit, a space, a sign; AltGr's too, as
+    Polish keyboards type ł), or ``None``: a key that types nothing (an arrow, Enter,
+    Backspace, Esc)."""
+    character = getattr(event, "unicode", "") if event.type == pygame.KEYDOWN else ""
     if len(character) != 1 or not character.isprintable():
         return None
     return character
+
+
+def held_for_a_shortcut(event: pygame.event.Event) -> bool:
+    """Whether a key was pressed with Ctrl or the left Alt held (a shortcut, not typing; the
+    right Alt is AltGr, which types)."""
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_LALT))
 
 
 def control_action_of(event: object) -> Action | None:

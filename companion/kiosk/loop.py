@@ -61,7 +61,14 @@ from companion.display.draw_notice import mark_part, notice_part
 from companion.display.parts import Part
 from companion.display.screen import Screen
 from companion.display.snapshots import Snapshots
-from companion.inputs.actions import KeyMap, Typed, menu_key, typed_character, window_input
+from companion.inputs.actions import (
+    KeyMap,
+    Typed,
+    held_for_a_shortcut,
+    menu_key,
+    typed_character,
+    window_input,
+)
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import (
     CORNER_STATES,
@@ -178,8 +185,10 @@ class App:
             else:
                 self.keys_used = self.keys_used or event.type == pygame.KEYDOWN
                 character = typed_character(event) if self.scene.takes_text else None
-                mapped = Typed(character, t_ns) if character is not None else \
-                    window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
+                if character is None:
+                    mapped = window_input(event, t_ns, self.key_maps, self.screen.to_canvas)
+                else:   # a key that types is never a pad there, even as a shortcut
+                    mapped = None if held_for_a_shortcut(event) else Typed(character, t_ns)
                 if mapped is not None:
                     events.append(mapped)
         return events
