@@ -329,6 +329,11 @@ def test_seats_the_player_count_steps_past_get_their_players_back_when_it_comes_
     assert setup.names == {seat: f"Pl{seat}" for seat in range(1, 9)}
     assert len(set(setup.player_ids.values())) == 8
     assert "Names: Pl1, Pl2, Pl3, Pl4, Pl5, Pl6, Pl7, Pl8" in app.scene.items()
+    choose(app, "Names")                                  # a look, changing nothing (a
+    press(app, "W")                                       # regression tester), then on to 9
+    step_until(app, lambda: app.scene.name == "setup")
+    choose(app, "Players: 8")
+    assert setup.names[9] == "Pl9"
 
 
 def test_a_seat_named_again_meanwhile_keeps_its_new_player_when_the_count_comes_round(tmp_path):

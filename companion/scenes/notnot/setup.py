@@ -31,6 +31,7 @@ from companion.scenes.common.names import names_item
 from companion.scenes.common.seating import names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
+from companion.scenes.core import Context
 from companion.scenes.notnot.flow import go_on_with, resume_game, start_game
 from companion.scenes.notnot.play import NotNotPlay
 from companion.scenes.notnot.saving import end_kept, left_play, save_ended, unfinished_game
@@ -85,10 +86,14 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     #: The game left for the title while its saves wait, offered for resume as it is in memory.
     left: NotNotPlay | None = None
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: The players of the seats the player count stepped past, until a game starts (a
+        #: look at *Names* meanwhile keeps them).
+        self.set_aside: dict[int, SeatedPlayer] = {}
+
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
-        #: The players of the seats the player count stepped past, while this menu is up.
-        self.set_aside: dict[int, SeatedPlayer] = {}
         s.players = min(s.players, self.player_counts()[-1])
         names_as_kept(self.ctx)
         super().enter(now_ns, change)
@@ -164,6 +169,7 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
 
     def take_dealer(self) -> None:
         """The pad that selected Start or Resume deals (a key or a touch keeps the dealer as it
-        was)."""
+        was); a game starts with the seats as they stand, the players set aside let go."""
+        self.set_aside.clear()
         if self.chooser is not None:
             self.ctx.session.setup.dealer = self.chooser
