@@ -54,6 +54,32 @@ def test_tied_players_asked_to_choose_hear_the_prompt_as_it_opens(tmp_path):
     assert phrases(3)["choose"] == "Tie! Choose a free card"
 
 
+def test_the_verdict_of_a_tie_choice_cuts_its_prompt_short_one_phrase_at_a_time(tmp_path):
+    """The verdict's "Tie!" started over "Tie! Choose a free card" when the choice was made
+    within the prompt's 1.8 s (a regression tester)."""
+    from test_scenes_flow import tie_on_one_card
+
+    app = kiosk("setup", players=3)
+    events = []
+
+    class Clip:
+        def __init__(self, path):
+            self.path = path
+            events.append(("play", path.stem))
+
+        def stop(self):
+            events.append(("stop", self.path.stem))
+
+    clips = {name: tmp_path / f"{name}.wav" for name in phrases(3)}
+    app.ctx.services.voice = Voice(clips, play=Clip)
+    side = tie_on_one_card(app)
+    step_until(app, lambda: events)
+    free = next(s for s in app.scene.free if s != side)
+    app.post(tap(2, free.value))                          # P2 chooses at once
+    step_until(app, lambda: len(events) >= 3)
+    assert events == [("play", "choose"), ("stop", "choose"), ("play", "tie")]
+
+
 def test_without_a_speech_engine_the_voice_is_silent_with_one_notice(tmp_path, monkeypatch):
     monkeypatch.setattr("companion.audio.voice.find_engine", lambda: None)
     assert Voice.start(tmp_path, 4) == (None, NO_ENGINE)

@@ -21,6 +21,7 @@ import subprocess
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -147,21 +148,29 @@ def build_cache(folder: Path, players: int, engine: str,
     return clips
 
 
-def play_on_mixer(path: Path) -> None:
-    """Play the WAV at ``path`` on pygame's mixer, if it is running (else nothing)."""
-    if pygame.mixer.get_init():
-        pygame.mixer.Sound(str(path)).play()
+def play_on_mixer(path: Path) -> pygame.mixer.Sound | None:
+    """Play the WAV at ``path`` on pygame's mixer, if it is running (else nothing); the sound
+    playing (its ``stop()`` stops it, and only it, wherever it still plays)."""
+    if not pygame.mixer.get_init():
+        return None
+    sound = pygame.mixer.Sound(str(path))
+    sound.play()
+    return sound
 
 
 class Voice:
-    """The rendered clips, and the queueing of one to be spoken after the frame."""
+    """The rendered clips, and the queueing of one to be spoken after the frame: one phrase at
+    a time (a clip cuts the one still being said short: "Tie! Choose a free card", then the
+    verdict's "Tie!" as soon as the choice is made)."""
 
     def __init__(self, clips: dict[str, Path],
-                 play: Callable[[Path], None] = play_on_mixer, preparing: bool = False) -> None:
+                 play: Callable[[Path], Any] = play_on_mixer, preparing: bool = False) -> None:
         self.clips = clips
         self._play = play
         #: Its clips are still being made (:func:`prepare`): it says nothing yet.
         self.preparing = preparing
+        #: The clip said last (``None``: none): its ``stop()`` cuts it short when the next starts.
+        self.speaking: Any = None
 
     @classmethod
     def start(cls, folder: Path, players: int,
@@ -187,9 +196,12 @@ class Voice:
             after_frame.append(lambda: self.speak_now(path))
 
     def speak_now(self, path: Path) -> None:
-        """Play one clip (the loop calls this after the frame); a failing device stays silent."""
+        """Play one clip (the loop calls this after the frame), the one still being said cut
+        short; a failing device stays silent."""
         try:
-            self._play(path)
+            if self.speaking is not None:
+                self.speaking.stop()
+            self.speaking = self._play(path)
         except pygame.error as error:
             log.info("voice: cannot play %s: %s", path.name, error)
 
