@@ -269,6 +269,7 @@ def test_a_game_ended_before_any_round_was_judged_is_left_out_of_the_history(tmp
     choose(app, "End the game")
     app.post(tap(1, "E"))
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    assert any(piece.text.startswith("no round played: not kept") for piece in app.scene.drawn)
     app.screen.close()
     assert kept(tmp_path) is None
     with Database.in_folder(tmp_path) as database:

@@ -5,7 +5,8 @@ most (:mod:`companion.scenes.notnot.thinking_costs`): from this game's rounds at
 once the first frame is on screen, from the named players' kept rounds too.
 
 A game the table ended early from the pause menu is saved finished here, as it
-stands, marked ended early (and says so on screen). E (any pad), Enter or a
+stands, marked ended early (and says so on screen); one ended before its first verdict
+is not kept, and the screen says that. E (any pad), Enter or a
 touch goes to the set-up of a new game, with the same choices; a pad's press in the
 end screen's first second is a late tap of the last round and leaves it up.
 """
@@ -88,7 +89,8 @@ class EndScene(Scene[ToEnd]):
         setup = self.ctx.session.setup
         headline = winners_headline(game.scores(), game.winners(), setup.names)
         scores = "   ".join(f"{setup.label(p)} {n}" for p, n in sorted(game.scores().items()))
-        early = "ended early   " if self.early else ""
+        early = ("no round played: not kept   " if game.round_no == 0 else
+                 "ended early   ") if self.early else ""
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         drawn += draw_lines_fit(canvas, layout, self.costs, top)
