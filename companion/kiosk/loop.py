@@ -89,8 +89,10 @@ MAX_WAIT_MS = 500
 #: How long a notice (a stuck button, the controller unplugged) stays on screen.
 NOTICE_S = 8
 #: How often a sleeping loop looks for the window's own events (touches, menu keys) when the
-#: players' taps come from pads, which wake it at once.
-WINDOW_POLL_MS = 50
+#: players' taps come from pads, which wake it at once: a touch or a menu key is taken within
+#: a tenth of a second, and a waiting round wakes ten times a second (issue 26's idle budget;
+#: at 50 ms the wake-ups alone took about a third of it on the bench machine).
+WINDOW_POLL_MS = 100
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
 
