@@ -36,10 +36,16 @@ def missing() -> str | None:
     return None
 
 
+#: How many times :meth:`Browser.open` looks, 0.1 s apart, for the page's viewport.
+VIEWPORT_TRIES = 50
+
+
 class Browser:
     """A headless Chromium driven by chromedriver; use as a context manager."""
 
     def __init__(self, timeout_s: float = 90.0) -> None:
+        #: The viewport asked for last (``None``: none asked for).
+        self.asked: tuple[int, int] | None = None
         self.profile = tempfile.mkdtemp(prefix="companion-chromium-")
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
@@ -79,7 +85,21 @@ class Browser:
         return value
 
     def open(self, url: str) -> None:
+        """Load ``url``, and wait until its page is laid out at the viewport asked for last
+        (:meth:`viewport`) and its fonts are loaded. A busy CI run once measured the history
+        page in its wide layout at a 360 px viewport (its table's head shown, which only a
+        viewport of 600 px or more shows), and passed on each run after: the new page's
+        viewport had not taken the window's size yet."""
         self.command("url", {"url": url})
+        for _ in range(VIEWPORT_TRIES):
+            if self.asked is None or self.inner() == list(self.asked):
+                break
+            time.sleep(0.1)
+        self.run("return document.fonts.ready.then(() => true);")
+
+    def inner(self) -> object:
+        """The page's viewport, ``[width, height]``."""
+        return self.run("return [window.innerWidth, window.innerHeight];")
 
     def run(self, script: str, *args: object) -> object:
         """The value of the function body ``script`` run in the page."""
@@ -97,6 +117,7 @@ class Browser:
                                          "height": 2 * height - inner[1]})
         got = self.run("return [window.innerWidth, window.innerHeight];")
         assert isinstance(got, list)
+        self.asked = (width, height)
         return got[0], got[1]
 
     def screenshot(self, path: Path) -> Path:
