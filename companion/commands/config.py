@@ -83,7 +83,7 @@ def ties_line(loaded: config.Config, gpio: bool, serial: bool) -> str:
     elif (keys_alone := seated_by_keys_alone(loaded, gpio, serial)) and \
             Timing().tie_window_ns > window:
         whose = (f", and within {Timing().tie_window_ns / 1e3:g} us in a game that seats "
-                 f"{config.players_named(keys_alone).replace(' and ', ' or ')}, whom only the "
+                 f"{config.players_named(keys_alone, 'or')}, whom only the "
                  "keyboard seats (a key is true to a millisecond at best)")
     else:
         whose = ""

@@ -555,16 +555,16 @@ def seated_pads(data: dict, table: str) -> list[tuple[str, int, dict[str, str]]]
 FEWEST_PLAYERS = 2
 
 
-def players_named(numbers: Iterable[int]) -> str:
-    """``"players 1-4"`` / ``"player 2"`` / ``"players 1 and 2"`` / ``"players 1, 3, 5"`` of
-    player ``numbers``."""
+def players_named(numbers: Iterable[int], joined: str = "and") -> str:
+    """``"players 1-4"`` / ``"player 2"`` / ``"players 1 and 2"`` (``joined``: "or" gives
+    ``"players 1 or 2"``) / ``"players 1, 3, 5"`` of player ``numbers``."""
     numbers = sorted(numbers)
     if not numbers:
         return "no players"
     if len(numbers) == 1:
         return f"player {numbers[0]}"
     if len(numbers) == 2:
-        return f"players {numbers[0]} and {numbers[1]}"
+        return f"players {numbers[0]} {joined} {numbers[1]}"
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"players {numbers[0]}-{numbers[-1]}"
     return "players " + ", ".join(map(str, numbers))

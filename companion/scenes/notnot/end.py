@@ -27,7 +27,7 @@ from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
 from companion.scenes.notnot.thinking_costs import cost_lines, cost_lines_with_kept, rows_of
-from companion.scenes.notnot.verdict import LATE_TAP_S
+from companion.scenes.notnot.verdict import late_tap
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:
@@ -78,11 +78,10 @@ class EndScene(Scene[ToEnd]):
             self.ctx.go(ToSetup())
 
     def late_tap(self, event: object) -> bool:
-        """Whether ``event`` is a pad's press stamped less than :data:`LATE_TAP_S` after the end
-        screen came: a late tap of the last round (players still mashing), not a wish to leave
-        the winners' screen."""
-        return isinstance(event, Tap) and \
-            event.t_ns < self.entered_ns + round(LATE_TAP_S * 1e9)
+        """Whether ``event`` is a pad's press in the end screen's first second (:func:`late_tap`):
+        a late tap of the last round (players still mashing), not a wish to leave the winners'
+        screen."""
+        return isinstance(event, Tap) and late_tap(event.t_ns, self.entered_ns)
 
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.play.game, self.ctx.services.layout

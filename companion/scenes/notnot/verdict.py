@@ -44,6 +44,12 @@ from companion.scenes.notnot.play_view import (
 LATE_TAP_S = 1.0
 
 
+def late_tap(t_ns: int, shown_ns: int) -> bool:
+    """Whether a press stamped ``t_ns`` came less than :data:`LATE_TAP_S` after a screen shown
+    at ``shown_ns``: a late tap of the round just judged, not a press for that screen."""
+    return t_ns < shown_ns + round(LATE_TAP_S * 1e9)
+
+
 class VerdictScene(Scene[ToVerdict]):
     """Shows one round's verdict for ``pace.verdict_s`` seconds a page, and at least one frame
     (a verdict is never left before the table has seen it, however slow the loop)."""
@@ -88,7 +94,7 @@ class VerdictScene(Scene[ToVerdict]):
         if asks_pause(event):   # Resume shows the verdict again: it was paused to be read
             self.ctx.go(ToPause(resume=replace(self.change, again=True), play=self.play))
         elif (tap := answer_of(self.play, event)) and \
-                tap.t_ns >= self.entered_ns + round(LATE_TAP_S * 1e9):   # not a late tap
+                not late_tap(tap.t_ns, self.entered_ns):
             self.ctx.go(ToReplay(record=self.record, edges=self.edges, play=self.play,
                                  resume=next_after_round(self.play, self.record.dealt)))
 
