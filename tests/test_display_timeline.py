@@ -176,3 +176,30 @@ def test_the_winners_mark_is_drawn_over_a_wrong_tap_at_the_same_moment():
     centre = (x, strip.centery)
     assert surface.get_at(centre)[:3] == TIMELINE_MARK[Verdict.WIN]
     assert surface.get_at(below)[:3] == TIMELINE_MARK[Verdict.WIN]
+
+
+def test_the_labels_stand_on_the_strips_own_ground_off_the_photo_finishs_lighter_one():
+    """Blue and vermillion stood at 2.7 to 1 on the photo finish's lighter ground: it keeps to
+    the axis, between the label lanes, on the kiosk and on the page."""
+    import re
+
+    from companion.display.palette import PANEL, TIMELINE_ZOOM
+    from companion.web.svg import colour
+    from companion.web.timeline_svg import FONT, timeline_svg
+
+    names = {5: "Vera", 6: "Bob"}
+    view = timeline_view(rec((2, "N", 412_345, "win"), (5, "E", 412_927, "wrong"),
+                             (6, "S", 412_600, "wrong")), 1000)
+    surface, layout = canvas(), Layout((800, 480))
+    drawn = draw_timeline(surface, layout, view, layout.timeline, names)
+    assert {"Vera E", "Bob S"} <= {d.text for d in drawn}
+    for label in drawn:
+        grounds = {surface.get_at((x, y))[:3] for x in range(label.rect.left, label.rect.right)
+                   for y in range(label.rect.top, label.rect.bottom)}
+        assert TIMELINE_ZOOM not in grounds and PANEL in grounds, label.text
+    page = timeline_svg(view, names)
+    zoom = re.search(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" '
+                     r'rx="0" fill="%s"' % colour(TIMELINE_ZOOM), page)
+    top, bottom = float(zoom[1]), float(zoom[1]) + float(zoom[2])
+    for baseline in {float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', page)}:
+        assert baseline + 0.24 * FONT <= top or baseline - 0.76 * FONT >= bottom, baseline

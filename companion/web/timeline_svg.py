@@ -6,7 +6,8 @@ wrong tap a cross, a tap before the dice landed a ring, an ignored or late tap a
 labelled with its player and spot in the player's colour above or below the axis (moved aside
 by whole label widths when another label is in the way, a leader line joining it to its
 mark). The photo finish, the tie window with a little either side, is magnified to the middle
-half of the strip on a lighter ground, with the window's band, the close line and its length.
+half of the strip on a lighter ground along the axis, with the window's band, the close line
+and its length.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ WIDTH, HEIGHT, MARK, FONT = 560.0, 140.0, 10.0, 22.0
 AXIS_Y = HEIGHT / 2
 #: The baselines of the lane above the axis and the lane below it.
 LANES = (AXIS_Y - MARK - 8, AXIS_Y + MARK + 8 + FONT * 0.8)
+#: How far the photo finish's lighter ground reaches either side of the axis: short of the
+#: labels above (their descenders) and below (their capitals).
+ZOOM_REACH = MARK + 2
 def mark(verdict: Verdict, x: float) -> str:
     """One tap's mark: its verdict's shape in its verdict's colour."""
     y, r, ink = AXIS_Y, MARK, TIMELINE_MARK[verdict]
@@ -101,12 +105,14 @@ class Lanes:
 
 
 def photo_finish(view: TimelineView, x_of: Callable[[float], float]) -> list[str]:
-    """The magnified part's lighter ground, the tie window's band and the close line."""
+    """The magnified part's lighter ground along the axis (between the label lanes, so that a
+    player's colour reads on the strip's own ground), the tie window's band and the close
+    line."""
     if view.first_valid_us is None or view.close_us is None:
         return []
     start, close = x_of(view.first_valid_us), x_of(view.close_us)
-    return [svg.rect(WIDTH * ZOOM_FROM, 0, WIDTH * (ZOOM_TO - ZOOM_FROM), HEIGHT,
-                     fill=TIMELINE_ZOOM),
+    return [svg.rect(WIDTH * ZOOM_FROM, AXIS_Y - ZOOM_REACH, WIDTH * (ZOOM_TO - ZOOM_FROM),
+                     2 * ZOOM_REACH, fill=TIMELINE_ZOOM),
             svg.rect(start, AXIS_Y - 10, max(3.0, close - start), 20, fill=TIE_WINDOW_BAND),
             svg.line((close, AXIS_Y - MARK - 1), (close, AXIS_Y + MARK + 1), HIGHLIGHT, 2)]
 
