@@ -55,6 +55,8 @@ BAD_CONFIGS: tuple[tuple[str, str], ...] = (
     ("[gpio]\nstuck_s = 1e300", "gpio.stuck_s"), ("[gpio]\nstuck_s = -1", "gpio.stuck_s"),
     ("[gpio]\nstuck_s = nan", "gpio.stuck_s"), ("[gpio]\ndebounce_ms = inf", "gpio.debounce_ms"),
     ("[gpio]\ndebounce_ms = nan", "gpio.debounce_ms"),
+    ("[gpio]\nmin_press_us = 10000\ndebounce_ms = 0.5\nstuck_s = 0.001",
+     "gpio.stuck_s = 0.001: must be longer than gpio.min_press_us (10000 us)"),
     ("[gpio]\ntie_window_us = 99999999999999999", "gpio.tie_window_us"),
     ("[serial]\ntie_window_us = -5", "serial.tie_window_us"),
     ("x = " + "[" * 3000 + "]" * 3000, "nested too deeply"),

@@ -624,6 +624,9 @@ def check_timing(data: dict) -> list[str]:
     if not 0 <= gpio["min_press_us"] <= MAX_MIN_PRESS_US:
         problems.append(f"gpio.min_press_us = {show(gpio['min_press_us'])}: expected 0 (off) to "
                         f"{MAX_MIN_PRESS_US} us")
+    elif 0 < gpio["stuck_s"] <= MAX_STUCK_S and not gpio["stuck_s"] * 1e6 > gpio["min_press_us"]:
+        problems.append(f"gpio.stuck_s = {show(gpio['stuck_s'])}: must be longer than "
+                        f"gpio.min_press_us ({show(gpio['min_press_us'])} us), or no press counts")
     for table in ("gpio", "serial"):
         window = data[table]["tie_window_us"]
         if not 0 <= window <= MAX_TIE_WINDOW_US:
