@@ -34,6 +34,22 @@ def test_a_users_config_is_drawn(tmp_path, capsys):
     assert "P2 W" in svg and "P3 N" not in svg and str(mine) in svg
 
 
+@pytest.mark.slow
+def test_a_drawing_for_n_players_wires_players_1_to_n_whatever_order_the_file_lists_them(
+        tmp_path, capsys):
+    """A game of two seats players 1 and 2: a box wired from a drawing of the file's first two
+    pads (players 3 and 1) could not start one."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[[gpio.pads]]\nplayer = 3\nN = 4\nE = 17\nS = 27\nW = 22\n"
+                    "[[gpio.pads]]\nplayer = 1\nN = 5\nE = 6\nS = 13\nW = 26\n"
+                    "[[gpio.pads]]\nplayer = 2\nN = 12\nE = 16\nS = 20\nW = 21\n")
+    status, _, _ = run(capsys, "--config", str(mine), "--players", "2", "--out",
+                       str(tmp_path / "w"))
+    svg = (tmp_path / "w" / "gpio-2-players.svg").read_text()
+    assert status == 0 and "P1 N" in svg and "P2 W" in svg and "P3" not in svg
+    assert "pads of players 1 and 2" in svg
+
+
 def test_without_somewhere_to_write_it_says_so_in_one_line(capsys):
     status, _, err = run(capsys)
     assert status == 2 and err.count("\n") == 1 and "--out DIR" in err

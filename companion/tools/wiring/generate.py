@@ -5,7 +5,8 @@ the same bytes for the same config every time; :func:`write` puts them in a
 folder. ``companion wiring --out DIR`` is these two calls.
 
 Files for the ``[gpio]`` map: ``gpio-<n>-players.svg``/``.png`` for each
-player count (pads 1 to n, plus the control buttons and dealer pad), and
+player count (the pads of its n lowest-numbered players, plus the control buttons and
+dealer pad), and
 ``gpio-pins.md`` with a table per pad. For the serial controller:
 ``<board>.svg``/``.png`` and ``<board>-pins.md`` (see
 :mod:`companion.tools.wiring.arduino`). ``BOM.md`` is the parts list (see
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.config.settings import Config
+from companion.config.settings import Config, players_named
 from companion.errors import CompanionError
 from companion.storage.location import not_a_folder
 from companion.tools.argtypes import UsageError
@@ -72,14 +73,19 @@ def check_counts(counts: Sequence[int], config: Config) -> None:
 
 
 def gpio_diagrams(config: Config, counts: Sequence[int]) -> list[Diagram]:
-    """The header diagram for pads 1 to n of ``config``, for each n in ``counts``."""
+    """The header diagram of the ``[gpio]`` pads of ``config``'s n lowest-numbered players,
+    for each n in ``counts`` (a game of n seats players 1 to n, whatever order the file
+    lists their pads in)."""
     gpio = config.gpio
+    by_player = sorted(gpio.pads, key=lambda pad: pad.player)
     diagrams = []
     for count in counts:
-        uses = gpio_uses(gpio.pads[:count], gpio.controls, gpio.dealer)
+        pads = by_player[:count]
+        uses = gpio_uses(pads, gpio.controls, gpio.dealer)
         players = "1 player" if count == 1 else f"{count} players"
         title = f"Raspberry Pi 40-pin header: {players} on GPIO"
-        subtitle = f"{config.source}, [gpio] pads 1-{count}; drawn by companion wiring"
+        subtitle = (f"{config.source}, [gpio] pads of {players_named([p.player for p in pads])}; "
+                    "drawn by companion wiring")
         diagrams.append(Diagram(f"gpio-{count}-players", title,
                                 header.draw(uses, title, subtitle, pull_up=gpio.pull_up)))
     return diagrams
