@@ -168,6 +168,28 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     assert capsys.readouterr().out.splitlines()[-1].endswith("(ended early)")
 
 
+@pytest.mark.slow
+def test_a_game_over_by_its_rules_and_started_over_before_it_was_written_down_is_finished(table):
+    """The winners were on screen; the table started the next game without pressing E: the
+    sheet said "ended early" and named no winner."""
+    table.menu(2, [START])
+    table.wait_for("hat")
+    for player in (2, 2, 2):
+        give_penalty(table, player)
+    assert table.scene.kept.game.over
+    table.app.post(Nav("pause", now()))
+    table.wait_for("games-pause")
+    table.press(1, "SSE")                          # Back to the title: the game is kept
+    table.wait_for("title")
+    table.press(1, "E")
+    table.wait_for("hat-setup")
+    table.press(1, "S" * (START + 1 - table.scene.cursor) + "E")   # after "Resume": Start
+    table.press(1, "E")                              # Start over a kept game asks first
+    table.wait_for("hat")
+    [sheet] = hat_score_sheet(table.app.ctx.services.database())
+    assert not sheet.ended_early and sheet.winners() == [1, 3, 4]
+
+
 def test_with_fewer_pads_than_the_fewest_players_the_set_up_says_which_players_lack_a_pad(tmp_path):
     from kiosk_helpers import kiosk, shows_text, step_until, tap
 

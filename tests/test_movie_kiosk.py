@@ -238,6 +238,21 @@ def test_start_over_a_kept_game_ends_it_as_it_stands_marked_ended_early(table, t
     assert capsys.readouterr().out.splitlines()[1].endswith("(ended early)")
 
 
+@pytest.mark.slow
+def test_a_game_ended_before_anything_was_entered_leaves_no_line_on_the_score_sheet(table):
+    """A third press on a finished game's sheet starts a game (the set-up opens on Start):
+    ended at once, it left a line of 0 points "ended early" for good."""
+    table.menu(1, [START])
+    table.wait_for("movie")
+    pause(table)
+    table.press(1, "SEE")                          # End the game, and again: it asks first
+    table.wait_for("movie-sheet")
+    assert movie_score_sheet(table.app.ctx.services.database()) == []
+    jump_to(table.app, "movie-setup")
+    table.app.step()
+    assert not table.scene.items()[0].startswith("Resume")
+
+
 def test_the_play_screen_shown_without_a_game_says_so_on_the_failsafe(table):
     jump_to(table.app, "movie")                       # no person can: no game was started
     table.wait_for("failsafe")

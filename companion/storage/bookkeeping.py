@@ -7,7 +7,8 @@ written once the table has moved on to the next round (until then an entry
 can still be taken back), and the last round's record, the result and the
 end of the game are written together by :meth:`KeptGame.finish`. A kept game
 the table starts over is ended as it stands by :meth:`KeptGame.end_early`,
-marked ended early (like Not Not's). The score
+marked ended early (like Not Not's), unless its rules had ended it (finished) or
+nothing was entered (abandoned). The score
 sheets (:mod:`companion.storage.score_sheets`) read those results.
 """
 
@@ -110,8 +111,15 @@ class KeptGame(Generic[G]):
     def end_early(self) -> None:
         """The table started a new game over this one, or ended it from the pause menu: its
         rounds that are over and its score sheet as it stands are to be written, marked ended
-        early (by :meth:`sync`)."""
-        self._end("ended early")
+        early (by :meth:`sync`). A game its rules had ended already (its result on screen, not
+        yet written down) is written as finished; a game with no entry at all (a start pressed
+        by mistake) is abandoned, so that it leaves no line on the score sheet."""
+        if self.game.phase == "game-over":
+            self._end("finished")
+        elif not self.game.moves_made:
+            self._end("abandoned")
+        else:
+            self._end("ended early")
 
     def abandon(self) -> None:
         """The table stopped this game: it is to be kept, but never offered for resume."""
