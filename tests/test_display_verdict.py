@@ -63,8 +63,9 @@ def test_a_tied_player_for_whom_no_card_is_left_is_named_taking_nothing():
     winners = [(1, "RED", "N"), (2, "GREEN", "E"), (4, "BLUE", "S"), (6, "WHITE", "W")]
     view = verdict_view(record(taps, winners, valid=("N", "E", "S", "W")), True, {})
     assert (view.kind, view.headline) == ("tie", "6-WAY TIE")
-    assert view.details == ("P1 takes RED from N", "P2 takes GREEN from E", "P4 takes BLUE from S",
-                            "P6 takes WHITE from W", "no card left: P3 P5")
+    assert view.details == ("P1 takes RED from N", "P2 takes GREEN from E, tied on N",
+                            "P4 takes BLUE from S, tied on N", "P6 takes WHITE from W, tied on N",
+                            "no card left: P3 P5")
 
 
 def test_two_tied_on_the_last_free_card_is_a_tie_not_a_win():

@@ -205,11 +205,14 @@ class VerdictWords:
 def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True,
               seat_names: SeatNames = NO_NAMES) -> str:
     """``P2 takes RED from N``, or ``... takes the VOID from E instead of N`` when the void is
-    taken instead of the card tapped (on N); without ``who``, the line starts at ``takes``."""
+    taken instead of the card tapped (on N), or ``... takes BLUE from W, tied on E`` when the
+    player tied on a card another took and chose another; without ``who``, the line starts at
+    ``takes``."""
     tapped = record.tapped_side(winner)
     card = "the VOID" if winner.card == VOID else winner.card
-    void_instead = winner.card == VOID and tapped != winner.from_side
-    instead = f" instead of {tapped}" if void_instead else ""
+    instead = ""
+    if tapped != winner.from_side:
+        instead = f" instead of {tapped}" if winner.card == VOID else f", tied on {tapped}"
     line = f"takes {card} from {winner.from_side}{instead}"
     return f"{player_label(winner.player, seat_names)} {line}" if who else line
 
