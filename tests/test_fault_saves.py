@@ -29,8 +29,10 @@ from companion.commands import simulate
 from companion.display.draw_notice import draw_mark, mark_area
 from companion.kiosk import loop
 from companion.storage import database as database_module
+from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
+from companion.storage.owner import FolderInUse
 from companion.storage.schema import MIGRATIONS
 
 #: Ways another program may leave the file so that every save is refused, and how each is mended.
@@ -383,3 +385,48 @@ def test_a_companion_killed_while_it_makes_the_database_leaves_no_empty_file(
     assert not path.exists() or path.stat().st_size > 0
     with Database.in_folder(folder) as database:
         assert database.version == len(database_module.MIGRATIONS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["folder deleted", "folder moved aside"])
+def test_a_state_folder_deleted_or_moved_under_the_kiosk_is_written_back_whole(tmp_path, how):
+    """Deleted (or moved aside) mid-game, the folder got no save more: SQLite wrote into the file
+    the kiosk held open, and the game was lost at its close without a word (a saves tester)."""
+    folder = tmp_path / "state"
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    said, notify = [], app.ctx.services.notify
+    app.ctx.services.notify = lambda line: (said.append(line), notify(line))
+    choose(app, "Start")
+    play(app, rounds=2)
+    if how == "folder deleted":
+        shutil.rmtree(folder)
+    else:
+        folder.rename(tmp_path / "aside")
+    play(app, rounds=2)
+    assert saved_rounds(folder) == [[1, 2, 3, 4]]
+    assert f"written back whole at {folder / FILENAME}" in said[-1]
+    with pytest.raises(FolderInUse):                  # the kiosk holds the folder again
+        owner.take(folder, "companion players")
+    app.screen.close()
+    app.ctx.services.close_database()
+
+
+@pytest.mark.slow
+def test_a_database_put_in_its_place_under_the_kiosk_is_never_written_and_the_saves_wait(tmp_path,
+                                                                                       monkeypatch):
+    monkeypatch.setattr(loop, "NOTICE_S", 0)
+    folder = tmp_path / "state"
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=1)
+    folder.rename(tmp_path / "aside")
+    Database.in_folder(folder).close()                # another program's new database
+    play(app, rounds=1)
+    assert "another file took the state database's place" in app.lasting_notice and marked(app)
+    assert saved_rounds(folder) == []
+    (folder / FILENAME).rename(tmp_path / "theirs")   # a person moves it away
+    play(app, rounds=1)
+    app.step()
+    assert app.lasting_notice is None and saved_rounds(folder) == [[1, 2, 3]]
+    app.screen.close()
+    app.ctx.services.close_database()

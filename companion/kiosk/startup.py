@@ -52,7 +52,7 @@ from companion.kiosk.loop import App
 from companion.kiosk.systemd import Notifier
 from companion.scenes.changes import ToFailsafe
 from companion.scenes.common.save_notices import short_reason
-from companion.scenes.core import Context
+from companion.scenes.core import KIOSK, Context
 from companion.scenes.notnot.lights import tap_lights, winner_lights
 from companion.scenes.notnot.saving import flush
 from companion.scenes.session import GameSetup, Pace
@@ -73,8 +73,6 @@ DISPLAY_RETRY_S = 5.0
 RESTART = "sudo systemctl restart companion"
 #: The same for a kiosk started by hand (a laptop's window, a terminal).
 START_AGAIN = "start companion run again"
-#: Who holds the state folder's lock while the kiosk runs (the line a second writer gets).
-KIOSK = "the kiosk"
 
 
 #: Presses: what a player means for a screen. One made before the loop exists answered nothing

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from companion.inputs.edge_log import EdgeLog
     from companion.inputs.keyboard import KeyMap
     from companion.storage.database import Database
+    from companion.storage.owner import FolderLock
 
 __all__ = ["Context", "Hooks", "SceneChangeError", "Quit", "Scene", "SceneTable", "Services"]
 
@@ -47,6 +48,8 @@ DEFAULT_PLAYERS_WITH_PADS = 6
 #: ``systemd/companion.service``); a save that times out waits with the pending saves and is
 #: tried again after the next frame.
 KIOSK_BUSY_TIMEOUT_S = 2.0
+#: Who holds the state folder's lock while the kiosk runs (the line a second writer gets).
+KIOSK = "the kiosk"
 
 
 def no_op(*_args: object, **_kwargs: object) -> None:
@@ -202,6 +205,9 @@ class Services:
     #: the keyboard or the serial controller).
     edge_log: EdgeLog | None = None
     _database: Database | None = field(default=None, repr=False)
+    #: The state folder's locks taken with a database put back (:mod:`.moved_away`), held
+    #: while the kiosk runs.
+    _locks: list[FolderLock | None] = field(default_factory=list, repr=False)
 
     def tie_window_for(self, players: int) -> int:
         """The tie window of a game of ``players``: the inputs', or, when the game seats a
@@ -216,7 +222,10 @@ class Services:
         """The state database (:class:`companion.storage.database.Database`), opened on first use.
 
         Not Not, Not That Movie! and That's Not a Hat keep their games (and score sheets) there.
-        Raises :class:`~companion.errors.CompanionError` when it cannot be opened.
+        Raises :class:`~companion.errors.CompanionError` when it cannot be opened. A database
+        deleted or moved away under the kiosk is written back whole first (and the table told),
+        or, when it cannot be yet, raises :class:`~companion.storage.faults.SaveLater`
+        (:mod:`companion.storage.moved_away`).
         """
         if self._database is None:
             from companion.storage.database import Database
@@ -224,6 +233,14 @@ class Services:
 
             self._database = Database.in_folder(state_dir(self.state_dir),
                                                 busy_timeout_s=KIOSK_BUSY_TIMEOUT_S)
+        else:
+            from companion.storage.moved_away import moved_away, put_back
+
+            if moved_away(self._database):   # every save since would be lost: put it back
+                self._database, lock = put_back(self._database, KIOSK)
+                self._locks.append(lock)
+                self.notify(f"the state database was deleted or moved away: written back whole "
+                            f"at {self._database.path}")
         return self._database
 
     def database_to_read(self) -> Database:

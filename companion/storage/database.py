@@ -170,6 +170,16 @@ def keep_log(path: Path) -> wal.KeptLog | None:
     return kept
 
 
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (``None``: no file there, or none that can
+    be looked at): a file deleted, moved away or replaced no longer has the identity it had."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 class Database:
     """An open state database at ``path``, migrated to the newest schema.
 
@@ -191,6 +201,12 @@ class Database:
     #: Whether it reads the file as it lies (SQLite's ``immutable``: there was no log to read):
     #: it sees no later save, so a reader that follows them opens the file again.
     as_it_lies: bool = False
+    #: The device and inode of the file it opened to write (:func:`file_identity`; ``None``
+    #: for a reader): :mod:`companion.storage.moved_away` tells by it whether the file is still
+    #: the one at :attr:`path`.
+    identity: tuple[int, int] | None = None
+    #: How long a write waits for another program's (the opener's choice).
+    busy_timeout_s: float = BUSY_TIMEOUT_S
 
     def __init__(self, path: str | Path, migrations: Sequence[Migration] = MIGRATIONS,
                  busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
@@ -225,6 +241,8 @@ class Database:
         except sqlite3.Error as error:
             self.connection.close()
             raise self._refusal(error, "opening the state database") from None
+        self.busy_timeout_s = busy_timeout_s
+        self.identity = file_identity(self.path)
 
     @staticmethod
     def kept_in(folder: Path) -> bool:
