@@ -169,13 +169,14 @@ def test_an_intact_database_passes_the_check(folder):
     assert result.code == 0 and result.out.strip().endswith(": ok")
 
 
-def spoil_the_games_table(folder) -> None:
-    """Spoil the header of the games table's root page: no game's row reads."""
+def spoil_the_games_table(folder, table: str = "games") -> None:
+    """Spoil the header of the games table's (or ``table``'s) root page: none of its rows
+    reads."""
     path = folder / FILENAME
     with sqlite3.connect(path) as raw:
         root, page_size = raw.execute(
             "SELECT rootpage, (SELECT page_size FROM pragma_page_size()) FROM sqlite_master "
-            "WHERE type = 'table' AND name = 'games'").fetchone()
+            "WHERE type = 'table' AND name = ?", (table,)).fetchone()
         raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     data = bytearray(path.read_bytes())
     start = (root - 1) * page_size
@@ -201,3 +202,18 @@ def test_the_board_of_games_that_do_not_read_says_so_not_that_none_was_played(fo
     assert board.code == 0 and board.clear
     assert board.out.startswith("No named player has finished a game that reads in")
     assert "left out" in board.err
+
+
+def test_a_database_found_damaged_at_the_title_is_said_on_screen_with_what_to_do(folder):
+    """Pages that did not read were found by the title's leaderboard and said only in the log:
+    the table played on into the damaged file, the advice to copy it first unseen."""
+    from kiosk_helpers import kiosk, step_until
+
+    spoil_the_games_table(folder, "seats")
+    app = kiosk("title", state_dir=folder)
+    step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+    said = app.notice[0]
+    assert "damaged" in said and said.endswith("copy the state folder as it is, then run "
+                                               "companion history --check")
+    app.screen.close()
+    app.ctx.services.close_database()

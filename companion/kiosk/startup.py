@@ -58,7 +58,12 @@ from companion.scenes.notnot.saving import flush
 from companion.scenes.session import GameSetup, Pace
 from companion.scenes.start_problem import StartProblem
 from companion.storage import owner
-from companion.storage.faults import STORE_ERRORS, DamagedDatabase, cannot_save_in
+from companion.storage.faults import (
+    STORE_ERRORS,
+    DamagedDatabase,
+    cannot_save_in,
+    damaged_notice,
+)
 from companion.storage.location import state_dir
 from companion.storage.preferences import Preferences, load_preferences
 
@@ -354,8 +359,7 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str,
     try:
         database = app.ctx.services.database()
     except DamagedDatabase as error:   # the most urgent, and what to do before anything else
-        notices.insert(0, f"games are not saved: {error.short}: copy the state folder as it is, "
-                          "then run companion history --check")
+        notices.insert(0, f"games are not saved: {damaged_notice(error)}")
     except STORE_ERRORS as error:   # the most urgent: nothing played from now on is kept
         log.warning("games are not saved: %s", error)   # whole; the screen says its gist
         notices.insert(0, f"games are not saved: {short_reason(error)}")

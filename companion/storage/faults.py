@@ -60,6 +60,12 @@ class StorageError(StateError):
         self.reopen = False
 
 
+def damaged_notice(error: StorageError) -> str:
+    """The kiosk's line for a state database SQLite finds damaged: what to do before anything
+    is written to it again."""
+    return f"{error.short}: copy the state folder as it is, then run companion history --check"
+
+
 class SaveLater(StorageError):
     """The disk, the folder or another program stands in the way; trying again may work."""
 

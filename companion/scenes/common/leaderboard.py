@@ -14,6 +14,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.leaderboard import board, games_counted
 from companion.scenes.core import Context
 from companion.storage.database import Database
+from companion.storage.faults import DamagedDatabase, damaged_notice
 from companion.storage.location import state_dir
 from companion.storage.played_games import finished_games
 
@@ -33,6 +34,10 @@ def leaderboard_line(ctx: Context) -> str:
             return ""
         games = list(finished_games(ctx.services.database(), LAST_GAMES))
         standings = board(games)
+    except DamagedDatabase as error:   # on screen: what to do before anything writes to it
+        log.warning("no leaderboard on the title: %s", error)
+        ctx.services.notify(damaged_notice(error))
+        return ""
     except CompanionError as error:
         log.warning("no leaderboard on the title: %s", error)
         return ""
