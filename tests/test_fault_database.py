@@ -217,3 +217,10 @@ def test_a_database_found_damaged_at_the_title_is_said_on_screen_with_what_to_do
                                                "companion history --check")
     app.screen.close()
     app.ctx.services.close_database()
+
+
+def test_json_of_a_database_that_fails_before_any_game_prints_nothing_but_the_error(folder):
+    """A lone "[" on the output before the error line broke whatever parsed it."""
+    spoil_the_games_table(folder, "seats")
+    result = outcome(on(folder, ("history", "--json")))
+    assert result.code == 2 and result.out == "" and "damaged" in result.err

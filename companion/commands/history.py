@@ -149,17 +149,19 @@ def with_winners(entry: dict) -> dict:
 
 
 def print_json(database: Database, games: Iterable[SavedGame | GameLine]) -> None:
-    """A JSON list of ``games``, written one game at a time."""
-    sys.stdout.write("[")
+    """A JSON list of ``games``, written one game at a time, its ``[`` with the first (a
+    database that fails before any game reads leaves nothing on the output but its one line
+    on the error output)."""
     players = PlayerStore(database)
+    number = -1
     for number, game in enumerate(games):
         entry = {"id": game.id, "damaged": game.damaged} if isinstance(game, GameLine) \
             else {**with_winners(game.to_dict()), "replay": replay_command(game.id)}
         names = {} if isinstance(game, GameLine) else players.seat_players(game.id)
         if names:
             entry["names"] = {str(seat): name for seat, name in names.items()}
-        sys.stdout.write(("," if number else "") + json.dumps(entry, separators=(",", ":")))
-    sys.stdout.write("]\n")
+        sys.stdout.write(("," if number else "[") + json.dumps(entry, separators=(",", ":")))
+    sys.stdout.write("[]\n" if number < 0 else "]\n")
 
 
 def replay_command(game_id: int, n: int | str = "ROUND") -> str:
