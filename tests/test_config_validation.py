@@ -140,8 +140,8 @@ def test_the_serial_boards_own_pads_may_not_be_players_the_gpio_pads_are(tmp_pat
             for line in refused.err.splitlines()]
     assert refused.code == 2 and refused.clear and said == [
         f"serial pad {n} (the nano's own, as no [[serial.pads]] are given) is player {n}, and so "
-        f"is gpio.pads[{n}] (wire it as [[serial.pads]] player = {n + 6}, {pins}; or, with no "
-        "pads wired to the Pi, [gpio] enabled = false)"
+        f"is gpio.pads[{n}] (wire it as a [[serial.pads]] table of player = {n + 6}, {pins}, a "
+        "key a line; or, with no pads wired to the Pi, [gpio] enabled = false)"
         for n, pins in enumerate(('N = "D2", E = "D3", S = "D4", W = "D5"',
                                   'N = "D6", E = "D7", S = "D8", W = "D9"',
                                   'N = "D10", E = "D11", S = "D12", W = "A0"',
@@ -149,10 +149,10 @@ def test_the_serial_boards_own_pads_may_not_be_players_the_gpio_pads_are(tmp_pat
     serial_only = tmp_path / "serial-only.toml"
     serial_only.write_text(path.read_text().replace("[gpio]\nenabled = true",
                                                     "[gpio]\nenabled = false"))
-    fixes = [line.split("(wire it as ", 1)[1].split("; or", 1)[0] for line in said]
-    with path.open("a") as file:
+    fixes = [line.split("(wire it as a ", 1)[1].split(", a key a line", 1)[0] for line in said]
+    with path.open("a") as file:   # each fix as it says: its table, then a key a line
         for fix in fixes:
-            table, keys = fix.split(" ", 1)
+            table, keys = fix.split(" table of ", 1)
             file.write(f"\n{table}\n" + keys.replace(", ", "\n") + "\n")
     assert outcome(["config", "--check", str(path)]).code == 0
     assert outcome(["config", "--check", str(serial_only)]).code == 0

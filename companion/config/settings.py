@@ -523,9 +523,10 @@ def check_players(data: dict) -> list[str]:
                                 f"{MAX_PLAYER}")
             elif player in owner:
                 fix = ("give one of them player = N" if not wiring else
-                       f"wire it as [[serial.pads]] player = {free + number}, "
+                       f"wire it as a [[serial.pads]] table of player = {free + number}, "
                        + ", ".join(f'{side} = "{name}"' for side, name in wiring.items())
-                       + "; or, with no pads wired to the Pi, [gpio] enabled = false")
+                       + ", a key a line; or, with no pads wired to the Pi, "
+                       "[gpio] enabled = false")
                 problems.append(f"{key} is player {player}, and so is {owner[player]} ({fix})")
             owner.setdefault(player, key)
     return problems
