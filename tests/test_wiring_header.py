@@ -82,6 +82,19 @@ def test_buttons_wired_to_3v3_return_to_a_3v3_pin():
     assert "3V3 P1" in texts(drawing) and not any(t.startswith("GND P") for t in texts(drawing))
 
 
+def test_leds_beside_buttons_wired_to_3v3_return_to_a_ground_pin_not_the_pads_wire():
+    """Wired as the notes said (to "the pad's ground wire", 3V3 with pull_up = false), each LED
+    sat between its pin and 3V3 and never lit (a maker)."""
+    from companion.tools.wiring.guide import readme
+
+    cfg = config.parse("[gpio]\npull_up = false\npads = [{ N = 4, E = 17, S = 27, W = 22, "
+                       "leds = { N = 12, E = 16, S = 20, W = 21 } }]")
+    _, drawing = drawing_of(cfg)
+    assert "Outlined tags are LEDs: pin, resistor, LED, then a GND pin (the pad's wire is 3V3 " \
+           "here)." in texts(drawing)
+    assert "──►|── GND (a GND pin: the pad's wire is 3V3 here)" in readme(cfg, [], [], "BOM.md")
+
+
 def test_leds_control_buttons_and_the_dealer_pad_are_labelled():
     cfg = config.parse("""
 [gpio]

@@ -45,7 +45,7 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
     ]
     lines += _diagram_section("Buttons on the Raspberry Pi's 40-pin header", GPIO_INTRO, gpio)
     lines += _one_pad(config.gpio.pull_up)
-    lines += _leds()
+    lines += _leds(config.gpio.pull_up)
     lines += _sound(config)
     lines += _diagram_section("Buttons on the serial controller (Arduino Nano or Mega)",
                               SERIAL_INTRO, boards)
@@ -154,7 +154,9 @@ def _pad_sketch(common: str) -> list[str]:
     ]
 
 
-def _leds() -> list[str]:
+def _leds(pull_up: bool = True) -> list[str]:
+    """The LEDs' section: each LED from its pin through its resistor to ground (the pad's
+    ground wire; with ``pull_up`` off that wire is 3V3, so a GND pin of the header)."""
     pi = electrics.PI
     usable = len(header.USABLE)
     ohms, milliamps = electrics.led_resistor(pi.volts)
@@ -178,7 +180,8 @@ def _leds() -> list[str]:
         "in series:",
         "",
         "```",
-        f"  pin (GPIO) ── {ohms} Ω ──►|── GND (the pad's ground wire)",
+        f"  pin (GPIO) ── {ohms} Ω ──►|── GND " + ("(the pad's ground wire)" if pull_up else
+                                                    "(a GND pin: the pad's wire is 3V3 here)"),
         "                       LED: long leg (anode) towards the resistor",
         "```",
         "",

@@ -99,7 +99,8 @@ def legend_lines(uses: Sequence[Use], pull_up: bool) -> list[str]:
         "Colours mark players; the pin tables suggest a wire colour per side.",
     ]
     if any(use.kind == "led" for use in uses):
-        lines.append("Outlined tags are LEDs: pin, resistor, LED, then the pad's ground wire.")
+        end = "the pad's ground wire" if pull_up else "a GND pin (the pad's wire is 3V3 here)"
+        lines.append(f"Outlined tags are LEDs: pin, resistor, LED, then {end}.")
     return lines + interface_note(uses)
 
 
