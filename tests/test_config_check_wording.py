@@ -107,10 +107,12 @@ def test_the_tie_window_of_a_file_read_without_gpio_here_is_not_called_the_keybo
     checked = outcome(["config", "--check", path])
     assert checked.code == 0, checked.err
     assert checked.out.splitlines()[-1] == \
-        "ties: within 1000 us (the rules' default: no GPIO nor controller is read here)"
+        "ties: within 1000 us (the rules' default: no GPIO nor controller is read here); " \
+        "on a Pi: within 1000 us"
     keys = written(tmp_path, keyboard_pads(2), name="keys.toml")
     assert outcome(["config", "--check", keys]).out.splitlines()[-1].endswith(
-        "(the keyboard's, the rules' default: no GPIO nor controller is read)")
+        "(the keyboard's, the rules' default: no GPIO nor controller is read); "
+        "on a Pi: within 1000 us")   # the shipped GPIO pads, there
 
 
 def test_a_mistyped_key_is_named_once_and_claims_no_pin(tmp_path):

@@ -75,7 +75,7 @@ def test_keys_that_play_for_players_no_pad_seats_tie_within_the_keyboards_window
     said = lines(SERIAL_BESIDE_GPIO, gpio_here=False)
     assert said["ties"] == ("ties: within 20 us, and within 1000 us in a game that seats "
                             "players 1-4, whom only the keyboard seats (a key is true to a "
-                            "millisecond at best)")
+                            "millisecond at best); on a Pi: within 1000 us")
     two = SERIAL_ON + ('[gpio]\nenabled = false\n[[serial.pads]]\nplayer = 1\nN = "D53"\n'
                        'E = "D52"\nS = "D51"\nW = "D50"\n[[serial.pads]]\nplayer = 2\n'
                        'N = "D10"\nE = "D11"\nS = "D12"\nW = "D13"\n')
@@ -106,6 +106,19 @@ def game_window(loaded: config.Config, players: int, folder) -> int:
         return start_game(app.ctx).game.timing.tie_window_ns
     finally:
         app.screen.close()
+
+
+def test_checked_off_the_pi_the_ties_line_says_the_pis_window_beside_this_machines():
+    """The gpio line said what a Pi reads and the ties line what this laptop does: a maker
+    checking the file before copying it to the Pi was told the wrong window, and why."""
+    eight = SERIAL_ON.replace('"mega"', '"nano"') + "[gpio]\npads = [" + ", ".join(
+        f"{{ N = {n}, E = {e}, S = {s}, W = {w} }}" for n, e, s, w in
+        ((4, 17, 27, 22), (5, 6, 13, 26), (12, 16, 20, 21), (23, 24, 25, 18))) + "]\n" + \
+        "".join(f'[[serial.pads]]\nplayer = {p}\nN = "D{2 + 4 * (p - 5)}"\nE = "D{3 + 4 * (p - 5)}"'
+                f'\nS = "D{4 + 4 * (p - 5)}"\nW = "D{5 + 4 * (p - 5)}"\n' for p in (5, 6))
+    assert lines(eight, gpio_here=True)["ties"] == "ties: within 1000 us"
+    assert lines(eight, gpio_here=False)["ties"].endswith("; on a Pi: within 1000 us")
+    assert lines("", gpio_here=False)["ties"].endswith("; on a Pi: within 1000 us")
 
 
 def test_keys_for_players_the_pads_seat_leave_the_controllers_window():

@@ -67,7 +67,12 @@ def summary(loaded: config.Config, gpio_here: bool | None = None,
     lines = [gpio_read[1], *header_pin_lines(loaded), serial_read[1],
              keyboard_line(loaded, gpio_read[0] or serial_read[0]),
              f"interfaces enabled: {', '.join(sorted(loaded.interfaces)) or 'none'}"]
-    lines.append(ties_line(loaded, gpio_read[0], serial_read[0]))
+    ties = ties_line(loaded, gpio_read[0], serial_read[0])
+    if not gpio_here and gpio_line(loaded, True)[0]:   # the GPIO pads play on a Pi, not here
+        on_a_pi = ties_line(loaded, True, serial_read[0])
+        if on_a_pi != ties:
+            ties += f"; on a Pi: {on_a_pi.removeprefix('ties: ')}"
+    lines.append(ties)
     return "\n".join(lines)
 
 
