@@ -16,10 +16,13 @@ def screen_module(monkeypatch):
     return wiring_screen
 
 
-def test_a_pad_box_names_the_controller_pin_or_the_bcm_gpio(screen_module):
+def test_a_box_names_the_controller_pin_or_the_headers_physical_pin_as_the_diagrams_do(
+        screen_module):
+    """A box read "E 17": GPIO17's BCM number, where the diagrams and pin tables lead with
+    physical pin 11 (a maker took "4" for physical pin 4, which is 5V)."""
     from companion.inputs.gpio import Button
     assert screen_module.pin_of(SerialButton("D2", "uno", 1, Side.N)) == "D2"
-    assert screen_module.pin_of(Button(17, ButtonKind.PAD, 1, Side.E)) == 17
+    assert screen_module.pin_of(Button(17, ButtonKind.PAD, 1, Side.E)) == "pin 11"
 
 
 def test_serial_pads_light_in_their_cross_beside_the_gpio_controls(screen_module, tmp_path):
@@ -53,12 +56,13 @@ def test_every_control_and_dealer_button_and_every_pad_is_drawn_inside_the_windo
     buttons): each box is drawn, inside the window, and none lies over another."""
     import pygame
 
+    from companion.boards.pi_header import GPIOS
     from companion.inputs.gpio import Button
-    pads = [Button(100 + 4 * player + side.index, ButtonKind.PAD, player, side)
-            for player in range(1, 8) for side in Side]
-    others = [Button(200 + n, ButtonKind.CONTROL, name=name)
+    pads = [Button(GPIOS[(4 * player + side.index) % len(GPIOS)], ButtonKind.PAD, player, side)
+            for player in range(1, 8) for side in Side]   # more than the header has: drawn alike
+    others = [Button(GPIOS[n], ButtonKind.CONTROL, name=name)
               for n, name in enumerate(("menu", "confirm"))]
-    others += [Button(300 + n, ButtonKind.DEALER, name=name) for n, name in
+    others += [Button(GPIOS[n], ButtonKind.DEALER, name=name) for n, name in
                enumerate(("RED", "BLUE", "GREEN", "YELLOW", "WHITE", "VOID", "RULE"))]
     check = WiringCheck((*pads, *others), write=lambda line: None)
     boxes: list[pygame.Rect] = []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.boards import pi_header
 from companion.display import text
 from companion.display.png_file import write_png_file
 from companion.games.notnot.sides import Side
@@ -52,6 +53,7 @@ class WiringScreen:
         pygame.display.set_caption("companion buttons")
         self.font = text.font(text.size_for_cap_height(12))    # the bundled font, as on the kiosk
         self.big = text.font(text.size_for_cap_height(20))
+        self.small = text.font(text.size_for_cap_height(9))   # a box's second line: "pin 15"
 
     def colour(self, button: Button | SerialButton) -> tuple[int, int, int]:
         """Red if ``button`` is stuck, yellow if pressed last, green if pressed, else grey."""
@@ -77,10 +79,10 @@ class WiringScreen:
             for button in (b for b in pads if b.player == player):
                 assert button.side is not None  # every pad button has a side
                 column, row = CROSS[button.side]
-                self.box(button, f"{button.side} {pin_of(button)}",
+                self.box(button, f"{button.side}\n{pin_of(button)}",
                          left + 12 + column * 46, top + 24 + row * 46, 44)
         for number, other in enumerate(others_of(check)):
-            self.box(other, f"{other.name} {other.gpio}", 20 + (number % OTHERS_A_ROW) * 130,
+            self.box(other, f"{other.name} {pin_of(other)}", 20 + (number % OTHERS_A_ROW) * 130,
                      self.others_top + (number // OTHERS_A_ROW) * OTHER_ROW_H, OTHER_W, OTHER_H)
         # the picture shows what is missing: leave out the indented "pressed; not yet" lines
         reports = [line for line in check.log if not line.startswith(" ")]
@@ -91,11 +93,15 @@ class WiringScreen:
     def box(self, button: Button | SerialButton, label: str, x: int, y: int, w: int,
             h: int | None = None) -> None:
         """Draw ``button`` as a box at (``x``, ``y``), ``w`` wide and ``h`` (else ``w``) high, in
-        its colour, with ``label`` in its middle."""
+        its colour, with ``label`` (a line, or two: the second smaller) in its middle."""
         rect = pygame.Rect(x, y, w, h or w)
         pygame.draw.rect(self.surface, self.colour(button), rect, border_radius=6)
-        image = self.font.render(label, True, BACKGROUND)
-        self.surface.blit(image, image.get_rect(center=rect.center))
+        lines = [font.render(line, True, BACKGROUND) for font, line in
+                 zip((self.font, self.small), label.splitlines())]
+        top = rect.centery - sum(image.get_height() for image in lines) // 2
+        for image in lines:
+            self.surface.blit(image, image.get_rect(midtop=(rect.centerx, top)))
+            top += image.get_height()
 
     def text(self, font: pygame.font.Font, line: str, where: tuple[int, int]) -> None:
         """Draw ``line`` in ``font`` with its top left at ``where``."""
@@ -142,6 +148,10 @@ def rows_of(check: WiringCheck) -> tuple[int, int, int]:
     return others_top, reports_top, reports_top + REPORTS * REPORT_H + 10
 
 
-def pin_of(button: Button | SerialButton) -> str | int:
-    """A pad button's pin as its box shows it: the controller's pin name or the BCM GPIO."""
-    return button.pin if isinstance(button, SerialButton) else button.gpio
+def pin_of(button: Button | SerialButton) -> str:
+    """A button's pin as its box shows it: the controller's pin name (``D2``), or the header's
+    physical pin (``pin 7``), as the diagrams and pin tables lead with it (a bare BCM ``4``
+    read as physical pin 4, which is 5V)."""
+    if isinstance(button, SerialButton):
+        return button.pin
+    return f"pin {pi_header.physical_pin(button.gpio)}"
