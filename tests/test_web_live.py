@@ -63,6 +63,23 @@ def test_the_watcher_sees_every_round_saved_one_at_a_time(tmp_path, watcher):
         assert (seen.game, seen.rounds, seen.state) == (game_id, n, "playing"), seen
 
 
+def test_a_tie_round_replaced_once_its_choice_is_made_reaches_every_open_page(tmp_path, watcher):
+    """The kiosk saves a tie's round as its countdown would settle it, then replaces it with
+    the choice made: open phones kept the default card until the next round (a spectator)."""
+    saved = list(saves(tmp_path, 2))
+    game_id = saved[-1][0]
+    revision, seen = next_change(watcher, None)
+    while seen.rounds != 2:
+        revision, seen = next_change(watcher, revision)
+    with Database.in_folder(tmp_path) as database:
+        store = GameStore(database)
+        kept = store.get(game_id)
+        store.save_round(game_id, {**kept.rounds[-1], "chosen": True}, kept.snapshot,
+                         replaces=True)
+    revision, seen = next_change(watcher, revision)
+    assert (seen.game, seen.rounds) == (game_id, 2) and '"chosen"' in seen.last_round
+
+
 def test_a_player_renamed_or_forgotten_between_saves_reaches_every_open_page(tmp_path, watcher):
     """``companion players rename`` and ``forget`` change the names of the game the pages
     show, though no round is saved: the pages are woken and the live page shows the new
@@ -306,7 +323,7 @@ def test_a_look_for_new_saves_costs_the_same_however_many_games_are_kept(tmp_pat
                 return 0
 
             database.connection.set_progress_handler(count, 1)
-            [(newest, _, rounds, _)] = database.read(_NEWEST, (NOT_NOT,))
+            [(newest, _, rounds, _, _)] = database.read(_NEWEST, (NOT_NOT,))
             assert (newest, rounds) == (game_id, 3)
             return steps[0]
 

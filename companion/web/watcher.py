@@ -1,9 +1,10 @@
 """The one watcher of the state database that every open page listens to.
 
 A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
-read-only, for the newest Not Not game, its state, its count of saved rounds and the names in
-its seats: a query on the games', rounds' and seats' keys, whose cost does not grow with the
-number of games kept (:data:`_NEWEST`). When the answer
+read-only, for the newest Not Not game, its state, its count of saved rounds, its last round
+(replaced in place once a tie's choice is made) and the names in its seats: a query on the
+games', rounds' and seats' keys, whose cost does not grow with the number of games kept
+(:data:`_NEWEST`). When the answer
 changes, the revision goes up and every waiting page is woken (:meth:`SaveWatcher.wait_after`),
 so a save reaches the pages within a poll and a push. The connection is opened again when the
 database appears, goes, or its write-ahead log comes or goes (a connection opened while no log
@@ -45,6 +46,7 @@ POLL_S = 0.2
 #: kind, counting the rounds and naming the seats of each: 47 ms a look at 2,213 games); its
 #: rounds and seats are then read by their keys. A look costs the same at any history's length.
 _NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games.id), "
+           "(SELECT record FROM rounds WHERE game_id = games.id ORDER BY n DESC LIMIT 1), "
            "(SELECT group_concat(seated, char(31)) FROM (SELECT seat || ':' || name AS seated "
            "FROM seats JOIN players ON players.id = seats.player_id "
            "WHERE seats.game_id = games.id ORDER BY seat)) "
@@ -76,8 +78,9 @@ class ProblemLog:
 
 @dataclass(frozen=True)
 class Seen:
-    """What the watcher saw last: the newest game, its state, its saved rounds and the names
-    in its seats (``None`` when there is no game), or what stops the database from reading.
+    """What the watcher saw last: the newest game, its state, its saved rounds, its last round
+    and the names in its seats (``None`` when there is no game), or what stops the database
+    from reading.
     A player renamed, merged or forgotten between two saves is a change as a save is: every
     open page then shows the name the records now have."""
 
@@ -86,6 +89,9 @@ class Seen:
     rounds: int = 0
     problem: str | None = None
     names: str = ""
+    #: The last saved round's record as stored: a tie's round is saved as its countdown would
+    #: settle it, then replaced once the choice is made, with no round more.
+    last_round: str = ""
 
     def to_json(self) -> dict:
         return {"game": self.game, "state": self.state, "rounds": self.rounds,
@@ -192,8 +198,9 @@ class SaveWatcher:
             return Seen(problem=textwrap.shorten(said, PROBLEM_CHARS, placeholder=" ..."))
         if not rows:
             return Seen()
-        game, state, rounds, names = rows[0]
-        return Seen(int(game), str(state), int(rounds), names=names or "")
+        game, state, rounds, last_round, names = rows[0]
+        return Seen(int(game), str(state), int(rounds), names=names or "",
+                    last_round=str(last_round or ""))
 
     def _reader(self) -> Database | None:
         """The open read-only connection, opened (again) when the files changed."""
