@@ -23,6 +23,7 @@ from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound, ServiceUnavailable
 
 from companion.errors import CompanionError
+from companion.storage.database import Database
 from companion.storage.listing import (
     game_lines,
     head_starts_words,
@@ -40,7 +41,7 @@ from companion.storage.score_sheets import (
     movie_score_sheet,
 )
 from companion.web import live_view
-from companion.web.board import NoDatabase, live_game, open_reader
+from companion.web.board import DamagedGame, LiveGame, NoDatabase, live_game, open_reader
 from companion.web.palette_css import palette_css
 from companion.web.watcher import ProblemLog, SaveWatcher
 
@@ -80,11 +81,21 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         tell(None)
         return value, None, 200
 
+    def live_or_damaged(database: Database) -> tuple[LiveGame | None, str | None]:
+        """The newest game, or why it does not read (the page says so; the history and the
+        score sheets still serve every other game)."""
+        try:
+            return live_game(database), None
+        except DamagedGame as error:
+            tell(str(error))
+            return None, str(error)
+
     def live_values() -> dict:
         revision = watcher.tag(watcher.revision)
-        game, problem, status = read(live_game)
+        found, problem, status = read(live_or_damaged)
+        game, damaged = found if isinstance(found, tuple) else (None, None)
         return {"revision": revision, "game": game, "problem": problem, "status": status,
-                "view": live_view, "folder": folder}
+                "damaged": damaged, "view": live_view, "folder": folder}
 
     @app.get("/")
     def index() -> tuple[str, int]:

@@ -122,7 +122,7 @@ def live_game(database: Database) -> LiveGame | None:
             raise DamagedSnapshot(problem)
         records = records_checked(saved.rounds)
     except (Unreadable, DamagedSnapshot) as error:
-        raise DamagedGame(f"game {game_id} in {database.path} does not read: {error}") from None
+        raise DamagedGame(f"Game {game_id} does not read: {error}") from None
     names = PlayerStore(database).seat_players(saved.id)
     last = last_round(records, saved.players, names)
     scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
