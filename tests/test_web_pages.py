@@ -358,6 +358,8 @@ def test_the_history_goes_on_page_after_page_to_the_oldest_game(tmp_path):
         older = re.search(r'href="([^"]+)">older games<', page.text)
         url = older.group(1).replace("&amp;", "&") if older else ""
     assert shown == [5, 4, 3, 2, 1]
+    whole = client.get("/history?limit=5").text   # a full page of the oldest: nothing older
+    assert "older games" not in whole and 'data-label="game">1<' in whole
     last = client.get("/history?limit=2&before=1")
     assert "No finished game before game 1" in text_of(last.text) and "newest games" in last.text
     assert client.get("/history?before=x").status_code == 400

@@ -111,8 +111,13 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     def history() -> tuple[str, int]:
         limit = whole_argument("limit", HISTORY_LIMIT, 1, 1000)
         before = whole_argument("before", 0, 1, 2 ** 63 - 1) or None
-        games, problem, status = read(lambda db: list(game_lines(db, "not-not", limit, before)))
+        # one game more than shown: whether "older games" leads anywhere
+        found, problem, status = read(lambda db: list(game_lines(db, "not-not", limit + 1,
+                                                                 before)))
+        listed = found if isinstance(found, list) else []
+        games, older = (listed[:limit] if found is not None else None), len(listed) > limit
         return render_template("history.html", games=games, problem=problem, limit=limit,
+                               older=older,
                                before=before,
                                local_time=local_time, level_words=level_words,
                                head_starts_words=head_starts_words,
