@@ -255,3 +255,46 @@ def test_a_movie_games_note_stands_under_its_title_on_a_phone(tmp_path):
             assert browser.run(NOTE_UNDER_ITS_TITLE) is True
     finally:
         stopped(web)
+
+
+#: Where the last cell of each row of a round-by-round sheet lies beyond the page's right edge
+#: (its text, and how far), and the row's first cell's left edge: run in the page.
+TOTALS_OUT_OF_VIEW = """
+var out = [];
+for (var row of document.querySelectorAll('main table tr')) {
+  var cells = row.children, last = cells[cells.length - 1].getBoundingClientRect();
+  if (last.right > document.documentElement.clientWidth + 0.5 || cells[0].getBoundingClientRect().left < 0)
+    out.push(cells[cells.length - 1].textContent + ' ' + last.right);
+}
+return out;
+"""
+
+
+@pytest.mark.slow
+def test_a_hat_sheet_of_many_rounds_keeps_each_players_total_in_view_on_a_phone(tmp_path):
+    """Eight rounds of eight players: at 360 px the total column, which decides the winner,
+    lay off-screen inside a table that scrolled sideways with nothing to say so (a family)."""
+    from companion.storage.games import GameStore
+    from companion.storage.score_sheets import HAT
+
+    reason = missing()
+    if reason:
+        (pytest.fail if required() else pytest.skip)(reason)
+    points = [{str(p): (p + r) % 4 for p in range(1, 9)} for r in range(8)]
+    with Database.in_folder(tmp_path / "state") as database:
+        store = GameStore(database, kind=HAT)
+        game_id = store.create(8, {"players": 8, "multi_round": True}, {"kind": HAT})
+        store.finish(game_id, {"players": 8, "rounds": points, "totals": {}, "winners": []})
+    web = companion("web", "--state-dir", str(tmp_path / "state"), "--host", "127.0.0.1",
+                    "--port", "0")
+    try:
+        first = web.stdout.readline() if web.stdout else ""
+        assert first.startswith("companion web: serving http://127.0.0.1:"), first
+        with Browser() as browser:
+            assert browser.viewport(360, 740) == (360, 740)
+            browser.open(first.split()[3].rstrip("/") + "/sheets/thats-not-a-hat")
+            browser.screenshot(shots_folder(tmp_path) / "web-hat-sheet-360x740.png")
+            assert browser.run("return document.querySelectorAll('main table tr').length") == 9
+            assert browser.run(TOTALS_OUT_OF_VIEW) == []
+    finally:
+        stopped(web)
