@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -243,16 +245,25 @@ def test_a_movie_games_note_stands_under_its_title_on_a_phone(tmp_path):
         (pytest.fail if required() else pytest.skip)(reason)
     with Database.in_folder(tmp_path / "state") as database:
         finished_discs_game(database, 3, "Popcorn")
+    with page_on_a_phone(tmp_path, "/sheets/not-that-movie", (390, 844),
+                         "web-movie-note-390x844.png") as browser:
+        assert browser.run(NOTE_UNDER_ITS_TITLE) is True
+
+
+@contextmanager
+def page_on_a_phone(tmp_path, page: str, size: tuple[int, int], shot: str) -> Iterator[Browser]:
+    """``page`` of ``companion web`` serving ``tmp_path / "state"``, open in the browser at a
+    phone's ``size``, its screenshot kept as ``shot``."""
     web = companion("web", "--state-dir", str(tmp_path / "state"), "--host", "127.0.0.1",
                     "--port", "0")
     try:
         first = web.stdout.readline() if web.stdout else ""
         assert first.startswith("companion web: serving http://127.0.0.1:"), first
         with Browser() as browser:
-            assert browser.viewport(390, 844) == (390, 844)
-            browser.open(first.split()[3].rstrip("/") + "/sheets/not-that-movie")
-            browser.screenshot(shots_folder(tmp_path) / "web-movie-note-390x844.png")
-            assert browser.run(NOTE_UNDER_ITS_TITLE) is True
+            assert browser.viewport(*size) == size
+            browser.open(first.split()[3].rstrip("/") + page)
+            browser.screenshot(shots_folder(tmp_path) / shot)
+            yield browser
     finally:
         stopped(web)
 
@@ -285,16 +296,7 @@ def test_a_hat_sheet_of_many_rounds_keeps_each_players_total_in_view_on_a_phone(
         store = GameStore(database, kind=HAT)
         game_id = store.create(8, {"players": 8, "multi_round": True}, {"kind": HAT})
         store.finish(game_id, {"players": 8, "rounds": points, "totals": {}, "winners": []})
-    web = companion("web", "--state-dir", str(tmp_path / "state"), "--host", "127.0.0.1",
-                    "--port", "0")
-    try:
-        first = web.stdout.readline() if web.stdout else ""
-        assert first.startswith("companion web: serving http://127.0.0.1:"), first
-        with Browser() as browser:
-            assert browser.viewport(360, 740) == (360, 740)
-            browser.open(first.split()[3].rstrip("/") + "/sheets/thats-not-a-hat")
-            browser.screenshot(shots_folder(tmp_path) / "web-hat-sheet-360x740.png")
-            assert browser.run("return document.querySelectorAll('main table tr').length") == 9
-            assert browser.run(TOTALS_OUT_OF_VIEW) == []
-    finally:
-        stopped(web)
+    with page_on_a_phone(tmp_path, "/sheets/thats-not-a-hat", (360, 740),
+                         "web-hat-sheet-360x740.png") as browser:
+        assert browser.run("return document.querySelectorAll('main table tr').length") == 9
+        assert browser.run(TOTALS_OUT_OF_VIEW) == []
