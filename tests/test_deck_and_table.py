@@ -107,3 +107,18 @@ def test_voids_that_can_never_be_placed_do_not_fill_spots():
     refill(table, deck := cards("VOID", "VOID"), Level.DISCOVERY)  # must not loop for ever
     assert table[N] is None and len(deck) == 2
     assert void_on(table) is E
+
+
+def test_the_end_of_the_deck_says_why_its_cards_left_cannot_fill_the_table():
+    """"the deck (2 left) cannot fill the four spots", with two spots empty, read as a bug (a
+    rules lawyer): the two left were voids."""
+    from companion.games.notnot.deck import why_it_cannot_fill
+
+    table = {N: None, E: cards("VOID")[0], S: cards("RED")[0], W: cards("RED")[0]}
+    assert why_it_cannot_fill(table, cards("VOID", "VOID")) == (
+        "the deck cannot fill the 1 empty spot: its 2 cards left are 2 voids, and a void lies "
+        "on the table already")
+    table = {N: None, E: None, S: None, W: cards("RED")[0]}
+    assert why_it_cannot_fill(table, cards("BLUE", "VOID", "VOID")) == (
+        "the deck cannot fill the 3 empty spots: its 3 cards left are 1 portal card and 2 "
+        "voids, and one void at most may lie on the table")

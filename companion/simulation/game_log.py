@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from companion.games.notnot import words
+from companion.games.notnot.deck import why_it_cannot_fill
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import RoundRecord
 
@@ -38,8 +39,8 @@ def write_log(game: Game, records: Iterable[RoundRecord], out: TextIO) -> None:
               f"{game.mode}, tie window {game.timing.tie_window_ns // 1000} us\n")
     for record in records:
         out.write("".join(line + "\n" for line in round_lines(record)))
-    out.write(f"Game over after {game.round_no} rounds: the deck ({len(game.deck)} left) "
-              f"cannot fill the four spots.\n{result_line(game)}\n")
+    out.write(f"Game over after {game.round_no} rounds: "
+              f"{why_it_cannot_fill(game.table, game.deck)}.\n{result_line(game)}\n")
 
 
 def result_line(game: Game) -> str:

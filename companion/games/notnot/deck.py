@@ -85,6 +85,23 @@ def can_fill(table: Table, deck: list[Card]) -> bool:
     return portals + spare_void >= len(empty_spots(table))
 
 
+def why_it_cannot_fill(table: Table, deck: list[Card]) -> str:
+    """Why ``deck`` cannot fill ``table``'s empty spots (:func:`can_fill` is false), in words:
+    ``the deck cannot fill the 2 empty spots: its 2 cards left are 2 voids, and a void lies on
+    the table already``."""
+    empty, portals = len(empty_spots(table)), sum(1 for card in deck if card.is_portal)
+    voids = sum(1 for card in deck if card.is_void)
+    held = [f"{portals} portal card{'' if portals == 1 else 's'}"] if portals else []
+    held += [f"{voids} void{'' if voids == 1 else 's'}"] if voids else []
+    cards = (f"its {len(deck)} card{'' if len(deck) == 1 else 's'} left "
+             f"{'is' if len(deck) == 1 else 'are'} {' and '.join(held)}" if held else
+             "it is empty" if not deck else "it holds no card to place")
+    one_void = (", and a void lies on the table already" if voids and void_on(table) else
+                ", and one void at most may lie on the table" if voids > 1 else "")
+    return f"the deck cannot fill the {empty} empty spot{'' if empty == 1 else 's'}: " \
+           f"{cards}{one_void}"
+
+
 def refill(table: Table, deck: list[Card], level: Level) -> tuple[Level, list[Dealt]]:
     """Fill the empty spots from the top of ``deck`` (both changed in place).
 
