@@ -204,6 +204,47 @@ def test_a_read_only_folder_its_user_owns_is_given_its_write_permission_back(tmp
     assert f"sudo chown companion: {folder}" in said   # its owner may write: another user's
 
 
+def test_a_read_only_log_is_named_not_the_database_beside_it(tmp_path, monkeypatch):
+    """With the database mended but its -wal still read-only, the line named the database and
+    told to chown it, which changed nothing (a saves tester): it names the file that is."""
+    from companion.storage import faults
+
+    monkeypatch.setattr(faults, "may_write", lambda info: bool(info.st_mode & 0o200))  # not root
+    folder = tmp_path / "state"
+    Database.in_folder(folder).close()
+    log = folder / f"{FILENAME}-wal"
+    log.write_bytes(b"")
+    log.chmod(0o444)
+    error = sqlite3.OperationalError("attempt to write a readonly database")
+    error.sqlite_errorname = "SQLITE_READONLY"
+    said = explain(error, folder / FILENAME, "saving round 3 of game 7")
+    assert str(said) == (f"saving round 3 of game 7 failed: {log} is read-only (nothing saved "
+                         f"before is lost; make it writable: chmod u+w {log})")
+    assert said.short == f"{FILENAME}-wal is read-only"
+
+
+def test_a_read_only_database_in_a_read_only_folder_is_said_with_its_folder_at_the_start(
+        tmp_path, monkeypatch):
+    """Mending the file the start's notice named changed nothing: its folder was read-only
+    too, said only from the first round on (a saves tester)."""
+    from companion.storage import faults
+
+    folder = tmp_path / "state"
+    Database.in_folder(folder).close()
+    (folder / FILENAME).chmod(0o444)
+    folder.chmod(0o555)
+    access = os.access   # the kernel's answer to a user other than root, who writes anything
+    monkeypatch.setattr(faults.os, "access", lambda path, mode: access(path, mode) and not (
+        Path(path) == folder and mode == os.W_OK))
+    try:
+        said = faults.cannot_save_in(folder / FILENAME)
+    finally:
+        folder.chmod(0o755)
+    assert said == (f"{folder / FILENAME} is read-only: make it writable, e.g. sudo chmod u+w "
+                    f"{folder / FILENAME}; and the state folder {folder} is read-only: make it "
+                    f"writable: chmod u+w {folder}")
+
+
 def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost():
     error = sqlite3.OperationalError("disk I/O error")
     error.sqlite_errorname = "SQLITE_IOERR_WRITE"

@@ -126,7 +126,7 @@ def test_a_database_it_may_not_write_is_named_as_such_not_as_damaged(tmp_path, m
     Database(path, migrations=MIGRATIONS[:3]).close()   # the next migration must write
     connect = sqlite3.connect
     monkeypatch.setattr(sqlite3, "connect", lambda p, **kw: connect(f"file:{p}?mode=ro", uri=True, **kw))
-    with pytest.raises(CompanionError, match=r"the state database .*sqlite3 is read-only"):
+    with pytest.raises(CompanionError, match=r"companion\.sqlite3 is read-only"):
         Database.in_folder(tmp_path)
 
 

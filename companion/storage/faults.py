@@ -124,6 +124,32 @@ def refuses_writes(path: Path) -> Path | None:
     return None
 
 
+def not_writable_for_me(path: Path) -> Path | None:
+    """The first of the database ``path``, its log and its index that is there and that this
+    user's permissions do not let write (another user's, or without its write bit), or
+    ``None``: a read-only log or index fails every save as the database itself would."""
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            info = file.stat()
+        except OSError:
+            continue
+        if not may_write(info):
+            return file
+    return None
+
+
+def file_fix(file: Path) -> str:
+    """How to make ``file`` writable: its owner's write permission back when this user owns
+    it (a chmod), else the file given to the companion's user."""
+    try:
+        mine = file.stat().st_uid == os.geteuid()
+    except OSError:
+        mine = False
+    if mine:
+        return f"make it writable: chmod u+w {file}"
+    return f"make it writable for the companion user, e.g. sudo chown companion: {file}"
+
+
 def may_write(info: os.stat_result) -> bool:
     """Whether the permission bits of a file of ``info`` let this user write it (root: always)."""
     user = os.geteuid()
@@ -152,7 +178,9 @@ def cannot_save_in(path: Path) -> str:
         return odd
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
-            return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}"
+            folder = "" if folder_is_writable(path) else (   # mending the file alone won't do
+                f"; and the state folder {path.parent} is read-only: {folder_fix(path.parent)}")
+            return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}{folder}"
     refusing = refuses_writes(path)
     if refusing is not None:
         return (f"{refusing} refuses writes (immutable? lsattr shows an i: "
@@ -244,9 +272,10 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
                          f"{folder_fix(path.parent)})", "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
-        return SaveLater(f"{doing} failed: the state database {path} is read-only ({kept}; "
-                         "make it writable for the companion user, e.g. "
-                         f"sudo chown companion: {path})", "the state database is read-only")
+        file = not_writable_for_me(path) or path   # the log or its index, as like as not
+        said = "the state database" if file == path else file.name
+        return SaveLater(f"{doing} failed: {file} is read-only ({kept}; {file_fix(file)})",
+                         f"{said} is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
                          "close it and try again)", "the state database is locked")
