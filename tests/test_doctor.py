@@ -122,7 +122,18 @@ def test_a_display_that_does_not_open_on_a_pi_is_to_fix(tmp_path):
 def test_a_configured_serial_controller_that_is_not_plugged_in_is_to_fix(tmp_path):
     settings = write(tmp_path, "config.toml", "[gpio]\nenabled = false\n[serial]\nenabled = true\n")
     serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
-    assert serial.status == FIX and "is not there" in serial.text
+    assert serial.status == FIX and "is not there" in serial.text and "udev rule" in serial.text
+
+
+def test_a_port_named_in_the_settings_that_is_not_there_is_not_blamed_on_the_udev_rule(
+        tmp_path):
+    """"/dev/ttyUSB7 is not there ... a board the udev rule does not know needs its ids added"
+    (a maker): no rule names that port; the board may sit on another one."""
+    settings = write(tmp_path, "config.toml", '[gpio]\nenabled = false\n[serial]\nenabled = '
+                                              'true\ndevice = "/dev/ttyUSB7"\n')
+    serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
+    assert serial.status == FIX and serial.text.startswith("/dev/ttyUSB7 is not there")
+    assert "ids added" not in serial.text and "ls /dev/ttyUSB* /dev/ttyACM*" in serial.text
 
 
 def serial_on_a_port(tmp_path, board: str, port) -> Check:
@@ -191,7 +202,7 @@ def test_with_a_mistake_in_the_settings_the_serial_line_says_it_read_the_default
     settings = write(tmp_path, "config.toml", "[serial]\nenabled = true\nboard = \"uno\"\n")
     serial = by_name(pi_host(fake_pi(tmp_path / "root")), config=str(settings))["serial"]
     assert serial.text == ("no serial controller in the settings ([serial] enabled = false) "
-                           "(the default settings: the file has mistakes)")
+                           "(the default settings: the settings file does not load)")
 
 
 def test_a_mistake_in_the_settings_is_to_fix(tmp_path):
@@ -536,6 +547,18 @@ def sound_check(tmp_path, cards: str | None, device: str = "", **host) -> Check:
 def test_a_pi_5_without_a_sound_card_is_told_its_options(tmp_path):
     found = sound_check(tmp_path, cards=None)
     assert found.status == FIX and "a Pi 5 has no headphone jack" in found.text
+
+
+def test_a_pi_4_without_a_sound_card_is_pointed_at_its_headphone_jack_not_told_it_has_none(
+        tmp_path):
+    """A Pi 4 was told "a Pi 5 has no headphone jack" (a maker): it has one, off when
+    config.txt turns audio off."""
+    root = fake_pi(tmp_path)
+    write(root, "/proc/device-tree/model", "Raspberry Pi 4 Model B Rev 1.5\0")
+    found = by_name(pi_host(root), config=str(write(tmp_path, "config.toml", "")),
+                    state_dir=str(tmp_path / "state"))["sound"]
+    assert found.status == FIX and "Pi 5" not in found.text
+    assert "dtparam=audio=on" in found.text and "headphone jack" in found.text
 
 
 def test_hdmi_sound_on_hw_is_refused_with_the_name_that_works(tmp_path):

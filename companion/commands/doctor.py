@@ -83,9 +83,10 @@ def checks(args: argparse.Namespace, host: Host) -> list[Check]:
 
 def as_defaults(check: Check) -> Check:
     """``check``, which tells what the settings name, made on the defaults the kiosk offers
-    when the settings file has mistakes, saying so."""
-    return Check(check.name, check.status, f"{check.text} (the default settings: the file "
-                                           "has mistakes)")
+    when the settings file does not load (missing, or with mistakes: its own line says which),
+    saying so."""
+    return Check(check.name, check.status, f"{check.text} (the default settings: the settings "
+                                           "file does not load)")
 
 
 def report(found: list[Check]) -> str:

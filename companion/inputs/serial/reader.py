@@ -50,9 +50,11 @@ from companion.inputs.serial.protocol import (
 log = logging.getLogger(__name__)
 
 BAUD = 1_000_000
-#: Where ``find_device`` looks: the kiosk's udev symlink (systemd/99-companion-buttons.rules)
-#: first, then by-id names.
-DEVICE_PATTERNS = ("/dev/companion-buttons", "/dev/serial/by-id/*")
+#: The kiosk's udev symlink (systemd/99-companion-buttons.rules): the board, wherever it is
+#: plugged.
+UDEV_DEVICE = "/dev/companion-buttons"
+#: Where ``find_device`` looks: the udev symlink first, then by-id names.
+DEVICE_PATTERNS = (UDEV_DEVICE, "/dev/serial/by-id/*")
 
 
 #: A controller clock that steps back further than this has restarted. (An edge may

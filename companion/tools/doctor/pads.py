@@ -14,6 +14,7 @@ from companion.boards import pi_header as pins
 from companion.config.settings import Config
 from companion.errors import CompanionError
 from companion.inputs.clock_check import clock_verdict, first_press_stamps, mock_factory
+from companion.inputs.serial.reader import UDEV_DEVICE
 from companion.tools.doctor.host import (
     ANSWER_S,
     FIX,
@@ -137,9 +138,12 @@ def check_serial(host: Host, config: Config, service_running: bool = False) -> C
                                      "([serial] enabled = false)")
     device = host.path(serial.device)
     if not device.exists():
+        rule = ("a board the udev rule does not know needs its ids added (docs/KIOSK.md)"
+                if serial.device == UDEV_DEVICE else
+                f"is it another port now? ls /dev/ttyUSB* /dev/ttyACM* lists them, and the "
+                f"udev rule's {UDEV_DEVICE} follows the board wherever it is plugged")
         return Check("serial", FIX, f"{serial.device} is not there: plug the {serial.board} in; "
-                                    "a board the udev rule does not know needs its ids added "
-                                    "(docs/KIOSK.md)")
+                                    f"{rule}")
     if not device.is_char_device():
         return Check("serial", FIX, f"{serial.device} is not a serial device (a "
                                     f"{'folder' if device.is_dir() else 'file'}): [serial] "

@@ -18,10 +18,12 @@ def check_sound(host: Host, config: Config, service_running: bool = False) -> Ch
     this machine itself) a short tone played on it."""
     cards, device = sound_cards(host), config.sound.device or "default"
     if not cards:
-        return not_here(host, "sound", "no sound card, so no tones and no voice: a Pi 5 has no "
-                                       "headphone jack; use the screen's speakers over HDMI, a "
-                                       "USB speaker or an I2S amplifier (hardware/BOM.md)",
-                        "no sound card")
+        jack = ("a Pi 5 has no headphone jack; use" if host.pi_model().startswith(
+            "Raspberry Pi 5") else "is audio off (dtparam=audio=on in config.txt)? use the "
+            "headphone jack,")
+        return not_here(host, "sound", f"no sound card, so no tones and no voice: {jack} the "
+                                       "screen's speakers over HDMI, a USB speaker or an I2S "
+                                       "amplifier (hardware/BOM.md)", "no sound card")
     named = card_named(device, cards)
     if named is not None and named not in cards:
         return Check("sound", FIX, f"[sound] device = {device} names card {named}, which is not "
