@@ -131,3 +131,10 @@ def test_keys_for_players_the_pads_seat_leave_the_controllers_window():
 def test_a_keyboard_switched_off_still_leaves_the_menu_keys():
     assert lines("[keyboard]\nenabled = false\n", True)["keyboard"].startswith(
         "keyboard: only the menu keys")
+
+
+def test_a_folder_named_as_the_controllers_port_is_not_called_read(tmp_path):
+    """``device = "/tmp"`` passed as "serial: read" (a maker); only doctor said otherwise."""
+    said = lines(SERIAL_ON + f'device = "{tmp_path}"\n[gpio]\nenabled = false\n', True)
+    assert said["serial"].startswith(f"serial: not read: {tmp_path} is a folder, not a serial "
+                                     "port")

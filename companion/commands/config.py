@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import stat
 import sys
 
 from companion.boards import pi_header
@@ -144,12 +145,29 @@ def serial_line(loaded: config.Config, device_here: bool) -> tuple[bool, str]:
     serial = loaded.serial
     if not serial.enabled:
         return False, "serial: not read (serial.enabled = false)"
+    odd = not_a_port(serial.device)
+    if odd:
+        return False, (f"serial: not read: {serial.device} is {odd}, not a serial port "
+                       "([serial] device names the controller's port, such as "
+                       "/dev/companion-buttons or /dev/ttyUSB0)")
     seated = players_of(serial)
     pads = pads_of(len(seated), config.players_named(seated)
                    + ("" if serial.pads else ", the board's own"))
     plugged = "" if device_here else "; not plugged in now: read as soon as it appears"
     return True, (f"serial: read, {serial.device} ({serial.board}), {pads}, "
                   f"tie window {serial.tie_window_ns / 1e3:g} us{plugged}")
+
+
+def not_a_port(device: str) -> str | None:
+    """What ``device`` is when it is there and no character device ("a folder", "a file"), or
+    ``None`` (a port, or nothing there yet: it is opened when it appears)."""
+    try:
+        found = os.stat(device)
+    except OSError:
+        return None
+    if stat.S_ISCHR(found.st_mode):
+        return None
+    return "a folder" if stat.S_ISDIR(found.st_mode) else "a file"
 
 
 def keyboard_line(loaded: config.Config, with_pads: bool) -> str:
