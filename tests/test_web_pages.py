@@ -235,6 +235,14 @@ def test_a_newest_game_that_does_not_read_is_named_and_the_page_stays_up_for_the
     assert no_trace(page.text)
 
 
+def test_a_page_asked_with_a_trailing_slash_is_the_page(tmp_path):
+    """"/history/" was a 404 (a spectator)."""
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+    client = client_of(tmp_path)
+    for page in ("/history/", "/sheets/not-that-movie/", "/live/"):
+        assert client.get(page).status_code == 200, page
+
+
 @pytest.mark.parametrize(("method", "path", "status", "says"), [
     ("GET", "/nowhere", 404, "Not Found"),
     ("GET", "/sheets/chess", 404, "There is no score sheet called &#39;chess&#39;"),

@@ -63,6 +63,7 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:"
 def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     """The application for the state folder ``folder``, its pages woken by ``watcher``."""
     app = Flask(__name__)
+    app.url_map.strict_slashes = False   # "/history/", as a phone's address bar may complete it
     app.config.update(PROPAGATE_EXCEPTIONS=False, TRAP_HTTP_EXCEPTIONS=False,
                       TEMPLATES_AUTO_RELOAD=False)
     live_slots = threading.BoundedSemaphore(MAX_LIVE)
