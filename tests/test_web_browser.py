@@ -300,3 +300,46 @@ def test_a_hat_sheet_of_many_rounds_keeps_each_players_total_in_view_on_a_phone(
                          "web-hat-sheet-360x740.png") as browser:
         assert browser.run("return document.querySelectorAll('main table tr').length") == 9
         assert browser.run(TOTALS_OUT_OF_VIEW) == []
+
+
+@pytest.mark.slow
+def test_a_page_refused_a_live_place_asks_again_and_goes_live_once_one_is_free(tmp_path,
+                                                                              monkeypatch):
+    """With every live place taken the browser closed the refused stream for good: the page
+    said "reconnecting…" for ever and never followed the game (a spectator)."""
+    import threading
+    import urllib.request
+
+    from web_games import saved_game
+    from companion.web import app as web_app
+    from companion.web.serving import server
+    from companion.web.watcher import SaveWatcher
+
+    reason = missing()
+    if reason:
+        (pytest.fail if required() else pytest.skip)(reason)
+    saved_game(tmp_path, until=lambda r: len(r) == 1)
+    monkeypatch.setattr(web_app, "MAX_LIVE", 1)       # one live place, held below
+    monkeypatch.setattr(web_app, "HEARTBEAT_S", 0.5)  # a dropped stream's place comes back soon
+    watcher = SaveWatcher(tmp_path)
+    serving = server(tmp_path, "127.0.0.1", 0, watcher)
+    threading.Thread(target=serving.run, daemon=True).start()
+    url = f"http://127.0.0.1:{serving.effective_port}/"
+    holder = urllib.request.urlopen(url + "events", timeout=30)   # the one place
+    try:
+        with Browser() as browser:
+            assert browser.viewport(390, 844) == (390, 844)
+            browser.open(url)
+            wait_for(lambda: browser.run("return document.getElementById('status')"
+                                         ".textContent;") == "reconnecting…", DEADLINE_S,
+                     "the page refused a place never said so")
+            holder.close()                            # the place is free again
+            wait_for(lambda: browser.run("return document.getElementById('status')"
+                                         ".textContent;") == "live", DEADLINE_S + 15,
+                     "the refused page never asked again")
+    finally:
+        holder.close()
+        serving.close()
+        watcher.stop()
+        if watcher._thread is not None:   # gone before another test counts the watchers
+            watcher._thread.join()

@@ -1,6 +1,7 @@
 // The live scoreboard: when the server says a round was saved, fetch the live section again.
 // EventSource reconnects by itself (the server asks for a retry after 1 s); on reconnecting
-// the server says what it holds at once, so a page that missed a save catches up.
+// the server says what it holds at once, so a page that missed a save catches up. A stream the
+// server refused (all its live places taken) is asked for again every 10 s.
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -32,12 +33,27 @@
     });
   }
 
-  var source = new EventSource("/events");
-  source.addEventListener("open", function () { say("live", true); });
-  source.addEventListener("error", function () { say("reconnecting…", false); });
-  source.addEventListener("save", function (event) {
-    say("live", true);
-    wanted = String(JSON.parse(event.data).revision);
-    refresh();
-  });
+  // A refused stream (the server's 503 when every live place is taken) is closed for good
+  // by the browser: ask again after a while, and show the page as it stands meanwhile.
+  var AGAIN_MS = 10000;
+
+  function listen() {
+    var source = new EventSource("/events");
+    source.addEventListener("open", function () { say("live", true); });
+    source.addEventListener("error", function () {
+      say("reconnecting…", false);
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        wanted = "again";   // whatever the page holds, fetch it anew meanwhile
+        refresh();
+        window.setTimeout(listen, AGAIN_MS);
+      }
+    });
+    source.addEventListener("save", function (event) {
+      say("live", true);
+      wanted = String(JSON.parse(event.data).revision);
+      refresh();
+    });
+  }
+  listen();
 }());
