@@ -59,6 +59,28 @@ def test_the_lan_address_comes_first_and_loopback_and_link_local_never():
     assert lan_addresses(LOOPBACK_ONLY) == []
 
 
+#: A Pi on its home Wi-Fi (wlan0 192.168.1.23, the default route) with Docker's bridge
+#: (docker0 172.17.0.1): /proc/net/fib_trie's local addresses and /proc/net/route.
+WITH_DOCKER = """Main:
+     |-- 172.17.0.1
+        /32 host LOCAL
+     |-- 192.168.1.23
+        /32 host LOCAL
+"""
+ROUTES = """Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT
+wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0
+docker0\t000011AC\t00000000\t0001\t0\t0\t0\t0000FFFF\t0\t0\t0
+wlan0\t0001A8C0\t00000000\t0001\t0\t0\t600\t00FFFFFF\t0\t0\t0
+"""
+
+
+def test_the_address_on_the_default_routes_network_comes_before_a_containers_bridge():
+    """The lowest private address won: the code pointed the phones at Docker's bridge (a
+    spectator). Without a default route (the Pi as its own hotspot) the order stays."""
+    assert lan_addresses(WITH_DOCKER, ROUTES)[0] == "192.168.1.23"
+    assert lan_addresses(WITH_DOCKER, "")[0] == "172.17.0.1"
+
+
 def test_the_page_is_on_the_lan_address_and_the_port_its_settings_say(tmp_path):
     assert page_address(machine(tmp_path)) == "http://192.168.1.23:8080/"
     assert page_port("# mine\nCOMPANION_WEB_PORT=8081\n") == 8081
