@@ -387,28 +387,61 @@ def test_a_companion_killed_while_it_makes_the_database_leaves_no_empty_file(
         assert database.version == len(database_module.MIGRATIONS)
 
 
+#: Ways the state database goes from under a running kiosk (the kiosk holds the folder's lock).
+TAKEN_AWAY = {
+    "folder deleted": lambda folder: shutil.rmtree(folder),
+    "folder moved aside": lambda folder: folder.rename(folder.parent / "aside"),
+    # its log and index stay, the closing connection's own: deleted by name as it closes
+    "database deleted": lambda folder: (folder / FILENAME).unlink(),
+    "database moved aside": lambda folder: (folder / FILENAME).rename(folder.parent / "aside"),
+}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("how", ["folder deleted", "folder moved aside"])
+@pytest.mark.parametrize("how", TAKEN_AWAY)
 def test_a_state_folder_deleted_or_moved_under_the_kiosk_is_written_back_whole(tmp_path, how):
     """Deleted (or moved aside) mid-game, the folder got no save more: SQLite wrote into the file
-    the kiosk held open, and the game was lost at its close without a word (a saves tester)."""
+    the kiosk held open, and the game was lost at its close without a word (a saves tester).
+    The database alone deleted, its folder and lock left, was called another program's (the
+    kiosk's own lock) and never written back (a regression tester)."""
     folder = tmp_path / "state"
     app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    lock = owner.take(folder, "the kiosk")            # as companion run holds it
     said, notify = [], app.ctx.services.notify
     app.ctx.services.notify = lambda line: (said.append(line), notify(line))
     choose(app, "Start")
     play(app, rounds=2)
-    if how == "folder deleted":
-        shutil.rmtree(folder)
-    else:
-        folder.rename(tmp_path / "aside")
+    TAKEN_AWAY[how](folder)
     play(app, rounds=2)
-    assert saved_rounds(folder) == [[1, 2, 3, 4]]
     assert f"written back whole at {folder / FILENAME}" in said[-1]
-    with pytest.raises(FolderInUse):                  # the kiosk holds the folder again
-        owner.take(folder, "companion players")
+    play(app, rounds=1)                               # and saved there from then on
     app.screen.close()
     app.ctx.services.close_database()
+    with pytest.raises(FolderInUse):                  # the kiosk holds the folder still (again)
+        owner.take(folder, "companion players")
+    assert lock is not None
+    lock.release()
+    assert saved_rounds(folder) == [[1, 2, 3, 4, 5]]
+
+
+@pytest.mark.slow
+def test_a_state_folder_that_cannot_be_made_again_says_why_and_the_saves_wait(tmp_path, caplog):
+    folder = tmp_path / "parent" / "state"
+    app = kiosk("setup", state_dir=folder, seed=SEED, players=PLAYERS)
+    choose(app, "Start")
+    play(app, rounds=1)
+    shutil.rmtree(folder.parent)
+    folder.parent.write_text("a file where the folder was")
+    play(app, rounds=1)
+    assert "the state folder is gone" in app.lasting_notice
+    assert "its folder cannot be made again: Not a directory" in caplog.text
+    folder.parent.unlink()
+    play(app, rounds=1)
+    app.step()
+    assert app.lasting_notice is None
+    app.screen.close()
+    app.ctx.services.close_database()
+    assert saved_rounds(folder) == [[1, 2, 3]]
 
 
 @pytest.mark.slow

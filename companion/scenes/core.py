@@ -234,10 +234,16 @@ class Services:
             self._database = Database.in_folder(state_dir(self.state_dir),
                                                 busy_timeout_s=KIOSK_BUSY_TIMEOUT_S)
         else:
+            from companion.storage.faults import SaveLater
             from companion.storage.moved_away import moved_away, put_back
 
             if moved_away(self._database):   # every save since would be lost: put it back
-                self._database, lock = put_back(self._database, KIOSK)
+                old, self._database = self._database, None
+                try:
+                    self._database, lock = put_back(old, KIOSK)
+                except SaveLater:   # still open as it was: the next try puts it back
+                    self._database = old
+                    raise
                 self._locks.append(lock)
                 self.notify(f"the state database was deleted or moved away: written back whole "
                             f"at {self._database.path}")

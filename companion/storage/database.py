@@ -205,6 +205,8 @@ class Database:
     #: for a reader): :mod:`companion.storage.moved_away` tells by it whether the file is still
     #: the one at :attr:`path`.
     identity: tuple[int, int] | None = None
+    #: The same of its folder: a folder deleted or moved away took its lock file with it.
+    folder_identity: tuple[int, int] | None = None
     #: How long a write waits for another program's (the opener's choice).
     busy_timeout_s: float = BUSY_TIMEOUT_S
 
@@ -243,6 +245,7 @@ class Database:
             raise self._refusal(error, "opening the state database") from None
         self.busy_timeout_s = busy_timeout_s
         self.identity = file_identity(self.path)
+        self.folder_identity = file_identity(self.path.parent)
 
     @staticmethod
     def kept_in(folder: Path) -> bool:

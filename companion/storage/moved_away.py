@@ -13,13 +13,14 @@ naming why: the saves wait, said on screen, and the next try puts it back.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.storage import owner
 from companion.storage.database import Database, file_identity
-from companion.storage.faults import SaveLater
-from companion.storage.whole_file import write_whole
+from companion.storage.faults import SaveLater, StorageError
 
 
 def moved_away(database: Database) -> bool:
@@ -30,9 +31,12 @@ def moved_away(database: Database) -> bool:
 
 def put_back(database: Database, who: str) -> tuple[Database, owner.FolderLock | None]:
     """``database`` (moved away: :func:`moved_away`) written whole at its path and opened there,
-    with the state folder's lock, taken for ``who`` ("the kiosk") and held until released;
+    with the state folder's lock taken again for ``who`` ("the kiosk") when the folder is not
+    the one it opened in (``None`` when the kiosk's lock on it still holds);
     ``database`` is closed once it is. :class:`SaveLater` when it cannot be put back yet (it is
-    then left open as it was, to be put back by the next try)."""
+    then left open as it was, to be put back by the next try); another :class:`StorageError`
+    when, written back and ``database`` closed, the copy does not open (the next try opens
+    the path as at the start)."""
     path, folder = database.path, database.path.parent
     gone = f"the state database {path} was deleted or moved away while the kiosk ran"
     if file_identity(path) is not None:
@@ -40,16 +44,50 @@ def put_back(database: Database, who: str) -> tuple[Database, owner.FolderLock |
                         "wait here; move that file away and they are written with every "
                         "game kept before", "another file took the state database's place")
     try:
-        lock = owner.take(folder, who)   # the folder made again if it must be
-    except owner.FolderInUse as error:
-        raise SaveLater(f"{gone}: {error}", "another program uses the state folder") from None
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveLater(f"{gone}, and its folder cannot be made again: "
+                        f"{error.strerror or error}", "the state folder is gone") from None
+    lock = None
+    if file_identity(folder) != database.folder_identity:   # its lock went with the folder
+        try:
+            lock = owner.take(folder, who)
+        except owner.FolderInUse as error:
+            raise SaveLater(f"{gone}: {error}", "another program uses the state folder") from None
     try:
-        write_whole(path, database.connection.serialize(), durable=True)
-        restored = Database(path, busy_timeout_s=database.busy_timeout_s)
-    except (OSError, sqlite3.Error, CompanionError) as error:
+        draft = written_beside(path, database.connection.serialize())
+    except (OSError, sqlite3.Error) as error:
         if lock is not None:
             lock.release()
         raise SaveLater(f"{gone}, and it cannot be written back: {error}",
                         "the state folder is gone") from None
+    # Closed before its copy takes the path: closing it deletes its log and index by name,
+    # which would then be the copy's.
     database.close()
-    return restored, lock
+    try:
+        os.replace(draft, path)
+        return Database(path, busy_timeout_s=database.busy_timeout_s), lock
+    except (OSError, CompanionError) as error:   # closed now: the next try opens the path
+        raise StorageError(f"{gone}; written back ({draft}), it does not open: {error}",
+                           "the state database does not open") from None
+
+
+def written_beside(path: Path, data: bytes) -> Path:
+    """``data`` written and flushed to the disk in a draft beside ``path`` (its folder's entry
+    too), to be renamed over it: the draft's path. An :class:`OSError` when it cannot be (no
+    draft is left)."""
+    draft = path.with_name(f".{path.name}.part")
+    try:
+        with draft.open("wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    except OSError:
+        draft.unlink(missing_ok=True)
+        raise
+    return draft
