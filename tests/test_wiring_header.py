@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from companion.config import settings as config
 from companion.boards import pi_header as pins
 from companion.tools.wiring import header
@@ -93,6 +95,9 @@ def test_leds_beside_buttons_wired_to_3v3_return_to_a_ground_pin_not_the_pads_wi
     assert "Outlined tags are LEDs: pin, resistor, LED, then a GND pin (the pad's wire is 3V3 " \
            "here)." in texts(drawing)
     assert "──►|── GND (a GND pin: the pad's wire is 3V3 here)" in readme(cfg, [], [], "BOM.md")
+    table = header.pin_tables(gpio_uses(cfg.gpio.pads), "Pins", pull_up=False)
+    assert "| 1 | 3V3 (shared) | 3V3 | " in table   # the switches' wire
+    assert re.search(r"\| 1 \| LEDs' ground \(shared\) \| GND \| \d+ \| black \|", table), table
 
 
 def test_leds_control_buttons_and_the_dealer_pad_are_labelled():

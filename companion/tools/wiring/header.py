@@ -129,6 +129,10 @@ def pin_tables(uses: Sequence[Use], heading: str, *, pull_up: bool = True) -> st
              "of the Pi's 40-pin header. The BCM pin is the number the config uses. "
              "Wire colours are suggestions: the same colour for a side on every pad, black for "
              "the common wire.")
+    led_grounds = {} if pull_up else {   # the switches' wire is 3V3: the LEDs need a ground
+        group: pin for group, pin in returns_of(uses, pull_up=True).items()
+        if any(use.kind == "led" for use in uses if use.group == group)}
     return tables.document(heading, intro, uses, returns_of(uses, pull_up),
                            [("BCM pin", bcm_cell), ("Physical pin", physical_cell)],
-                           electrics.PI.volts, common="ground" if pull_up else "3V3")
+                           electrics.PI.volts, common="ground" if pull_up else "3V3",
+                           led_grounds=led_grounds)

@@ -39,8 +39,10 @@ def what(use: Use, led_ohms: int) -> str:
 
 
 def group_table(members: Sequence[Use], ground: Hashable | None, columns: Columns,
-                supply_v: float, common: str = "ground") -> str:
-    """The table of one group: a pad (Player, Side, ...) or other buttons (Button, ...)."""
+                supply_v: float, common: str = "ground",
+                led_ground: Hashable | None = None) -> str:
+    """The table of one group: a pad (Player, Side, ...) or other buttons (Button, ...); with
+    ``led_ground``, a row for its LEDs' own ground wire (their switches' wire is 3V3)."""
     ohms, _ = led_resistor(supply_v)
     player = members[0].player
     first = [str(player)] if player is not None else []
@@ -51,6 +53,9 @@ def group_table(members: Sequence[Use], ground: Hashable | None, columns: Column
     if ground is not None:
         wire = GROUND_WIRE if common == "ground" else "red"
         rows.append(first + [f"{common} (shared)"] + [show(ground) for _, show in columns] + [wire])
+    if led_ground is not None:
+        rows.append(first + ["LEDs' ground (shared)"] + [show(led_ground) for _, show in columns]
+                    + [GROUND_WIRE])
     return table(headings, rows)
 
 
@@ -61,14 +66,17 @@ def group_title(group: str, members: Sequence[Use]) -> str:
 
 
 def document(heading: str, intro: str, uses: Sequence[Use], returns: Mapping[str, Hashable],
-             columns: Columns, supply_v: float, common: str = "ground") -> str:
+             columns: Columns, supply_v: float, common: str = "ground",
+             led_grounds: Mapping[str, Hashable] | None = None) -> str:
     """A printable Markdown document: ``heading``, ``intro``, then a table per group.
 
     ``returns`` names the pin each group's common wire goes to, ``common``
-    what that pin is (``"ground"``, or ``"3V3"`` for buttons with pull-downs).
+    what that pin is (``"ground"``, or ``"3V3"`` for buttons with pull-downs);
+    ``led_grounds`` the ground pin of a group's LEDs when that wire is not ground.
     """
     parts = [f"# {heading}", "", intro, ""]
     for group, members in groups(uses).items():
         parts += [f"## {group_title(group, members)}", "",
-                  group_table(members, returns.get(group), columns, supply_v, common), ""]
+                  group_table(members, returns.get(group), columns, supply_v, common,
+                              (led_grounds or {}).get(group)), ""]
     return "\n".join(parts)
