@@ -356,3 +356,32 @@ def test_a_killed_demos_folder_is_removed_by_the_next_demo(tmp_path):
     done = companion(*DEMO, "--snapshots", str(tmp_path / "shots"), env=demo_env(temporary))
     assert done.returncode == 0, done.stderr[-300:]
     assert not killed.exists() and demo_folders(temporary) == [running]
+
+
+def test_a_database_of_another_users_that_a_writing_command_cannot_open_says_whose_it_is(
+        tmp_path, monkeypatch):
+    """``players add`` on the kiosk's database (another user's, 600) said only "unable to open
+    database file", where every reading command asks "it belongs to another user?" (a saves
+    tester). Root opens any file: the kernel's answer to another user is played here."""
+    import sqlite3
+
+    from companion.storage import database as database_module
+
+    folder = tmp_path / "state"
+    assert outcome(["players", "add", "Ann", "--state-dir", str(folder)]).code == 0
+    path = folder / "companion.sqlite3"
+    access, connect = os.access, sqlite3.connect
+
+    def refused(target, *args, **kwargs):
+        if Path(target) == path:
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect(target, *args, **kwargs)
+
+    monkeypatch.setattr(database_module.os, "access",
+                        lambda p, mode: access(p, mode) and Path(p) != path)
+    monkeypatch.setattr(database_module.sqlite3, "connect", refused)
+    result = outcome(["players", "add", "Zed", "--state-dir", str(folder)])
+    assert result.code == 2 and result.clear
+    assert result.err.strip() == (f"companion: cannot open the state database {path}: unable to "
+                                  "open database file (it belongs to another user? on the "
+                                  "kiosk: sudo -u companion ...)")
