@@ -52,6 +52,12 @@ def mark_radius(layout: Layout) -> int:
     return max(4, round(1.2 * layout.unit))
 
 
+def lanes_reach(layout: Layout) -> int:
+    """How far from the axis the label lanes begin, above and below: the marks, the close
+    line and the photo finish's ground keep within it."""
+    return mark_radius(layout) + 2
+
+
 def draw_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int], r: int) -> None:
     """The mark of one tap: its verdict's shape in its verdict's colour."""
     x, y, colour = centre[0], centre[1], TIMELINE_MARK[verdict]
@@ -99,7 +105,7 @@ def draw_zoom(surface: pygame.Surface, layout: Layout, view: TimelineView,
     (blue and vermillion stood at 2.7 to 1 on the lighter one)."""
     if view.first_valid_us is None or view.close_us is None:
         return
-    reach = mark_radius(layout) + 2   # the lanes' inner edges (see draw_timeline)
+    reach = lanes_reach(layout)
     zoom = pygame.Rect(round(strip.left + strip.width * ZOOM_FROM), axis_y - reach,
                        round(strip.width * (ZOOM_TO - ZOOM_FROM)), 2 * reach)
     solid.rect(surface, TIMELINE_ZOOM, zoom)
@@ -125,7 +131,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     pygame.draw.line(surface, DIM_TEXT, (inner.left, axis_y), (inner.right, axis_y), 2)
     r = mark_radius(layout)
     lanes: list[list[pygame.Rect]] = [[], []]
-    tops = [axis_y - r - 2 - line_h, axis_y + r + 2]
+    tops = [axis_y - lanes_reach(layout) - line_h, axis_y + lanes_reach(layout)]
     drawn: list[text.Drawn] = []
     race_first = sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))
     for tap in reversed(race_first):   # the race's marks last, over any at the same moment

@@ -33,6 +33,7 @@ from urllib.parse import quote
 from companion.errors import CompanionError
 from companion.storage import wal
 from companion.storage.faults import (
+    ANOTHER_USERS,
     RECOVERY,
     DamagedDatabase,
     ForeignDatabase,
@@ -174,7 +175,7 @@ def another_users(path: Path) -> str | None:
     """What to do when the database file ``path`` is there but this user may not read and
     write it (another user's, as the kiosk's is to a maker's shell), else ``None``."""
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        return "it belongs to another user? on the kiosk: sudo -u companion ..."
+        return ANOTHER_USERS
     return None
 
 

@@ -60,6 +60,10 @@ class StorageError(StateError):
         self.reopen = False
 
 
+#: What to try when a file of the state is another user's (the kiosk's, to a maker's shell).
+ANOTHER_USERS = "it belongs to another user? on the kiosk: sudo -u companion ..."
+
+
 def damaged_notice(error: StorageError) -> str:
     """The kiosk's line for a state database SQLite finds damaged: what to do before anything
     is written to it again."""
@@ -87,16 +91,22 @@ def error_name(error: BaseException) -> str:
     return getattr(error, "sqlite_errorname", "") or ""
 
 
-def folder_fix(folder: Path) -> str:
-    """How to make ``folder`` writable: its owner's write permission back when this user owns
-    it and it lacks it (a chmod), else the folder given to the companion's user."""
+def database_files(path: Path) -> tuple[Path, Path, Path]:
+    """The database ``path``, its write-ahead log and the log's index."""
+    return path, Path(f"{path}-wal"), Path(f"{path}-shm")
+
+
+def write_fix(path: Path) -> str:
+    """How to make ``path`` (the state folder, or a file of the database) writable: its
+    owner's write permission back when this user owns it and it lacks it (a chmod), else
+    ``path`` given to the companion's user."""
     try:
-        info = folder.stat()
+        info = path.stat()
     except OSError:
         info = None
     if info is not None and info.st_uid == os.geteuid() and not info.st_mode & stat.S_IWUSR:
-        return f"make it writable: chmod u+w {folder}"
-    return f"make it writable for the companion user, e.g. sudo chown companion: {folder}"
+        return f"make it writable: chmod u+w {path}"
+    return f"make it writable for the companion user, e.g. sudo chown companion: {path}"
 
 
 def folder_is_writable(path: Path) -> bool:
@@ -114,7 +124,7 @@ def refuses_writes(path: Path) -> Path | None:
     at the close of any descriptor of the file. Another program closing the database would
     then take itself for its last user, fold the log in and delete it under the open
     connection, and every save after it would be lost."""
-    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for file in database_files(path):
         try:
             info = file.stat()
         except OSError:
@@ -128,7 +138,7 @@ def not_writable_for_me(path: Path) -> Path | None:
     """The first of the database ``path``, its log and its index that is there and that this
     user's permissions do not let write (another user's, or without its write bit), or
     ``None``: a read-only log or index fails every save as the database itself would."""
-    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for file in database_files(path):
         try:
             info = file.stat()
         except OSError:
@@ -136,18 +146,6 @@ def not_writable_for_me(path: Path) -> Path | None:
         if not may_write(info):
             return file
     return None
-
-
-def file_fix(file: Path) -> str:
-    """How to make ``file`` writable: its owner's write permission back when this user owns
-    it (a chmod), else the file given to the companion's user."""
-    try:
-        mine = file.stat().st_uid == os.geteuid()
-    except OSError:
-        mine = False
-    if mine:
-        return f"make it writable: chmod u+w {file}"
-    return f"make it writable for the companion user, e.g. sudo chown companion: {file}"
 
 
 def may_write(info: os.stat_result) -> bool:
@@ -176,10 +174,10 @@ def cannot_save_in(path: Path) -> str:
     odd = not_a_file_line(path)
     if odd:
         return odd
-    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for file in database_files(path):
         if file.is_file() and not file.stat().st_mode & stat.S_IWUSR:
             folder = "" if folder_is_writable(path) else (   # mending the file alone won't do
-                f"; and the state folder {path.parent} is read-only: {folder_fix(path.parent)}")
+                f"; and the state folder {path.parent} is read-only: {write_fix(path.parent)}")
             return f"{file} is read-only: make it writable, e.g. sudo chmod u+w {file}{folder}"
     refusing = refuses_writes(path)
     if refusing is not None:
@@ -197,7 +195,7 @@ def not_text(path: Path, doing: str) -> DamagedDatabase:
 def not_a_file_beside(path: Path) -> tuple[Path, str] | None:
     """The database ``path``'s write-ahead log or its index when it is there and no file (a
     folder, a device: SQLite then cannot open the database at all), and what it is."""
-    for file in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for file in database_files(path)[1:]:
         try:
             found = kind(file)
         except OSError:
@@ -270,18 +268,17 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
             name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN"))
             and not folder_is_writable(path)):
         return SaveLater(f"{doing} failed: the state folder {path.parent} is read-only ({kept}; "
-                         f"{folder_fix(path.parent)})", "the state folder is read-only")
+                         f"{write_fix(path.parent)})", "the state folder is read-only")
     if name.startswith("SQLITE_READONLY"):
         file = not_writable_for_me(path) or path   # the log or its index, as like as not
         said = "the state database" if file == path else file.name
-        return SaveLater(f"{doing} failed: {file} is read-only ({kept}; {file_fix(file)})",
+        return SaveLater(f"{doing} failed: {file} is read-only ({kept}; {write_fix(file)})",
                          f"{said} is read-only")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
                          "close it and try again)", "the state database is locked")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return SaveLater(f"{doing} failed: cannot open {path} ({error}; it belongs to another "
-                         "user? on the kiosk: sudo -u companion ...)")
+        return SaveLater(f"{doing} failed: cannot open {path} ({error}; {ANOTHER_USERS})")
     if name.startswith("SQLITE_CONSTRAINT"):
         return SaveRefused(f"{doing} failed: {path} refuses it ({error}: a constraint or "
                            f"trigger another program added?); {kept}; to mend see {RECOVERY}",

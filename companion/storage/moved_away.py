@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.storage import owner
 from companion.storage.database import Database, file_identity
 from companion.storage.faults import SaveLater, StorageError
+from companion.storage.whole_file import sync_folder, written_draft
 
 
 def moved_away(database: Database) -> bool:
@@ -55,7 +55,7 @@ def put_back(database: Database, who: str) -> tuple[Database, owner.FolderLock |
         except owner.FolderInUse as error:
             raise SaveLater(f"{gone}: {error}", "another program uses the state folder") from None
     try:
-        draft = written_beside(path, database.connection.serialize())
+        draft = written_draft(path, database.connection.serialize(), durable=True)
     except (OSError, sqlite3.Error) as error:
         if lock is not None:
             lock.release()
@@ -66,28 +66,8 @@ def put_back(database: Database, who: str) -> tuple[Database, owner.FolderLock |
     database.close()
     try:
         os.replace(draft, path)
+        sync_folder(folder)
         return Database(path, busy_timeout_s=database.busy_timeout_s), lock
     except (OSError, CompanionError) as error:   # closed now: the next try opens the path
         raise StorageError(f"{gone}; written back ({draft}), it does not open: {error}",
                            "the state database does not open") from None
-
-
-def written_beside(path: Path, data: bytes) -> Path:
-    """``data`` written and flushed to the disk in a draft beside ``path`` (its folder's entry
-    too), to be renamed over it: the draft's path. An :class:`OSError` when it cannot be (no
-    draft is left)."""
-    draft = path.with_name(f".{path.name}.part")
-    try:
-        with draft.open("wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-    except OSError:
-        draft.unlink(missing_ok=True)
-        raise
-    return draft

@@ -17,21 +17,39 @@ def write_whole(path: str | os.PathLike[str], data: bytes, durable: bool = False
     """Write ``data`` to ``path`` all or nothing (see the module's docstring); an
     :class:`OSError` when it cannot be written (``path`` is then as it was)."""
     target = Path(path)
-    draft = target.with_name(f".{target.name}.part")
+    draft = written_draft(target, data, durable)
+    try:
+        os.replace(draft, target)
+    finally:
+        with contextlib.suppress(OSError):
+            draft.unlink(missing_ok=True)
+    if durable:
+        sync_folder(target.parent)
+
+
+def written_draft(path: Path, data: bytes, durable: bool = False) -> Path:
+    """``data`` written to the draft beside ``path`` (flushed to the disk when ``durable``),
+    to be renamed over it: the draft's path. An :class:`OSError` when it cannot be written
+    (no draft is left)."""
+    draft = path.with_name(f".{path.name}.part")
     try:
         with draft.open("wb") as file:
             file.write(data)
             if durable:
                 file.flush()
                 os.fsync(file.fileno())
-        os.replace(draft, target)
-    finally:
+    except OSError:
         with contextlib.suppress(OSError):
             draft.unlink(missing_ok=True)
-    if durable:
-        with contextlib.suppress(OSError):
-            folder = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
+        raise
+    return draft
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries (a rename in it) to the disk, as far as it can be."""
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
