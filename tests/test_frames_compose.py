@@ -153,6 +153,8 @@ def test_the_frame_budget_bench_times_each_kind_of_play_frame_against_a_bare_bli
     report = play_frames.measure_budget(3, 1, str(tmp_path))
     size = report["sizes"]["800x480"]
     assert size["blit_floor_ms"] > 0 and set(size["rotations"]) == {"0", "90", "180", "270"}
+    assert set(size["whole_turn_to_blit"]) == set(size["rotations"])
+    assert all(turn > 0 for turn in size["whole_turn_to_blit"].values())
     for kinds in size["rotations"].values():
         assert set(kinds) == {"tumble", "countdown", "verdict", "timeline"}
         assert all(k["n"] > 0 and k["p99_to_blit"] > 0 for k in kinds.values())

@@ -24,7 +24,9 @@ The floor of each size is a bare full-screen blit: a prepared image of the displ
 copied onto the display and flipped, measured in the same run on the display opened as the
 kiosk opens it (:func:`blit_floor`; on the dummy driver a flip shows nothing and costs
 nothing, on a real display it presents the frame). The budget (issue 26) is every kind's p99
-at most :data:`BUDGET` times the floor's median.
+at most :data:`BUDGET` times the floor's median. Beside it, each rotation's whole turn
+(``whole_turn_to_blit``): the same prepared canvas presented turned whole, in blits, the least a
+frame that changes most of the screen costs at that rotation.
 """
 
 from __future__ import annotations
@@ -224,12 +226,14 @@ class Floor:
     times: list[int]
 
 
-def blit_floor(size: tuple[int, int] | None, frames: int, on_screen: bool = False) -> Floor:
+def blit_floor(size: tuple[int, int] | None, frames: int, on_screen: bool = False,
+               rotation: int = 0) -> Floor:
     """A bare full-screen blit, ``frames`` times (:func:`.floors.present_times_ns`: a prepared
     image of the display's size copied onto it and presented, the floor of every frame
     figure), on a display opened as the kiosk opens it, at ``size`` (``None``: the screen's own
-    size), fullscreen when ``on_screen``."""
-    screen = Screen(size, 0, fullscreen=on_screen)
+    size), fullscreen when ``on_screen``. With a ``rotation``, the canvas is presented turned
+    whole, as a frame that changed most of the screen is (:data:`.screen.WHOLE_SHARE`)."""
+    screen = Screen(size, rotation, fullscreen=on_screen)
     try:
         times = floors.present_times_ns(screen, frames)
         return Floor(screen.display.get_size(), pygame.display.get_driver(), times)
@@ -265,8 +269,10 @@ def measure_budget(rounds: int, seed: int, state_dir: str,
         name = f"{size[0]}x{size[1]}"
         floor_ms = median(floor.times) / 1e6
         entry: dict[str, Any] = {"blit_floor_ms": round(floor_ms, 4), "rotations": {},
-                                 "collections_in_frames": {}}
+                                 "whole_turn_to_blit": {}, "collections_in_frames": {}}
         for rotation in ROTATIONS:
+            entry["whole_turn_to_blit"][str(rotation)] = whole_turn_to_blit(
+                asked, rotation, floor_ms, on_screen)
             times = measure_frames(size, rotation, rounds, seed, state_dir, on_screen)
             kinds = {}
             for kind in KINDS:
@@ -288,6 +294,15 @@ def measure_budget(rounds: int, seed: int, state_dir: str,
     return report
 
 
+def whole_turn_to_blit(size: tuple[int, int] | None, rotation: int, floor_ms: float,
+                       on_screen: bool) -> float:
+    """What presenting a whole prepared canvas turned by ``rotation`` costs, in bare blits
+    (``floor_ms``): the least a frame that changed most of the screen pays at that rotation,
+    before anything is drawn on it (a turn copies each pixel to another row)."""
+    turned = blit_floor(size, 100, on_screen, rotation)
+    return round(median(turned.times) / 1e6 / floor_ms, 2)
+
+
 def stack() -> str:
     """The pygame and SDL the frames were drawn with: what a frame costs depends on both
     (Debian Bookworm's pygame 2.1.2, the Pi's, draws some shapes far slower than pip's)."""
@@ -302,7 +317,8 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
             shown = ", ".join(f"{kind} {k['p99_to_blit']:g}x ({k['p99_ms']:g} ms)"
                               for kind, k in kinds.items())
             lines.append(f"play frames p99 at {size} turned {rotation}: {shown}; "
-                         f"a bare blit {entry['blit_floor_ms']:g} ms")
+                         f"a bare blit {entry['blit_floor_ms']:g} ms, a whole canvas turned "
+                         f"{entry['whole_turn_to_blit'][rotation]:g}x that")
     lines.append(f"worst play frame p99: {report['worst_p99_to_blit']:g} blits "
                  f"(budget {report['budget_x_blit']:g}); garbage collections inside play "
                  f"frames: {report['collections_in_frames']}; drawn with {report['stack']} "
