@@ -34,6 +34,23 @@ def test_the_title_shows_the_pages_qr_code_and_its_address_clear_of_the_menu(mon
         assert not pygame.Rect(drawn.rect).colliderect(rect), drawn.text
 
 
+@pytest.mark.parametrize("size, rotation", [((800, 480), 0), ((800, 480), 90),
+                                            ((1920, 1080), 0)])
+def test_the_address_is_written_beside_the_code_to_type_on_a_phone_that_cannot_read_it(
+        monkeypatch, size, rotation):
+    monkeypatch.setattr(menu, "page_address", lambda: ADDRESS)
+    app = kiosk(size=size, rotation=rotation)
+    canvas, texts = shown(app)
+    assert "phones: 192.168.1.23:8080" in texts
+    written = next(d for d in app.scene.drawn_texts if d.text.startswith("phones: "))
+    items = app.scene.item_rects()
+    code = qr_rect(app.ctx.services.layout, len(qr_matrix(ADDRESS)), max(r.bottom for r in items))
+    assert written.rect.right < code.left and written.rect.top == code.top
+    assert canvas.get_rect().contains(written.rect)
+    others = [d.rect for d in app.scene.drawn_texts if d is not written] + items
+    assert written.rect.collidelist(others) < 0
+
+
 def test_no_code_when_the_page_is_off_or_there_is_no_network(monkeypatch):
     monkeypatch.setattr(menu, "page_address", lambda: None)
     app = kiosk()

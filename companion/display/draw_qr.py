@@ -1,6 +1,7 @@
 """The scoreboard page's address as a QR code, drawn with pygame: dark modules on a white
 square with its quiet zone in the screen's bottom-right corner, under the menu and beside its
-hint line (the address in words would not fit beside the hint on a small screen).
+hint line; and the address in words beside the code, to type on a phone whose camera does not
+read it (:func:`draw_page_address`).
 
 The code's modules come from the ``qrcode`` library's matrix alone (no image library); without
 ``qrcode`` installed nothing is drawn. :func:`qr_matrix` is cached: the address changes
@@ -13,7 +14,9 @@ from functools import lru_cache
 
 import pygame
 
+from companion.display import text
 from companion.display.layout import Layout
+from companion.display.palette import DIM_TEXT
 
 #: The white margin around the code, in modules (the standard asks for four; two scan well on
 #: a screen, whose dark ground is no printed pattern).
@@ -68,3 +71,28 @@ def draw_page_qr(surface: pygame.Surface, layout: Layout, address: str | None, b
                 pygame.draw.rect(surface, DARK, (rect.left + (QUIET + x) * module,
                                                  rect.top + (QUIET + y) * module, module, module))
     return rect
+
+
+def typed_address(address: str) -> str:
+    """What a phone's browser needs typed for ``address``: no scheme, no closing slash
+    (``http://192.168.1.23:8080/`` is ``192.168.1.23:8080``)."""
+    return address.removeprefix("http://").rstrip("/")
+
+
+def draw_page_address(surface: pygame.Surface, layout: Layout, address: str, code: pygame.Rect,
+                      clear_of: list[pygame.Rect]) -> list[text.Drawn]:
+    """The address in words (``phones: 192.168.1.23:8080``) on one line left of the ``code``,
+    level with its top, at the hint's size or smaller; nothing where no line of the smallest
+    size fits between the screen's margin and the code clear of ``clear_of`` (the menu and
+    its hint)."""
+    words = f"phones: {typed_address(address)}"
+    margin = round(layout.unit)
+    room = code.left - 2 * margin
+    size = text.fit_size(words, layout.small_size, room, layout.min_text_size)
+    if text.width(words, size) > room:
+        return []
+    spot = pygame.Rect(0, 0, text.width(words, size), text.font(size).get_height())
+    spot.topright = (code.left - margin, code.top)
+    if spot.collidelist(clear_of) >= 0:
+        return []
+    return [text.draw(surface, words, size, DIM_TEXT, topright=spot.topright)]

@@ -17,7 +17,7 @@ import pygame
 
 from companion.config.web_page import page_address
 from companion.display.draw_menu import draw_menu, heading_bottom, item_rects
-from companion.display.draw_qr import draw_page_qr
+from companion.display.draw_qr import draw_page_address, draw_page_qr
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Action, action_of, touched_item
@@ -137,7 +137,12 @@ class MenuScene(Scene[M]):
                                      self.shown_items(), self.cursor, self.subtitle,
                                      hint=self.hint(),
                                      rects=self.item_rects(), asking=self.asking)
-        if self.shows_page_qr:
-            draw_page_qr(canvas, self.ctx.services.layout, self.page_address,
-                         below=max(r.bottom for r in self.item_rects()))
+        if self.shows_page_qr and self.page_address:
+            items = self.item_rects()
+            code = draw_page_qr(canvas, self.ctx.services.layout, self.page_address,
+                                below=max(r.bottom for r in items))
+            if code is not None:
+                self.drawn_texts += draw_page_address(
+                    canvas, self.ctx.services.layout, self.page_address, code,
+                    [*items, *(drawn.rect for drawn in self.drawn_texts)])
         return self.name
