@@ -254,6 +254,37 @@ def test_an_input_output_error_says_the_card_may_be_failing_and_nothing_is_lost(
     assert "nothing saved before is lost" in str(said) and "card may be failing" in str(said)
 
 
+def test_a_file_size_limit_is_named_as_such_not_a_failing_card_and_nothing_is_lost(tmp_path):
+    """``ulimit -f`` stops SQLite growing its files; the kernel's refusal reaches SQLite as an
+    input/output error, which is said to be the limit (a failing card would send the table
+    to copy its card off for nothing)."""
+    import resource
+    import sys
+
+    assert simulate(tmp_path, 1).code == 0
+    grown = max(file.stat().st_size for file in tmp_path.glob("companion.sqlite3*"))
+    limit = grown + 16 * 1024
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+    finished = 1
+    for seed in range(2, 12):
+        run = subprocess.run([sys.executable, "-m", "companion", "simulate", "--players", "12",
+                              "--seed", str(seed), "--state-dir", str(tmp_path)],
+                             capture_output=True, text=True, preexec_fn=limited)
+        if run.returncode:
+            break
+        finished += 1
+    else:
+        pytest.fail("the file-size limit never stopped a save")
+    said = run.stderr.strip().splitlines()[-1]
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"has reached this program's file-size limit of {limit // 1024} kB (ulimit -f" in said
+    assert "nothing saved before is lost" in said and "card" not in said
+    assert finished_games(tmp_path) == finished
+
+
 def test_an_input_output_error_on_a_file_that_refuses_writes_names_the_file_not_the_card(
         tmp_path):
     import subprocess

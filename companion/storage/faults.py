@@ -11,7 +11,9 @@ so the kiosk never has to guess:
   input/output error); the same write may work once that changes. An
   input/output error on a disk under the floor the companion keeps free
   (:func:`companion.storage.room.is_full`: SQLite could not grow its ``-shm``
-  index, say) is said to be a full disk, not a failing card.
+  index, say) is said to be a full disk, and one on a file at the process's
+  file-size limit (``ulimit -f``: :func:`at_size_limit`) that limit, not a
+  failing card.
 - :class:`SaveRefused`: the file itself refuses the write (another program's
   or a newer companion's database, a schema version that does not match its
   tables, a damaged page, a constraint or trigger that aborts it, a game no
@@ -26,6 +28,7 @@ is in ``docs/KIOSK.md`` ("When the state database fails").
 from __future__ import annotations
 
 import os
+import resource
 import sqlite3
 import stat
 from pathlib import Path
@@ -94,6 +97,28 @@ def error_name(error: BaseException) -> str:
 def database_files(path: Path) -> tuple[Path, Path, Path]:
     """The database ``path``, its write-ahead log and the log's index."""
     return path, Path(f"{path}-wal"), Path(f"{path}-shm")
+
+
+#: How near a file may come to the file-size limit before the next write of SQLite (a page, or a
+#: log frame of a page and its header) can no longer grow it.
+NEAR_SIZE_LIMIT = 64 * 1024
+
+
+def at_size_limit(path: Path) -> tuple[Path, int] | None:
+    """The file of the database ``path`` that has grown to within :data:`NEAR_SIZE_LIMIT` of
+    this process's file-size limit (``ulimit -f``, ``RLIMIT_FSIZE``), and the limit in bytes;
+    ``None`` with no limit, or no file near it (the kernel refuses a write past the limit, and
+    SQLite reports that as an input/output error)."""
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit == resource.RLIM_INFINITY:
+        return None
+    for file in database_files(path):
+        try:
+            if file.stat().st_size + NEAR_SIZE_LIMIT > limit:
+                return file, limit
+        except OSError:
+            continue
+    return None
 
 
 def write_fix(path: Path) -> str:
@@ -247,6 +272,13 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return SaveLater(f"{doing} failed: the disk holding {path} is full: {megabytes(left)} "
                          f"left ({name}; {kept}; free some space and saving goes on)",
                          f"the disk is full: {megabytes(left)} left")
+    limited = at_size_limit(path) if name.startswith("SQLITE_IOERR") else None
+    if limited is not None:   # the kernel refused to grow a file: not a failing card
+        file, limit = limited
+        return SaveLater(f"{doing} failed: {file} has reached this program's file-size limit "
+                         f"of {megabytes(limit)} (ulimit -f; {name}; {kept}; run it without "
+                         "the limit: ulimit -f unlimited, or LimitFSIZE=infinity in its "
+                         "systemd unit)", f"a file-size limit of {megabytes(limit)} stops it")
     fix = remount_advice(path.parent) if name.startswith(
         ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR")) else None
     if fix is not None:   # no chown, nor another user, mends a filesystem that takes no writes
