@@ -116,3 +116,33 @@ def test_colour_blind_mode_chosen_on_the_menu_marks_the_cards_of_a_round(tmp_pat
     middle = spot.inflate(-spot.width // 2, -spot.height // 2)  # the initial, in the ground colour
     assert count_colour(app.screen.canvas, middle, BACKGROUND) > 30, face
     pygame.display.quit()
+
+
+
+def test_a_wrong_taps_flash_is_hatched_so_it_is_told_from_a_counted_tap_without_its_colour(
+        tmp_path):
+    """The flash fills a player's score cell red for a wrong tap and grey-blue for a counted one,
+    which many red-green colour-blind eyes see alike: a wrong tap's is hatched too."""
+    from kiosk_helpers import kiosk, step_until, tap
+    from test_scenes_flow import to_round
+
+    from companion.display.draw_scores import HATCHING, draw_score_cell, score_cells
+    from companion.display.palette import TAP_FLASH
+    from companion.games.notnot.sides import Side
+
+    app = kiosk("setup", state_dir=tmp_path, players=3)
+    ruling = to_round(app).ruling
+    wrong = next((side for side in Side if side not in ruling.valid), None)
+    if wrong is None:
+        pytest.skip("this round lets every card be tapped")
+    app.post(tap(1, wrong.value))
+    step_until(app, lambda: 1 in app.scene.feedback.kinds and not app.scene.dirty)
+    layout = app.ctx.services.layout
+    size, cells = score_cells(layout, game_of(app).scores())
+    assert count_colour(app.screen.canvas, cells[0].rect, HATCHING) > 20
+    assert count_colour(app.screen.canvas, cells[1].rect, HATCHING) == 0
+    counted = canvas()
+    draw_score_cell(counted, layout, cells[1], 0, size, flash=TAP_FLASH["counted"])
+    assert count_colour(counted, cells[1].rect, TAP_FLASH["counted"]) > 20
+    assert count_colour(counted, cells[1].rect, HATCHING) == 0
+    pygame.display.quit()

@@ -18,7 +18,7 @@ import pygame
 from companion.display import solid, text
 from companion.display.draw_notice import cut_apart
 from companion.display.layout import Layout
-from companion.display.palette import HIGHLIGHT, PANEL, TEXT, player_colour
+from companion.display.palette import HIGHLIGHT, PANEL, TAP_FLASH, TEXT, player_colour
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 
@@ -123,12 +123,15 @@ def bar_height(layout: Layout) -> int:
 def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
                     size: int, flash: tuple[int, int, int] | None = None,
                     marked: bool = False) -> list[text.Drawn]:
-    """One player's cell on the strip's colour: filled with ``flash`` when it flashes, the
-    player's colour bar, name and ``score``, ringed when ``marked``."""
+    """One player's cell on the strip's colour: filled with ``flash`` when it flashes (a wrong
+    tap's also hatched), the player's colour bar, name and ``score``, ringed when
+    ``marked``."""
     unit = round(layout.unit)
     solid.rect(surface, PANEL, cell.span)
     if flash is not None:
         solid.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
+    if flash == TAP_FLASH["wrong"]:
+        draw_hatching(surface, layout, cell.rect.inflate(-3 * unit, -3 * unit))
     bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
                       cell.rect.width - 2 * unit, bar_height(layout))
     solid.rect(surface, player_colour(cell.player), bar)   # as on the timeline
@@ -137,6 +140,21 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
         solid.rect(surface, HIGHLIGHT, cell.rect.inflate(-unit, -unit), ring_width(layout),
                    border_radius=unit)
     return drawn
+
+
+#: The hatching of a wrong tap's flash: darker than its red, so that the flash is told from a
+#: counted tap's without its colour (a red and a grey-blue look alike to many colour-blind eyes).
+HATCHING = (110, 10, 10)
+
+
+def draw_hatching(surface: pygame.Surface, layout: Layout, area: pygame.Rect) -> None:
+    """Diagonal stripes across ``area`` (a wrong tap's flash), a stripe every two units."""
+    step, width = max(8, round(2 * layout.unit)), max(3, round(0.6 * layout.unit))
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip) if clip else area)
+    for x in range(area.left - area.height, area.right, step):
+        pygame.draw.line(surface, HATCHING, (x, area.bottom), (x + area.height, area.top), width)
+    surface.set_clip(clip)
 
 
 def draw_label(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,

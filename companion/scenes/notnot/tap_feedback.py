@@ -2,9 +2,10 @@
 
 What a tap counts for is known as it arrives
 (:meth:`companion.games.notnot.round.Round.feedback_of`):
-a wrong tap turns the player's name red, a tap before the dice landed turns
-it orange and shows a TOO EARLY banner beside the dice (beside the round's
-countdown, never over it: :func:`companion.scenes.notnot.play_view.early_rooms`)
+a wrong tap turns the player's name red and hatched (told without its colour), a
+tap before the dice landed turns it orange and shows a TOO EARLY banner beside the
+dice (beside the round's countdown, never over it:
+:func:`companion.scenes.notnot.play_view.early_rooms`)
 for as long as a verdict stays (``pace.verdict_s``) after the last early tap, a valid
 tap turns it a neutral colour (win or tie is told at the verdict). Each plays
 its short tone and lights the pressed button's LED through ``ctx.hooks.on_tap``.
