@@ -90,7 +90,8 @@ def test_recovered_games_keep_their_named_players(tmp_path, capsys):
     assert players(new, "list") == 0 and "Bo" in capsys.readouterr().out
 
 
-def test_games_whose_named_players_do_not_read_are_recovered_with_guests(tmp_path, capsys):
+def test_games_whose_seats_do_not_read_are_recovered_with_guests_and_keep_the_players(
+        tmp_path, capsys):
     folder, new = tmp_path / "kept", tmp_path / "new"
     players(folder, "add", "Ana")
     kept_game(folder, {1: "Ana"})
@@ -99,8 +100,11 @@ def test_games_whose_named_players_do_not_read_are_recovered_with_guests(tmp_pat
     capsys.readouterr()
     assert main(["history", "--state-dir", str(folder), "--recover-to", str(new)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("copied 1 games") and "copied with guests only" in out
+    assert out.startswith("copied 1 games") and "copied 1 named players with their seats" in out
+    assert "  the seats of game 1 do not read (no such table: seats): their players are copied " \
+           "as guests" in out
     assert "names" not in json.loads(history(new, capsys, "--json"))[0]
+    assert players(new, "list") == 0 and "Ana" in capsys.readouterr().out
 
 
 def test_a_shared_win_keeps_names_with_spaces_apart(tmp_path, capsys):

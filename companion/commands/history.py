@@ -18,8 +18,10 @@ SQLite's integrity check and the verdict of every kept game, reads every kept ro
 as the replay does (one line per game and round that does not read; only the check does, so
 listings stay fast), and exits 0 if all is sound, 1 (with how to recover) if
 anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
-that still reads into a new state database in DIR. ``--game ID`` lists that game's rounds, one
-line each (the roll, and the verdict in the kiosk's words: its headline and lines, as
+that still reads into a new state database in DIR, with every named player that reads and
+their seats (:mod:`companion.storage.recovery`), saying each player left behind. ``--game
+ID`` lists that game's rounds, one line each (the roll, and the verdict in the kiosk's words:
+its headline and lines, as
 :func:`companion.games.notnot.words.verdict_words` gives them to the verdict screen and the
 phone page), with the ``companion replay ID ROUND`` command that brings
 the round back with its pads' raw edges; ``--json`` gives each game a ``"replay"`` command
@@ -59,7 +61,7 @@ from companion.storage.listing import (
 )
 from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.players import PlayerStore
-from companion.storage.recovery import recover
+from companion.storage.recovery import Recovered, recover
 from companion.storage.restoring import UnreadableRecord, read_record
 from companion.storage.soundness import check_lines
 from companion.storage.wal import deleted
@@ -90,8 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="list game ID's rounds, each with the companion replay command that "
                              "shows it with the pads' raw edges")
     parser.add_argument("--recover-to", metavar="DIR", type=folder_name,
-                        help="copy every game that still reads into a new state database in DIR "
-                             "(the damaged one is only read)")
+                        help="copy every game and named player that still reads into a new state "
+                             "database in DIR (the damaged one is only read)")
 
 
 def describe(game: GameLine, level_width: int, winners_width: int) -> str:
@@ -132,11 +134,28 @@ def recover_to(database: Database, folder: Path) -> int:
           f"{len(recovered.left)} did not read and stay only in {database.path}")
     for game_id, reason in recovered.left:
         print(f"  game {game_id}: {reason[:100]}")
-    if recovered.players_left:
-        print(f"  {recovered.players_left[:100]}: the games were copied with guests only")
-    elif recovered.players:
-        print(f"copied {recovered.players} named players with their seats")
+    print_players_recovered(recovered)
     return 0
+
+
+def print_players_recovered(recovered: Recovered) -> None:
+    """What was copied of the named players: how many, and each that did not read (its seats
+    copied as guests') or anything else of them left behind; one line when none was copied."""
+    players = recovered.players
+    unread = recovered.players_refused or players.unreadable
+    if unread:
+        print(f"  {unread[:100]}: the games were copied with guests only")
+        return
+    found = players.copied + len(players.left)
+    if players.left:
+        print(f"copied {players.copied} named players with their seats; {len(players.left)} of "
+              f"{found} players could not be read: their seats are copied as guests")
+    elif players.copied:
+        print(f"copied {players.copied} named players with their seats")
+    for player_id, reason in players.left:
+        print(f"  player {player_id}: {reason[:100]}")
+    for note in players.notes:
+        print(f"  {note}")
 
 
 def with_winners(entry: dict) -> dict:
