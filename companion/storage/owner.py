@@ -8,7 +8,9 @@ they run. The file says who holds it (pid and what it is), for the one line a
 second writer gets: :class:`FolderInUse`. Reading commands (``history``,
 ``score-sheet``, ``players list``) never take it, so they work beside a
 running kiosk. The kernel lets go of the lock when the holder ends, however it
-ends (SIGKILL, a power cut): a lock file left behind holds nothing.
+ends (SIGKILL, a power cut): a lock file left behind holds nothing. Another
+program may ask who holds it now without taking it, even for a moment:
+:func:`holder` (the phone page says so whether the kiosk runs).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from companion.errors import StateError
 LOCK_FILE = "companion.lock"
 #: Who holds a lock whose file does not say.
 SOMEONE = "another companion"
+#: The kernel's table of every lock held on this machine (Linux only).
+PROC_LOCKS = Path("/proc/locks")
 
 
 class FolderInUse(StateError):
@@ -35,6 +39,10 @@ class FolderInUse(StateError):
                          "another folder")
         self.folder = folder
         self.holder = holder
+
+
+class CannotTell(StateError):
+    """This system cannot say whether anyone holds a state folder's lock; the message says why."""
 
 
 class FolderLock:
@@ -88,6 +96,67 @@ def take(folder: str | os.PathLike, who: str) -> FolderLock | None:
     except OSError:   # read-only lock file: locked all the same, it just cannot say by whom
         pass
     return FolderLock(folder, descriptor)
+
+
+def holder(folder: str | os.PathLike) -> str | None:
+    """Who holds the lock on the state folder ``folder`` now ("the kiosk (pid 7)"), or
+    ``None`` when nobody does (no lock file, or one no process holds), without taking it.
+
+    Read-only: the lock file's device and inode (``os.stat``) are looked for among the
+    ``FLOCK`` locks the kernel lists in :data:`PROC_LOCKS`; a lock of the file's inode held
+    by the very pid the file names counts too (a filesystem, such as btrfs, may list
+    another device number than ``stat`` gives). The holder is named as its file says when the
+    file names the pid that holds it, else as :data:`SOMEONE` with that pid. Raises
+    :class:`CannotTell` when there is no table of locks to read (not Linux, or a ``/proc``
+    that hides it) or the lock file cannot be looked at: unknown, never "nobody".
+    """
+    path = Path(folder) / LOCK_FILE
+    try:
+        found = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:
+        raise CannotTell(f"{path} cannot be looked at ({error.strerror})") from None
+    try:
+        table = PROC_LOCKS.read_text(encoding="ascii", errors="replace")
+    except OSError as error:
+        raise CannotTell(f"{PROC_LOCKS} does not read ({error.strerror}): this system does "
+                         "not list its locks") from None
+    text = lock_file_text(path)
+    named = text.split("\n", 1)[0].strip()
+    for pid, device, inode in flock_holders(table):
+        if inode == found.st_ino and (device == (os.major(found.st_dev),
+                                                 os.minor(found.st_dev)) or pid == named):
+            return holder_of(text) if pid == named else f"{SOMEONE} (pid {pid})"
+    return None
+
+
+def flock_holders(table: str) -> Iterator[tuple[str, tuple[int, int], int]]:
+    """The pid, device (major, minor) and inode of each ``FLOCK`` lock held in ``table``, the
+    text of :data:`PROC_LOCKS` (``1: FLOCK  ADVISORY  WRITE 7 fe:00:5350379 0 EOF``; the
+    lines of locks waited for, ``1: -> FLOCK ...``, are not held)."""
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) < 6 or fields[1] != "FLOCK":
+            continue
+        major, minor, inode = (fields[5].split(":") + ["", ""])[:3]
+        try:
+            yield fields[4], (int(major, 16), int(minor, 16)), int(inode)
+        except ValueError:
+            continue
+
+
+def lock_file_text(path: Path) -> str:
+    """What the lock file at ``path`` says about its holder, read without locking it (nothing
+    when it does not read: another user's file, a folder)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return ""
+    try:
+        return said_by(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def open_lock_file(path: Path) -> int:
