@@ -41,7 +41,16 @@ from companion.storage.score_sheets import (
     movie_score_sheet,
 )
 from companion.web import live_view
-from companion.web.board import DamagedGame, LiveGame, NoDatabase, live_game, open_reader
+from companion.web.board import (
+    DamagedGame,
+    LaterGame,
+    LiveGame,
+    NoDatabase,
+    kiosk_running,
+    later_game,
+    live_game,
+    open_reader,
+)
 from companion.web.palette_css import palette_css
 from companion.web.watcher import ProblemLog, SaveWatcher
 
@@ -82,21 +91,24 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         tell(None)
         return value, None, 200
 
-    def live_or_damaged(database: Database) -> tuple[LiveGame | None, str | None]:
+    def live_or_damaged(database: Database) -> tuple[LiveGame | None, str | None,
+                                                     LaterGame | None]:
         """The newest game, or why it does not read (the page says so; the history and the
-        score sheets still serve every other game)."""
+        score sheets still serve every other game), and the other game played after it."""
         try:
-            return live_game(database), None
+            game = live_game(database)
         except DamagedGame as error:
             tell(str(error))
-            return None, str(error)
+            return None, str(error), None
+        return game, None, later_game(database, game) if game else None
 
     def live_values() -> dict:
         revision = watcher.tag(watcher.revision)
         found, problem, status = read(live_or_damaged)
-        game, damaged = found if isinstance(found, tuple) else (None, None)
+        game, damaged, later = found if isinstance(found, tuple) else (None, None, None)
         return {"revision": revision, "game": game, "problem": problem, "status": status,
-                "damaged": damaged, "view": live_view, "folder": folder}
+                "damaged": damaged, "view": live_view, "folder": folder,
+                "notice": live_view.notice(game, later, kiosk_running(folder)) if game else None}
 
     @app.get("/")
     def index() -> tuple[str, int]:

@@ -6,6 +6,8 @@ kept). :func:`live_game` reads the newest Not Not game (in play, or the last one
 its last round: the dice, the table as it was during the round, the verdict in the very words
 the kiosk shows (:func:`companion.games.notnot.words.verdict_words`), the scores, the level
 and the round count. A game that does not read is a :class:`DamagedGame` naming what is wrong.
+:func:`later_game` finds a Not That Movie! or That's Not a Hat game the table played after it,
+and :func:`kiosk_running` whether a kiosk holds the state folder now (its lock, read-only).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
 from companion.games.notnot.words import VerdictWords, kept_verdict_words
+from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
 from companion.storage.listing import winners_of
@@ -26,6 +29,10 @@ from companion.storage.shapes import shape_problem
 
 #: The part of a kept snapshot the page reads, and the shape it must have.
 SNAPSHOT_READ = {"level": str, "deck": [CARD]}
+#: When a game of the ``games`` row was last saved with a time: its start, its end or its
+#: newest round (UTC ISO 8601 stamps, which sort as text).
+LAST_SAVED = ("max(started_at, coalesce(finished_at, ''), coalesce((SELECT max(saved_at) "
+              "FROM rounds WHERE game_id = games.id), ''))")
 
 
 class NoDatabase(CompanionError):
@@ -81,6 +88,18 @@ class LiveGame:
     #: A finished game's winners as it stored them (empty: nobody scored; ``None``: the game
     #: is not finished, or its result does not read).
     winners: list[int] | None = None
+    #: When it was last saved with a time (:data:`LAST_SAVED`), UTC ISO 8601.
+    saved_at: str = ""
+
+
+@dataclass(frozen=True)
+class LaterGame:
+    """A game of another kind (``kind``: Not That Movie! or That's Not a Hat) saved after
+    the Not Not game the page shows: the table moved on to it."""
+
+    id: int
+    kind: str
+    state: str
 
 
 def newest_game_id(database: Database) -> int | None:
@@ -88,6 +107,38 @@ def newest_game_id(database: Database) -> int | None:
     rows = database.read("SELECT max(id) FROM games WHERE kind = ?", (NOT_NOT,),
                          "finding the newest game")
     return rows[0][0] if rows and rows[0][0] is not None else None
+
+
+def saved_at(database: Database, game_id: int) -> str:
+    """When game ``game_id`` was last saved with a time (:data:`LAST_SAVED`)."""
+    rows = database.read(f"SELECT {LAST_SAVED} FROM games WHERE id = ?", (game_id,),
+                         "finding when the game was saved")
+    return str(rows[0][0] or "") if rows else ""
+
+
+def later_game(database: Database, game: LiveGame) -> LaterGame | None:
+    """The newest game kept, when it is of another kind than Not Not and was saved after
+    ``game`` (later, or as late and newer): the table is playing it or played it since. A Not
+    Not game resumed after it and saved again is the later one then."""
+    rows = database.read(f"SELECT id, kind, state, {LAST_SAVED} FROM games "
+                         "WHERE id = (SELECT max(id) FROM games) AND kind != ?", (NOT_NOT,),
+                         "finding the table's newest game")
+    if not rows:
+        return None
+    newest, kind, state, stamp = rows[0]
+    if (str(stamp or ""), newest) < (game.saved_at, game.id):
+        return None
+    return LaterGame(int(newest), str(kind), str(state))
+
+
+def kiosk_running(folder: Path) -> bool | None:
+    """Whether a companion holds the state folder ``folder`` now (the kiosk does for as long
+    as it runs; :func:`companion.storage.owner.holder`); ``None`` when this system cannot
+    tell."""
+    try:
+        return owner.holder(folder) is not None
+    except owner.CannotTell:
+        return None
 
 
 def last_round(records: tuple[RoundRecord, ...], players: int,
@@ -136,4 +187,5 @@ def live_game(database: Database) -> LiveGame | None:
         tie_window_us=tie_window_us(saved.settings),
         ended_early=saved.ended_early, simulated=bool(saved.settings.get("simulated")),
         names=names, last=last,
-        winners=winners_of(saved.result or {}) if saved.state == FINISHED else None)
+        winners=winners_of(saved.result or {}) if saved.state == FINISHED else None,
+        saved_at=saved_at(database, saved.id))

@@ -6,15 +6,18 @@ the round changed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
 from companion.display.timeline_axis import timeline_view
 from companion.games.notnot.cards import Level
 from companion.games.notnot.sides import SIDES
 from companion.games.notnot.words import apart
+from companion.storage.games import FINISHED, PLAYING
 from companion.storage.players import seat_label
+from companion.storage.score_sheets import SHEET_TITLES
 from companion.web import svg
-from companion.web.board import LiveGame
+from companion.web.board import LaterGame, LiveGame
 from companion.web.marks_svg import card, die_mark
 from companion.web.timeline_svg import timeline_svg
 
@@ -41,6 +44,52 @@ class Score:
     colour: str
     score: int
     change: int
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the page says of the table beside its game: the game's state in a word or two
+    (``in play``, ``kiosk stopped``), a line when the table is not at this game (empty when it
+    is) and the score sheet the line points to (empty: none)."""
+
+    state: str
+    line: str = ""
+    sheet: str = ""
+
+
+def notice(game: LiveGame, later: LaterGame | None, kiosk: bool | None) -> Notice:
+    """What the page says of the table beside ``game``, ``later`` the other game played after
+    it (if any) and ``kiosk`` whether a kiosk runs (``None``: cannot tell, taken as running).
+    A game in play with no kiosk running stands as it was at its last save; with a later game,
+    the table is at that one now (or was when the kiosk stopped)."""
+    state = ("in play" if game.state == PLAYING else
+             "ended early" if game.ended_early else game.state)
+    if later is not None:
+        title = SHEET_TITLES.get(later.kind, later.kind)
+        state = "unfinished" if game.state == PLAYING else state
+        if later.state != PLAYING:
+            return Notice(state, f"The table played {title} after this game.",
+                          later.kind if later.state == FINISHED and later.kind in SHEET_TITLES
+                          else "")
+        if kiosk is False:
+            return Notice(state, f"The kiosk is not running: the table was playing {title} "
+                          "when it stopped.")
+        return Notice(state, f"The table is playing {title} now: this is the last Not Not game.")
+    if game.state == PLAYING and kiosk is False:
+        return Notice("kiosk stopped", "The kiosk is not running: this is the game as it stood "
+                      f"at {stood_at(game.saved_at)}.")
+    return Notice(state)
+
+
+def stood_at(stamp: str) -> str:
+    """A stored UTC ``stamp`` as this machine's local time to the minute: ``21:14`` today,
+    ``2026-12-03 21:14`` another day (the stamp as it is when it does not read)."""
+    try:
+        local = datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError, OverflowError):
+        return stamp
+    today = local.date() == datetime.now(local.tzinfo).date()
+    return local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
 def spots(game: LiveGame) -> list[Spot]:

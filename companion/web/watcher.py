@@ -2,9 +2,11 @@
 
 A single thread (however many pages are open) asks the database every :data:`POLL_S` seconds,
 read-only, for the newest Not Not game, its state, its count of saved rounds, its last round
-(replaced in place once a tie's choice is made) and the names in its seats: a query on the
+(replaced in place once a tie's choice is made) and the names in its seats, and for the newest
+game of any kind (the table moved on to Not That Movie! or That's Not a Hat): queries on the
 games', rounds' and seats' keys, whose cost does not grow with the number of games kept
-(:data:`_NEWEST`). When the answer
+(:data:`_NEWEST`, :data:`_NEWEST_OF_ALL`); and asks the kernel whether a kiosk holds the state
+folder (:func:`companion.web.board.kiosk_running`: it stopped, or came back). When the answer
 changes, the revision goes up and every waiting page is woken (:meth:`SaveWatcher.wait_after`),
 so a save reaches the pages within a poll and a push. The connection is opened again when the
 database appears, goes, or its write-ahead log comes or goes (a connection opened while no log
@@ -25,7 +27,7 @@ import sqlite3
 import textwrap
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -33,6 +35,7 @@ from companion.storage.database import FILENAME, Database
 from companion.storage.faults import explain
 from companion.storage.games import NOT_NOT
 from companion.storage.location import os_error_line
+from companion.web.board import kiosk_running
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,9 @@ _NEWEST = ("SELECT id, state, (SELECT count(*) FROM rounds WHERE game_id = games
            "WHERE seats.game_id = games.id ORDER BY seat)) "
            "FROM games WHERE id = (SELECT id FROM games NOT INDEXED WHERE kind = ? "
            "ORDER BY id DESC LIMIT 1)")
+#: The newest game of any kind (the last by id), its state and its count of saved rounds.
+_NEWEST_OF_ALL = ("SELECT id, kind, state, (SELECT count(*) FROM rounds WHERE game_id = games.id) "
+                  "FROM games WHERE id = (SELECT max(id) FROM games)")
 
 
 class ProblemLog:
@@ -80,7 +86,7 @@ class ProblemLog:
 class Seen:
     """What the watcher saw last: the newest game, its state, its saved rounds, its last round
     and the names in its seats (``None`` when there is no game), or what stops the database
-    from reading.
+    from reading; the newest game of any kind; whether a kiosk holds the state folder.
     A player renamed, merged or forgotten between two saves is a change as a save is: every
     open page then shows the name the records now have."""
 
@@ -92,10 +98,14 @@ class Seen:
     #: The last saved round's record as stored: a tie's round is saved as its countdown would
     #: settle it, then replaced once the choice is made, with no round more.
     last_round: str = ""
+    #: The newest game of any kind as ``id kind state rounds`` (empty: none, or no reading).
+    newest_of_all: str = ""
+    #: Whether a kiosk holds the state folder (``None``: this system cannot tell).
+    kiosk: bool | None = None
 
     def to_json(self) -> dict:
         return {"game": self.game, "state": self.state, "rounds": self.rounds,
-                "problem": self.problem}
+                "problem": self.problem, "kiosk": self.kiosk}
 
 
 class SaveWatcher:
@@ -142,8 +152,9 @@ class SaveWatcher:
             self._close()
 
     def look(self) -> bool:
-        """Ask the database once; whether what it says changed (pages are then woken)."""
-        seen = self._ask()
+        """Ask the database and the folder's lock once; whether what they say changed (pages
+        are then woken)."""
+        seen = replace(self._ask(), kiosk=kiosk_running(self.folder))
         self._log(seen.problem)
         if seen == self.seen:
             return False
@@ -188,6 +199,8 @@ class SaveWatcher:
                 return Seen()
             rows = [] if database.version == 0 else database.read(   # 0: being made
                 _NEWEST, (NOT_NOT,), "looking for new saves")
+            newest = [] if database.version == 0 else database.read(
+                _NEWEST_OF_ALL, (), "looking for new saves")
             if database.stood_in or database.as_it_lies:   # stand-ins would hide the tables
                 self._close()   # a migration makes; a file read as it lies shows no later save
         except (CompanionError, OSError, sqlite3.Error) as error:
@@ -196,11 +209,12 @@ class SaveWatcher:
                 error = explain(error, self.folder / FILENAME, "looking for new saves")
             said = os_error_line(error) if isinstance(error, OSError) else str(error)
             return Seen(problem=textwrap.shorten(said, PROBLEM_CHARS, placeholder=" ..."))
+        of_all = " ".join(str(value) for value in newest[0]) if newest else ""
         if not rows:
-            return Seen()
+            return Seen(newest_of_all=of_all)
         game, state, rounds, last_round, names = rows[0]
         return Seen(int(game), str(state), int(rounds), names=names or "",
-                    last_round=str(last_round or ""))
+                    last_round=str(last_round or ""), newest_of_all=of_all)
 
     def _reader(self) -> Database | None:
         """The open read-only connection, opened (again) when the files changed."""
