@@ -29,6 +29,48 @@ def test_the_wiring_check_reports_each_press_with_pin_and_bounces_and_ends_when_
     assert out.rstrip().endswith("every button works")
 
 
+class LedWatchingTerminal:
+    """A terminal that notes, beside each line printed, whether the mock LED pin is high."""
+
+    def __init__(self, factory, gpio):
+        self.factory, self.gpio, self.lines, self.text = factory, gpio, [], ""
+
+    def write(self, text):
+        self.text += text
+        while "\n" in self.text:
+            line, self.text = self.text.split("\n", 1)
+            self.lines.append((line, self.factory.pin(self.gpio).state))
+
+    def flush(self):
+        pass
+
+
+def test_a_press_on_a_pad_with_an_led_lights_it_while_held_and_names_its_pin(tmp_path,
+                                                                            monkeypatch):
+    from companion.inputs.mock import StampedMockFactory
+
+    path = tmp_path / "leds.toml"
+    path.write_text("[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22, leds = { E = 5 } }]\n")
+    factory = StampedMockFactory()
+    monkeypatch.setattr("companion.commands.buttons.mock_factory", lambda: factory)
+    terminal = LedWatchingTerminal(factory, gpio=5)
+    monkeypatch.setattr("sys.stdout", terminal)
+    main(["buttons", "--config", str(path), "--mock", "--press", "17", "--press", "4"])
+    lines = dict(terminal.lines)
+    assert lines[f"watching 4 buttons from {path} (1 with an LED, lit while pressed); "
+                 "press each one (Ctrl-C to stop)"] == 0
+    pressed = next(line for line in lines if "player 1 E" in line and "pressed" in line)
+    assert pressed.endswith("; lit LED GPIO5 (pin 29)") and lines[pressed] == 1
+    released = next(line for line in lines if "player 1 E" in line and "released" in line)
+    assert lines[released] == 0
+    assert not any("LED" in line for line in lines if "player 1 N" in line)
+
+
+def test_a_wiring_check_of_pads_without_leds_says_nothing_of_leds(tmp_path, capsys):
+    main(["buttons", "--config", small_config(tmp_path), "--mock", "--press", "4", "--press", "17"])
+    assert "LED" not in capsys.readouterr().out
+
+
 def test_the_wiring_check_lists_the_buttons_never_pressed_and_fails(tmp_path, capsys):
     status = main(["buttons", "--config", small_config(tmp_path), "--mock", "--press", "4"])
     assert status == 1

@@ -3,12 +3,13 @@
 Watches every button of the pin map through the real GPIO input and prints a
 line per press (player, side, pin, edge stamp), a line when it is released
 (how long it was held, how many bounce edges it made) and which buttons have
-not been pressed yet. It ends when every button has been pressed (status 0)
-or on Ctrl-C (status 1, listing the buttons never pressed). With ``[serial]
-enabled`` it watches the serial controller's pads too, with the same lines
-(the controller stamps and debounces: its pin and its stamp on the host
-clock once synced); on a machine without GPIO it then checks the controller
-alone.
+not been pressed yet. A pad button with an LED in the pin map lights it while it is
+held, and its press line names the LED's pin (``lit LED GPIO5 (pin 29)``). It ends
+when every button has been pressed (status 0) or on Ctrl-C (status 1, listing the
+buttons never pressed). With ``[serial] enabled`` it watches the serial controller's
+pads too, with the same lines (the controller stamps and debounces: its pin and its
+stamp on the host clock once synced); on a machine without GPIO it then checks the
+controller alone.
 
 ``--mock`` runs on stamped mock pins instead of the header, pressing the pins
 given with ``--press`` (or typed one per line on standard input), so the check
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         parse_press(spec, check.buttons)
     with contextlib.ExitStack() as inputs:
         pads = open_inputs(loaded, check, factory, inputs)
-        print(f"watching {len(check.buttons)} buttons from {loaded.source}; "
+        print(f"watching {len(check.buttons)} buttons from {loaded.source}{leds_text(check)}; "
               "press each one (Ctrl-C to stop)")
         try:
             if args.screen:
@@ -112,6 +113,13 @@ def refuse_mock_without_gpio(loaded: config.Config, check: WiringCheck) -> None:
         if serial_buttons(loaded) else ""
     raise UsageError(f"--mock presses mock GPIO pins, and {loaded.source} has none ({why})"
                      f"{serial}")
+
+
+def leds_text(check: WiringCheck) -> str:
+    """``" (3 with an LED, lit while pressed)"``: what the header line says of the LEDs the
+    check lights; nothing when the pads have none."""
+    count = len(check.led_gpios)
+    return f" ({count} with an LED, lit while pressed)" if count else ""
 
 
 def print_lines_as_they_come() -> None:
@@ -166,6 +174,7 @@ def open_inputs(loaded: config.Config, check: WiringCheck, factory: StampedMockF
     if check.buttons or not serial:
         try:
             pads = inputs.enter_context(open_watched_pads(loaded, check.on_transition, factory))
+            check.light_pads(pads)
         except CompanionError as error:
             if not serial or factory is not None:
                 raise

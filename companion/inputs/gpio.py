@@ -131,6 +131,13 @@ def buttons_of(settings: GpioSettings) -> tuple[Button, ...]:
     return tuple(buttons)
 
 
+def leds_of(settings: GpioSettings) -> dict[tuple[int, Side], int]:
+    """Every button LED the pin map wires: ``(player, side)`` to its BCM GPIO, in player
+    order (N E S W)."""
+    return {(pad.player, side): gpio for pad in settings.pads
+            for side, gpio in (pad.leds.items() if pad.leds else ()) if gpio is not None}
+
+
 def stamp_ns(ticks: float) -> int:
     """gpiozero ``ticks`` (seconds) as integer nanoseconds.
 
@@ -206,11 +213,9 @@ class GpioPads:
             for button in buttons_of(settings):
                 opening = f"{button.label} ({describe(button.gpio)})"
                 self.inputs.append(ButtonInput(self, button, pin_factory))
-            for pad in settings.pads:
-                for side, gpio in (pad.leds.items() if pad.leds else ()):
-                    if gpio is not None:
-                        opening = f"player {pad.player} {side}'s light ({describe(gpio)})"
-                        self.leds[(pad.player, side)] = LED(gpio, pin_factory=pin_factory)
+            for (player, side), gpio in leds_of(settings).items():
+                opening = f"player {player} {side}'s light ({describe(gpio)})"
+                self.leds[(player, side)] = LED(gpio, pin_factory=pin_factory)
         except Exception as error:
             self.close()
             if is_lgpio_error(error):

@@ -3,7 +3,9 @@ lines that report each press, release and stuck button.
 
 ``companion buttons`` feeds it the transitions of the GPIO pads and of the
 serial controller's pads (:class:`SerialButton`); its screen is
-:mod:`companion.display.wiring_screen`.
+:mod:`companion.display.wiring_screen`. Given the GPIO pads (:meth:`WiringCheck.light_pads`),
+a pad button with an LED in the pin map lights it from its press to its release, and the
+press line names the LED's pin, so a dark LED is found at once.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from companion.inputs.debounce import Glitch, Held, Press, Release, Transition
 from companion.inputs.events import ButtonKind
 
 if TYPE_CHECKING:   # gpiozero loads only when a check runs
-    from companion.inputs.gpio import Button
+    from companion.inputs.gpio import Button, GpioPads
 
 
 @dataclass(frozen=True)
@@ -71,23 +73,48 @@ class WiringCheck:
         self.log: collections.deque[str] = collections.deque(maxlen=12)
         self.done = threading.Event()
         self.lock = threading.Lock()
+        self.pads: GpioPads | None = None
+        #: The pad buttons' LEDs: (player, side) -> BCM GPIO (see :meth:`light_pads`).
+        self.led_gpios: dict[tuple[int, Side], int] = {}
+
+    def light_pads(self, pads: GpioPads) -> None:
+        """Light the LEDs of ``pads`` (those its pin map gives) as their buttons are pressed.
+        The LEDs stay ``pads``' own: they are closed with it, all at once."""
+        from companion.inputs.gpio import leds_of
+
+        self.pads, self.led_gpios = pads, leds_of(pads.settings)
 
     def on_transition(self, button: Button | SerialButton, transition: Transition) -> None:
         """Report one press, release or held button (called from the input thread)."""
         with self.lock:
-            for line in self.report(button, transition):
+            led = self.switch_led(button, transition)
+            for line in self.report(button, transition, led):
                 self.log.append(line)
                 self.write(line)
             if len(self.pressed) == len(self.buttons):
                 self.done.set()
 
-    def report(self, button: Button | SerialButton, transition: Transition) -> list[str]:
+    def switch_led(self, button: Button | SerialButton, transition: Transition) -> int | None:
+        """Light ``button``'s LED on its press, put it out on its release; the LED's GPIO, or
+        ``None`` if the button has none (a control, a serial pad, a pad side without one)."""
+        if self.pads is None or isinstance(button, SerialButton) or button.side is None:
+            return None
+        gpio = self.led_gpios.get((button.player, button.side))
+        if gpio is not None and isinstance(transition, (Press, Release)):
+            self.pads.light(button.player, button.side, isinstance(transition, Press))
+        return gpio
+
+    def report(self, button: Button | SerialButton, transition: Transition,
+               led: int | None = None) -> list[str]:
+        """The lines for one transition of ``button``; a press names ``led``, the GPIO of the
+        LED it lit."""
         where = button.where if isinstance(button, SerialButton) else describe(button.gpio)
         name = f"{button.label:<12} {where:<16}"
         if isinstance(transition, Press):
             self.pressed.add(button)
             self.latest = button
-            return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s",
+            lit = f"; lit LED {describe(led)}" if led is not None else ""
+            return [f"{name} pressed   t = {transition.t_ns / 1e9:.6f} s{lit}",
                     f"{'':12} {len(self.pressed)}/{len(self.buttons)} pressed; "
                     f"{self.missing_text()}"]
         if isinstance(transition, Release):

@@ -52,7 +52,8 @@ def readme(config: Config, diagrams: Sequence[tuple[str, str]],
     lines += ["## Pin tables to print", ""]
     lines += [f"- [{title}]({name})" for name, title in tables] or ["(no pins wired)"]
     lines += ["", "When it is wired, `companion buttons` lists every press with its player, side "
-              "and pin, and the buttons not pressed yet.", ""]
+              "and pin, lights the button's LED (one on the header) while it is held (its "
+              "line names the LED's pin), and lists the buttons not pressed yet.", ""]
     return "\n".join(lines)
 
 
