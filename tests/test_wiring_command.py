@@ -50,6 +50,38 @@ def test_a_drawing_for_n_players_wires_players_1_to_n_whatever_order_the_file_li
     assert "pads of players 1 and 2" in svg
 
 
+@pytest.mark.slow
+def test_a_folder_drawn_again_for_fewer_players_loses_the_diagrams_of_the_first_drawing(
+        tmp_path, capsys):
+    """A 4-player diagram left beside the 2-player one would be followed by a maker."""
+    out = tmp_path / "w"
+    run(capsys, "--shipped-map", "--players", "4", "--out", str(out))
+    status, listed, err = run(capsys, "--shipped-map", "--players", "2", "--out", str(out))
+    assert status == 0
+    assert err == (f"companion: note: removed from {out} what an earlier run drew and this one "
+                   "does not: gpio-4-players.png, gpio-4-players.svg\n")
+    assert sorted(listed.split()) == sorted(str(p) for p in out.iterdir())
+    assert (out / "gpio-2-players.png").exists() and not (out / "gpio-4-players.png").exists()
+
+
+@pytest.mark.slow
+def test_a_folder_drawn_again_keeps_every_file_the_command_did_not_write(tmp_path, capsys):
+    out, elsewhere = tmp_path / "w", tmp_path / "outside.txt"
+    out.mkdir()
+    (out / "notes.txt").write_text("my notes")
+    (out / "BOM.md").write_text("my own parts list")
+    elsewhere.write_text("not in the folder")
+    bom = ("--bom", str(tmp_path / "parts.md"))
+    run(capsys, "--shipped-map", "--players", "4", "--out", str(out), *bom)
+    with (out / ".companion-wiring").open("a") as listing:   # a list edited to point out
+        listing.write("../outside.txt\n")
+    status, _, err = run(capsys, "--shipped-map", "--players", "2", "--out", str(out), *bom)
+    assert status == 0 and "notes.txt" not in err and "BOM.md" not in err
+    assert (out / "notes.txt").read_text() == "my notes"
+    assert (out / "BOM.md").read_text() == "my own parts list"
+    assert elsewhere.exists()
+
+
 def test_without_somewhere_to_write_it_says_so_in_one_line(capsys):
     status, _, err = run(capsys)
     assert status == 2 and err.count("\n") == 1 and "--out DIR" in err

@@ -2,7 +2,9 @@
 
 ``--out DIR`` writes the diagrams, the pin tables, the parts list (``BOM.md``)
 and a README linking them all; ``--bom FILE`` puts the parts list at ``FILE``
-instead (alone, it writes just the parts list).
+instead (alone, it writes just the parts list). A folder written before loses the files
+that run wrote and this one does not (a 4-player diagram drawn again for 2), said in one
+line; nothing else in it is touched (see :mod:`companion.tools.wiring.folder`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ HELP = ("write wiring diagrams (SVG, PNG) and printable pin tables from the pin 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="DIR", type=folder_name,
-                        help="write the diagrams, pin tables, parts list and their README into DIR")
+                        help="write the diagrams, pin tables, parts list and their README into "
+                             "DIR, removing the files an earlier run wrote there that this one "
+                             "does not")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--config", metavar="FILE",
                         help="the config to draw (default: the active config, "
@@ -58,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.out and not args.bom:
         raise UsageError("say where to write: --out DIR (diagrams, tables and parts list) "
                          "and/or --bom FILE (parts list)")
-    from companion.tools.wiring import bom, generate  # pygame is imported only when drawing
+    from companion.tools.wiring import bom, folder, generate  # pygame only when drawing
 
     written = []
     if args.out:
@@ -71,7 +75,12 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         parts_list = os.path.relpath(args.bom, args.out) if args.bom else None
         files = generate.wiring_files(loaded, player_counts(args.players), parts_list)
-        written += generate.write(files, args.out)
+        beside = [parts_list] if parts_list and os.path.dirname(parts_list) == "" else []
+        result = folder.write(files, args.out, beside)
+        written += result.paths
+        if result.removed:
+            print(f"companion: note: removed from {args.out} what an earlier run drew and this "
+                  f"one does not: {', '.join(result.removed)}", file=sys.stderr)
     if args.bom:
         written += bom.write(args.bom)
     for path in written:

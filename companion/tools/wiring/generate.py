@@ -1,8 +1,8 @@
 """Every wiring file for a config: diagrams (SVG and PNG), pin tables, and the guide.
 
 :func:`wiring_files` returns the files as ``{name: bytes}`` in a fixed order,
-the same bytes for the same config every time; :func:`write` puts them in a
-folder. ``companion wiring --out DIR`` is these two calls.
+the same bytes for the same config every time; :func:`companion.tools.wiring.folder.write`
+puts them in a folder. ``companion wiring --out DIR`` is these two calls.
 
 Files for the ``[gpio]`` map: ``gpio-<n>-players.svg``/``.png`` for each
 player count (the pads of its n lowest-numbered players, plus the control buttons and
@@ -16,14 +16,10 @@ explains how to wire one pad, embeds every diagram and links the parts list.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.config.settings import Config, players_named
-from companion.errors import CompanionError
-from companion.storage.location import not_a_folder
 from companion.tools.argtypes import UsageError
 from companion.tools.wiring import arduino, bom, guide, header, png
 from companion.tools.wiring.svg import Drawing
@@ -141,21 +137,3 @@ def wiring_files(config: Config, counts: Sequence[int] | None = None,
                                       parts_list).encode()
     return dict(sorted(files.items()))
 
-
-def write(files: dict[str, bytes], out: str | os.PathLike) -> list[Path]:
-    """Write ``files`` into folder ``out`` (created if needed); returns the paths written."""
-    folder = Path(out)
-    problem = not_a_folder(folder, "--out")
-    if problem:
-        raise CompanionError(problem)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, data in files.items():
-            path = folder / name
-            path.write_bytes(data)
-            written.append(path)
-    except OSError as error:
-        raise CompanionError(f"cannot write the wiring files to {folder}: "
-                             f"{error.strerror or error}") from None
-    return written
