@@ -30,6 +30,7 @@ from importlib import resources
 import pygame
 import pygame.freetype
 
+from companion.display.font_lifetime import forget_at_quit
 from companion.display.palette import RGB
 
 #: The bundled font file (package data).
@@ -81,7 +82,9 @@ def size_for_cap_height(cap_px: float) -> int:
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled font at ``size`` (cached while pygame.font stays initialised)."""
+    """The bundled font at ``size`` (cached until ``pygame.quit()``, or while pygame.font
+    stays initialised)."""
+    forget_at_quit(reset)
     if not pygame.font.get_init():
         reset()
         pygame.font.init()

@@ -19,6 +19,8 @@ from typing import Any
 
 from companion.tools.wiring.svg import Circle, Drawing, Line, Rect, Text
 
+#: The fonts opened, by size, until ``pygame.quit()`` frees them
+#: (:mod:`companion.display.font_lifetime`).
 _fonts: dict[int, object] = {}
 
 
@@ -29,7 +31,11 @@ def _pygame() -> ModuleType:
     import pygame
     import pygame.gfxdraw
 
+    from companion.display.font_lifetime import forget_at_quit
+
+    forget_at_quit(_fonts.clear)
     if not pygame.font.get_init():
+        _fonts.clear()
         pygame.font.init()
     return pygame
 
