@@ -24,10 +24,10 @@ from companion.games.notnot.words import NO_NAMES, SeatNames, names
 from companion.inputs.actions import selects
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEnd, ToSetup
+from companion.scenes.common.late_taps import late_tap
 from companion.scenes.core import Scene
 from companion.scenes.notnot.saving import save_ended
 from companion.scenes.notnot.thinking_costs import cost_lines, cost_lines_with_kept, rows_of
-from companion.scenes.notnot.verdict import late_tap
 
 
 def close_call_notes(close_calls: dict[str, dict[int, tuple[float, int]]]) -> dict[int, str]:

@@ -29,6 +29,8 @@ from companion.display.verdict_words import verdict_view
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
 from companion.scenes.changes import ToPause, ToReplay, ToVerdict
+from companion.scenes.common.late_taps import LATE_TAP_S as LATE_TAP_S  # named here too
+from companion.scenes.common.late_taps import late_tap
 from companion.scenes.core import Scene
 from companion.scenes.notnot.flow import after_round, answer_of, next_after_round
 from companion.scenes.notnot.play_view import (
@@ -38,16 +40,6 @@ from companion.scenes.notnot.play_view import (
     play_texts,
     view_for,
 )
-
-#: How long after the verdict came a pad press asks for the replay rather than being a late tap
-#: of the round just judged (losers tap 30-500 ms after the winner, often).
-LATE_TAP_S = 1.0
-
-
-def late_tap(t_ns: int, shown_ns: int) -> bool:
-    """Whether a press stamped ``t_ns`` came less than :data:`LATE_TAP_S` after a screen shown
-    at ``shown_ns``: a late tap of the round just judged, not a press for that screen."""
-    return t_ns < shown_ns + round(LATE_TAP_S * 1e9)
 
 
 class VerdictScene(Scene[ToVerdict]):
