@@ -3,11 +3,10 @@ Not That Movie! and That's Not a Hat scripted games."""
 
 from __future__ import annotations
 
-import time
-
-from kiosk_helpers import kiosk, step_until
+from kiosk_helpers import CLOCK, kiosk, now, step_until
 from companion.games.movie.rules import MovieGame
 from companion.games.notnot.sides import Side
+from companion.scenes.common.late_taps import LATE_TAP_S
 from companion.storage.bookkeeping import KeptGame
 from companion.storage.database import Database
 from companion.simulation.presses import press_path
@@ -29,11 +28,17 @@ class Table:
         return self.app.scene
 
     def press(self, player: int, sides: str) -> None:
-        """``player`` presses ``sides`` one after another (e.g. ``"NNE"``); the loop takes each."""
+        """``player`` presses ``sides`` one after another (e.g. ``"NNE"``), each stamped on the
+        loop's clock :data:`PRESS_GAP_S` after what came before; the loop takes each."""
         for side in sides:
-            self.presses.press(player, Side(side))
+            CLOCK.advance(PRESS_GAP_S)
+            self.presses.press(player, Side(side), now())
             self.app.step()
-            time.sleep(PRESS_GAP_S)
+
+    def read(self, seconds: float = LATE_TAP_S) -> None:
+        """The table reads the screen for ``seconds`` of the loop's clock before the next press
+        (by default the time a press is still a late tap of the one before)."""
+        CLOCK.advance(seconds)
 
     def menu(self, title_item: int, setup_items: list[int]) -> None:
         """From the title: choose ``title_item``, then select each set-up item index in turn."""

@@ -52,6 +52,7 @@ def test_a_whole_game_ends_at_three_penalty_points_and_the_lowest_win(table):
     assert game.over and game.penalties == {1: 1, 2: 3, 3: 0, 4: 2}
     assert game.winners() == [3]
     assert table.scene.hint().endswith("P2 S: take back")   # the last penalty, until written
+    table.read()                                     # the winners
     table.press(1, "E")                              # written down: the sheet, the game ringed
     table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
@@ -75,9 +76,11 @@ def test_the_multi_round_variant_plays_as_many_rounds_as_players_with_running_to
             give_penalty(table, player)
         if number < 4:
             assert table.scene.pads.prompt == "round-over"
+            table.read()                             # the round's end and the totals
             table.press(2, "E")
     assert game.over and game.totals() == {1: 4, 2: 3, 3: 4, 4: 4}
     assert game.winners() == [2]
+    table.read()
     table.press(4, "E")
     table.wait_for("hat-sheet")
     [sheet] = hat_score_sheet(table.app.ctx.services.database())
@@ -91,6 +94,7 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_r
     for number, losers in enumerate(((1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)), 1):
         for player in losers:
             give_penalty(table, player)
+        table.read()                                 # the round's end and the totals
         table.press_enter()
         if number < 4:
             assert game.round_number == number + 1 and table.scene.pads.prompt != "round-over"
@@ -289,6 +293,7 @@ def test_the_set_up_shows_the_score_sheet_of_the_games_kept(table):
     table.wait_for("hat")
     for player in give_penalties:
         give_penalty(table, player)
+    table.read()                                     # the winners
     table.press(2, "E")                              # written down
     table.wait_for("hat-sheet")
     table.press(1, "E")
@@ -301,6 +306,18 @@ def test_the_set_up_shows_the_score_sheet_of_the_games_kept(table):
     assert table.scene.newest is None and table.scene.ringed is None
     [line] = [d.text for d in table.scene.drawn]
     assert line.endswith("4p  1 round  P1 3  P2* 0  P3* 0  P4* 0"), line
+
+
+def test_a_second_e_within_a_second_of_the_games_end_does_not_skip_the_winners(table):
+    table.menu(2, [START])
+    table.wait_for("hat")
+    for player in (1, 1, 1):                         # the third ends the game
+        give_penalty(table, player)
+    table.press(2, "E")                              # another player's E, a moment later
+    assert table.scene.name == "hat" and table.scene.pads.prompt == "game-over"
+    table.read()                                     # the winners, read
+    table.press(2, "E")
+    table.wait_for("hat-sheet")
 
 
 def on_screen(table, monkeypatch) -> list[str]:

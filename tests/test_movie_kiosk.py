@@ -52,6 +52,7 @@ def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_s
             place(table, screen)
         if number < 5:
             assert game.phase == "round-over"
+            table.read()                                # the round's points
             table.press(3, "E")
     assert game.over and [s.points for s in game.scores] == [8, 0, 6, 6, 8]
     table.app.scene.dirty = True
@@ -61,6 +62,7 @@ def test_a_whole_four_player_game_on_the_pads_scores_and_rates_as_the_rulebook_s
     assert "votes: P1 8   P2 8   P3 8   P4 8" in shown
     assert "take the token back" in table.scene.hint()
     assert (game.total(), game.rating().stars, game.rating().title) == (28, 4, "Blockbuster!")
+    table.read()                                    # the total and its stars
     table.press(2, "E")
     table.wait_for("movie-sheet")
     [line] = movie_score_sheet(table.app.ctx.services.database())
@@ -197,12 +199,52 @@ def test_enter_on_the_keyboard_starts_the_next_round_and_at_the_end_writes_the_s
     for number in range(1, 6):
         while game.phase == "placing":
             table.press(game.holder, "E")           # "nobody voted for it"
+        table.read()                                # the round's points
         table.press_enter()
         if number < 5:
             assert game.round_number == number + 1 and game.phase == "placing"
     table.wait_for("movie-sheet")
     [line] = movie_score_sheet(table.app.ctx.services.database())
     assert line.rounds == (8, 8, 8, 8, 8)
+
+
+def colour_a_discs_round(table) -> int:
+    """A new game with the voting discs, its first round played to its end, every token
+    coloured ("nobody voted for it", E): 8 points. Who placed the last token."""
+    table.menu(1, [2, START])                       # votes with the voting discs, start
+    table.wait_for("movie")
+    game = table.scene.kept.game
+    while game.phase == "placing":
+        holder = game.holder
+        table.press(holder, "E")
+    return holder
+
+
+def test_a_second_e_within_a_second_of_the_round_ending_does_not_skip_the_rounds_summary(table):
+    holder = colour_a_discs_round(table)
+    game = table.scene.kept.game
+    table.press(holder, "E")                        # a double press of the last token's E
+    table.read(0.5)
+    table.press(holder % 4 + 1, "E")                # another player's E, under a second on
+    assert (game.round_number, game.phase) == (1, "round-over")
+    assert "Round 1: 8 points (with 1 bonus)" in shown_now(table)
+
+
+def test_enter_within_a_second_of_the_round_ending_does_not_skip_the_rounds_summary(table):
+    colour_a_discs_round(table)
+    table.press_enter()                             # right after the last token's E
+    game = table.scene.kept.game
+    assert (game.round_number, game.phase) == (1, "round-over")
+    assert "Round 1: 8 points (with 1 bonus)" in shown_now(table)
+
+
+def test_an_e_a_second_after_the_round_ending_starts_the_next_round(table):
+    holder = colour_a_discs_round(table)
+    table.press(holder, "E")                        # too soon: a late tap of the last token's
+    table.read()                                    # the round's points, read
+    table.press(holder % 4 + 1, "E")
+    game = table.scene.kept.game
+    assert (game.round_number, game.phase) == (2, "placing")
 
 
 @pytest.mark.slow

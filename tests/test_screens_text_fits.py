@@ -172,6 +172,12 @@ def press(app: App, player: int, sides: str) -> None:
         app.step()
 
 
+def press_on_an_end(app: App) -> None:
+    """P1's E on a round's or a game's end, a second on: no late tap of the press that ended it."""
+    app.post(tap(1, "E", now() + round(LATE_TAP_S * 1e9)))
+    app.step()
+
+
 def choose(app: App, index: int) -> None:
     """On a menu: move the cursor to item ``index`` and select it."""
     steps = index - app.scene.cursor
@@ -290,7 +296,7 @@ def movie_tour(app: App) -> None:
     press(app, 1, "W")
     for number in range(5):
         movie_round(app)
-        press(app, 1, "E")
+        press_on_an_end(app)
     at(app, "movie-sheet")
 
 
@@ -318,8 +324,8 @@ def hat_tour(app: App) -> None:
     while not app.scene.kept.game.over:
         hat_penalty(app)
         if app.scene.pads.prompt == "round-over":
-            press(app, 1, "E")
-    press(app, 1, "E")
+            press_on_an_end(app)
+    press_on_an_end(app)
     at(app, "hat-sheet")
     press(app, 1, "E")
     at(app, "title")

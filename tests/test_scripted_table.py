@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from companion.simulation.scripted_tables import ScriptedTable
+from companion.simulation.scripted_tables import READ_S, ScriptedTable, demo_script
 from companion.inputs.events import Tap
 from companion.games.notnot.sides import Side
 from companion.simulation.presses import MockGpioPresses
@@ -95,3 +95,23 @@ def test_a_waiting_table_wakes_the_loop_for_each_pass_it_needs() -> None:
             table.loop_passed()
     table.stop()
     assert table.finished and table.passes >= 2 * len(SCRIPT)
+
+
+def test_a_press_on_a_rounds_end_comes_the_guards_second_and_the_gap_after_the_one_before():
+    """The kiosk takes an E less than a second after a round's end came for a late tap of the
+    E that ended it: the table reads the end first, at any speed (a gap of 40 ms here)."""
+    stamps = []
+    table = ScriptedTable(SCRIPT, lambda player, side, t_ns: stamps.append(t_ns), GAP_NS,
+                          reads={7})
+    table.start(0)
+    Loop(table).passes_until_pressed(len(SCRIPT))
+    table.stop()
+    assert stamps[7] - stamps[6] >= round(READ_S * 1e9) + GAP_NS
+
+
+@pytest.mark.parametrize("game, ends", [("not-that-movie", 5), ("thats-not-a-hat", 1)])
+def test_the_demo_script_reads_each_rounds_end_and_the_games_before_pressing_e_on_it(game, ends):
+    script = demo_script(game, 3, 1)
+    assert len(script.reads) == ends
+    assert all(script.presses[index][1] is Side.E for index in script.reads)
+    assert max(script.reads) == len(script.presses) - 2   # the game's end; then the score sheet

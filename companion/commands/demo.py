@@ -366,8 +366,8 @@ def run_scripted(app: App, args: argparse.Namespace, check: Callable[[], None]) 
 
     presses = press_path(app, args.players, args.controller)
     gap_ns = round(max(MENU_PAUSE_MS / args.speed, MIN_MENU_GAP_MS) * MS)
-    script, expected = demo_script(args.game, args.players, args.seed)
-    table = ScriptedTable(script, presses.press, gap_ns, wake=app.wake)
+    script, expected, reads = demo_script(args.game, args.players, args.seed)
+    table = ScriptedTable(script, presses.press, gap_ns, wake=app.wake, reads=reads)
     table.start(time.monotonic_ns())
 
     def done() -> bool:   # called by the loop after each pass

@@ -6,7 +6,9 @@ game on a private copy of the mode's pad machine (:mod:`companion.games.movie.pa
 refuse some and own up. The same presses then go, one at a time and spaced
 like a person's, through the real input path into the kiosk, whose scenes
 decide and draw as at a table. Because the pad machines are deterministic,
-the kiosk's game ends exactly as the private copy did.
+the kiosk's game ends exactly as the private copy did. The table reads a round's or the
+game's end before it presses on (:data:`READ_S`), as the kiosk takes an E sooner for a late
+tap of the E that ended it (:mod:`companion.scenes.common.late_taps`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.games.hat.pads import HatPads
 from companion.games.hat.rules import MAX_PLAYERS as HAT_MAX_PLAYERS
@@ -24,6 +26,8 @@ from companion.games.movie.pads import MoviePads
 from companion.games.movie.rules import MAX_PLAYERS, SCREENS, MovieGame
 from companion.games.movie.rules import MIN_PLAYERS as MOVIE_MIN_PLAYERS
 from companion.games.notnot.sides import Side
+from companion.scenes.common.bookkeeping import SUMMARIES
+from companion.scenes.common.late_taps import LATE_TAP_S
 from companion.scenes.common.setup_menu import player_choices
 from companion.scenes.core import DEFAULT_PLAYERS_WITH_PADS
 
@@ -39,8 +43,28 @@ TITLE_ITEM = {MOVIE: 1, HAT: 2}
 START_ITEM = {MOVIE: 5, HAT: 5}
 #: A player refuses a gift this often.
 REFUSALS = 0.3
+#: How long the table reads a round's or the game's end, once the kiosk has shown it, before
+#: its next press (and the table's gap after that), whatever the demo's speed: the kiosk takes
+#: an E sooner for a late tap of the E that ended the round, and leaves the end up.
+READ_S = LATE_TAP_S
 
 Press = tuple[int, Side]
+
+
+class Script(NamedTuple):
+    """A scripted table's presses, the game they play, and which presses (by index) the table
+    makes on a round's or the game's end, which it reads first (:data:`READ_S`)."""
+
+    presses: list[Press]
+    played: MovieGame | HatGame
+    reads: frozenset[int] = frozenset()
+
+
+def on_summary(pads: MoviePads | HatPads) -> bool:
+    """Whether the kiosk's screen of ``pads`` shows a round's or the game's end, which E on any
+    pad leaves (a second or more after it came)."""
+    phase = pads.prompt if isinstance(pads, HatPads) else pads.game.phase
+    return phase in SUMMARIES
 
 
 def presses(sides: str, player: int = 1) -> list[Press]:
@@ -68,12 +92,16 @@ def menu_script(game: str, players: int) -> list[Press]:
     return script + presses("S" * START_ITEM[game] + "E")
 
 
-def movie_script(players: int, rng: random.Random) -> tuple[list[Press], MovieGame]:
+def movie_script(players: int, rng: random.Random) -> Script:
     """A whole game of Not That Movie!: secret votes, tokens, rounds, to the score sheet."""
-    pads, script = MoviePads(MovieGame(players)), []
+    pads = MoviePads(MovieGame(players))
+    script: list[Press] = []
+    reads: set[int] = set()   # the presses made on a round's or the game's end
 
     def press(player: int, sides: str) -> None:
         for side in sides:
+            if on_summary(pads):
+                reads.add(len(script))
             pads.press(player, side)
             script.append((player, Side(side)))
 
@@ -90,14 +118,25 @@ def movie_script(players: int, rng: random.Random) -> tuple[list[Press], MovieGa
             press(game.holder, "E")
         else:
             press(1, "E")
-    return script + presses("E", 1) + presses("E", 1), pads.game   # the score sheet, then the title
+    return written_down(script, reads, pads.game)
 
 
-def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
+def written_down(script: list[Press], reads: set[int], played: MovieGame | HatGame) -> Script:
+    """``script`` of a game over, then E on its end (read first: the score sheet) and E again
+    (the title)."""
+    return Script(script + presses("E", 1) + presses("E", 1), played,
+                  frozenset(reads | {len(script)}))
+
+
+def hat_script(players: int, rng: random.Random) -> Script:
     """A whole game of That's Not a Hat: gifts, refusals, penalties, to the score sheet."""
-    pads, script = HatPads(HatGame(players, two_gifts=players < MIN_PLAYERS)), []
+    pads = HatPads(HatGame(players, two_gifts=players < MIN_PLAYERS))
+    script: list[Press] = []
+    reads: set[int] = set()   # the presses made on the game's end
 
     def press(player: int, side: str) -> None:
+        if on_summary(pads):
+            reads.add(len(script))
         pads.press(player, side)
         script.append((player, Side(side)))
 
@@ -110,23 +149,26 @@ def hat_script(players: int, rng: random.Random) -> tuple[list[Press], HatGame]:
         else:
             giver = game.pending.receiver if game.pending else game.turn or rng.randint(1, players)
             press(giver, rng.choice("WE"))
-    return script + presses("E", 1) + presses("E", 1), pads.game   # the score sheet, then the title
+    return written_down(script, reads, pads.game)
 
 
-def demo_script(game: str, players: int,
-                seed: int) -> tuple[list[Press], MovieGame | HatGame]:
+def demo_script(game: str, players: int, seed: int) -> Script:
     """Every press of the demo table, menus included, for ``game`` with ``players`` players,
-    and the game those presses play (as the kiosk must end it)."""
+    the game those presses play (as the kiosk must end it), and the presses it makes on a
+    round's or the game's end."""
     rng = random.Random(f"{seed}:{game}")
     play = movie_script if game == MOVIE else hat_script
-    script, played = play(players, rng)
-    return menu_script(game, players) + script, played
+    menu, game_script = menu_script(game, players), play(players, rng)
+    return Script(menu + game_script.presses, game_script.played,
+                  frozenset(len(menu) + index for index in game_script.reads))
 
 
 class ScriptedTable:
     """Presses a script through ``press(player, side, t_ns)`` on a thread of its own, as a
     table of people would: each press waits until the kiosk has shown the one before, and
-    comes ``gap_ns`` or more after it.
+    comes ``gap_ns`` or more after it; a press of ``reads`` (indexes into the script: made on a
+    round's or the game's end) comes :data:`READ_S` and the gap after the table saw the kiosk
+    show it, so that it is never a late tap of the press that ended the round.
 
     The kiosk's loop calls :meth:`loop_passed` after each pass. A press is made only once
     the loop has passed twice since the press before (so it took that press, decided and
@@ -141,8 +183,10 @@ class ScriptedTable:
     """
 
     def __init__(self, script: list[Press], press: Callable[[int, Side, int], None],
-                 gap_ns: int, wake: Callable[[], None] = lambda: None) -> None:
+                 gap_ns: int, wake: Callable[[], None] = lambda: None,
+                 reads: Collection[int] = ()) -> None:
         self.script, self.press, self.gap_ns, self.wake = script, press, gap_ns, wake
+        self.reads = frozenset(reads)
         self.done = 0
         #: When the table last pressed (or started): the demo stops if this gets old.
         self.last_press_ns = 0
@@ -168,10 +212,12 @@ class ScriptedTable:
             self._changed.notify_all()
 
     def _play(self) -> None:
-        for player, side in self.script:
+        for index, (player, side) in enumerate(self.script):
             if not self._wait(lambda: self.passes >= self._passes_at_press + 2):
                 return
             due_ns = self.last_stamp_ns + self.gap_ns
+            if index in self.reads:   # shown by now: read from now on
+                due_ns = max(due_ns, time.monotonic_ns() + round(READ_S * 1e9) + self.gap_ns)
             time.sleep(max(0, due_ns - time.monotonic_ns()) / 1e9)
             if self._stopped:
                 return

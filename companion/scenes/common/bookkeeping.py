@@ -5,7 +5,10 @@ Not That Movie! and That's Not a Hat each have a pure pad machine
 the state database entry by entry (:class:`~companion.storage.bookkeeping.KeptGame`).
 A play scene feeds every pad tap to its machine, saves the game when a tap
 changed it, plays a short tone, and redraws. Between rounds and at the end,
-the keyboard's Enter (or the confirm button) does what E on a pad does there.
+the keyboard's Enter (or the confirm button) does what E on a pad does there; on the
+round's or the game's end, an E (or Enter) stamped less than a second after the screen that
+shows it was flipped is a late tap (:mod:`companion.scenes.common.late_taps`: a double press of
+the E that ended the round, another player's E a moment later) and leaves it up.
 A touch, the pause key or the menu control opens the pause menu; the game
 stays kept for resume, or End the game (after asking) ends it early. A set-up
 menu offers the player counts its game takes, no more than there are pads, and
@@ -36,6 +39,7 @@ from companion.scenes.changes import (
     ToScoreSheet,
 )
 from companion.scenes.common.kept_saves import save_kept
+from companion.scenes.common.late_taps import late_tap
 from companion.scenes.common.names import names_item
 from companion.scenes.common.save_notices import short_reason
 from companion.scenes.common.seating import names_as_kept, seats_for, take_seats_of
@@ -46,6 +50,9 @@ from companion.storage.bookkeeping import KeptGame
 from companion.storage.faults import STORE_ERRORS
 
 log = logging.getLogger(__name__)
+
+#: The phases whose screen the table reads before E moves on: a round's points, the game's total.
+SUMMARIES = ("round-over", "game-over")
 
 
 class PadMachine(Protocol):
@@ -92,6 +99,10 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         #: "P3's W does nothing now" after a seated player's press that did nothing, until a
         #: press does something (:meth:`draw_ignored` shows it).
         self.ignored = ""
+        #: When the frame that first showed the round's or the game's end on screen was flipped
+        #: (the loop's clock); ``None`` while none has been since the scene came or the game
+        #: last changed.
+        self.summary_shown_ns: int | None = None
 
     @property
     def kept(self) -> KeptGame[G]:
@@ -111,6 +122,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
     def enter(self, now_ns: int, change: K) -> None:
         super().enter(now_ns, change)
         self.ignored = ""
+        self.summary_shown_ns = None
         if change.kept is not None:
             self._playing = change.kept, self.pads_class(change.kept.game)
             self.said = self.did = ""
@@ -120,10 +132,31 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
             self.ctx.go(ToGamesPause(resume=self.change(), kept=self.kept,
                                      ended=self.ended_change()))
         elif isinstance(event, Tap):
-            self.press(event.player, event.side)
+            if not self.late_tap(event.side, event.t_ns):
+                self.press(event.player, event.side)
         elif (control_action_of(event) is Action.SELECT
-              and self.kept.game.phase in ("round-over", "game-over")):
-            self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
+              and self.kept.game.phase in SUMMARIES):
+            if not self.late_tap(Side.E, getattr(event, "t_ns", None)):   # every input stamps
+                self.press(self.confirming_player(), Side.E)   # as E on a pad: next round, or write
+
+    def showing_summary(self) -> bool:
+        """Whether the screen shows the round's or the game's end, which E on any pad leaves."""
+        return self.kept.game.phase in SUMMARIES
+
+    def late_tap(self, side: Side, t_ns: int | None) -> bool:
+        """Whether a press of ``side`` stamped ``t_ns`` is a late tap of the press that ended the
+        round or the game (:func:`~companion.scenes.common.late_taps.late_tap`): an E while its
+        end is on screen, before the frame showing it was flipped or less than a second after,
+        which would leave it before the table has read it (an unstamped press never is)."""
+        if side is not Side.E or t_ns is None or not self.showing_summary():
+            return False
+        return self.summary_shown_ns is None or late_tap(t_ns, self.summary_shown_ns)
+
+    def flipped(self, t_ns: int) -> None:
+        """The frame on screen since ``t_ns`` shows the round's or the game's end for the first
+        time: a press of E is one for it from a second on."""
+        if self.summary_shown_ns is None and self.showing_summary():
+            self.summary_shown_ns = t_ns
 
     def ended_change(self) -> SceneChange:
         """Where End the game (from the pause menu) goes once the game is ended early: the score
@@ -159,6 +192,7 @@ class BookkeepingScene(Scene[K], Generic[K, G, P]):
         elif self.tells_ignored(player):
             self.ignored = f"{self.label(player)}'s {self.button(player, side)} does nothing now"
         if self.kept.game.moves_made != moves:
+            self.summary_shown_ns = None
             self.kept.moved()
             save_kept(self.ctx, self.kept)
         if self.said in self.tones:

@@ -7,7 +7,9 @@ question "who was wrong?" after a refusal, "take it back?" after a take-back
 press, and every player's penalty points (running totals in the multi-round variant). A
 seated player's press that does nothing says so above the hint until the next press that
 does something. E (or Enter) after the end writes the result down and shows the score
-sheet, the game ringed.
+sheet, the game ringed; between rounds it starts the next round. Either, a second or more
+after the round's or the game's end came on screen: one sooner is a late tap of the press that
+ended it (:mod:`companion.scenes.common.late_taps`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from companion.games.notnot.sides import Side
 from companion.games.notnot.words import player_label
 from companion.inputs.keyboard import Name, anyones
 from companion.scenes.changes import ToHat, ToHatSheet
-from companion.scenes.common.bookkeeping import BookkeepingScene
+from companion.scenes.common.bookkeeping import SUMMARIES, BookkeepingScene
 
 WAY_WORDS = {"left": "to the left", "right": "to the right", "any": "special card"}
 
@@ -113,6 +115,11 @@ class HatPlayScene(BookkeepingScene[ToHat, HatGame, HatPads]):
             self.write_down()
             return
         super().press(player, side)
+
+    def showing_summary(self) -> bool:
+        """Whether the screen shows the round's or the game's end (not while its last entry's
+        author is asked "take it back?", which their E answers)."""
+        return self.pads.prompt in SUMMARIES
 
     def hint(self) -> str:
         """The hint line: what the buttons the table presses do now."""

@@ -6,7 +6,9 @@ the tokens on them, the holder, the answer to the last token ("nobody voted
 for it" or "mistake" with only its voters), the points of each round, and at
 the end the total with its stars. E after the end writes the score sheet.
 Between rounds and at the end, the keyboard's Enter (or the confirm button)
-does what E on any pad does.
+does what E on any pad does, a second or more after the round's points (or the total) came
+on screen: an E sooner is a late tap of the E that placed the last token
+(:mod:`companion.scenes.common.late_taps`), and the round's points stay up.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def play_and_save(database: Database, kind: str, players: int, seed: int) -> lis
         game = HatGame(players)
         pads = HatPads(game)
     kept = KeptGame.start(database, game, {"benchmark": True})
-    script, _ = demo_script(kind, players, seed)
+    script = demo_script(kind, players, seed).presses
     times = []
     for player, side in script[len(menu_script(kind, players)):]:
         moves = game.moves_made
