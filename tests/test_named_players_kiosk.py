@@ -13,7 +13,8 @@ from companion.cli import main
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav
 from companion.scenes.hat.play import reminder
-from companion.scenes.notnot.verdict import LATE_TAP_S, VerdictScene
+from companion.scenes.common.late_taps import LATE_TAP_S
+from companion.scenes.notnot.verdict import VerdictScene
 from companion.config.settings import load
 from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap

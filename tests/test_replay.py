@@ -17,7 +17,7 @@ from companion.display.draw_replay import NOBODY_PRESSED
 from companion.inputs.edge_log import SAVED_EDGES_PER_PIN, Edge, EdgeLog, kept_edges
 from companion.inputs.gpio import GpioPads
 from companion.inputs.mock import BOUNCE_GAP_NS, StampedMockFactory
-from companion.scenes.notnot.verdict import LATE_TAP_S
+from companion.scenes.common.late_taps import LATE_TAP_S
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
 from companion.storage.schema import MIGRATIONS

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.scenes.notnot.verdict import LATE_TAP_S
+from companion.scenes.common.late_taps import LATE_TAP_S
 from kiosk_helpers import in_scene, kiosk, now, step_until, tap
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point

@@ -29,7 +29,7 @@ from companion.kiosk import loop
 from companion.kiosk.loop import App
 from companion.inputs.actions import Nav
 from companion.scenes.catalogue import SCENES
-from companion.scenes.notnot.verdict import LATE_TAP_S
+from companion.scenes.common.late_taps import LATE_TAP_S
 from companion.scenes.session import GameSetup
 from companion.scenes.changes import ToTitle
 from kiosk_helpers import game_of

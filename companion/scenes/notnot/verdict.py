@@ -9,10 +9,10 @@ for its panel is shown in pages, each for the verdict's time. A tone per kind of
 the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
 is queued to be spoken once the frame is up, and after a moment the game goes on. Paused,
 the verdict comes back whole on Resume (without its tone and call-out again). A player's
-pad button pressed meanwhile, :data:`LATE_TAP_S` or more after the verdict came, opens the
-round's replay (:mod:`companion.scenes.notnot.replay`) instead; a press sooner is a late tap of
-the round just judged (a player a few hundred milliseconds behind the winner) and the verdict
-stays.
+pad button pressed meanwhile, :data:`~companion.scenes.common.late_taps.LATE_TAP_S` or more
+after the verdict came, opens the round's replay (:mod:`companion.scenes.notnot.replay`)
+instead; a press sooner is a late tap of the round just judged (a player a few hundred
+milliseconds behind the winner) and the verdict stays.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from companion.display.verdict_words import verdict_view
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import asks_pause
 from companion.scenes.changes import ToPause, ToReplay, ToVerdict
-from companion.scenes.common.late_taps import LATE_TAP_S as LATE_TAP_S  # named here too
 from companion.scenes.common.late_taps import late_tap
 from companion.scenes.core import Scene
 from companion.scenes.notnot.flow import after_round, answer_of, next_after_round
