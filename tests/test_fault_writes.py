@@ -282,6 +282,8 @@ def test_a_file_size_limit_is_named_as_such_not_a_failing_card_and_nothing_is_lo
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert f"has reached this program's file-size limit of {limit // 1024} kB (ulimit -f" in said
     assert "nothing saved before is lost" in said and "card" not in said
+    checked = outcome(on(tmp_path, ("history", "--check")))   # the torn save is no damage
+    assert checked.code == 0 and checked.out.strip().endswith(": ok"), checked.err
     assert finished_games(tmp_path) == finished
 
 

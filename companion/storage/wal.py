@@ -19,7 +19,9 @@ without SQLite (which would mend the evidence away):
   is: an older log put back (the companion's file never shrinks);
 - a log that holds fewer frames than its ``-shm`` index says, or other salts:
   cut, or an older one put back, while the index stayed;
-- a log that ends part way through a frame: cut short.
+- a log that ends part way through a frame: cut short (unless its index counts
+  exactly the frames read: only the save being written when it stopped is torn,
+  :func:`torn_last_save`).
 
 What cannot be seen: a log cut at a frame's end, or whose last save is torn,
 looks like one a power cut left mid-save; a log deleted with its ``-shm``
@@ -171,10 +173,18 @@ def problems(database: Path, page_count: int | None = None) -> list[str]:
                      f"{shm.name} says {index[0]}" + ("" if index[1] == salts else
                                                       " of another log") +
                      ": cut short, or an older log put back?")
-    if read.ragged:
+    if read.ragged and not torn_last_save(index, salts, read):
         found.append(f"{wal.name} ends part way through a frame: cut short? (or a save was being "
                      "written as it was read: check again)")
     return found
+
+
+def torn_last_save(index: tuple[int, bytes] | None, salts: bytes, read: Scan) -> bool:
+    """Whether a log that ends part way through a frame holds, past the frames SQLite reads,
+    only the save that was being written when it stopped (a power cut, a full disk or a
+    file-size limit mid-write): its index (``-shm``) counts exactly the frames read, with the
+    log's salts. SQLite ignores such a save, which was never told saved: nothing is lost."""
+    return index is not None and index[1] == salts and index[0] == read.read
 
 
 #: How long a reader waits before it looks at the log a second time: what a save being written
