@@ -280,11 +280,29 @@ def test_a_file_size_limit_is_named_as_such_not_a_failing_card_and_nothing_is_lo
         pytest.fail("the file-size limit never stopped a save")
     said = run.stderr.strip().splitlines()[-1]
     assert run.returncode == 2 and "Traceback" not in run.stderr
-    assert f"has reached this program's file-size limit of {limit // 1024} kB (ulimit -f" in said
+    grew = [file for file in tmp_path.glob("companion.sqlite3*")
+            if file.stat().st_size == limit]   # the file that met the limit, named
+    assert any(f"{file} has reached this program's file-size limit of {limit // 1024} kB "
+               "(ulimit -f" in said for file in grew), said
     assert "nothing saved before is lost" in said and "card" not in said
     checked = outcome(on(tmp_path, ("history", "--check")))   # the torn save is no damage
     assert checked.code == 0 and checked.out.strip().endswith(": ok"), checked.err
     assert finished_games(tmp_path) == finished
+
+
+def test_the_file_named_at_a_size_limit_is_the_one_that_met_it_not_one_made_bigger_before(
+        tmp_path, monkeypatch):
+    """A database grown to 250 kB before a 100 kB limit was set takes no new page past it, but
+    the save that failed was its log's, which met the limit growing: that one is named."""
+    import resource
+
+    from companion.storage.faults import at_size_limit
+
+    database, log = tmp_path / "companion.sqlite3", tmp_path / "companion.sqlite3-wal"
+    database.write_bytes(bytes(250 * 1024))
+    log.write_bytes(bytes(100 * 1024))
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (100 * 1024, resource.RLIM_INFINITY))
+    assert at_size_limit(database) == (log, 100 * 1024)
 
 
 def test_an_input_output_error_on_a_file_that_refuses_writes_names_the_file_not_the_card(

@@ -27,6 +27,7 @@ is in ``docs/KIOSK.md`` ("When the state database fails").
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import sqlite3
@@ -112,13 +113,15 @@ def at_size_limit(path: Path) -> tuple[Path, int] | None:
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
     if limit == resource.RLIM_INFINITY:
         return None
+    sizes = {}
     for file in database_files(path):
-        try:
-            if file.stat().st_size + NEAR_SIZE_LIMIT > limit:
-                return file, limit
-        except OSError:
-            continue
-    return None
+        with contextlib.suppress(OSError):
+            sizes[file] = file.stat().st_size
+    near = [file for file, size in sizes.items() if size + NEAR_SIZE_LIMIT > limit]
+    if not near:
+        return None
+    # the one that met the limit growing, rather than one already past it (made before)
+    return min(near, key=lambda file: abs(limit - sizes[file])), limit
 
 
 def write_fix(path: Path) -> str:
