@@ -70,6 +70,7 @@ def test_a_folder_drawn_again_keeps_every_file_the_command_did_not_write(tmp_pat
     out.mkdir()
     (out / "notes.txt").write_text("my notes")
     (out / "BOM.md").write_text("my own parts list")
+    (out / "gpio-6-players.svg").write_text("my annotated copy")   # a diagram's name, not listed
     elsewhere.write_text("not in the folder")
     bom = ("--bom", str(tmp_path / "parts.md"))
     run(capsys, "--shipped-map", "--players", "4", "--out", str(out), *bom)
@@ -79,6 +80,8 @@ def test_a_folder_drawn_again_keeps_every_file_the_command_did_not_write(tmp_pat
     assert status == 0 and "notes.txt" not in err and "BOM.md" not in err
     assert (out / "notes.txt").read_text() == "my notes"
     assert (out / "BOM.md").read_text() == "my own parts list"
+    assert (out / "gpio-6-players.svg").read_text() == "my annotated copy"
+    assert f"{out} also holds gpio-6-players.svg, not drawn now and not on its list" in err
     assert elsewhere.exists()
 
 

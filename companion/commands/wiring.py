@@ -81,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
         if result.removed:
             print(f"companion: note: removed from {args.out} what an earlier run drew and this "
                   f"one does not: {', '.join(result.removed)}", file=sys.stderr)
+        if result.unlisted:
+            print(f"companion: note: {args.out} also holds {', '.join(result.unlisted)}, not "
+                  "drawn now and not on its list of drawn files: left as they are (an older "
+                  "drawing? remove them by hand if so)", file=sys.stderr)
     if args.bom:
         written += bom.write(args.bom)
     for path in written:

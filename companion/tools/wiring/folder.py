@@ -3,10 +3,10 @@ keeps there of them (:data:`MANIFEST`), so that the next run into the same folde
 those it no longer writes.
 
 A folder drawn for 4 players, then for 2, would otherwise keep the 4-player diagrams beside
-the new ones, and a maker would follow a stale drawing. Only the command's own files are
-removed: those the list names, and header diagrams by their name (``gpio-<n>-players.svg`` /
-``.png``, for a folder written before the list was kept); never another file put in the
-folder.
+the new ones, and a maker would follow a stale drawing. Only the files the list names are
+removed, never another file put in the folder: a header diagram's name the list does not hold
+(``gpio-<n>-players.svg``: a folder written before the list was kept, or a maker's own copy) is
+only said (:attr:`Written.unlisted`).
 """
 
 from __future__ import annotations
@@ -24,17 +24,19 @@ from companion.storage.location import not_a_folder
 MANIFEST = ".companion-wiring"
 MANIFEST_HEAD = ("# Written by companion wiring: the files it wrote into this folder. "
                  "The next run removes those it no longer writes.\n")
-#: A header diagram's name: the command's own, list or no list.
+#: A header diagram's name, said when the list does not hold it.
 DIAGRAM_NAME = re.compile(r"gpio-[0-9]+-players\.(svg|png)")
 
 
 @dataclass(frozen=True)
 class Written:
-    """What :func:`write` did: the paths it wrote (the list last), and the names of an earlier
-    run's files it removed."""
+    """What :func:`write` did: the paths it wrote (the list last), the names of an earlier
+    run's files it removed, and those of the header diagrams it did not write and the list
+    does not hold (left as they are)."""
 
     paths: list[Path]
     removed: list[str]
+    unlisted: list[str]
 
 
 def write(files: dict[str, bytes], out: str | os.PathLike, beside: Collection[str] = ()) -> Written:
@@ -65,16 +67,17 @@ def write(files: dict[str, bytes], out: str | os.PathLike, beside: Collection[st
         named = ", ".join(f"{name} ({why})" for name, why in refused.items())
         raise CompanionError(f"cannot remove {named} from {folder}, drawn by an earlier run "
                              "and not now: remove it by hand, or a maker may follow it")
-    return Written(written, removed)
+    unlisted = sorted(path.name for path in folder.iterdir()
+                      if DIAGRAM_NAME.fullmatch(path.name) and path.name not in ours)
+    return Written(written, removed, unlisted)
 
 
 def earlier_files(folder: Path) -> set[str]:
     """The names of the files in ``folder`` an earlier run wrote: those :data:`MANIFEST`
-    lists and the header diagrams, each a plain file name (nothing outside the folder)."""
+    lists, each a plain file name (nothing outside the folder)."""
     manifest = folder / MANIFEST
     listed = manifest.read_text(errors="replace").splitlines() if manifest.is_file() else []
     names = {line.strip() for line in listed if not line.startswith("#")}
-    names |= {path.name for path in folder.iterdir() if DIAGRAM_NAME.fullmatch(path.name)}
     return {name for name in names
             if is_plain_name(name) and (folder / name).is_file()}
 
