@@ -75,3 +75,35 @@ def test_the_address_is_read_when_the_menu_opens_not_at_every_redraw(monkeypatch
     for _ in range(5):
         shown(app)
     assert opened >= 1 and len(reads) == opened
+
+
+@pytest.mark.parametrize("size, rotation", [((480, 800), 0), ((800, 480), 90), ((800, 480), 0)])
+def test_the_code_on_the_pause_menu_covers_none_of_its_words_on_an_upright_screen_too(
+        monkeypatch, tmp_path, size, rotation):
+    """The pause menu's hint is longer than the title's ("... W back"): on an upright screen it
+    ran under the code in the corner; the code then stands over it."""
+    from kiosk_helpers import now, step_until
+    from test_scenes_flow import to_round
+
+    from companion.inputs.actions import Nav
+
+    monkeypatch.setattr(menu, "page_address", lambda: ADDRESS)
+    app = kiosk("setup", size=size, rotation=rotation, state_dir=tmp_path)
+    to_round(app)
+    app.post(Nav("pause", now()))
+    step_until(app, lambda: app.scene.name == "pause" and not app.scene.dirty)
+    from companion.games.notnot.sides import Side
+    from companion.inputs.keyboard import MENU_KEY_OF, key_label
+
+    n, e, s, w = (key_label(MENU_KEY_OF[side]) for side in (Side.N, Side.E, Side.S, Side.W))
+    keyboard_hint = f"{n}/{s} move   {e} select   {w} back"   # as a table on the keyboard reads
+    monkeypatch.setattr(type(app.scene), "hint", lambda scene: keyboard_hint)
+    app.scene.dirty = True
+    app.step()
+    assert any(f"{w} back" in drawn.text for drawn in app.scene.drawn_texts)
+    code = app.scene.page_code
+    assert code is not None and app.screen.canvas.get_rect().contains(code)
+    covered = [drawn.text for drawn in app.scene.drawn_texts if drawn.rect.colliderect(code)]
+    assert covered == []
+    assert any(drawn.text.startswith("phones: ") for drawn in app.scene.drawn_texts) or \
+        size[0] < size[1]   # an upright 480 px canvas may have no room for the words

@@ -10,6 +10,7 @@ rarely, the frame often.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -41,26 +42,36 @@ def qr_matrix(address: str) -> tuple[tuple[bool, ...], ...] | None:
     return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
 
 
-def qr_rect(layout: Layout, modules: int, below: int) -> pygame.Rect | None:
-    """Where the code stands: the canvas's bottom-right corner, under ``below`` (the menu's
-    last item), a whole number of pixels a module; ``None`` when there is no room for one of
-    :data:`LEAST_MODULE` pixels."""
+def qr_rect(layout: Layout, modules: int, below: int, above: int | None = None
+            ) -> pygame.Rect | None:
+    """Where the code stands: the canvas's bottom-right corner (or its right edge ending over
+    ``above``), under ``below`` (the menu's last item), a whole number of pixels a module;
+    ``None`` when there is no room for one of :data:`LEAST_MODULE` pixels."""
     margin = round(layout.unit)
-    room = min(round(min(layout.width, layout.height) * SIDE), layout.height - margin - below
-               - margin)
+    bottom = (layout.height if above is None else above) - margin
+    room = min(round(min(layout.width, layout.height) * SIDE), bottom - below - margin)
     module = room // (modules + 2 * QUIET)
     if module < LEAST_MODULE:
         return None
     side = module * (modules + 2 * QUIET)
-    return pygame.Rect(layout.width - margin - side, layout.height - margin - side, side, side)
+    return pygame.Rect(layout.width - margin - side, bottom - side, side, side)
 
 
-def draw_page_qr(surface: pygame.Surface, layout: Layout, address: str | None, below: int
-                 ) -> pygame.Rect | None:
-    """The QR code of ``address`` under ``below``, and where it is (nothing drawn, ``None``,
-    for no address or no room)."""
+def clear_qr_rect(layout: Layout, modules: int, below: int, texts: Sequence[pygame.Rect]
+                  ) -> pygame.Rect | None:
+    """:func:`qr_rect` in the corner, or, where it would cover a text under the menu (a long
+    hint on an upright screen), ending over the highest such text; ``None`` without room."""
+    rect = qr_rect(layout, modules, below)
+    covered = [text.top for text in texts if rect is not None and text.colliderect(rect)]
+    return qr_rect(layout, modules, below, min(covered)) if covered else rect
+
+
+def draw_page_qr(surface: pygame.Surface, layout: Layout, address: str | None, below: int,
+                 texts: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """The QR code of ``address`` under ``below``, clear of ``texts`` (:func:`clear_qr_rect`),
+    and where it is (nothing drawn, ``None``, for no address or no room)."""
     matrix = qr_matrix(address) if address else None
-    rect = qr_rect(layout, len(matrix), below) if matrix else None
+    rect = clear_qr_rect(layout, len(matrix), below, texts) if matrix else None
     if not matrix or rect is None:
         return None
     module = rect.width // (len(matrix) + 2 * QUIET)

@@ -42,6 +42,8 @@ class MenuScene(Scene[M]):
         self.chooser: int | None = None
         #: The scoreboard page's address for the QR code, read at each entry (``None``: none).
         self.page_address: str | None = None
+        #: Where the page's QR code was drawn last (``None``: not drawn).
+        self.page_code: pygame.Rect | None = None
 
     def enter(self, now_ns: int, change: M) -> None:
         super().enter(now_ns, change)
@@ -139,8 +141,10 @@ class MenuScene(Scene[M]):
                                      rects=self.item_rects(), asking=self.asking)
         if self.shows_page_qr and self.page_address:
             items = self.item_rects()
-            code = draw_page_qr(canvas, self.ctx.services.layout, self.page_address,
-                                below=max(r.bottom for r in items))
+            code = self.page_code = draw_page_qr(canvas, self.ctx.services.layout,
+                                                 self.page_address,
+                                                 below=max(r.bottom for r in items),
+                                                 texts=[d.rect for d in self.drawn_texts])
             if code is not None:
                 self.drawn_texts += draw_page_address(
                     canvas, self.ctx.services.layout, self.page_address, code,
