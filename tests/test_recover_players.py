@@ -1,8 +1,10 @@
 """``companion history --recover-to``: the named players come along with the games, player by
 player. A player whose row does not read is left behind alone, said with the count ("1 of 5
 players could not be read: their seats are copied as guests"), and their seats are copied as
-guests'; a name whose row's page does not read is still read from the names' index; head starts
-come along; the damaged file is only read."""
+guests'; a name whose row's page does not read, or whose row reads as garbage without an error,
+is still read from the names' index; a garbage row found nowhere else is a ghost of the damage,
+said and not counted; head starts come along, and a damaged head starts' table is said; the
+damaged file is only read."""
 
 import hashlib
 import re
@@ -127,3 +129,82 @@ def test_a_damaged_page_of_a_long_players_table_leaves_behind_only_the_players_o
     listed = listed_players(new)
     assert "Kid 1 1" in listed and not any(line.startswith("Kid 150") for line in listed)
     assert "Kid 1 1  P2 0  P3 0" in outcome(on(new, ("history",))).out
+
+
+#: The table of the damage tests: Bo has a head start of 2 ms.
+TABLE = ("Ana", "Bo", "Çelik", "Zoë")
+
+
+def table_folder(folder):
+    """A state folder with the four players of :data:`TABLE` (Bo's head start 2 ms) and two
+    games: Ana, Bo and Çelik in seats 1 to 3 of game 1, Zoë and Ana in seats 1 and 2 of game 2."""
+    for name in TABLE:
+        assert players(folder, "add", name) == 0
+    assert players(folder, "handicap", "Bo", "2") == 0
+    kept_game(folder, {1: "Ana", 2: "Bo", 3: "Çelik"})
+    kept_game(folder, {1: "Zoë", 2: "Ana"}, count=2)
+    return folder
+
+
+def row_cells(folder, table: str) -> tuple[int, int, list[int]]:
+    """Where the rows of ``table``, all on its root page, lie in the file: the page's offset, its
+    size, and each row's offset in the page, in the rows' order (their ids')."""
+    with sqlite3.connect(folder / FILENAME) as raw:
+        page_size = raw.execute("PRAGMA page_size").fetchone()[0]
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    start = (root_page(folder, table) - 1) * page_size
+    page = (folder / FILENAME).read_bytes()[start:start + page_size]
+    assert page[0] == 0x0D, "the table's rows are all on its root page"   # a table leaf page
+    cells = int.from_bytes(page[3:5], "big")
+    return start, page_size, [int.from_bytes(page[8 + 2 * n:10 + 2 * n], "big")
+                              for n in range(cells)]
+
+
+def scramble(folder, offset: int, length: int) -> None:
+    """Overwrite ``length`` bytes of the file from ``offset`` with a pattern, as a bad write may
+    (byte k of them becomes k ^ 0x5A)."""
+    path = folder / FILENAME
+    data = bytearray(path.read_bytes())
+    data[offset:offset + length] = bytes((k ^ 0x5A) & 0xFF for k in range(length))
+    path.write_bytes(bytes(data))
+
+
+def test_a_player_whose_row_reads_with_a_garbage_id_is_kept_by_the_names_index_and_seats(
+        tmp_path):
+    """20 bytes across the end of Zoë's row and the head of Çelik's: the table's scan reads
+    without an error, giving a garbage id where Çelik's 3 was."""
+    folder, new = table_folder(tmp_path / "kept"), tmp_path / "new"
+    page, _, cells = row_cells(folder, "players")
+    scramble(folder, page + cells[2] - 2, 20)
+    out = recovered_into(folder, new)
+    assert "copied 4 named players with their seats" in out and "could not" not in out
+    assert re.search(r"\n  a damaged row read as player \d+: left out\n", out)
+    assert listed_players(new) == ["Ana 2", "Bo 1 2 ms", "Zoë 1", "Çelik 1"]
+    history = outcome(on(new, ("history",))).out
+    assert "Ana 1  Bo 0  Çelik 0" in history and "Zoë 1  Ana 0" in history
+
+
+def test_the_rows_of_a_players_page_written_over_are_ghosts_and_the_players_come_from_the_index(
+        tmp_path):
+    """Every row of the players' page written over: its scan reads garbage ids without an
+    error; the names' index and the seats still hold every player."""
+    folder, new = table_folder(tmp_path / "kept"), tmp_path / "new"
+    page, page_size, cells = row_cells(folder, "players")
+    scramble(folder, page + min(cells), page_size - min(cells))
+    out = recovered_into(folder, new)
+    assert "copied 4 named players with their seats" in out and "could not" not in out
+    assert re.search(r"\n  damaged rows read as players \d+(, \d+)*: left out\n", out)
+    assert "Ana, Bo, Çelik, Zoë: only the name read (from the names' index), so the date added " \
+           "is the recovery's" in out
+    assert listed_players(new) == ["Ana 2", "Bo 1 2 ms", "Zoë 1", "Çelik 1"]
+    assert "Ana 1  Bo 0  Çelik 0" in outcome(on(new, ("history",))).out
+
+
+def test_a_head_start_whose_row_is_written_over_is_said_to_be_missing(tmp_path):
+    folder, new = table_folder(tmp_path / "kept"), tmp_path / "new"
+    page, page_size, cells = row_cells(folder, "head_starts")
+    scramble(folder, page + min(cells), page_size - min(cells))
+    out = recovered_into(folder, new)
+    assert "copied 4 named players with their seats" in out
+    assert "  head starts may be missing: the head starts' table is damaged (" in out
+    assert listed_players(new) == ["Ana 2", "Bo 1", "Zoë 1", "Çelik 1"]

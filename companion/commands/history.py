@@ -140,7 +140,8 @@ def recover_to(database: Database, folder: Path) -> int:
 
 def print_players_recovered(recovered: Recovered) -> None:
     """What was copied of the named players: how many, and each that did not read (its seats
-    copied as guests') or anything else of them left behind; one line when none was copied."""
+    copied as guests'), the damaged rows that read as no player (:func:`ghosts_line`), or
+    anything else of them left behind; one line when none was copied."""
     players = recovered.players
     unread = recovered.players_refused or players.unreadable
     if unread:
@@ -154,8 +155,24 @@ def print_players_recovered(recovered: Recovered) -> None:
         print(f"copied {players.copied} named players with their seats")
     for player_id, reason in players.left:
         print(f"  player {player_id}: {reason[:100]}")
+    if players.ghosts:
+        print(f"  {ghosts_line(players.ghosts)}")
     for note in players.notes:
         print(f"  {note}")
+
+
+#: The most ids of damaged rows :func:`ghosts_line` names.
+GHOSTS_NAMED = 10
+
+
+def ghosts_line(ghosts: list[int]) -> str:
+    """One line for the rows a damaged page gave as players' ids found nowhere else, with no
+    player's name (``a damaged row read as player 89: left out``)."""
+    if len(ghosts) == 1:
+        return f"a damaged row read as player {ghosts[0]}: left out"
+    named = ", ".join(str(player_id) for player_id in ghosts[:GHOSTS_NAMED])
+    more = f" and {len(ghosts) - GHOSTS_NAMED} more" if len(ghosts) > GHOSTS_NAMED else ""
+    return f"damaged rows read as players {named}{more}: left out"
 
 
 def with_winners(entry: dict) -> dict:

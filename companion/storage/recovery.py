@@ -5,9 +5,12 @@ id even when the table's own pages do not read), checks each game as the store
 reads it, and copies the rows of each game that reads, unchanged, into a new
 database in another folder (the rounds' raw edges too, when they read), then the named
 players, their head starts and their seats in the copied games (:func:`copy_players`): player
-by player, so that a damaged page or row leaves out only the players it holds (a name whose row
-does not read is still read from the names' index); a seat whose player did not read is copied
-as a guest's, and each thing left behind is said. The damaged file is only read. ``companion
+by player, their ids taken from every place they are written (the table's rows, the names'
+index, the seats), so that a damaged page or row leaves out only the players it holds (a name
+whose row does not read, or reads as no player's name, is read from the names' index; a row
+that reads as an id found nowhere else, with no player's name, is a ghost of the damage); a
+seat whose player did not read is copied as a guest's, and each thing left behind is said, a
+head starts' table found damaged too. The damaged file is only read. ``companion
 history --recover-to DIR`` runs it; docs/KIOSK.md says how to put the new file in place.
 """
 
@@ -41,7 +44,12 @@ class PlayersRecovered:
     #: ``(player id, what is wrong)`` of each named player that did not read: their seats in
     #: the copied games are copied as guests'.
     left: list[tuple[int, str]] = field(default_factory=list)
-    #: What else did not read, a line each: the seats of some games, a head start, a date added.
+    #: The ids that only a damaged scan of the players' table (or of their names' index) gave,
+    #: with no player's name (none, none that reads, or a kept player's again): ghosts of the
+    #: damage, left out and not counted among the players.
+    ghosts: list[int] = field(default_factory=list)
+    #: What else did not read, a line each: the seats of some games, a head start, a date added,
+    #: a head starts' table found damaged.
     notes: list[str] = field(default_factory=list)
     #: What is wrong with the players' table when not one player was found in it (then the
     #: games are copied with guests only).
@@ -143,15 +151,46 @@ def round_edges(source: Database, game_id: int) -> list[tuple]:
 #: player's id and name again, so a name still reads from it when the row's own page does not.
 NAMES_INDEX = "sqlite_autoindex_players_1"
 
-#: Every player's id and name, read from :data:`NAMES_INDEX` alone.
-INDEXED_NAMES = f"SELECT id, name FROM players INDEXED BY {NAMES_INDEX} WHERE name IS NOT NULL"
+#: Every player's id and name, read from :data:`NAMES_INDEX` alone: in its order, then
+#: backwards (a damaged page of it ends a scan; the names past it still read the other way).
+INDEXED_NAMES = tuple(f"SELECT id, name FROM players INDEXED BY {NAMES_INDEX} "
+                      f"WHERE name IS NOT NULL ORDER BY name {order}" for order in ("ASC", "DESC"))
 
-#: Where else the named players' ids are written, should their table and its names' index not
-#: read whole: the seats and the head starts (each read by itself: either may be damaged too).
-OTHER_PLAYER_ID_SOURCES = (
-    "SELECT player_id FROM seats",
-    "SELECT player_id FROM head_starts",
-)
+#: Whether this SQLite checks one table alone (``PRAGMA quick_check(TABLE)``, SQLite 3.33): an
+#: older one checks the whole file, and would blame one table for another's damage.
+CHECKS_ONE_TABLE = sqlite3.sqlite_version_info >= (3, 33, 0)
+
+
+@dataclass
+class PlayerIds:
+    """The named players' ids as each place that writes them gives them, each read by itself:
+    a damaged page may give a garbage id without an error, so no one place is trusted alone."""
+
+    #: The ids the players' table gives: its rows scanned, and probed one by one when the scan
+    #: does not read whole.
+    table: set[int]
+    #: ``{id: name}`` as the names' index (:data:`NAMES_INDEX`) holds them.
+    indexed: dict[int, object]
+    #: The ids the seats give.
+    seated: set[int]
+    #: What is wrong ("" if nothing) when neither the table nor the names' index reads whole:
+    #: then a player found nowhere else may be missing.
+    wrong: str
+
+    def places(self, player_id: int) -> int:
+        """In how many of the three places (table, index, seats) ``player_id`` is written."""
+        return sum(player_id in place for place in (self.table, self.indexed, self.seated))
+
+    def in_order(self) -> list[int]:
+        """Every id found, those written in the most places first, then by id: a name that a
+        damaged row repeats stays with the player the other places name."""
+        return sorted(self.table | set(self.indexed) | self.seated,
+                      key=lambda player_id: (-self.places(player_id), player_id))
+
+    def only_in_one_scan(self, player_id: int) -> bool:
+        """Whether the table alone, or the names' index alone, gives ``player_id``: such an id
+        that does not read as a player's is a ghost of the damage, not a player."""
+        return self.places(player_id) == 1 and player_id not in self.seated
 
 
 def rows_read(database: Database, sql: str, parameters: tuple = ()) -> tuple[list[tuple], str]:
@@ -164,6 +203,17 @@ def rows_read(database: Database, sql: str, parameters: tuple = ()) -> tuple[lis
     except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
         return rows, str(error) or type(error).__name__
     return rows, ""
+
+
+def table_problem(database: Database, table: str) -> str:
+    """The first problem ``PRAGMA quick_check`` finds in ``table`` alone ("" if none, or if this
+    SQLite cannot check one table alone: :data:`CHECKS_ONE_TABLE`)."""
+    if not CHECKS_ONE_TABLE:
+        return ""
+    rows, wrong = rows_read(database, f"PRAGMA quick_check({table})")
+    problems = [line for (row,) in rows for line in str(row).splitlines()
+                if line != "ok" and not line.startswith("*** in database ")]
+    return problems[0] if problems else wrong
 
 
 def copied_seats(source: Database, games: list[int], found: PlayersRecovered) -> list[tuple]:
@@ -189,24 +239,26 @@ def copied_seats(source: Database, games: list[int], found: PlayersRecovered) ->
     return seats
 
 
-def player_ids(source: Database, seats: list[tuple]) -> tuple[list[int], str]:
-    """The ids of the named players, and what is wrong ("" if nothing) when neither their table
-    nor their names' index reads whole (then a player found nowhere else may be missing): from
-    the table, or, if it does not read whole, also from the index (:data:`INDEXED_NAMES`), the
-    other places they are written (:data:`OTHER_PLAYER_ID_SOURCES`, the seats ``seats``) and
-    probed one by one."""
+def player_ids(source: Database, seats: list[tuple]) -> PlayerIds:
+    """The named players' ids from every place they are written, whether or not the others read:
+    the table's rows (probed one by one too when the scan fails), the names' index
+    (:data:`INDEXED_NAMES`), and the seats (all of them, and ``seats`` read game by game)."""
     rows, wrong = rows_read(source, "SELECT id FROM players NOT INDEXED")
-    ids = {player_id for (player_id,) in rows}
-    if not wrong:
-        return sorted(ids), ""
-    rows, index_wrong = rows_read(source, INDEXED_NAMES)
-    ids.update(player_id for player_id, _ in rows)
-    for query in OTHER_PLAYER_ID_SOURCES:
-        ids.update(player_id for (player_id,) in rows_read(source, query)[0])
-    ids.update(player_id for _, _, player_id in seats)
-    ids.update(probed_ids(source, "players"))
-    return (sorted(player_id for player_id in ids if type(player_id) is int),
-            wrong if index_wrong else "")   # the index, read whole, holds every player's id
+    table = {player_id for (player_id,) in rows}
+    if wrong:
+        table.update(probed_ids(source, "players"))
+    indexed: dict[int, object] = {}
+    index_wrong = ""
+    for query in INDEXED_NAMES:
+        rows, index_wrong = rows_read(source, query)
+        for player_id, name in rows:
+            indexed.setdefault(player_id, name)
+        if not index_wrong:
+            break   # read whole: backwards gives nothing more
+    seated = {player_id for _, _, player_id in seats}
+    seated.update(player_id for (player_id,) in rows_read(source, "SELECT player_id FROM seats")[0])
+    return PlayerIds(table, indexed, {player_id for player_id in seated if type(player_id) is int},
+                     wrong if index_wrong else "")   # the index, read whole, holds every id
 
 
 def kept_name_wrong(name: object) -> str:
@@ -220,31 +272,61 @@ def kept_name_wrong(name: object) -> str:
     return ""
 
 
-def read_player(source: Database, player_id: int) -> tuple[str, str | None]:
-    """Player ``player_id``'s name and the date they were added, as kept; when their row does
-    not read but their name does (from :data:`NAMES_INDEX`), the name and ``None``. Raises
+def read_player(source: Database, player_id: int, indexed: object = None) -> tuple[str, str | None]:
+    """Player ``player_id``'s name and the date they were added, as kept, when their row reads
+    with a name that agrees with ``indexed`` (the name the names' index holds for them, if it
+    holds one); otherwise the index's name and ``None``, when it is a player's name. Raises
     :class:`Unreadable` saying what is wrong otherwise."""
     rows, wrong = rows_read(source, "SELECT name, created_at FROM players NOT INDEXED "
                                     "WHERE id = ?", (player_id,))
+    index_name = None if kept_name_wrong(indexed) else indexed
     if rows:
         name, created_at = rows[0]
         wrong = kept_name_wrong(name) or ("" if isinstance(created_at, str)
                                           else "the date it was added is not text")
-        if not wrong:
+        if not wrong and index_name in (None, name):
             return name, created_at
-    names, _ = rows_read(source, f"SELECT name FROM players INDEXED BY {NAMES_INDEX} "
-                                 "WHERE id = ?", (player_id,))
-    if names and not kept_name_wrong(names[0][0]):
-        return names[0][0], None
+    if isinstance(index_name, str):
+        return index_name, None
     raise Unreadable(f"its row does not read ({wrong[:60]})" if wrong and not rows
                      else wrong or "its row is no longer in the database")
 
 
-def head_start(source: Database, player_id: int, name: str, found: PlayersRecovered) -> int:
+@dataclass
+class HeadStarts:
+    """The head starts' table as it reads: the rows its scan gives and what is wrong with it."""
+
+    #: ``{player id: head start}`` of the rows the scan gives, as they read.
+    scanned: dict[object, object]
+    #: What is wrong with the table ("" if nothing was found): a scan that fails, or a problem
+    #: ``PRAGMA quick_check`` finds in it.
+    damage: str
+
+
+def read_head_starts(source: Database) -> HeadStarts:
+    """The head starts' table of ``source``, scanned and checked (:func:`table_problem`)."""
+    rows, wrong = rows_read(source, "SELECT player_id, head_start_us FROM head_starts")
+    return HeadStarts(dict(rows), wrong or table_problem(source, "head_starts"))
+
+
+def head_starts_damage(starts: HeadStarts, players: set[int]) -> str:
+    """What shows the head starts' table damaged ("" if nothing): what :class:`HeadStarts` found,
+    or a row that reads as the head start of an id that is none of ``players`` (every player
+    found, read or not)."""
+    strangers = sorted(str(player_id) for player_id in starts.scanned if player_id not in players)
+    return starts.damage or (f"a row reads as the head start of player {strangers[0][:20]}, "
+                             "who is no player" if strangers else "")
+
+
+def head_start(source: Database, player_id: int, name: str, found: PlayersRecovered,
+               scanned: dict[object, object]) -> int:
     """Player ``player_id``'s head start in µs (0: none, or one that does not read, noted in
-    ``found``)."""
+    ``found``): looked up, or as the table's scan ``scanned`` gave it if the look-up finds
+    none."""
     rows, wrong = rows_read(source, "SELECT head_start_us FROM head_starts WHERE player_id = ?",
                             (player_id,))
+    if not rows and player_id in scanned:
+        rows, wrong = [(scanned[player_id],)], ""
     if not wrong and (not rows or (is_head_start(rows[0][0]) and rows[0][0] > 0)):
         return int(rows[0][0]) if rows else 0
     found.notes.append(f"the head start of {name} does not read "
@@ -266,42 +348,62 @@ def named_seats(seats: list[tuple], named: set[int]) -> list[tuple]:
     return kept
 
 
-def copy_players(source: Database, target: Database, games: list[int],
-                 now: Callable[[], str] = utc_now) -> PlayersRecovered:
-    """Copy every named player of ``source`` that reads (row by row where their table is
-    damaged), their head starts, and their seats in the games ``games``, as they are; what was
-    copied and what was left behind. A seat whose player did not read is copied as a guest's
-    (no row). Raises :class:`StateError` if the new file refuses the write."""
-    found = PlayersRecovered()
-    seats = copied_seats(source, games, found)
-    ids, wrong = player_ids(source, seats)
-    players: list[tuple[int, str, str]] = []
+def read_players(source: Database, ids: PlayerIds,
+                 found: PlayersRecovered) -> list[tuple[int, str, str | None]]:
+    """``(id, name, date added or None)`` of each player of ``ids`` that reads (:func:`read_player`)
+    with a name no player read before has, by id; each other is noted in ``found``: left behind,
+    or a ghost of the damage when only one scan gave its id (:meth:`PlayerIds.only_in_one_scan`)."""
+    players: list[tuple[int, str, str | None]] = []
     keys: dict[str, str] = {}
-    undated: list[str] = []
-    for player_id in ids:
+    for player_id in ids.in_order():
         try:
-            name, created_at = read_player(source, player_id)
+            name, created_at = read_player(source, player_id, ids.indexed.get(player_id))
             if name_key(name) in keys:
                 raise Unreadable(f"its name {name!r} is {keys[name_key(name)]!r}'s too")
         except Unreadable as error:
-            found.left.append((player_id, str(error)))
+            if ids.only_in_one_scan(player_id):
+                found.ghosts.append(player_id)
+            else:
+                found.left.append((player_id, str(error)))
             continue
         keys[name_key(name)] = name
-        if created_at is None:
-            undated.append(name)
-        players.append((player_id, name, now() if created_at is None else created_at))
+        players.append((player_id, name, created_at))
+    found.left.sort()
+    found.ghosts.sort()
+    return sorted(players)
+
+
+def copy_players(source: Database, target: Database, games: list[int],
+                 now: Callable[[], str] = utc_now) -> PlayersRecovered:
+    """Copy every named player of ``source`` that reads (row by row, from every place their ids
+    are written: :func:`player_ids`), their head starts, and their seats in the games ``games``,
+    as they are; what was copied and what was left behind (a head starts' table found damaged
+    is said: some may be missing). A seat whose player did not read is copied as a guest's (no
+    row). Raises :class:`StateError` if the new file refuses the write."""
+    found = PlayersRecovered()
+    seats = copied_seats(source, games, found)
+    ids = player_ids(source, seats)
+    read = read_players(source, ids, found)
+    undated = [name for _, name, created_at in read if created_at is None]
     if undated:
         found.notes.append(f"{', '.join(undated)}: only the name read (from the names' index), "
                            "so the date added is the recovery's")
-    if not ids and wrong:
-        found.unreadable = f"the named players do not read ({wrong[:60]})"
-    elif wrong:
+    if not (read or found.left) and ids.wrong:
+        found.unreadable = f"the named players do not read ({ids.wrong[:60]})"
+    elif ids.wrong:
         found.notes.append(f"the named players' table and its names' index do not read whole "
-                           f"({wrong[:60]}): a player who sat in none of the copied games may "
+                           f"({ids.wrong[:60]}): a player who sat in none of the copied games may "
                            "be missing from this count")
+    players = [(player_id, name, now() if created_at is None else created_at)
+               for player_id, name, created_at in read]
     named = {player_id for player_id, _, _ in players}
-    starts = [(player_id, head_start(source, player_id, name, found))
+    head_starts = read_head_starts(source)
+    starts = [(player_id, head_start(source, player_id, name, found, head_starts.scanned))
               for player_id, name, _ in players]
+    damage = head_starts_damage(head_starts, named | {player_id for player_id, _ in found.left})
+    if damage:
+        found.notes.append(f"head starts may be missing: the head starts' table is damaged "
+                           f"({damage[:60]})")
     with target.transaction("copying the named players") as db:
         db.executemany("INSERT INTO players (id, name, created_at) VALUES (?, ?, ?)", players)
         db.executemany("INSERT INTO head_starts (player_id, head_start_us) VALUES (?, ?)",
