@@ -16,9 +16,10 @@ declare -A CHECKS=(
     [state-in-ram]="install or unit_starts or gpio_pads_start or valid_tap or power_cut"
     [egl]="install or unit_starts or doctor"
     [sandbox]="install or unit_starts or security"
+    [proc-locks]="install or unit_starts or gpio_pads_start or phone_page"
 )
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(display netlink pin-map udev-rule watchdog state-in-ram egl sandbox)
+[ ${#names[@]} -gt 0 ] || names=(display netlink pin-map udev-rule watchdog state-in-ram egl sandbox proc-locks)
 status=0
 for name in "${names[@]}"; do
     [ -n "${CHECKS[$name]:-}" ] || { echo "break-each: no break '$name'"; exit 2; }

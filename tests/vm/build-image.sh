@@ -25,12 +25,14 @@ OUT=$(realpath "$OUT")
 SUITE=bookworm
 
 #: What the guest has before the product is installed: the Pi's own stack
-#: (install.sh's apt packages, which the guest cannot fetch: it has no network),
+#: (install.sh's apt packages, --web's among them, which the guest cannot fetch: it has
+#: no network),
 #: the kernel, and the guest agent the host drives it through.
 GUEST_PACKAGES=(
     systemd-sysv udev kmod dbus procps kbd
     linux-image-amd64 initramfs-tools
     python3 python3-venv python3-pygame python3-serial espeak-ng
+    python3-flask python3-waitress python3-qrcode
     libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri
     qemu-guest-agent gpiod
 )

@@ -48,6 +48,8 @@ def source_disk(folder: Path) -> Path:
 
 #: A break's drop-in: named to come after the box's own pi-in-a-box.conf, so that it wins.
 DROP_IN = "/etc/systemd/system/companion.service.d/zz-broken-on-purpose.conf"
+#: The same for the phone page's unit.
+WEB_DROP_IN = "/etc/systemd/system/companion-web.service.d/zz-broken-on-purpose.conf"
 #: Each capability the checks prove, broken in the guest: a shell command run as root.
 BREAKS = {
     # 1. boot to game: the desktop GL renderer SDL picks without the kiosk's choice
@@ -70,6 +72,9 @@ BREAKS = {
     # 8. security: a unit that may gain privileges and keeps every capability
     "sandbox": f"printf '[Service]\\nNoNewPrivileges=no\\nCapabilityBoundingSet=~\\n"
                f"RestrictNamespaces=no\\n' > {DROP_IN}",
+    # 9. the phone page: /proc/locks hidden from its unit, where it sees the kiosk's lock
+    "proc-locks": f"mkdir -p {WEB_DROP_IN.rsplit('/', 1)[0]} && "
+                  f"printf '[Service]\\nProcSubset=pid\\n' > {WEB_DROP_IN}",
 }
 
 

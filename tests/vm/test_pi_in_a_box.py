@@ -16,7 +16,7 @@ from pathlib import Path
 
 from conftest import BREAKS, DROP_IN, breaks_asked
 from hands import PADS, PULL
-from machine import Machine, MachineError
+from machine import Machine, MachineError, Result
 
 COMPANION = "/opt/companion/venv/bin/companion"
 DATABASE = "/var/lib/companion/companion.sqlite3"
@@ -77,8 +77,9 @@ def wait_scene(pi: Machine, name: str, timeout: float = 240) -> None:
         time.sleep(1)
 
 
-def unit(pi: Machine, *properties: str) -> dict[str, str]:
-    out = pi.run(f"systemctl show companion {' '.join('-p ' + p for p in properties)}").out
+def unit(pi: Machine, *properties: str, service: str = "companion") -> dict[str, str]:
+    """The ``properties`` of the unit ``service`` as ``systemctl show`` says them."""
+    out = pi.run(f"systemctl show {service} {' '.join('-p ' + p for p in properties)}").out
     return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
 
 
@@ -224,12 +225,13 @@ def count_rounds_opened(pi: Machine) -> int:
 
 
 # -- 0. install, as a maker does --------------------------------------------------------------
-def test_install_sh_installs_the_kiosk_on_plain_debian_and_a_second_run_changes_nothing(pi):
+def test_install_sh_installs_the_kiosk_and_its_page_on_plain_debian_a_rerun_changes_nothing(pi):
     pi.run(f"mkdir -p {SOURCE} && mount -o ro /dev/vdb {SOURCE}")
     offline = "PIP_NO_INDEX=1 PIP_FIND_LINKS=/opt/wheels"
-    first = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian", timeout=900)
+    first = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian --web", timeout=900)
     assert "enabled companion.service" in first.out
-    second = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian", timeout=900)
+    assert "enabled companion-web.service" in first.out
+    second = pi.run(f"{offline} {SOURCE}/systemd/install.sh --plain-debian --web", timeout=900)
     assert "already installed; nothing changed" in second.out
     pi.run(f"echo '/dev/vdb {SOURCE} ext4 ro,nofail 0 0' >> /etc/fstab")
     for name in breaks_asked():
@@ -534,6 +536,70 @@ def test_a_mistake_in_the_settings_is_shown_on_screen_and_the_unit_keeps_running
     wait_active(pi)
 
 
+# -- 9. the phone page under its own unit ---------------------------------------------------
+#: The phone page as the guest itself reaches it (companion-web.service, its port).
+PAGE = "http://127.0.0.1:8080"
+#: Run in the guest by Debian's python3: the page at ``PAGE + argv[1]``, printed whole; for the
+#: live events (``/events``), the first data message only (the stream never ends).
+READ_PAGE = f"""
+import sys, urllib.request
+with urllib.request.urlopen("{PAGE}" + sys.argv[1], timeout=120) as page:
+    if sys.argv[1] == "/events":
+        print(next(line for line in page if line.startswith(b"data: "))[6:].decode().strip())
+    else:
+        print(page.read().decode())
+"""
+
+
+def read_page(pi: Machine, path: str, check: bool = True) -> Result:
+    """The page at ``path`` as the guest reads it from the page's unit (``/events``: its
+    first data message)."""
+    return pi.run(f"python3 - {path}", stdin=READ_PAGE.encode(), check=check)
+
+
+def wait_kiosk_on_page(pi: Machine, running: bool, timeout: float = 120) -> dict:
+    """Read the page's events until their first message says ``"kiosk": running`` (its
+    watcher looks at the kiosk's lock each poll); that message."""
+    deadline = time.monotonic() + timeout
+    while True:
+        read = read_page(pi, "/events", check=False)
+        said = json.loads(read.out) if read.code == 0 else read.err
+        if isinstance(said, dict) and said["kiosk"] is running:
+            return said
+        if time.monotonic() > deadline:
+            raise MachineError(f"the page's events never said \"kiosk\": {running} within "
+                               f"{timeout} s: {said}")
+        time.sleep(2)
+
+
+KIOSK_STOPPED = "The kiosk is not running"
+
+
+def test_the_phone_page_under_its_unit_sees_the_kiosk_running_and_stopped(pi):
+    """The page's unit (User=companion, PrivateUsers=yes, ProtectProc=invisible, the state
+    folder read-only) reads the kiosk's lock on the state folder from /proc/locks: its events
+    say the kiosk runs, stopped, and runs again; /live says an unfinished game's kiosk stopped."""
+    wait_active(pi)
+    web = unit(pi, "ActiveState", "NRestarts", service="companion-web")
+    assert web == {"ActiveState": "active", "NRestarts": "0"}, web
+    said = wait_kiosk_on_page(pi, True)
+    assert said["problem"] is None and said["state"] == "playing", \
+        f"the page does not read an unfinished game: {said}"
+    assert KIOSK_STOPPED not in read_page(pi, "/live").out
+    titles = sum(1 for entry in journal(pi) if entry == "INFO companion.kiosk.loop: scene: title")
+    pi.run("systemctl stop companion")
+    try:
+        wait_kiosk_on_page(pi, False)
+        assert KIOSK_STOPPED in read_page(pi, "/live").out
+    finally:
+        pi.run("systemctl start companion", check=False)
+    wait_active(pi)
+    wait_line(pi, r"INFO companion\.kiosk\.loop: scene: title", after=titles)
+    wait_kiosk_on_page(pi, True)
+    assert KIOSK_STOPPED not in read_page(pi, "/live").out
+    assert unit(pi, "NRestarts", service="companion-web")["NRestarts"] == "0"
+
+
 # -- 7, 8 and the maker's commands -----------------------------------------------------------
 def test_doctor_answers_every_check_in_the_vm(pi):
     result = pi.run(f"{COMPANION} doctor --json", check=False)
@@ -670,9 +736,10 @@ def test_gpio_pads_closed_and_opened_again_hear_presses_on_the_kernel_chip(pi):
         pi.run("systemctl start companion", check=False)
 
 
-def test_the_units_security_exposure_measured_in_the_vm_is_at_most_1_0(pi):
-    out = pi.run("systemd-analyze security companion.service --no-pager", check=False).out
-    exposure = re.search(r"Overall exposure level for companion.service: ([0-9.]+)", out)
-    assert exposure, out
-    print(exposure.group(0))
-    assert float(exposure.group(1)) <= 1.0
+def test_the_kiosks_and_the_pages_security_exposure_measured_in_the_vm_is_at_most_1_0(pi):
+    for service in ("companion.service", "companion-web.service"):
+        out = pi.run(f"systemd-analyze security {service} --no-pager", check=False).out
+        exposure = re.search(rf"Overall exposure level for {re.escape(service)}: ([0-9.]+)", out)
+        assert exposure, out
+        print(exposure.group(0))
+        assert float(exposure.group(1)) <= 1.0, exposure.group(0)
