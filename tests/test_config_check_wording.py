@@ -178,3 +178,16 @@ def test_one_pad_is_said_as_one_pad(tmp_path):
     assert "1 pad (player 2);" in lines["gpio"]
     assert "1 pad (player 1), menu escape" in lines["keyboard"]
     assert "1 pads" not in checked.out
+
+
+def test_a_pads_leds_are_said_by_their_header_pins_beside_its_buttons(tmp_path):
+    """A maker who soldered LEDs sees that the file gives them, on the pins wired."""
+    path = tmp_path / "leds.toml"
+    path.write_text("[gpio]\npads = [{ N = 4, E = 17, S = 27, W = 22, leds = { E = 5, W = 6 } },"
+                    " { N = 10, E = 9, S = 11, W = 8 }]\n")
+    checked = outcome(["config", "--check", str(path)])
+    assert checked.code == 0, checked.err
+    assert ("  player 1: N pin 7 (GPIO4), E pin 11 (GPIO17), S pin 13 (GPIO27), W pin 15 (GPIO22)"
+            "; LEDs E pin 29 (GPIO5), W pin 31 (GPIO6)\n") in checked.out
+    assert "  player 2: N pin 19 (GPIO10), E pin 21 (GPIO9), S pin 23 (GPIO11), W pin 24 (GPIO8)\n" \
+        in checked.out

@@ -130,14 +130,20 @@ def gpio_line(loaded: config.Config, gpio_here: bool) -> tuple[bool, str]:
 
 
 def header_pin_lines(loaded: config.Config) -> list[str]:
-    """Each GPIO pad's buttons by the header's physical pin, then its GPIO: the pin map names
-    GPIOs (BCM), and a maker who wired or typed physical pin numbers sees it here."""
+    """Each GPIO pad's buttons by the header's physical pin, then its GPIO, and its LEDs when
+    the pad has any: the pin map names GPIOs (BCM), and a maker who wired or typed physical pin
+    numbers sees it here."""
     gpio = loaded.gpio
     if not gpio.enabled:
         return []
-    return [f"  player {pad.player}: " + ", ".join(
-        f"{side.value} pin {pi_header.physical_pin(pin)} (GPIO{pin})"
-        for side, pin in pad.buttons.items()) for pad in gpio.pads]
+    return [f"  player {pad.player}: {header_pins(pad.buttons)}"
+            + (f"; LEDs {header_pins(pad.leds)}" if pad.leds else "") for pad in gpio.pads]
+
+
+def header_pins(pins: config.SidePins) -> str:
+    """``N pin 7 (GPIO4), E pin 11 (GPIO17), ...``: each side given a pin."""
+    return ", ".join(f"{side.value} pin {pi_header.physical_pin(pin)} (GPIO{pin})"
+                     for side, pin in pins.items() if pin is not None)
 
 
 def serial_line(loaded: config.Config, device_here: bool) -> tuple[bool, str]:
