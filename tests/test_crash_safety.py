@@ -217,6 +217,19 @@ def test_history_check_exits_as_its_help_says_for_a_file_that_is_no_database(tmp
     assert str(path) in said.out + said.err and "ok" not in said.out.split()
 
 
+@pytest.mark.parametrize("folder", ["a mistyped folder", "an empty folder"])
+def test_history_check_of_a_folder_with_no_database_says_so_and_exits_2_never_ok(
+        tmp_path, capsys, folder):
+    """A recovery followed with a wrong path was told, with exit 0, that no games were kept."""
+    from companion.cli import main
+
+    where = tmp_path / "nowhere" if folder == "a mistyped folder" else tmp_path
+    assert main(["history", "--check", "--state-dir", str(where)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err.count("\n") == 1
+    assert f"there is no state database to check in {where}" in said.err
+
+
 def test_history_check_says_its_three_exit_codes_in_its_help(capsys):
     from companion.cli import main
 

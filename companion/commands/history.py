@@ -274,6 +274,9 @@ def run(args: argparse.Namespace) -> int:
                              "lines: give it alone (with --state-dir)")
     folder = state_dir(args.state_dir)
     if not Database.kept_in(folder):
+        if args.check:   # a mistyped folder is no sound database
+            raise CompanionError(f"there is no state database to check in {described(folder)}: "
+                                 "is the path right? (the kiosk's is /var/lib/companion)")
         if args.game is not None:   # as unknown as in a folder with games: one line, exit 2
             raise CompanionError(f"there is no not-not game {args.game} in "
                                  f"{described(folder)}: no game is kept there yet")
