@@ -29,3 +29,20 @@ def test_other_video_drivers_are_left_as_sdl_chooses(monkeypatch):
         draw_kmsdrm_frames_with_gles()
         import os
         assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
+
+
+def test_no_display_found_says_the_whole_offscreen_command_that_works(monkeypatch):
+    """Its hint said "companion demo --headless", which then asked for --snapshots DIR: a
+    newcomer on SSH needed three tries."""
+    import pygame
+    import pytest
+
+    from companion.display import screen
+    from companion.errors import CompanionError
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    with pytest.raises(CompanionError) as refused:
+        screen.refuse_hidden_display()
+    hint = str(refused.value).split("(")[-1].rstrip(")")
+    assert hint == "companion demo --headless --snapshots DIR draws offscreen into DIR"

@@ -47,7 +47,7 @@ def refuse_hidden_display() -> None:
         pygame.display.quit()
         raise CompanionError(f"no display found (SDL fell back to its {driver} driver): "
                              "run the kiosk on the Pi's console (KMSDRM) or in a desktop session "
-                             "(companion demo --headless draws offscreen)")
+                             "(companion demo --headless --snapshots DIR draws offscreen into DIR)")
 
 
 def draw_kmsdrm_frames_with_gles() -> None:
