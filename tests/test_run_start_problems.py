@@ -583,3 +583,19 @@ def test_a_notice_shown_at_start_with_no_other_is_said_once(monkeypatch, tmp_pat
                                                         str(state)])
     assert code == 0 and looked.scene == "title"
     assert len([text for text in said if "cannot read the saved choices" in text]) == 1, said
+
+
+def test_a_laptop_without_gpio_starts_without_a_warning_a_pi_whose_pins_fail_gets_one(
+        monkeypatch):
+    """A desk user saw "WARNING ... cannot open the GPIO pins" at every start of a laptop, where
+    the keyboard is the way to play; a Pi whose pins did not open must still be warned."""
+    import logging
+
+    from companion.kiosk import startup
+
+    failed = "cannot open the GPIO pins: Unable to load any default pin factory!"
+    monkeypatch.setattr(startup.glob, "glob", lambda pattern: [])
+    assert startup.pads_missing_level(failed) == logging.INFO   # the journal still says why
+    monkeypatch.setattr(startup.glob, "glob", lambda pattern: ["/dev/gpiochip0"])
+    assert startup.pads_missing_level(failed) == logging.WARNING
+    assert startup.pads_missing_level(startup.KEYBOARD_ASKED) == logging.DEBUG

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import glob
 import logging
 import os
 import random
@@ -174,6 +175,16 @@ def open_pads(config: settings_file.Config, keyboard_only: bool,
         return None, str(error)
     except Exception as error:  # noqa: BLE001 - e.g. lgpio's own "GPIO busy": the keyboard plays on
         return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
+
+
+def pads_missing_level(why: str) -> int:
+    """How loud the journal says the kiosk plays with the keyboard because ``why``: asked for,
+    only for the curious; on a laptop (no ``/dev/gpiochip*``), where the keyboard is the way to
+    play, for information (the start's notice sends the table to it); a warning on a machine
+    with a GPIO chip (a Pi whose pins did not open)."""
+    if why in (KEYBOARD_ASKED, GPIO_OFF):
+        return logging.DEBUG
+    return logging.WARNING if glob.glob("/dev/gpiochip*") else logging.INFO
 
 
 def keyboard_keys(config: settings_file.Config) -> tuple[KeyMap | None, str]:
@@ -392,9 +403,8 @@ def start_kiosk(args: argparse.Namespace) -> None:
     pads, why = open_pads(config, args.keyboard_only, post, mock=args.mock)
     controller = serial_pads(config, post, args.keyboard_only or args.mock)
     if pads is None and controller is None:
-        level = logging.DEBUG if why in (KEYBOARD_ASKED, GPIO_OFF) else logging.WARNING
-        log.log(level, "playing with the keyboard in a window: %s (companion doctor says more)",
-                why)
+        log.log(pads_missing_level(why), "playing with the keyboard in a window: %s (companion "
+                "doctor says more)", why)
     notifier = Notifier()
     options = kiosk_options(args, config, pads, notifier, controller=controller)
     with owned_state_folder(options) as busy:
