@@ -120,6 +120,15 @@ def test_a_mistake_in_the_settings_is_shown_in_large_text_on_the_screen(
     assert min(d.rect.height for d in drawn) >= 0.03 * short_side
 
 
+def test_a_settings_file_that_is_not_there_is_not_told_to_be_fixed_but_named_or_written(tmp_path):
+    """"Fix /tmp/nope.toml" of a file that does not exist: there is nothing to fix."""
+    missing = tmp_path / "nope.toml"
+    _, problem = load_settings(missing, "--config")
+    assert problem is not None and not problem.todo.startswith("Fix")
+    assert problem.todo.startswith("Name a settings file that is there, or write one: "
+                                   f"companion config --print-default > {missing}, then: ")
+
+
 def test_a_start_problem_says_to_restart_the_service_under_systemd_and_the_command_by_hand(
         monkeypatch):
     monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")       # systemd's, for a unit

@@ -148,6 +148,9 @@ def load_settings(path: str | Path | None, named_by: str = ""
         detail = (f"{path}: cannot use it: {type(error).__name__}: {error}",)
     if path is not None and os.fspath(path) == "":
         todo = "Name a settings file after --config (or leave --config out)"
+    elif path is not None and not os.path.lexists(path):
+        todo = (f"Name a settings file that is there, or write one: companion config "
+                f"--print-default > {path}")
     else:
         todo = f"Fix {path} (companion config --check {path} lists every mistake)"
     problem = StartProblem(
