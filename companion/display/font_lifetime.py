@@ -2,8 +2,9 @@
 before, and one used after it crashes the process (a segmentation fault, no exception).
 
 A module that keeps fonts (or pictures made with them) passes its cache's ``clear`` to
-:func:`forget_at_quit` whenever it uses the cache; pygame calls what is registered at the
-next quit only (it forgets its list then), so the hook is registered again after each quit.
+:func:`forget_at_quit` each time it opens a font (a cache miss, never a drawing's hit);
+pygame calls what is registered at the next quit only (it forgets its list then), and the
+cache emptied by a quit opens its next font anew, which registers the hook again.
 """
 
 from __future__ import annotations

@@ -84,7 +84,6 @@ def size_for_cap_height(cap_px: float) -> int:
 def font(size: int) -> pygame.font.Font:
     """The bundled font at ``size`` (cached until ``pygame.quit()``, or while pygame.font
     stays initialised)."""
-    forget_at_quit(reset)
     if not pygame.font.get_init():
         reset()
         pygame.font.init()
@@ -93,6 +92,7 @@ def font(size: int) -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def _font(size: int) -> pygame.font.Font:
+    forget_at_quit(reset)   # each font opened: the caches are emptied at the next quit
     return pygame.font.Font(font_path(), size)
 
 

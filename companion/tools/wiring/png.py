@@ -31,9 +31,6 @@ def _pygame() -> ModuleType:
     import pygame
     import pygame.gfxdraw
 
-    from companion.display.font_lifetime import forget_at_quit
-
-    forget_at_quit(_fonts.clear)
     if not pygame.font.get_init():
         _fonts.clear()
         pygame.font.init()
@@ -48,6 +45,9 @@ def colour(text: str) -> tuple[int, int, int]:
 def _font(pygame: ModuleType, size: float) -> Any:
     size = max(1, round(size))
     if size not in _fonts:
+        from companion.display.font_lifetime import forget_at_quit
+
+        forget_at_quit(_fonts.clear)   # each font opened: the cache is emptied at the next quit
         path = Path(str(pygame.__file__)).parent / "freesansbold.ttf"
         _fonts[size] = pygame.font.Font(str(path), size)
     return _fonts[size]
