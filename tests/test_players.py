@@ -107,6 +107,11 @@ def test_a_name_is_one_name_however_its_accents_were_typed(tmp_path, capsys):
     ("\u2764\ufe0f", '(U+2764), "\ufe0f" (U+FE0F)'),
     ("Jo \u2665", "has an emoji or symbol"),
     ("\u2605Bo", 'has an emoji or symbol: "\u2605" (U+2605)'),
+    ("\u0645\u0631\u062d\u0628\u0627", 'is written right to left: "\u0645" (U+0645), '
+                                 '"\u0631" (U+0631)'),
+    ("Ana \u05d3\u05df", 'is written right to left: "\u05d3" (U+05D3), "\u05df" (U+05DF); '
+                        "the screen sets every letter left to right, unjoined, so it would "
+                        "read backwards: spell it in Latin letters"),
     ("Guest", "'Guest' is a names-menu item: choose another name"),
     ("new player", "is a names-menu item"),
 ])

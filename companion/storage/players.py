@@ -8,8 +8,9 @@ menus)
 hands :func:`checked_name` what the bundled font lacks
 (:func:`companion.display.text.undrawable`; storage draws nothing), and a name
 with a character it lacks is refused naming that character; so is an emoji, even one the
-font happens to draw (:func:`is_emoji`), and a name that reads as an item of the names menu
-("Guest", "New player"). A name
+font happens to draw (:func:`is_emoji`), a name in a script written right to left, which
+the screen would set backwards (:func:`is_right_to_left`), and a name that reads as an item
+of the names menu ("Guest", "New player"). A name
 kept before that rule stays as it is: listed, seated, shown (the font's empty box
 for what it lacks), renamed, merged or forgotten like any other. A seat of a kept game
 with no named player was a guest's. Renaming keeps every seat; merging gives
@@ -139,15 +140,31 @@ def checked_name(text: str, undrawable: Undrawable | None = None) -> str:
 
 def refuse_unshown(name: str, undrawable: Undrawable) -> None:
     """A :class:`PlayerError` when the screen would not show ``name`` as typed: a character the
-    font lacks (``undrawable``), or an emoji, even one the font happens to draw in outline."""
+    font lacks (``undrawable``), an emoji, even one the font happens to draw in outline, or a
+    letter of a script written right to left, which the screen would set backwards."""
     missing = undrawable(name)
     if missing:
         raise PlayerError(undrawable_words(name, missing))
     emoji = "".join(dict.fromkeys(char for char in name if is_emoji(char)))
     if emoji:
-        which = ", ".join(f'"{char}" (U+{ord(char):04X})' for char in emoji)
-        raise PlayerError(f'the name "{name}" has an emoji or symbol: {which}; a name is '
+        raise PlayerError(f'the name "{name}" has an emoji or symbol: {listed(emoji)}; a name is '
                           "letters, digits, spaces and punctuation")
+    backwards = "".join(dict.fromkeys(char for char in name if is_right_to_left(char)))
+    if backwards:
+        raise PlayerError(f'the name "{name}" is written right to left: {listed(backwards)}; '
+                          "the screen sets every letter left to right, unjoined, so it would "
+                          "read backwards: spell it in Latin letters")
+
+
+def is_right_to_left(char: str) -> bool:
+    """Whether ``char`` is a letter of a script written right to left (Arabic, Hebrew, ...):
+    the screen's text sets each glyph after the last, left to right, and joins none."""
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
+def listed(chars: str) -> str:
+    """Each of ``chars`` quoted with its code point: ``"🎲" (U+1F3B2), "★" (U+2605)``."""
+    return ", ".join(f'"{char}" (U+{ord(char):04X})' for char in chars)
 
 
 def is_emoji(char: str) -> bool:
@@ -161,9 +178,8 @@ def undrawable_words(name: str, missing: str) -> str:
     """Why ``name`` is refused, naming each of its characters ``missing`` from the screen's font
     and its code point: ``the name "Ana 🎲" has a character the screen cannot draw: "🎲"
     (U+1F3B2)``."""
-    which = ", ".join(f'"{char}" (U+{ord(char):04X})' for char in missing)
     what = "a character" if len(missing) == 1 else "characters"
-    return f'the name "{name}" has {what} the screen cannot draw: {which}'
+    return f'the name "{name}" has {what} the screen cannot draw: {listed(missing)}'
 
 
 def normal_form(text: str) -> str:
