@@ -142,7 +142,31 @@ def test_a_wrong_taps_flash_is_hatched_so_it_is_told_from_a_counted_tap_without_
     assert count_colour(app.screen.canvas, cells[0].rect, HATCHING) > 20
     assert count_colour(app.screen.canvas, cells[1].rect, HATCHING) == 0
     counted = canvas()
-    draw_score_cell(counted, layout, cells[1], 0, size, flash=TAP_FLASH["counted"])
+    draw_score_cell(counted, layout, cells[1], 0, size, flash="counted")
     assert count_colour(counted, cells[1].rect, TAP_FLASH["counted"]) > 20
     assert count_colour(counted, cells[1].rect, HATCHING) == 0
+    pygame.display.quit()
+
+
+def test_a_flash_is_hatched_for_being_a_wrong_taps_not_for_its_colour(monkeypatch):
+    """A palette that gave a counted tap the wrong tap's red (or a new kind of flash in it)
+    hatched that flash too: the hatching follows what the tap counted for."""
+    from kiosk_helpers import kiosk, tap
+    from test_scenes_flow import to_round
+    from test_scenes_round import SLOW, score_cell, wrong_side
+
+    from companion.display.draw_scores import HATCHING
+    from companion.display.palette import TAP_FLASH
+
+    monkeypatch.setitem(TAP_FLASH, "counted", TAP_FLASH["wrong"])
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    app.post(tap(2, wrong_side(round_).value))
+    app.post(tap(3, round_.ruling.valid[0].value))
+    app.step()
+    assert app.scene.name == "round" and app.scene.feedback.kinds == {2: "wrong", 3: "counted"}
+    counted = score_cell(app, 3)
+    assert count_colour(app.screen.canvas, counted, TAP_FLASH["counted"]) > 100
+    assert count_colour(app.screen.canvas, counted, HATCHING) == 0
+    assert count_colour(app.screen.canvas, score_cell(app, 2), HATCHING) > 20
     pygame.display.quit()

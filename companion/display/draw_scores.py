@@ -19,16 +19,17 @@ from companion.display import solid, text
 from companion.display.draw_notice import cut_apart
 from companion.display.layout import Layout
 from companion.display.palette import HIGHLIGHT, PANEL, TAP_FLASH, TEXT, player_colour
+from companion.games.notnot.verdict import Verdict
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 
 def draw_scores(surface: pygame.Surface, layout: Layout, scores: Mapping[int, int],
                 marked: tuple[int, ...] = (),
-                flashes: Mapping[int, tuple[int, int, int]] | None = None,
+                flashes: Mapping[int, str] | None = None,
                 seat_names: SeatNames = NO_NAMES) -> list[text.Drawn]:
     """Draw ``scores`` (player -> points) in equal cells, named players by ``seat_names``; ring
-    the ``marked`` players and fill the cells of the players in ``flashes`` (player -> colour)
-    with their colour."""
+    the ``marked`` players and flash the cells of the players in ``flashes`` (player -> what
+    their tap counted for, a key of :data:`~companion.display.palette.TAP_FLASH`)."""
     solid.rect(surface, PANEL, layout.scores)
     size, cells = score_cells(layout, scores, seat_names)
     drawn: list[text.Drawn] = []
@@ -121,16 +122,18 @@ def bar_height(layout: Layout) -> int:
 
 
 def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, score: int,
-                    size: int, flash: tuple[int, int, int] | None = None,
+                    size: int, flash: str | None = None,
                     marked: bool = False) -> list[text.Drawn]:
-    """One player's cell on the strip's colour: filled with ``flash`` when it flashes (a wrong
-    tap's also hatched), the player's colour bar, name and ``score``, ringed when
+    """One player's cell on the strip's colour: when it flashes, filled with the colour of
+    ``flash`` (what the player's tap counted for, a key of
+    :data:`~companion.display.palette.TAP_FLASH`) and hatched too when that is a kind in
+    :data:`HATCHED_FLASHES`; the player's colour bar, name and ``score``, ringed when
     ``marked``."""
     unit = round(layout.unit)
     solid.rect(surface, PANEL, cell.span)
     if flash is not None:
-        solid.rect(surface, flash, cell.rect.inflate(-unit, -unit), border_radius=unit)
-    if flash == TAP_FLASH["wrong"]:
+        solid.rect(surface, TAP_FLASH[flash], cell.rect.inflate(-unit, -unit), border_radius=unit)
+    if flash in HATCHED_FLASHES:
         draw_hatching(surface, layout, cell.rect.inflate(-3 * unit, -3 * unit))
     bar = pygame.Rect(cell.rect.left + unit, cell.rect.bottom - round(0.8 * layout.unit),
                       cell.rect.width - 2 * unit, bar_height(layout))
@@ -145,6 +148,10 @@ def draw_score_cell(surface: pygame.Surface, layout: Layout, cell: ScoreCell, sc
 #: The hatching of a wrong tap's flash: darker than its red, so that the flash is told from a
 #: counted tap's without its colour (a red and a grey-blue look alike to many colour-blind eyes).
 HATCHING = (110, 10, 10)
+
+#: The kinds of flash that are hatched as well as coloured: a wrong tap's. Chosen by kind, not
+#: by colour, so that a flash of another kind in the same colour is never hatched.
+HATCHED_FLASHES = frozenset({Verdict.WRONG})
 
 
 def draw_hatching(surface: pygame.Surface, layout: Layout, area: pygame.Rect) -> None:

@@ -60,8 +60,9 @@ class PlayView:
     #: The TOO EARLY banner while it shows (``None``: none): it takes a share of the panel's
     #: room, the panel the rest (:func:`early_rooms`).
     early: VerdictView | None = None
-    #: Players whose name flashes, with the colour (tap feedback).
-    flashes: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: Players whose name flashes, with what their tap counted for (tap feedback: a key of
+    #: :data:`~companion.display.palette.TAP_FLASH`, which gives its colour).
+    flashes: dict[int, str] = field(default_factory=dict)
     #: Colour-blind mode: cards and colour words carry their colour's shape and initial.
     colour_blind: bool = False
     #: How the dice words stand (a verdict may take the lines they do not use).
@@ -271,7 +272,7 @@ def paint_level(canvas: pygame.Surface, layout: Layout, level: str) -> list[Draw
 @lru_cache(maxsize=16)
 def score_parts(layout: Layout, scores: tuple[tuple[int, int], ...],
                 names: tuple[tuple[int, str], ...],
-                flashes: tuple[tuple[int, tuple[int, int, int]], ...],
+                flashes: tuple[tuple[int, str], ...],
                 marked: tuple[int, ...]) -> tuple[Part, ...]:
     """A part for each player's cell of the score strip: a flash or a new score paints one
     cell, not the strip (made once for what they show)."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.display.draw_verdict import VerdictView
-from companion.display.palette import TAP_FLASH
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.verdict import Verdict
@@ -59,6 +58,7 @@ class TapFeedback:
         """When the early banner goes (``None``: nothing to wait for)."""
         return self.early_until_ns if self.early_until_ns > now_ns else None
 
-    def flashes(self) -> dict[int, tuple[int, int, int]]:
-        """Each tapping player's name colour, by what their last telling tap counted for."""
-        return {player: TAP_FLASH[kind] for player, kind in self.kinds.items()}
+    def flashes(self) -> dict[int, str]:
+        """Each tapping player's flash: what their last telling tap counted for (its colour and
+        hatching are the score strip's to draw)."""
+        return dict(self.kinds)
