@@ -67,7 +67,7 @@ def test_the_median_bar_never_crosses_a_players_note():
         assert pygame.mask.from_threshold(part, HIGHLIGHT, (1, 1, 1, 255)).count() == 0
 
 
-def test_the_chart_axis_ends_at_the_slowest_answer_rounded_up_to_500_ms():
+def test_the_chart_axis_ends_on_a_whole_500_ms_past_the_slowest_answer():
     assert axis_end_ms({1: [1234.0], 2: []}) == 1500
     assert axis_end_ms({}) == 500
 
@@ -90,3 +90,37 @@ def test_a_snapshot_folder_that_cannot_be_made_is_named_in_one_line(tmp_path):
         Snapshots(blocker / "shots")
     with pytest.raises(CompanionError, match="snapshot folder .*file is a file, not a folder"):
         Snapshots(blocker)
+
+
+def row_reach(surface, y, colour) -> tuple[int, int]:
+    """The leftmost and rightmost x of ``colour`` on the canvas's pixel row ``y``."""
+    xs = [x for x in range(surface.get_width()) if surface.get_at((x, y))[:3] == colour]
+    return min(xs), max(xs)
+
+
+@pytest.mark.parametrize("slowest_ms", [990, 1000])
+def test_the_slowest_answers_dot_stands_clearly_inside_the_end_screens_chart(slowest_ms):
+    """The axis ended at the slowest answer rounded up to 500 ms: a 1000 ms answer's dot sat on
+    its last mark, half past the axis's end, as if cut. It now stands a dot's width inside."""
+    from kiosk_helpers import in_scene, kiosk, step_until, tap
+    from test_reaction_times_agree import end_the_game
+    from test_scenes_flow import to_round
+    from test_scenes_round import SLOW
+
+    from companion.display.palette import DIM_TEXT
+
+    app = kiosk("setup", pace=SLOW)
+    round_ = to_round(app)
+    app.post(tap(1, round_.ruling.valid[0].value, round_.t_open_ns + slowest_ms * 1_000_000))
+    step_until(app, in_scene(app, "verdict"))
+    step_until(app, lambda: app.scene.name != "verdict")
+    if app.scene.name == "deal":
+        app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "round"))
+    end_the_game(app)
+    row = next(d for d in app.scene.drawn if d.text == f"P1 {slowest_ms} ms")
+    y = row.rect.centery
+    dot_left, dot_right = row_reach(app.screen.canvas, y, player_colour(1))
+    axis_end = row_reach(app.screen.canvas, y, DIM_TEXT)[1]
+    assert axis_end - dot_right >= dot_right - dot_left
+    pygame.display.quit()

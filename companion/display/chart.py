@@ -4,8 +4,9 @@ One row per player: a dot in the player's colour (the score strip's, the timelin
 answer (milliseconds from the flip that showed the dice to the tap's edge stamp), a bar at the
 player's median, and
 the median in numbers; over the row's right end, the player's closest win and
-closest loss of the game (when there is room). The axis runs from 0 to the slowest answer, rounded
-up to a whole 500 ms. The names and medians take at most :data:`LABELS_SHARE` of the width
+closest loss of the game (when there is room). The axis runs from 0 past the slowest answer by at
+least :data:`HEADROOM` of it, to a whole 500 ms. The names and medians take at most
+:data:`LABELS_SHARE` of the width
 (long names on a narrow screen are cut, as the score strip cuts them, unless the rows are tall
 enough to stand each name over its median), the plot the rest.
 """
@@ -22,11 +23,16 @@ from companion.display.draw_notice import cut_apart
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT, player_colour
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
+#: The least room the axis leaves past the slowest answer, as a share of it: its dot stands
+#: clearly inside the axis, never on the axis's last mark (a slowest 1000 ms ends it at 1500).
+HEADROOM = 0.1
+
 
 def axis_end_ms(times: Mapping[int, list[float]]) -> int:
-    """The axis end: the slowest time rounded up to 500 ms (at least 500)."""
+    """The axis end: the slowest time and :data:`HEADROOM` of it, rounded up to 500 ms (at
+    least 500)."""
     slowest = max((max(values) for values in times.values() if values), default=0.0)
-    return max(500, int(-(-slowest // 500) * 500))
+    return max(500, int(-(-slowest * (1 + HEADROOM) // 500) * 500))
 
 
 #: How far above its row's line a player's note ends, and how far the median bar reaches
