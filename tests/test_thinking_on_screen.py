@@ -116,8 +116,24 @@ def test_the_title_shows_the_leaderboard_of_named_players(tmp_path):
                         {"winners": [winner], "scores": {"1": 3, "2": 2}}, ["Ana", "Bo"])
     app = kiosk("title", state_dir=tmp_path)
     step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
-    assert app.scene.subtitle == "Last 3 games:   Ana 2 wins   Bo 1 win"   # the games there are
+    # the games there are, each player's wins of those they played
+    assert app.scene.subtitle == "Last 3 games:   Ana won 2 of 3   Bo won 1 of 3"
     assert any(drawn.text == app.scene.subtitle for drawn in app.scene.drawn_texts)
+    app.screen.close()
+
+
+def test_the_titles_leaderboard_says_each_players_wins_of_the_games_they_played(tmp_path):
+    """``Last 3 games: Ana 2 wins`` read as if Ana had played all three, where one was Bo's and
+    Cy's: a player's wins are said of the games they sat in."""
+    with Database.in_folder(tmp_path) as database:
+        for names, winner in ((["Ana", "Bo"], 1), (["Ana", "Bo"], 1), (["Bo", "Cy"], 2)):
+            keep_played(database, {"level": "normal"}, {}, [],
+                        {"winners": [winner], "scores": {"1": 3, "2": 2}}, names)
+    app = kiosk("title", state_dir=tmp_path)
+    step_until(app, lambda: app.scene.name == "title" and not app.scene.dirty)
+    assert app.scene.subtitle == "Last 3 games:   Ana won 2 of 2   Cy won 1 of 1   Bo won 0 of 3"
+    shown = " ".join(drawn.text for drawn in app.scene.drawn_texts)
+    assert "Ana won 2 of 2" in shown and "Bo won 0 of 3" in shown
     app.screen.close()
 
 

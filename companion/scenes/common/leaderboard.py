@@ -1,7 +1,8 @@
 """The leaderboard line on the title screen, read from the state folder at the scene's entry.
 
 The named players with the most wins over the last :data:`LAST_GAMES` finished Not Not games
-(:mod:`companion.games.notnot.leaderboard`), with each one's median reaction: one line, or
+(:mod:`companion.games.notnot.leaderboard`), each one's wins said of the games they played, with
+their median reaction: one line, or
 nothing when no named player has finished a game, no state database is kept yet (none is made
 for it) or it cannot be read (the title never fails for it).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 
 from companion.errors import CompanionError
-from companion.games.notnot.leaderboard import board, games_counted
+from companion.games.notnot.leaderboard import Standing, board, games_counted, median
 from companion.scenes.core import Context
 from companion.storage.database import Database
 from companion.storage.faults import DamagedDatabase, damaged_notice
@@ -27,8 +28,9 @@ SHOWN = 3
 
 
 def leaderboard_line(ctx: Context) -> str:
-    """``Last 20 games: Ana 5 wins 560 ms   Bo 3 wins 610 ms`` (the games there are, up to
-    :data:`LAST_GAMES`), or ``""``."""
+    """``Last 20 games:   Ana won 5 of 12, 560 ms   Bo won 3 of 20, 610 ms`` (the games there
+    are, up to :data:`LAST_GAMES`; each player's wins of the games among them they played, and
+    median reaction), or ``""``."""
     try:
         if not Database.kept_in(state_dir(ctx.services.state_dir)):
             return ""
@@ -41,10 +43,16 @@ def leaderboard_line(ctx: Context) -> str:
     except CompanionError as error:
         log.warning("no leaderboard on the title: %s", error)
         return ""
-    rows = [standing.to_json() for standing in standings[:SHOWN]]
-    if not rows:
+    if not standings:
         return ""
     return f"{games_counted(len(games)).capitalize()}:   " + "   ".join(
-        f"{row['name']} {row['wins']} {'win' if row['wins'] == 1 else 'wins'}"
-        + (f" {row['median_ms']:.0f} ms" if row["median_ms"] is not None else "")
-        for row in rows)
+        standing_words(standing) for standing in standings[:SHOWN])
+
+
+def standing_words(standing: Standing) -> str:
+    """``Ana won 2 of 3, 560 ms``: a player's wins of the games they played (not of all the
+    games counted: some were played without them), and their median reaction when they have
+    one."""
+    median_ms = median(standing.times)
+    return f"{standing.name} won {standing.wins} of {standing.games}" + (
+        f", {median_ms:.0f} ms" if median_ms is not None else "")
