@@ -9,7 +9,7 @@ for as long as the disk refuses them; simulate writes each at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.notnot.dice import Roll
@@ -18,6 +18,10 @@ from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
 from companion.storage.players import is_head_start
 from companion.storage.restoring import records_checked, restore_checked
+
+#: The key of a stored round record that lists the tied players still choosing a card, while
+#: the round is saved as the choice's countdown would settle it (:class:`RoundSave`).
+CHOOSING = "choosing"
 
 
 def stored_settings(game: Game, simulated: bool = False,
@@ -59,7 +63,12 @@ class RoundSave:
     """A finished round's record, the snapshot after it, and the result when it ended the
     game (the game is saved finished with it); the pads' raw edges in the round, when they
     were kept (:func:`companion.inputs.edge_log.kept_edges`). ``replaces``: the round may be
-    saved already, as it stood for the while (:meth:`GameStore.save_round`)."""
+    saved already, as it stood for the while (:meth:`GameStore.save_round`).
+
+    ``choosing``: the tied players still choosing a card while the round is saved as the
+    choice's countdown would settle it; the stored record then says them under
+    :data:`CHOOSING` (the phone page says the card is being chosen), and the round's own save
+    once the choice is made, which has none, replaces it."""
 
     record: dict
     snapshot: dict
@@ -69,8 +78,9 @@ class RoundSave:
 
     @classmethod
     def of(cls, game: Game, record: RoundRecord, edges: dict | None = None,
-           replaces: bool = False) -> RoundSave:
-        return cls(record.to_json(), game.snapshot(), game.result() if game.over else None,
+           replaces: bool = False, choosing: Sequence[int] = ()) -> RoundSave:
+        stored = record.to_json() | ({CHOOSING: list(choosing)} if choosing else {})
+        return cls(stored, game.snapshot(), game.result() if game.over else None,
                    edges, replaces)
 
     def write(self, store: GameStore, game_id: int) -> None:

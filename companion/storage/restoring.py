@@ -46,6 +46,7 @@ ROUND_RECORD = {
     "dealt": [{"what": str, "card": str, "side": MayLack(OrNone(str)),
                "level": MayLack(OrNone(str))}],
     "head_starts_us": MayLack(Each(int)),
+    "choosing": MayLack([int]),   # a tie still being chosen (notnot_saves.CHOOSING)
 }
 #: The longest timeout a kept game's clocks may have, in nanoseconds (an hour: the slowest pace
 #: is ten times the rulings' 10 s round).

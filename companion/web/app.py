@@ -106,9 +106,11 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         revision = watcher.tag(watcher.revision)
         found, problem, status = read(live_or_damaged)
         game, damaged, later = found if isinstance(found, tuple) else (None, None, None)
+        kiosk = kiosk_running(folder) if game else None
         return {"revision": revision, "game": game, "problem": problem, "status": status,
                 "damaged": damaged, "view": live_view, "folder": folder,
-                "notice": live_view.notice(game, later, kiosk_running(folder)) if game else None}
+                "notice": live_view.notice(game, later, kiosk) if game else None,
+                "choosing": live_view.choosing(game, kiosk) if game else ()}
 
     @app.get("/")
     def index() -> tuple[str, int]:

@@ -23,6 +23,7 @@ from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
 from companion.storage.listing import winners_of
+from companion.storage.notnot_saves import CHOOSING
 from companion.storage.players import PlayerStore
 from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
 from companion.storage.shapes import shape_problem
@@ -60,11 +61,15 @@ def open_reader(folder: Path) -> Database:
 
 @dataclass(frozen=True)
 class LastRound:
-    """A game's last finished round: its record, its verdict's words and the scores before it."""
+    """A game's last finished round: its record, its verdict's words and the scores before it;
+    ``choosing``: the tied players the kiosk still asks to choose a card (the round is saved as
+    the choice's countdown would settle it, :data:`~companion.storage.notnot_saves.CHOOSING`),
+    empty once the choice is made."""
 
     record: RoundRecord
     verdict: VerdictWords
     scores_before: dict[int, int]
+    choosing: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,15 +146,21 @@ def kiosk_running(folder: Path) -> bool | None:
         return None
 
 
-def last_round(records: tuple[RoundRecord, ...], players: int,
-               names: dict[int, str]) -> LastRound | None:
-    """The last of ``records`` with its verdict's words, named players by ``names`` (``None``
-    before the first round)."""
+def last_round(records: tuple[RoundRecord, ...], players: int, names: dict[int, str],
+               choosing: tuple[int, ...] = ()) -> LastRound | None:
+    """The last of ``records`` with its verdict's words, named players by ``names``, and the
+    tied players still ``choosing`` a card in it (``None`` before the first round)."""
     if not records:
         return None
     record = records[-1]
     before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
-    return LastRound(record, kept_verdict_words(record, before, names), before)
+    return LastRound(record, kept_verdict_words(record, before, names), before, choosing)
+
+
+def still_choosing(rounds: tuple[dict, ...]) -> tuple[int, ...]:
+    """The tied players the last of the stored ``rounds`` says are still choosing a card (its
+    record has checked shape: :data:`~companion.storage.restoring.ROUND_RECORD`)."""
+    return tuple(rounds[-1].get(CHOOSING, ())) if rounds else ()
 
 
 def tie_window_us(settings: dict) -> float:
@@ -175,7 +186,7 @@ def live_game(database: Database) -> LiveGame | None:
     except (Unreadable, DamagedSnapshot) as error:
         raise DamagedGame(f"Game {game_id} does not read: {error}") from None
     names = PlayerStore(database).seat_players(saved.id)
-    last = last_round(records, saved.players, names)
+    last = last_round(records, saved.players, names, still_choosing(saved.rounds))
     scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
     deck = len(saved.snapshot["deck"])   # after the last round's refill: the page shows that
     #                                      round, so its level and count are the round's

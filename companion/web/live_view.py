@@ -1,6 +1,7 @@
 """The live section of the page as plain values for its template: the last round's dice and
 table (the spots taken ringed, or with no winner the cards that could have been tapped), the
-verdict's kind, headline and every line, the tap timeline, and each player's score with what
+verdict's kind, headline and every line (while tied players still choose a card, who is
+choosing, and no card yet for them), the tap timeline, and each player's score with what
 the round changed."""
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
 from companion.display.timeline_axis import timeline_view
 from companion.games.notnot.cards import Level
 from companion.games.notnot.sides import SIDES
-from companion.games.notnot.words import apart
+from companion.games.notnot.words import (
+    VerdictWords,
+    apart,
+    margin_line,
+    names,
+    penalty_lines,
+    took_line,
+)
 from companion.storage.games import FINISHED, PLAYING
 from companion.storage.players import seat_label
 from companion.storage.score_sheets import SHEET_TITLES
@@ -92,16 +100,46 @@ def stood_at(stamp: str) -> str:
     return local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
-def spots(game: LiveGame) -> list[Spot]:
+def choosing(game: LiveGame, kiosk: bool | None) -> tuple[int, ...]:
+    """The tied players still choosing a card in ``game``'s last round while ``kiosk`` (whether
+    a kiosk runs; ``None``: cannot tell, taken as running) asks them; none once it stopped:
+    the round then stands as it was saved, as the choice's countdown would settle it."""
+    if game.last is None or kiosk is False:
+        return ()
+    return game.last.choosing
+
+
+def verdict(game: LiveGame, waiting: tuple[int, ...]) -> VerdictWords | None:
+    """The last round's verdict as the kiosk says it; while tied players are still ``waiting``
+    to choose a card, who is choosing, then the cards already taken (not the cards the
+    choice's countdown would give them, which the round is saved with meanwhile)."""
+    if game.last is None:
+        return None
+    said = game.last.verdict
+    if not waiting:
+        return said
+    record = game.last.record
+    choosing_line = f"{names(waiting, game.names)} {'is' if len(waiting) == 1 else 'are'} " \
+                    f"choosing a card"
+    taken = [took_line(record, w, seat_names=game.names) for w in record.winners
+             if w.player not in waiting]
+    return VerdictWords(said.kind, said.headline,
+                        (choosing_line, *margin_line(record, game.names), *taken,
+                         *penalty_lines(record, game.last.scores_before, game.names)))
+
+
+def spots(game: LiveGame, waiting: tuple[int, ...] = ()) -> list[Spot]:
     """The four spots, each ringed: white where a winner took the card, cyan where a card could
-    have been tapped in a round nobody won."""
+    have been tapped in a round nobody won; a card the tied players still ``waiting`` to choose
+    would be given by the countdown is neither ringed nor said taken."""
     if game.last is None:
         return []
     record = game.last.record
-    rings: dict[str, RGB] = {w.from_side: HIGHLIGHT for w in record.winners}
+    chosen = [w for w in record.winners if w.player not in waiting]
+    rings: dict[str, RGB] = {w.from_side: HIGHLIGHT for w in chosen}
     if record.valid and not record.winners:
         rings = dict.fromkeys(record.valid, OPTION)
-    takers = {w.from_side: w.player for w in record.winners}
+    takers = {w.from_side: w.player for w in chosen}
     return [Spot(str(side), record.table.get(str(side)),
                  card(record.table.get(str(side)), rings.get(str(side))),
                  seat_label(takers[str(side)], game.names) if str(side) in takers else "")

@@ -77,7 +77,8 @@ class CorrectionScene(MenuScene[ToCorrection]):
                 reasons.append(f"{face} skipped: {error}")
                 continue
             if isinstance(self.resume, ToTieChoice):   # its round stands saved, as settled
-                save_tie_under_way(self.ctx, self.play, self.resume.round, self.resume.chosen)
+                save_tie_under_way(self.ctx, self.play, self.resume.round,
+                                   self.resume.choosers, self.resume.chosen)
             else:
                 save_correction(self.ctx, self.play)
             self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")

@@ -144,11 +144,12 @@ def round_edges(ctx: Context, play: NotNotPlay, round_: Round) -> dict | None:
     return kept_edges(edge_log.of_span(start_ns, end_ns, RELEASE_GRACE_NS), round_.t_open_ns)
 
 
-def save_tie_under_way(ctx: Context, play: NotNotPlay, round_: Round,
+def save_tie_under_way(ctx: Context, play: NotNotPlay, round_: Round, choosers: Sequence[int],
                        choices: Mapping[int, Side]) -> None:
-    """A tie on one card is being chosen (``choices`` made so far): once the frame is on
-    screen, store ``round_`` as the choice's countdown would settle it (the default side for
-    every tied player still to choose), on a copy of the game. Taps are final: a power cut
+    """A tie on one card is being chosen by ``choosers`` (``choices`` made so far): once the
+    frame is on screen, store ``round_`` as the choice's countdown would settle it (the default
+    side for every tied player still to choose), on a copy of the game, marked with the players
+    still choosing (the phone page says so). Taps are final: a power cut
     during the choice keeps the cards the table saw taken, as the countdown would have given
     them, where it used to drop the round and roll it again. The round's own save, once the
     choice is made, replaces this one."""
@@ -158,7 +159,8 @@ def save_tie_under_way(ctx: Context, play: NotNotPlay, round_: Round,
     record = with_head_starts(trial.finish_round(round_, dict(choices)), round_,
                               play.head_starts)
     edges = round_edges(ctx, play, round_)
-    later(ctx, play.ref, RoundSave.of(trial, record, edges, replaces=True))
+    waiting = [player for player in choosers if player not in choices]
+    later(ctx, play.ref, RoundSave.of(trial, record, edges, replaces=True, choosing=waiting))
 
 
 def settle_round(play: NotNotPlay, round_: Round, choices: Mapping[int, Side]) -> RoundRecord:

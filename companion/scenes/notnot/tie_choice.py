@@ -71,7 +71,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
         self.free = [side for side in SIDES if table[side] is not None and side not in self.taken]
         self.room = panel_room(self.ctx.services.layout, self.words, self.prompt(), False)
         self.panel = PagedPanel(self.room, now_ns, self.ctx.services.pace.verdict_s)
-        save_tie_under_way(self.ctx, self.play, self.round, self.choices)
+        save_tie_under_way(self.ctx, self.play, self.round, self.choosers, self.choices)
         if self.ctx.services.voice is not None:   # a player who cannot read the prompt hears it
             self.ctx.services.voice.say(CHOOSE, self.ctx.after_frame)
 
@@ -90,7 +90,7 @@ class TieChoiceScene(Scene[ToTieChoice]):
             self.choices[tap.player] = tap.side
             self.dirty = True
             if not all(p in self.choices for p in self.choosers):   # the last settles it now
-                save_tie_under_way(self.ctx, self.play, self.round, self.choices)
+                save_tie_under_way(self.ctx, self.play, self.round, self.choosers, self.choices)
 
     def touched(self, touch: Point) -> None:
         """A touch on a free card chooses it for the first player still asked."""
