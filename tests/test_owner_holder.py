@@ -65,6 +65,17 @@ def test_a_lock_file_naming_another_pid_than_its_holder_is_not_believed(tmp_path
         lock.release()
 
 
+def test_the_holders_pid_is_the_one_the_kernel_gives_not_the_one_its_file_says(tmp_path):
+    lock = owner.take(tmp_path, "the kiosk")
+    assert lock is not None
+    try:
+        (tmp_path / owner.LOCK_FILE).write_text("1\nthe kiosk\n")
+        assert owner.holder_pid(tmp_path) == os.getpid()
+    finally:
+        lock.release()
+    assert owner.holder_pid(tmp_path) is None
+
+
 def test_a_system_without_a_table_of_locks_cannot_tell_rather_than_say_nobody(
         tmp_path, monkeypatch):
     owner.take(tmp_path, "the kiosk").release()

@@ -2,17 +2,23 @@
 countdown would settle it (a power cut keeps the cards the table saw taken), but a spectator
 reads that the tied player is still choosing, and the card chosen once it is. The state
 folder is the one a real kiosk wrote, its loop driven on the tests' clock to the moment; the
-test holds the folder's lock meanwhile, as the running kiosk does."""
+test holds the folder's lock meanwhile, as the running kiosk does (the kiosk's run: this
+process, in this boot)."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 
 import pytest
 
+from fault_cases import write_raw
 from kiosk_helpers import game_of, in_scene, kiosk, step_until, tap
+from test_owner_holder import HOLDS_THE_FOLDER
 from test_scenes_flow import CHOOSING, tie_on_one_card
-from companion.storage import owner
+from companion.storage import owner, process_run
 from companion.web.app import create_app
 from companion.web.watcher import SaveWatcher
 
@@ -81,3 +87,72 @@ def test_a_tie_left_by_a_kiosk_that_stopped_is_the_round_as_it_was_kept(tmp_path
     assert "choosing" not in shown and "The kiosk is not running" in shown
     assert f"P2 takes {card_on(app, default)} from {default.value}, tied on {side.value}" \
         in shown and f"{default.value}: P2" in shown
+
+
+def the_round_as_kept(app, side) -> str:
+    """What the page says of the tied round as the kiosk kept it: P2 took the card the choice's
+    countdown gives (the first still free), which the page rings."""
+    default = app.scene.still_free()[0]
+    return f"P2 takes {card_on(app, default)} from {default.value}, tied on {side.value}"
+
+
+@pytest.fixture
+def held_by_another_run(tmp_path):
+    """The state folder held by another process (a kiosk started again after the power went
+    mid-choice): a child that takes the folder's lock and holds it until the test ends."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDS_THE_FOLDER, str(tmp_path)],
+                              stdout=subprocess.PIPE, text=True)
+    yield holder
+    holder.kill()
+    holder.wait()
+    if holder.stdout is not None:
+        holder.stdout.close()
+
+
+def test_a_tie_left_by_a_kiosk_killed_then_started_again_is_the_round_as_it_was_kept(
+        tmp_path, choosing, held_by_another_run):
+    """kill -9 mid-choice, then the kiosk is started again (another pid holds the folder): the
+    new kiosk asks nobody to choose; the round stands as saved, the kiosk in play."""
+    app, side, lock = choosing
+    lock.release()                                    # the kiosk's end lets its lock go
+    assert held_by_another_run.stdout.readline() == "held\n"
+    assert owner.holder(tmp_path) == f"the kiosk (pid {held_by_another_run.pid})"
+    shown = live_page(tmp_path)
+    assert "choosing" not in shown and "The kiosk is not running" not in shown
+    assert the_round_as_kept(app, side) in shown
+
+
+def test_a_tie_left_before_a_reboot_is_not_taken_as_chosen_by_a_kiosk_with_the_same_pid(
+        tmp_path, choosing, monkeypatch):
+    """The power went mid-choice; at boot the kiosk came back with the very pid it had (and a
+    clock that may be earlier): the mark was left in another boot, so nobody is choosing."""
+    app, side, lock = choosing
+    lock.release()                                    # the power cut
+    another_boot = tmp_path / "boot_id"
+    another_boot.write_text("00000000-0000-4000-8000-000000000000\n")
+    monkeypatch.setattr(process_run, "BOOT_ID_FILE", another_boot)
+    process_run.boot_id.cache_clear()                 # this page runs in the new boot
+    try:
+        again = owner.take(tmp_path, "the kiosk")     # this process: the same pid as before
+        assert again is not None
+        shown = live_page(tmp_path)
+        again.release()
+    finally:
+        process_run.boot_id.cache_clear()
+    assert "choosing" not in shown and "The kiosk is not running" not in shown
+    assert the_round_as_kept(app, side) in shown
+
+
+@pytest.mark.parametrize("run, says", [
+    ({"pid": "7", "boot": None}, "choosing_kiosk.pid is not a whole number"),
+    ({"pid": 7, "boot": 42}, "choosing_kiosk.boot is not text"),
+    ({"pid": 7}, "choosing_kiosk.boot is missing"),
+    ("the kiosk", "choosing_kiosk is not an object"),
+])
+def test_a_kept_tie_whose_kiosk_run_does_not_read_is_said_damaged(tmp_path, choosing, run, says):
+    app, _, _ = choosing
+    write_raw(tmp_path, "UPDATE rounds SET record = json_set(record, '$.choosing_kiosk', "
+                        "json(?))", (json.dumps(run),))
+    shown = live_page(tmp_path)
+    under_way = game_of(app).round_no + 1             # the tied round, saved as it would settle
+    assert f"does not read: round {under_way}: {says}" in shown

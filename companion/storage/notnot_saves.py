@@ -17,11 +17,16 @@ from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
 from companion.storage.players import is_head_start
+from companion.storage.process_run import this_run
 from companion.storage.restoring import records_checked, restore_checked
 
 #: The key of a stored round record that lists the tied players still choosing a card, while
 #: the round is saved as the choice's countdown would settle it (:class:`RoundSave`).
 CHOOSING = "choosing"
+#: The key of the same record that says which run of the kiosk asks them (its pid and boot:
+#: :class:`~companion.storage.process_run.Run`); once that run no longer holds the state
+#: folder (killed, the power cut, the kiosk started again), nobody is asking any more.
+CHOOSING_KIOSK = "choosing_kiosk"
 
 
 def stored_settings(game: Game, simulated: bool = False,
@@ -67,8 +72,9 @@ class RoundSave:
 
     ``choosing``: the tied players still choosing a card while the round is saved as the
     choice's countdown would settle it; the stored record then says them under
-    :data:`CHOOSING` (the phone page says the card is being chosen), and the round's own save
-    once the choice is made, which has none, replaces it."""
+    :data:`CHOOSING` and this process's run under :data:`CHOOSING_KIOSK` (the phone page says
+    the card is being chosen while that run holds the state folder), and the round's own save
+    once the choice is made, which has neither, replaces it."""
 
     record: dict
     snapshot: dict
@@ -79,7 +85,9 @@ class RoundSave:
     @classmethod
     def of(cls, game: Game, record: RoundRecord, edges: dict | None = None,
            replaces: bool = False, choosing: Sequence[int] = ()) -> RoundSave:
-        stored = record.to_json() | ({CHOOSING: list(choosing)} if choosing else {})
+        stored = record.to_json()
+        if choosing:
+            stored |= {CHOOSING: list(choosing), CHOOSING_KIOSK: this_run().to_json()}
         return cls(stored, game.snapshot(), game.result() if game.over else None,
                    edges, replaces)
 

@@ -10,7 +10,8 @@ second writer gets: :class:`FolderInUse`. Reading commands (``history``,
 running kiosk. The kernel lets go of the lock when the holder ends, however it
 ends (SIGKILL, a power cut): a lock file left behind holds nothing. Another
 program may ask who holds it now without taking it, even for a moment:
-:func:`holder` (the phone page says so whether the kiosk runs).
+:func:`holder` (the phone page says so whether the kiosk runs), or its pid alone:
+:func:`holder_pid` (the page trusts a mark the kiosk left only while that very run holds it).
 """
 
 from __future__ import annotations
@@ -110,6 +111,24 @@ def holder(folder: str | os.PathLike) -> str | None:
     :class:`CannotTell` when there is no table of locks to read (not Linux, or a ``/proc``
     that hides it) or the lock file cannot be looked at: unknown, never "nobody".
     """
+    held = holding(folder)
+    if held is None:
+        return None
+    pid, text = held
+    return holder_of(text) if pid == named_pid(text) else f"{SOMEONE} (pid {pid})"
+
+
+def holder_pid(folder: str | os.PathLike) -> int | None:
+    """The pid of the process that holds the lock on the state folder ``folder`` now, as the
+    kernel says it (not as the lock file does), or ``None`` when nobody does; without taking
+    it. Raises :class:`CannotTell` as :func:`holder` does."""
+    held = holding(folder)
+    return None if held is None else int(held[0])
+
+
+def holding(folder: str | os.PathLike) -> tuple[str, str] | None:
+    """The pid that holds the lock on ``folder`` now and what its lock file says, or ``None``
+    when nobody does; the lookup :func:`holder` describes (:class:`CannotTell` as it says)."""
     path = Path(folder) / LOCK_FILE
     try:
         found = path.stat()
@@ -123,12 +142,17 @@ def holder(folder: str | os.PathLike) -> str | None:
         raise CannotTell(f"{PROC_LOCKS} does not read ({error.strerror}): this system does "
                          "not list its locks") from None
     text = lock_file_text(path)
-    named = text.split("\n", 1)[0].strip()
+    named = named_pid(text)
     for pid, device, inode in flock_holders(table):
         if inode == found.st_ino and (device == (os.major(found.st_dev),
                                                  os.minor(found.st_dev)) or pid == named):
-            return holder_of(text) if pid == named else f"{SOMEONE} (pid {pid})"
+            return pid, text
     return None
+
+
+def named_pid(text: str) -> str:
+    """The pid the lock file's ``text`` names (its first line; empty when it names none)."""
+    return text.split("\n", 1)[0].strip()
 
 
 def flock_holders(table: str) -> Iterator[tuple[str, tuple[int, int], int]]:

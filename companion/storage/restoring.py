@@ -34,6 +34,8 @@ SNAPSHOT = {
     "recipe": {"portals_per_colour": int, "void_cards": int, "liar_share": float},
     "timing": Each(int),
 }
+#: A stored run of a program (:meth:`companion.storage.process_run.Run.to_json`).
+RUN = {"pid": int, "boot": OrNone(str)}
 #: A stored round record (:meth:`RoundRecord.to_json`).
 ROUND_RECORD = {
     "n": int, "level": str, "dice": [str], "negation": str, "liar": bool, "up": str,
@@ -47,6 +49,7 @@ ROUND_RECORD = {
                "level": MayLack(OrNone(str))}],
     "head_starts_us": MayLack(Each(int)),
     "choosing": MayLack([int]),   # a tie still being chosen (notnot_saves.CHOOSING)
+    "choosing_kiosk": MayLack(RUN),   # ... by this kiosk run (notnot_saves.CHOOSING_KIOSK)
 }
 #: The longest timeout a kept game's clocks may have, in nanoseconds (an hour: the slowest pace
 #: is ten times the rulings' 10 s round).

@@ -46,6 +46,7 @@ from companion.web.board import (
     LaterGame,
     LiveGame,
     NoDatabase,
+    kiosk_pid,
     kiosk_running,
     later_game,
     live_game,
@@ -110,7 +111,7 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         return {"revision": revision, "game": game, "problem": problem, "status": status,
                 "damaged": damaged, "view": live_view, "folder": folder,
                 "notice": live_view.notice(game, later, kiosk) if game else None,
-                "choosing": live_view.choosing(game, kiosk) if game else ()}
+                "choosing": live_view.choosing(game, kiosk_pid(folder)) if game else ()}
 
     @app.get("/")
     def index() -> tuple[str, int]:

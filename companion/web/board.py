@@ -7,7 +7,8 @@ its last round: the dice, the table as it was during the round, the verdict in t
 the kiosk shows (:func:`companion.games.notnot.words.verdict_words`), the scores, the level
 and the round count. A game that does not read is a :class:`DamagedGame` naming what is wrong.
 :func:`later_game` finds a Not That Movie! or That's Not a Hat game the table played after it,
-and :func:`kiosk_running` whether a kiosk holds the state folder now (its lock, read-only).
+:func:`kiosk_running` whether a kiosk holds the state folder now (its lock, read-only), and
+:func:`kiosk_pid` the pid that holds it.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
 from companion.storage.listing import winners_of
-from companion.storage.notnot_saves import CHOOSING
+from companion.storage.notnot_saves import CHOOSING, CHOOSING_KIOSK
 from companion.storage.players import PlayerStore
+from companion.storage.process_run import Run
 from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
 from companion.storage.shapes import shape_problem
 
@@ -64,12 +66,14 @@ class LastRound:
     """A game's last finished round: its record, its verdict's words and the scores before it;
     ``choosing``: the tied players the kiosk still asks to choose a card (the round is saved as
     the choice's countdown would settle it, :data:`~companion.storage.notnot_saves.CHOOSING`),
-    empty once the choice is made."""
+    empty once the choice is made; ``asked_by``: the run of the kiosk that asks them
+    (:data:`~companion.storage.notnot_saves.CHOOSING_KIOSK`; ``None``: the save does not say)."""
 
     record: RoundRecord
     verdict: VerdictWords
     scores_before: dict[int, int]
     choosing: tuple[int, ...] = ()
+    asked_by: Run | None = None
 
 
 @dataclass(frozen=True)
@@ -146,21 +150,30 @@ def kiosk_running(folder: Path) -> bool | None:
         return None
 
 
+def kiosk_pid(folder: Path) -> int | None:
+    """The pid of the companion that holds the state folder ``folder`` now
+    (:func:`companion.storage.owner.holder_pid`); ``None`` when none does or this system
+    cannot tell."""
+    try:
+        return owner.holder_pid(folder)
+    except owner.CannotTell:
+        return None
+
+
 def last_round(records: tuple[RoundRecord, ...], players: int, names: dict[int, str],
-               choosing: tuple[int, ...] = ()) -> LastRound | None:
+               rounds: tuple[dict, ...] = ()) -> LastRound | None:
     """The last of ``records`` with its verdict's words, named players by ``names``, and the
-    tied players still ``choosing`` a card in it (``None`` before the first round)."""
+    tied players still choosing a card in it and the kiosk's run asking them, as its stored
+    record (the last of ``rounds``, of checked shape:
+    :data:`~companion.storage.restoring.ROUND_RECORD`) says; ``None`` before the first round."""
     if not records:
         return None
     record = records[-1]
     before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
-    return LastRound(record, kept_verdict_words(record, before, names), before, choosing)
-
-
-def still_choosing(rounds: tuple[dict, ...]) -> tuple[int, ...]:
-    """The tied players the last of the stored ``rounds`` says are still choosing a card (its
-    record has checked shape: :data:`~companion.storage.restoring.ROUND_RECORD`)."""
-    return tuple(rounds[-1].get(CHOOSING, ())) if rounds else ()
+    stored = rounds[-1] if rounds else {}
+    asked_by = Run.from_json(stored[CHOOSING_KIOSK]) if CHOOSING_KIOSK in stored else None
+    return LastRound(record, kept_verdict_words(record, before, names), before,
+                     tuple(stored.get(CHOOSING, ())), asked_by)
 
 
 def tie_window_us(settings: dict) -> float:
@@ -186,7 +199,7 @@ def live_game(database: Database) -> LiveGame | None:
     except (Unreadable, DamagedSnapshot) as error:
         raise DamagedGame(f"Game {game_id} does not read: {error}") from None
     names = PlayerStore(database).seat_players(saved.id)
-    last = last_round(records, saved.players, names, still_choosing(saved.rounds))
+    last = last_round(records, saved.players, names, saved.rounds)
     scores = last.record.scores if last else dict.fromkeys(range(1, saved.players + 1), 0)
     deck = len(saved.snapshot["deck"])   # after the last round's refill: the page shows that
     #                                      round, so its level and count are the round's

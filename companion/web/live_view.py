@@ -23,6 +23,7 @@ from companion.games.notnot.words import (
 )
 from companion.storage.games import FINISHED, PLAYING
 from companion.storage.players import seat_label
+from companion.storage.process_run import is_holder
 from companion.storage.score_sheets import SHEET_TITLES
 from companion.web import svg
 from companion.web.board import LaterGame, LiveGame
@@ -100,13 +101,17 @@ def stood_at(stamp: str) -> str:
     return local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
-def choosing(game: LiveGame, kiosk: bool | None) -> tuple[int, ...]:
-    """The tied players still choosing a card in ``game``'s last round while ``kiosk`` (whether
-    a kiosk runs; ``None``: cannot tell, taken as running) asks them; none once it stopped:
-    the round then stands as it was saved, as the choice's countdown would settle it."""
-    if game.last is None or kiosk is False:
+def choosing(game: LiveGame, kiosk_pid: int | None) -> tuple[int, ...]:
+    """The tied players still choosing a card in ``game``'s last round while the very run of
+    the kiosk that asks them holds the state folder (``kiosk_pid``: the pid holding it now,
+    ``None``: nobody, or this system cannot tell; its boot this page's): none once that run
+    ended (killed, the power cut, even a kiosk started again since, which may have the same
+    pid after a reboot): the round then stands as it was saved, as the choice's countdown
+    would settle it."""
+    last = game.last
+    if last is None or last.asked_by is None or not is_holder(last.asked_by, kiosk_pid):
         return ()
-    return game.last.choosing
+    return last.choosing
 
 
 def verdict(game: LiveGame, waiting: tuple[int, ...]) -> VerdictWords | None:
