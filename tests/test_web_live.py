@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import threading
 import time
 
@@ -353,3 +354,60 @@ def test_a_live_page_whose_response_is_never_read_gives_its_place_back(tmp_path,
         live = client.get("/events", buffered=False)
         assert live.status_code == 200
         live.close()
+
+
+def test_an_event_stream_whose_page_went_ends_and_gives_its_place_back(tmp_path, watcher,
+                                                                       monkeypatch):
+    from companion.web import app as web_app
+
+    monkeypatch.setattr(web_app, "LOOK_S", 0.01)
+    went, ended = [], []
+    stream = event_stream(watcher, lambda: ended.append(True), gone=lambda: bool(went))
+    assert next(stream) == "retry: 1000\n\n" and next(stream).startswith("event: save")
+    went.append(True)                              # the phone closed the page: the server says
+    with pytest.raises(StopIteration):
+        next(stream)
+    assert ended == [True]
+
+
+def events_asked(port: int) -> tuple[socket.socket, int]:
+    """A page asking the server on ``port`` for ``/events``: its connection and the status
+    it got."""
+    page = socket.create_connection(("127.0.0.1", port), timeout=30)
+    page.sendall(b"GET /events HTTP/1.1\r\nHost: companion\r\n\r\n")
+    heard = b""
+    while b"\r\n" not in heard:
+        chunk = page.recv(4096)
+        assert chunk, f"the server closed the page's connection after {heard!r}"
+        heard += chunk
+    return page, int(heard.split()[1])
+
+
+def test_a_live_page_closed_gives_its_place_back_though_no_write_finds_it_gone(
+        tmp_path, watcher, monkeypatch):
+    """A phone that closed the page held its live place until two heartbeats' writes failed
+    (15 to 40 s): a table of spectators reloading got "live pages are open already"."""
+    from companion.web import app as web_app
+    from companion.web.serving import server
+
+    monkeypatch.setattr(web_app, "MAX_LIVE", 1)         # one live place
+    monkeypatch.setattr(web_app, "HEARTBEAT_S", 3600.0)  # no write to find the page gone
+    monkeypatch.setattr(web_app, "LOOK_S", 0.05)
+    serving = server(tmp_path, "127.0.0.1", 0, watcher)
+    threading.Thread(target=serving.run, daemon=True).start()
+    port = serving.effective_port
+    try:
+        first, status = events_asked(port)
+        assert status == 200
+        refused, status = events_asked(port)
+        refused.close()
+        assert status == 503   # the place is taken
+        first.close()                                          # the phone closed the page
+        end = time.monotonic() + 30.0                          # however busy the machine
+        while status != 200 and time.monotonic() < end:
+            again, status = events_asked(port)
+            again.close()
+            time.sleep(0.02)
+        assert status == 200, "the closed page never gave its place back"
+    finally:
+        serving.close()

@@ -59,8 +59,15 @@ log = logging.getLogger(__name__)
 
 #: Live pages open at once at most (each holds one of the server's threads).
 MAX_LIVE = 64
-#: Seconds between the comments that keep a quiet event stream open (and find gone clients).
+#: Seconds between the comments that keep a quiet event stream open (and find gone clients
+#: on a server that cannot say when one goes).
 HEARTBEAT_S = 15.0
+#: Seconds between a quiet event stream's looks whether its page went (closed, reloaded, the
+#: phone gone): the server says so at once (Waitress's ``waitress.client_disconnected``, as
+#: :mod:`companion.web.serving` sets it up), and the stream then ends, giving its place back.
+LOOK_S = 1.0
+#: The WSGI environ's key of Waitress's answer to whether the page that asked went.
+CLIENT_GONE = "waitress.client_disconnected"
 #: How long a browser waits before it reconnects a dropped event stream, in ms.
 RETRY_MS = 1000
 #: How many finished games ``/history`` lists unless ``limit`` says.
@@ -160,7 +167,8 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
             raise ServiceUnavailable(f"{MAX_LIVE} live pages are open already; this one will "
                                      "show new rounds when you reload it later.")
         give_back = once(live_slots.release)
-        response = Response(event_stream(watcher, give_back), mimetype="text/event-stream",
+        gone = request.environ.get(CLIENT_GONE, never_gone)
+        response = Response(event_stream(watcher, give_back, gone), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         response.call_on_close(give_back)   # a response never read (a HEAD) gives it back too
         return response
@@ -215,18 +223,33 @@ def whole_argument(name: str, default: int, low: int, high: int) -> int:
     return int(digits)
 
 
-def event_stream(watcher: SaveWatcher, done: Callable[[], None]) -> Iterator[str]:
+def never_gone() -> bool:
+    """A page the server cannot say went: it is found gone by a write that fails."""
+    return False
+
+
+def event_stream(watcher: SaveWatcher, done: Callable[[], None],
+                 gone: Callable[[], bool] = never_gone) -> Iterator[str]:
     """Server-sent events: ``save`` with what the watcher saw, at once and after every change;
-    a comment every :data:`HEARTBEAT_S` seconds of quiet. ``done`` is called when it ends."""
+    a comment every :data:`HEARTBEAT_S` seconds of quiet. It ends once ``gone()`` says the page
+    went, looked at every :data:`LOOK_S` seconds of quiet (or when a write fails); ``done`` is
+    called when it ends."""
     try:
         yield f"retry: {RETRY_MS}\n\n"
         revision = None
+        looks_a_heartbeat = max(1, round(HEARTBEAT_S / LOOK_S))
+        quiet_looks = 0
         while True:
-            now, seen = watcher.wait_after(revision, HEARTBEAT_S)
+            now, seen = watcher.wait_after(revision, LOOK_S)
+            if gone():
+                return
             if now == revision:
-                yield ": still here\n\n"
+                quiet_looks += 1
+                if quiet_looks >= looks_a_heartbeat:
+                    quiet_looks = 0
+                    yield ": still here\n\n"
                 continue
-            revision = now
+            revision, quiet_looks = now, 0
             said = json.dumps({"revision": watcher.tag(now), **seen.to_json()})
             yield f"event: save\ndata: {said}\n\n"
     finally:

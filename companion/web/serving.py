@@ -28,6 +28,9 @@ def server(folder: Path, host: str, port: int, watcher: SaveWatcher | None = Non
     try:
         return create_server(app, host=host, port=port, threads=MAX_LIVE + PAGE_THREADS,
                              ident="companion", channel_timeout=60,
+                             # reads on while a response streams: a live page that went is
+                             # seen gone at once (app.LOOK_S), its place given back
+                             channel_request_lookahead=1,
                              clear_untrusted_proxy_headers=True)
     except OSError as error:
         watcher.stop()
