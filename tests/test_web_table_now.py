@@ -118,6 +118,32 @@ def test_another_game_played_after_the_not_not_game_is_said_with_its_score_sheet
     assert "Game 1 (simulated) finished" in shown
 
 
+def test_a_table_that_never_played_not_not_is_said_playing_its_other_game(tmp_path):
+    """A spectator's page was "No game yet" through a whole Not That Movie! game (the page
+    shows Not Not games): it says what the table plays, then played, with its score sheet."""
+    with kiosk_running(tmp_path):
+        movie_started(tmp_path)
+        shown = live_page(tmp_path)
+    assert "No Not Not game yet The table is playing Not That Movie! now." in shown
+    assert ("The kiosk is not running: the table was playing Not That Movie! when it stopped."
+            in live_page(tmp_path))
+    with Database.in_folder(tmp_path) as database:
+        finished_discs_game(database, 3, "Popcorn")
+    page = create_app(tmp_path, SaveWatcher(tmp_path)).test_client().get("/").text
+    assert "No Not Not game yet The table played Not That Movie! ( its score sheet )" in \
+        text_of(page)
+    assert '<a href="/sheets/not-that-movie">its score sheet</a>' in page
+
+
+def test_an_empty_state_folder_says_only_that_no_game_was_started(tmp_path):
+    saved_folder = tmp_path / "st"
+    with Database.in_folder(saved_folder):
+        pass
+    shown = live_page(saved_folder)
+    assert f"No Not Not game yet No game has been started in {saved_folder}." in shown
+    assert "The table" not in shown
+
+
 def test_a_not_not_game_resumed_after_another_game_is_in_play_again(tmp_path):
     """The setup menu resumes an unfinished game after a Not That Movie! game: its next round
     is saved after the other game's last save, and it is the table's game again."""

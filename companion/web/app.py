@@ -51,6 +51,7 @@ from companion.web.board import (
     later_game,
     live_game,
     open_reader,
+    other_game,
 )
 from companion.web.palette_css import palette_css
 from companion.web.watcher import ProblemLog, SaveWatcher
@@ -102,22 +103,24 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
     def live_or_damaged(database: Database) -> tuple[LiveGame | None, str | None,
                                                      LaterGame | None]:
         """The newest game, or why it does not read (the page says so; the history and the
-        score sheets still serve every other game), and the other game played after it."""
+        score sheets still serve every other game), and the other game played after it (with
+        no Not Not game, the newest game of another kind)."""
         try:
             game = live_game(database)
         except DamagedGame as error:
             tell(str(error))
             return None, str(error), None
-        return game, None, later_game(database, game) if game else None
+        return game, None, later_game(database, game) if game else other_game(database)
 
     def live_values() -> dict:
         revision = watcher.tag(watcher.revision)
         found, problem, status = read(live_or_damaged)
         game, damaged, later = found if isinstance(found, tuple) else (None, None, None)
-        kiosk = kiosk_running(folder) if game else None
+        kiosk = kiosk_running(folder) if game or later else None
         return {"revision": revision, "game": game, "problem": problem, "status": status,
                 "damaged": damaged, "view": live_view, "folder": folder,
-                "notice": live_view.notice(game, later, kiosk) if game else None,
+                "notice": live_view.notice(game, later, kiosk) if game else
+                live_view.no_not_not_game(later, kiosk),
                 "choosing": live_view.choosing(game, kiosk_pid(folder)) if game else ()}
 
     @app.get("/")

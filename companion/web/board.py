@@ -140,6 +140,14 @@ def later_game(database: Database, game: LiveGame) -> LaterGame | None:
     return LaterGame(int(newest), str(kind), str(state))
 
 
+def other_game(database: Database) -> LaterGame | None:
+    """The newest game kept, when it is of another kind than Not Not (the page with no Not Not
+    game to show says the table plays it), else ``None``."""
+    rows = database.read("SELECT id, kind, state FROM games WHERE id = (SELECT max(id) FROM "
+                         "games) AND kind != ?", (NOT_NOT,), "finding the table's newest game")
+    return LaterGame(int(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
+
+
 def kiosk_running(folder: Path) -> bool | None:
     """Whether a companion holds the state folder ``folder`` now (the kiosk does for as long
     as it runs; :func:`companion.storage.owner.holder`); ``None`` when this system cannot

@@ -74,20 +74,35 @@ def notice(game: LiveGame, later: LaterGame | None, kiosk: bool | None) -> Notic
     state = ("in play" if game.state == PLAYING else
              "ended early" if game.ended_early else game.state)
     if later is not None:
-        title = SHEET_TITLES.get(later.kind, later.kind)
-        state = "unfinished" if game.state == PLAYING else state
-        if later.state != PLAYING:
-            return Notice(state, f"The table played {title} after this game.",
-                          later.kind if later.state == FINISHED and later.kind in SHEET_TITLES
-                          else "")
-        if kiosk is False:
-            return Notice(state, f"The kiosk is not running: the table was playing {title} "
-                          "when it stopped.")
-        return Notice(state, f"The table is playing {title} now: this is the last Not Not game.")
+        return table_moved_on("unfinished" if game.state == PLAYING else state, later, kiosk,
+                              " after this game", ": this is the last Not Not game")
     if game.state == PLAYING and kiosk is False:
         return Notice("kiosk stopped", "The kiosk is not running: this is the game as it stood "
                       f"at {stood_at(game.saved_at)}.")
     return Notice(state)
+
+
+def table_moved_on(state: str, other: LaterGame, kiosk: bool | None, after: str = "",
+                   beside: str = "") -> Notice:
+    """What the page says of ``other``, a game of another kind the table plays or played
+    (``after`` and ``beside``: the words that tie it to the Not Not game shown, if any), while
+    ``kiosk`` (whether a kiosk runs; ``None``: cannot tell, taken as running)."""
+    title = SHEET_TITLES.get(other.kind, other.kind)
+    if other.state != PLAYING:
+        played = f"The table played {title}{after}"
+        return Notice(state, played if played.endswith("!") else f"{played}.",
+                      other.kind if other.state == FINISHED and other.kind in SHEET_TITLES
+                      else "")
+    if kiosk is False:
+        return Notice(state, f"The kiosk is not running: the table was playing {title} "
+                      "when it stopped.")
+    return Notice(state, f"The table is playing {title} now{beside}.")
+
+
+def no_not_not_game(other: LaterGame | None, kiosk: bool | None) -> Notice | None:
+    """What the page with no Not Not game says of the table's newest game ``other``, of
+    another kind (``None``: nothing kept; then nothing to say)."""
+    return None if other is None else table_moved_on("", other, kiosk)
 
 
 def stood_at(stamp: str) -> str:
