@@ -18,13 +18,17 @@ SQLite's integrity check and the verdict of every kept game, reads every kept ro
 as the replay does (one line per game and round that does not read; only the check does, so
 listings stay fast), and exits 0 if all is sound, 1 (with how to recover) if
 anything is damaged, page 1 included; ``--recover-to DIR`` copies every game
-that still reads into a new state database in DIR, with every named player that reads and
+that still reads into a new state database in DIR (a game whose rounds end early on a damaged
+page, in part, counted apart: ``game 4: 3 of 47 rounds read, copied in part``), with every named
+player that reads and
 their seats (:mod:`companion.storage.recovery`), saying each player left behind. ``--game
 ID`` lists that game's rounds, one line each (the roll, and the verdict in the kiosk's words:
 its headline and lines, as
 :func:`companion.games.notnot.words.verdict_words` gives them to the verdict screen and the
 phone page), with the ``companion replay ID ROUND`` command that brings
-the round back with its pads' raw edges; ``--json`` gives each game a ``"replay"`` command
+the round back with its pads' raw edges (a game whose rounds do not all read, listed as damaged,
+lists those that read, then ``game 4 is damaged: rounds 4-47 do not read (3 of 47 read)``, and
+exits 1); ``--json`` gives each game a ``"replay"`` command
 (an addition: every other key is as it was).
 """
 
@@ -46,7 +50,7 @@ from companion.games.notnot.words import (
 )
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase, not_a_file_line
-from companion.storage.games import NOT_NOT, SavedGame
+from companion.storage.games import NOT_NOT, RoundsAmiss, SavedGame, read_game
 from companion.storage.listing import (
     GameLine,
     game_lines,
@@ -130,12 +134,22 @@ def check(folder: Path) -> int:
 def recover_to(database: Database, folder: Path) -> int:
     """Copy the games that read into ``folder``; say how many, and which were left behind."""
     recovered = recover(database, folder)
-    print(f"copied {len(recovered.copied)} games into {folder / FILENAME}; "
+    print(f"copied {copied_words(recovered)} into {folder / FILENAME}; "
           f"{len(recovered.left)} did not read and stay only in {database.path}")
+    for game_id, what_read in recovered.in_part:
+        print(f"  game {game_id}: {what_read[:100]}, copied in part (damaged)")
     for game_id, reason in recovered.left:
         print(f"  game {game_id}: {reason[:100]}")
     print_players_recovered(recovered)
     return 0
+
+
+def copied_words(recovered: Recovered) -> str:
+    """How many games were copied: ``5 games``, or ``4 games whole and 1 in part`` when some
+    were copied with only the rounds that read."""
+    whole = len(recovered.copied) - len(recovered.in_part)
+    return f"{whole} games whole and {len(recovered.in_part)} in part" if recovered.in_part \
+        else f"{whole} games"
 
 
 def print_players_recovered(recovered: Recovered) -> None:
@@ -213,13 +227,31 @@ def one_game(database: Database, game_id: int) -> SavedGame:
     return game
 
 
-def print_rounds(database: Database, game_id: int) -> None:
-    """Game ``game_id``'s rounds, one line each, with the command replaying it; a damaged or
-    unknown game is one line (:class:`CompanionError`)."""
-    game = one_game(database, game_id)
+def game_in_part(database: Database, game_id: int) -> tuple[SavedGame, str]:
+    """Game ``game_id`` whole and "", or, when only its rounds are amiss (some do not read:
+    :class:`RoundsAmiss`), as it reads and what is amiss; otherwise a damaged or unknown game is
+    one line (:class:`CompanionError`)."""
+    try:
+        return one_game(database, game_id), ""
+    except CompanionError:
+        try:
+            read_game(database, game_id, NOT_NOT)
+        except RoundsAmiss as amiss:
+            return amiss.game, str(amiss)
+        except CompanionError:
+            pass
+        raise
+
+
+def print_rounds(database: Database, game_id: int) -> int:
+    """Game ``game_id``'s rounds, one line each, with the command replaying it, and 0; a game
+    whose rounds do not all read, the rounds that read, then a line saying which do not, and 1;
+    any other damaged or unknown game is one line (:class:`CompanionError`)."""
+    game, amiss = game_in_part(database, game_id)
+    damaged = f"game {game_id} is damaged: {amiss}"
     if not game.rounds:
-        print(f"Game {game_id} has no finished rounds yet.")
-        return
+        print(damaged if amiss else f"Game {game_id} has no finished rounds yet.")
+        return 1 if amiss else 0
     names = PlayerStore(database).seat_players(game_id)
     rows, before = [], dict.fromkeys(range(1, game.players + 1), 0)
     for stored in game.rounds:
@@ -236,6 +268,9 @@ def print_rounds(database: Database, game_id: int) -> None:
     for n, roll, said in rows:
         print(f"{n:>5}  {roll:<{roll_width}}  {said:<{verdict_width}}  "
               f"{replay_command(game_id, n)}")
+    if amiss:
+        print(damaged)
+    return 1 if amiss else 0
 
 
 def round_verdict(record: RoundRecord, scores_before: dict[int, int],
@@ -304,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
             if args.game is not None and args.json:
                 print_json(database, [one_game(database, args.game)])
             elif args.game is not None:
-                print_rounds(database, args.game)
+                return print_rounds(database, args.game)
             elif args.json:
                 print_json(database, whole_games(database, NOT_NOT, args.limit))
             else:

@@ -27,7 +27,9 @@ the JSON-able dicts the game hands over, stored whole and handed back as JSON
 reads them (equal to the original when its keys are strings).
 
 A game whose row, rounds or snapshot do not read (bad JSON, a wrong type, a
-damaged page) is *set aside* when the store meets it: listed in
+damaged page; or rounds other than the game's own row counts: a damaged page of
+``rounds`` may end a game's rows early without an error, :class:`RoundsAmiss`)
+is *set aside* when the store meets it: listed in
 ``damaged_games`` (schema version 3), kept as it is, never offered for
 resume; :attr:`GameStore.set_aside` names the games this store set aside, for
 a notice. Setting aside is best effort: on a read-only or full disk the game
@@ -336,6 +338,71 @@ RESULT_SHAPES: dict[str, object] = {
 }
 
 
+class RoundsAmiss(Unreadable):
+    """A game whose rounds that read are not the rounds its own row counts (rounds missing: a
+    damaged page of ``rounds`` ends its rows early without an error; or rounds past its count).
+    ``game`` is the game as it reads, with those rounds, for a reader that shows or copies it in
+    part; ``played`` is the count its row keeps. The message says which rounds are amiss."""
+
+    def __init__(self, game: SavedGame, played: int) -> None:
+        self.game, self.played = game, played
+        numbers = [record["n"] for record in game.rounds]
+        missing, extra = gaps(numbers, played), runs([n for n in numbers if n > played])
+        if missing:
+            said = f"{runs_words(missing)} do not read ({len(numbers)} of {played} read)"
+        elif extra:
+            said = f"{runs_words(extra)} read past the {played} its snapshot counts"
+        else:   # a round given twice, or numbered 0
+            said = f"{len(numbers)} rounds read where its snapshot counts {played}"
+        super().__init__(said)
+
+    @property
+    def in_part(self) -> str:
+        """One line of what reads of it: ``3 of 47 rounds read``, or the rounds past its count."""
+        if len(self.game.rounds) < self.played:
+            return f"{len(self.game.rounds)} of {self.played} rounds read"
+        return str(self)
+
+
+def runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """The ascending ``numbers`` as runs ``(first, last)`` of consecutive numbers."""
+    found: list[tuple[int, int]] = []
+    for n in numbers:
+        if found and n == found[-1][1] + 1:
+            found[-1] = (found[-1][0], n)
+        else:
+            found.append((n, n))
+    return found
+
+
+def gaps(numbers: list[int], last: int) -> list[tuple[int, int]]:
+    """The runs ``(first, last)`` of the numbers 1 to ``last`` missing from the ascending
+    ``numbers``: never more runs than ``numbers`` has, however large ``last`` (a damaged count
+    may be huge)."""
+    kept = [n for n in numbers if 1 <= n <= last]
+    bounds = zip([0, *kept], [*kept, last + 1])
+    return [(before + 1, after - 1) for before, after in bounds if after - before > 1]
+
+
+def runs_words(found: list[tuple[int, int]]) -> str:
+    """Runs of round numbers: ``round 5``, ``rounds 4-47``, ``rounds 2, 9-11``."""
+    said = ", ".join(f"{first}-{last}" if last > first else str(first) for first, last in found)
+    return f"round{'s' if len(found) > 1 or found[0][1] > found[0][0] else ''} {said}"
+
+
+#: Where a game's own row counts the rounds it played, by kind: a Not Not game's snapshot
+#: (``round_no``, saved with each round in the same transaction: rounds 1 to it are kept).
+#: The bookkeeping games keep their points in the result, which their score sheets read.
+ROUND_COUNTS: dict[str, str] = {NOT_NOT: "round_no"}
+
+
+def rounds_played(kind: str, snapshot: dict) -> int | None:
+    """How many rounds a game of ``kind`` with ``snapshot`` played, as its row counts them
+    (:data:`ROUND_COUNTS`); ``None`` where its kind or its snapshot does not count them."""
+    count = snapshot.get(ROUND_COUNTS[kind]) if kind in ROUND_COUNTS else None
+    return count if type(count) is int and count >= 0 else None
+
+
 def from_json(name: str, text: object) -> object:
     """Stored JSON ``text`` of field ``name``, read; :class:`Unreadable` if it is not JSON text."""
     if text is None:
@@ -349,7 +416,8 @@ def from_json(name: str, text: object) -> object:
 
 
 def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
-    """The :class:`SavedGame` of a ``games`` row and its rounds' rows, each field checked."""
+    """The :class:`SavedGame` of a ``games`` row and its rounds' rows, each field checked, and
+    the rounds against the count the row keeps (:class:`RoundsAmiss`)."""
     values = dict(zip([name for name, _, _ in GAME_FIELDS], row))
     for name in JSON_FIELDS:
         values[name] = from_json(name, values[name])
@@ -368,11 +436,18 @@ def decode_game(game_id: int, row: tuple, records: list[tuple]) -> SavedGame:
             raise Unreadable(f"round {n} is not a round record")
         rounds.append(record)
     values["ended_early"] = bool(values["ended_early"])
-    return SavedGame(id=game_id, rounds=tuple(rounds), **values)
+    game = SavedGame(id=game_id, rounds=tuple(rounds), **values)
+    played = rounds_played(game.kind, game.snapshot)
+    if played is not None and (len(rounds) != played or any(
+            record["n"] != n for n, record in enumerate(rounds, 1))):
+        raise RoundsAmiss(game, played)
+    return game
 
 
 def read_game(database: Database, game_id: int, kind: str) -> SavedGame:
-    """Game ``game_id`` of ``kind`` with its rounds; :class:`Unreadable` if any of it does not read.
+    """Game ``game_id`` of ``kind`` with its rounds; :class:`Unreadable` if any of it does not read
+    (:class:`RoundsAmiss`, holding the game as it reads, when its rounds are not those its row
+    counts).
 
     Raises :class:`NoSuchGame` when there is no such game.
     """

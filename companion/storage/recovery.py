@@ -3,7 +3,10 @@
 :func:`recover` reads the damaged database game by game (finding the games by
 id even when the table's own pages do not read), checks each game as the store
 reads it, and copies the rows of each game that reads, unchanged, into a new
-database in another folder (the rounds' raw edges too, when they read), then the named
+database in another folder (the rounds' raw edges too, when they read); a game whose rounds
+are not those its own row counts (a damaged page of rounds ends its rows early without an
+error: :class:`~companion.storage.games.RoundsAmiss`) is copied in part, the rounds that read,
+and said so (``game 4: 3 of 47 rounds read``), then the named
 players, their head starts and their seats in the copied games (:func:`copy_players`): player
 by player, their ids taken from every place they are written (the table's rows, the names'
 index, the seats), so that a damaged page or row leaves out only the players it holds (a name
@@ -23,7 +26,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, StateError
 from companion.storage.database import FILENAME, Database
-from companion.storage.games import Unreadable, read_game, utc_now
+from companion.storage.games import RoundsAmiss, Unreadable, read_game, utc_now
 from companion.storage.players import NAME_MAX, is_head_start, name_key
 
 #: Ids probed past the last game found when the games table itself does not read (a probe
@@ -60,7 +63,10 @@ class PlayersRecovered:
 class Recovered:
     """What :func:`recover` copied and what it left behind."""
 
+    #: The games copied, whole or in part.
     copied: list[int] = field(default_factory=list)
+    #: ``(game id, what of it read)`` of each game copied in part: its rounds that read.
+    in_part: list[tuple[int, str]] = field(default_factory=list)
     #: ``(game id, what is wrong)`` of each game that did not read.
     left: list[tuple[int, str]] = field(default_factory=list)
     #: What was copied of the named players, and what was left behind.
@@ -112,29 +118,37 @@ def probed_ids(database: Database, table: str = "games") -> list[int]:
     return found
 
 
-def copy_game(source: Database, target: Database, game_id: int) -> None:
-    """Check game ``game_id`` of ``source`` as the store reads it, then copy its rows as they are.
+def copy_game(source: Database, target: Database, game_id: int) -> str:
+    """Check game ``game_id`` of ``source`` as the store reads it, then copy its rows as they are;
+    "" when it was copied whole, or what of it read when it was copied in part (its rounds that
+    read, when they are not those its row counts: :class:`RoundsAmiss`).
 
-    Raises :class:`Unreadable` if any of it does not read.
+    Raises :class:`Unreadable` if any other part of it does not read.
     """
+    in_part = ""
     try:
         columns = ", ".join(name for name in _GAME_COLUMNS if name in source.columns("games"))
         row = source.connection.execute(f"SELECT {columns} FROM games WHERE id = ?",
                                         (game_id,)).fetchone()
         if row is None:
             raise Unreadable(f"game {game_id} is no longer in the database")
-        read_game(source, game_id, row[1])
-        rounds = source.connection.execute(
-            "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?",
-            (game_id,)).fetchall()
+        try:
+            game = read_game(source, game_id, row[1])
+        except RoundsAmiss as amiss:
+            game, in_part = amiss.game, amiss.in_part
+        read = {record["n"] for record in game.rounds}
+        rounds = [rounds_row for rounds_row in source.connection.execute(
+            "SELECT game_id, n, record, saved_at FROM rounds WHERE game_id = ?", (game_id,))
+            if rounds_row[1] in read]
     except (sqlite3.DatabaseError, CompanionError) as error:
         raise Unreadable(str(error)) from None
-    edges = round_edges(source, game_id)
+    edges = [edges_row for edges_row in round_edges(source, game_id) if edges_row[1] in read]
     with target.transaction(f"copying game {game_id}") as db:
         db.execute(f"INSERT INTO games ({columns}) VALUES ({', '.join('?' * len(row))})", row)
         db.executemany("INSERT INTO rounds (game_id, n, record, saved_at) VALUES (?, ?, ?, ?)",
                        rounds)
         db.executemany("INSERT INTO round_edges (game_id, n, edges) VALUES (?, ?, ?)", edges)
+    return in_part
 
 
 def round_edges(source: Database, game_id: int) -> list[tuple]:
@@ -422,11 +436,13 @@ def recover(source: Database, folder: Path) -> Recovered:
     with Database.in_folder(folder) as target:
         for game_id in game_ids(source):
             try:
-                copy_game(source, target, game_id)
+                in_part = copy_game(source, target, game_id)
             except Unreadable as error:
                 recovered.left.append((game_id, str(error)))
                 continue
             recovered.copied.append(game_id)
+            if in_part:
+                recovered.in_part.append((game_id, in_part))
         try:
             recovered.players = copy_players(source, target, recovered.copied)
         except StateError as error:   # a write the new file refuses

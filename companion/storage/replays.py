@@ -3,7 +3,9 @@ pin that moved (or was judged) its raw edges next to the stamps the judge used.
 
 :func:`saved_round` reads one round of one game from the state database, checked: an unknown
 game or round is a :class:`~companion.errors.CompanionError`, a record or edges that do not read
-an :class:`~companion.storage.games.Unreadable`, each naming what is wrong and where. A round
+an :class:`~companion.storage.games.Unreadable`, each naming what is wrong and where (a round
+that reads of a game whose other rounds do not, :class:`~companion.storage.games.RoundsAmiss`,
+replays; one of those that do not is said so). A round
 saved without edges (before schema version 6, or played on the keyboard or the serial
 controller, which keep only their stamps) has ``edges_kept`` false and its lanes carry only the
 judged stamps.
@@ -20,7 +22,7 @@ from companion.errors import CompanionError
 from companion.games.notnot.margin import step_us
 from companion.games.notnot.record import RoundRecord, TapRecord
 from companion.storage.database import Database
-from companion.storage.games import NOT_NOT, Unreadable, read_game
+from companion.storage.games import NOT_NOT, RoundsAmiss, Unreadable, read_game
 from companion.storage.players import PlayerStore
 from companion.storage.restoring import UnreadableRecord, read_record
 
@@ -78,13 +80,21 @@ class SavedRound:
 
 def saved_round(database: Database, game_id: int, n: int) -> SavedRound:
     """Round ``n`` of Not Not game ``game_id``, read and checked (see the module docstring)."""
+    amiss: RoundsAmiss | None = None
     try:
         game = read_game(database, game_id, NOT_NOT)
+    except RoundsAmiss as error:   # its other rounds still replay
+        game, amiss = error.game, error
     except Unreadable as error:
         raise Unreadable(f"game {game_id} in {database.path} is damaged: {error} (companion "
                          f"history --check --state-dir {database.path.parent} says more)"
                          ) from None
     stored = next((r for r in game.rounds if r.get("n") == n), None)
+    if stored is None and amiss is not None:
+        said = f"round {n} does not read" if n <= amiss.played \
+            else f"has no round {n} (it played {amiss.played})"
+        raise Unreadable(f"game {game_id} {said}: it is damaged, {amiss} (companion history "
+                         f"--check --state-dir {database.path.parent} says more)")
     if stored is None:
         kept = f"rounds 1 to {len(game.rounds)}" if game.rounds else "no rounds"
         raise CompanionError(f"game {game_id} has no round {n} (it keeps {kept})")
