@@ -195,6 +195,94 @@ def test_a_power_cut_during_a_tie_choice_keeps_the_cards_the_table_saw_taken(tmp
     again.screen.close()
 
 
+def seated_kiosk(folder, name, seat, **settings):
+    """A kiosk on ``folder`` at the set-up, the kept player ``name`` (kept there now) in
+    ``seat``, the tie choice's whole 5 s."""
+    from companion.storage.database import Database
+    from companion.storage.players import PlayerStore
+
+    with Database.in_folder(folder) as database:
+        player = PlayerStore(database).add(name)
+    return kiosk("setup", state_dir=folder, pace=CHOOSING, names={seat: name},
+                 player_ids={seat: player.id}, **settings)
+
+
+def said_on_screen(app) -> str:
+    """Every word the scene on screen draws, its wrapped lines joined again."""
+    app.step()
+    texts = getattr(app.scene, "drawn_texts", None) or app.scene.drawn   # the entry's
+    return " ".join(d.text for d in texts)
+
+
+def cut_during_the_choice(app, side, folder):
+    """The power goes while the tie's prompt (P2 of 3 choosing, tied on ``side``) is on
+    screen; the kiosk started again on ``folder``, its game resumed, and the line that says
+    what the choice's countdown gave P2 (the first free card)."""
+    default = app.scene.still_free()[0]
+    face, n = game_of(app).table[default].face, game_of(app).round_no + 1
+    app.step()                                        # the prompt is on screen: saved
+    app.screen.close()                                # the power went
+    gave = (f"The kiosk stopped during round {n}'s tie choice: Dee O'neil takes {face} from "
+            f"{default.value}, tied on {side.value}, as the countdown gave it")
+    return resumed(folder, 3), gave
+
+
+def test_a_game_resumed_after_a_power_cut_during_a_tie_choice_says_what_the_countdown_gave(
+        tmp_path):
+    """The real cards lack one change: the card the choice's countdown gave the player still
+    choosing. CHECK THE TABLE says it first, in the verdict's words, the player by name."""
+    app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3)
+    again, gave = cut_during_the_choice(app, tie_on_one_card(app), tmp_path)
+    assert again.scene.name == "deal" and again.scene.check
+    assert f"CHECK THE TABLE {gave}" in said_on_screen(again)
+    again.screen.close()
+
+
+def test_a_game_resumed_after_a_tie_choice_was_made_says_nothing_of_the_choice(tmp_path):
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    tie_on_one_card(app)
+    app.step()
+    app.post(tap(2, app.scene.still_free()[-1].value))
+    step_until(app, in_scene(app, "verdict"))
+    app.step()                                        # the verdict is on screen: saved
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    assert again.scene.name == "deal" and again.scene.check
+    said = said_on_screen(again)
+    assert "CHECK THE TABLE" in said and "kiosk stopped" not in said
+    again.screen.close()
+
+
+def tie_on_one_card_dealt_by_the_table(app):
+    """From the set-up of table deals: the opening cross entered, then rounds until one needs a
+    tap, where P1 and P2 tie on its first valid card: the tie-choice prompt. Returns the side."""
+    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start
+        app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "entry"))
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        app.post(DealerPress(face))
+    app.post(tap(1, "E"))                             # yes, these are the four cards
+    while True:
+        step_until(app, in_scene(app, "round"))
+        if app.scene.round.ruling.tap:
+            side = app.scene.round.ruling.valid[0]
+            t = now()
+            app.post(tap(1, side.value, t))
+            app.post(tap(2, side.value, t + 200_000))
+            step_until(app, in_scene(app, "tie-choice"))
+            return side
+        step_until(app, lambda: app.scene.name != "round")
+
+
+def test_a_table_dealing_its_cards_is_told_on_resume_what_the_countdown_gave(tmp_path):
+    """Table deals: the entry of the spots the tie emptied says it, in place of the level."""
+    app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3, deals="table")
+    again, gave = cut_during_the_choice(app, tie_on_one_card_dealt_by_the_table(app), tmp_path)
+    assert again.scene.name == "entry" and gave in said_on_screen(again)
+    again.screen.close()
+
+
 def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path):
     app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
     side = tie_on_one_card(app)

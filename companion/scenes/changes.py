@@ -70,16 +70,21 @@ class NotNotChange(SceneChange):
 @dataclass(frozen=True)
 class ToDeal(NotNotChange):
     """To the dealing prompt: the cards to place (``first``: the opening layout; ``check``: a
-    resumed game's table to check against the real one)."""
+    resumed game's table to check against the real one; ``note``: what the table is told first
+    of the resumed game, :func:`companion.scenes.notnot.flow.resume_game`)."""
 
     dealt: Sequence[DealtRecord] = ()
     first: bool = False
     check: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True)
 class ToEntry(NotNotChange):
-    """To the entry of table-dealt cards."""
+    """To the entry of table-dealt cards (``note``: what the table is told first of a resumed
+    game, in place of the level, until the first card is entered)."""
+
+    note: str = ""
 
 
 @dataclass(frozen=True)

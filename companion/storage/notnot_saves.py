@@ -150,19 +150,24 @@ Save = RoundSave | Snapshot | EndedEarly
 @dataclass(frozen=True)
 class UnfinishedGame:
     """A kept game that restores: its id, its settings, the game after its last finished
-    round, its rounds' records."""
+    round, its rounds' records; ``choosing``: the tied players its last round's save says were
+    still choosing a card (:data:`CHOOSING`): the kiosk stopped during that tie's choice, and
+    the round stands as the choice's countdown settled it (empty otherwise)."""
 
     id: int
     settings: dict
     game: Game
     rounds: tuple[RoundRecord, ...]
+    choosing: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, saved: SavedGame) -> UnfinishedGame:
         """``saved`` restored and checked;
         :class:`~companion.storage.restoring.DamagedSnapshot` naming what does not read."""
-        return cls(saved.id, saved.settings, restore_checked(saved.snapshot, saved.rounds),
-                   records_checked(saved.rounds))
+        game = restore_checked(saved.snapshot, saved.rounds)
+        rounds = records_checked(saved.rounds)
+        choosing = tuple(saved.rounds[-1].get(CHOOSING, ())) if saved.rounds else ()
+        return cls(saved.id, saved.settings, game, rounds, choosing)
 
     def head_starts(self) -> dict[int, int]:
         """The head starts (seat -> µs) the game is played with: its last round's, or before

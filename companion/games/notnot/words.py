@@ -1,5 +1,6 @@
 """The words for a round's record, in one place: the game log's lines, the verdict's
-headline and lines, and the dealer's prompt.
+headline and lines, and the dealer's prompt (with, on a game resumed after the kiosk stopped
+during a tie's choice, what the choice's countdown gave: :func:`countdown_gave_line`).
 
 Everything here is a pure function of a
 :class:`~companion.games.notnot.record.RoundRecord` (or of its parts); the
@@ -215,6 +216,19 @@ def took_line(record: RoundRecord, winner: WinnerRecord, who: bool = True,
         instead = f" instead of {tapped}" if winner.card == VOID else f", tied on {tapped}"
     line = f"takes {card} from {winner.from_side}{instead}"
     return f"{player_label(winner.player, seat_names)} {line}" if who else line
+
+
+def countdown_gave_line(record: RoundRecord, choosing: Sequence[int],
+                        seat_names: SeatNames = NO_NAMES) -> str:
+    """What the countdown of a tie's choice gave the players still ``choosing`` when the kiosk
+    stopped, in the verdict's words (:func:`took_line`): ``The kiosk stopped during round 18's
+    tie choice: Dee takes BLUE from E, tied on N, as the countdown gave it``; a chooser left
+    no card says ``no card left for P3``."""
+    taken = {w.player: w for w in record.winners}
+    gave = [took_line(record, taken[p], seat_names=seat_names) if p in taken
+            else f"no card left for {player_label(p, seat_names)}" for p in choosing]
+    return (f"The kiosk stopped during round {record.n}'s tie choice: {'; '.join(gave)}, "
+            f"as the countdown gave {'it' if len(gave) == 1 else 'them'}")
 
 
 def penalty_lines(record: RoundRecord, scores_before: dict[int, int],

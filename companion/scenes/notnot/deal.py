@@ -4,8 +4,9 @@ After set-up and after each round, the new cards are ringed on the table and
 listed ("GREEN on W"), with any rule card that came up (and the new level)
 and any second void sent to the bottom. Players keep the cards sorted by
 colour, so the dealer takes the card named. A resumed game first lists all
-four spots to check the real table against. The cards are named as the
-model shows them: after Correct the table (pause menu), the corrected ones.
+four spots to check the real table against, first saying what the countdown gave when the
+kiosk stopped during a tie's choice (the one change the real cards lack). The cards are named
+as the model shows them: after Correct the table (pause menu), the corrected ones.
 
 Only the dealer confirms, so that a player still mashing a button after the
 last round cannot roll the dice before the cards are down: the E button of
@@ -107,7 +108,9 @@ class DealScene(Scene[ToDeal]):
         done = (f"{self.ctx.session.setup.label(dealer)}: "
                 f"{button_name(self.ctx.services.keys, dealer, Side.E)} when done")
         keys = self.keys_lines() if self.first or self.check else []
-        banner = VerdictView("none", headline, (*deal_prompt_lines(self.dealt), done, *keys))
+        note = (self.change.note,) if self.change.note else ()
+        banner = VerdictView("none", headline,
+                             (*note, *deal_prompt_lines(self.dealt), done, *keys))
         drawn = self.ctx.services.frame.compose(canvas, [*play_parts(layout, view),
                                                          banner_part(layout, banner)])
         self.drawn_texts = play_texts(drawn) + drawn["banner"]

@@ -20,7 +20,9 @@ card a press; with none entered, W pauses). The same actions work from the
 dealer's pad, the keys and touch.
 
 Each card entered (or taken back) is saved at once: after a power cut, Resume asks only for
-the cards still to come.
+the cards still to come. A power cut during a tie's choice: the message first says what the
+choice's countdown gave (in place of the level, until a card is entered), the one change the
+real cards lack.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class EntryScene(MenuScene[ToEntry]):
             return
         if all(face is None for face in game.faces().values()):
             self.entered = []   # a new game's opening cross
-        self.say("")
+        self.say(change.note)
         if self.confirming():
             self.cursor = 0
 

@@ -19,6 +19,7 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.games.notnot.words import countdown_gave_line
 from companion.inputs.edge_log import kept_edges
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.common.pending_saves import GameRef
@@ -63,6 +64,9 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     checked against the real table before any dice roll (the power may have gone
     mid-refill, or mid-correction): companion deals shows them to check; table
     deals asks for the cards of the empty spots, then "Are these the four cards?".
+    A game whose kiosk stopped during a tie's choice goes on after that round as the choice's
+    countdown settled it, and that first screen says so first: the one change the real cards
+    do not show (:func:`~companion.games.notnot.words.countdown_gave_line`, names as seated).
     """
     take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
@@ -72,20 +76,23 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
-    go_on_with(ctx, play)
+    stopped = (countdown_gave_line(kept.rounds[-1], kept.choosing, ctx.session.setup.names)
+               if kept.choosing and kept.rounds else "")
+    go_on_with(ctx, play, stopped)
 
 
-def go_on_with(ctx: Context, play: NotNotPlay) -> None:
+def go_on_with(ctx: Context, play: NotNotPlay, note: str = "") -> None:
     """Go on with ``play``, resumed: its end if it is over, else its four spots checked against
-    the real table before any dice roll (:func:`resume_game`). A game left for the title while
-    its saves waited goes on here as it is in memory, its saves still waiting in order."""
+    the real table before any dice roll (:func:`resume_game`), the screen saying ``note``
+    first. A game left for the title while its saves waited goes on here as it is in memory,
+    its saves still waiting in order."""
     game = play.game
     if game.over:
         after_round(ctx, play, [])
     elif game.deals == "companion":
-        ctx.go(ToDeal(dealt=table_as_dealt(game), check=True, play=play))
+        ctx.go(ToDeal(dealt=table_as_dealt(game), check=True, play=play, note=note))
     else:
-        ctx.go(ToEntry(play=play))
+        ctx.go(ToEntry(play=play, note=note))
 
 
 def table_as_dealt(game: Game) -> list[DealtRecord]:
