@@ -5,8 +5,10 @@ copyrighted): a rising pair for a win, a falling buzz for a wrong tap, two
 quick equal notes for a tie, a low click for too early, a soft chime for
 "nobody may tap"; and a short blip at each tap (counted, wrong, too early),
 and a rising arpeggio for a level-up.
-If the mixer cannot start, every ``play`` does nothing. ``device`` names the ALSA device
-(``[sound] device``): SDL's ALSA driver opens what ``AUDIODEV`` names.
+If the mixer cannot start, every ``play`` does nothing; where SDL would play through ALSA and
+the kernel lists no sound card, the mixer is not started at all (libasound would only write its
+own lines to stderr). ``device`` names the ALSA device (``[sound] device``): SDL's ALSA driver
+opens what ``AUDIODEV`` names.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import math
 import os
 
 import pygame
+
+from companion.audio.cards import CARDS, alsa_without_card
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +66,10 @@ class Sounds:
             return
         if device:
             os.environ["AUDIODEV"] = device
+        if alsa_without_card():
+            log.info("no sound: %s lists no sound card, so the table plays silent", CARDS)
+            self.silent_why = "there is no sound card here (companion doctor says more)"
+            return
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             init = pygame.mixer.get_init()

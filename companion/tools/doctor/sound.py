@@ -3,14 +3,14 @@ names one, and a short tone played on it."""
 
 from __future__ import annotations
 
+from companion.audio.cards import card_ids
 from companion.config.settings import Config
 from companion.tools.doctor.host import FIX, OK, Check, Host, not_here
 
 
 def sound_cards(host: Host) -> list[str]:
     """The ALSA cards' ids in ``/proc/asound/cards`` (``vc4hdmi0``, ``Headphones``, ``Device``)."""
-    return [line.partition("[")[2].partition("]")[0].strip()
-            for line in host.read("/proc/asound/cards").splitlines() if "[" in line]
+    return card_ids(host.read("/proc/asound/cards"))
 
 
 def check_sound(host: Host, config: Config, service_running: bool = False) -> Check:
