@@ -1,12 +1,15 @@
 """``companion run``, the real command in a process of its own, on a laptop without a sound card
-or a display: the user reads our own lines only, not libasound's ``ALSA lib ...`` lines.
+or a display: the user reads our own lines only, not libasound's ``ALSA lib ...`` lines nor
+libwayland's ``XDG_RUNTIME_DIR`` line.
 """
 
+import ctypes
 import os
 import signal
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,14 @@ def companion(*arguments: str, env: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "companion", *arguments],
                             env={**clean, **env}, text=True, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
+
+
+def libwayland_installed() -> bool:
+    try:
+        ctypes.CDLL("libwayland-client.so.0")
+    except OSError:
+        return False
+    return True
 
 
 @pytest.mark.slow
@@ -47,3 +58,16 @@ def test_a_kiosk_without_a_sound_card_says_it_plays_silent_and_prints_no_alsa_li
     assert "ALSA lib" not in errors
     assert "no sound: /proc/asound/cards lists no sound card, so the table plays silent" in errors
 
+
+@pytest.mark.slow
+def test_a_kiosk_without_a_display_says_no_display_found_and_nothing_of_wayland(tmp_path):
+    if not libwayland_installed():
+        pytest.skip("libwayland is not installed here: SDL cannot try Wayland")
+    if any(Path("/dev/dri").glob("card*")):
+        pytest.skip("this machine has a DRM card: SDL's KMSDRM may open a real screen on it")
+    kiosk = companion("run", "--mock", "--state-dir", str(tmp_path / "state"),
+                      env={"SDL_AUDIODRIVER": "dummy"})
+    _, errors = kiosk.communicate(timeout=TIMEOUT_S)
+    assert kiosk.returncode == 2, errors
+    assert "companion: no display found" in errors
+    assert "XDG_RUNTIME_DIR" not in errors

@@ -26,6 +26,7 @@ from companion.display import text
 from companion.display.drm_cards import point_kmsdrm_at_connected_card
 from companion.display.layout import Layout
 from companion.display.parts import PartImage, clear, covered
+from companion.display.wayland_log import log_wayland_lines_where_unreachable
 from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -132,6 +133,7 @@ class Screen:
         screen = point_kmsdrm_at_connected_card()
         if screen is not None:
             log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
+        log_wayland_lines_where_unreachable()
         self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         #: The words the controller's corner may show, kept clear on every layout made here.
         self.controller_corner: tuple[str, ...] = ()
