@@ -180,6 +180,10 @@ def open_pads(config: settings_file.Config, keyboard_only: bool,
         return None, f"cannot open the GPIO pins: {type(error).__name__}: {error}"
 
 
+#: The start's notice of a kiosk whose pads did not open (the journal says why).
+NO_PADS = "no button pads: playing with the keyboard"
+
+
 def pads_missing_level(why: str) -> int:
     """How loud the journal says the kiosk plays with the keyboard because ``why``: asked for,
     only for the curious; on a laptop (no ``/dev/gpiochip*``), where the keyboard is the way to
@@ -357,7 +361,7 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str,
     keyboard keys (``mock``: the mock pins are played from them)."""
     notices = []
     if no_pads_why and no_pads_why not in (KEYBOARD_ASKED, GPIO_OFF):
-        notices.append("no button pads: playing with the keyboard")   # the journal says why
+        notices.append(NO_PADS)   # the journal says why
     if mock and app.ctx.services.players_with_pads < settings_file.FEWEST_PLAYERS:
         notices.append("--mock plays the pin map from the keyboard's pads, and [keyboard] "
                        + ("is switched off" if not config.keyboard.enabled else
@@ -386,12 +390,15 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str,
     return notices
 
 
-def show_start_notes(app: App, problem: StartProblem | None, notices: list[str]) -> None:
+def show_start_notes(app: App, problem: StartProblem | None, notices: list[str],
+                     no_pads_why: str = "") -> None:
     """Put what went wrong at start on the screen: the problem, and each notice in turn, the
     most urgent first, ahead of the saved choices' (the notice line holds one); every notice
-    is logged."""
+    is logged, as a warning but :data:`NO_PADS`, as loud as its reason ``no_pads_why`` is
+    (:func:`pads_missing_level`: on a laptop, information)."""
     for notice in notices:
-        log.warning("%s", notice)
+        log.log(pads_missing_level(no_pads_why) if notice == NO_PADS else logging.WARNING,
+                "%s", notice)
     app.notify_in_turn(notices, ahead=True)
     if problem is not None:
         log.error("%s", problem.summary())
@@ -450,7 +457,8 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
             app.ctx.hooks.on_winners = winner_lights(pads)
             app.ctx.hooks.on_tap = tap_lights(pads)
         post.connect(app.post)
-        show_start_notes(app, problem, start_notices(app, config, no_pads_why, mock))
+        show_start_notes(app, problem, start_notices(app, config, no_pads_why, mock),
+                         no_pads_why)
         if controller is not None:
             app.show_controller("connecting")   # until its first status
             controller.start()
