@@ -135,6 +135,18 @@ def test_a_table_that_never_played_not_not_is_said_playing_its_other_game(tmp_pa
     assert '<a href="/sheets/not-that-movie">its score sheet</a>' in page
 
 
+def test_another_game_ended_with_nothing_kept_is_not_said_played(tmp_path):
+    """A Not That Movie! game ended from its pause menu before anything was scored is kept on
+    no score sheet: the page said "The table played Not That Movie!" of a game found nowhere."""
+    with Database.in_folder(tmp_path) as database:
+        kept = KeptGame.start(database, MovieGame(3, voting="discs"), {"team": "Popcorn"})
+        kept.abandon()
+        kept.sync(database)
+    shown = live_page(tmp_path)
+    assert "The table started Not That Movie! and ended it with nothing kept." in shown
+    assert "played" not in shown and "score sheet" not in shown
+
+
 def test_an_empty_state_folder_says_only_that_no_game_was_started(tmp_path):
     saved_folder = tmp_path / "st"
     with Database.in_folder(saved_folder):

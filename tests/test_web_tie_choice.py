@@ -64,6 +64,25 @@ def test_a_tie_still_being_chosen_says_who_is_choosing_not_the_card_the_countdow
     assert "P2 takes" not in shown and f"{default.value}: P2" not in shown
 
 
+def scores_on_page(folder) -> list[tuple[str, str, str]]:
+    """The page's score table: (player, cards, last round's change) of each row."""
+    page = create_app(folder, SaveWatcher(folder)).test_client().get("/live").text
+    table = page[page.index('<table class="scores">'):]
+    return [(text_of(name).strip(), cards, change) for name, cards, change in re.findall(
+        r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td><td>(.*?)</td>', table, re.S)]
+
+
+def test_the_scores_wait_for_the_choice_as_the_kiosks_strip_does(tmp_path, choosing):
+    """The phone said P1 and P2 had a card more while the kiosk's strip still showed the scores
+    before the round: for the choice's 5 s the two disagreed (the regression tester)."""
+    app, side, _ = choosing
+    assert scores_on_page(tmp_path) == [("P1", "0", ""), ("P2", "0", ""), ("P3", "0", "")]
+    app.post(tap(2, app.scene.still_free()[-1].value))
+    step_until(app, in_scene(app, "verdict"))
+    app.step()                                        # the verdict is on screen: saved
+    assert scores_on_page(tmp_path) == [("P1", "1", "+1"), ("P2", "1", "+1"), ("P3", "0", "")]
+
+
 def test_a_tie_once_chosen_says_the_card_chosen(tmp_path, choosing):
     app, side, _ = choosing
     other = app.scene.still_free()[-1]                # not the default the round was saved with

@@ -21,7 +21,7 @@ from companion.games.notnot.words import (
     penalty_lines,
     took_line,
 )
-from companion.storage.games import FINISHED, PLAYING
+from companion.storage.games import ABANDONED, FINISHED, PLAYING
 from companion.storage.players import seat_label
 from companion.storage.process_run import is_holder
 from companion.storage.score_sheets import SHEET_TITLES
@@ -88,6 +88,9 @@ def table_moved_on(state: str, other: LaterGame, kiosk: bool | None, after: str 
     (``after`` and ``beside``: the words that tie it to the Not Not game shown, if any), while
     ``kiosk`` (whether a kiosk runs; ``None``: cannot tell, taken as running)."""
     title = SHEET_TITLES.get(other.kind, other.kind)
+    if other.state == ABANDONED:   # ended with nothing kept: on no score sheet, in no history
+        return Notice(state, f"The table started {title}{after} and ended it with nothing "
+                      "kept.")
     if other.state != PLAYING:
         played = f"The table played {title}{after}"
         return Notice(state, played if played.endswith("!") else f"{played}.",
@@ -184,11 +187,14 @@ def level_of(name: str) -> Level:
         return Level.NORMAL
 
 
-def scores(game: LiveGame) -> list[Score]:
-    """Every player's score, and how the last round changed it."""
+def scores(game: LiveGame, waiting: tuple[int, ...] = ()) -> list[Score]:
+    """Every player's score, and how the last round changed it; while tied players are still
+    ``waiting`` to choose a card, the scores before the round, as the kiosk's strip shows
+    them until the round is settled."""
     before = game.last.scores_before if game.last else {}
+    now = before if waiting else game.scores
     return [Score(seat_label(p, game.names), svg.colour(player_colour(p)),
-                  game.scores.get(p, 0), game.scores.get(p, 0) - before.get(p, 0))
+                  now.get(p, 0), now.get(p, 0) - before.get(p, 0))
             for p in range(1, game.players + 1)]
 
 
