@@ -17,7 +17,7 @@ from companion.games.notnot.game import Game, micros
 from companion.games.notnot.record import RoundRecord
 from companion.storage.games import GameStore, SavedGame
 from companion.storage.players import is_head_start
-from companion.storage.process_run import this_run
+from companion.storage.process_run import Run, this_run
 from companion.storage.restoring import records_checked, restore_checked
 
 #: The key of a stored round record that lists the tied players still choosing a card, while
@@ -166,8 +166,7 @@ class UnfinishedGame:
         :class:`~companion.storage.restoring.DamagedSnapshot` naming what does not read."""
         game = restore_checked(saved.snapshot, saved.rounds)
         rounds = records_checked(saved.rounds)
-        choosing = tuple(saved.rounds[-1].get(CHOOSING, ())) if saved.rounds else ()
-        return cls(saved.id, saved.settings, game, rounds, choosing)
+        return cls(saved.id, saved.settings, game, rounds, choice_under_way(saved.rounds)[0])
 
     def head_starts(self) -> dict[int, int]:
         """The head starts (seat -> µs) the game is played with: its last round's, or before
@@ -180,3 +179,12 @@ class UnfinishedGame:
         seats = {str(seat): seat for seat in range(1, self.game.players + 1)}
         return {seats[str(seat)]: us for seat, us in kept.items()
                 if str(seat) in seats and is_head_start(us)}
+
+
+def choice_under_way(rounds: Sequence[dict]) -> tuple[tuple[int, ...], Run | None]:
+    """The tied players the last of the stored ``rounds`` (of checked shape) says were still
+    choosing a card when it was saved, and the kiosk's run that asked them (``None``: the save
+    does not say); none once the choice was made (:class:`RoundSave`'s ``choosing``)."""
+    stored = rounds[-1] if rounds else {}
+    asked_by = Run.from_json(stored[CHOOSING_KIOSK]) if CHOOSING_KIOSK in stored else None
+    return tuple(stored.get(CHOOSING, ())), asked_by

@@ -46,8 +46,7 @@ from companion.web.board import (
     LaterGame,
     LiveGame,
     NoDatabase,
-    kiosk_pid,
-    kiosk_running,
+    kiosk_holder,
     later_game,
     live_game,
     open_reader,
@@ -116,12 +115,12 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
         revision = watcher.tag(watcher.revision)
         found, problem, status = read(live_or_damaged)
         game, damaged, later = found if isinstance(found, tuple) else (None, None, None)
-        kiosk = kiosk_running(folder) if game or later else None
+        kiosk, pid = kiosk_holder(folder) if game or later else (None, None)
         return {"revision": revision, "game": game, "problem": problem, "status": status,
                 "damaged": damaged, "view": live_view, "folder": folder,
                 "notice": live_view.notice(game, later, kiosk) if game else
                 live_view.no_not_not_game(later, kiosk),
-                "choosing": live_view.choosing(game, kiosk_pid(folder)) if game else ()}
+                "choosing": live_view.choosing(game, pid) if game else ()}
 
     @app.get("/")
     def index() -> tuple[str, int]:

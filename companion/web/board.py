@@ -8,7 +8,7 @@ the kiosk shows (:func:`companion.games.notnot.words.verdict_words`), the scores
 and the round count. A game that does not read is a :class:`DamagedGame` naming what is wrong.
 :func:`later_game` finds a Not That Movie! or That's Not a Hat game the table played after it,
 :func:`kiosk_running` whether a kiosk holds the state folder now (its lock, read-only), and
-:func:`kiosk_pid` the pid that holds it.
+:func:`kiosk_holder` that with the pid that holds it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from companion.storage import owner
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import FINISHED, NOT_NOT, Unreadable, read_game
 from companion.storage.listing import winners_of
-from companion.storage.notnot_saves import CHOOSING, CHOOSING_KIOSK
+from companion.storage.notnot_saves import choice_under_way
 from companion.storage.players import PlayerStore
 from companion.storage.process_run import Run
 from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
@@ -103,12 +103,14 @@ class LiveGame:
 
 @dataclass(frozen=True)
 class LaterGame:
-    """A game of another kind (``kind``: Not That Movie! or That's Not a Hat) saved after
-    the Not Not game the page shows: the table moved on to it."""
+    """A game of another kind (``kind``: Not That Movie! or That's Not a Hat), the table's
+    newest: saved after the Not Not game the page shows (the table moved on to it), or with no
+    Not Not game kept. ``saved_at``: when it was last saved (:data:`LAST_SAVED`)."""
 
     id: int
     kind: str
     state: str
+    saved_at: str = ""
 
 
 def newest_game_id(database: Database) -> int | None:
@@ -126,46 +128,41 @@ def saved_at(database: Database, game_id: int) -> str:
 
 
 def later_game(database: Database, game: LiveGame) -> LaterGame | None:
-    """The newest game kept, when it is of another kind than Not Not and was saved after
-    ``game`` (later, or as late and newer): the table is playing it or played it since. A Not
-    Not game resumed after it and saved again is the later one then."""
+    """The newest game kept (:func:`other_game`) when it was saved after ``game`` (later, or as
+    late and newer): the table is playing it or played it since. A Not Not game resumed after
+    it and saved again is the later one then."""
+    other = other_game(database)
+    if other is None or (other.saved_at, other.id) < (game.saved_at, game.id):
+        return None
+    return other
+
+
+def other_game(database: Database) -> LaterGame | None:
+    """The newest game kept, when it is of another kind than Not Not, else ``None``."""
     rows = database.read(f"SELECT id, kind, state, {LAST_SAVED} FROM games "
                          "WHERE id = (SELECT max(id) FROM games) AND kind != ?", (NOT_NOT,),
                          "finding the table's newest game")
     if not rows:
         return None
     newest, kind, state, stamp = rows[0]
-    if (str(stamp or ""), newest) < (game.saved_at, game.id):
-        return None
-    return LaterGame(int(newest), str(kind), str(state))
-
-
-def other_game(database: Database) -> LaterGame | None:
-    """The newest game kept, when it is of another kind than Not Not (the page with no Not Not
-    game to show says the table plays it), else ``None``."""
-    rows = database.read("SELECT id, kind, state FROM games WHERE id = (SELECT max(id) FROM "
-                         "games) AND kind != ?", (NOT_NOT,), "finding the table's newest game")
-    return LaterGame(int(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
+    return LaterGame(int(newest), str(kind), str(state), str(stamp or ""))
 
 
 def kiosk_running(folder: Path) -> bool | None:
     """Whether a companion holds the state folder ``folder`` now (the kiosk does for as long
-    as it runs; :func:`companion.storage.owner.holder`); ``None`` when this system cannot
-    tell."""
-    try:
-        return owner.holder(folder) is not None
-    except owner.CannotTell:
-        return None
+    as it runs); ``None`` when this system cannot tell (:func:`kiosk_holder`)."""
+    return kiosk_holder(folder)[0]
 
 
-def kiosk_pid(folder: Path) -> int | None:
-    """The pid of the companion that holds the state folder ``folder`` now
-    (:func:`companion.storage.owner.holder_pid`); ``None`` when none does or this system
-    cannot tell."""
+def kiosk_holder(folder: Path) -> tuple[bool | None, int | None]:
+    """Whether a companion holds the state folder ``folder`` now, and the pid that holds it, as
+    the kernel says (:func:`companion.storage.owner.holder_pid`: one look at its locks);
+    ``(None, None)`` when this system cannot tell."""
     try:
-        return owner.holder_pid(folder)
+        pid = owner.holder_pid(folder)
     except owner.CannotTell:
-        return None
+        return None, None
+    return pid is not None, pid
 
 
 def last_round(records: tuple[RoundRecord, ...], players: int, names: dict[int, str],
@@ -178,10 +175,8 @@ def last_round(records: tuple[RoundRecord, ...], players: int, names: dict[int, 
         return None
     record = records[-1]
     before = records[-2].scores if len(records) > 1 else dict.fromkeys(range(1, players + 1), 0)
-    stored = rounds[-1] if rounds else {}
-    asked_by = Run.from_json(stored[CHOOSING_KIOSK]) if CHOOSING_KIOSK in stored else None
     return LastRound(record, kept_verdict_words(record, before, names), before,
-                     tuple(stored.get(CHOOSING, ())), asked_by)
+                     *choice_under_way(rounds))
 
 
 def tie_window_us(settings: dict) -> float:

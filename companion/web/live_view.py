@@ -13,14 +13,7 @@ from companion.display.palette import HIGHLIGHT, OPTION, RGB, player_colour
 from companion.display.timeline_axis import timeline_view
 from companion.games.notnot.cards import Level
 from companion.games.notnot.sides import SIDES
-from companion.games.notnot.words import (
-    VerdictWords,
-    apart,
-    margin_line,
-    names,
-    penalty_lines,
-    took_line,
-)
+from companion.games.notnot.words import VerdictWords, apart, kept_verdict_words
 from companion.storage.games import ABANDONED, FINISHED, PLAYING
 from companion.storage.players import seat_label
 from companion.storage.process_run import is_holder
@@ -136,19 +129,10 @@ def verdict(game: LiveGame, waiting: tuple[int, ...]) -> VerdictWords | None:
     """The last round's verdict as the kiosk says it; while tied players are still ``waiting``
     to choose a card, who is choosing, then the cards already taken (not the cards the
     choice's countdown would give them, which the round is saved with meanwhile)."""
-    if game.last is None:
-        return None
-    said = game.last.verdict
-    if not waiting:
-        return said
-    record = game.last.record
-    choosing_line = f"{names(waiting, game.names)} {'is' if len(waiting) == 1 else 'are'} " \
-                    f"choosing a card"
-    taken = [took_line(record, w, seat_names=game.names) for w in record.winners
-             if w.player not in waiting]
-    return VerdictWords(said.kind, said.headline,
-                        (choosing_line, *margin_line(record, game.names), *taken,
-                         *penalty_lines(record, game.last.scores_before, game.names)))
+    last = game.last
+    if last is None or not waiting:
+        return None if last is None else last.verdict
+    return kept_verdict_words(last.record, last.scores_before, game.names, waiting)
 
 
 def spots(game: LiveGame, waiting: tuple[int, ...] = ()) -> list[Spot]:

@@ -296,16 +296,20 @@ def start_text(head_start_us: int) -> str:
 
 
 def kept_verdict_words(record: RoundRecord, scores_before: dict[int, int],
-                       seat_names: SeatNames = NO_NAMES) -> VerdictWords:
+                       seat_names: SeatNames = NO_NAMES,
+                       choosing: Sequence[int] = ()) -> VerdictWords:
     """:func:`verdict_words` of a kept round, whose record has no ruling: a round that got
     valid spots needed a tap (rerolled rolls never reach a record)."""
-    return verdict_words(record, bool(record.valid), scores_before, seat_names)
+    return verdict_words(record, bool(record.valid), scores_before, seat_names, choosing)
 
 
 def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int, int],
-                  seat_names: SeatNames = NO_NAMES) -> VerdictWords:
+                  seat_names: SeatNames = NO_NAMES,
+                  choosing: Sequence[int] = ()) -> VerdictWords:
     """The verdict of a finished round; ``ruling_tap`` says whether anyone could tap. A contested
-    one says its margin first. Named players are called by ``seat_names``."""
+    one says its margin first. Named players are called by ``seat_names``. A tie whose tied
+    players ``choosing`` still choose their card (the record settled meanwhile as the choice's
+    countdown would settle it) says first who is choosing, and no card yet for them."""
     winners = record.winners
     extra = penalty_lines(record, scores_before, seat_names)
     tie = tied_players(record)
@@ -313,9 +317,12 @@ def verdict_words(record: RoundRecord, ruling_tap: bool, scores_before: dict[int
         tied = headline_names(tie, seat_names)
         nothing = left_out(record)
         none_left = (f"no card left: {names(nothing, seat_names)}",) if nothing else ()
+        asked = (f"{names(choosing, seat_names)} {'is' if len(choosing) == 1 else 'are'} "
+                 "choosing a card",) if choosing else ()
         return VerdictWords("tie", f"TIE {tied}" if tied else f"{len(tie)}-WAY TIE",
-                            (*margin_line(record, seat_names),
-                             *(took_line(record, w, seat_names=seat_names) for w in winners),
+                            (*asked, *margin_line(record, seat_names),
+                             *(took_line(record, w, seat_names=seat_names) for w in winners
+                               if w.player not in choosing),
                              *none_left, *extra))
     if len(winners) == 1:
         w = winners[0]
