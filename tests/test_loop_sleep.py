@@ -1,9 +1,11 @@
 """How the loop sleeps between passes: a table with pads does not keep SDL polling every
 millisecond (2-3 % of a core while a round waits); a press posted by a pad, and a touch or a
-key in the window, still wake it."""
+key in the window, still wake it: on a desktop looked for every tenth of a second, on the
+console rung in by the kernel's input devices (the input doorbell)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
@@ -12,8 +14,9 @@ import pytest
 
 from kiosk_helpers import kiosk, tap
 from companion.config.settings import load
+from companion.inputs.doorbell import INPUT_FOLDER
 from companion.inputs.keyboard import KeyMap
-from companion.kiosk import loop
+from companion.kiosk import assemble, loop
 
 #: Long enough that a loop which did not wake would fail the test, however busy the machine.
 A_MINUTE_MS = 60_000
@@ -71,9 +74,11 @@ def test_a_press_posted_by_a_pad_wakes_a_sleeping_loop_at_once(sleepy):
     assert not thread.is_alive() and handled == [press]
 
 
-def test_a_touch_on_the_window_wakes_a_sleeping_loop_within_the_window_poll(sleepy, monkeypatch):
+def test_a_touch_on_a_desktops_window_wakes_a_sleeping_loop_within_the_window_poll(
+        sleepy, monkeypatch):
     monkeypatch.setattr(loop, "WINDOW_POLL_MS", 5)
     app = kiosk("title", clock=None)
+    app.window_polled = True   # an X11 or Wayland window: its display server hands SDL a touch
     app.step()
     thread = step_in_thread(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
@@ -112,3 +117,44 @@ def test_a_wake_waiting_in_sdls_queue_is_taken_whole_by_a_sleeping_loop(sleepy):
     queued = sys.getrefcount(attributes)
     app.step()
     assert len(held) == 2 and sys.getrefcount(attributes) == queued - 1
+
+
+def test_on_the_console_a_touch_on_an_input_device_wakes_a_sleeping_loop_at_once(
+        sleepy, tmp_path):
+    device = tmp_path / "event0"   # stands for a touchscreen: a pipe the test writes events into
+    os.mkfifo(device)
+    touchscreen = os.open(device, os.O_RDWR | os.O_NONBLOCK)
+    app = kiosk("title", clock=None)
+    app.listen_to_input_devices(tmp_path)
+    try:
+        app.step()
+        thread = step_in_thread(app)
+        os.write(touchscreen, bytes(24))   # one input event's size
+        thread.join(30)
+        assert not thread.is_alive()
+    finally:
+        app.stop_listening()
+        os.close(touchscreen)
+
+
+def test_a_loop_on_the_console_or_with_no_window_input_does_not_look_for_it_while_it_sleeps(
+        monkeypatch):
+    monkeypatch.setattr(loop, "MAX_WAIT_MS", 200)
+    monkeypatch.setattr(loop, "WINDOW_POLL_MS", 1)
+    app = kiosk("title", clock=None)   # SDL's dummy driver: no window input at all
+    app.step()
+    looks = []
+    get = pygame.event.get
+    monkeypatch.setattr(pygame.event, "get", lambda *args: looks.append(args) or get(*args))
+    app._sleep(200)
+    assert not app.window_polled and len(looks) == 1   # once as it lies down, then sleeps
+
+
+def test_a_kiosk_on_the_console_listens_to_the_input_devices_from_its_start(monkeypatch):
+    monkeypatch.setattr(assemble, "on_the_console", lambda: True)
+    app = kiosk("title", clock=None)
+    try:
+        assert app.doorbell is not None and app.doorbell.folder == INPUT_FOLDER
+        assert not app.window_polled
+    finally:
+        app.stop_listening()

@@ -41,6 +41,23 @@ def use_headless_drivers() -> None:
 HIDDEN_DRIVERS = ("offscreen", "dummy")
 
 
+#: The SDL video driver of the Pi's console: it reads the kernel's input devices itself.
+CONSOLE_DRIVER = "KMSDRM"
+
+
+def on_the_console() -> bool:
+    """Whether the display is the console's (KMSDRM), whose window's input SDL reads from the
+    kernel's input devices only when asked for events."""
+    return pygame.display.get_driver() == CONSOLE_DRIVER
+
+
+def window_input_polled() -> bool:
+    """Whether a sleeping loop must look for the window's own events (touches, menu keys) every
+    so often: a desktop's window, whose display server hands SDL the input. On the console the
+    input doorbell wakes the loop; the hidden drivers take no input."""
+    return not on_the_console() and pygame.display.get_driver() not in HIDDEN_DRIVERS
+
+
 def refuse_hidden_display() -> None:
     """A CompanionError if SDL fell back to an invisible driver that nobody asked for."""
     driver = pygame.display.get_driver()

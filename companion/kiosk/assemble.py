@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.audio.tones import Sounds
-from companion.display.screen import Screen, use_headless_drivers
+from companion.display.screen import Screen, on_the_console, use_headless_drivers
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap
@@ -62,6 +62,9 @@ class KioskOptions:
     #: The loop's clock, and how it waits for its next timer (``None``: in pygame): a test's.
     clock: Callable[[], int] = time.monotonic_ns
     wait: Callable[[int], object] | None = None
+    #: Whether the kernel's input devices wake the sleeping loop (the input doorbell;
+    #: ``None``: on the console, where SDL reads them only when asked).
+    input_doorbell: bool | None = None
 
 
 def build_kiosk(options: KioskOptions) -> App:
@@ -86,6 +89,8 @@ def build_kiosk(options: KioskOptions) -> App:
     app = App(screen, ctx, build_scenes(ctx), options.first_scene, key_maps=options.key_maps,
               snapshots=snapshots, ready=options.ready, watchdog=options.watchdog,
               clock=options.clock, wait=options.wait)
+    if options.input_doorbell or (options.input_doorbell is None and on_the_console()):
+        app.listen_to_input_devices()
     for notice in notices:  # the voice cannot speak, the saved choices cannot be read
         log.warning("%s", notice)
     app.notify_in_turn(notices)

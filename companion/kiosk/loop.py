@@ -51,6 +51,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -59,7 +60,7 @@ import pygame  # noqa: E402
 from companion.display.draw_controller import controller_part
 from companion.display.draw_notice import mark_part, notice_part
 from companion.display.parts import Part
-from companion.display.screen import Screen
+from companion.display.screen import Screen, window_input_polled
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import (
     KeyMap,
@@ -69,6 +70,7 @@ from companion.inputs.actions import (
     typed_character,
     window_input,
 )
+from companion.inputs.doorbell import INPUT_FOLDER, InputDoorbell
 from companion.inputs.events import Stuck, in_stamp_order
 from companion.inputs.serial.pads import (
     CORNER_STATES,
@@ -88,10 +90,12 @@ log = logging.getLogger(__name__)
 MAX_WAIT_MS = 500
 #: How long a notice (a stuck button, the controller unplugged) stays on screen.
 NOTICE_S = 8
-#: How often a sleeping loop looks for the window's own events (touches, menu keys) when the
-#: players' taps come from pads, which wake it at once: a touch or a menu key is taken within
-#: a tenth of a second, and a waiting round wakes ten times a second (issue 26's idle budget;
-#: at 50 ms the wake-ups alone took about a third of it on the bench machine).
+#: How often a sleeping loop looks for the window's own events (touches, menu keys) in a
+#: desktop's window, when the players' taps come from pads, which wake it at once: a touch or
+#: a menu key is taken within a tenth of a second, and a waiting round wakes ten times a second
+#: (at 50 ms the wake-ups alone took about a third of issue 26's idle budget on the bench
+#: machine). On the console the input doorbell wakes it instead
+#: (:meth:`App.listen_to_input_devices`); the hidden drivers have no window input to look for.
 WINDOW_POLL_MS = 100
 #: A user event that only wakes the loop; the posted events wait in the app's own queue.
 WAKE = pygame.event.custom_type()
@@ -133,6 +137,12 @@ class App:
         #: Whether a key was pressed since the kiosk started: from then on the loop sleeps in
         #: SDL's wait, so that a key's tap is stamped within a millisecond.
         self.keys_used = False
+        #: Whether the sleeping loop looks for the window's own events every
+        #: :data:`WINDOW_POLL_MS` (a desktop's window); otherwise only a wake, the input
+        #: doorbell's or a post's, or its timer ends its sleep.
+        self.window_polled = window_input_polled()
+        #: The input doorbell, while the loop listens to the kernel's input devices.
+        self.doorbell: InputDoorbell | None = None
         #: Work posted back by workers (:meth:`in_loop`), run at the start of the next pass.
         self._work: collections.deque[Callable[[], None]] = collections.deque()
         #: The notice on every screen (text, until stamp), e.g. a stuck button.
@@ -175,6 +185,21 @@ class App:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:  # display already closed: the loop is ending
             pass
+
+    def listen_to_input_devices(self, folder: Path = INPUT_FOLDER) -> None:
+        """Have the kernel's input devices in ``folder`` wake the sleeping loop
+        (:mod:`companion.inputs.doorbell`): on the console, where SDL reads them only when the
+        loop asks, a touch or a menu key is taken at once, and the loop no longer looks every
+        :data:`WINDOW_POLL_MS`."""
+        self.doorbell = InputDoorbell(self.wake, folder)
+        self.doorbell.start()
+        self.window_polled = False
+
+    def stop_listening(self) -> None:
+        """Stop the input doorbell, if it rings (the kiosk is closing)."""
+        if self.doorbell is not None:
+            self.doorbell.close()
+            self.doorbell = None
 
     def _window_events(self, raw: Iterable[pygame.event.Event]) -> list:
         events: list[object] = []
@@ -235,7 +260,8 @@ class App:
         taken: list = []
         while (left := deadline - time.monotonic()) > 0:
             taken = pygame.event.get()
-            if taken or self._woken.wait(min(left, WINDOW_POLL_MS / 1000)):
+            looks_again_s = WINDOW_POLL_MS / 1000 if self.window_polled else left
+            if taken or self._woken.wait(min(left, looks_again_s)):
                 break
         self._woken.clear()
         return taken

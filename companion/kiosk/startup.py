@@ -470,7 +470,8 @@ def run_kiosk(options: KioskOptions, notifier: Notifier, problem: StartProblem |
         closing += [] if pads is None else [("the GPIO pads", pads.close)]
         closing += [] if controller is None else [("the serial controller", controller.close)]
         if app is not None:
-            closing += [("the display", app.screen.close),
+            closing += [("the input doorbell", app.stop_listening),
+                        ("the display", app.screen.close),
                         ("the state database", app.ctx.services.close_database)]
         close_in_turn(closing)
 
