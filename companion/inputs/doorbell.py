@@ -97,7 +97,9 @@ class InputDoorbell:
                 self.devices[path] = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
             except OSError as error:
                 self._refused.add(path)
-                log.debug("the input doorbell does not watch %s: %s", path, error.strerror)
+                log.warning("the input doorbell cannot read %s (%s): its keys and touches "
+                            "are taken only when the loop wakes for its own timers",
+                            path, error.strerror)
 
     def _drain(self, path: Path) -> bool:
         """Read what ``path`` has (the doorbell's own copy); whether it had input. A device

@@ -194,6 +194,8 @@ class App:
         self.doorbell = InputDoorbell(self.wake, folder)
         self.doorbell.start()
         self.window_polled = False
+        log.info("input doorbell: watching %s", ", ".join(sorted(
+            path.name for path in self.doorbell.devices)) or f"no device in {folder} yet")
 
     def stop_listening(self) -> None:
         """Stop the input doorbell, if it rings (the kiosk is closing)."""

@@ -294,6 +294,15 @@ def test_keys_from_the_machines_keyboard_move_the_menus(pi):
     wait_scene(pi, "title")
 
 
+def test_the_kiosk_on_the_console_reads_its_input_devices_under_the_sandbox(pi):
+    """Its input doorbell watches the machine's input devices (the unit lets it read them, as
+    SDL does): a key or a touch wakes the kiosk at once, where it would wait for its timers."""
+    lines = [line for line in journal(pi) if "input doorbell" in line]
+    watching = [line for line in lines if "input doorbell: watching" in line]
+    assert watching and "event" in watching[-1], lines
+    assert not [line for line in lines if "cannot read" in line], lines
+
+
 def test_a_usb_keyboard_plugged_in_after_boot_works(pi):
     pi.plug_input("usb-kbd", "hotkbd")
     pi.wait_for("grep -q 'QEMU USB Keyboard' /proc/bus/input/devices", "the USB keyboard appears")
