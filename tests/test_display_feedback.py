@@ -43,7 +43,7 @@ def test_the_chart_draws_one_dot_per_answer_in_each_players_colour_on_their_row(
     assert [dots_in(surface, row, player_colour(2)) for row in rows] == [0, 4]
 
 
-@pytest.mark.parametrize("slowest", [450.0, 2900.0, 3796.0, 9999.0])
+@pytest.mark.parametrize("slowest", [450.0, 470.0, 1000.0, 2600.0, 2900.0, 3796.0, 9999.0])
 def test_no_label_of_the_chart_overlaps_another(slowest):
     surface = canvas((624, 250))   # the end screen's chart at 800x480
     labels = draw_chart(surface, pygame.Rect(0, 0, 624, 250), {1: [300.0], 2: [slowest], 3: []},
@@ -67,9 +67,47 @@ def test_the_median_bar_never_crosses_a_players_note():
         assert pygame.mask.from_threshold(part, HIGHLIGHT, (1, 1, 1, 255)).count() == 0
 
 
-def test_the_chart_axis_ends_on_a_whole_500_ms_past_the_slowest_answer():
-    assert axis_end_ms({1: [1234.0], 2: []}) == 1500
+def test_the_chart_axis_ends_on_a_whole_250_ms_past_the_slowest_answer_and_a_tenth_of_it():
+    assert axis_end_ms({1: [1234.0], 2: []}) == 1500   # 1357.4 ms
+    assert axis_end_ms({1: [1000.0]}) == 1250            # 1100 ms
+    assert axis_end_ms({1: [470.0]}) == 750              # 517 ms
+    assert axis_end_ms({1: [300.0]}) == 500              # never less
     assert axis_end_ms({}) == 500
+
+
+def dot_centres(surface, rect, colour) -> list[int]:
+    """The x of each dot of ``colour`` in ``rect``, left to right."""
+    part = surface.subsurface(rect).copy()
+    mask = pygame.mask.from_threshold(part, colour, (1, 1, 1, 255))
+    return sorted(rect.left + dot.centerx for dot in mask.get_bounding_rects())
+
+
+@pytest.mark.parametrize("slowest", [455.0, 470.0, 500.0])
+def test_a_slowest_answer_of_455_to_500_ms_ends_the_chart_axis_at_750_ms(slowest):
+    """A whole 500 ms ended the axis at 1000 ms, so every dot stood in its left half."""
+    surface = canvas((762, 300))   # the end screen's chart at 800x480
+    labels = draw_chart(surface, pygame.Rect(0, 0, 762, 300), {1: [300.0, slowest]}, 20)
+    ticks = [label for label in labels if label.text.isdigit()]
+    assert ticks[-1].text == "750"
+    zero, end = ticks[0].rect.centerx, ticks[-1].rect.centerx
+    row = pygame.Rect(0, labels[0].rect.centery - 20, 762, 40)
+    slowest_x = dot_centres(surface, row, player_colour(1))[-1]
+    assert slowest_x == pytest.approx(zero + (end - zero) * slowest / 750, abs=2)
+
+
+@pytest.mark.parametrize("slowest", [470.0, 740.0, 1000.0, 2600.0, 9999.0])
+@pytest.mark.parametrize("width, height, font_size", [(762, 300, 20), (1834, 675, 45),
+                                                      (442, 618, 20)])
+def test_the_chart_axis_s_last_mark_is_its_end_labelled(slowest, width, height, font_size):
+    """The end screen's chart at 800x480, 1920x1080 and turned upright: its ticks step by a
+    whole 250 ms, 500, 1000 ... and the last one stands at the axis's end, which it names
+    (an axis to 11000 ms was labelled up to 10000)."""
+    surface = canvas((width, height))
+    labels = draw_chart(surface, pygame.Rect(0, 0, width, height), {1: [300.0], 2: [slowest]},
+                        font_size)
+    ticks = [int(label.text) for label in labels if label.text.isdigit()]
+    assert ticks[-1] == axis_end_ms({1: [slowest]})
+    assert all(tick % 250 == 0 for tick in ticks)
 
 
 def test_a_snapshot_is_saved_for_the_first_frame_of_each_moment(tmp_path):

@@ -5,7 +5,8 @@ answer (milliseconds from the flip that showed the dice to the tap's edge stamp)
 player's median, and
 the median in numbers; over the row's right end, the player's closest win and
 closest loss of the game (when there is room). The axis runs from 0 past the slowest answer by at
-least :data:`HEADROOM` of it, to a whole 500 ms. The names and medians take at most
+least :data:`HEADROOM` of it, to a whole :data:`AXIS_UNIT_MS`, its last mark labelled. The names
+and medians take at most
 :data:`LABELS_SHARE` of the width
 (long names on a narrow screen are cut, as the score strip cuts them, unless the rows are tall
 enough to stand each name over its median), the plot the rest.
@@ -13,6 +14,7 @@ enough to stand each name over its median), the plot the rest.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping
 
@@ -24,15 +26,18 @@ from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT, player_colour
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 #: The least room the axis leaves past the slowest answer, as a share of it: its dot stands
-#: clearly inside the axis, never on the axis's last mark (a slowest 1000 ms ends it at 1500).
+#: clearly inside the axis, never on the axis's last mark (a slowest 1000 ms ends it at 1250).
 HEADROOM = 0.1
+#: The whole milliseconds the axis ends on and its ticks step by: a slowest 470 ms ends it at
+#: 750, where a whole 500 ms ended it at 1000 with every dot in its left half.
+AXIS_UNIT_MS = 250
 
 
 def axis_end_ms(times: Mapping[int, list[float]]) -> int:
-    """The axis end: the slowest time and :data:`HEADROOM` of it, rounded up to 500 ms (at
-    least 500)."""
+    """The axis end: the slowest time and :data:`HEADROOM` of it, rounded up to a whole
+    :data:`AXIS_UNIT_MS` (at least 500)."""
     slowest = max((max(values) for values in times.values() if values), default=0.0)
-    return max(500, int(-(-slowest * (1 + HEADROOM) // 500) * 500))
+    return max(500, math.ceil(slowest * (1 + HEADROOM) / AXIS_UNIT_MS) * AXIS_UNIT_MS)
 
 
 #: How far above its row's line a player's note ends, and how far the median bar reaches
@@ -42,8 +47,9 @@ NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
 MEDIAN_ROOM = " 9999 ms"
 #: The most of the chart's width the rows' names and medians take (the rest is the plot).
 LABELS_SHARE = 0.45
-#: The steps between the time axis's ticks, finest first (:func:`tick_step` picks one).
-TICK_STEPS_MS = (500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
+#: The steps between the time axis's ticks, finest first (:func:`tick_step` picks one), each a
+#: whole :data:`AXIS_UNIT_MS`.
+TICK_STEPS_MS = (250, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
@@ -93,7 +99,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
             x = x_of(plot, statistics.median(values), end)
             half = row_h * MEDIAN_HALF
             pygame.draw.line(surface, HIGHLIGHT, (x, y - half), (x, y + half), max(2, radius // 2))
-    for tick in range(0, end + 1, tick_step(end, plot.width, font_size)):
+    for tick in axis_ticks(end, plot.width, font_size):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
@@ -121,11 +127,26 @@ def stacks_its_labels(players: list[int], seat_names: SeatNames, width: int, fon
         text.block_height(2, font_size) <= 0.8 * row_h
 
 
+def axis_ticks(end: int, width: int, font_size: int) -> list[int]:
+    """The marks of an axis ``width`` pixels wide from 0 to ``end`` ms: one every
+    :func:`tick_step` from 0, less the one too close to the end for their labels to stand
+    apart, and the end itself, its last mark (an axis to 1250 on 500s: 0, 500, 1000, 1250)."""
+    gap = label_gap(end, font_size)
+    step = tick_step(end, width, font_size)
+    return [tick for tick in range(0, end, step) if width * (end - tick) / end >= gap] + [end]
+
+
 def tick_step(end: int, width: int, font_size: int) -> int:
     """The finest step of :data:`TICK_STEPS_MS` whose labels stand apart on an axis ``width``
-    pixels wide from 0 to ``end`` ms (the widest label and a gap between two ticks)."""
-    gap = text.width(str(end), font_size) + font_size
+    pixels wide from 0 to ``end`` ms."""
+    gap = label_gap(end, font_size)
     return next((step for step in TICK_STEPS_MS if width * step / end >= gap), TICK_STEPS_MS[-1])
+
+
+def label_gap(end: int, font_size: int) -> int:
+    """The pixels two of the axis's marks stand apart at the least, so that their labels do: the
+    widest label (the end's) and a gap."""
+    return text.width(str(end), font_size) + font_size
 
 
 def x_of(plot: pygame.Rect, value: float, end: int) -> int:
