@@ -162,3 +162,23 @@ def test_the_slowest_answers_dot_stands_clearly_inside_the_end_screens_chart(slo
     axis_end = row_reach(app.screen.canvas, y, DIM_TEXT)[1]
     assert axis_end - dot_right >= dot_right - dot_left
     pygame.display.quit()
+
+
+def test_on_an_upright_screen_the_end_charts_labels_stand_clear_of_the_hint_below():
+    """Turned upright, the end screen's hint wraps to two lines: the chart's axis labels sat
+    on its first line, almost touching it."""
+    from kiosk_helpers import in_scene, kiosk, step_until, tap
+    from test_reaction_times_agree import end_the_game
+    from test_scenes_flow import to_round
+
+    app = kiosk("setup", rotation=90)
+    round_ = to_round(app)
+    app.post(tap(1, round_.ruling.valid[0].value, round_.t_open_ns + 700_000_000))
+    step_until(app, in_scene(app, "verdict"))
+    step_until(app, lambda: app.scene.name != "verdict")
+    end_the_game(app)
+    hint = [d for d in app.scene.drawn if "reaction times" in d.text or "new game" in d.text]
+    ticks = [d for d in app.scene.drawn if d.text.isdigit()]
+    assert hint and ticks
+    assert max(d.rect.bottom for d in ticks) < min(d.rect.top for d in hint)
+    pygame.display.quit()

@@ -94,11 +94,15 @@ class EndScene(Scene[ToEnd]):
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         drawn += draw_lines_fit(canvas, layout, self.costs, top)
         top = drawn[-1].rect.bottom + round(2 * layout.unit) if self.costs else top
-        chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
-                            layout.height - top - round(8 * layout.unit))
-        self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
-                                        close_call_notes(self.play.close_calls), setup.names)
         new_game = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
-        draw_hint(canvas, layout,
-                  f"reaction times (ms from the dice landing)   {new_game} new game")
+        hint = draw_hint(canvas, layout,
+                         f"reaction times (ms from the dice landing)   {new_game} new game")
+        # The chart ends above the hint, which wraps to two lines on an upright screen.
+        bottom = min(layout.height - round(8 * layout.unit),
+                     min(line.rect.top for line in hint) - round(2 * layout.unit))
+        chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
+                            bottom - top)
+        self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
+                                        close_call_notes(self.play.close_calls),
+                                        setup.names) + hint
         return "end"
