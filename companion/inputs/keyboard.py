@@ -28,7 +28,7 @@ import difflib
 import os
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from companion.config.settings import KeyboardSettings, KeyNames, spelled
@@ -132,6 +132,10 @@ KEY_LABELS: dict[int, str] = {
 }
 
 
+#: The word a keypad key's name starts with ("keypad 6").
+KEYPAD = "keypad "
+
+
 def key_label(code: int) -> str:
     """What key ``code`` says on the keyboard ("D", "keypad 6", "\N{RIGHTWARDS ARROW}",
     "Enter"), the same on every pygame from 2.1.2 up."""
@@ -141,7 +145,7 @@ def key_label(code: int) -> str:
         warnings.simplefilter("ignore")   # pygame warns before pygame.init(); names work anyway
         name = pygame.key.name(code)
     if len(name) > 2 and name[0] == "[" and name[-1] == "]":
-        return f"keypad {name[1:-1]}"     # pygame's "[6]"
+        return KEYPAD + name[1:-1]        # pygame's "[6]"
     return name.upper() if len(name) == 1 else name
 
 
@@ -158,6 +162,14 @@ def button_name(keys: KeyMap | None, player: int | None, side: Side) -> str:
         return side.value
     code = MENU_KEY_OF[side] if player is None else keys.key_of(player, side)
     return side.value if code is None else key_label(code)
+
+
+def keypad_said_once(names: Sequence[str]) -> list[str]:
+    """Key ``names`` as said in one line: when every one is a keypad key ("keypad 8"), the
+    first keeps the word and the others are said by their digit alone ("5")."""
+    if not all(name.startswith(KEYPAD) for name in names):
+        return list(names)
+    return [*names[:1], *(name.removeprefix(KEYPAD) for name in names[1:])]
 
 
 #: What a button is called for the table's inputs: (player, side) to "E", "D", "keypad 6"

@@ -32,7 +32,7 @@ from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.games.notnot.words import deal_prompt_lines
 from companion.inputs.actions import Action, action_of, asks_pause
-from companion.inputs.keyboard import KeyMap, button_name
+from companion.inputs.keyboard import KeyMap, button_name, keypad_said_once
 from companion.scenes.changes import ToDeal, ToPause, ToRoll
 from companion.scenes.core import Context, Scene
 from companion.scenes.notnot.play_view import banner_part, play_parts, play_texts, view_for
@@ -65,10 +65,7 @@ def as_on_table(game: Game, dealt: Iterable[DealtRecord]) -> list[DealtRecord]:
 
 def spot_keys(keys: KeyMap, player: int) -> str:
     """``player``'s keys for N, E, S and W: ``W D S A``; ``keypad 8 6 5 4``."""
-    names = [button_name(keys, player, side) for side in SIDES]
-    if all(name.startswith("keypad ") for name in names):
-        return "keypad " + " ".join(name.removeprefix("keypad ") for name in names)
-    return " ".join(names)
+    return " ".join(keypad_said_once([button_name(keys, player, side) for side in SIDES]))
 
 
 class DealScene(Scene[ToDeal]):

@@ -34,7 +34,7 @@ from companion.games.notnot.round import plan_awards
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
 from companion.inputs.actions import Point, asks_pause
-from companion.inputs.keyboard import KeyMap, button_name
+from companion.inputs.keyboard import KeyMap, button_name, keypad_said_once
 from companion.scenes.changes import ToPause, ToTieChoice
 from companion.scenes.core import Scene
 from companion.scenes.notnot.countdown import countdown_line, next_change_ns, seconds_left
@@ -185,10 +185,12 @@ class TieChoiceScene(Scene[ToTieChoice]):
 def free_buttons(keys: KeyMap | None, player: int, free: Sequence[Side]) -> str:
     """The buttons ``player`` may press for the ``free`` cards: the spots' letters on pads
     ("N S W"); on the keyboard each key with the spot it takes ("W for N   A for W"), as
-    player 1's keys W, A, S, D would read as spot letters alone. Wide gaps part the keys, so a
-    line too long for the panel breaks between two of them, never inside one
-    (:func:`companion.display.text.wrap`)."""
+    player 1's keys W, A, S, D would read as spot letters alone, the keypad named once, before
+    its first key ("keypad 8 for N   5 for S"), so that the line stands whole where a turned
+    screen's panel is narrow. Wide gaps part the keys, so a line too long for the panel breaks
+    between two of them, never inside one (:func:`companion.display.text.wrap`)."""
     names = [(button_name(keys, player, side), side.value) for side in free]
     if all(name == spot for name, spot in names):
         return " ".join(spot for _, spot in names)
-    return "   ".join(f"{name} for {spot}" for name, spot in names)
+    keys_said = keypad_said_once([name for name, _ in names])
+    return "   ".join(f"{name} for {spot}" for name, (_, spot) in zip(keys_said, names))
