@@ -283,6 +283,19 @@ def test_a_table_dealing_its_cards_is_told_on_resume_what_the_countdown_gave(tmp
     again.screen.close()
 
 
+def test_a_table_dealing_its_cards_still_reads_what_the_countdown_gave_after_a_pause(tmp_path):
+    """The dealer pauses on the entry the resume opened (W, no card entered yet) and resumes:
+    the line is there again, as CHECK THE TABLE keeps it (was: the level in its place)."""
+    app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3, deals="table")
+    again, gave = cut_during_the_choice(app, tie_on_one_card_dealt_by_the_table(app), tmp_path)
+    again.post(tap(1, "W"))                           # the dealer's pad: pause
+    step_until(again, in_scene(again, "pause"))
+    again.post(tap(1, "E"))                           # Resume
+    step_until(again, in_scene(again, "entry"))
+    assert gave in said_on_screen(again)
+    again.screen.close()
+
+
 def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path):
     app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
     side = tie_on_one_card(app)

@@ -21,8 +21,8 @@ dealer's pad, the keys and touch.
 
 Each card entered (or taken back) is saved at once: after a power cut, Resume asks only for
 the cards still to come. A power cut during a tie's choice: the message first says what the
-choice's countdown gave (in place of the level, until a card is entered), the one change the
-real cards lack.
+choice's countdown gave (in place of the level, until a card is entered or taken back, and
+again after a pause's Resume until then), the one change the real cards lack.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ class EntryScene(MenuScene[ToEntry]):
         super().__init__(ctx)
         #: The spots whose cards this deal entered, in order (W takes back the last).
         self.entered: list[Side] = []
+        #: What the table is told first of a resumed game (:class:`ToEntry`'s ``note``), until
+        #: a card is entered or taken back: a pause and its Resume bring it back.
+        self.note = ""
 
     def enter(self, now_ns: int, change: ToEntry) -> None:
         if change.play is not getattr(self, "play", None):
@@ -71,6 +74,7 @@ class EntryScene(MenuScene[ToEntry]):
             return
         if all(face is None for face in game.faces().values()):
             self.entered = []   # a new game's opening cross
+        self.note = change.note
         self.say(change.note)
         if self.confirming():
             self.cursor = 0
@@ -155,7 +159,7 @@ class EntryScene(MenuScene[ToEntry]):
             self.pause()
 
     def pause(self) -> None:
-        self.ctx.go(ToPause(resume=ToEntry(play=self.play), play=self.play))
+        self.ctx.go(ToPause(resume=ToEntry(play=self.play, note=self.note), play=self.play))
 
     def enter_face(self, face: str) -> None:
         """A dealer pad's button: enter ``face``, or say why not while the table is confirmed."""
@@ -168,6 +172,7 @@ class EntryScene(MenuScene[ToEntry]):
         """Take back the card entered on ``side`` and ask for it again, the cursor on it."""
         card = self.game().take_back(side)
         save_entry(self.ctx, self.play)
+        self.note = ""
         if side in self.entered:
             self.entered.remove(side)
         self.cursor = self.offered().index(card.face)
@@ -183,6 +188,7 @@ class EntryScene(MenuScene[ToEntry]):
             self.say(str(error))
             return
         save_entry(self.ctx, self.play)
+        self.note = ""
         if dealt.what == "placed":
             self.entered.append(side)
         if game.over:
