@@ -90,3 +90,17 @@ def test_a_laptop_without_gpio_plays_with_the_keyboard_without_a_warning(tmp_pat
     errors = started_and_stopped(tmp_path, env={"SDL_AUDIODRIVER": "dummy"})
     assert "notice: no button pads: playing with the keyboard" in errors
     assert "WARNING" not in errors, errors
+
+
+@pytest.mark.slow
+def test_the_wiring_check_on_screen_without_a_sound_card_prints_no_alsa_lines(tmp_path):
+    """``companion buttons --screen`` plays no sound, yet it opened the mixer: libasound wrote
+    its ``ALSA lib ...`` lines under the check's own on a machine with no sound card."""
+    if listed_cards():
+        pytest.skip("this machine has a sound card: ALSA opens it")
+    check = companion("buttons", "--mock", "--screen", "--png", str(tmp_path / "check.png"),
+                      env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "alsa"})
+    out, errors = check.communicate(timeout=TIMEOUT_S)
+    assert "not yet: player 1 N E S W" in out, errors   # the check ran: nobody pressed
+    assert (tmp_path / "check.png").exists()
+    assert "ALSA lib" not in errors and "ALSA lib" not in out, errors

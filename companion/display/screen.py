@@ -82,6 +82,17 @@ def draw_kmsdrm_frames_with_gles() -> None:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "opengles2")
 
 
+def prepare_video() -> None:
+    """Before SDL opens its video: under KMSDRM, present with GLES and open the card whose
+    screen is connected; where SDL chooses its driver and no Wayland desktop is reachable,
+    libwayland's lines go to our log."""
+    draw_kmsdrm_frames_with_gles()
+    screen = point_kmsdrm_at_connected_card()
+    if screen is not None:
+        log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
+    log_wayland_lines_where_unreachable()
+
+
 def driver_named() -> str:
     """``SDL_VIDEODRIVER=...`` as asked for (``auto`` if not set), for messages."""
     return f"SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', 'auto')}"
@@ -146,11 +157,7 @@ class Screen:
                  fullscreen: bool = False, caption: str = "Not Not companion") -> None:
         #: Stamps the flip: ``time.monotonic_ns`` unless the loop gives its own.
         self.clock: Callable[[], int] = time.monotonic_ns
-        draw_kmsdrm_frames_with_gles()
-        screen = point_kmsdrm_at_connected_card()
-        if screen is not None:
-            log.info("KMSDRM opens card%d: %s is connected", screen.card, screen.name)
-        log_wayland_lines_where_unreachable()
+        prepare_video()
         self.flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         #: The words the controller's corner may show, kept clear on every layout made here.
         self.controller_corner: tuple[str, ...] = ()

@@ -15,6 +15,7 @@ import pygame
 from companion.boards import pi_header
 from companion.display import text
 from companion.display.png_file import write_png_file
+from companion.display.screen import prepare_video
 from companion.games.notnot.sides import Side
 from companion.inputs.events import ButtonKind
 from companion.inputs.wiring_check import SerialButton
@@ -45,7 +46,9 @@ class WiringScreen:
     """A pygame window showing a wiring check."""
 
     def __init__(self, check: WiringCheck) -> None:
-        pygame.init()
+        prepare_video()
+        pygame.display.init()   # no mixer: the check plays no sound (libasound would print
+        pygame.font.init()      # its own lines where the machine has no sound card)
         text.reset()  # fonts cached before a pygame.quit() are dead
         self.check = check
         self.others_top, self.reports_top, height = rows_of(check)
