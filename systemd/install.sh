@@ -113,9 +113,23 @@ if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
 fi
 
 # host CMD...: run a command that changes the host; with --root, only say it.
+# The words as a shell reads them back, each quoted only where it must be: a
+# printed command pastes as it would run ('lgpio>=0.2.2' is no redirection).
+shell_words() {
+    local word words=()
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./:=,@%+-]+$ ]]; then
+            words+=("$word")
+        else
+            words+=("'${word//\'/\'\\\'\'}'")
+        fi
+    done
+    echo "${words[*]}"
+}
+
 host() {
     if [ -n "$ROOT" ]; then
-        say "not run (scratch root): $*"
+        say "not run (scratch root): $(shell_words "$@")"
     else
         "$@"
     fi
