@@ -64,7 +64,8 @@ def unseen_saves(folder: Path) -> str:
 
 def kept_log_lines(path: Path) -> list[str]:
     """One line for each damaged write-ahead log kept beside the database ``path`` when it was
-    opened, with what SQLite did not read of it."""
+    opened, with what SQLite did not read of it (a log kept for being cut short reads whole:
+    the saves it lost are past its end)."""
     lines = []
     for copy in wal.kept_copies(path):
         try:
@@ -73,7 +74,7 @@ def kept_log_lines(path: Path) -> list[str]:
             what = f"it does not read ({error.strerror})"
         else:
             what = f"it {lost[1]}, and those saves are not in the database" if lost else \
-                "it holds the saves SQLite did not read"
+                "it was cut short, and the saves past its end are not in the database"
         lines.append(f"{copy.name} is a damaged write-ahead log kept when the database was "
                      f"opened: {what}")
     return lines

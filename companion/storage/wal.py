@@ -23,19 +23,23 @@ without SQLite (which would mend the evidence away):
   exactly the frames read: only the save being written when it stopped is torn,
   :func:`torn_last_save`).
 
-What cannot be seen: a log cut at a frame's end, or whose last save is torn,
-looks like one a power cut left mid-save; a log deleted with its ``-shm``
-leaves no trace. ``docs/KIOSK.md`` ("When the state database fails") says so.
+What cannot be seen: a log cut once its ``-shm`` index was rebuilt (any
+connection's first open does), or whose last save is torn, looks like one a power
+cut left mid-save; a log deleted with its ``-shm`` leaves no trace.
+``docs/KIOSK.md`` ("When the state database fails") says so.
 
 :func:`keep_damaged` runs before every writable open of the database (the first
 writer's close folds the readable part of the log into the file and deletes the
 log, and its writes go over the frames past the damage): a log whose header does
-not check, or that holds a save past a frame that does not check, is copied beside
-it as ``companion.sqlite3-wal.damaged-<stamp>`` (:data:`KEPT`), and the copy is
-named. It stays cheap: it reads the log's header and asks a read-only connection,
-which never writes the log, how many frames SQLite reads (the ``-shm`` index it
-leaves, :func:`frames_read`); only when a frame header past those holds a save
-with the log's salts is the whole log read and checked as :func:`scan` does.
+not check, that holds a save past a frame that does not check, or that is shorter
+than the frames its ``-shm`` index says its writer saved (:func:`cut_short`: a log
+cut short, read before any connection rebuilds that index from the log), is copied
+beside it as ``companion.sqlite3-wal.damaged-<stamp>`` (:data:`KEPT`), and the copy
+is named. It stays cheap: it reads the index's header and the log's size and
+header, and asks a read-only connection, which never writes the log, how many
+frames SQLite reads (the ``-shm`` index it leaves, :func:`frames_read`); only when
+the log is short of its index, or a frame header past those SQLite reads holds a
+save with the log's salts, is the whole log read and checked as :func:`scan` does.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ import os
 import sqlite3
 import struct
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -206,17 +211,25 @@ def steady_problems(database: Path) -> list[str]:
 
 def file_pages(database: Path) -> int | None:
     """The database file's size in whole pages, by its header's page size (``None``: unknown)."""
+    page_size = page_size_of(database)
+    try:
+        return database.stat().st_size // page_size if page_size else None
+    except OSError:
+        return None
+
+
+def page_size_of(database: Path) -> int | None:
+    """The page size the database file's header gives, which its log's frames hold too
+    (``None``: no header that reads)."""
     try:
         with database.open("rb") as file:
             header = file.read(100)
-        size = database.stat().st_size
     except OSError:
         return None
     if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
         return None
     page_size = struct.unpack(">H", header[16:18])[0]
-    page_size = 65536 if page_size == 1 else page_size
-    return size // page_size if page_size else None
+    return (65536 if page_size == 1 else page_size) or None
 
 
 # -- before a writable open: a damaged log kept, not folded away ----------------------------------
@@ -232,6 +245,9 @@ class KeptLog:
     lost: str
     #: Whether this open made the copy (``False``: an earlier one holds the same frames).
     new: bool = True
+    #: What the kiosk's screen says of the log: "was damaged", "was cut short, 1 save does not
+    #: read".
+    said: str = "was damaged"
 
     def line(self, database: Path) -> str:
         """The one line for the log and the journal."""
@@ -242,8 +258,19 @@ class KeptLog:
     @property
     def notice(self) -> str:
         """The kiosk's one-line notice."""
-        return (f"saves are missing: the write-ahead log was damaged; it is kept as "
+        return (f"saves are missing: the write-ahead log {self.said}; it is kept as "
                 f"{self.path.name} (companion history --check)")
+
+
+@dataclass(frozen=True)
+class Loss:
+    """What a log loses, found before a writable open: where in it the saves SQLite does not
+    read begin, and that in words, for the journal (:attr:`KeptLog.lost`) and the screen
+    (:attr:`KeptLog.said`)."""
+
+    start: int
+    lost: str
+    said: str = "was damaged"
 
 
 def lost_in(data: bytes) -> tuple[int, str] | None:
@@ -337,6 +364,21 @@ def unread_save(database: Path) -> bool:
     return False
 
 
+def saves_past_damage(database: Path) -> tuple[bytes, Loss] | None:
+    """The log beside ``database`` and what it loses, when it holds saves SQLite would not read
+    (:func:`unread_save`, then :func:`lost_in` on the whole log); ``None``: it holds none."""
+    if not unread_save(database):
+        return None
+    try:
+        data = Path(f"{database}-wal").read_bytes()
+    except FileNotFoundError:
+        return None   # folded in and deleted meanwhile by the program that had it open
+    lost = lost_in(data)
+    if lost is None:
+        return None   # only a torn last save, or a save written as the headers were read
+    return data, Loss(*lost)
+
+
 def kept_copies(database: Path) -> list[Path]:
     """The damaged logs kept beside ``database`` (:data:`KEPT`), oldest first."""
     wal = Path(f"{database}-wal")
@@ -347,27 +389,23 @@ def kept_copies(database: Path) -> list[Path]:
 
 
 def keep_damaged(database: Path, stamp: str | None = None) -> KeptLog | None:
-    """Before ``database`` is opened for writing: if its log holds saves SQLite would not read
-    (:func:`unread_save`, then :func:`lost_in` on the whole log), keep a copy of the log beside
-    it, ``<log>.damaged-<stamp>`` (local time), written whole before it takes that name, unless
-    an earlier copy already holds the same frames past the damage. ``None``: nothing to keep.
-    Raises :class:`OSError` when the copy cannot be written (then nothing should open it)."""
-    if not unread_save(database):
+    """Before ``database`` is opened for writing: if its log was cut short (:func:`cut_short`)
+    or holds saves SQLite would not read (:func:`saves_past_damage`), keep a copy of the log
+    beside it, ``<log>.damaged-<stamp>`` (local time), written whole before it takes that name,
+    unless an earlier copy already holds the same frames past the damage. ``None``: nothing to
+    keep. Raises :class:`OSError` when the copy cannot be written (then nothing should open
+    it)."""
+    found = cut_short(database) or saves_past_damage(database)   # first: the second's probe
+    if found is None:                                            # rebuilds the index it reads
         return None
+    data, loss = found
     wal = Path(f"{database}-wal")
-    try:
-        data = wal.read_bytes()
-    except FileNotFoundError:
-        return None   # folded in and deleted meanwhile by the program that had it open
-    lost = lost_in(data)
-    if lost is None:
-        return None   # only a torn last save, or a save written as the headers were read
-    start, words = lost
     for earlier in kept_copies(database):
         with contextlib.suppress(OSError):
             kept = earlier.read_bytes()
-            if kept[:HEADER] == data[:HEADER] and kept[start:len(data)] == data[start:]:
-                return KeptLog(earlier, words, new=False)
+            if kept[:HEADER] == data[:HEADER] and kept[loss.start:len(data)] == \
+                    data[loss.start:]:
+                return KeptLog(earlier, loss.lost, new=False, said=loss.said)
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
     name, number = f"{wal.name}{KEPT}{stamp}", 1
     while (wal.parent / name).exists():
@@ -375,4 +413,72 @@ def keep_damaged(database: Path, stamp: str | None = None) -> KeptLog | None:
         name = f"{wal.name}{KEPT}{stamp}-{number}"
     copy = wal.parent / name
     write_whole(copy, data, durable=True)
-    return KeptLog(copy, words)
+    return KeptLog(copy, loss.lost, said=loss.said)
+
+
+# -- a log cut short: fewer frames than its index says its writer saved -----------------------
+
+
+#: Page numbers in a ``-shm`` index: 32 kB blocks of 4096 four-byte slots, the first block's first
+#: 34 slots its header (136 bytes), each slot the page a frame holds, in the frames' order.
+INDEX_BLOCK, INDEX_SLOTS, INDEX_HEADER_SLOTS = 32768, 4096, 34
+
+
+def cut_short(database: Path) -> tuple[bytes, Loss] | None:
+    """The log beside ``database`` and what it loses, when it holds fewer frames than its
+    ``-shm`` index says its writer saved with the log's salts (``None``: it holds them all, or
+    no telling). SQLite updates the index only after a save's frames are in the log (and
+    synced: ``synchronous=FULL``), and restarts it before it writes a log over or shortens it,
+    so a log shorter than its index was cut; SQLite reads it up to the last whole save and
+    drops the rest without a word. Read before any connection opens the database: the first
+    one rebuilds the index from the log, and the evidence with it. Cheap when the log is whole:
+    the index's header and the log's size."""
+    wal, shm = Path(f"{database}-wal"), Path(f"{database}-shm")
+    written, page_size = indexed(shm), page_size_of(database)
+    try:
+        size = wal.stat().st_size
+    except OSError:
+        return None
+    if written is None or not written[0] or page_size is None \
+            or size >= HEADER + written[0] * (FRAME_HEADER + page_size):
+        return None
+    try:
+        index, data = shm.read_bytes(), wal.read_bytes()
+    except OSError:
+        return None
+    found = scan(data)
+    if indexed(shm) != written or (found is not None and data[16:24] != written[1]):
+        return None   # a writer moved on meanwhile, or another log: history --check says it
+    read = found.read if found is not None else 0
+    first_save_ends = read + 1 if found is None else min(found.broken_at or found.frames + 1,
+                                                         written[0])
+    saves = saves_in(frame_pages(index, read + 1, written[0]), written[0] - first_save_ends)
+    verb = "does" if saves == "1 save" else "do"
+    start = HEADER + read * (FRAME_HEADER + page_size) if found is not None else 0
+    return data, Loss(start, f"was cut short ({read} of the {written[0]} frames its index "
+                             f"{shm.name} counts read): {saves} in it {verb} not read",
+                      f"was cut short, {saves} {verb} not read")
+
+
+def frame_pages(index: bytes, first: int, last: int) -> list[int]:
+    """The pages the ``-shm`` index ``index`` (as its writer left it) says frames ``first`` to
+    ``last`` hold (counted from 1), but those past its end."""
+    pages = []
+    for frame in range(first, last + 1):
+        block, slot = divmod(frame - 1 + INDEX_HEADER_SLOTS, INDEX_SLOTS)
+        at = block * INDEX_BLOCK + slot * 4
+        if at + 4 <= len(index):
+            pages.append(struct.unpack("=I", index[at:at + 4])[0])
+    return pages
+
+
+def saves_in(pages: list[int], past_the_first: int) -> str:
+    """How many saves a cut log lost, in words ("1 save", "3 saves", "2 to 4 saves"), by the
+    ``pages`` its index says its lost frames hold: no fewer than any page is written there (a
+    save writes a page once); no more than the one its first lost frame begins (the frames of
+    it the log still holds, up to the first frame cut, all belong to it) and one for each of
+    the ``past_the_first`` frames after those."""
+    fewest = max(Counter(pages).values(), default=1)
+    most = 1 + past_the_first
+    return "1 save" if most == 1 else f"{most} saves" if fewest == most else \
+        f"{fewest} to {most} saves"
