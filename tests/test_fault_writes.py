@@ -108,8 +108,13 @@ def test_once_space_returns_the_next_game_is_saved(tmpfs):
 @pytest.fixture
 def read_only_folder(tmp_path):
     """A state folder with kept games that cannot be written to (a read-only mount as root)."""
-    kept = kept_folder(tmp_path / "kept")
-    where = tmp_path / "ro"
+    yield from read_only_copy(kept_folder(tmp_path / "kept"), tmp_path / "ro")
+
+
+def read_only_copy(kept: Path, where: Path):
+    """For a fixture: a copy of the state folder ``kept`` at ``where`` that cannot be written to
+    (a tmpfs mounted read-only as root, skipped where none can be mounted; else a folder its user
+    may not write), made writable again afterwards."""
     where.mkdir()
     if mount(where, "size=4m"):
         shutil.copytree(kept, where, dirs_exist_ok=True)

@@ -15,8 +15,10 @@ frame): the next event of the same pass goes to the new scene.
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, get_args
 
@@ -25,7 +27,7 @@ import pygame
 from companion.audio.tones import Sounds
 from companion.display.layout import Layout
 from companion.display.parts import Compositor
-from companion.errors import Bug
+from companion.errors import Bug, CompanionError
 from companion.games.notnot.round import Timing
 from companion.games.notnot.sides import Side
 from companion.scenes.changes import SceneChange
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from companion.inputs.keyboard import KeyMap
     from companion.storage.database import Database
     from companion.storage.owner import FolderLock
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Context", "Hooks", "SceneChangeError", "Quit", "Scene", "SceneTable", "Services"]
 
@@ -248,6 +252,30 @@ class Services:
                 self.notify(f"the state database was deleted or moved away: written back whole "
                             f"at {self._database.path}")
         return self._database
+
+    @contextmanager
+    def kept_games(self) -> Iterator[Database]:
+        """The state database to read what the table keeps (games, score sheets, players) in the
+        ``with`` block: the kiosk's own (:meth:`database`), or, when that cannot be opened to
+        write (a :class:`~companion.storage.faults.SaveLater`: a read-only folder or file, with
+        or without the folder's lock file, a full disk), the file opened for reading only
+        (:meth:`database_to_read`), closed after the block; the saves meanwhile wait and say so.
+        Raises the opening's :class:`~companion.errors.CompanionError` when the file cannot be
+        read either."""
+        from companion.storage.faults import SaveLater
+
+        try:
+            database = self.database()
+        except SaveLater as error:
+            try:
+                reader = self.database_to_read()
+            except CompanionError as reading:
+                log.debug("the kept games do not read either: %s", reading)
+                raise error from None
+            with reader:
+                yield reader
+            return
+        yield database
 
     def database_to_read(self) -> Database:
         """The state database opened for reading only (for a kept game when it cannot be

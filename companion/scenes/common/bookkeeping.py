@@ -283,24 +283,25 @@ class BookkeepingSetup(SetupMenu[M, KeptGame[G]], Generic[M, G]):
             return KeptGame.resume(self.ctx.services.database(), self.game_class)
         except self.game_class.ERROR as error:   # a kept game this companion cannot restore
             self.give_up(error)
-        except STORE_ERRORS as error:   # games play on unsaved, and a start says why
-            kept = self.unfinished_read_only()
-            if kept is None:
-                self.subtitle = f"kept games cannot be read: {short_reason(error)}"
-            return kept
+        except STORE_ERRORS:   # games play on unsaved, and a start says why
+            return self.unfinished_read_only()
         return None
 
     def unfinished_read_only(self) -> KeptGame[G] | None:
         """The kept game read from a state database that cannot be opened to write (a full
-        disk, a read-only file), so that it is still offered: resumed, its saves wait until
-        they can be written; started over, it is ended early once they can. ``None`` when it
-        cannot be read either, or does not restore."""
+        disk, a read-only file or folder), so that it is still offered: resumed, its saves wait
+        until they can be written; started over, it is ended early once they can. ``None`` when
+        none is kept, or it does not restore; or when the file cannot be read either, which
+        the subtitle then says (never said of a file that reads: no game kept is no fault)."""
         try:
             with self.ctx.services.database_to_read() as reader:
                 return KeptGame.resume(reader, self.game_class)
-        except (*STORE_ERRORS, self.game_class.ERROR) as error:
+        except self.game_class.ERROR as error:
             log.warning("no kept game to resume: %s", error)
-            return None
+        except STORE_ERRORS as error:
+            log.warning("no kept game to resume: %s", error)
+            self.subtitle = f"kept games cannot be read: {short_reason(error)}"
+        return None
 
     def give_up(self, error: Exception) -> None:
         """Abandon the kept game that does not restore, and say why under the title."""

@@ -34,7 +34,8 @@ def leaderboard_line(ctx: Context) -> str:
     try:
         if not Database.kept_in(state_dir(ctx.services.state_dir)):
             return ""
-        games = list(finished_games(ctx.services.database(), LAST_GAMES))
+        with ctx.services.kept_games() as database:   # read-only when it cannot be written
+            games = list(finished_games(database, LAST_GAMES))
         standings = board(games)
     except DamagedDatabase as error:   # on screen: what to do before anything writes to it
         log.warning("no leaderboard on the title: %s", error)

@@ -125,7 +125,8 @@ class SpellingMenu(LongMenu[M]):
     def read_players(self) -> list[Player]:
         """The kept players; none, said as the refusal, when they cannot be read."""
         try:
-            return PlayerStore(self.ctx.services.database()).list_players()
+            with self.ctx.services.kept_games() as database:
+                return PlayerStore(database).list_players()
         except STORE_ERRORS as error:
             self.refusal = f"the kept players cannot be read: {short_reason(error)}"
             return []

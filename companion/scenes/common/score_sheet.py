@@ -76,7 +76,8 @@ class ScoreSheetScene(Scene[C], Generic[C, E]):
         super().enter(now_ns, change)
         self.newest, self.top, self.unread = change.newest, 0, ""
         try:
-            self.lines = self.read(self.ctx.services.database())
+            with self.ctx.services.kept_games() as database:   # read-only: saves wait, said
+                self.lines = self.read(database)
         except STORE_ERRORS as error:   # said on the sheet; the games wait with the saves
             self.lines, self.unread = [], f"the score sheet cannot be read: {short_reason(error)}"
         #: The sheet's text drawn in the last frame (lines and notes), for tests and snapshots.

@@ -19,7 +19,8 @@ def take_seats_of(ctx: Context, game_id: int) -> None:
     be read: the game goes on, the journal says why)."""
     setup = ctx.session.setup
     try:
-        seated = PlayerStore(ctx.services.database()).seated(game_id)
+        with ctx.services.kept_games() as database:
+            seated = PlayerStore(database).seated(game_id)
     except STORE_ERRORS as error:
         log.warning("the players of game %d could not be read: %s", game_id, error)
         seated = {}
@@ -35,8 +36,8 @@ def names_as_kept(ctx: Context) -> None:
     if not setup.player_ids:
         return
     try:
-        kept = {player.id: player.name
-                for player in PlayerStore(ctx.services.database()).list_players()}
+        with ctx.services.kept_games() as database:
+            kept = {player.id: player.name for player in PlayerStore(database).list_players()}
     except STORE_ERRORS as error:
         log.warning("the kept players could not be read: %s", error)
         return
