@@ -11,6 +11,7 @@ import random
 
 import pygame
 import pytest
+from fault_cases import copy_of, on, outcome, write_raw
 
 from companion.cli import main
 from companion.games.notnot.dice import Roll
@@ -256,3 +257,37 @@ def test_the_board_reads_the_kept_games_one_at_a_time(tmp_path, capsys, monkeypa
         assert len([first, *games]) == 3 and len(reads) == 3
     assert main(["players", "board", "--last", "3", "--state-dir", str(tmp_path)]) == 0
     assert "Leaderboard, the last 3 games" in capsys.readouterr().out
+
+
+def with_a_round_not_utf8(tmp_path, game_id: int, n: int):
+    """A state folder of three finished games of Ana and Bo kept by ``companion simulate``, and
+    its copy in which round ``n`` of game ``game_id`` holds bytes that are not UTF-8 text (as a
+    flipped byte on the card leaves it)."""
+    pristine = tmp_path / "pristine"
+    made = outcome(on(pristine, ("simulate", "--games", "3", "--names", "Ana,Bo")))
+    assert made.code == 0, made
+    folder = copy_of(pristine, tmp_path / "state")
+    write_raw(folder, "UPDATE rounds SET record = CAST(X'FFFE7B' AS TEXT) "
+                      "WHERE game_id = ? AND n = ?", (game_id, n))
+    return pristine, folder
+
+
+def test_a_profile_leaves_out_a_game_that_does_not_read_and_says_so_in_one_line(tmp_path):
+    """A tester's profile of Ana once said only 'reading a player's rounds failed ... Could not
+    decode to UTF-8', exit 2, where the board left the game out and printed."""
+    pristine, folder = with_a_round_not_utf8(tmp_path, game_id=2, n=10)
+    with Database.for_reading(pristine) as database:
+        [(game_2_rounds,)] = database.read("SELECT count(*) FROM rounds WHERE game_id = 2")
+    whole = json.loads(outcome(on(pristine, ("players", "profile", "Ana", "--json"))).out)
+
+    profile = outcome(on(folder, ("players", "profile", "Ana", "--json")))
+    assert profile.code == 0 and profile.clear, profile
+    said = (f"companion: 1 kept game in {folder} does not read and is left out (companion "
+            f"history --check --state-dir {folder} says why)\n")
+    assert profile.err == said == outcome(on(folder, ("players", "board"))).err
+    read = json.loads(profile.out)
+    assert read["rounds"] == whole["rounds"] - game_2_rounds and read["unreadable_rounds"] == 0
+
+    printed = outcome(on(folder, ("players", "profile", "Ana")))
+    assert printed.code == 0 and printed.err == said, printed
+    assert printed.out.startswith(f"Ana: {read['rounds']} rounds; reaction from the dice ")

@@ -6,7 +6,8 @@ kept in the state folder.
 object; ``--png FILE``: its chart, :mod:`companion.display.profile_chart`); ``board`` the
 leaderboard (:mod:`companion.games.notnot.leaderboard`) over the last ``--last N`` finished
 games or all of them. Both only read, beside a running kiosk too; an unknown name is one line,
-exit status 2.
+exit status 2. Both leave out a kept game that does not read and say so in one line on the error
+output (:func:`say_left_out`).
 
 ``list`` prints each player with the number of kept games they sat in and
 their head start when anyone has one (``--json``: a JSON list); it only reads,
@@ -25,7 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from companion.games.notnot.leaderboard import LEVELS, KeptGame, Standing, board, games_counted
@@ -203,6 +204,7 @@ def print_profile(args: argparse.Namespace, folder: Path) -> int:
     with Database.for_reading(folder) as database:
         player = PlayerStore(database).find(args.name)
         kept = rounds_of(database, player.id)
+    say_left_out(kept.left_out, folder)
     profile = profile_of(kept.rounds)
     if args.png:
         from companion.display.profile_chart import save_chart  # pygame only when drawing
@@ -269,10 +271,7 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
     if Database.kept_in(folder):
         with Database.for_reading(folder) as database:
             standings = board(counted(finished_games(database, args.last, left_out)))
-    if left_out:
-        verbs = "does not read and is" if len(left_out) == 1 else "do not read and are"
-        print(f"companion: {counted_games(len(left_out))} in {folder} {verbs} left out "
-              f"(companion history --check --state-dir {folder} says why)", file=sys.stderr)
+    say_left_out(left_out, folder)
     if args.json:
         print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
         return 0
@@ -290,6 +289,15 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
               f"{row['cards_per_game']:>10.1f} {ms_words(row['median_ms']):>6}  "
               + " ".join(f"{ms_words(levels.get(level)):>9}" for level in LEVELS))
     return 0
+
+
+def say_left_out(left_out: Sequence[tuple[int, str]], folder: Path) -> None:
+    """Say on the error output, in one line, how many kept games of ``folder`` did not read and
+    were left out (nothing when none was), and where to read why."""
+    if left_out:
+        verbs = "does not read and is" if len(left_out) == 1 else "do not read and are"
+        print(f"companion: {counted_games(len(left_out))} in {folder} {verbs} left out "
+              f"(companion history --check --state-dir {folder} says why)", file=sys.stderr)
 
 
 def ms_words(ms: float | None) -> str:

@@ -42,7 +42,7 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -229,7 +229,12 @@ class GameStore:
             "SELECT id FROM games WHERE kind = ? AND state = ? AND id NOT IN "
             "(SELECT game_id FROM damaged_games) ORDER BY id DESC LIMIT ?",
             (self.kind, FINISHED, -1 if limit is None else limit), "listing finished games")
-        for (game_id,) in rows:
+        yield from self.each_readable(game_id for (game_id,) in rows)
+
+    def each_readable(self, game_ids: Iterable[int]) -> Iterator[SavedGame]:
+        """Each game of ``game_ids`` that reads, whole, in their order, read one at a time; one
+        that does not is set aside (see the module docstring) and skipped."""
+        for game_id in game_ids:
             game = self._readable(game_id)
             if game is not None:
                 yield game

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from companion.config import reading
 from companion.games.notnot.leaderboard import KeptGame
 from companion.games.notnot.record import RoundRecord
 from companion.storage.database import Database
@@ -47,14 +46,6 @@ def keep_played(database: Database, settings: dict, snapshot: dict, rounds: Sequ
         return game_id
 
 
-def record_of(text: object) -> RoundRecord | None:
-    """A stored round's record (JSON text), or None when it does not read."""
-    try:
-        return record_from(reading.parse_json(text) if isinstance(text, str) else None)
-    except reading.Unparsable:
-        return None
-
-
 def record_from(data: object) -> RoundRecord | None:
     """A round's record from its JSON dict, or None when it does not read
     (:func:`companion.storage.restoring.read_record`)."""
@@ -66,28 +57,40 @@ def record_from(data: object) -> RoundRecord | None:
 
 @dataclass(frozen=True)
 class PlayerRounds:
-    """A player's kept rounds with their seat in each, and how many did not read (skipped)."""
+    """A player's kept rounds with their seat in each, how many did not read (skipped), and the
+    games that did not read (left out whole, as the leaderboard leaves them out)."""
 
     rounds: tuple[tuple[RoundRecord, int], ...]
     unreadable: int
+    #: ``(game id, what is wrong)`` of each of their games that does not read, set aside.
+    left_out: tuple[tuple[int, str], ...] = ()
 
 
 def rounds_of(database: Database, player_id: int, besides: int | None = None,
               last: int | None = None) -> PlayerRounds:
     """Every kept Not Not round player ``player_id`` sat in (the ``last`` ones only, when
-    given), with their seat, oldest first; but those of game ``besides``."""
-    rows = database.read(
-        "SELECT record, seat FROM (SELECT rounds.record, seats.seat, games.id AS game, rounds.n "
-        "FROM seats JOIN games ON games.id = seats.game_id "
-        "JOIN rounds ON rounds.game_id = seats.game_id "
-        "WHERE seats.player_id = ? AND games.kind = ? AND games.id IS NOT ? "
-        "AND games.id NOT IN (SELECT game_id FROM damaged_games) "
-        "ORDER BY games.id DESC, rounds.n DESC LIMIT ?) ORDER BY game, n",
-        (player_id, NOT_NOT, besides, -1 if last is None else last),
-        "reading a player's rounds")
-    kept = [(record_of(text), int(seat)) for text, seat in rows]
+    given), with their seat, oldest first; but those of game ``besides``. Their games are read
+    one at a time, newest first, as the leaderboard reads them
+    (:meth:`~companion.storage.games.GameStore.each_readable`): a game that does not read is
+    set aside and left out whole, named in :attr:`PlayerRounds.left_out`."""
+    seats: dict[int, list[int]] = {}
+    for game_id, seat in database.read(
+            "SELECT games.id, seats.seat FROM seats JOIN games ON games.id = seats.game_id "
+            "WHERE seats.player_id = ? AND games.kind = ? AND games.id IS NOT ? "
+            "AND games.id NOT IN (SELECT game_id FROM damaged_games) "
+            "ORDER BY games.id DESC, seats.seat", (player_id, NOT_NOT, besides),
+            "reading a player's games"):
+        seats.setdefault(int(game_id), []).append(int(seat))
+    store = GameStore(database)
+    kept: list[tuple[RoundRecord | None, int]] = []   # newest first
+    for game in store.each_readable(seats):
+        kept += [(record_from(record), seat) for record in reversed(game.rounds)
+                 for seat in seats[game.id]]
+        if last is not None and len(kept) >= last:
+            break
+    kept = kept[:last][::-1]
     rounds = tuple((record, seat) for record, seat in kept if record is not None)
-    return PlayerRounds(rounds, len(kept) - len(rounds))
+    return PlayerRounds(rounds, len(kept) - len(rounds), tuple(store.set_aside))
 
 
 def finished_games(database: Database, last: int | None = None,
