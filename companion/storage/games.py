@@ -389,10 +389,11 @@ def gaps(numbers: list[int], last: int) -> list[tuple[int, int]]:
     return [(before + 1, after - 1) for before, after in bounds if after - before > 1]
 
 
-def runs_words(found: list[tuple[int, int]]) -> str:
-    """Runs of round numbers: ``round 5``, ``rounds 4-47``, ``rounds 2, 9-11``."""
+def runs_words(found: list[tuple[int, int]], noun: str = "round") -> str:
+    """Runs of round numbers (of ``noun``'s numbers): ``round 5``, ``rounds 4-47``,
+    ``rounds 2, 9-11``."""
     said = ", ".join(f"{first}-{last}" if last > first else str(first) for first, last in found)
-    return f"round{'s' if len(found) > 1 or found[0][1] > found[0][0] else ''} {said}"
+    return f"{noun}{'s' if len(found) > 1 or found[0][1] > found[0][0] else ''} {said}"
 
 
 #: Where a game's own row counts the rounds it played, by kind: a Not Not game's snapshot

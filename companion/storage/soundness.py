@@ -16,13 +16,19 @@ from companion.errors import CompanionError
 from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase
-from companion.storage.games import NOT_NOT, SavedGame
+from companion.storage.games import NOT_NOT, SavedGame, runs, runs_words
 from companion.storage.listing import GameLine, verdict
 from companion.storage.recovery import game_ids
 from companion.storage.restoring import UnreadableRecord, read_record
+from companion.storage.score_sheets import HAT, MOVIE
 
 #: The damaged games, and the rounds that do not read, named one a line (then how many more).
 SHOWN = 10
+#: The command that lists the kept games of each kind, the damaged ones among them.
+LISTED_BY = {NOT_NOT: "companion history", MOVIE: f"companion score-sheet {MOVIE}",
+             HAT: f"companion score-sheet {HAT}"}
+#: A damaged game: its id, what is wrong, and its kind ("" when its row does not read).
+Damaged = tuple[int, str, str]
 
 
 def check_lines(folder: Path) -> list[str]:
@@ -80,21 +86,22 @@ def kept_log_lines(path: Path) -> list[str]:
     return lines
 
 
-def damaged_games(database: Database) -> tuple[list[tuple[int, str]], list[tuple[int, int, str]]]:
-    """``(id, what is wrong)`` of every kept game, of any kind, that is damaged by the listing's
-    verdict (set aside, or a field or round record that does not read), and ``(id, round,
+def damaged_games(database: Database) -> tuple[list[Damaged], list[tuple[int, int, str]]]:
+    """``(id, what is wrong, kind)`` of every kept game, of any kind, that is damaged by the
+    listing's verdict (set aside, or a field or round record that does not read), and ``(id, round,
     what is wrong)`` of every round of a Not Not game the verdict reads whole whose record
     does not read as the replay reads it (:func:`unreadable_rounds`)."""
-    found, rounds = [], []
+    found: list[Damaged] = []
+    rounds: list[tuple[int, int, str]] = []
     for game_id in game_ids(database):
         try:
-            kind = database.read("SELECT kind FROM games WHERE id = ?", (game_id,))[0][0]
-            game = verdict(database, game_id, str(kind))
+            kind = str(database.read("SELECT kind FROM games WHERE id = ?", (game_id,))[0][0])
+            game = verdict(database, game_id, kind)
         except (CompanionError, IndexError) as error:
-            found.append((game_id, f"its row does not read ({error})"))
+            found.append((game_id, f"its row does not read ({error})", ""))
             continue
         if isinstance(game, GameLine) and game.damaged:
-            found.append((game_id, game.damaged))
+            found.append((game_id, game.damaged, kind))
         elif isinstance(game, SavedGame) and game.kind == NOT_NOT:
             rounds += [(game_id, n, what) for n, what in unreadable_rounds(game)]
     return found, rounds
@@ -114,7 +121,7 @@ def unreadable_rounds(game: SavedGame) -> list[tuple[int, str]]:
     return found
 
 
-def damage_lines(first: list[str], log_problems: list[str], games: list[tuple[int, str]],
+def damage_lines(first: list[str], log_problems: list[str], games: list[Damaged],
                  path: Path | None = None, *, rounds: list[tuple[int, int, str]] | None = None,
                  kept: list[str] | None = None, recoverable: bool) -> list[str]:
     """What is damaged, and how to recover: with ``--recover-to`` when ``recoverable`` (its
@@ -125,7 +132,7 @@ def damage_lines(first: list[str], log_problems: list[str], games: list[tuple[in
     rounds, kept = rounds or [], kept or []
     lines += [f"{where}{line}" for line in log_problems + kept]
     lines += [f"{where}game {game_id} is damaged: {reason[:100]}"
-              for game_id, reason in games[:SHOWN]]
+              for game_id, reason, _ in games[:SHOWN]]
     if len(games) > SHOWN:
         lines.append(f"{where}and {len(games) - SHOWN} more damaged games")
     lines += [f"{where}game {game_id} round {n} does not read{what[:100]}"
@@ -144,10 +151,33 @@ def damage_lines(first: list[str], log_problems: list[str], games: list[tuple[in
         lines.append(f"To recover the games that still read: companion history --recover-to "
                      f"NEW_FOLDER (see {RECOVERY}).")
     elif games:
-        lines.append("The damaged games are kept as they are and never offered for resume; "
-                     f"companion history lists them as damaged (see {RECOVERY}).")
+        listed = listed_where(games)
+        lines.append("The damaged games are kept as they are and never offered for resume"
+                     f"{'; ' if listed else ''}{listed} (see {RECOVERY}).")
     if rounds and not recoverable:
         lines.append("The rounds that do not read are kept as they are: companion replay names "
                      "them, the players' board and profiles leave them out, and an unfinished "
                      f"game with one is never offered for resume (see {RECOVERY}).")
     return lines
+
+
+def listed_where(games: list[Damaged]) -> str:
+    """Which command lists the damaged ``games`` (:data:`LISTED_BY`): ``companion history
+    lists them as damaged`` when one lists them all, else each with its games (``companion
+    history lists game 2 as damaged, companion score-sheet not-that-movie lists game 5``);
+    a game of no kind a command lists is not named ("" when none is)."""
+    by_command: dict[str, list[int]] = {}
+    for game_id, _, kind in games:
+        if kind in LISTED_BY:
+            by_command.setdefault(LISTED_BY[kind], []).append(game_id)
+    if len(by_command) == 1 and len(next(iter(by_command.values()))) == len(games):
+        return f"{next(iter(by_command))} lists {'it' if len(games) == 1 else 'them'} as damaged"
+    said = [f"{command} lists {ids_words(ids)}" for command, ids in by_command.items()]
+    return f"{said[0]} as damaged{''.join(f', {more}' for more in said[1:])}" if said else ""
+
+
+def ids_words(ids: list[int]) -> str:
+    """Game ids as runs (``game 5``, ``games 2, 9-11``), the first :data:`SHOWN` runs only
+    (then ``and more``)."""
+    found = runs(sorted(ids))
+    return runs_words(found[:SHOWN], "game") + (" and more" if len(found) > SHOWN else "")
