@@ -5,7 +5,8 @@ answer (milliseconds from the flip that showed the dice to the tap's edge stamp)
 player's median, and
 the median in numbers; over the row's right end, the player's closest win and
 closest loss of the game (when there is room). The axis runs from 0 past the slowest answer by at
-least :data:`HEADROOM` of it, to a whole :data:`AXIS_UNIT_MS`, its last mark labelled. The names
+least :data:`HEADROOM` of it, to a whole :data:`AXIS_UNIT_MS` and a whole step of its marks, so
+that they stand evenly to its end, its last mark labelled. The names
 and medians take at most
 :data:`LABELS_SHARE` of the width
 (long names on a narrow screen are cut, as the score strip cuts them, unless the rows are tall
@@ -62,7 +63,6 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     players = sorted(times)
     if not players:
         return [text.draw(surface, "no answers to chart", font_size, DIM_TEXT, center=rect.center)]
-    end = axis_end_ms(times)
     row_h = (rect.height - font_size * 2) / len(players)
     stacked = stacks_its_labels(players, seat_names, rect.width, font_size, row_h)
     names = dict(zip(players, row_names(players, seat_names, rect.width, font_size,
@@ -72,6 +72,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         font_size // 2
     plot = pygame.Rect(rect.left + label_w, rect.top,
                        rect.width - label_w - font_size, rect.height - font_size * 2)
+    end = end_on_a_whole_step(axis_end_ms(times), plot.width, font_size)
     radius = max(3, round(min(row_h * 0.12, font_size * 0.25)))
     for i, player in enumerate(players):
         y = round(plot.top + (i + 0.5) * row_h)
@@ -127,13 +128,19 @@ def stacks_its_labels(players: list[int], seat_names: SeatNames, width: int, fon
         text.block_height(2, font_size) <= 0.8 * row_h
 
 
+def end_on_a_whole_step(end: int, width: int, font_size: int) -> int:
+    """``end`` moved up to a whole step of the axis's marks (:func:`tick_step`, on an axis
+    ``width`` pixels wide), so that they stand evenly to its end, which is its last mark (an
+    axis to 5500 on 1000s ends at 6000, where 4000 was followed by 5500)."""
+    while end % (step := tick_step(end, width, font_size)):
+        end = math.ceil(end / step) * step
+    return end
+
+
 def axis_ticks(end: int, width: int, font_size: int) -> list[int]:
     """The marks of an axis ``width`` pixels wide from 0 to ``end`` ms: one every
-    :func:`tick_step` from 0, less the one too close to the end for their labels to stand
-    apart, and the end itself, its last mark (an axis to 1250 on 500s: 0, 500, 1000, 1250)."""
-    gap = label_gap(end, font_size)
-    step = tick_step(end, width, font_size)
-    return [tick for tick in range(0, end, step) if width * (end - tick) / end >= gap] + [end]
+    :func:`tick_step` from 0 to the end (a whole step: :func:`end_on_a_whole_step`)."""
+    return list(range(0, end + 1, tick_step(end, width, font_size)))
 
 
 def tick_step(end: int, width: int, font_size: int) -> int:
