@@ -632,7 +632,7 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
     drawn = texts_drawn(monkeypatch)
     said = draw_replay.draw_replay(pygame.Surface(size), saved)
     placed = [d.rect for d in drawn]
-    assert "also moved, not drawn here: " in " ".join(said)
+    assert "other buttons, not drawn here:" in " ".join(said)
     assert "more (companion replay lists each)" in " ".join(said)
     overlapping = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
                    if a.colliderect(b)]
@@ -689,3 +689,20 @@ def test_a_game_number_that_is_no_game_number_says_so_in_plain_words(capsys, arg
         main(["history", *args])
     assert stopped.value.code == 2
     assert capsys.readouterr().err == f"companion history: {says} (see companion history --help)\n"
+
+
+def test_a_button_left_off_the_replay_picture_is_named_with_what_its_tap_counted_for():
+    """A guest's wrong tap after a head start's winner closed the round was named "also moved,
+    not drawn here: P2 N at +373.353 ms (no edges kept)": read as moved by a head start, and
+    without its verdict, which the text replay gives."""
+    from companion.display import draw_replay
+    from companion.storage.replays import replay_of
+    from round_records import round_record
+
+    taps = [(1, "S", 223_408, "win"), (2, "N", 373_353, "ignored")]
+    saved = replay_of(3, 15, {"tie_window_us": 1000}, round_record(taps, valid=("S",)), None)
+    shown = [lane for lane in saved.lanes if lane.player == 1]
+    footer = draw_replay.footer_lines(saved, shown)[0]
+    assert footer.startswith("other buttons, not drawn here: ")
+    assert "P2 N at +373.353 ms (" in footer and "no edges kept)" in footer
+    assert "(late, " in footer or "(ignored, " in footer

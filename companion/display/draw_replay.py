@@ -5,7 +5,8 @@ tie window as a gold band from the first valid tap, and the verdict above.
 The time axis shows the photo finish: from a little before the first judged tap (the first
 valid one, if any) to a few milliseconds after, wide enough for the tie window and the margin.
 Buttons that moved only outside it, or that have no room left (each row stays two lines tall),
-are named below ("also moved, not drawn here: P3 W at +312.400 ms ...", the first few).
+are named below ("other buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce edges)
+...", the first few).
 Drawn into any surface (the kiosk's replay scene, or a PNG with :func:`save_replay_png`).
 """
 
@@ -346,15 +347,21 @@ def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
         more = len(outside) - MOST_NAMED_OFF_SCALE
-        lines.append("also moved, not drawn here: " + ", ".join(
+        lines.append("other buttons, not drawn here: " + ", ".join(
             f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
-            f"({lane_note(lane)})" for lane in outside[:MOST_NAMED_OFF_SCALE])
+            f"({lane_said(lane)})" for lane in outside[:MOST_NAMED_OFF_SCALE])
             + (f", and {more} more (companion replay lists each)" if more > 0 else ""))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
     lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
                  "judge takes a press's first edge")
     return lines
+
+
+def lane_said(lane: Lane) -> str:
+    """What a button not drawn did: its first judged tap's verdict (as its judged line says
+    it: ``late`` after the close), then :func:`lane_note`."""
+    return ", ".join([*(str(tap.verdict) for tap in lane.taps[:1]), lane_note(lane)])
 
 
 def lane_time(lane: Lane) -> float:
