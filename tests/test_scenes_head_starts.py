@@ -106,6 +106,33 @@ def test_two_head_starts_that_reach_back_to_the_open_tie_there():
     assert [(t.player, t.verdict, t.t_us) for t in record.taps] == [(2, "tie", 0), (3, "tie", 0)]
 
 
+def test_a_mashed_pad_its_head_start_moves_to_the_open_is_labelled_once_a_spot_beside_it():
+    """Ana presses all four buttons twice before her head start runs out: every press is
+    judged at the open, one place on the timeline, and each spot is named once beside it (not
+    once a press, the extra labels pushed out to the strip's far end), on the kiosk and the
+    page."""
+    from companion.display.timeline_axis import axis_mapping
+    from companion.web.timeline_svg import timeline_svg
+
+    app = kiosk("setup", players=3, handicaps=True, head_starts={2: START_US}, names={2: "Ana"})
+    round_ = to_round(app)
+    for press in (1, 2):
+        for side in Side:
+            app.post(tap(2, side.value, round_.t_open_ns + press * MS))
+    verdict = verdict_of(app)
+    assert {t.t_us for t in verdict.record.taps} == {0} and len(verdict.record.taps) == 8
+    labels = sorted(d.text for d in verdict.timeline_drawn if d.text.startswith("Ana"))
+    assert labels == ["Ana E", "Ana N", "Ana S", "Ana W"]
+    layout = app.ctx.services.layout
+    inner = layout.timeline.inflate(-round(2 * layout.unit), 0)
+    open_x = axis_mapping(verdict.timeline, inner.left, inner.width)(0)
+    for label in (d for d in verdict.timeline_drawn if d.text.startswith("Ana")):
+        assert abs(label.rect.centerx - open_x) <= label.rect.width + layout.min_text_size, \
+            label.text   # over its mark, or a label's width aside at most
+    page = timeline_svg(verdict.timeline, {2: "Ana"})
+    assert [page.count(f">Ana {side.value}<") for side in Side] == [1, 1, 1, 1]
+
+
 def test_a_tie_is_judged_on_the_judged_stamps():
     app, round_ = handicapped()
     window_ns = round_.timing.tie_window_ns

@@ -3,8 +3,9 @@
 Each tap is a mark on the axis in its verdict's colour *and* shape (a win a triangle, a tie
 a diamond, a wrong tap a cross, a tap before the dice landed a hollow ring, an ignored or late
 tap a small dot), labelled with its player and spot (``P2 N``, in the player's colour; an
-ignored or late tap's label is dim) above or below the axis. The tie window is a band from
-the first valid tap to the close, and the close a vertical line.
+ignored or late tap's label is dim) above or below the axis, once for the taps of one player
+on one spot at one time (:func:`~companion.display.timeline_axis.labelled_taps`). The tie
+window is a band from the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
 is broken in three (a label with no room above or below its mark is moved aside, a thin
@@ -40,6 +41,7 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    labelled_taps,
     last_tap_label,
     window_label,
 )
@@ -136,7 +138,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     race_first = sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))
     for tap in reversed(race_first):   # the race's marks last, over any at the same moment
         draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
-    for tap in race_first:
+    for tap in labelled_taps(view):
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"
         spot = place_label(label, x, lanes, tops, size, strip)
         if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader

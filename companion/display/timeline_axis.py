@@ -2,7 +2,8 @@
 landing, broken in three around the photo finish (the tie window with a little either side,
 magnified to the middle half of the strip). The kiosk draws it with pygame
 (:mod:`companion.display.draw_timeline`), the web page as SVG (:mod:`companion.web.timeline_svg`):
-both place every tap with :func:`axis_mapping`, so they show the same timeline.
+both place every tap with :func:`axis_mapping` and label the taps :func:`labelled_taps` gives,
+so they show the same timeline.
 """
 
 from __future__ import annotations
@@ -60,6 +61,17 @@ def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float],
                 return left + width * min(max(share, 0.0), 1.0)
         return float(left + width)
     return x_of
+
+
+def labelled_taps(view: TimelineView) -> list[TapRecord]:
+    """The taps to label, in :data:`LABEL_ORDER` (then by time): one per player, spot and judged
+    time, the one that counted most. Taps of one player on one spot at one judged time stand at
+    one place, so they take one label (a head start moves a mashed button's presses all to the
+    open: one ``Ana N`` there, not one per press moved aside along the strip)."""
+    named: dict[tuple[int, str, float], TapRecord] = {}
+    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
+        named.setdefault((tap.player, tap.side, tap.t_us), tap)
+    return list(named.values())
 
 
 def last_tap_label(view: TimelineView) -> tuple[str, float]:

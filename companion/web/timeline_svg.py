@@ -3,11 +3,11 @@ for a page, placed by the same broken axis (:mod:`companion.display.timeline_axi
 
 Every tap is a mark in its verdict's colour *and* shape (a win a triangle, a tie a diamond, a
 wrong tap a cross, a tap before the dice landed a ring, an ignored or late tap a small dot),
-labelled with its player and spot in the player's colour above or below the axis (moved aside
-by whole label widths when another label is in the way, a leader line joining it to its
-mark). The photo finish, the tie window with a little either side, is magnified to the middle
-half of the strip on a lighter ground along the axis, with the window's band, the close line
-and its length.
+labelled with its player and spot in the player's colour above or below the axis (once for
+the taps of one player on one spot at one time; moved aside by whole label widths when another
+label is in the way, a leader line joining it to its mark). The photo finish, the tie window
+with a little either side, is magnified to the middle half of the strip on a lighter ground
+along the axis, with the window's band, the close line and its length.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    labelled_taps,
     last_tap_label,
     window_label,
 )
@@ -123,9 +124,10 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
     body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
             svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
     lanes = Lanes()
-    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
+    body += [mark(tap.verdict, x_of(tap.t_us))
+             for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))]
+    for tap in labelled_taps(view):
         x, words = x_of(tap.t_us), f"{player_label(tap.player, seat_names)} {tap.side}"
-        body.append(mark(tap.verdict, x))
         spot = lanes.place(words, x)
         if spot is None:
             continue
