@@ -4,6 +4,7 @@ lies where another should: never a game that breaks later, never an internal err
 import copy
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.games.hat.rules import HatError, HatGame
@@ -97,6 +98,30 @@ def test_a_damaged_value_is_named_by_its_path():
         assert str(error) == "snapshot: deck[2].liar is not true or false"
     else:
         raise AssertionError("a damaged snapshot restored")
+
+
+def entering_table_deal():
+    """A table-dealt game whose dealer entered the opening cross's N and E cards."""
+    from companion.games.notnot import data_file
+    from companion.games.notnot.game import Game
+    from companion.games.notnot.sides import Side
+
+    dice, recipe = data_file.not_not()
+    game = Game.new(3, "normal", 7, dice=dice, recipe=recipe, deals="table")
+    game.place(Side.N, "RED")
+    game.place(Side.E, "BLUE")
+    return json.loads(json.dumps(game.snapshot()))
+
+
+@pytest.mark.parametrize("entered", [["N", "E", "S"], ["E", "E"], ["X"]],
+                         ids=["an empty spot", "a spot twice", "no spot"])
+def test_cards_a_table_deal_entered_that_are_not_on_the_table_are_refused_as_damaged(entered):
+    """W takes back the cards a table deal entered, after a resume too: a snapshot naming one
+    that is not on the table is damaged (W would take back nothing)."""
+    snapshot = entering_table_deal()
+    assert [side.value for side in restore_checked(snapshot).entered] == ["N", "E"]
+    with pytest.raises(DamagedSnapshot):
+        restore_checked(damaged(snapshot, ("entered",), entered))
 
 
 def played_hat():

@@ -499,6 +499,36 @@ def test_cards_entered_in_a_table_deal_and_a_rule_cards_level_outlive_a_power_cu
     again.screen.close()
 
 
+def test_w_takes_back_the_cards_entered_before_a_power_cut_after_resume_last_first(tmp_path):
+    """The dealer enters the opening cross and is asked "Are these the four cards?"; the power
+    goes. After Resume the screen is as it was: W takes back the card entered last (W's), then
+    the one before it (S's), not pausing as if none had been entered."""
+    from kiosk_helpers import choose
+
+    app = kiosk("title", state_dir=tmp_path, deals="table", level="normal")
+    start_table_deals(app)
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        app.post(DealerPress(face))
+    app.step()                                        # the frame is on screen: saved
+    assert app.scene.title == "Are these the four cards?"
+    before = app.scene.view()
+    app.screen.close()                                # the power went
+    again = kiosk("title", state_dir=tmp_path, deals="table", level="normal")
+    choose(again, "Not Not")
+    step_until(again, in_scene(again, "setup"))
+    choose(again, "Resume")
+    step_until(again, lambda: again.scene.name == "entry" and not again.scene.dirty)
+    assert again.scene.view() == before               # "W fix the last card (W)" too
+    again.post(tap(1, "W"))
+    again.step()
+    assert (again.scene.name, again.scene.subtitle) == ("entry", "YELLOW taken back from W")
+    again.post(tap(1, "W"))
+    again.step()
+    assert (again.scene.name, again.scene.subtitle) == ("entry", "GREEN taken back from S")
+    assert game_of(again).faces() == {Side.N: "RED", Side.E: "BLUE", Side.S: None, Side.W: None}
+    again.screen.close()
+
+
 def test_a_stuck_button_is_named_on_screen_while_the_game_goes_on():
     from companion.inputs.events import Stuck
     from kiosk_helpers import shows_text

@@ -5,7 +5,8 @@ snapshot holds; a snapshot damaged on disk (a wrong type, a bad value) may
 restore and fail only later, mid-game, or never end a round.
 :func:`restore_checked` restores it, checks the stored numbers' types, the
 players against the rules' bounds (and a score pile for each), the round's
-clocks against the settings' bounds, its round number against the rounds the game keeps
+clocks against the settings' bounds, the cards a table deal entered against the table, its
+round number against the rounds the game keeps
 (and :data:`MAX_ROUND_NO`), plays the next round on a second copy
 (through the pure rules: the dice are rolled, nobody taps) and scores it, so a
 damaged snapshot is refused here, in one line, and the game can be set aside
@@ -27,7 +28,7 @@ CARD = {"face": str, "arrow": str, "liar": bool, "ident": int}
 #: A stored snapshot of a Not Not game (:meth:`Game.snapshot`).
 SNAPSHOT = {
     "players": int, "seed": int, "mode": str, "deals": str, "level": str, "round_no": int,
-    "cancelled": MayLack(int), "seen": MayLack([[str]]), "over": bool,
+    "cancelled": MayLack(int), "seen": MayLack([[str]]), "entered": MayLack([str]), "over": bool,
     "table": Each(OrNone(CARD)), "deck": [CARD],
     "points": Each([CARD]), "removed": [CARD],
     "dice": {"direction": [str], "colour": [str], "negation": [str]},
@@ -81,6 +82,7 @@ def restore_checked(snapshot: dict, rounds: tuple[dict, ...] | None = None) -> G
     check_timing(snapshot.get("timing"))
     try:
         game = Game.restore(snapshot)
+        check_entered(game)
         trial = Game.restore(snapshot)
         trial.result()
         if not trial.over and not trial.awaiting_cards():
@@ -100,6 +102,14 @@ def check_round_no(round_no: int, rounds: tuple[dict, ...] | None) -> None:
             list(range(1, round_no + 1)):
         raise DamagedSnapshot(f"snapshot field 'round_no' is {round_no}, but the game keeps "
                               f"{len(rounds)} rounds")
+
+
+def check_entered(game: Game) -> None:
+    """The spots a table deal entered and may take back (:attr:`Game.entered`): each once, each
+    holding a card."""
+    if len(set(game.entered)) != len(game.entered) or \
+            any(game.table.get(side) is None for side in game.entered):
+        raise DamagedSnapshot("snapshot field 'entered' names a spot twice or one without a card")
 
 
 def check_players(snapshot: dict) -> None:

@@ -18,9 +18,10 @@ Two ways of keeping the model in step with the real cards:
   card with :meth:`Game.place` (the opening cross takes portal cards only; a
   rule card only while one may come up, :meth:`Game.rule_card_to_come`: the
   first game's, never a later game's, whose deck has none; a card entered
-  wrongly goes back with :meth:`Game.take_back`); the model keeps only which
-  cards are unseen, and the arrow and the Liar are rolled every round with the
-  odds of the backs.
+  wrongly goes back with :meth:`Game.take_back`, and the cards entered wait in
+  order, :attr:`Game.entered`, until the table confirms them,
+  :meth:`Game.confirm_cards`); the model keeps only which cards are unseen,
+  and the arrow and the Liar are rolled every round with the odds of the backs.
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ class Game:
     #: The dice of those rolls (:func:`dice_of`), which the table has seen: never rolled again
     #: for the round.
     seen: list[list[str]] = field(default_factory=list)
+    #: Table deals: the spots whose cards the dealer entered since the table last confirmed
+    #: the four (:meth:`place`, :meth:`confirm_cards`), in order: the last is taken back first.
+    entered: list[Side] = field(default_factory=list)
     over: bool = False
 
     # -- set-up -----------------------------------------------------------
@@ -263,6 +267,7 @@ class Game:
         self._refuse_second_void(side, face, "; put this one at the bottom of the deck and "
                                              "reveal the next card")
         self.table[side] = card = self._take_unseen(face)
+        self.entered.append(side)
         self._check_end()
         return Dealt("placed", card, side=side)
 
@@ -274,7 +279,15 @@ class Game:
             raise RuleError(f"no table-dealt card on {side} to take back")
         self.table[side] = None
         insort(self.deck, card, key=lambda unseen: unseen.ident)
+        if side in self.entered:
+            self.entered.remove(side)
         return card
+
+    def confirm_cards(self) -> None:
+        """Table deals: the table says the four spots hold the cards entered, and the dice
+        roll: those cards are in play, none of them the last entered any more (the next deal
+        enters its own)."""
+        self.entered = []
 
     def correct(self, side: Side, face: str) -> None:
         """Make the model show ``face`` on ``side``, as the real table does (the opening cross,
@@ -343,8 +356,9 @@ class Game:
 
     def snapshot(self) -> dict:
         """The whole state as plain JSON-able data; :meth:`restore` inverts it. ``seen`` is
-        written only while a cancelled roll's dice are kept (a snapshot is otherwise as it was
-        before they were)."""
+        written only while a cancelled roll's dice are kept, ``entered`` only while the cards a
+        table deal entered wait to be confirmed (a snapshot is otherwise as it was before
+        they were)."""
         data = {
             "players": self.players, "seed": self.seed, "mode": self.mode, "deals": self.deals,
             "level": self.level.value, "round_no": self.round_no, "cancelled": self.cancelled,
@@ -362,6 +376,8 @@ class Game:
         }
         if self.seen:
             data["seen"] = [list(dice) for dice in self.seen]
+        if self.entered:
+            data["entered"] = [side.value for side in self.entered]
         return data
 
     def snapshot_seeing(self, roll: Roll) -> dict:
@@ -380,6 +396,7 @@ class Game:
             level=Level(data["level"]), round_no=data["round_no"], over=data["over"],
             cancelled=data.get("cancelled", 0),
             seen=[list(dice) for dice in data.get("seen", [])],
+            entered=[Side(side) for side in data.get("entered", [])],
             table={Side(s): (Card.from_dict(c) if c else None) for s, c in data["table"].items()},
             deck=cards(data["deck"]),
             points={int(p): cards(items) for p, items in data["points"].items()},

@@ -19,10 +19,12 @@ this deal entered, there or while the cards are entered (again and again, one
 card a press; with none entered, W pauses). The same actions work from the
 dealer's pad, the keys and touch.
 
-Each card entered (or taken back) is saved at once: after a power cut, Resume asks only for
-the cards still to come. A power cut during a tie's choice: the message first says what the
-choice's countdown gave (in place of the level, until a card is entered or taken back, and
-again after a pause's Resume until then), the one change the real cards lack.
+Each card entered (or taken back) is saved at once, with the order of those entered
+(:attr:`~companion.games.notnot.game.Game.entered`): after a power cut, Resume asks only for
+the cards still to come, and W takes back the ones entered before it, last first. A power
+cut during a tie's choice: the message first says what the choice's countdown gave (in place
+of the level, until a card is entered or taken back, and again after a pause's Resume until
+then), the one change the real cards lack.
 """
 
 from __future__ import annotations
@@ -57,23 +59,17 @@ class EntryScene(MenuScene[ToEntry]):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        #: The spots whose cards this deal entered, in order (W takes back the last).
-        self.entered: list[Side] = []
         #: What the table is told first of a resumed game (:class:`ToEntry`'s ``note``), until
         #: a card is entered or taken back: a pause and its Resume bring it back.
         self.note = ""
 
     def enter(self, now_ns: int, change: ToEntry) -> None:
-        if change.play is not getattr(self, "play", None):
-            self.entered = []   # another game's deal (a resume): none of its cards to take back
         self.play = change.play
         super().enter(now_ns, change)
         game = self.game()
         if game.over:
             after_round(self.ctx, self.play, [])
             return
-        if all(face is None for face in game.faces().values()):
-            self.entered = []   # a new game's opening cross
         self.note = change.note
         self.say(change.note)
         if self.confirming():
@@ -82,6 +78,12 @@ class EntryScene(MenuScene[ToEntry]):
     def game(self) -> Game:
         """The game being played."""
         return self.play.game
+
+    @property
+    def entered(self) -> list[Side]:
+        """The spots whose cards this deal entered, in order (W takes back the last): the
+        game's, so a game resumed (after a power cut too) takes them back as before."""
+        return self.game().entered
 
     def confirming(self) -> bool:
         """Whether every spot holds a card: the table confirms them before the roll."""
@@ -146,7 +148,7 @@ class EntryScene(MenuScene[ToEntry]):
         if not self.confirming():
             self.place(self.offered()[index])
         elif index == 0:
-            self.entered = []   # rolled: the cards are in play
+            self.game().confirm_cards()   # rolled: the cards are in play
             after_round(self.ctx, self.play, [])
         else:
             self.fix(SIDES[index - 1])
@@ -173,8 +175,6 @@ class EntryScene(MenuScene[ToEntry]):
         card = self.game().take_back(side)
         save_entry(self.ctx, self.play)
         self.note = ""
-        if side in self.entered:
-            self.entered.remove(side)
         self.cursor = self.offered().index(card.face)
         self.say(f"{card.face} taken back from {side}")
 
@@ -189,8 +189,6 @@ class EntryScene(MenuScene[ToEntry]):
             return
         save_entry(self.ctx, self.play)
         self.note = ""
-        if dealt.what == "placed":
-            self.entered.append(side)
         if game.over:
             after_round(self.ctx, self.play, [])
             return
