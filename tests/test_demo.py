@@ -117,3 +117,36 @@ def test_a_late_loop_plays_the_same_game_and_saves_the_same_snapshots(tmp_path, 
     late_result, late_shots = play_demo(tmp_path / "late", capsys)
     assert late_result == on_time_result
     assert late_shots == on_time
+
+
+def test_a_late_table_plays_the_same_game_and_saves_the_same_snapshots(tmp_path, capsys,
+                                                                       monkeypatch):
+    """A busy machine: the simulated table's thread loses the processor for 300 ms as the
+    set-up menu shows (its presses come in a burst, then the dealer's and the first round's),
+    and for 100 ms before each press of a round (longer than the bots keep clear of the round's
+    judging: an answer comes after the settle time, a tap after the close after the judging)."""
+    from companion.simulation.demo_table import SimulatedTable
+
+    on_time_result, on_time = play_demo(tmp_path / "on-time", capsys)
+    on_setup, on_round, press_at = (SimulatedTable.on_setup, SimulatedTable.on_round,
+                                    SimulatedTable.press_at)
+
+    def late_on_setup(table: SimulatedTable, scene: object) -> None:
+        table.scheduler.at(time.monotonic_ns(), lambda: time.sleep(0.3))
+        on_setup(table, scene)
+
+    def late_on_round(table: SimulatedTable, scene: object) -> None:
+        def late_press_at(due_ns: int, *press: object) -> None:
+            table.scheduler.at(due_ns, lambda: time.sleep(0.1))
+            press_at(table, due_ns, *press)
+
+        with monkeypatch.context() as round_presses:
+            round_presses.setattr(table, "press_at", late_press_at)
+            on_round(table, scene)
+
+    monkeypatch.setattr(SimulatedTable, "on_setup", late_on_setup)
+    monkeypatch.setattr(SimulatedTable, "on_round", late_on_round)
+    late_result, late_shots = play_demo(tmp_path / "late", capsys)
+    assert late_result == on_time_result
+    assert [name for name in on_time if late_shots.get(name) != on_time[name]] == []
+    assert set(late_shots) == set(on_time)

@@ -7,7 +7,12 @@ import kiosk_helpers  # noqa: F401  (headless SDL drivers)
 from companion.games.notnot.judge import Ruling
 from companion.games.notnot.round import Round, Timing
 from companion.games.notnot.sides import Side
-from companion.simulation.demo_table import MIN_MENU_GAP_MS, PRESS_LATENCY_MS, SimulatedTable
+from companion.simulation.demo_table import (
+    MENU_PAUSE_MS,
+    MIN_MENU_GAP_MS,
+    PRESS_LATENCY_MS,
+    SimulatedTable,
+)
 
 MS = 1_000_000
 OPEN = 50_000 * MS               # the flip that showed the dice
@@ -60,3 +65,29 @@ def test_no_early_press_on_a_button_a_menu_press_used_since_the_last_round():
     table.menu_presses(1, [Side.E])                        # the dealer confirms the deal
     assert presses_of([(1, Side.E, -50 * MS), (2, Side.E, -50 * MS)], table=table) == [
         (OPEN - 50 * MS, 2, Side.E)]
+
+
+class LateThread:
+    """The table's presses thread on a busy machine: it keeps each action until the test
+    makes them, all at once, long after they were due."""
+
+    def __init__(self) -> None:
+        self.held: list = []
+
+    def at(self, due_ns: int, action) -> None:
+        self.held.append(action)
+
+    def catch_up(self) -> None:
+        for action in self.held:
+            action()
+
+
+def test_menu_presses_are_stamped_at_their_planned_times_however_late_they_are_made():
+    made: list[tuple[int, Side, int]] = []
+    late = LateThread()
+    table = SimulatedTable(3, 1, press=lambda *press: made.append(press), scheduler=late)
+    table.menu_presses(1, [Side.S, Side.S, Side.E], start_ns=OPEN)   # down twice, select
+    late.catch_up()
+    gap = MENU_PAUSE_MS * MS
+    assert made == [(1, Side.S, OPEN + gap), (1, Side.S, OPEN + 2 * gap),
+                    (1, Side.E, OPEN + 3 * gap)]

@@ -25,8 +25,10 @@ of a later round showing a colour word, played on in colour-blind mode).
 With the mock GPIO pins, the same ``--seed`` (and players, level, speed, size)
 gives the same game and the same snapshot files, byte for byte, run after run:
 the bots' stamps are planned from the seed (:mod:`companion.simulation.demo_table`),
-and a moment whose frame the clock could pick (``round-countdown``) is drawn at an
-instant the seed decides (:class:`IssueMoments`).
+the loop reads an instant only once the table's thread has pressed everything due by it
+(:meth:`PressScheduler.now_ns`: a busy machine's late thread cannot leave a press out of a
+judged round), and a moment whose frame the clock could pick (``round-countdown``) is drawn
+at an instant the seed decides (:class:`IssueMoments`).
 ``--controller simavr`` sends every press through the real serial controller
 firmware running in simavr instead of mock GPIO pins (one line and status 2
 where the AVR toolchain or simavr is missing).
@@ -61,6 +63,7 @@ from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import GameSetup, Pace
 from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
 from companion.simulation.firmware_sim.simavr import toolchain_missing
+from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
     GAMES,
@@ -117,14 +120,20 @@ def run(args: argparse.Namespace) -> int:
         raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")
     pace = Pace().scaled(1 / args.speed)
     setup = GameSetup(players=args.players, level=args.level, seed=args.seed)
+    # Not Not's table presses on this thread; the loop reads an instant only once the table
+    # has pressed everything due by it (the scripted tables wait for the loop's passes).
+    presses_due = PressScheduler("simulated-table") if args.game == "not-not" else None
+    clock = presses_due.now_ns if presses_due is not None else time.monotonic_ns
     with terminated_as_exit() as termination, demo_folder() as folder:
         app = build_kiosk(KioskOptions(size=args.size, rotation=args.rotation,
                                        headless=args.headless, setup=setup, pace=pace,
-                                       snapshots=args.snapshots, state_dir=folder))
+                                       snapshots=args.snapshots, state_dir=folder,
+                                       clock=clock))
         try:
             termination.check()
-            play = run_scripted if args.game != "not-not" else run_not_not
-            return play(app, args, termination.check)
+            if presses_due is None:
+                return run_scripted(app, args, termination.check)
+            return run_not_not(app, args, termination.check, presses_due)
         finally:
             app.ctx.services.close_database()   # before its folder goes
 
@@ -209,15 +218,19 @@ def run_moments(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None]) -> int:
-    """Not Not, played by simulated players; ``check()`` after each pass of the loop."""
+def run_not_not(app: App, args: argparse.Namespace, check: Callable[[], None],
+                scheduler: PressScheduler) -> int:
+    """Not Not, played by simulated players pressing on ``scheduler``'s thread (the loop's
+    clock waits for it: :meth:`PressScheduler.now_ns`); ``check()`` after each pass of the
+    loop."""
     presses = press_path(app, args.players, args.controller)
     if isinstance(presses, MockGpioPresses):
         presses.bounces = DEMO_BOUNCES
     services = app.ctx.services
     services.pace = replace(services.pace, settle_s=max(services.pace.settle_s, DEMO_SETTLE_S))
     table = SimulatedTable(args.players, args.seed, presses.press, speed=args.speed,
-                           finish=lambda: app.post(Quit(time.monotonic_ns())))
+                           finish=lambda: app.post(Quit(time.monotonic_ns())),
+                           scheduler=scheduler)
     moments = IssueMoments(app, table)
     app.ctx.hooks.on_scene = moments.on_scene
     app.ctx.hooks.on_winners = winner_lights(presses.pads)

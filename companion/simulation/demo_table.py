@@ -76,13 +76,15 @@ class SimulatedTable:
     """Bots around the table, pressing through ``press(player, side)`` on their own thread."""
 
     def __init__(self, players: int, seed: int, press: Callable[..., None], speed: float = 1.0,
-                 finish: Callable[[], None] = lambda: None) -> None:
+                 finish: Callable[[], None] = lambda: None,
+                 scheduler: PressScheduler | None = None) -> None:
         self.bots: list[Bot] = make_bots(players, random.Random(f"{seed}:bots"))
         self.seed = seed
         self.press = press
         self.speed = speed
         self.finish = finish
-        self.scheduler = PressScheduler("simulated-table")
+        #: The thread the presses are made on (the demo's loop reads its clock from it).
+        self.scheduler = scheduler or PressScheduler("simulated-table")
         self.last_scene_ns = time.monotonic_ns()
         #: The coming round's presses as ``(player, side, ns from the open)``: before the
         #: open (too early) and after it.
@@ -94,8 +96,6 @@ class SimulatedTable:
         self.quiet = False
         #: The buttons menu presses have used since the last round opened.
         self._menu_buttons: set[tuple[int, Side]] = set()
-        #: The stamp of the last menu press.
-        self.last_menu_stamp_ns = 0
         #: Scenes that became current with no handler and not ignored.
         self.unhandled: set[type[Scene]] = set()
 
@@ -110,22 +110,18 @@ class SimulatedTable:
         """The monotonic stamp ``ms`` (divided by the speed) from now."""
         return time.monotonic_ns() + round(ms * MS / self.speed)
 
-    def menu_presses(self, player: int, sides: list[Side]) -> None:
-        """Press ``sides`` one after another, as a person reading a menu does.
-
-        Each is stamped at least the gap after the menu press before, even when this
-        thread runs late: a late burst stamped as it happens would fall within the
-        debounce time, and the debouncer would take the later presses as bounce.
-        """
+    def menu_presses(self, player: int, sides: list[Side], start_ns: int | None = None) -> None:
+        """Press ``sides`` one after another, as a person reading a menu does: the gap apart
+        from ``start_ns`` (default: now), each stamped at its due time however late this
+        thread presses it. A late burst stamped as it happens would fall within the debounce
+        time (the debouncer would take the later presses as bounce); stamped the gap after the
+        press before, whenever that came, its stamps would run ahead of the clock, and a bot's
+        next press of the button, stamped from a round's open, would come before them."""
         gap = round(max(MENU_PAUSE_MS / self.speed, MIN_MENU_GAP_MS) * MS)
-        start = time.monotonic_ns()
+        start = time.monotonic_ns() if start_ns is None else start_ns
         self._menu_buttons.update((player, side) for side in sides)
         for step, side in enumerate(sides, start=1):
-            self.scheduler.at(start + step * gap, partial(self._menu_press, player, side, gap))
-
-    def _menu_press(self, player: int, side: Side, gap_ns: int) -> None:
-        self.last_menu_stamp_ns = max(time.monotonic_ns(), self.last_menu_stamp_ns + gap_ns)
-        self.press(player, side, self.last_menu_stamp_ns)
+            self.press_at(start + step * gap, player, side, start + step * gap)
 
     def press_at(self, due_ns: int, player: int, side: Side, t_ns: int) -> None:
         """At ``due_ns``, press ``side`` of ``player``'s pad with the stamp ``t_ns``."""
@@ -229,8 +225,8 @@ class SimulatedTable:
 
     def on_tie_choice(self, scene: TieChoiceScene) -> None:
         rng = random.Random(f"{self.seed}:{scene.play.game.round_no}:demo-choice")
-        for player in scene.choosers:
-            self.menu_presses(player, [rng.choice(SIDES)])
+        for player in scene.choosers:   # from the instant the choice's countdown began
+            self.menu_presses(player, [rng.choice(SIDES)], start_ns=scene.shown_ns)
 
     def on_end(self, scene: EndScene) -> None:
         self.scheduler.at(self.after_ms(3 * MENU_PAUSE_MS), self.finish)
