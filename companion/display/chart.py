@@ -48,9 +48,9 @@ NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
 MEDIAN_ROOM = " 9999 ms"
 #: The most of the chart's width the rows' names and medians take (the rest is the plot).
 LABELS_SHARE = 0.45
-#: The steps between the time axis's ticks, finest first (:func:`tick_step` picks one), each a
+#: The steps between the time axis's ticks, finest first (:func:`axis_marks` picks one), each a
 #: whole :data:`AXIS_UNIT_MS`.
-TICK_STEPS_MS = (250, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
+TICK_STEPS_MS = (250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 25_000, 50_000, 100_000)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, list[float]],
@@ -72,7 +72,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         font_size // 2
     plot = pygame.Rect(rect.left + label_w, rect.top,
                        rect.width - label_w - font_size, rect.height - font_size * 2)
-    end = end_on_a_whole_step(axis_end_ms(times), plot.width, font_size)
+    end, step = axis_marks(axis_end_ms(times), plot.width, font_size)
     radius = max(3, round(min(row_h * 0.12, font_size * 0.25)))
     for i, player in enumerate(players):
         y = round(plot.top + (i + 0.5) * row_h)
@@ -100,7 +100,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
             x = x_of(plot, statistics.median(values), end)
             half = row_h * MEDIAN_HALF
             pygame.draw.line(surface, HIGHLIGHT, (x, y - half), (x, y + half), max(2, radius // 2))
-    for tick in axis_ticks(end, plot.width, font_size):
+    for tick in axis_ticks(end, step):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
@@ -128,26 +128,22 @@ def stacks_its_labels(players: list[int], seat_names: SeatNames, width: int, fon
         text.block_height(2, font_size) <= 0.8 * row_h
 
 
-def end_on_a_whole_step(end: int, width: int, font_size: int) -> int:
-    """``end`` moved up to a whole step of the axis's marks (:func:`tick_step`, on an axis
-    ``width`` pixels wide), so that they stand evenly to its end, which is its last mark (an
-    axis to 5500 on 1000s ends at 6000, where 4000 was followed by 5500)."""
-    while end % (step := tick_step(end, width, font_size)):
-        end = math.ceil(end / step) * step
-    return end
+def axis_marks(end: int, width: int, font_size: int) -> tuple[int, int]:
+    """The axis's end and the step of its marks, on an axis ``width`` pixels wide: ``end`` moved
+    up to a whole step of :data:`TICK_STEPS_MS`, the least end whose marks' labels stand apart
+    (the finer step at the same end), so that the marks stand evenly to the end, its last mark
+    (an axis to 5500 on 1000s ends at 6000, where 4000 was followed by 5500; turned upright,
+    6250 ends at 7500 on 2500s, where moving up a step at a time took it to 10000)."""
+    fitting = [(whole, step) for step in TICK_STEPS_MS
+               if width * step / (whole := math.ceil(end / step) * step)
+               >= label_gap(whole, font_size)]
+    return min(fitting, default=(math.ceil(end / TICK_STEPS_MS[-1]) * TICK_STEPS_MS[-1],
+                                 TICK_STEPS_MS[-1]))
 
 
-def axis_ticks(end: int, width: int, font_size: int) -> list[int]:
-    """The marks of an axis ``width`` pixels wide from 0 to ``end`` ms: one every
-    :func:`tick_step` from 0 to the end (a whole step: :func:`end_on_a_whole_step`)."""
-    return list(range(0, end + 1, tick_step(end, width, font_size)))
-
-
-def tick_step(end: int, width: int, font_size: int) -> int:
-    """The finest step of :data:`TICK_STEPS_MS` whose labels stand apart on an axis ``width``
-    pixels wide from 0 to ``end`` ms."""
-    gap = label_gap(end, font_size)
-    return next((step for step in TICK_STEPS_MS if width * step / end >= gap), TICK_STEPS_MS[-1])
+def axis_ticks(end: int, step: int) -> list[int]:
+    """The marks of an axis from 0 to ``end`` ms, one every ``step`` (:func:`axis_marks`)."""
+    return list(range(0, end + 1, step))
 
 
 def label_gap(end: int, font_size: int) -> int:
