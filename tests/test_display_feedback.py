@@ -5,7 +5,7 @@ import pytest
 
 from kiosk_helpers import canvas
 from companion.audio import tones as sound
-from companion.display.chart import axis_end_ms, draw_chart
+from companion.display.chart import axis_end_ms, axis_marks, draw_chart
 from companion.display.palette import player_colour
 from companion.display.snapshots import Snapshots
 from companion.errors import CompanionError
@@ -184,4 +184,36 @@ def test_on_an_upright_screen_the_end_charts_labels_stand_clear_of_the_hint_belo
     ticks = [d for d in app.scene.drawn if d.text.isdigit()]
     assert hint and ticks
     assert max(d.rect.bottom for d in ticks) < min(d.rect.top for d in hint)
+    pygame.display.quit()
+
+
+def test_a_narrow_chart_ends_its_axis_at_the_least_whole_step_whose_labels_stand_apart():
+    """Turned upright (a plot about 250 px wide), a slowest 5560 ms (an axis to at least 6250)
+    ended at 10000 on 5000s, every other dot in its first few per cent: it now ends at 7500 on
+    2500s."""
+    assert axis_marks(6250, 250, 20) == (7500, 2500)
+    assert axis_marks(750, 600, 20) == (750, 250)
+
+
+def test_eight_players_cost_lines_leave_the_end_chart_room_for_its_rows():
+    """Eight regulars' "NOT NOT NOT costs ..." lines took the middle of an 800x480 end screen and
+    left the chart 40 px, its names piled on each other: the lines give way to the chart."""
+    from kiosk_helpers import kiosk, notnot_play, step_until
+    from test_reaction_times_agree import end_the_game
+    from test_scenes_flow import to_round
+
+    names = ["Alexandrina", "Bartholomew", "Christopher", "Dominique", "Evangeline",
+             "Fitzgerald", "Gwendolyn", "Hildegarde"]
+    app = kiosk("setup", players=8, names=dict(enumerate(names, 1)))
+    to_round(app)
+    end_the_game(app)
+    notnot_play(app).reactions.update({seat: [300.0 + 10 * seat] for seat in range(1, 9)})
+    app.scene.costs = [f"NOT NOT NOT costs {name} {400 + i} ms" for i, name in enumerate(names)]
+    app.scene.dirty = True
+    step_until(app, lambda: not app.scene.dirty)
+    rows = [d for d in app.scene.drawn if d.text.endswith(" ms") and "costs" not in d.text]
+    assert len(rows) == 8, [d.text for d in app.scene.drawn]
+    overlaps = [(a.text, b.text) for i, a in enumerate(rows) for b in rows[i + 1:]
+                if a.rect.colliderect(b.rect)]
+    assert overlaps == []
     pygame.display.quit()

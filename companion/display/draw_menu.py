@@ -167,14 +167,17 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
     return drawn
 
 
-def draw_lines_fit(surface: pygame.Surface, layout: Layout, lines: list[str], top: int
-                   ) -> list[text.Drawn]:
-    """``lines`` one under another from ``top``, centred, each shrunk to the screen's width."""
+def draw_lines_fit(surface: pygame.Surface, layout: Layout, lines: list[str], top: int,
+                   bottom: int | None = None) -> list[text.Drawn]:
+    """``lines`` one under another from ``top``, centred, each shrunk to the screen's width
+    (wrapped at the smallest size); with ``bottom``, only the first lines that end above it."""
     drawn: list[text.Drawn] = []
     for line in lines:
-        drawn += text.draw_fit(surface, line, layout.small_size,
-                               layout.width - round(6 * layout.unit), layout.min_text_size, TEXT,
-                               midtop=(layout.width // 2, top))
+        size, wrapped = text.fit_lines(line, layout.small_size,
+                                       layout.width - round(6 * layout.unit), layout.min_text_size)
+        if bottom is not None and top + text.block_height(len(wrapped), size) > bottom:
+            break
+        drawn += text.draw_lines(surface, wrapped, size, TEXT, midtop=(layout.width // 2, top))
         top = drawn[-1].rect.bottom
     return drawn
 

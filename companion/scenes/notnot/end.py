@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import pygame
 
+from companion.display import text
 from companion.display.chart import draw_chart
 from companion.display.draw_menu import draw_hint, draw_lines_fit, draw_title
+from companion.display.layout import Layout
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -46,6 +48,17 @@ def winners_headline(scores: dict[int, int], winners: list[int],
     if not any(scores.values()):
         return "NOBODY SCORED: no winner"
     return f"{'WINNER' if len(winners) == 1 else 'WINNERS'}: {names(winners, seat_names)}"
+
+
+#: The least height a row of the chart takes, in lines of its text, and the lines of its axis.
+CHART_ROW_LINES, CHART_AXIS_LINES = 1.25, 2
+
+
+def chart_least_height(rows: int, layout: Layout) -> int:
+    """The height the chart of ``rows`` players keeps whatever the lines over it: its rows stand
+    apart (the cost lines over it give way: at 8 players on 800x480 they left it 40 px)."""
+    return round(text.block_height(1, layout.small_size) *
+                 (CHART_ROW_LINES * rows + CHART_AXIS_LINES))
 
 
 class EndScene(Scene[ToEnd]):
@@ -92,14 +105,16 @@ class EndScene(Scene[ToEnd]):
                  "ended early   ") if self.early else ""
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
-        drawn += draw_lines_fit(canvas, layout, self.costs, top)
-        top = drawn[-1].rect.bottom + round(2 * layout.unit) if self.costs else top
         new_game = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
         hint = draw_hint(canvas, layout,
                          f"reaction times (ms from the dice landing)   {new_game} new game")
         # The chart ends above the hint, which wraps to two lines on an upright screen.
         bottom = min(layout.height - round(8 * layout.unit),
                      min(line.rect.top for line in hint) - round(2 * layout.unit))
+        costs = draw_lines_fit(canvas, layout, self.costs, top,
+                               bottom - chart_least_height(len(self.play.reactions), layout))
+        drawn += costs
+        top = costs[-1].rect.bottom + round(2 * layout.unit) if costs else top
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             bottom - top)
         self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
