@@ -245,9 +245,9 @@ class KeptLog:
     lost: str
     #: Whether this open made the copy (``False``: an earlier one holds the same frames).
     new: bool = True
-    #: What the kiosk's screen says of the log: "was damaged", "was cut short, 1 save does not
-    #: read".
-    said: str = "was damaged"
+    #: What the kiosk's screen says of the log, short enough for its notice line: "the log was
+    #: damaged", "1 save was cut off the log".
+    said: str = "the log was damaged"
 
     def line(self, database: Path) -> str:
         """The one line for the log and the journal."""
@@ -258,8 +258,7 @@ class KeptLog:
     @property
     def notice(self) -> str:
         """The kiosk's one-line notice."""
-        return (f"saves are missing: the write-ahead log {self.said}; it is kept as "
-                f"{self.path.name} (companion history --check)")
+        return f"saves are missing: {self.said} (companion history --check)"
 
 
 @dataclass(frozen=True)
@@ -270,7 +269,7 @@ class Loss:
 
     start: int
     lost: str
-    said: str = "was damaged"
+    said: str = "the log was damaged"
 
 
 def lost_in(data: bytes) -> tuple[int, str] | None:
@@ -453,11 +452,11 @@ def cut_short(database: Path) -> tuple[bytes, Loss] | None:
     first_save_ends = read + 1 if found is None else min(found.broken_at or found.frames + 1,
                                                          written[0])
     saves = saves_in(frame_pages(index, read + 1, written[0]), written[0] - first_save_ends)
-    verb = "does" if saves == "1 save" else "do"
+    verb, was = ("does", "was") if saves == "1 save" else ("do", "were")
     start = HEADER + read * (FRAME_HEADER + page_size) if found is not None else 0
     return data, Loss(start, f"was cut short ({read} of the {written[0]} frames its index "
                              f"{shm.name} counts read): {saves} in it {verb} not read",
-                      f"was cut short, {saves} {verb} not read")
+                      f"{saves} {was} cut off the log")
 
 
 def frame_pages(index: bytes, first: int, last: int) -> list[int]:
