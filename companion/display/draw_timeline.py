@@ -36,13 +36,13 @@ from companion.display.palette import (
 )
 from companion.display.parts import Part
 from companion.display.timeline_axis import (
-    LABEL_ORDER,
     ZOOM_FROM,
     ZOOM_TO,
     TimelineView,
     axis_mapping,
     labelled_taps,
     last_tap_label,
+    race_first,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -135,8 +135,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     lanes: list[list[pygame.Rect]] = [[], []]
     tops = [axis_y - lanes_reach(layout) - line_h, axis_y + lanes_reach(layout)]
     drawn: list[text.Drawn] = []
-    race_first = sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))
-    for tap in reversed(race_first):   # the race's marks last, over any at the same moment
+    for tap in reversed(race_first(view)):   # the race's marks last, over any at one moment
         draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
     for tap in labelled_taps(view):
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"

@@ -63,13 +63,18 @@ def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float],
     return x_of
 
 
+def race_first(view: TimelineView) -> list[TapRecord]:
+    """The taps in :data:`LABEL_ORDER`, then by time: the race's first."""
+    return sorted(view.taps, key=lambda tap: (LABEL_ORDER[tap.verdict], tap.t_us))
+
+
 def labelled_taps(view: TimelineView) -> list[TapRecord]:
-    """The taps to label, in :data:`LABEL_ORDER` (then by time): one per player, spot and judged
-    time, the one that counted most. Taps of one player on one spot at one judged time stand at
-    one place, so they take one label (a head start moves a mashed button's presses all to the
-    open: one ``Ana N`` there, not one per press moved aside along the strip)."""
+    """The taps to label, :func:`race_first`: one per player, spot and judged time, the one
+    that counted most. Taps of one player on one spot at one judged time stand at one place, so
+    they take one label (a head start moves a mashed button's presses all to the open: one
+    ``Ana N`` there, not one per press moved aside along the strip)."""
     named: dict[tuple[int, str, float], TapRecord] = {}
-    for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us)):
+    for tap in race_first(view):
         named.setdefault((tap.player, tap.side, tap.t_us), tap)
     return list(named.values())
 

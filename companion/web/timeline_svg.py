@@ -26,13 +26,13 @@ from companion.display.palette import (
     player_colour,
 )
 from companion.display.timeline_axis import (
-    LABEL_ORDER,
     ZOOM_FROM,
     ZOOM_TO,
     TimelineView,
     axis_mapping,
     labelled_taps,
     last_tap_label,
+    race_first,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -124,8 +124,7 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
     body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
             svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
     lanes = Lanes()
-    body += [mark(tap.verdict, x_of(tap.t_us))
-             for tap in sorted(view.taps, key=lambda t: (LABEL_ORDER[t.verdict], t.t_us))]
+    body += [mark(tap.verdict, x_of(tap.t_us)) for tap in race_first(view)]
     for tap in labelled_taps(view):
         x, words = x_of(tap.t_us), f"{player_label(tap.player, seat_names)} {tap.side}"
         spot = lanes.place(words, x)
