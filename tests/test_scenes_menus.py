@@ -269,6 +269,22 @@ def test_a_window_made_smaller_than_800x480_keeps_800x480():
     assert app.ctx.services.layout.size == (800, 900)
 
 
+def test_an_exposed_window_shows_its_last_frame_again_on_a_still_screen(monkeypatch):
+    """With no window manager, X asks the window to draw what another window hid."""
+    import pygame
+
+    app = kiosk()
+    for _ in range(3):   # the title menu drawn, then still
+        app.step()
+    flips = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    app.step()
+    assert flips == []
+    pygame.event.post(pygame.event.Event(pygame.VIDEOEXPOSE))
+    app.step()
+    assert flips == [1]
+
+
 def test_games_kept_before_schema_4_are_listed_as_played_to_their_end(tmp_path, capsys):
     from companion.cli import main
     from companion.storage.database import FILENAME, Database

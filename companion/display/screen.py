@@ -242,6 +242,11 @@ class Screen:
             return stamp
         return self.clock()
 
+    def show_again(self) -> None:
+        """Show the display's last frame again, as it is: the window was exposed (another
+        window over it went away, with no window manager to keep what it hid)."""
+        pygame.display.flip()
+
     def _keep_turned(self, steps: Sequence[tuple[pygame.Rect, PartImage | None]]) -> None:
         """Give each kept picture of ``steps`` that has none its turned copy, copied from the
         display just turned (no part painted after it lies over it), so that the next frame

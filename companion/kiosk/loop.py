@@ -211,6 +211,8 @@ class App:
                 events.append(Quit(t_ns))
             elif event.type == pygame.VIDEORESIZE:
                 self.resize(event.size)
+            elif event.type == pygame.VIDEOEXPOSE:
+                self.screen.show_again()
             else:
                 self.keys_used = self.keys_used or event.type == pygame.KEYDOWN
                 character = typed_character(event) if self.scene.takes_text else None
