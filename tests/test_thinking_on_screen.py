@@ -8,7 +8,7 @@ state folder when it is entered.
 
 import pytest
 
-from kiosk_helpers import choose, in_scene, jump_to, kiosk, step_until, tap
+from kiosk_helpers import MAX_PASSES, choose, in_scene, jump_to, kiosk, step_until, tap
 from companion.games.notnot import data_file as data
 from companion.games.notnot.dice import NEGATIONS
 from companion.games.notnot.game import Game
@@ -177,4 +177,74 @@ def test_a_whole_kiosk_game_ends_with_the_line_its_saved_rounds_give(tmp_path):
     cost = profile_of([(RoundRecord.from_json(item), 1) for item in saved.rounds]).costliest()
     assert cost is not None and cost.condition == "negations-3"   # the slowest answers
     assert cost.line("P1") in [drawn.text for drawn in app.scene.drawn]
+    app.screen.close()
+
+
+#: A table of eight regulars (their names fill two lines of the end screen's scores).
+REGULARS = ["Alexandrina", "Bartholomew", "Christopher", "Dominique", "Evangeline",
+            "Fitzgerald", "Gwendolyn", "Hildegarde"]
+
+
+def eight_regulars_end_screen(folder, size):
+    """The end screen of eight regulars' game on a ``size`` screen, each
+    with a line of what costs them most (``costs Christopher 130 ms``) and a row on the chart."""
+    with Database.in_folder(folder) as database:
+        game_id = GameStore(database).create(8, {"level": "extreme"}, {"round_no": 0})
+        roster = PlayerStore(database)
+        for seat, name in enumerate(REGULARS, 1):
+            roster.seat(game_id, seat, roster.add(name).id)
+    rounds = [item for seat in range(1, 9) for item in rounds_of(seat, 400, 500 + seat * 10)]
+    reactions = {seat: [400.0, 500.0 + seat * 10] for seat in range(1, 9)}
+    app = kiosk("title", state_dir=folder, size=size, players=8,
+                names=dict(enumerate(REGULARS, 1)))
+    jump_to(app, "end", play=NotNotPlay(new_game(8), ref=GameRef(game_id), rounds=rounds,
+                                        reactions=reactions))
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    return app
+
+
+def frames_for(app, seconds: float) -> list[tuple[float, list]]:
+    """Each frame the kiosk draws in the next ``seconds`` of its loop's clock, nobody pressing
+    anything: when (seconds from now) and the texts it drew."""
+    start_ns, frames, drawn = app.clock(), [], app.scene.drawn
+    for _ in range(MAX_PASSES):
+        if app.clock() >= start_ns + seconds * 1e9:
+            return frames
+        app.step()
+        if app.scene.drawn is not drawn:
+            drawn = app.scene.drawn
+            frames.append(((app.clock() - start_ns) / 1e9, list(drawn)))
+    raise AssertionError(f"the loop never waited in {MAX_PASSES} passes")
+
+
+def costs_in(texts: list) -> list[str]:
+    return [drawn.text for drawn in texts if drawn.text.startswith("NOT NOT NOT costs")]
+
+
+def test_eight_players_on_the_7_inch_screen_read_what_costs_each_of_them_on_a_second_page(
+        tmp_path):
+    """On the Pi's 800x480 screen the chart of eight regulars took the room of their lines, none
+    shown: the chart stands alone on a first page, then every player's line, one a line, larger
+    than over a chart, on a second (the winners on both)."""
+    app = eight_regulars_end_screen(tmp_path, (800, 480))
+    chart = app.scene.drawn
+    assert len([d for d in chart if d.text.endswith(" ms")]) == 8 and costs_in(chart) == []
+    costs = next((texts for _, texts in frames_for(app, 10) if costs_in(texts)), [])
+    assert costs_in(costs) == [f"NOT NOT NOT costs {name} {110 + i * 10} ms"
+                               for i, name in enumerate(REGULARS)]
+    assert all(d.size > app.ctx.services.layout.small_size for d in costs
+               if d.text in costs_in(costs))
+    assert all("NOBODY SCORED: no winner" in [d.text for d in page] for page in (chart, costs))
+    assert [d.text for d in (chart[-1], costs[-1])] == [
+        "reaction times (ms from the dice landing)   E new game   1/2",
+        "what costs each player most   E new game   2/2"]
+    app.screen.close()
+
+
+def test_an_end_screen_in_pages_turns_them_by_itself_every_8_s_round_and_round(tmp_path):
+    """Nobody at the table has to press anything to read the second page (E starts a new game):
+    the pages turn every 8 s, back to the chart after the lines."""
+    app = eight_regulars_end_screen(tmp_path, (800, 480))
+    turns = [(round(at), bool(costs_in(texts))) for at, texts in frames_for(app, 20)]
+    assert turns == [(8, True), (16, False)]
     app.screen.close()

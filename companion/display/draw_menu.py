@@ -167,19 +167,55 @@ def draw_menu(surface: pygame.Surface, layout: Layout, title: str, items: list[s
     return drawn
 
 
+def lines_width(layout: Layout) -> int:
+    """How wide :func:`draw_lines_fit`'s lines stand at most: the screen less its margins."""
+    return layout.width - round(6 * layout.unit)
+
+
+def fitted_line(layout: Layout, line: str, size: int | None = None) -> tuple[int, list[str]]:
+    """``line`` as :func:`draw_lines_fit` draws it: its size (up to ``size``, default the small
+    size) and its lines, shrunk to :func:`lines_width`, wrapped at the smallest size."""
+    return text.fit_lines(line, layout.small_size if size is None else size,
+                          lines_width(layout), layout.min_text_size)
+
+
+def one_size(layout: Layout, lines: list[str], size: int) -> int:
+    """The largest size up to ``size`` at which every one of ``lines`` stands on one line of
+    :func:`lines_width` (the smallest size if one does not)."""
+    return text.fit_block(lines, size, lines_width(layout), layout.min_text_size)[0]
+
+
+def lines_height(layout: Layout, lines: list[str], size: int | None = None) -> int:
+    """How tall :func:`draw_lines_fit` draws all of ``lines`` (up to ``size``)."""
+    return sum(text.block_height(len(wrapped), fitted)
+               for fitted, wrapped in (fitted_line(layout, line, size) for line in lines))
+
+
 def draw_lines_fit(surface: pygame.Surface, layout: Layout, lines: list[str], top: int,
-                   bottom: int | None = None) -> list[text.Drawn]:
+                   bottom: int | None = None, size: int | None = None) -> list[text.Drawn]:
     """``lines`` one under another from ``top``, centred, each shrunk to the screen's width
-    (wrapped at the smallest size); with ``bottom``, only the first lines that end above it."""
+    (:func:`fitted_line`, up to ``size``); with ``bottom``, only the first lines that end
+    above it."""
     drawn: list[text.Drawn] = []
     for line in lines:
-        size, wrapped = text.fit_lines(line, layout.small_size,
-                                       layout.width - round(6 * layout.unit), layout.min_text_size)
-        if bottom is not None and top + text.block_height(len(wrapped), size) > bottom:
+        fitted, wrapped = fitted_line(layout, line, size)
+        if bottom is not None and top + text.block_height(len(wrapped), fitted) > bottom:
             break
-        drawn += text.draw_lines(surface, wrapped, size, TEXT, midtop=(layout.width // 2, top))
+        drawn += text.draw_lines(surface, wrapped, fitted, TEXT, midtop=(layout.width // 2, top))
         top = drawn[-1].rect.bottom
     return drawn
+
+
+def fitted_hint(layout: Layout, hint: str) -> tuple[int, list[str]]:
+    """``hint`` as :func:`draw_hint` draws it: its size and its lines (wrapped if too wide)."""
+    return text.fit_lines(hint, layout.small_size, layout.width - round(4 * layout.unit),
+                          layout.min_text_size)
+
+
+def hint_top(layout: Layout, hint: str) -> int:
+    """Where :func:`draw_hint`'s first line of ``hint`` starts, at the screen's bottom."""
+    size, lines = fitted_hint(layout, hint)
+    return layout.height - round(layout.unit) - text.block_height(len(lines), size)
 
 
 def draw_hint(surface: pygame.Surface, layout: Layout, hint: str,
@@ -187,9 +223,9 @@ def draw_hint(surface: pygame.Surface, layout: Layout, hint: str,
     """The hint at the bottom of a screen, or ending at ``bottom`` (wrapped upwards if one line
     is too wide)."""
     bottom = layout.height if bottom is None else bottom
-    return text.draw_fit(surface, hint, layout.small_size, layout.width - round(4 * layout.unit),
-                         layout.min_text_size, DIM_TEXT,
-                         midbottom=(layout.width // 2, bottom - round(layout.unit)))
+    size, lines = fitted_hint(layout, hint)
+    return text.draw_lines(surface, lines, size, DIM_TEXT,
+                           midbottom=(layout.width // 2, bottom - round(layout.unit)))
 
 
 def draw_message(surface: pygame.Surface, layout: Layout, title: str, lines: list[str],

@@ -2,7 +2,10 @@
 reaction times, and each player's closest win and closest loss (the margins of
 :mod:`companion.games.notnot.margin`); above the chart, a line per player of what costs them
 most (:mod:`companion.scenes.notnot.thinking_costs`): from this game's rounds at entry, then,
-once the first frame is on screen, from the named players' kept rounds too.
+once the first frame is on screen, from the named players' kept rounds too. Where those lines
+do not stand above the chart's rows (eight players on 800x480), the screen is two pages that
+turn by themselves every :data:`PAGE_S` seconds, the winners on both: the chart, then the
+lines, one a player, the hint saying which page (``1/2``, ``2/2``).
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen); one ended before its first verdict
@@ -17,7 +20,14 @@ import pygame
 
 from companion.display import text
 from companion.display.chart import draw_chart
-from companion.display.draw_menu import draw_hint, draw_lines_fit, draw_title
+from companion.display.draw_menu import (
+    draw_hint,
+    draw_lines_fit,
+    draw_title,
+    hint_top,
+    lines_height,
+    one_size,
+)
 from companion.display.layout import Layout
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.sides import Side
@@ -28,6 +38,7 @@ from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEnd, ToSetup
 from companion.scenes.common.late_taps import late_tap
 from companion.scenes.core import Scene
+from companion.scenes.notnot.play_view import page_at, page_turn_ns
 from companion.scenes.notnot.saving import save_ended
 from companion.scenes.notnot.thinking_costs import cost_lines, cost_lines_with_kept, rows_of
 
@@ -56,22 +67,62 @@ CHART_ROW_LINES, CHART_AXIS_LINES = 1.25, 2
 
 def chart_least_height(rows: int, layout: Layout) -> int:
     """The height the chart of ``rows`` players keeps whatever the lines over it: its rows stand
-    apart (the cost lines over it give way: at 8 players on 800x480 they left it 40 px)."""
+    apart (cost lines that would leave it less go to a page of their own: at 8 players on
+    800x480 they left it 40 px)."""
     return round(text.block_height(1, layout.small_size) *
                  (CHART_ROW_LINES * rows + CHART_AXIS_LINES))
 
 
+#: How long each page of an end screen in pages stays, in seconds: the chart's eight rows, or
+#: eight players' lines, read by a table from a metre away.
+PAGE_S = 8.0
+#: The hints of the chart and of the page of cost lines (``{key}``: the key of a new game;
+#: ``{page}``: ``   1/2``, ``   2/2`` on an end screen in pages).
+CHART_HINT, COSTS_HINT = ("reaction times (ms from the dice landing)   {key} new game{page}",
+                          "what costs each player most   {key} new game{page}")
+
+
+def content_bottom(layout: Layout, hint: str) -> int:
+    """Where the chart or the cost lines end: above ``hint``, which wraps to two lines on an
+    upright screen."""
+    return min(layout.height - round(8 * layout.unit),
+               hint_top(layout, hint) - round(2 * layout.unit))
+
+
+def costs_stand_above_chart(layout: Layout, rows: list[str], room: int, players: int) -> bool:
+    """Whether the cost ``rows`` stand in ``room`` pixels with the chart of ``players`` rows
+    under them (:func:`chart_least_height`)."""
+    return lines_height(layout, rows) <= room - chart_least_height(players, layout)
+
+
+def draw_costs_page(canvas: pygame.Surface, layout: Layout, lines: list[str], top: int,
+                    bottom: int) -> list[text.Drawn]:
+    """The page of the cost ``lines`` between ``top`` and ``bottom``, centred, all at one size:
+    one a player at the largest size up to the body's at which they stand, else two a row at
+    the small size."""
+    room = bottom - top
+    shapes = [*((lines, one_size(layout, lines, size))
+                for size in range(layout.body_size, layout.small_size - 1, -1)),
+              (rows_of(lines), layout.small_size)]
+    shown, size = next(((rows, size) for rows, size in shapes
+                        if lines_height(layout, rows, size) <= room), shapes[-1])
+    start = top + max(0, room - lines_height(layout, shown, size)) // 2
+    return draw_lines_fit(canvas, layout, shown, start, bottom, size)
+
+
 class EndScene(Scene[ToEnd]):
-    """Winners, scores and the reaction-time chart; E goes to the set-up of a new game."""
+    """Winners, scores and the reaction-time chart (in two pages with the cost lines, when they
+    do not stand above it); E goes to the set-up of a new game."""
 
     name = "end"
 
     def enter(self, now_ns: int, change: ToEnd) -> None:
         self.play = change.play
         super().enter(now_ns, change)
-        self.entered_ns = now_ns
+        self.entered_ns = self.now_ns = now_ns
+        self.pages = 1
         self.early = not self.play.game.over
-        self.costs = rows_of(cost_lines(self.play.game.players, self.play.rounds))
+        self.costs = cost_lines(self.play.game.players, self.play.rounds)
         self.game_id = self.play.game_id   # the kept game, before save_ended lets go of it
         save_ended(self.ctx, self.play)
         self.ctx.services.sounds.play("win")
@@ -83,7 +134,7 @@ class EndScene(Scene[ToEnd]):
         lines = cost_lines_with_kept(self.ctx, self.game_id, self.play.game.players,
                                      self.play.rounds)
         if lines is not None:
-            self.costs = rows_of(lines)
+            self.costs = lines
             self.dirty = True
 
     def handle(self, event: object, now_ns: int) -> None:
@@ -96,6 +147,18 @@ class EndScene(Scene[ToEnd]):
         screen."""
         return isinstance(event, Tap) and late_tap(event.t_ns, self.entered_ns)
 
+    @property
+    def page(self) -> int:
+        """The page on screen: 0 the chart, 1 the cost lines (of :attr:`pages`, as last drawn)."""
+        return page_at(self.entered_ns, self.now_ns, self.pages, PAGE_S)
+
+    def wake_at_ns(self) -> int | None:
+        return page_turn_ns(self.entered_ns, self.now_ns, PAGE_S) if self.pages > 1 else None
+
+    def update(self, now_ns: int) -> None:
+        page, self.now_ns = self.page, now_ns
+        self.dirty = self.dirty or self.page != page
+
     def draw(self, canvas: pygame.Surface) -> str | None:
         game, layout = self.play.game, self.ctx.services.layout
         setup = self.ctx.session.setup
@@ -106,18 +169,28 @@ class EndScene(Scene[ToEnd]):
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         new_game = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
-        hint = draw_hint(canvas, layout,
-                         f"reaction times (ms from the dice landing)   {new_game} new game")
-        # The chart ends above the hint, which wraps to two lines on an upright screen.
-        bottom = min(layout.height - round(8 * layout.unit),
-                     min(line.rect.top for line in hint) - round(2 * layout.unit))
-        costs = draw_lines_fit(canvas, layout, self.costs, top,
-                               bottom - chart_least_height(len(self.play.reactions), layout))
-        drawn += costs
+        rows = rows_of(self.costs)
+        alone = CHART_HINT.format(page="", key=new_game)
+        self.pages = 1 if costs_stand_above_chart(layout, rows, content_bottom(layout, alone)
+                                                  - top, len(self.play.reactions)) else 2
+        page = f"   {self.page + 1}/2" if self.pages > 1 else ""
+        if self.page == 1:
+            hint = COSTS_HINT.format(page=page, key=new_game)
+            drawn += draw_costs_page(canvas, layout, self.costs, top, content_bottom(layout, hint))
+        else:
+            hint = CHART_HINT.format(page=page, key=new_game)
+            drawn += self.draw_chart_page(canvas, rows if self.pages == 1 else [], top,
+                                          content_bottom(layout, hint))
+        self.drawn = drawn + draw_hint(canvas, layout, hint)
+        return "end" if self.page == 0 else "end-costs"
+
+    def draw_chart_page(self, canvas: pygame.Surface, rows: list[str], top: int,
+                        bottom: int) -> list[text.Drawn]:
+        """The cost ``rows`` from ``top``, then the reaction-time chart down to ``bottom``."""
+        layout, setup = self.ctx.services.layout, self.ctx.session.setup
+        costs = draw_lines_fit(canvas, layout, rows, top)
         top = costs[-1].rect.bottom + round(2 * layout.unit) if costs else top
         chart = pygame.Rect(round(4 * layout.unit), top, layout.width - round(8 * layout.unit),
                             bottom - top)
-        self.drawn = drawn + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
-                                        close_call_notes(self.play.close_calls),
-                                        setup.names) + hint
-        return "end"
+        return costs + draw_chart(canvas, chart, self.play.reactions, layout.small_size,
+                                  close_call_notes(self.play.close_calls), setup.names)

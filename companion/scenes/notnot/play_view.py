@@ -110,6 +110,13 @@ def page_at(shown_ns: int, now_ns: int, pages: int, page_s: float) -> int:
     return (now_ns - shown_ns) // max(1, round(page_s * 1e9)) % max(1, pages)
 
 
+def page_turn_ns(shown_ns: int, now_ns: int, page_s: float) -> int:
+    """When the page shown at ``now_ns`` (of pages shown from ``shown_ns``, ``page_s`` each)
+    gives way to the next."""
+    step = max(1, round(page_s * 1e9))
+    return shown_ns + ((now_ns - shown_ns) // step + 1) * step
+
+
 @dataclass(frozen=True)
 class PagedPanel:
     """A verdict's panel in its room, shown from ``shown_ns``: a verdict that needs pages
@@ -129,8 +136,7 @@ class PagedPanel:
 
     def next_turn_ns(self, now_ns: int) -> int:
         """When the page shown at ``now_ns`` gives way to the next."""
-        step = max(1, round(self.page_s * 1e9))
-        return self.shown_ns + ((now_ns - self.shown_ns) // step + 1) * step
+        return page_turn_ns(self.shown_ns, now_ns, self.page_s)
 
     def part(self, layout: Layout, view: VerdictView, now_ns: int) -> Part:
         """The page of ``view`` shown at ``now_ns``, as the part of a frame named ``verdict``."""
