@@ -256,23 +256,13 @@ def test_a_game_resumed_after_a_tie_choice_was_made_says_nothing_of_the_choice(t
 def tie_on_one_card_dealt_by_the_table(app):
     """From the set-up of table deals: the opening cross entered, then rounds until one needs a
     tap, where P1 and P2 tie on its first valid card: the tie-choice prompt. Returns the side."""
-    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start
-        app.post(tap(1, "S"))
-    app.post(tap(1, "E"))
-    step_until(app, in_scene(app, "entry"))
-    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
-        app.post(DealerPress(face))
-    app.post(tap(1, "E"))                             # yes, these are the four cards
-    while True:
-        step_until(app, in_scene(app, "round"))
-        if app.scene.round.ruling.tap:
-            side = app.scene.round.ruling.valid[0]
-            t = now()
-            app.post(tap(1, side.value, t))
-            app.post(tap(2, side.value, t + 200_000))
-            step_until(app, in_scene(app, "tie-choice"))
-            return side
-        step_until(app, lambda: app.scene.name != "round")
+    open_round_dealt_by_the_table(app)
+    side = app.scene.round.ruling.valid[0]
+    t = now()
+    app.post(tap(1, side.value, t))
+    app.post(tap(2, side.value, t + 200_000))
+    step_until(app, in_scene(app, "tie-choice"))
+    return side
 
 
 def test_a_table_dealing_its_cards_is_told_on_resume_what_the_countdown_gave(tmp_path):
@@ -283,17 +273,120 @@ def test_a_table_dealing_its_cards_is_told_on_resume_what_the_countdown_gave(tmp
     again.screen.close()
 
 
+def said_after_a_pause_on_the_entry(app) -> str:
+    """The dealer pauses on the entry of cards (W, no card entered) and resumes: every word the
+    entry says then."""
+    app.post(tap(1, "W"))                         # the dealer's pad: pause
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))                         # Resume
+    step_until(app, in_scene(app, "entry"))
+    return said_on_screen(app)
+
+
 def test_a_table_dealing_its_cards_still_reads_what_the_countdown_gave_after_a_pause(tmp_path):
     """The dealer pauses on the entry the resume opened (W, no card entered yet) and resumes:
     the line is there again, as CHECK THE TABLE keeps it (was: the level in its place)."""
     app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3, deals="table")
     again, gave = cut_during_the_choice(app, tie_on_one_card_dealt_by_the_table(app), tmp_path)
-    again.post(tap(1, "W"))                           # the dealer's pad: pause
-    step_until(again, in_scene(again, "pause"))
-    again.post(tap(1, "E"))                           # Resume
-    step_until(again, in_scene(again, "entry"))
-    assert gave in said_on_screen(again)
+    assert gave in said_after_a_pause_on_the_entry(again)
     again.screen.close()
+
+
+def cut_while_a_round_is_open(app, folder):
+    """The dice of a round that needs a tap are on screen (P2 of 3 has tapped a wrong card,
+    when one lies there) as the power goes; the kiosk started again on ``folder``, its game
+    resumed, and the line that says the round does not count."""
+    round_ = app.scene.round
+    wrong = next((side for side in Side if side not in round_.ruling.valid), None)
+    if wrong is not None:
+        app.post(tap(2, wrong.value))
+    app.step()                                        # the flash is on screen
+    assert app.scene.name == "round"
+    n = game_of(app).round_no + 1
+    app.screen.close()                                # the power went
+    return resumed(folder, 3), (f"The kiosk stopped during round {n}: its taps do not count; "
+                                "new dice are rolled")
+
+
+def test_a_game_resumed_after_a_power_cut_during_an_open_round_says_its_taps_do_not_count(
+        tmp_path):
+    """The table saw the dice (and a wrong tap flash): Resume rolls new dice, and CHECK THE
+    TABLE says first that the round was not judged (was: nothing said of it)."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    to_round(app)
+    again, dropped = cut_while_a_round_is_open(app, tmp_path)
+    assert again.scene.name == "deal" and again.scene.check
+    assert f"CHECK THE TABLE {dropped}" in said_on_screen(again)
+    again.screen.close()
+
+
+def open_round_dealt_by_the_table(app):
+    """From the set-up of table deals: the opening cross entered, then rounds until one that
+    needs a tap is open."""
+    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start
+        app.post(tap(1, "S"))
+    app.post(tap(1, "E"))
+    step_until(app, in_scene(app, "entry"))
+    for face in ("RED", "BLUE", "GREEN", "YELLOW"):
+        app.post(DealerPress(face))
+    app.post(tap(1, "E"))                             # yes, these are the four cards
+    step_until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap)
+
+
+def test_a_table_dealing_its_cards_still_reads_that_the_cut_round_does_not_count_after_a_pause(
+        tmp_path):
+    """Table deals: "Are these the four cards?" says it in place of the level, and again after
+    the dealer pauses (W) and resumes, as the tie choice's line is kept."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING, deals="table")
+    open_round_dealt_by_the_table(app)
+    again, dropped = cut_while_a_round_is_open(app, tmp_path)
+    assert again.scene.name == "entry" and again.scene.subtitle == dropped
+    assert dropped in said_after_a_pause_on_the_entry(again)
+    again.screen.close()
+
+
+def test_a_power_cut_while_the_dice_tumbled_brings_them_back_and_says_nothing_of_the_round(
+        tmp_path):
+    """The table paused an open round before anyone tapped (the pause menu said so), resumed,
+    and the power went while the new dice tumbled: Resume rolls those same dice, and nothing is
+    said of a round the table never saw."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    to_round(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    app.post(tap(1, "E"))                             # Resume: new dice
+    step_until(app, lambda: app.scene.name == "roll" and app.scene.frame == 1
+               and not app.scene.dirty)               # a frame of the tumble on screen
+    roll = app.scene.roll
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    assert again.scene.name == "deal" and again.scene.check
+    assert "kiosk stopped" not in said_on_screen(again)
+    again.post(tap(1, "E"))
+    step_until(again, in_scene(again, "roll"))
+    assert again.scene.roll == roll
+    again.screen.close()
+
+
+def test_a_round_the_table_paused_before_anyone_tapped_is_not_said_on_a_resume_from_the_title(
+        tmp_path):
+    """The pause menu said "Nobody had tapped: new dice after Resume"; the table goes to the
+    title and resumes the kept game: CHECK THE TABLE does not say the kiosk stopped."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    to_round(app)
+    app.post(Nav("pause", now()))
+    step_until(app, in_scene(app, "pause"))
+    from kiosk_helpers import choose
+
+    choose(app, "Back to the title")
+    step_until(app, in_scene(app, "title"))
+    choose(app, "Not Not")
+    step_until(app, in_scene(app, "setup"))
+    choose(app, "Resume")
+    step_until(app, in_scene(app, "deal"))
+    said = said_on_screen(app)
+    assert "CHECK THE TABLE" in said and "kiosk stopped" not in said
+    app.screen.close()
 
 
 def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path):

@@ -27,6 +27,10 @@ CHOOSING = "choosing"
 #: :class:`~companion.storage.process_run.Run`); once that run no longer holds the state
 #: folder (killed, the power cut, the kiosk started again), nobody is asking any more.
 CHOOSING_KIOSK = "choosing_kiosk"
+#: The key of a stored snapshot saved once a round's dice are on screen (:class:`SeenRoll`):
+#: while it is the game's last save, the kiosk stopped with that round open. A pause that
+#: cancels the round saves the snapshot without it (the pause menu said so).
+DICE_ON_SCREEN = "dice_on_screen"
 
 
 def stored_settings(game: Game, simulated: bool = False,
@@ -115,11 +119,12 @@ class Snapshot:
 @dataclass(frozen=True)
 class SeenRoll(Snapshot):
     """The snapshot with the roll on screen counted as cancelled, so a game resumed before the
-    round is saved rolls new dice, never the ones the table has seen."""
+    round is saved rolls new dice, never the ones the table has seen; marked
+    :data:`DICE_ON_SCREEN` (the resume says the round does not count)."""
 
     @classmethod
     def seeing(cls, game: Game, roll: Roll) -> SeenRoll:
-        return cls(game.snapshot_seeing(roll))
+        return cls(game.snapshot_seeing(roll) | {DICE_ON_SCREEN: True})
 
 
 @dataclass(frozen=True)
@@ -152,13 +157,16 @@ class UnfinishedGame:
     """A kept game that restores: its id, its settings, the game after its last finished
     round, its rounds' records; ``choosing``: the tied players its last round's save says were
     still choosing a card (:data:`CHOOSING`): the kiosk stopped during that tie's choice, and
-    the round stands as the choice's countdown settled it (empty otherwise)."""
+    the round stands as the choice's countdown settled it (empty otherwise); ``dropped``: its
+    last save is a seen roll's (:data:`DICE_ON_SCREEN`): the kiosk stopped while the round
+    after its last was open, which does not count (new dice are rolled)."""
 
     id: int
     settings: dict
     game: Game
     rounds: tuple[RoundRecord, ...]
     choosing: tuple[int, ...] = ()
+    dropped: bool = False
 
     @classmethod
     def of(cls, saved: SavedGame) -> UnfinishedGame:
@@ -166,7 +174,8 @@ class UnfinishedGame:
         :class:`~companion.storage.restoring.DamagedSnapshot` naming what does not read."""
         game = restore_checked(saved.snapshot, saved.rounds)
         rounds = records_checked(saved.rounds)
-        return cls(saved.id, saved.settings, game, rounds, choice_under_way(saved.rounds)[0])
+        return cls(saved.id, saved.settings, game, rounds, choice_under_way(saved.rounds)[0],
+                   dropped=saved.snapshot.get(DICE_ON_SCREEN) is True)
 
     def head_starts(self) -> dict[int, int]:
         """The head starts (seat -> µs) the game is played with: its last round's, or before

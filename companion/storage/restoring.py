@@ -29,6 +29,7 @@ CARD = {"face": str, "arrow": str, "liar": bool, "ident": int}
 SNAPSHOT = {
     "players": int, "seed": int, "mode": str, "deals": str, "level": str, "round_no": int,
     "cancelled": MayLack(int), "seen": MayLack([[str]]), "entered": MayLack([str]), "over": bool,
+    "dice_on_screen": MayLack(bool),   # a round open when saved (notnot_saves.DICE_ON_SCREEN)
     "table": Each(OrNone(CARD)), "deck": [CARD],
     "points": Each([CARD]), "removed": [CARD],
     "dice": {"direction": [str], "colour": [str], "negation": [str]},

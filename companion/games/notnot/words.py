@@ -1,6 +1,7 @@
 """The words for a round's record, in one place: the game log's lines, the verdict's
 headline and lines, and the dealer's prompt (with, on a game resumed after the kiosk stopped
-during a tie's choice, what the choice's countdown gave: :func:`countdown_gave_line`).
+during a tie's choice, what the choice's countdown gave: :func:`countdown_gave_line`; or
+during an open round, that it does not count: :func:`round_dropped_line`).
 
 Everything here is a pure function of a
 :class:`~companion.games.notnot.record.RoundRecord` (or of its parts); the
@@ -229,6 +230,13 @@ def countdown_gave_line(record: RoundRecord, choosing: Sequence[int],
             else f"no card left for {player_label(p, seat_names)}" for p in choosing]
     return (f"The kiosk stopped during round {record.n}'s tie choice: {'; '.join(gave)}, "
             f"as the countdown gave {'it' if len(gave) == 1 else 'them'}")
+
+
+def round_dropped_line(n: int) -> str:
+    """What became of round ``n``, open when the kiosk stopped (the table had seen its dice,
+    maybe tapped): it is not judged, and the dice are rolled anew: ``The kiosk stopped during
+    round 7: its taps do not count; new dice are rolled``."""
+    return f"The kiosk stopped during round {n}: its taps do not count; new dice are rolled"
 
 
 def penalty_lines(record: RoundRecord, scores_before: dict[int, int],

@@ -19,7 +19,7 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.games.notnot.words import countdown_gave_line
+from companion.games.notnot.words import SeatNames, countdown_gave_line, round_dropped_line
 from companion.inputs.edge_log import kept_edges
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.common.pending_saves import GameRef
@@ -66,7 +66,9 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     deals asks for the cards of the empty spots, then "Are these the four cards?".
     A game whose kiosk stopped during a tie's choice goes on after that round as the choice's
     countdown settled it, and that first screen says so first: the one change the real cards
-    do not show (:func:`~companion.games.notnot.words.countdown_gave_line`, names as seated).
+    do not show (:func:`~companion.games.notnot.words.countdown_gave_line`, names as seated);
+    one whose kiosk stopped during an open round says that it does not count
+    (:func:`stopped_line`).
     """
     take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
@@ -76,9 +78,19 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     log.info("resuming game %d at round %d, %s", kept.id, kept.game.round_no + 1,
              kept.game.level.value)
     count_reactions(play, kept.rounds)
-    stopped = (countdown_gave_line(kept.rounds[-1], kept.choosing, ctx.session.setup.names)
-               if kept.choosing and kept.rounds else "")
-    go_on_with(ctx, play, stopped)
+    go_on_with(ctx, play, stopped_line(kept, ctx.session.setup.names))
+
+
+def stopped_line(kept: UnfinishedGame, seat_names: SeatNames) -> str:
+    """What the first screen of ``kept``, resumed, says first of the round the kiosk stopped
+    in: what a tie's choice under way gave (its players named by ``seat_names``); that an open
+    round, whose dice the table saw, does not count (new dice are rolled); else nothing (the
+    kiosk stopped between rounds, or while the dice tumbled: the same dice come back)."""
+    if kept.choosing and kept.rounds:
+        return countdown_gave_line(kept.rounds[-1], kept.choosing, seat_names)
+    if kept.dropped:
+        return round_dropped_line(kept.game.round_no + 1)
+    return ""
 
 
 def go_on_with(ctx: Context, play: NotNotPlay, note: str = "") -> None:

@@ -53,6 +53,7 @@ from companion.scenes.notnot.flow import answer_of, conclude_round
 from companion.scenes.notnot.head_starts import judged_tap, wait_ns
 from companion.scenes.notnot.play_view import play_parts, play_texts, view_for
 from companion.scenes.notnot.roll import new_feedback
+from companion.scenes.notnot.saving import save_cancelled_roll
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +168,7 @@ class RoundScene(Scene[ToRound]):
             return
         if self.pausing and not self.round.answered:
             self.play.game.cancel_round(self.round)
+            save_cancelled_roll(self.ctx, self.play)
             self.ctx.go(ToPause(resume=ToRoll(play=self.play), note=CANCELLED_NOTE,
                                 play=self.play))
             return

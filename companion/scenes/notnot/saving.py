@@ -6,7 +6,9 @@ round that ends the game saves it finished with its result. A correction of the 
 pause menu) is saved as soon as it is made, with the snapshot it leaves; so is each card the
 dealer enters in a table deal. Dice are final like
 taps: once a round's final dice are on screen the snapshot is saved with that roll counted as
-cancelled, so a game resumed before the round is saved rolls new dice. A game ended early
+cancelled, so a game resumed before the round is saved rolls new dice and says that round
+does not count (a pause that cancels the round saves it as cancelled, the pause menu having
+said so). A game ended early
 (the pause menu, or a new game started over a kept one) is saved finished as it stands,
 marked ended early.
 
@@ -76,6 +78,15 @@ def save_seen_roll(ctx: Context, play: NotNotPlay, roll: Roll) -> None:
     saved rolls new dice, never these."""
     if play.ref is not None:
         later(ctx, play.ref, SeenRoll.seeing(play.game, roll))
+
+
+def save_cancelled_roll(ctx: Context, play: NotNotPlay) -> None:
+    """A pause cancelled the open round before anyone tapped (the pause menu says so): once
+    the frame is on screen, store the snapshot with it cancelled, no longer marked as a round
+    open (:data:`~companion.storage.notnot_saves.DICE_ON_SCREEN`), so a resume after a power
+    cut does not tell the table again that the round does not count."""
+    if play.ref is not None:
+        later(ctx, play.ref, Snapshot.of(play.game))
 
 
 def save_entry(ctx: Context, play: NotNotPlay) -> None:
