@@ -21,11 +21,12 @@ from pathlib import Path
 import pytest
 from fault_cases import on, outcome
 from games_kiosk import Table
-from kiosk_helpers import kiosk, notnot_play
+from kiosk_helpers import SteppedClock, kiosk, notnot_play
 from test_hat_kiosk import START
 from test_run_start_problems import run_and_look
 from test_scenes_saving import PLAYERS, SEED, choose, play
 
+from companion.inputs.actions import Nav
 from companion.kiosk.loop import App
 from companion.storage import wal
 from companion.storage.database import FILENAME
@@ -85,12 +86,14 @@ def kept(folder: Path) -> list[Path]:
     return sorted(folder.glob(f"{LOG}.damaged-*"))
 
 
-def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, folder: Path) -> App:
-    """``companion run`` on ``folder`` to its first frame: its exit code and the app."""
+def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, folder: Path, *argv: str,
+            then: Callable[[App], None] | None = None) -> App:
+    """``companion run ARGV`` on ``folder`` to its first frame (then driven by ``then``): the
+    app."""
     for name in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"):
         monkeypatch.delenv(name, raising=False)
     code, looked = run_and_look(monkeypatch, tmp_path,
-                                ["--keyboard-only", "--state-dir", str(folder)])
+                                ["--keyboard-only", "--state-dir", str(folder), *argv], then)
     assert code == 0 and looked.scene == "title"
     return looked.app
 
@@ -130,6 +133,32 @@ def test_a_log_cut_short_mid_game_is_kept_and_the_kiosk_says_at_start_that_saves
     check = outcome(on(folder, ("history", "--check")))   # the log is folded in: the copy says
     assert check.code == 1 and f"{copies[0].name} is a damaged write-ahead log" in check.out \
         and "it was cut short, and the saves past its end are not in the database" in check.out
+
+
+def test_the_notice_that_saves_are_missing_stays_whole_on_an_upright_screen_until_a_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody may be looking when the kiosk comes back: a minute on, the notice is still on
+    the 480-px-wide line, every word of it (was: gone after its 8 s); the table's first key
+    takes it away."""
+    folder = notnot_mid_game(tmp_path)
+    cut(folder, 3000)
+    said = "saves are missing: 1 save was cut off the log (companion history --check)"
+    seen: dict[str, object] = {}
+
+    def a_minute_then_a_key(app: App) -> None:
+        clock = SteppedClock(app.clock())
+        app.clock, app.wait = clock, clock.wait
+        clock.advance(60)                             # a minute on: nobody pressed anything
+        app.scene.dirty = True
+        app.step()
+        seen["a minute on"] = " ".join(drawn.text for drawn in app.notice_drawn)
+        app.post(Nav("down", clock()))                # someone at the table acts
+        app.step()
+        seen["after a key"] = app.notice and app.notice[0]
+
+    app = started(monkeypatch, tmp_path, folder, "--rotation", "90", then=a_minute_then_a_key)
+    assert app.screen.layout.width == 480
+    assert seen == {"a minute on": said, "after a key": None}
 
 
 @pytest.mark.parametrize("game", GAMES)

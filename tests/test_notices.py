@@ -78,6 +78,27 @@ def rotated_kiosk(rotation: int):
                                     setup=GameSetup(), first_scene=change_to("setup")))
 
 
+def test_a_notice_shown_until_the_table_acts_comes_back_after_one_that_came_meanwhile():
+    """A stuck button said over the start's notice that saves are missing has its 8 s; then
+    the saves' notice is back, and stays (was: the stuck button's took its place for good)."""
+    from companion.inputs.events import Stuck
+    from companion.kiosk.loop import NOTICE_S, UntilActed
+    from kiosk_helpers import CLOCK, kiosk, now
+
+    app = kiosk("title")
+    missing = "saves are missing: 1 save was cut off the log (companion history --check)"
+    app.notify_in_turn([UntilActed(missing)])
+    app.post(Stuck(2, Side.E, now(), "player 2 E"))
+    app.step()
+    assert app.notice and app.notice[0] == "player 2 E is stuck: release it"
+    CLOCK.advance(NOTICE_S)
+    app.step()
+    CLOCK.advance(10 * NOTICE_S)
+    app.step()
+    assert app.notice and app.notice[0] == missing
+    app.screen.close()
+
+
 @pytest.mark.parametrize("rotation", [0, 90])
 def test_an_unplugged_controller_is_one_line_in_players_words_off_the_play_area(
         monkeypatch, caplog, rotation):

@@ -35,6 +35,7 @@ import pygame
 
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
+from companion.inputs.events import Control, Dealer
 
 
 class Action(str, enum.Enum):
@@ -167,6 +168,12 @@ def touched_item(event: object, rects: Sequence[pygame.Rect]) -> int | None:
     if not isinstance(event, Point):
         return None
     return next((i for i, rect in enumerate(rects) if rect.collidepoint(event.pos)), None)
+
+
+def by_the_table(event: object) -> bool:
+    """Whether ``event`` is someone at the table acting: a pad's tap, a key, a touch, a control
+    or dealer pad's button (not a stuck button, the controller's state, the window closed)."""
+    return isinstance(event, (Tap, Nav, Point, Typed, Control, Dealer))
 
 
 def card_of(event: object) -> str | None:

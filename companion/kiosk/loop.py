@@ -35,7 +35,8 @@ next timer), so a game plays the same on a busy machine as on an idle one.
 A resized window is laid out anew and redrawn at once. Notices (a stuck button,
 the serial controller's state, a save that waits) are one short line in the
 bottom strip of every screen, and go to the journal whole;
-``ctx.services.warn_until_cleared`` keeps one up until its cause is mended.
+``ctx.services.warn_until_cleared`` keeps one up until its cause is mended, and an
+:class:`UntilActed` notice (saves missing, said at start) stays until the table acts.
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title. Nor does one in the loop's own work
@@ -65,6 +66,7 @@ from companion.display.snapshots import Snapshots
 from companion.inputs.actions import (
     KeyMap,
     Typed,
+    by_the_table,
     held_for_a_shortcut,
     menu_key,
     typed_character,
@@ -90,6 +92,13 @@ log = logging.getLogger(__name__)
 MAX_WAIT_MS = 500
 #: How long a notice (a stuck button, the controller unplugged) stays on screen.
 NOTICE_S = 8
+
+
+class UntilActed(str):
+    """A notice's words that stay on the notice line until someone at the table acts (a press,
+    a key, a touch: :func:`~companion.inputs.actions.by_the_table`), not :data:`NOTICE_S`: one
+    said at start, when nobody may be looking (saves missing from a cut log). A notice that
+    comes meanwhile shows for its time, then this one again."""
 #: How often a sleeping loop looks for the window's own events (touches, menu keys) in a
 #: desktop's window, when the players' taps come from pads, which wake it at once: a touch or
 #: a menu key is taken within a tenth of a second, and a waiting round wakes ten times a second
@@ -145,8 +154,9 @@ class App:
         self.doorbell: InputDoorbell | None = None
         #: Work posted back by workers (:meth:`in_loop`), run at the start of the next pass.
         self._work: collections.deque[Callable[[], None]] = collections.deque()
-        #: The notice on every screen (text, until stamp), e.g. a stuck button.
-        self.notice: tuple[str, int] | None = None
+        #: The notice on every screen (text, until stamp; ``None``: until the table acts,
+        #: :class:`UntilActed`), e.g. a stuck button.
+        self.notice: tuple[str, int | None] | None = None
         #: Notices waiting their turn on the notice line (:meth:`notify_in_turn`).
         self.next_notices: collections.deque[str] = collections.deque()
         #: The notice that stays until cleared (a save that cannot be written); a short notice
@@ -310,9 +320,11 @@ class App:
                 self.show_controller(status_word(event))
                 log.info("%s", status_notice(event))   # the journal keeps the whole story
                 self._notice(player_notice(event), now)
+            elif self.notice and self.notice[1] is None and by_the_table(event):
+                self.notice = (self.notice[0], now)   # read: its time is up
             self._guarded(self.scene.handle, event, now)
             self._apply_change(now)
-        if self.notice and now >= self.notice[1]:
+        if self.notice and self.notice[1] is not None and now >= self.notice[1]:
             self.notice = None
             self.scene.dirty = True
             if self.next_notices:
@@ -361,9 +373,13 @@ class App:
         self.scene.dirty = True
 
     def _notice(self, text: str, now: int, level: int = logging.INFO) -> None:
-        """Show ``text`` on every screen for :data:`NOTICE_S` seconds, and put it in the journal."""
+        """Show ``text`` on every screen for :data:`NOTICE_S` seconds (an :class:`UntilActed`
+        until the table acts), and put it in the journal; a notice shown until the table acts
+        comes back after it."""
         log.log(level, "notice: %s", text)
-        self.notice = (text, now + int(NOTICE_S * 1e9))
+        if self.notice and self.notice[1] is None and self.notice[0] != text:
+            self.next_notices.appendleft(self.notice[0])
+        self.notice = (text, None if isinstance(text, UntilActed) else now + int(NOTICE_S * 1e9))
         self.scene.dirty = True
 
     def _timeout_ms(self) -> int:

@@ -49,7 +49,7 @@ from companion.inputs.serial.pads import (
     tie_window_ns,
 )
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.kiosk.loop import App
+from companion.kiosk.loop import App, UntilActed
 from companion.kiosk.systemd import Notifier
 from companion.scenes.changes import ToFailsafe
 from companion.scenes.common.save_notices import short_reason
@@ -386,7 +386,7 @@ def start_notices(app: App, config: settings_file.Config, no_pads_why: str,
         if cannot_save:
             notices.insert(0, f"games are not saved: {cannot_save}")
         elif database.kept_log is not None:
-            notices.insert(0, database.kept_log.notice)
+            notices.insert(0, UntilActed(database.kept_log.notice))   # nobody may look yet
     return notices
 
 
