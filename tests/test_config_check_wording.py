@@ -191,3 +191,32 @@ def test_a_pads_leds_are_said_by_their_header_pins_beside_its_buttons(tmp_path):
             "; LEDs E pin 29 (GPIO5), W pin 31 (GPIO6)\n") in checked.out
     assert "  player 2: N pin 19 (GPIO10), E pin 21 (GPIO9), S pin 23 (GPIO11), W pin 24 (GPIO8)\n" \
         in checked.out
+
+
+def test_a_raw_hw_sound_device_passes_with_a_note_of_what_to_use_instead(tmp_path):
+    """``[sound] device = "hw:0"`` passed silently, and HDMI's voice and tones failed at the
+    table (companion doctor said hw: was to fix)."""
+    path = written(tmp_path, '[sound]\ndevice = "hw:0"\n')
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.clear, checked.err
+    assert checked.out.startswith(
+        f'{path}: ok, but sound.device = "hw:0" converts no sample rate nor format and holds the '
+        "card alone, so the tones and the voice may fail or go silent (HDMI refuses it): use "
+        '"" (ALSA\'s default) or the card\'s "sysdefault:CARD=..." name (aplay -L lists them; '
+        'a Pi\'s HDMI: "sysdefault:CARD=vc4hdmi0")\n')
+
+
+def test_a_raw_hw_sound_device_naming_its_card_is_told_that_cards_sysdefault(tmp_path):
+    path = written(tmp_path, '[sound]\ndevice = "hw:CARD=vc4hdmi0,DEV=0"\n')
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.clear, checked.err
+    first = checked.out.splitlines()[0]
+    assert first.startswith(f'{path}: ok, but sound.device = "hw:CARD=vc4hdmi0,DEV=0" ')
+    assert first.endswith(': use "sysdefault:CARD=vc4hdmi0"')
+
+
+@pytest.mark.parametrize("device", ["", "default", "plughw:0", "sysdefault:CARD=vc4hdmi0"])
+def test_a_sound_device_that_converts_passes_without_a_note(tmp_path, device):
+    path = written(tmp_path, f'[sound]\ndevice = "{device}"\n')
+    checked = outcome(["config", "--check", path])
+    assert checked.code == 0 and checked.out.startswith(f"{path}: ok\n"), checked.out

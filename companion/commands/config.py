@@ -3,7 +3,9 @@
 A file the kiosk would read but with which no game can be played (fewer than players 1 and 2
 have a pad, on GPIO, the serial controller and the keyboard together) fails the check, in one
 line naming the file and what each of those tables seats; ``companion run`` still starts with
-it, and its set-up menus say the same on the screen.
+it, and its set-up menus say the same on the screen. A file that plays but is likely to fail at
+the table passes with a note after "ok, but" on the first line: pads that never play, a raw
+``hw:`` sound device.
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     unplayable = config.no_game_without_pads(loaded)
     if unplayable:
         raise ConfigError([f"{loaded.source}: {unplayable}"])
-    never = config.pads_never_seated(loaded)
-    print(f"{loaded.source}: ok" + (f", but {never}" if never else ""))
+    notes = [note for note in (config.pads_never_seated(loaded), config.raw_sound_device(loaded))
+             if note]
+    print(f"{loaded.source}: ok" + (f", but {'; and '.join(notes)}" if notes else ""))
     print(summary(loaded))
     return 0
 

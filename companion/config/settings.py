@@ -733,6 +733,23 @@ def check_sound(data: dict) -> list[str]:
     return []
 
 
+def raw_sound_device(config: Config) -> str:
+    """Why ``[sound] device`` may leave the table silent ("" when it does not): a raw ``hw:``
+    device converts no sample rate nor format and holds the card alone, so the tones and the
+    voice fail or go silent (a Pi's HDMI refuses it outright); ALSA's ``default`` or the card's
+    ``sysdefault:CARD=...`` name convert and share (``plughw:`` converts too)."""
+    device = config.sound.device
+    if device != "hw" and not device.startswith("hw:"):
+        return ""
+    card = device.partition("CARD=")[2].partition(",")[0]
+    instead = (f'"sysdefault:CARD={card}"' if card
+               else '"" (ALSA\'s default) or the card\'s "sysdefault:CARD=..." name (aplay -L '
+                    'lists them; a Pi\'s HDMI: "sysdefault:CARD=vc4hdmi0")')
+    return (f"sound.device = {show(device)} converts no sample rate nor format and holds the "
+            f"card alone, so the tones and the voice may fail or go silent (HDMI refuses it): "
+            f"use {instead}")
+
+
 def _repeats(used: list[tuple[str, Any]],
              same: Callable[[Any], Hashable] = lambda value: value) -> list[str]:
     """A line for each ``(key, value)`` whose value an earlier key used (values are the same
