@@ -8,15 +8,20 @@ import hashlib
 import json
 import re
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
 from games_kiosk import finished_discs_game
 from web_games import new_game, saved_game, words_of
+from companion.display.palette import TIMELINE_MARK
+from companion.games.notnot.record import TapRecord
+from companion.games.notnot.verdict import Verdict
 from companion.storage.database import FILENAME, Database
 from companion.storage.games import GameStore
 from companion.storage.notnot_saves import EndedEarly, NewGame, RoundSave
 from companion.web import app as web_app
+from companion.web.svg import colour
 from companion.web.app import create_app
 from companion.web.watcher import SaveWatcher
 
@@ -389,3 +394,39 @@ def test_every_timeline_label_is_as_wide_as_its_room_inside_the_strip_whatever_t
     for x, length, words in labels:
         assert float(length) == pytest.approx(label_width(words), abs=0.1)
         assert 0 <= float(x) - float(length) / 2 and float(x) + float(length) / 2 <= WIDTH
+
+
+def saved_win_with_a_mashed_pad(folder) -> str:
+    """A game saved up to its first round won, in which the winner's other three buttons were
+    pressed at the very instant of the win (a mashed pad a head start moves to the open: ignored
+    taps at the winner's time); the win's mark's colour as the page writes it."""
+    from companion.games.notnot.sides import SIDES
+    from companion.simulation.virtual_game import play
+
+    game = new_game()
+    with Database.in_folder(folder) as database:
+        store = GameStore(database)
+        game_id = NewGame.of(game, simulated=True).create(store)
+        for record in play(game):
+            win = next((tap for tap in record.taps if tap.verdict == Verdict.WIN), None)
+            if win is not None:
+                mashed = tuple(TapRecord(win.player, side, win.t_us, Verdict.IGNORED)
+                               for side in SIDES if side != win.side)
+                RoundSave.of(game, replace(record, taps=record.taps + mashed)).write(store,
+                                                                                     game_id)
+                return colour(TIMELINE_MARK[Verdict.WIN])
+            RoundSave.of(game, record).write(store, game_id)
+    raise AssertionError("the simulated game had no round won")
+
+
+def test_the_winners_mark_is_drawn_over_ignored_taps_at_the_same_instant_as_on_the_kiosk(tmp_path):
+    """The winner's triangle was drawn first and the ignored taps' dots over it: hidden."""
+    ink = saved_win_with_a_mashed_pad(tmp_path)
+    html = client_of(tmp_path).get("/live").text
+    timeline = re.search(r'<svg class="timeline".*?</svg>', html).group(0)
+    marks = re.findall(r'<polygon points="([\d.]+),[^"]*" fill="([^"]+)"/>'
+                       r'|<circle cx="([\d.]+)" cy="70" r="5" fill="([^"]+)"/>', timeline)
+    drawn = [(x or cx, fill or dot) for x, fill, cx, dot in marks]   # in the order drawn
+    win_x = next(x for x, fill in drawn if fill == ink)
+    drawn_there = [fill for x, fill in drawn if x == win_x]
+    assert len(drawn_there) == 4 and drawn_there[-1] == ink, drawn_there

@@ -40,9 +40,9 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    drawing_order,
     labelled_taps,
     last_tap_label,
-    race_first,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -135,7 +135,7 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     lanes: list[list[pygame.Rect]] = [[], []]
     tops = [axis_y - lanes_reach(layout) - line_h, axis_y + lanes_reach(layout)]
     drawn: list[text.Drawn] = []
-    for tap in reversed(race_first(view)):   # the race's marks last, over any at one moment
+    for tap in drawing_order(view):
         draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
     for tap in labelled_taps(view):
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"

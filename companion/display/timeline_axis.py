@@ -2,8 +2,8 @@
 landing, broken in three around the photo finish (the tie window with a little either side,
 magnified to the middle half of the strip). The kiosk draws it with pygame
 (:mod:`companion.display.draw_timeline`), the web page as SVG (:mod:`companion.web.timeline_svg`):
-both place every tap with :func:`axis_mapping` and label the taps :func:`labelled_taps` gives,
-so they show the same timeline.
+both place every tap with :func:`axis_mapping`, draw the marks in :func:`drawing_order` and
+label the taps :func:`labelled_taps` gives, so they show the same timeline.
 """
 
 from __future__ import annotations
@@ -66,6 +66,13 @@ def axis_mapping(view: TimelineView, left: int, width: int) -> Callable[[float],
 def race_first(view: TimelineView) -> list[TapRecord]:
     """The taps in :data:`LABEL_ORDER`, then by time: the race's first."""
     return sorted(view.taps, key=lambda tap: (LABEL_ORDER[tap.verdict], tap.t_us))
+
+
+def drawing_order(view: TimelineView) -> list[TapRecord]:
+    """The taps in the order their marks are drawn, on the kiosk and the page: :func:`race_first`
+    reversed, so that what counted most is drawn last, over any mark at the same moment (a win
+    over a mashed pad's ignored presses)."""
+    return race_first(view)[::-1]
 
 
 def labelled_taps(view: TimelineView) -> list[TapRecord]:

@@ -30,9 +30,9 @@ from companion.display.timeline_axis import (
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    drawing_order,
     labelled_taps,
     last_tap_label,
-    race_first,
     window_label,
 )
 from companion.games.notnot.verdict import UNHEARD, Verdict
@@ -124,7 +124,7 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
     body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
             svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
     lanes = Lanes()
-    body += [mark(tap.verdict, x_of(tap.t_us)) for tap in race_first(view)]
+    body += [mark(tap.verdict, x_of(tap.t_us)) for tap in drawing_order(view)]
     for tap in labelled_taps(view):
         x, words = x_of(tap.t_us), f"{player_label(tap.player, seat_names)} {tap.side}"
         spot = lanes.place(words, x)
