@@ -220,3 +220,17 @@ def test_a_sound_device_that_converts_passes_without_a_note(tmp_path, device):
     path = written(tmp_path, f'[sound]\ndevice = "{device}"\n')
     checked = outcome(["config", "--check", path])
     assert checked.code == 0 and checked.out.startswith(f"{path}: ok\n"), checked.out
+
+
+def test_every_mistake_of_the_serial_table_is_said_at_once(tmp_path):
+    """An unknown board, an enabled controller with no device and a pin used twice: three lines
+    in one check, where the board's line alone hid the others until it was fixed."""
+    path = tmp_path / "serial.toml"
+    path.write_text('[gpio]\nenabled = false\n[serial]\nenabled = true\ndevice = ""\n'
+                    'board = "uno"\n[[serial.pads]]\nN = "D2"\nE = "D2"\nS = "D4"\nW = "D5"\n')
+    checked = outcome(["config", "--check", str(path)])
+    assert checked.code == 2
+    said = checked.err
+    assert 'serial.board = "uno": not a board name' in said
+    assert 'serial.device = "": expected the controller\'s device path' in said
+    assert "serial.pads[1].N" in said and "serial.pads[1].E" in said

@@ -652,21 +652,24 @@ def check_keyboard(data: dict, key_names: KeyNames | None = None) -> list[str]:
 
 def check_serial(data: dict) -> list[str]:
     """The board is one we know; an enabled controller's device is a path; its pad pins are
-    that board's button pins, each used once."""
+    each used once, and are that board's button pins (when the board is one we know)."""
     from companion.boards import avr as boards
 
-    serial = data["serial"]
-    if serial["board"] not in boards.BOARDS:
-        return [f"serial.board = {show(serial['board'])}: {boards.board_refusal(serial['board'])}"]
+    serial, problems = data["serial"], []
+    board_known = serial["board"] in boards.BOARDS
+    if not board_known:
+        problems.append(f"serial.board = {show(serial['board'])}: "
+                        f"{boards.board_refusal(serial['board'])}")
     device = serial["device"]
     if serial["enabled"] and not (device.startswith("/") and device.isprintable()):
-        return [f"serial.device = {show(device)}: expected the controller's device path, such "
-                "as \"/dev/companion-buttons\" (the udev rule's name) or \"/dev/ttyUSB0\""]
+        problems.append(f"serial.device = {show(device)}: expected the controller's device "
+                        "path, such as \"/dev/companion-buttons\" (the udev rule's name) or "
+                        "\"/dev/ttyUSB0\"")
     used = [(f"serial.pads[{number}].{side.value}", pad[side.value])
             for number, pad in enumerate(serial.get("pads", []), start=1) for side in SIDES
             if side.value in pad]
-    problems = _repeats(used)
-    for key, name in used:
+    problems += _repeats(used)
+    for key, name in used if board_known else ():
         problem = boards.pin_problem(serial["board"], name)
         if problem:
             problems.append(f"{key} = {show(name)}: {problem}")
