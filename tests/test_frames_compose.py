@@ -193,6 +193,19 @@ def test_bench_frames_on_screen_draws_fullscreen_on_the_display_sdl_opens_and_na
         ((width, height), True, False)] * 4
 
 
+def test_bench_frames_prints_its_figures_without_the_kiosk_s_log_of_each_scene_and_round(
+        tmp_path, monkeypatch, capsys):
+    """On a Pi's console the log and the figures share one screen: the kiosk the bench plays
+    logs only its warnings and errors, never a line for each scene and each round it opens."""
+    from companion import cli
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    code = cli.main(["bench", "frames", "--on-screen", "--rounds", "1"])
+    shown = capsys.readouterr()
+    assert code in (0, 1) and "frame" in shown.out
+    assert shown.err == ""
+
+
 def test_bench_frames_offscreen_measures_the_three_sizes(monkeypatch):
     from companion import cli
     from companion.tools.benchmarks import play_frames

@@ -1,12 +1,15 @@
 """``companion bench NAME``: run one benchmark from :mod:`companion.tools.benchmarks`.
 
 A ``--state-dir`` the benchmark cannot write into (a file, no such folder, not writable) is one
-line before it starts.
+line before it starts. A benchmark logs only warnings and errors (unless ``--debug``): the kiosk
+it plays logs every scene and every round it opens, hundreds of lines that would bury its
+figures, on a Pi's console among them.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,7 +27,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for module in discover(benchmarks):
         child = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(child)
-        child.set_defaults(run=in_usable_folder(module.run))
+        child.set_defaults(run=quietly(in_usable_folder(module.run)))
+
+
+def quietly(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """``run`` with only warnings and errors logged while it runs, unless ``--debug`` asked for
+    everything."""
+    def quiet(args: argparse.Namespace) -> int:
+        root = logging.getLogger()
+        level = root.level
+        if not args.debug:
+            root.setLevel(logging.WARNING)
+        try:
+            return run(args)
+        finally:
+            root.setLevel(level)
+
+    return quiet
 
 
 def in_usable_folder(run: Callable[[argparse.Namespace], int]
