@@ -102,6 +102,47 @@ def test_no_display_connected_on_a_pi_says_to_check_the_cable(tmp_path):
     assert display.status == FIX and "cable" in display.text
 
 
+def display_line_without_a_drm_device(tmp_path, config_txt: str, capsys) -> dict:
+    """``companion doctor --root`` on a Pi with this ``config.txt`` whose kernel has no DRM
+    display device: its display line."""
+    root = fake_pi(tmp_path / "root")
+    for status in (root / "sys/class/drm").glob("*/status"):
+        status.unlink()
+        status.parent.rmdir()
+    write(root, "/boot/firmware/config.txt", config_txt)
+    cli.main(["doctor", "--json", "--root", str(root), "--state-dir", str(tmp_path / "state"),
+              "--config", no_keyboard(tmp_path)])
+    return {c["name"]: c for c in json.loads(capsys.readouterr().out)["checks"]}["display"]
+
+
+def test_no_drm_device_though_config_txt_loads_the_driver_says_to_reboot_or_read_dmesg(
+        tmp_path, capsys):
+    display = display_line_without_a_drm_device(tmp_path, "[all]\ndtoverlay=vc4-kms-v3d\n",
+                                                 capsys)
+    assert display == {"name": "display", "status": FIX, "text": (
+        "no DRM display device: /boot/firmware/config.txt line 2 has dtoverlay=vc4-kms-v3d, yet "
+        "the driver did not start: reboot if the line is newer than this boot; else "
+        "dmesg | grep -i vc4 says why")}
+
+
+@pytest.mark.parametrize("config_txt, to_do", [
+    ("dtparam=audio=on\n", "dtoverlay=vc4-kms-v3d is not in /boot/firmware/config.txt (the "
+                           "Bookworm default): add it; reboot"),
+    ("dtparam=audio=on\n# dtoverlay=vc4-kms-v3d\n",
+     "/boot/firmware/config.txt line 2: remove the # before dtoverlay=vc4-kms-v3d; reboot"),
+    ("dtoverlay=vc4-fkms-v3d\n", "/boot/firmware/config.txt line 1: dtoverlay=vc4-fkms-v3d is "
+                                 "the old fake-KMS driver: make it dtoverlay=vc4-kms-v3d; reboot"),
+    ("[pi4]\ndtoverlay=vc4-kms-v3d\n",
+     "/boot/firmware/config.txt line 2: dtoverlay=vc4-kms-v3d is in a section this Raspberry "
+     "Pi 5 Model B Rev 1.0 does not read: move it under [all]; reboot"),
+])
+def test_no_drm_device_names_what_to_change_in_config_txt_to_load_the_driver(
+        tmp_path, capsys, config_txt, to_do):
+    display = display_line_without_a_drm_device(tmp_path, config_txt, capsys)
+    assert display == {"name": "display", "status": FIX,
+                       "text": f"no DRM display device: {to_do}"}
+
+
 def test_a_pi_without_the_service_says_to_run_the_installer(tmp_path):
     service = by_name(pi_host(fake_pi(tmp_path), service={"LoadState": "not-found"}))["service"]
     assert service.status == FIX and "install.sh" in service.text

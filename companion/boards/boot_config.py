@@ -1,6 +1,6 @@
 """What a Pi's ``config.txt`` turns: the touchscreen's axes (overlay parameters), the old
-rotation keys the KMS display driver ignores, and the interfaces it switches on, whose
-pins the kernel then holds from boot.
+rotation keys the KMS display driver ignores, the interfaces it switches on, whose
+pins the kernel then holds from boot, and the display driver it loads.
 
 Under KMS (every Raspberry Pi OS since Bullseye) the firmware's ``display_rotate`` and
 ``lcd_rotate`` turn nothing, and SDL's KMSDRM driver does not turn the picture either:
@@ -207,3 +207,34 @@ def interfaces_on(text: str, model: str = "") -> list[Claim]:
             if taken:
                 on[taken] = interface(taken, number, line, moved[:1])
     return sorted(on.values(), key=lambda claim: claim.line)
+
+
+#: The overlay of the KMS display driver, which SDL's KMSDRM draws through (``-pi4`` and the
+#: like are its older names), and the old fake-KMS driver's.
+KMS_OVERLAY = "vc4-kms-v3d"
+FAKE_KMS_OVERLAY = "vc4-fkms-v3d"
+
+
+def display_overlays(text: str, model: str = "") -> list[Turn]:
+    """The ``dtoverlay=`` lines of ``config.txt`` ``text`` that load a display driver
+    (:data:`KMS_OVERLAY` or :data:`FAKE_KMS_OVERLAY`) on a Pi whose model is ``model``
+    (:func:`read_lines`), each with the overlay's name."""
+    found = []
+    for number, line in read_lines(text, model):
+        key, _, value = (part.strip() for part in line.partition("="))
+        overlay = value.split(",")[0].strip()
+        if key == "dtoverlay" and overlay.startswith((KMS_OVERLAY, FAKE_KMS_OVERLAY)):
+            found.append(Turn(number, line, (overlay,)))
+    return found
+
+
+def commented_out(text: str, overlay: str) -> int | None:
+    """The first line of ``config.txt`` ``text`` that would load ``overlay`` but for the ``#``
+    before it (``None``: no such line)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            said = stripped.lstrip("#").strip().replace(" ", "")
+            if said.startswith(f"dtoverlay={overlay}"):
+                return number
+    return None

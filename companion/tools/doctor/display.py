@@ -114,9 +114,37 @@ def check_connectors(host: Host) -> Check:
                                          "HDMI cable or the DSI ribbon (the kiosk looks again "
                                          "every 5 s under systemd)",
                         "no display connected")
-    return not_here(host, "display", "no DRM display device: dtoverlay=vc4-kms-v3d must be in "
-                                     "/boot/firmware/config.txt (the Bookworm default); reboot",
+    return not_here(host, "display", f"no DRM display device: {no_display_driver(host)}",
                     "no DRM display device (/sys/class/drm)")
+
+
+def no_display_driver(host: Host) -> str:
+    """What to do when the kernel has no DRM display device, by what ``config.txt`` loads:
+    the KMS driver's line to add, to move out of another model's section, to uncomment or to put
+    in the fake-KMS one's place; with the line there, what else keeps the driver from starting."""
+    kms = boot_config.KMS_OVERLAY
+    path = config_txt(host)
+    if path is None:
+        return (f"dtoverlay={kms} must be in {boot_config.CONFIG_TXT[0]} (the Bookworm default); "
+                "reboot")
+    text = host.read(path)
+    loaded = boot_config.display_overlays(text, host.pi_model())
+    driver = next((turn for turn in loaded if turn.what[0].startswith(kms)), None)
+    if driver:
+        return (f"{path} line {driver.line} has {driver.text}, yet the driver did not start: "
+                "reboot if the line is newer than this boot; else dmesg | grep -i vc4 says why")
+    if loaded:
+        return (f"{path} line {loaded[0].line}: {loaded[0].text} is the old fake-KMS driver: "
+                f"make it dtoverlay={kms}; reboot")
+    elsewhere = next((turn for turn in boot_config.display_overlays(text)
+                      if turn.what[0].startswith(kms)), None)
+    if elsewhere:
+        return (f"{path} line {elsewhere.line}: {elsewhere.text} is in a section this "
+                f"{host.pi_model()} does not read: move it under [all]; reboot")
+    hidden = boot_config.commented_out(text, kms)
+    if hidden:
+        return f"{path} line {hidden}: remove the # before dtoverlay={kms}; reboot"
+    return f"dtoverlay={kms} is not in {path} (the Bookworm default): add it; reboot"
 
 
 def check_rotation(host: Host, config: Config) -> Check:
