@@ -25,6 +25,17 @@ def test_a_box_names_the_controller_pin_or_the_headers_physical_pin_as_the_diagr
     assert screen_module.pin_of(Button(17, ButtonKind.PAD, 1, Side.E)) == "pin 11"
 
 
+def test_the_inputs_guide_labels_a_box_as_the_screen_does(screen_module):
+    """docs/INPUTS.md tells a maker what a box reads: its side over the header's physical pin,
+    where it said "side and GPIO" of a box that reads N / pin 7."""
+    from pathlib import Path
+
+    from companion.inputs.gpio import Button
+    guide = " ".join((Path(__file__).parent.parent / "docs/INPUTS.md").read_text().split())
+    box = f"`N` over `{screen_module.pin_of(Button(4, ButtonKind.PAD, 1, Side.N))}` for GPIO4"
+    assert box in guide and "labelled with side and GPIO" not in guide
+
+
 def test_serial_pads_light_in_their_cross_beside_the_gpio_controls(screen_module, tmp_path):
     import pygame
 
