@@ -51,6 +51,26 @@ def test_a_drawing_for_n_players_wires_players_1_to_n_whatever_order_the_file_li
 
 
 @pytest.mark.slow
+def test_pads_that_never_play_are_drawn_with_config_check_s_line_on_stderr(tmp_path, capsys):
+    """Player 4's pad with no pad for player 3 (nor keyboard pads) is drawn as the file has it,
+    and the maker reads what ``config --check`` says of it, where it was drawn without a word
+    as one of 3 players on GPIO."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[keyboard]\nenabled = false\n"
+                    "[[gpio.pads]]\nplayer = 1\nN = 4\nE = 17\nS = 27\nW = 22\n"
+                    "[[gpio.pads]]\nplayer = 2\nN = 5\nE = 6\nS = 13\nW = 26\n"
+                    "[[gpio.pads]]\nplayer = 4\nN = 12\nE = 16\nS = 20\nW = 21\n")
+    assert cli.main(["config", "--check", str(mine)]) == 0
+    checked = capsys.readouterr().out.splitlines()[0]
+    status, _, err = run(capsys, "--config", str(mine), "--out", str(tmp_path / "w"))
+    never = "the pads of player 4 never play: player 3 has no pad, and players sit in turn " \
+            "from player 1"
+    assert checked == f"{mine}: ok, but {never}"
+    assert status == 0 and err == f"companion: note: {mine}: {never}\n"
+    assert "P4 N" in (tmp_path / "w" / "gpio-3-players.svg").read_text()
+
+
+@pytest.mark.slow
 def test_a_folder_drawn_again_for_fewer_players_loses_the_diagrams_of_the_first_drawing(
         tmp_path, capsys):
     """A 4-player diagram left beside the 2-player one would be followed by a maker."""

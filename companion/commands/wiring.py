@@ -4,7 +4,8 @@
 and a README linking them all; ``--bom FILE`` puts the parts list at ``FILE``
 instead (alone, it writes just the parts list). A folder written before loses the files
 that run wrote and this one does not (a 4-player diagram drawn again for 2), said in one
-line; nothing else in it is touched (see :mod:`companion.tools.wiring.folder`).
+line; nothing else in it is touched (see :mod:`companion.tools.wiring.folder`). Pads the kiosk
+can never seat (``companion config --check``'s line) are said in a note and drawn all the same.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"companion: note: {loaded.source} has [gpio] enabled = false: the header "
                   "diagrams show its GPIO pin map, which the kiosk does not read now",
                   file=sys.stderr)
+        never = config.pads_never_seated(loaded)
+        if never:   # drawn all the same: the map as the file has it, to wire or to correct
+            print(f"companion: note: {loaded.source}: {never}", file=sys.stderr)
         parts_list = os.path.relpath(args.bom, args.out) if args.bom else None
         files = generate.wiring_files(loaded, player_counts(args.players), parts_list)
         beside = [parts_list] if parts_list and os.path.dirname(parts_list) == "" else []
