@@ -312,12 +312,33 @@ def test_a_restart_and_the_clock_synced_again_at_one_stamp_leave_the_corner_sync
 
 def test_the_simavr_demo_without_the_avr_toolchain_says_so_in_one_line(monkeypatch, capsys):
     from companion.cli import main
-    from companion.commands import demo
+    from companion.simulation.firmware_sim import simavr
 
-    monkeypatch.setattr(demo, "toolchain_missing", lambda: "avr-gcc is not installed")
+    monkeypatch.setattr(simavr, "toolchain_missing", lambda: "avr-gcc is not installed")
     assert main(["demo", "--controller", "simavr"]) == 2
-    assert capsys.readouterr().err == ("companion: --controller simavr needs the AVR toolchain "
-                                       "and simavr: avr-gcc is not installed\n")
+    assert capsys.readouterr().err == ("companion: --controller simavr cannot run here: "
+                                       "avr-gcc is not installed\n")
+
+
+@pytest.mark.parametrize("argv, who", [
+    (["firmware-sim", "--board", "nano", "--compare"], "firmware-sim"),
+    (["demo", "--controller", "simavr"], "--controller simavr")])
+def test_a_simavr_run_from_a_copy_without_the_hardware_sources_says_only_that(
+        monkeypatch, capsys, tmp_path, argv, who):
+    """An installed copy with gcc-avr and simavr installed lacks only the repository's
+    hardware/ folder: the line says that, where it began "needs the AVR toolchain"."""
+    import shutil
+
+    from companion.cli import main
+    from companion.simulation.firmware_sim import simavr
+
+    monkeypatch.setattr(shutil, "which", lambda tool: f"/usr/bin/{tool}")   # every tool here
+    monkeypatch.setattr(simavr, "HARDWARE", tmp_path / "hardware")
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        f"companion: {who} cannot run here: the hardware sources are not at "
+        f"{tmp_path / 'hardware'} (they come with the repository, not with an installed copy: "
+        "run it from a clone)\n")
 
 
 def test_the_wiring_check_shows_controller_presses_like_gpio_presses():

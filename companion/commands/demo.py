@@ -62,7 +62,7 @@ from companion.scenes.notnot.round import RoundScene
 from companion.scenes.notnot.verdict import VerdictScene
 from companion.scenes.session import GameSetup, Pace
 from companion.simulation.demo_table import DEMO_SETTLE_S, SimulatedTable
-from companion.simulation.firmware_sim.simavr import toolchain_missing
+from companion.simulation.firmware_sim.simavr import check_toolchain
 from companion.simulation.press_scheduler import PressScheduler
 from companion.simulation.presses import CONTROLLERS, MockGpioPresses, SimavrPresses, press_path
 from companion.simulation.scripted_tables import (
@@ -115,9 +115,8 @@ def run(args: argparse.Namespace) -> int:
                          "add --snapshots DIR")
     if args.moments:
         return run_moments(args)
-    missing = toolchain_missing() if args.controller == "simavr" else None
-    if missing:
-        raise CompanionError(f"--controller simavr needs the AVR toolchain and simavr: {missing}")
+    if args.controller == "simavr":
+        check_toolchain("--controller simavr")
     pace = Pace().scaled(1 / args.speed)
     setup = GameSetup(players=args.players, level=args.level, seed=args.seed)
     # Not Not's table presses on this thread; the loop reads an instant only once the table

@@ -23,11 +23,11 @@ from companion.boards.avr import Board
 from companion.errors import CompanionError
 from companion.games.notnot.sides import Side
 from companion.simulation.firmware_sim.simavr import (
+    check_toolchain,
     drive_script,
     firmware_elf,
     harness_on_pty,
     harness_path,
-    toolchain_missing,
 )
 
 #: How long a simulated run may last before the harness stops by itself (hours).
@@ -47,16 +47,13 @@ REPRESS_NS = 10_000_000
 class SimulatedController:
     """The firmware of ``board`` in simavr, reachable at :attr:`path` like a real controller.
 
-    Raises :class:`CompanionError` (one line) when the AVR toolchain or simavr
-    is missing. Press with :meth:`press` or :meth:`press_together`; map
+    Raises :class:`CompanionError` (one line) when simavr runs are impossible here
+    (:func:`~.simavr.check_toolchain`). Press with :meth:`press` or :meth:`press_together`; map
     players with :meth:`pin_of` (the board's own pads, four to a player).
     """
 
     def __init__(self, board: Board, folder: str | None = None) -> None:
-        reason = toolchain_missing()
-        if reason:
-            raise CompanionError(f"the simulated controller needs the AVR toolchain and "
-                                 f"simavr: {reason}")
+        check_toolchain("the simulated controller")
         self.board = board
         self.elf = firmware_elf(board)
         self.harness = harness_path()

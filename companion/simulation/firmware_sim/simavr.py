@@ -176,8 +176,17 @@ def toolchain_missing() -> str | None:
     if not Path("/usr/include/simavr/sim_avr.h").exists() and not shutil.which("simavr"):
         return "libsimavr-dev is not installed (apt-get install simavr libsimavr-dev)"
     if not (HARDWARE / "sim" / "harness.c").exists():
-        return f"the hardware sources are not at {HARDWARE}"
+        return (f"the hardware sources are not at {HARDWARE} (they come with the repository, "
+                "not with an installed copy: run it from a clone)")
     return None
+
+
+def check_toolchain(who: str) -> None:
+    """Raise :class:`CompanionError` when simavr runs are impossible here: one line naming
+    ``who`` asked for one (the command or option) and the one reason that holds."""
+    reason = toolchain_missing()
+    if reason:
+        raise CompanionError(f"{who} cannot run here: {reason}")
 
 
 def _make(directory: Path, target: str, *variables: str) -> None:
@@ -213,9 +222,7 @@ def firmware_elf(board: Board, firmware: str = "controller",
     """Build (if needed) and return the ELF of ``firmware`` ("controller" or "naive");
     ``clock_start`` and ``min_press_us`` make a test build of the controller (its overflow
     count's start, its glitch filter; ``None``: the firmware's own)."""
-    reason = toolchain_missing()
-    if reason:
-        raise CompanionError(f"firmware-sim needs the AVR toolchain: {reason}")
+    check_toolchain("firmware-sim")
     directory = HARDWARE / "firmware"
     if firmware == "naive":
         target = f"build/naive-{board.name}/naive.elf"
