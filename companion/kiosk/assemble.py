@@ -23,6 +23,7 @@ from companion.scenes.changes import SceneChange, ToTitle
 from companion.scenes.common.table_choices import start_choices
 from companion.scenes.core import Context, Services, no_op
 from companion.scenes.session import GameSetup, Pace, Session
+from companion.storage.owner import FolderLock
 from companion.storage.preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class KioskOptions:
     keys: KeyMap | None = None
     #: The state folder games are saved in (``None``: the usual place).
     state_dir: str | None = None
+    #: The lock the kiosk holds on it (``None``: none), held again if its file goes.
+    lock: FolderLock | None = None
     snapshots: str | None = None
     #: The change that enters the first scene.
     first_scene: SceneChange = field(default_factory=ToTitle)
@@ -76,7 +79,7 @@ def build_kiosk(options: KioskOptions) -> App:
                         sounds=Sounds(enabled=options.sound and not options.headless,
                                       device=options.sound_device),
                         rng=random.Random(f"{options.setup.seed}:inks"),
-                        state_dir=options.state_dir)
+                        state_dir=options.state_dir, lock=options.lock)
     if options.tie_window_ns is not None:
         services.tie_window_ns = options.tie_window_ns
     services.keys_only_seats = options.keys_only_seats

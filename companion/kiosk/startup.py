@@ -255,6 +255,7 @@ def owned_state_folder(options: KioskOptions) -> Iterator[StartProblem | None]:
     """
     lock, busy = own_state_folder(options.state_dir)
     if busy is None:
+        options.lock = lock   # held again by the kiosk if its file is deleted
         try:
             yield None
         finally:

@@ -208,10 +208,15 @@ class Services:
     #: The pads' raw edges, saved with each round for its replay (``None``: pads that keep none,
     #: the keyboard or the serial controller).
     edge_log: EdgeLog | None = None
+    #: The state folder's lock the kiosk holds (``None``: none, playing in a scratch folder or
+    #: a test's kiosk): held again when its file is deleted or replaced (:meth:`database`).
+    lock: FolderLock | None = None
     _database: Database | None = field(default=None, repr=False)
-    #: The state folder's locks taken with a database put back (:mod:`.moved_away`), held
-    #: while the kiosk runs.
+    #: The state folder's locks the kiosk held before a database put back took the folder's
+    #: lock again (:mod:`.moved_away`), held while the kiosk runs.
     _locks: list[FolderLock | None] = field(default_factory=list, repr=False)
+    #: What the journal was last told of a lock that could not be held again (said once).
+    _lock_trouble: str | None = field(default=None, repr=False)
 
     def tie_window_for(self, players: int) -> int:
         """The tie window of a game of ``players``: the inputs', or, when the game seats a
@@ -226,10 +231,12 @@ class Services:
         """The state database (:class:`companion.storage.database.Database`), opened on first use.
 
         Not Not, Not That Movie! and That's Not a Hat keep their games (and score sheets) there.
-        Raises :class:`~companion.errors.CompanionError` when it cannot be opened. A database
-        deleted or moved away under the kiosk is written back whole first (and the table told),
-        or, when it cannot be yet, raises :class:`~companion.storage.faults.SaveLater`
-        (:mod:`companion.storage.moved_away`).
+        Raises :class:`~companion.errors.CompanionError` when it cannot be opened. Each time,
+        the files under it are looked at first: a database deleted or moved away under the
+        kiosk is written back whole (:mod:`companion.storage.moved_away`), a write-ahead log
+        deleted is folded into it (:mod:`companion.storage.deleted_log`), and the table is told;
+        when that cannot be yet, raises :class:`~companion.storage.faults.SaveLater`. A lock
+        file deleted or replaced is held again (:meth:`hold_the_folder`).
         """
         if self._database is None:
             from companion.storage.database import Database
@@ -238,20 +245,70 @@ class Services:
             self._database = Database.in_folder(state_dir(self.state_dir),
                                                 busy_timeout_s=KIOSK_BUSY_TIMEOUT_S)
         else:
-            from companion.storage.faults import SaveLater
-            from companion.storage.moved_away import moved_away, put_back
-
-            if moved_away(self._database):   # every save since would be lost: put it back
-                old, self._database = self._database, None
-                try:
-                    self._database, lock = put_back(old, KIOSK)
-                except SaveLater:   # still open as it was: the next try puts it back
-                    self._database = old
-                    raise
-                self._locks.append(lock)
-                self.notify(f"the state database was deleted or moved away: written back whole "
-                            f"at {self._database.path}")
+            self._put_back_if_moved(self._database)
+            self._fold_in_deleted_log(self._database)
+        self.hold_the_folder()
         return self._database
+
+    def _put_back_if_moved(self, database: Database) -> None:
+        """Write ``database`` back whole at its path if it was deleted or moved away (every save
+        since would be lost), holding the folder's new lock; :class:`SaveLater`, left open as
+        it was, when it cannot be yet."""
+        from companion.storage.faults import SaveLater
+        from companion.storage.moved_away import moved_away, put_back
+
+        if not moved_away(database):
+            return
+        self._database = None
+        try:
+            self._database, lock = put_back(database, KIOSK)
+        except SaveLater:   # still open as it was: the next try puts it back
+            self._database = database
+            raise
+        if lock is not None:
+            self._locks.append(self.lock)
+            self.lock = lock
+        self.notify(f"the state database was deleted or moved away: written back whole "
+                    f"at {self._database.path}")
+
+    def _fold_in_deleted_log(self, database: Database) -> None:
+        """Fold the saves of ``database``'s write-ahead log into it if the log was deleted (they
+        would be lost at a power cut), and open it again with a new log; :class:`SaveLater`,
+        left open as it was, when it cannot be yet."""
+        from companion.storage.deleted_log import FOLDED_IN, fold_in, log_deleted
+        from companion.storage.faults import SaveLater
+
+        if not log_deleted(database):
+            return
+        self._database = None
+        try:
+            self._database = fold_in(database)
+        except SaveLater:   # still open as it was: the next try folds it in
+            self._database = database
+            raise
+        log.warning("the write-ahead log %s was deleted while the kiosk ran: its saves were "
+                    "written into the database, and a new log begins", database.log_path)
+        self.notify(FOLDED_IN)
+
+    def hold_the_folder(self) -> None:
+        """Hold the state folder's lock again when its file was deleted or replaced (a second
+        writer would otherwise take a new one), saying so in the journal; when it cannot be
+        yet, say why once and try again at the next call."""
+        from companion.storage.owner import FolderInUse
+
+        if self.lock is None or not self.lock.lost():
+            return
+        try:
+            self.lock.take_again(KIOSK)
+        except (FolderInUse, OSError) as error:
+            trouble = f"the state folder's lock file was deleted or replaced: {error}"
+            if trouble != self._lock_trouble:
+                self._lock_trouble = trouble
+                log.warning("%s; the kiosk takes it again when it can", trouble)
+            return
+        self._lock_trouble = None
+        log.warning("the state folder's lock file %s was deleted or replaced while the kiosk "
+                    "ran: the kiosk holds it again", self.lock.folder / "companion.lock")
 
     @contextmanager
     def kept_games(self) -> Iterator[Database]:

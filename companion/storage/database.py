@@ -216,6 +216,10 @@ class Database:
     identity: tuple[int, int] | None = None
     #: The same of its folder: a folder deleted or moved away took its lock file with it.
     folder_identity: tuple[int, int] | None = None
+    #: The same of its write-ahead log (``None``: a reader, or no log): by it
+    #: :mod:`companion.storage.deleted_log` tells whether the log at its path is still the one
+    #: its saves go into.
+    log_identity: tuple[int, int] | None = None
     #: How long a write waits for another program's (the opener's choice).
     busy_timeout_s: float = BUSY_TIMEOUT_S
 
@@ -255,6 +259,12 @@ class Database:
         self.busy_timeout_s = busy_timeout_s
         self.identity = file_identity(self.path)
         self.folder_identity = file_identity(self.path.parent)
+        self.log_identity = file_identity(self.log_path)
+
+    @property
+    def log_path(self) -> Path:
+        """Where its write-ahead log lies: ``companion.sqlite3-wal`` beside it."""
+        return Path(f"{self.path}-wal")
 
     @staticmethod
     def kept_in(folder: Path) -> bool:

@@ -8,7 +8,9 @@ they run. The file says who holds it (pid and what it is), for the one line a
 second writer gets: :class:`FolderInUse`. Reading commands (``history``,
 ``score-sheet``, ``players list``) never take it, so they work beside a
 running kiosk. The kernel lets go of the lock when the holder ends, however it
-ends (SIGKILL, a power cut): a lock file left behind holds nothing. Another
+ends (SIGKILL, a power cut): a lock file left behind holds nothing. A lock file deleted or
+replaced under its holder guards nothing: :meth:`FolderLock.lost` tells, and
+:meth:`FolderLock.take_again` holds the one at its path again. Another
 program may ask who holds it now without taking it, even for a moment:
 :func:`holder` (the phone page says so whether the kiosk runs), or its pid alone:
 :func:`holder_pid` (the page trusts a mark the kiosk left only while that very run holds it).
@@ -58,6 +60,29 @@ class FolderLock:
         if self._descriptor is not None:
             os.close(self._descriptor)
             self._descriptor = None
+
+    def lost(self) -> bool:
+        """Whether the lock file at its folder is no longer the file it holds locked (deleted,
+        or another put in its place): it then guards nothing, and a second writer would take
+        a new one (always ``False`` once released)."""
+        if self._descriptor is None:
+            return False
+        held = os.fstat(self._descriptor)
+        try:
+            found = (self.folder / LOCK_FILE).stat()
+        except OSError:
+            return True
+        return (found.st_dev, found.st_ino) != (held.st_dev, held.st_ino)
+
+    def take_again(self, who: str) -> None:
+        """Hold the lock file now at its folder (:func:`take`) in place of the one it held, which
+        it lets go. Raises :class:`FolderInUse` when another program took it meanwhile, and
+        :class:`OSError` when the folder cannot hold it: either way it still holds the old one."""
+        again = take(self.folder, who)
+        if again is None:
+            raise OSError(f"{self.folder / LOCK_FILE} cannot be made again")
+        self.release()
+        self._descriptor, again._descriptor = again._descriptor, None
 
 
 def holder_of(text: str) -> str:
