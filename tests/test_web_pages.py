@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import sqlite3
 from dataclasses import replace
 
@@ -22,6 +23,7 @@ from companion.storage.games import GameStore
 from companion.storage.notnot_saves import EndedEarly, NewGame, RoundSave
 from companion.web import app as web_app
 from companion.web.svg import colour
+from companion.simulation.virtual_game import play
 from companion.web.app import create_app
 from companion.web.watcher import SaveWatcher
 
@@ -238,6 +240,68 @@ def test_a_newest_game_that_does_not_read_is_named_and_the_page_stays_up_for_the
     assert "Game 1 does not read" in page.text and "snapshot.level is not text" in page.text
     assert str(tmp_path) not in page.text and 'href="/history"' in page.text
     assert no_trace(page.text)
+
+
+def killed_mid_game(where):
+    """A state folder as ``kill -9`` of the kiosk leaves it after a Not That Movie! game and
+    some Not Not rounds: every save since the last checkpoint in the log (database, -wal,
+    -shm)."""
+    with Database.in_folder(where / "live") as database:
+        database.connection.execute("PRAGMA wal_autocheckpoint = 0")
+        finished_discs_game(database, 3, "Popcorn")
+        game, store = new_game(), GameStore(database)
+        game_id = NewGame.of(game, simulated=True).create(store)
+        for record, _ in zip(play(game), range(8), strict=False):
+            RoundSave.of(game, record).write(store, game_id)
+        shutil.copytree(where / "live", where / "state")   # while the kiosk holds it open
+    return where / "state"
+
+
+def test_a_write_ahead_log_damaged_mid_game_is_said_on_every_page(tmp_path, caplog):
+    """The tester's path: 256 bytes overwritten in the middle of the log a killed kiosk left.
+    SQLite reads the log up to the damage and drops the saves after it without a word; the
+    page showed that cut-down state as the truth ("No Not Not game yet") while history --check
+    exited 1. Every page now says saves are missing, once, and the folder is left as it was."""
+    import logging
+
+    folder = killed_mid_game(tmp_path)
+    log_file = folder / f"{FILENAME}-wal"
+    damaged = bytearray(log_file.read_bytes())
+    middle = len(damaged) // 2
+    damaged[middle:middle + 256] = b"\xa5" * 256
+    log_file.write_bytes(bytes(damaged))
+    before = {path.name: path.read_bytes() for path in folder.iterdir()
+              if not path.name.endswith("-shm")}   # SQLite's index, rebuilt by any reader
+    watcher = SaveWatcher(folder)
+    with caplog.at_level(logging.WARNING, logger="companion.web.watcher"):
+        watcher.look()
+        watcher.look()
+    client = create_app(folder, watcher).test_client()
+    for url in ("/", "/live", "/history", "/sheets/not-that-movie", "/sheets/thats-not-a-hat",
+                "/no-such-page"):
+        page = client.get(url)
+        said = [line for line in text_of(page.text).split(". ") if "Saves are missing" in line]
+        assert len(said) == 1, (url, said)
+        assert "write-ahead log (companion.sqlite3-wal) is damaged at frame" in said[0]
+        assert "later saves in it are not read" in said[0]
+        assert "companion history --check" in said[0] and str(tmp_path) not in said[0]
+    assert "No Not Not game yet" in text_of(client.get("/live").text)   # what still reads
+    told = [record.getMessage() for record in caplog.records if "Saves are missing" in
+            record.getMessage()]
+    assert len(told) == 1, told
+    watcher._close()
+    assert {path.name: path.read_bytes() for path in folder.iterdir()
+            if not path.name.endswith("-shm")} == before
+
+
+def test_a_write_ahead_log_a_killed_kiosk_left_whole_says_nothing_is_missing(tmp_path):
+    folder = killed_mid_game(tmp_path)
+    watcher = SaveWatcher(folder)
+    watcher.look()
+    page = create_app(folder, watcher).test_client().get("/")
+    watcher._close()
+    assert page.status_code == 200 and "Saves are missing" not in page.text
+    assert "Game 2" in text_of(page.text)
 
 
 def test_a_page_asked_with_a_trailing_slash_is_the_page(tmp_path):

@@ -309,7 +309,12 @@ def frames_read(database: Path) -> tuple[int, bytes] | None:
     with: the ``-shm`` index as a read-only connection leaves it once it has read the database
     (rebuilt from the log, every frame's checksum checked by SQLite, when no other connection
     had the file open; a read-only connection never writes or folds the log). ``None``: no
-    telling (the file does not open read-only, or there is no index)."""
+    telling (the file does not open read-only, or there is no index, or this reader cannot
+    write the index: SQLite then reads the log into its own memory and leaves the index as the
+    log's writer left it, counting frames it does not read, as under the web page's unit)."""
+    shm = Path(f"{database}-shm")
+    if not os.access(shm if shm.exists() else shm.parent, os.W_OK):
+        return None
     uri = f"file:{quote(str(database))}?mode=ro"
     try:
         probe = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=2.0)
@@ -317,19 +322,20 @@ def frames_read(database: Path) -> tuple[int, bytes] | None:
         return None
     try:
         probe.execute("PRAGMA user_version").fetchone()
-        return indexed(Path(f"{database}-shm"))
+        return indexed(shm)
     except sqlite3.Error:
         return None
     finally:
         probe.close()
 
 
-def unread_save(database: Path) -> bool:
+def unread_save(database: Path) -> bool | None:
     """Whether the log beside ``database`` may hold a save SQLite does not read, found cheaply:
     its header does not check (with frames after it), or a frame past those SQLite reads
     (:func:`frames_read`) has the log's salts and ends a save. Only frame headers are read, up to
     two frames in a row with other salts (an older log's, which a restarted log leaves past its
-    end; one frame with other salts is a damaged one)."""
+    end; one frame with other salts is a damaged one). ``None``: no telling cheaply (no index
+    that says which frames SQLite reads: only reading the log whole tells)."""
     wal = Path(f"{database}-wal")
     try:
         with wal.open("rb") as file:
@@ -343,7 +349,7 @@ def unread_save(database: Path) -> bool:
                 return True
             index = frames_read(database)
             if index is None or index[1] != header[16:24]:
-                return False   # no telling cheaply (history --check reads the log whole)
+                return None   # no telling cheaply (history --check reads the log whole)
             frame, others = FRAME_HEADER + page_size, 0
             for number in range(index[0] + 1, (size - HEADER) // frame + 1):
                 file.seek(HEADER + (number - 1) * frame)
@@ -366,8 +372,26 @@ def unread_save(database: Path) -> bool:
 def saves_past_damage(database: Path) -> tuple[bytes, Loss] | None:
     """The log beside ``database`` and what it loses, when it holds saves SQLite would not read
     (:func:`unread_save`, then :func:`lost_in` on the whole log); ``None``: it holds none."""
-    if not unread_save(database):
+    return saves_lost_in_log(database) if unread_save(database) else None
+
+
+def unread_saves_seen(database: Path) -> Loss | None:
+    """What the log beside ``database`` loses, for a reader that writes nothing beside it (the
+    web page): :func:`unread_save`, the log then read whole (:func:`lost_in`) when it says it
+    may hold a save SQLite does not read or cannot tell (a folder the reader cannot write), and
+    only a loss a second look (:data:`LOOK_AGAIN_S` later) finds again word for word: a save
+    being written as the log was read is no damage. ``None``: it loses nothing seen."""
+    first = saves_lost_in_log(database) if unread_save(database) is not False else None
+    if first is None:
         return None
+    time.sleep(LOOK_AGAIN_S)
+    again = saves_lost_in_log(database)
+    return first[1] if again is not None and again[1] == first[1] else None
+
+
+def saves_lost_in_log(database: Path) -> tuple[bytes, Loss] | None:
+    """The log beside ``database``, read whole, and what SQLite does not read of it
+    (:func:`lost_in`); ``None``: it loses nothing, or there is no log."""
     try:
         data = Path(f"{database}-wal").read_bytes()
     except FileNotFoundError:

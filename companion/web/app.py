@@ -122,6 +122,12 @@ def create_app(folder: Path, watcher: SaveWatcher) -> Flask:
                 live_view.no_not_not_game(later, kiosk),
                 "choosing": live_view.choosing(game, pid) if game else ()}
 
+    @app.context_processor
+    def saves_missing() -> dict:
+        """Every page's line saying the write-ahead log holds saves SQLite does not read (the
+        watcher's finding, :attr:`~companion.web.watcher.Seen.lost`)."""
+        return {"saves_missing": watcher.seen.lost}
+
     @app.get("/")
     def index() -> tuple[str, int]:
         values = live_values()

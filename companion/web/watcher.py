@@ -17,7 +17,10 @@ as it lies, with nothing made beside it, and such a reading sees no later save);
 that does not read is a state like any other, and the watcher goes on asking: whatever a read
 fails with (SQLite's error, the system's, the project's), the connection is dropped, the
 problem is told to the pages and once to the log, and the next poll opens the file again, so
-updates resume as soon as it reads.
+updates resume as soon as it reads. Each time it opens the file with its write-ahead log beside
+it, and that log changed since it last looked, it looks whether the log holds saves SQLite does
+not read (:func:`companion.storage.wal.unread_saves_seen`, the kiosk's own finding): the pages
+then say so on every page (:attr:`Seen.lost`), and the log once.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.storage import wal
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import explain
 from companion.storage.games import NOT_NOT
@@ -43,6 +47,11 @@ log = logging.getLogger(__name__)
 PROBLEM_CHARS = 300
 #: How often the database is asked, in seconds.
 POLL_S = 0.2
+#: What every page says of a write-ahead log that holds saves SQLite does not read: ``{log}`` the
+#: log's name, ``{lost}`` what it loses (:attr:`companion.storage.wal.Loss.lost`).
+LOST_SAVES = ("Saves are missing: the state database's write-ahead log ({log}) {lost}, so these "
+              "pages show the games without them; companion history --check on the kiosk names "
+              "the damage.")
 
 #: The newest game is found first, from the newest id down (``NOT INDEXED``: the index by kind
 #: and state holds no order of ids within a kind, and ordering by it sorted every game of the
@@ -102,6 +111,9 @@ class Seen:
     newest_of_all: str = ""
     #: Whether a kiosk holds the state folder (``None``: this system cannot tell).
     kiosk: bool | None = None
+    #: The line every page says when the write-ahead log holds saves SQLite does not read
+    #: (:data:`LOST_SAVES`; ``None``: none seen).
+    lost: str | None = None
 
     def to_json(self) -> dict:
         return {"game": self.game, "state": self.state, "rounds": self.rounds,
@@ -123,10 +135,15 @@ class SaveWatcher:
         self._thread: threading.Thread | None = None
         self._database: Database | None = None
         self._opened_with: tuple[bool, bool] | None = None
+        #: The write-ahead log as it was when last checked for lost saves (its inode, size and
+        #: change time; ``None``: no log), and the line that check gave.
+        self._log_checked: tuple[int, int, int] | None = None
+        self._lost: str | None = None
         #: Tells the log of a problem the looks meet, and that the database reads again.
         self._log = ProblemLog("companion web: the state database does not read (%s); the pages "
                                "say so and the watcher goes on asking",
                                "companion web: the state database reads again; live updates go on")
+        self._log_lost = ProblemLog("companion web: %s")
 
     def start(self) -> SaveWatcher:
         """Look once now, then keep looking in a thread of its own (started once)."""
@@ -154,8 +171,9 @@ class SaveWatcher:
     def look(self) -> bool:
         """Ask the database and the folder's lock once; whether what they say changed (pages
         are then woken)."""
-        seen = replace(self._ask(), kiosk=kiosk_running(self.folder))
+        seen = replace(self._ask(), kiosk=kiosk_running(self.folder), lost=self._lost)
         self._log(seen.problem)
+        self._log_lost(seen.lost)
         if seen == self.seen:
             return False
         with self._changed:
@@ -221,10 +239,29 @@ class SaveWatcher:
         files = self._files()
         if files != self._opened_with:
             self._close()
+            self._check_log()
             if files[0]:
                 self._database = Database.for_reading(self.folder)
             self._opened_with = files
         return self._database
+
+    def _check_log(self) -> None:
+        """Look whether the write-ahead log holds saves SQLite does not read
+        (:func:`companion.storage.wal.unread_saves_seen`), unless it is the very log last
+        looked at (same inode, size and change time): a connection opened again and again
+        (while the file is read as it lies, or after a problem) checks a log once."""
+        database = self.folder / FILENAME
+        try:
+            log_file = Path(f"{database}-wal").stat()
+        except FileNotFoundError:
+            self._log_checked = self._lost = None
+            return
+        checked = (log_file.st_ino, log_file.st_size, log_file.st_mtime_ns)
+        if checked == self._log_checked:
+            return
+        loss = wal.unread_saves_seen(database)
+        self._log_checked = checked
+        self._lost = LOST_SAVES.format(log=f"{FILENAME}-wal", lost=loss.lost) if loss else None
 
     def _close(self) -> None:
         """Drop the connection (a damaged one may fail even to close; it is dropped all the
