@@ -519,6 +519,29 @@ def test_history_of_a_game_not_kept_is_one_line_and_exit_2_with_or_without_games
     assert err.count("\n") == 1 and not empty.exists()
 
 
+@pytest.mark.parametrize("command", [("history", "--game", "2"), ("history", "--game", "2",
+                                     "--json"), ("replay", "2", "1")], ids=" ".join)
+def test_a_game_of_another_kind_asked_as_not_not_says_what_it_is_and_where_it_is_read(
+        tmp_path, capsys, command):
+    """Game 2 a That's Not a Hat game: 'there is no not-not game 2' was a dead end."""
+    from games_kiosk import finished_discs_game
+    from test_hat_score_sheet import penalise
+    from companion.games.hat.rules import HatGame
+    from companion.storage.bookkeeping import KeptGame
+
+    with Database.in_folder(tmp_path) as database:
+        finished_discs_game(database, 3, "Popcorn")
+        penalise(KeptGame.start(database, HatGame(3), {}), 1)
+    for game_id, title, sheet in ((2, "That's Not a Hat", "thats-not-a-hat"),
+                                  (1, "Not That Movie!", "not-that-movie")):
+        asked = [word if word != "2" else str(game_id) for word in command]
+        assert main([*asked, "--state-dir", str(tmp_path)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == (f"companion: game {game_id} in {tmp_path / FILENAME} is a "
+                                     f"{title} game, not a Not Not game: its score sheet is read "
+                                     f"with companion score-sheet {sheet}\n")
+
+
 def test_history_refuses_a_limit_with_one_game_in_one_line(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path), "--game", "1", "--limit", "2"]) == 2
     assert capsys.readouterr().err.splitlines() == [

@@ -50,7 +50,7 @@ from companion.games.notnot.words import (
 )
 from companion.storage.database import FILENAME, Database
 from companion.storage.faults import RECOVERY, DamagedDatabase, not_a_file_line
-from companion.storage.games import NOT_NOT, RoundsAmiss, SavedGame, read_game
+from companion.storage.games import NOT_NOT, NoSuchGame, RoundsAmiss, SavedGame, read_game
 from companion.storage.listing import (
     GameLine,
     game_lines,
@@ -67,6 +67,7 @@ from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.players import PlayerStore
 from companion.storage.recovery import Recovered, recover
 from companion.storage.restoring import UnreadableRecord, read_record
+from companion.storage.score_sheets import sheet_game
 from companion.storage.soundness import check_lines
 from companion.storage.wal import deleted
 from companion.tools.argtypes import folder_name, whole_number
@@ -344,6 +345,8 @@ def run(args: argparse.Namespace) -> int:
                 print_json(database, whole_games(database, NOT_NOT, args.limit))
             else:
                 print_lines(database, args.limit, folder)
+        except NoSuchGame as error:
+            raise sheet_game(database, args.game, error) from None
         except DamagedDatabase as error:
             verdict = database.integrity_check().splitlines()[0]
             raise DamagedDatabase(f"{error} (integrity check: {verdict[:120]})") from None

@@ -29,8 +29,10 @@ from companion.games.notnot.words import (
     valid_words,
 )
 from companion.storage.database import Database
+from companion.storage.games import NoSuchGame
 from companion.storage.location import state_dir
 from companion.storage.replays import Lane, SavedRound, saved_round
+from companion.storage.score_sheets import sheet_game
 from companion.tools.argtypes import file_name, whole_number
 from companion.tools.notes import note_unseen_saves
 
@@ -122,7 +124,10 @@ def run(args: argparse.Namespace) -> int:
         raise CompanionError(f"no games are kept in {folder}: there is no game {args.game}")
     note_unseen_saves(folder)
     with Database.for_reading(folder) as database:
-        saved = saved_round(database, args.game, args.round)
+        try:
+            saved = saved_round(database, args.game, args.round)
+        except NoSuchGame as error:
+            raise sheet_game(database, args.game, error) from None
     print("\n".join(replay_lines(saved)))
     if args.png:
         from companion.display.draw_replay import save_replay_png

@@ -18,12 +18,25 @@ from companion.games.hat.rules import by_player
 from companion.games.movie.rating import row_note
 from companion.games.notnot.words import player_label
 from companion.storage.database import Database
-from companion.storage.games import GameStore, Unreadable
+from companion.storage.games import GameStore, NoSuchGame, Unreadable
 from companion.storage.listing import GameLine, damage_of, game_line, listed_ids
 
 MOVIE, HAT = "not-that-movie", "thats-not-a-hat"
 #: Each sheet's game as the table calls it.
 SHEET_TITLES = {MOVIE: "Not That Movie!", HAT: "That's Not a Hat"}
+
+
+def sheet_game(database: Database, game_id: int, error: NoSuchGame) -> NoSuchGame:
+    """``error`` (there is no Not Not game ``game_id``) said where game ``game_id`` is read when
+    it is a Not That Movie! or That's Not a Hat game: "game 3 in DIR is a That's Not a Hat game,
+    not a Not Not game: its score sheet is read with companion score-sheet thats-not-a-hat";
+    ``error`` itself otherwise."""
+    rows = database.read("SELECT kind FROM games WHERE id = ?", (game_id,), "finding the game")
+    kind = rows[0][0] if rows else None
+    if kind not in SHEET_TITLES:
+        return error
+    return NoSuchGame(f"game {game_id} in {database.path} is a {SHEET_TITLES[kind]} game, not a "
+                      f"Not Not game: its score sheet is read with companion score-sheet {kind}")
 
 
 @dataclass(frozen=True)
