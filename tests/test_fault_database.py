@@ -202,7 +202,7 @@ def test_the_board_of_games_that_do_not_read_says_so_not_that_none_was_played(fo
     spoil_the_games_table(folder)
     board = outcome(on(folder, ("players", "board")))
     assert board.code == 0 and board.clear
-    assert board.out.startswith("No named player has finished a game that reads in")
+    assert board.out.startswith("No named player has finished a Not Not game that reads in")
     assert "left out" in board.err
 
 

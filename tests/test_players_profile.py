@@ -188,6 +188,28 @@ def test_the_boards_heading_counts_the_games_it_read(tmp_path, capsys):
         assert capsys.readouterr().out.startswith(f"Leaderboard, {heading}: ")
 
 
+def test_the_board_with_only_other_games_finished_says_it_counts_not_not_games(tmp_path, capsys):
+    """Named players who finished a That's Not a Hat game were told none had finished a game."""
+    from test_hat_score_sheet import penalise
+    from companion.games.hat.rules import HatGame
+    from companion.storage.bookkeeping import KeptGame
+
+    with Database.in_folder(tmp_path) as database:
+        players = PlayerStore(database)
+        kept = KeptGame.start(database, HatGame(3), {},
+                              {1: players.add("Ana").id, 2: players.add("Bo").id})
+        for _ in range(3):
+            penalise(kept, 1)
+        kept.finish()
+        kept.sync(database)
+    assert main(["players", "board", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == (f"No named player has finished a Not Not game in "
+                                       f"{tmp_path} yet.\n")
+    with pytest.raises(SystemExit):
+        main(["players", "board", "--help"])
+    assert "every named player in Not Not games" in " ".join(capsys.readouterr().out.split())
+
+
 def test_simulated_names_need_a_state_folder(capsys):
     assert "--names needs --state-dir" in refused(capsys, "simulate", "--names", "Ana,Bo")
     with pytest.raises(SystemExit) as usage:

@@ -5,9 +5,9 @@ kept in the state folder.
 (:mod:`companion.games.notnot.profile`) from every kept round they sat in (``--json``: one JSON
 object; ``--png FILE``: its chart, :mod:`companion.display.profile_chart`); ``board`` the
 leaderboard (:mod:`companion.games.notnot.leaderboard`) over the last ``--last N`` finished
-games or all of them. Both only read, beside a running kiosk too; an unknown name is one line,
-exit status 2. Both leave out a kept game that does not read and say so in one line on the error
-output (:func:`say_left_out`).
+Not Not games or all of them. Both only read, beside a running kiosk too; an unknown name is
+one line, exit status 2. Both leave out a kept game that does not read and say so in one line on
+the error output (:func:`say_left_out`).
 
 ``list`` prints each player with the number of kept games they sat in and
 their head start when anyone has one (``--json``: a JSON list); it only reads,
@@ -89,8 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     profile.add_argument("--json", action="store_true", help="print one JSON object")
     profile.add_argument("--png", metavar="FILE", type=file_name,
                          help="also draw the profile's chart as a PNG")
-    board = actions.add_parser("board", help="wins, cards per game and median reaction of "
-                                             "every named player")
+    board_help = ("wins, cards per game and median reaction of every named player in Not Not "
+                  "games (the other two games keep score sheets: companion score-sheet)")
+    board = actions.add_parser("board", help=board_help, description=board_help)
     board.add_argument("--last", type=whole_number(1, 1_000_000, "games"), metavar="N",
                        help="only the last N finished games (default: all)")
     board.add_argument("--json", action="store_true", help="print a JSON list")
@@ -276,8 +277,8 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
         print(json.dumps([standing.to_json() for standing in standings], separators=(",", ":")))
         return 0
     if not standings:
-        print(f"No named player has finished a game that reads in {folder}." if left_out else
-              f"No named player has finished a game in {folder} yet.")
+        print(f"No named player has finished a Not Not game that reads in {folder}." if left_out
+              else f"No named player has finished a Not Not game in {folder} yet.")
         return 0
     over = f"the {games_counted(games)}" if args.last else "all kept games"
     print(f"Leaderboard, {over}: median reaction in ms")
