@@ -185,15 +185,17 @@ REGULARS = ["Alexandrina", "Bartholomew", "Christopher", "Dominique", "Evangelin
             "Fitzgerald", "Gwendolyn", "Hildegarde"]
 
 
-def eight_regulars_end_screen(folder, size):
+def eight_regulars_end_screen(folder, size, with_costs=True):
     """The end screen of eight regulars' game on a ``size`` screen, each
-    with a line of what costs them most (``costs Christopher 130 ms``) and a row on the chart."""
+    with a line of what costs them most (``costs Christopher 130 ms``; none without
+    ``with_costs``: too few rounds to tell) and a row on the chart."""
     with Database.in_folder(folder) as database:
         game_id = GameStore(database).create(8, {"level": "extreme"}, {"round_no": 0})
         roster = PlayerStore(database)
         for seat, name in enumerate(REGULARS, 1):
             roster.seat(game_id, seat, roster.add(name).id)
-    rounds = [item for seat in range(1, 9) for item in rounds_of(seat, 400, 500 + seat * 10)]
+    rounds = [item for seat in range(1, 9) for item in rounds_of(seat, 400, 500 + seat * 10)
+              if with_costs]
     reactions = {seat: [400.0, 500.0 + seat * 10] for seat in range(1, 9)}
     app = kiosk("title", state_dir=folder, size=size, players=8,
                 names=dict(enumerate(REGULARS, 1)))
@@ -201,6 +203,15 @@ def eight_regulars_end_screen(folder, size):
                                         reactions=reactions))
     step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
     return app
+
+
+def test_an_end_screen_with_no_line_to_show_stays_one_page_the_chart(tmp_path):
+    """Eight players with too few rounds to tell what costs them: the chart alone, never a
+    second page with nothing on it turning over it every 8 s."""
+    app = eight_regulars_end_screen(tmp_path, (800, 480), with_costs=False)
+    assert app.scene.drawn[-1].text == "reaction times (ms from the dice landing)   E new game"
+    assert frames_for(app, 20) == []
+    app.screen.close()
 
 
 def frames_for(app, seconds: float) -> list[tuple[float, list]]:

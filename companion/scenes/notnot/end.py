@@ -91,8 +91,8 @@ def content_bottom(layout: Layout, hint: str) -> int:
 
 def costs_stand_above_chart(layout: Layout, rows: list[str], room: int, players: int) -> bool:
     """Whether the cost ``rows`` stand in ``room`` pixels with the chart of ``players`` rows
-    under them (:func:`chart_least_height`)."""
-    return lines_height(layout, rows) <= room - chart_least_height(players, layout)
+    under them (:func:`chart_least_height`); no rows always do (there is nothing to show)."""
+    return not rows or lines_height(layout, rows) <= room - chart_least_height(players, layout)
 
 
 def draw_costs_page(canvas: pygame.Surface, layout: Layout, lines: list[str], top: int,
