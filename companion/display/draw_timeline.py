@@ -8,8 +8,9 @@ on one spot at one time (:func:`~companion.display.timeline_axis.labelled_taps`)
 window is a band from the first valid tap to the close, and the close a vertical line.
 
 A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
-is broken in three (a label with no room above or below its mark is moved aside, a thin
-leader line joining it to its mark; with no room left anywhere it is left out, the race's
+is broken in three (a label never stands over or under another player's or spot's mark: one
+with no room above or below its own is moved aside, to a place clear of the other marks, a line
+in its colour joining it to its mark; with no such place left it is left out, the race's
 labels placed first, :data:`LABEL_ORDER`): the time before the first valid tap, the photo finish
 (the tie window with a little either side, magnified to the middle half of the strip on a
 lighter ground along the axis, between the label lanes), and the time after it. The magnified
@@ -18,7 +19,7 @@ part says how long it is (``1 ms``). A round without a valid tap has one plain a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -81,22 +82,42 @@ def draw_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int]
 SHIFTS = (0, 1, -1, 2, -2, 3, -3)
 
 
+def covers_a_mark(rect: pygame.Rect, x: int, marks: Sequence[int], r: int) -> bool:
+    """Whether ``rect``, the label of the mark at ``x``, stands over or right under another
+    tap's mark (one of ``marks``, each ``r`` wide either side), where it reads as that tap's
+    label: a mark at ``x`` itself stands where its own mark does, and does not count."""
+    return any(rect.left - r <= mark <= rect.right + r and abs(mark - x) > r for mark in marks)
+
+
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
                 size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1),
-                shifts: tuple[int, ...] = SHIFTS) -> pygame.Rect | None:
+                shifts: tuple[int, ...] = SHIFTS, marks: Sequence[int] = (),
+                r: int = 0) -> pygame.Rect | None:
     """The rect of ``label`` in the first lane (in ``order``) where it stands at least half its
-    size from every label already placed there, so that two never read as one (it is then
-    placed): centred on ``x`` if it can be, else moved aside by whole label widths
-    (``shifts``), nearest first; ``None`` when the strip has no room left."""
+    size from every label already placed there, so that two never read as one, and where
+    it covers no other tap's mark (:func:`covers_a_mark`, ``marks`` each
+    ``r`` wide) (it is then placed): centred on ``x`` if it can be, else moved aside by whole
+    label widths (``shifts``), nearest first; ``None`` when the strip has no room left."""
     w, h, gap = text.width(label, size), text.block_height(1, size), size // 2
     for shift in shifts:
         left = min(max(x - w // 2 + shift * (w + gap), strip.left), strip.right - w)
         for lane in order:
             rect = pygame.Rect(left, tops[lane], w, h)
-            if not any(rect.inflate(2 * gap, 0).colliderect(other) for other in lanes[lane]):
+            if not any(rect.inflate(2 * gap, 0).colliderect(other) for other in lanes[lane]) \
+                    and not covers_a_mark(rect, x, marks, r):
                 lanes[lane].append(rect)
                 return rect
     return None
+
+
+def draw_leader(surface: pygame.Surface, mark: tuple[int, int], spot: pygame.Rect,
+                ink: tuple[int, int, int], r: int) -> None:
+    """The line from a tap's ``mark`` to its label moved aside to ``spot``, in the label's
+    ``ink`` and as thick as a cross's stroke, ending at the label's near corner so that it
+    runs over no other mark."""
+    corner_x = min(max(mark[0], spot.left), spot.right)
+    end = (corner_x, spot.bottom if spot.bottom < mark[1] else spot.top)
+    pygame.draw.line(surface, ink, mark, end, max(2, r // 2))
 
 
 def draw_zoom(surface: pygame.Surface, layout: Layout, view: TimelineView,
@@ -134,18 +155,21 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
     r = mark_radius(layout)
     lanes: list[list[pygame.Rect]] = [[], []]
     tops = [axis_y - lanes_reach(layout) - line_h, axis_y + lanes_reach(layout)]
-    drawn: list[text.Drawn] = []
-    for tap in drawing_order(view):
-        draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
+    placed = []
     for tap in labelled_taps(view):
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"
-        spot = place_label(label, x, lanes, tops, size, strip)
-        if spot is not None and not spot.left <= x <= spot.right:   # moved aside: a leader
-            end = (spot.centerx, spot.bottom if spot.bottom < axis_y else spot.top)
-            pygame.draw.line(surface, DIM_TEXT, (x, axis_y), end, 1)
-        if spot is not None:
+        others = [round(x_of(other.t_us)) for other in view.taps
+                  if (other.player, other.side) != (tap.player, tap.side)]
+        spot = place_label(label, x, lanes, tops, size, strip, marks=others, r=r)
+        if spot is not None:   # else no room clear of the other marks: left out
             ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
-            drawn.append(text.draw(surface, label, size, ink, topleft=spot.topleft))
+            placed.append((label, spot, ink))
+            if not spot.left <= x <= spot.right:   # moved aside: a leader, under the marks
+                draw_leader(surface, (x, axis_y), spot, ink, r)
+    for tap in drawing_order(view):
+        draw_mark(surface, tap.verdict, (round(x_of(tap.t_us)), axis_y), r)
+    drawn = [text.draw(surface, label, size, ink, topleft=spot.topleft)
+             for label, spot, ink in placed]
     drawn += draw_scale(surface, view, x_of, lanes, tops, size, strip)
     return drawn
 
