@@ -203,3 +203,91 @@ def test_the_labels_stand_on_the_strips_own_ground_off_the_photo_finishs_lighter
     top, bottom = float(zoom[1]), float(zoom[1]) + float(zoom[2])
     for baseline in {float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', page)}:
         assert baseline + 0.24 * FONT <= top or baseline - 0.76 * FONT >= bottom, baseline
+
+
+NAMED = {1: "Ana", 2: "Bo", 3: "Cy", 4: "Dee O'neil", 5: "Eve", 6: "Fitzgerald", 7: "Gus",
+         8: "Hana", 9: "Ivo", 10: "Jo", 11: "Kasimir", 12: "Lou"}
+
+
+def pressed_at_once(players):
+    """Everyone presses in one instant: Bo wins, Ana and the odd seats tap a wrong spot, the even
+    seats' taps are ignored; Dee presses N again, ignored, long after."""
+    taps = [(1, "E", 412_000, "wrong"), (2, "N", 412_000, "win")]
+    taps += [(p, "NESW"[p % 4], 412_000, "wrong" if p % 2 else "ignored")
+             for p in range(3, players + 1)]
+    return rec(*taps, (4, "N", 2_400_000, "ignored"))
+
+
+def timeline_of(record, size, players):
+    """The verdict's timeline of ``record`` drawn as the kiosk draws it on a ``size`` screen:
+    the surface, its labels, where each tap's mark stands and its radius."""
+    from companion.display.draw_timeline import mark_radius
+
+    layout = Layout(size)
+    surface = canvas(size)
+    view = timeline_view(record, 1000)
+    names = {p: NAMED[p] for p in range(1, players + 1)}
+    drawn = draw_timeline(surface, layout, view, layout.timeline, names)
+    inner = layout.timeline.inflate(-round(2 * layout.unit), 0)
+    x_of = axis_mapping(view, inner.left, inner.width)
+    marks = [(f"{names[t.player]} {t.side}", round(x_of(t.t_us))) for t in view.taps]
+    return surface, drawn, marks, mark_radius(layout), layout.timeline.centery
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [6, 12])
+def test_a_label_never_stands_over_or_under_another_taps_mark(size, players):
+    """An ignored tap's label moved aside stood right under the winner's mark, and read as the
+    tap that won the race."""
+    _, drawn, marks, r, _ = timeline_of(pressed_at_once(players), size, players)
+    labels = [d for d in drawn if any(d.text == label for label, _ in marks)]
+    assert {"Bo N", "Ana E"} <= {d.text for d in labels}
+    for label in labels:
+        own = [x for words, x in marks if words == label.text]
+        for words, x in marks:
+            if words != label.text and label.rect.left - r <= x <= label.rect.right + r:
+                assert any(abs(x - at) <= r for at in own), (label.text, "over", words)
+
+
+def test_a_label_moved_aside_is_joined_to_its_mark_by_a_line_in_its_own_colour():
+    """A faint grey hairline across the tie band was all that tied a label to its mark."""
+    from companion.display.palette import player_colour
+
+    surface, drawn, marks, r, axis_y = timeline_of(pressed_at_once(6), (1280, 720), 6)
+    aside = [(d, player) for d in drawn for player, name in NAMED.items()
+             if d.text.startswith(f"{name} ") and player % 2
+             and not d.rect.left <= dict(marks)[d.text] <= d.rect.right]
+    assert aside
+    for label, player in aside:
+        x = dict(marks)[label.text]
+        near = min(max(x, label.rect.left), label.rect.right)
+        edge = label.rect.bottom if label.rect.bottom < axis_y else label.rect.top
+        middle = ((x + near) // 2, (axis_y + edge) // 2)
+        around = {surface.get_at((middle[0] + dx, middle[1] + dy))[:3]
+                  for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert player_colour(player) in around, label.text
+
+
+def test_each_players_close_call_note_stands_in_their_own_row_of_the_chart(tmp_path):
+    """The notes stood halfway up to the row above, the first row had none, so each read as the
+    row above's."""
+    from companion.games.notnot import data_file as data
+    from companion.games.notnot.game import Game
+    from companion.scenes.notnot.play import NotNotPlay
+
+    players, (dice, recipe) = 4, data.not_not()
+    game = Game.new(players, "extreme", 1, dice=dice, recipe=recipe)
+    reactions = {p: [300.0 + 40 * p, 520.0 + 70 * p, 900.0 - 30 * p] for p in range(1, players + 1)}
+    losses = {p: (43_000, 1000) for p in range(2, players + 1)}
+    app = kiosk("title", state_dir=tmp_path, size=(1280, 720), players=players)
+    jump_to(app, "end", play=NotNotPlay(game, ref=None, reactions=reactions,
+                                        close_calls={"loss": losses}))
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    rows = [next(d for d in app.scene.drawn if d.text.startswith(f"P{p} "))
+            for p in range(1, players + 1)]
+    notes = [d for d in app.scene.drawn if d.text == "closest loss 43 ms"]
+    half = (rows[1].rect.centery - rows[0].rect.centery) / 2
+    assert len(notes) == players - 1
+    for row, note in zip(rows[1:], notes):
+        assert row.rect.centery - half <= note.rect.top < note.rect.bottom <= row.rect.centery
+    app.screen.close()

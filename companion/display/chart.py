@@ -41,9 +41,9 @@ def axis_end_ms(times: Mapping[int, list[float]]) -> int:
     return max(500, math.ceil(slowest * (1 + HEADROOM) / AXIS_UNIT_MS) * AXIS_UNIT_MS)
 
 
-#: How far above its row's line a player's note ends, and how far the median bar reaches
-#: either side of it, as shares of the row's height (the dots' radius is at most 0.12).
-NOTE_ABOVE, MEDIAN_HALF = 0.2, 0.17
+#: How far the median bar reaches either side of its row's line, as a share of the row's
+#: height (the dots' radius is at most 0.12): under the row's note, it stops at the note.
+MEDIAN_HALF = 0.17
 #: The room a row's median takes after its name (the widest a median reads).
 MEDIAN_ROOM = " 9999 ms"
 #: The most of the chart's width the rows' names and medians take (the rest is the plot).
@@ -90,22 +90,36 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
         for value in values:
             pygame.draw.circle(surface, player_colour(player), (x_of(plot, value, end), y),
                                radius)
-        note = (notes or {}).get(player, "")
-        fits = [n for n in (note, note.replace("closest ", ""))
-                if text.width(n, font_size) <= plot.width]
-        if note and fits and row_h >= 2.2 * font_size:   # else the row has no room for it
-            drawn.append(text.draw(surface, fits[0], font_size, DIM_TEXT,
-                                   bottomright=(plot.right, round(y - row_h * NOTE_ABOVE))))
-        if values:   # the median: a bar a little taller than the dots, clear of the note
+        note = note_fits((notes or {}).get(player, ""), plot.width, font_size,
+                         row_h / 2 - radius - NOTE_GAP)
+        over = pygame.Rect(plot.right, y, 0, 0)   # the row's note: just over its own dots
+        if note:
+            drawn.append(text.draw(surface, note, font_size, DIM_TEXT,
+                                   bottomright=(plot.right, y - radius - NOTE_GAP)))
+            over = drawn[-1].rect
+        if values:   # the median: a bar a little taller than the dots, up to its row's note
             x = x_of(plot, statistics.median(values), end)
             half = row_h * MEDIAN_HALF
-            pygame.draw.line(surface, HIGHLIGHT, (x, y - half), (x, y + half), max(2, radius // 2))
+            up = min(half, y - over.bottom - 1) if over.left <= x <= over.right else half
+            pygame.draw.line(surface, HIGHLIGHT, (x, y - up), (x, y + half), max(2, radius // 2))
     for tick in axis_ticks(end, step):
         x = x_of(plot, tick, end)
         pygame.draw.line(surface, DIM_TEXT, (x, plot.bottom), (x, plot.bottom + font_size // 3), 1)
         drawn.append(text.draw(surface, f"{tick}", font_size, DIM_TEXT,
                                midtop=(x, plot.bottom + font_size // 3)))
     return drawn
+
+
+#: The pixels between a row's note and its dots.
+NOTE_GAP = 2
+
+
+def note_fits(note: str, width: int, font_size: int, room: float) -> str:
+    """``note`` as it stands in a line ``width`` wide and ``room`` pixels tall (``closest``
+    left out if it must be, so that ``win 0.6 ms  loss 12 ms``), or ``""`` where it does not:
+    a note that reached into the row above read as that row's."""
+    fits = [n for n in (note, note.replace("closest ", "")) if text.width(n, font_size) <= width]
+    return fits[0] if note and fits and text.block_height(1, font_size) <= room else ""
 
 
 def row_names(players: list[int], seat_names: SeatNames, width: int, font_size: int,
