@@ -656,7 +656,7 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
     said = draw_replay.draw_replay(pygame.Surface(size), saved)
     placed = [d.rect for d in drawn]
     assert "other buttons, not drawn here:" in " ".join(said)
-    assert "more (companion replay lists each)" in " ".join(said)
+    assert "(companion replay lists each)" in " ".join(said)
     overlapping = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
                    if a.colliderect(b)]
     assert not overlapping, overlapping
@@ -729,3 +729,71 @@ def test_a_button_left_off_the_replay_picture_is_named_with_what_its_tap_counted
     assert footer.startswith("other buttons, not drawn here: ")
     assert "P2 N at +373.353 ms (" in footer and "no edges kept)" in footer
     assert "(late, " in footer or "(ignored, " in footer
+
+
+#: Twelve named players at the kiosk; Ana has a head start.
+TWELVE = ("Ana", "Bob", "Cyd", "Dee", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kai", "Lou")
+HEAD_START_US = 300_000
+#: Every key is pressed this long after the dice landed (Ana's is judged her head start sooner).
+PRESSED_NS = 590_348_000
+
+
+@pytest.fixture(scope="module")
+def twelve_at_once(tmp_path_factory):
+    """Twelve named players on the keyboard press their keys in one instant, Ana first by her
+    head start; a press 1.5 s into the verdict opens the kiosk's replay of the round (800x480).
+    The texts the replay drew, and the state folder, game and round it was saved in."""
+    from companion.games.notnot.sides import Side
+    from companion.inputs.events import Tap
+    from companion.scenes.session import Pace
+    from test_scenes_flow import to_round
+
+    folder = tmp_path_factory.mktemp("twelve")
+    app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=1.8),
+                state_dir=folder, players=12, names=dict(enumerate(TWELVE, start=1)),
+                handicaps=True, head_starts={1: HEAD_START_US})
+    app.ctx.services.players_with_pads = app.ctx.session.setup.players = 12   # twelve pads
+    app.ctx.session.setup.names = dict(enumerate(TWELVE, start=1))
+    try:
+        round_ = to_round(app)
+        valid = round_.ruling.valid[0]
+        sides = [valid, *(Side("NESW"[seat % 4]) for seat in range(1, 12))]
+        for seat, side in enumerate(sides, start=1):
+            app.post(Tap(seat, side, round_.t_open_ns + PRESSED_NS, "keyboard"))
+        step_until(app, in_scene(app, "verdict"))
+        n = app.scene.record.n
+        kiosk_helpers.CLOCK.advance(1.5)
+        app.post(tap(2, "E"))
+        step_until(app, in_scene(app, "replay"))
+        drawn = list(app.scene.drawn)
+    finally:
+        app.screen.close()
+        app.ctx.services.close_database()
+    with Database.in_folder(folder) as database:
+        game_id = GameStore(database).unfinished().id
+    return drawn, folder, game_id, n
+
+
+def test_the_kiosk_s_replay_always_draws_the_row_of_the_tap_that_won_the_round(twelve_at_once):
+    """Twelve keys at once, Ana winning with a head start: the replay on the 7-inch screen drew
+    an empty panel, its footer naming Ana among the buttons not drawn (a tester)."""
+    drawn, *_ = twelve_at_once
+    judged = f"judged {(PRESSED_NS // 1000 - HEAD_START_US) / 1000:+.3f} ms: win"
+    assert "Ana N" in drawn
+    assert any(shown.startswith(judged) for shown in drawn), drawn
+    assert not any("Ana" in shown for shown in drawn if "not drawn here" in shown)
+
+
+def test_the_buttons_a_replay_picture_leaves_out_are_named_on_one_line(twelve_at_once, capsys,
+                                                                        tmp_path, monkeypatch):
+    """The footer named four buttons over three lines, and each row left out made it longer."""
+    _, folder, game_id, n = twelve_at_once
+    drawn = texts_drawn(monkeypatch)
+    code, _, err = replay(capsys, game_id, n, "--state-dir", folder, "--png", tmp_path / "x.png")
+    assert code == 0, err
+    lines = [shown.text for shown in drawn]
+    others = [i for i, line in enumerate(lines) if line.startswith("other buttons, not drawn")]
+    assert len(others) == 1, lines
+    assert lines[others[0]].endswith(" (companion replay lists each)"), lines
+    assert lines[others[0] + 1].startswith("no raw edges were kept"), lines
+

@@ -2,11 +2,12 @@
 bounce visible, the stamp the judge used as a line through it with its precision as a band, the
 tie window as a gold band from the first valid tap, and the verdict above.
 
-The time axis shows the photo finish: from a little before the first judged tap (the first
-valid one, if any) to a few milliseconds after, wide enough for the tie window and the margin.
-Buttons that moved only outside it, or that have no room left (each row stays two lines tall),
-are named below ("other buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce edges)
-...", the first few).
+The time axis shows the photo finish: from a little before the tap that decided the round
+(:func:`decisive_tap`) to a few milliseconds after, wide enough for the tie window and the
+margin. That tap's row is always drawn, then as many as stand two lines tall each; buttons that
+moved only outside the axis, or that have no room left, are named on one line below ("other
+buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce edges), and 7 more ...", as many
+as fit, else only counted), so a long footer never takes every row.
 Drawn into any surface (the kiosk's replay scene, or a PNG with :func:`save_replay_png`).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -30,8 +32,8 @@ from companion.display.palette import (
     player_colour,
 )
 from companion.display.png_file import write_png_file
-from companion.games.notnot.record import TapRecord
-from companion.games.notnot.verdict import WINNING, Verdict
+from companion.games.notnot.record import RoundRecord, TapRecord
+from companion.games.notnot.verdict import RACED, WINNING, Verdict
 from companion.games.notnot.words import (
     NO_NAMES,
     SeatNames,
@@ -69,8 +71,7 @@ def axis_of(saved: SavedRound) -> tuple[float, float]:
     """The time axis (µs from the open): from just before the first judged tap (the first valid
     one if any) over at least :data:`MIN_SPAN_US`, the tie window, the margin and the edges that
     follow (the releases), at most :data:`MAX_SPAN_US`."""
-    taps = saved.record.taps
-    anchor = next((tap for tap in taps if tap.verdict in WINNING), taps[0] if taps else None)
+    anchor = decisive_tap(saved.record)
     if anchor is None:
         firsts = [lane.edges[0][0] for lane in saved.lanes if lane.edges]
         start = min(firsts, default=0.0) - LEAD_US
@@ -80,6 +81,15 @@ def axis_of(saved: SavedRound) -> tuple[float, float]:
     span = max(MIN_SPAN_US, 2 * (saved.tie_window_us or 0), (saved.record.margin_us or 0) * 1.5,
                max(ends, default=start) + TAIL_US - start)
     return start, start + min(span, MAX_SPAN_US)
+
+
+def decisive_tap(record: RoundRecord) -> TapRecord | None:
+    """The tap that decided the round, the one a dispute is about: the first that won a card,
+    else the first that counted in the race (a wrong tap), else the first judged (``None``:
+    nobody tapped)."""
+    taps = record.taps
+    return next((tap for tap in taps if tap.verdict in WINNING),
+                next((tap for tap in taps if tap.verdict in RACED), taps[0] if taps else None))
 
 
 def in_view(lane: Lane, start: float, end: float) -> bool:
@@ -160,14 +170,21 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound, hint: str = "") -> l
 
 def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: int,
                   size: int, hint: str = "") -> tuple[list[Lane], list[str], int]:
-    """The first of ``on_axis`` that stand :data:`ROW_LINES` lines tall each between ``top``
-    and the footer (a round many buttons moved in, or with a long footer, shows fewer rows
-    rather than rows too thin to read), the footer's lines naming the others, and where the
-    footer starts, on a ``w`` by ``h`` picture with text at ``size``."""
+    """The first of ``on_axis`` (:func:`row_priority`) that stand :data:`ROW_LINES` lines tall
+    each between ``top`` and the footer (a round many buttons moved in, or with a long footer,
+    shows fewer rows rather than rows too thin to read), never fewer than the row of the tap
+    that decided the round; the footer's lines (the buttons not drawn named on one line, then
+    ``hint``), and where the footer starts, on a ``w`` by ``h`` picture with text at ``size``."""
     line_h = text.font(size).get_linesize()
-    on_axis = sorted(on_axis, key=row_priority)   # the judged taps first, the earliest first
-    for count in range(len(on_axis), -1, -1):
-        notes = footer_lines(saved, on_axis[:count]) + ([hint] if hint else [])
+    decisive = decisive_tap(saved.record)
+    on_axis = sorted(on_axis, key=lambda lane: row_priority(lane, decisive))
+    fewest = min(len(on_axis), 1)
+
+    def on_one_line(note: str) -> bool:
+        return text.width(note, size) <= w - 20
+
+    for count in range(len(on_axis), fewest - 1, -1):
+        notes = footer_lines(saved, on_axis[:count], on_one_line) + ([hint] if hint else [])
         wrapped = sum(len(text.fit_lines(note, size, w - 20, size)[1]) for note in notes)
         footer_y = h - wrapped * line_h - round(size * 0.6)
         if footer_y - round(size * 2.4) - top >= count * ROW_LINES * line_h:
@@ -175,10 +192,11 @@ def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: i
     return on_axis[:count], notes, footer_y
 
 
-def row_priority(lane: Lane) -> tuple[bool, float]:
-    """Which rows a picture with room for few keeps: the buttons with judged taps, the earliest
-    first (the headline's players among them), then the others by when they moved."""
-    return (not lane.taps, lane_time(lane))
+def row_priority(lane: Lane, decisive: TapRecord | None = None) -> tuple[bool, bool, float]:
+    """Which rows a picture with room for few keeps: the row of the ``decisive`` tap
+    (:func:`decisive_tap`), then the buttons with judged taps, the earliest first (the
+    headline's players among them), then the others by when they moved."""
+    return (decisive not in lane.taps, not lane.taps, lane_time(lane))
 
 
 def lane_name(lane: Lane, seat_names: SeatNames = NO_NAMES) -> str:
@@ -338,24 +356,43 @@ def decimals(step_us: float) -> int:
     return max(0, min(3, 3 - math.floor(math.log10(step_us))))
 
 
-def footer_lines(saved: SavedRound, shown: list[Lane]) -> list[str]:
-    """What the picture cannot show on its axis, and how to read it (nothing to read in a
-    round nobody pressed in)."""
+def footer_lines(saved: SavedRound, shown: list[Lane],
+                 fits: Callable[[str], bool] = lambda line: True) -> list[str]:
+    """What the picture cannot show on its axis (:func:`others_line`, as ``fits`` one line),
+    and how to read it (nothing to read in a round nobody pressed in)."""
     if not saved.pressed:
         return []
     lines = []
     outside = [lane for lane in saved.lanes if lane not in shown]
     if outside:
-        more = len(outside) - MOST_NAMED_OFF_SCALE
-        lines.append("other buttons, not drawn here: " + ", ".join(
-            f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
-            f"({lane_said(lane)})" for lane in outside[:MOST_NAMED_OFF_SCALE])
-            + (f", and {more} more (companion replay lists each)" if more > 0 else ""))
+        lines.append(others_line(saved, outside, fits))
     if not saved.edges_kept:
         lines.append("no raw edges were kept for this round: the judged stamps only")
     lines.append("ms after the dice landed; up = pressed; each extra up-and-down is a bounce; the "
                  "judge takes a press's first edge")
     return lines
+
+
+def others_line(saved: SavedRound, outside: list[Lane], fits: Callable[[str], bool]) -> str:
+    """The line naming the buttons not drawn (:func:`others_words`): as many of the first
+    :data:`MOST_NAMED_OFF_SCALE` as ``fits`` one line, else only their count (a lone button
+    named whatever its length)."""
+    named = range(min(len(outside), MOST_NAMED_OFF_SCALE), 0, -1)
+    return next((line for line in (others_words(saved, outside, count) for count in named)
+                 if fits(line)), others_words(saved, outside, 0 if outside[1:] else 1))
+
+
+def others_words(saved: SavedRound, outside: list[Lane], named: int) -> str:
+    """``outside``'s first ``named`` buttons with when and what their taps counted for, the
+    others counted: ``other buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce
+    edges), and 7 more (companion replay lists each)``."""
+    listed = [f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
+              f"({lane_said(lane)})" for lane in outside[:named]]
+    more = len(outside) - named
+    if more:
+        listed.append(f"and {more} more (companion replay lists each)" if listed
+                      else f"{more} (companion replay lists each)")
+    return "other buttons, not drawn here: " + ", ".join(listed)
 
 
 def lane_said(lane: Lane) -> str:
