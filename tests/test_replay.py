@@ -797,3 +797,24 @@ def test_the_buttons_a_replay_picture_leaves_out_are_named_on_one_line(twelve_at
     assert lines[others[0]].endswith(" (companion replay lists each)"), lines
     assert lines[others[0] + 1].startswith("no raw edges were kept"), lines
 
+
+def test_the_tie_window_of_a_replay_picture_starts_at_the_winning_stamp(twelve_at_once, capsys,
+                                                                         tmp_path):
+    """The grey ±0.5 ms band of a keyboard's stamp lay over the gold window, so that the window
+    seemed to start half a millisecond after the winner's stamp (a tester)."""
+    from companion.display.draw_replay import BAND
+    from companion.display.palette import TIE_WINDOW_BAND, TIMELINE_MARK
+    from companion.games.notnot.verdict import Verdict
+
+    _, folder, game_id, n = twelve_at_once
+    code, _, err = replay(capsys, game_id, n, "--state-dir", folder, "--png", tmp_path / "x.png")
+    assert code == 0, err
+    picture = pygame.image.load(str(tmp_path / "x.png"))
+    win = pygame.Color(*TIMELINE_MARK[Verdict.WIN])
+    tall = picture.get_height() // 10
+    x, y = next((x, y) for x in range(picture.get_width() - 1, -1, -1)   # the stamp's line
+                for y in range(picture.get_height() - 1, tall, -1)
+                if all(picture.get_at((x, y - up)) == win for up in range(tall)))
+    x, y = x + 3, y - 4                       # just after the winning stamp, under its words
+    assert tuple(picture.get_at((x, y)))[:3] == tuple(TIE_WINDOW_BAND)
+    assert tuple(picture.get_at((x - 6, y)))[:3] == tuple(BAND)   # the band before it

@@ -1,6 +1,7 @@
 """The replay picture of a saved round: each pad button's pin as a square wave (up: pressed), every
-bounce visible, the stamp the judge used as a line through it with its precision as a band, the
-tie window as a gold band from the first valid tap, and the verdict above.
+bounce visible, the stamp the judge used as a line through it with its precision as a grey band,
+the tie window as a gold band from the first valid tap over the grey bands (it reads as starting
+at the winning stamp), and the verdict above.
 
 The time axis shows the photo finish: from a little before the tap that decided the round
 (:func:`decisive_tap`) to a few milliseconds after, wide enough for the tie window and the
@@ -151,11 +152,14 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound, hint: str = "") -> l
                        footer_y - round(small * 2.4) - top)
     axis = Axis(plot, start, end)
     pygame.draw.rect(surface, PANEL, plot)
-    draw_tie_window(surface, axis, saved)
     row_h = plot.height / max(len(shown), 1)
-    for index, lane in enumerate(shown):
-        row = pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width, round(row_h))
-        drawn += draw_lane(surface, axis, row, lane, saved.step_us, small, saved.names,
+    rows = [(lane, pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width,
+                               round(row_h))) for index, lane in enumerate(shown)]
+    for lane, row in rows:
+        draw_bands(surface, axis, row, lane, saved.step_us)
+    draw_tie_window(surface, axis, saved)   # over the bands: it starts at the winning stamp
+    for lane, row in rows:
+        drawn += draw_lane(surface, axis, row, lane, small, saved.names,
                            nobody_may=not record.valid)
     drawn += draw_ticks(surface, axis, small)
     if not saved.pressed:
@@ -233,8 +237,8 @@ def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> N
                                               axis.plot.height))
 
 
-def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, step_us: int,
-              size: int, seat_names: SeatNames = NO_NAMES, nobody_may: bool = False
+def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, size: int,
+              seat_names: SeatNames = NO_NAMES, nobody_may: bool = False
               ) -> list[str]:
     """One button's row: its name beside it, the judged stamps and the edge count along its top,
     its pin's wave (or summary) under them (``nobody_may``: the round wanted no tap)."""
@@ -249,7 +253,7 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
         surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
     note = lane_note(lane)
     for tap in lane.taps:
-        drawn += draw_judged(surface, axis, row, tap, step_us, size, note, nobody_may)
+        drawn += draw_judged(surface, axis, row, tap, size, note, nobody_may)
     if not lane.taps:
         drawn.append(text.draw(surface, note, size, DIM_TEXT,
                                topleft=(row.left + 4, row.top + 2)).text)
@@ -284,14 +288,23 @@ def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, boo
     pygame.draw.lines(surface, WAVE, False, points, 2)
 
 
+def draw_bands(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
+               step_us: int) -> None:
+    """Each of ``lane``'s judged stamps' precision in its ``row``: a grey band ±half a step
+    (at least :data:`MIN_BAND_PX` wide) around it, drawn under the tie window and the wave."""
+    for tap in lane.taps:
+        left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
+        width = max(right - left, MIN_BAND_PX)
+        surface.fill(BAND, pygame.Rect(axis.x(tap.t_us) - width // 2, row.top + 2, width,
+                                       row.height - 4))
+
+
 def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapRecord,
-                step_us: int, size: int, note: str, nobody_may: bool = False) -> list[str]:
-    """The stamp the judge used: a band as wide as its precision, a line in its verdict's colour,
-    and its time and what it counted for (:func:`judged_label`), then ``note``."""
-    left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
-    width = max(right - left, MIN_BAND_PX)
+                size: int, note: str, nobody_may: bool = False) -> list[str]:
+    """The stamp the judge used (its precision band is :func:`draw_bands`'): a line in its
+    verdict's colour, and its time and what it counted for (:func:`judged_label`), then
+    ``note``."""
     centre = axis.x(tap.t_us)
-    surface.fill(BAND, pygame.Rect(centre - width // 2, row.top + 2, width, row.height - 4))
     colour = TIMELINE_MARK[tap.verdict]
     pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
     words, x = judged_words(axis, centre, judged_label(tap, nobody_may), note, size)
