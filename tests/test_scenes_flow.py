@@ -376,6 +376,14 @@ def test_a_round_the_table_paused_before_anyone_tapped_is_not_said_on_a_resume_f
     to_round(app)
     app.post(Nav("pause", now()))
     step_until(app, in_scene(app, "pause"))
+    said = said_after_a_resume_from_the_title(app)
+    assert "CHECK THE TABLE" in said and "kiosk stopped" not in said
+    app.screen.close()
+
+
+def said_after_a_resume_from_the_title(app) -> str:
+    """From the pause menu, Back to the title, then Not Not's Resume: every word the first
+    screen (CHECK THE TABLE) says."""
     from kiosk_helpers import choose
 
     choose(app, "Back to the title")
@@ -384,9 +392,109 @@ def test_a_round_the_table_paused_before_anyone_tapped_is_not_said_on_a_resume_f
     step_until(app, in_scene(app, "setup"))
     choose(app, "Resume")
     step_until(app, in_scene(app, "deal"))
-    said = said_on_screen(app)
+    return said_on_screen(app)
+
+
+def tap_then_pause(app, side):
+    """P2 taps ``side`` of the open round and the pause key comes right after: the round closes
+    at the pause, judged, and the pause menu shows in front of its verdict (saved once on
+    screen). Returns the round's number."""
+    t = now()
+    app.post(tap(2, side.value, t))
+    app.post(Nav("pause", t + 1_000_000))
+    step_until(app, in_scene(app, "pause"))
+    assert app.scene.subtitle == "The round closed at the pause: its taps count"
+    app.step()                                        # the pause menu is on screen: saved
+    return game_of(app).round_no
+
+
+def test_a_power_cut_at_the_pause_after_a_wrong_tap_says_on_resume_what_the_round_cost(tmp_path):
+    """The pause menu stood in front of the verdict, and the power went: CHECK THE TABLE says
+    first what that round gave, in the verdict's words, the player by name (was: nothing, and
+    the card the round cost was never given up at the table)."""
+    app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3)
+    to_round(app, needs_tap=False)
+    cost = "loses a card" if game_of(app).scores()[2] else "(no card to lose)"
+    n = tap_then_pause(app, Side.N)
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    assert again.scene.name == "deal" and again.scene.check
+    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: "
+            f"Dee O'neil WRONG: nobody may tap; wrong: Dee O'neil {cost}") in said_on_screen(again)
+    again.screen.close()
+
+
+def test_a_power_cut_at_the_pause_after_a_valid_tap_says_on_resume_who_took_which_card(
+        tmp_path):
+    """The books gave P2 the card; the table, which never saw the verdict, is told to give it."""
+    app = seated_kiosk(tmp_path, "Dee O'neil", 2, players=3)
+    side = to_round(app, without_void=True).ruling.valid[0]
+    face = game_of(app).table[side].face
+    n = tap_then_pause(app, side)
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: "
+            f"Dee O'neil WINS: takes {face} from {side.value}") in said_on_screen(again)
+    again.screen.close()
+
+
+def test_a_verdict_the_pause_held_back_is_not_said_again_once_resume_showed_it(tmp_path):
+    """Resume on the pause menu shows the verdict (saved as seen once on screen); a power cut
+    after that: CHECK THE TABLE says nothing of that round."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    tap_then_pause(app, to_round(app, without_void=True).ruling.valid[0])
+    app.post(tap(1, "E"))                             # Resume: the verdict
+    step_until(app, lambda: app.scene.name == "verdict" and not app.scene.dirty)
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    said = said_on_screen(again)
     assert "CHECK THE TABLE" in said and "kiosk stopped" not in said
+    again.screen.close()
+
+
+def test_a_verdict_the_pause_held_back_is_said_on_a_resume_from_the_title(tmp_path):
+    """The table leaves the pause menu for the title instead of Resume, and resumes the kept
+    game: CHECK THE TABLE says what the round gave, never shown before."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    n = tap_then_pause(app, to_round(app, without_void=True).ruling.valid[0])
+    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: P2 WINS"
+            in said_after_a_resume_from_the_title(app))
     app.screen.close()
+
+
+def test_a_table_corrected_at_the_pause_before_the_verdict_still_says_it_after_a_power_cut(
+        tmp_path):
+    """The table corrects a spot from the pause menu that stands in front of the verdict (saved
+    at once), and the power goes: the verdict is still said on resume."""
+    from kiosk_helpers import choose
+
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
+    n = tap_then_pause(app, to_round(app, without_void=True).ruling.valid[0])
+    choose(app, "Correct the table")
+    step_until(app, in_scene(app, "correction"))
+    app.post(tap(1, "E"))                             # N steps to the next card: saved
+    app.step()
+    app.step()
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    assert (f"The kiosk stopped after round {n} closed at the pause: P2 WINS"
+            in said_on_screen(again))
+    again.screen.close()
+
+
+def test_a_table_dealing_its_cards_reads_the_verdict_the_pause_held_back_after_a_pause(
+        tmp_path):
+    """Table deals: the entry says it in place of the level, and again after the dealer
+    pauses (W) and resumes, as the other lines are kept."""
+    app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING, deals="table")
+    open_round_dealt_by_the_table(app)
+    n = tap_then_pause(app, app.scene.round.ruling.valid[0])
+    app.screen.close()                                # the power went
+    again = resumed(tmp_path, 3)
+    line = f"The kiosk stopped after round {n} closed at the pause: P2 WINS"
+    assert again.scene.name == "entry" and again.scene.subtitle.startswith(line)
+    assert line in said_after_a_pause_on_the_entry(again)
+    again.screen.close()
 
 
 def test_a_tie_choice_made_replaces_the_round_saved_while_it_was_chosen(tmp_path):

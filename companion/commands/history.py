@@ -46,6 +46,7 @@ from companion.games.notnot.words import (
     NO_NAMES,
     SeatNames,
     kept_verdict_words,
+    one_line,
     roll_words,
 )
 from companion.storage.database import FILENAME, Database
@@ -279,8 +280,7 @@ def round_verdict(record: RoundRecord, scores_before: dict[int, int],
     """The round's verdict as the verdict screen said it, on one line: ``TIE P1 P2: TIE: 0.4 ms
     apart; P1 takes WHITE from N; P2 takes GREEN from W; wrong: P3 loses a card`` (named
     players by ``seat_names``; ``scores_before``: the scores the round began with)."""
-    said = kept_verdict_words(record, scores_before, seat_names)
-    return f"{said.headline}: {'; '.join(said.lines)}" if said.lines else said.headline
+    return one_line(kept_verdict_words(record, scores_before, seat_names))
 
 
 #: What the lines saying no Not Not game is listed add: where the other two games are.

@@ -121,7 +121,9 @@ class ToTieChoice(NotNotChange):
 class ToVerdict(NotNotChange):
     """To a round's verdict: its record, the table and scores before it, its dice and
     ruling, the dice as drawn, the pads' raw edges in it (for its replay; ``None``: none);
-    ``again``: shown again after a pause on it (its tone and call-out are not repeated)."""
+    ``again``: shown again after a pause on it (its tone and call-out are not repeated);
+    ``unseen``: the round closed at a pause and was saved as its verdict not yet shown (the
+    pause menu shows first; Resume shows it)."""
 
     record: RoundRecord
     before: dict[Side, str | None]
@@ -132,6 +134,7 @@ class ToVerdict(NotNotChange):
     inks: Sequence[str] = ()
     edges: dict | None = None
     again: bool = False
+    unseen: bool = False
 
 
 @dataclass(frozen=True)

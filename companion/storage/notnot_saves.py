@@ -31,6 +31,11 @@ CHOOSING_KIOSK = "choosing_kiosk"
 #: while it is the game's last save, the kiosk stopped with that round open. A pause that
 #: cancels the round saves the snapshot without it (the pause menu said so).
 DICE_ON_SCREEN = "dice_on_screen"
+#: The key of a stored snapshot saved with a round closed at a pause, whose verdict the pause
+#: menu stood in front of (:class:`RoundSave`'s ``unseen``): while it is the game's last save,
+#: the table never saw that verdict. Shown on Resume, the verdict is saved as seen (a snapshot
+#: without it), as is every later save.
+VERDICT_UNSEEN = "verdict_unseen"
 
 
 def stored_settings(game: Game, simulated: bool = False,
@@ -78,7 +83,10 @@ class RoundSave:
     choice's countdown would settle it; the stored record then says them under
     :data:`CHOOSING` and this process's run under :data:`CHOOSING_KIOSK` (the phone page says
     the card is being chosen while that run holds the state folder), and the round's own save
-    once the choice is made, which has neither, replaces it."""
+    once the choice is made, which has neither, replaces it.
+
+    ``unseen``: the round closed at a pause, and its verdict waits behind the pause menu: the
+    snapshot is marked :data:`VERDICT_UNSEEN`."""
 
     record: dict
     snapshot: dict
@@ -88,12 +96,13 @@ class RoundSave:
 
     @classmethod
     def of(cls, game: Game, record: RoundRecord, edges: dict | None = None,
-           replaces: bool = False, choosing: Sequence[int] = ()) -> RoundSave:
+           replaces: bool = False, choosing: Sequence[int] = (),
+           unseen: bool = False) -> RoundSave:
         stored = record.to_json()
         if choosing:
             stored |= {CHOOSING: list(choosing), CHOOSING_KIOSK: this_run().to_json()}
-        return cls(stored, game.snapshot(), game.result() if game.over else None,
-                   edges, replaces)
+        return cls(stored, Snapshot.of(game, unseen).snapshot,
+                   game.result() if game.over else None, edges, replaces)
 
     def write(self, store: GameStore, game_id: int) -> None:
         store.save_round(game_id, self.record, self.snapshot, result=self.result,
@@ -104,13 +113,14 @@ class RoundSave:
 class Snapshot:
     """The game as it stands, stored without a round: the table corrected from the pause
     menu, or a card the dealer entered (or took back) in a table deal, so a resume checks the
-    cards as they were last seen."""
+    cards as they were last seen; or a verdict the pause stood in front of, now shown.
+    ``unseen``: the last round's verdict is still not shown (:data:`VERDICT_UNSEEN`)."""
 
     snapshot: dict
 
     @classmethod
-    def of(cls, game: Game) -> Snapshot:
-        return cls(game.snapshot())
+    def of(cls, game: Game, unseen: bool = False) -> Snapshot:
+        return cls(game.snapshot() | ({VERDICT_UNSEEN: True} if unseen else {}))
 
     def write(self, store: GameStore, game_id: int) -> None:
         store.save_snapshot(game_id, self.snapshot)
@@ -159,7 +169,9 @@ class UnfinishedGame:
     still choosing a card (:data:`CHOOSING`): the kiosk stopped during that tie's choice, and
     the round stands as the choice's countdown settled it (empty otherwise); ``dropped``: its
     last save is a seen roll's (:data:`DICE_ON_SCREEN`): the kiosk stopped while the round
-    after its last was open, which does not count (new dice are rolled)."""
+    after its last was open, which does not count (new dice are rolled); ``unseen``: its last
+    save is of its last round closed at a pause (:data:`VERDICT_UNSEEN`): the kiosk stopped
+    before that round's verdict was shown."""
 
     id: int
     settings: dict
@@ -167,6 +179,7 @@ class UnfinishedGame:
     rounds: tuple[RoundRecord, ...]
     choosing: tuple[int, ...] = ()
     dropped: bool = False
+    unseen: bool = False
 
     @classmethod
     def of(cls, saved: SavedGame) -> UnfinishedGame:
@@ -175,7 +188,14 @@ class UnfinishedGame:
         game = restore_checked(saved.snapshot, saved.rounds)
         rounds = records_checked(saved.rounds)
         return cls(saved.id, saved.settings, game, rounds, choice_under_way(saved.rounds)[0],
-                   dropped=saved.snapshot.get(DICE_ON_SCREEN) is True)
+                   dropped=saved.snapshot.get(DICE_ON_SCREEN) is True,
+                   unseen=saved.snapshot.get(VERDICT_UNSEEN) is True)
+
+    def scores_before_last(self) -> dict[int, int]:
+        """Each player's point cards before the last round (all 0 before a first)."""
+        if len(self.rounds) > 1:
+            return dict(self.rounds[-2].scores)
+        return dict.fromkeys(range(1, self.game.players + 1), 0)
 
     def head_starts(self) -> dict[int, int]:
         """The head starts (seat -> µs) the game is played with: its last round's, or before

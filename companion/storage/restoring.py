@@ -30,6 +30,7 @@ SNAPSHOT = {
     "players": int, "seed": int, "mode": str, "deals": str, "level": str, "round_no": int,
     "cancelled": MayLack(int), "seen": MayLack([[str]]), "entered": MayLack([str]), "over": bool,
     "dice_on_screen": MayLack(bool),   # a round open when saved (notnot_saves.DICE_ON_SCREEN)
+    "verdict_unseen": MayLack(bool),   # a verdict behind the pause (notnot_saves.VERDICT_UNSEEN)
     "table": Each(OrNone(CARD)), "deck": [CARD],
     "points": Each([CARD]), "removed": [CARD],
     "dice": {"direction": [str], "colour": [str], "negation": [str]},

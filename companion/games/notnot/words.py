@@ -1,7 +1,8 @@
 """The words for a round's record, in one place: the game log's lines, the verdict's
 headline and lines, and the dealer's prompt (with, on a game resumed after the kiosk stopped
 during a tie's choice, what the choice's countdown gave: :func:`countdown_gave_line`; or
-during an open round, that it does not count: :func:`round_dropped_line`).
+during an open round, that it does not count: :func:`round_dropped_line`; or after a round
+closed at the pause, before its verdict was shown, what it gave: :func:`unseen_verdict_line`).
 
 Everything here is a pure function of a
 :class:`~companion.games.notnot.record.RoundRecord` (or of its parts); the
@@ -237,6 +238,22 @@ def round_dropped_line(n: int) -> str:
     maybe tapped): it is not judged, and the dice are rolled anew: ``The kiosk stopped during
     round 7: its taps do not count; new dice are rolled``."""
     return f"The kiosk stopped during round {n}: its taps do not count; new dice are rolled"
+
+
+def unseen_verdict_line(record: RoundRecord, scores_before: dict[int, int],
+                        seat_names: SeatNames = NO_NAMES) -> str:
+    """What round ``record`` gave, closed at a pause (its taps count) and saved when the kiosk
+    stopped before its verdict was ever shown, in the verdict's words on one line
+    (:func:`one_line`; ``scores_before``: the scores it began with): ``The kiosk stopped after
+    round 8 closed at the pause: P2 WRONG: nobody may tap; wrong: P2 loses a card``."""
+    said = kept_verdict_words(record, scores_before, seat_names)
+    return f"The kiosk stopped after round {record.n} closed at the pause: {one_line(said)}"
+
+
+def one_line(said: VerdictWords) -> str:
+    """A verdict on one line, its headline then its lines: ``TIE P1 P2: TIE: 0.4 ms apart; P1
+    takes WHITE from N; P2 takes GREEN from W``."""
+    return f"{said.headline}: {'; '.join(said.lines)}" if said.lines else said.headline
 
 
 def penalty_lines(record: RoundRecord, scores_before: dict[int, int],

@@ -7,7 +7,8 @@ forward. A face the rules refuse (a second void on the table, no such card
 left) is skipped and the reason shown. ``Done`` (E or W on it), Backspace
 on it, or the pause key returns to the pause menu, with the note it showed
 (e.g. that the round closed at the pause). Each card changed is saved at once, the
-way finished rounds are, so a resume keeps it.
+way finished rounds are, so a resume keeps it (and, while the pause stands in front of the
+verdict of a round closed at it, that the table has not seen that verdict yet).
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ from companion.games.notnot.cards import TABLE_FACES
 from companion.games.notnot.game import RuleError
 from companion.games.notnot.sides import SIDES, Side
 from companion.inputs.actions import Action, action_of
-from companion.scenes.changes import ToCorrection, ToPause, ToTieChoice
+from companion.scenes.changes import NotNotChange, ToCorrection, ToPause, ToTieChoice, ToVerdict
 from companion.scenes.common.menu import MenuScene
 from companion.scenes.notnot.flow import save_tie_under_way
 from companion.scenes.notnot.saving import save_correction
+
+
+def verdict_unseen(resume: NotNotChange) -> bool:
+    """Whether Resume (``resume``) first shows the verdict of a round closed at the pause,
+    which the table has not seen yet."""
+    return isinstance(resume, ToVerdict) and resume.unseen and not resume.again
 
 
 class CorrectionScene(MenuScene[ToCorrection]):
@@ -80,7 +87,7 @@ class CorrectionScene(MenuScene[ToCorrection]):
                 save_tie_under_way(self.ctx, self.play, self.resume.round,
                                    self.resume.choosers, self.resume.chosen)
             else:
-                save_correction(self.ctx, self.play)
+                save_correction(self.ctx, self.play, unseen=verdict_unseen(self.resume))
             self.subtitle = f"{side} is now {face}" + (f" ({reasons[0]})" if reasons else "")
             self.dirty = True
             return

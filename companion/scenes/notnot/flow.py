@@ -19,7 +19,12 @@ from companion.games.notnot.record import DealtRecord, RoundRecord, reaction_tim
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
-from companion.games.notnot.words import SeatNames, countdown_gave_line, round_dropped_line
+from companion.games.notnot.words import (
+    SeatNames,
+    countdown_gave_line,
+    round_dropped_line,
+    unseen_verdict_line,
+)
 from companion.inputs.edge_log import kept_edges
 from companion.scenes.changes import NotNotChange, ToDeal, ToEnd, ToEntry, ToRoll, ToVerdict
 from companion.scenes.common.pending_saves import GameRef
@@ -67,8 +72,9 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
     A game whose kiosk stopped during a tie's choice goes on after that round as the choice's
     countdown settled it, and that first screen says so first: the one change the real cards
     do not show (:func:`~companion.games.notnot.words.countdown_gave_line`, names as seated);
-    one whose kiosk stopped during an open round says that it does not count
-    (:func:`stopped_line`).
+    one whose kiosk stopped during an open round says that it does not count, and one whose
+    kiosk stopped before the verdict of a round closed at the pause was shown says what it
+    gave (:func:`stopped_line`).
     """
     take_seats_of(ctx, kept.id)
     voice_learns_names(ctx)
@@ -83,11 +89,15 @@ def resume_game(ctx: Context, kept: UnfinishedGame) -> None:
 
 def stopped_line(kept: UnfinishedGame, seat_names: SeatNames) -> str:
     """What the first screen of ``kept``, resumed, says first of the round the kiosk stopped
-    in: what a tie's choice under way gave (its players named by ``seat_names``); that an open
-    round, whose dice the table saw, does not count (new dice are rolled); else nothing (the
-    kiosk stopped between rounds, or while the dice tumbled: the same dice come back)."""
+    in: what a tie's choice under way gave (its players named by ``seat_names``); what the last
+    round, closed at a pause, gave when its verdict was never shown (the pause menu stood in
+    front of it); that an open round, whose dice the table saw, does not count (new dice are
+    rolled); else nothing (the kiosk stopped between rounds, or while the dice tumbled: the
+    same dice come back)."""
     if kept.choosing and kept.rounds:
         return countdown_gave_line(kept.rounds[-1], kept.choosing, seat_names)
+    if kept.unseen and kept.rounds:
+        return unseen_verdict_line(kept.rounds[-1], kept.scores_before_last(), seat_names)
     if kept.dropped:
         return round_dropped_line(kept.game.round_no + 1)
     return ""
@@ -133,19 +143,21 @@ def after_round(ctx: Context, play: NotNotPlay, dealt: Sequence[DealtRecord]) ->
 
 def conclude_round(ctx: Context, play: NotNotPlay, round_: Round, words: Sequence[str | None],
                    inks: Sequence[str], choices: Mapping[int, Side] | None = None,
-                   replaces: bool = False) -> None:
+                   replaces: bool = False, at_pause: bool = False) -> None:
     """Finish ``round_`` in the game (awards, penalties, refill) and show its verdict.
     ``replaces``: the round was saved for the while as its tie choice would settle it
-    (:func:`save_tie_under_way`); this save replaces that one."""
+    (:func:`save_tie_under_way`); this save replaces that one. ``at_pause``: the round closed
+    at a pause, whose menu shows before the verdict: it is saved as its verdict not yet
+    shown."""
     game = play.game
     before = game.faces()
     scores_before = game.scores()
     record = settle_round(play, round_, choices or {})
     edges = round_edges(ctx, play, round_)
-    save_round(ctx, play, record, edges, replaces=replaces)
+    save_round(ctx, play, record, edges, replaces=replaces, unseen=at_pause)
     ctx.go(ToVerdict(record=record, before=before, scores_before=scores_before,
                      roll=round_.roll, ruling=round_.ruling, words=words, inks=inks, play=play,
-                     edges=edges))
+                     edges=edges, unseen=at_pause))
 
 
 def round_edges(ctx: Context, play: NotNotPlay, round_: Round) -> dict | None:

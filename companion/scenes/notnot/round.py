@@ -177,6 +177,7 @@ class RoundScene(Scene[ToRound]):
             self.ctx.go(ToTieChoice(round=self.round, choosers=choosers, words=self.words,
                                     inks=self.inks, play=self.play))
         else:
-            conclude_round(self.ctx, self.play, self.round, self.words, self.inks)
+            conclude_round(self.ctx, self.play, self.round, self.words, self.inks,
+                           at_pause=self.pausing)
         if self.pausing:
             pause_before_pending(self.ctx, self.play, CLOSED_NOTE)

@@ -8,7 +8,9 @@ dealer enters in a table deal. Dice are final like
 taps: once a round's final dice are on screen the snapshot is saved with that roll counted as
 cancelled, so a game resumed before the round is saved rolls new dice and says that round
 does not count (a pause that cancels the round saves it as cancelled, the pause menu having
-said so). A game ended early
+said so). A round closed at a pause is saved marked as its verdict not yet shown (the pause
+menu stands in front of it), so that a resume after a power cut says what it gave; once Resume
+shows the verdict, the snapshot is saved without the mark. A game ended early
 (the pause menu, or a new game started over a kept one) is saved finished as it stands,
 marked ended early.
 
@@ -64,12 +66,14 @@ def save_new_game(ctx: Context, play: NotNotPlay) -> None:
 
 
 def save_round(ctx: Context, play: NotNotPlay, record: RoundRecord,
-               edges: dict | None = None, replaces: bool = False) -> None:
+               edges: dict | None = None, replaces: bool = False, unseen: bool = False) -> None:
     """Once the next frame is on screen, store ``record`` with the game's snapshot as it is now
     (and the result, when the round ended the game), and the pads' raw ``edges`` in it;
-    ``replaces``: in place of the same round saved while its tie was being chosen."""
+    ``replaces``: in place of the same round saved while its tie was being chosen;
+    ``unseen``: the round closed at a pause, the pause menu shows before its verdict
+    (:data:`~companion.storage.notnot_saves.VERDICT_UNSEEN`)."""
     if play.ref is not None:
-        later(ctx, play.ref, RoundSave.of(play.game, record, edges, replaces))
+        later(ctx, play.ref, RoundSave.of(play.game, record, edges, replaces, unseen=unseen))
 
 
 def save_seen_roll(ctx: Context, play: NotNotPlay, roll: Roll) -> None:
@@ -97,11 +101,21 @@ def save_entry(ctx: Context, play: NotNotPlay) -> None:
         later(ctx, play.ref, Snapshot.of(play.game))
 
 
-def save_correction(ctx: Context, play: NotNotPlay) -> None:
+def save_correction(ctx: Context, play: NotNotPlay, unseen: bool = False) -> None:
     """The table corrected the model's cards (Correct the table): once the frame is on screen,
     store the snapshot with them, so a resume (from the title, after a power cut) checks the
-    corrected table. (A tie choice paused saves its round instead, as settled on the corrected
-    table: :func:`companion.scenes.notnot.flow.save_tie_under_way`.)"""
+    corrected table; ``unseen``: still marked as the last round's verdict not yet shown (the
+    pause stands in front of it). (A tie choice paused saves its round instead, as settled on
+    the corrected table: :func:`companion.scenes.notnot.flow.save_tie_under_way`.)"""
+    if play.ref is not None:
+        later(ctx, play.ref, Snapshot.of(play.game, unseen))
+
+
+def save_verdict_shown(ctx: Context, play: NotNotPlay) -> None:
+    """The verdict of a round closed at a pause is on screen (the pause's Resume): once the
+    frame is, store the snapshot without the mark its round was saved with
+    (:data:`~companion.storage.notnot_saves.VERDICT_UNSEEN`), so a resume after a power cut
+    does not tell the table a verdict it has seen."""
     if play.ref is not None:
         later(ctx, play.ref, Snapshot.of(play.game))
 

@@ -8,7 +8,9 @@ has none: the verdict takes its room). Every line of the verdict is shown: a ver
 for its panel is shown in pages, each for the verdict's time. A tone per kind of verdict plays,
 the winners' button LEDs are lit (through the context's hook), with the voice on its call-out
 is queued to be spoken once the frame is up, and after a moment the game goes on. Paused,
-the verdict comes back whole on Resume (without its tone and call-out again). A player's
+the verdict comes back whole on Resume (without its tone and call-out again). The verdict of a
+round closed at a pause, saved as not yet shown, is saved as seen once on screen
+(:func:`~companion.scenes.notnot.saving.save_verdict_shown`). A player's
 pad button pressed meanwhile, :data:`~companion.scenes.common.late_taps.LATE_TAP_S` or more
 after the verdict came, opens the round's replay (:mod:`companion.scenes.notnot.replay`)
 instead; a press sooner is a late tap of the round just judged (a player a few hundred
@@ -39,6 +41,7 @@ from companion.scenes.notnot.play_view import (
     play_texts,
     view_for,
 )
+from companion.scenes.notnot.saving import save_verdict_shown
 
 
 class VerdictScene(Scene[ToVerdict]):
@@ -74,6 +77,8 @@ class VerdictScene(Scene[ToVerdict]):
         self.shown = False
         self.until_ns = now_ns + round(self.panel.page_s * 1e9) * self.pages
         self.change = change
+        if change.unseen and not change.again:   # Resume shows a verdict the pause hid
+            save_verdict_shown(self.ctx, self.play)
         if not change.again:
             self.ctx.services.sounds.play(self.view.kind)
             if self.ctx.services.voice is not None:  # spoken once this frame is on screen
