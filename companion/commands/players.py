@@ -29,7 +29,14 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from companion.games.notnot.leaderboard import LEVELS, KeptGame, Standing, board, games_counted
+from companion.games.notnot.leaderboard import (
+    LEVELS,
+    KeptGame,
+    Standing,
+    board,
+    games_counted,
+    median,
+)
 from companion.games.notnot.profile import (
     CONDITIONS,
     CONFIDENCE,
@@ -39,6 +46,7 @@ from companion.games.notnot.profile import (
     Profile,
     profile_of,
 )
+from companion.games.notnot.record import whole_ms
 from companion.storage.database import Database
 from companion.storage.location import STATE_DIR_HELP, described, state_dir
 from companion.storage.owner import owned
@@ -241,8 +249,8 @@ def figure_words(figure: Figure) -> str:
     if figure.median_ms is None or figure.interval_ms is None or figure.quartiles_ms is None:
         return f"{TOO_FEW} ({answers(figure.rounds)})"
     (low, high), (q1, q3) = figure.interval_ms, figure.quartiles_ms
-    return (f"{figure.median_ms:5.0f} ms [{low:.0f}-{high:.0f}] ({q1:.0f}-{q3:.0f}), "
-            f"{answers(figure.rounds)}")
+    return (f"{whole_ms(figure.median_ms):>5} ms [{whole_ms(low)}-{whole_ms(high)}] "
+            f"({whole_ms(q1)}-{whole_ms(q3)}), {answers(figure.rounds)}")
 
 
 def counted_games(count: int) -> str:
@@ -284,11 +292,11 @@ def print_board(args: argparse.Namespace, folder: Path) -> int:
     print(f"Leaderboard, {over}: median reaction in ms")
     print(f"{'Player':<12} {'Games':>5} {'Wins':>4} {'Cards/game':>10} {'Median':>6}  "
           + " ".join(f"{level:>9}" for level in LEVELS))
-    for row in (standing.to_json() for standing in standings):
-        levels = row["median_ms_by_level"]
-        print(f"{row['name']:<12} {row['games']:>5} {row['wins']:>4} "
-              f"{row['cards_per_game']:>10.1f} {ms_words(row['median_ms']):>6}  "
-              + " ".join(f"{ms_words(levels.get(level)):>9}" for level in LEVELS))
+    for standing in standings:
+        levels = standing.by_level
+        print(f"{standing.name:<12} {standing.games:>5} {standing.wins:>4} "
+              f"{standing.cards_per_game:>10.1f} {ms_words(median(standing.times)):>6}  "
+              + " ".join(f"{ms_words(median(levels.get(level, []))):>9}" for level in LEVELS))
     return 0
 
 
@@ -302,7 +310,8 @@ def say_left_out(left_out: Sequence[tuple[int, str]], folder: Path) -> None:
 
 
 def ms_words(ms: float | None) -> str:
-    return "-" if ms is None else f"{ms:.0f}"
+    """A median as the board shows it (:func:`whole_ms`), ``-`` for none."""
+    return "-" if ms is None else whole_ms(ms)
 
 
 #: The actions that only read, by name.

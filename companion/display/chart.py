@@ -24,6 +24,7 @@ import pygame
 from companion.display import text
 from companion.display.draw_notice import cut_apart
 from companion.display.palette import DIM_TEXT, HIGHLIGHT, TEXT, player_colour
+from companion.games.notnot.record import whole_ms
 from companion.games.notnot.words import NO_NAMES, SeatNames, player_label
 
 #: The least room the axis leaves past the slowest answer, as a share of it: its dot stands
@@ -77,7 +78,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, times: Mapping[int, l
     for i, player in enumerate(players):
         y = round(plot.top + (i + 0.5) * row_h)
         values = times[player]
-        median = f" {statistics.median(values):.0f} ms" if values else "  -"
+        median = f" {whole_ms(statistics.median(values))} ms" if values else "  -"
         if stacked:   # the name over the line, its median under it
             drawn.append(text.draw(surface, names[player], font_size, TEXT,
                                    bottomleft=(rect.left, y)))

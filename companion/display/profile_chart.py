@@ -15,6 +15,7 @@ from companion.display import text
 from companion.display.palette import BACKGROUND, DIM_TEXT, HIGHLIGHT, PORTAL, TEXT
 from companion.display.png_file import write_png_file
 from companion.games.notnot.profile import TOO_FEW, Figure, Profile
+from companion.games.notnot.record import whole_ms
 
 WIDTH, ROW_H, FONT = 960, 34, 18
 BOX = PORTAL["BLUE"]
@@ -54,7 +55,7 @@ def render(name: str, profile: Profile) -> pygame.Surface:
         pygame.draw.line(surface, TEXT, (low, y), (high, y), 3)
         median = x_of(figure.median_ms)
         pygame.draw.line(surface, HIGHLIGHT, (median, y - ROW_H // 3), (median, y + ROW_H // 3), 3)
-        text.draw(surface, f"{figure.median_ms:.0f} ({figure.rounds})", FONT, TEXT,
+        text.draw(surface, f"{whole_ms(figure.median_ms)} ({figure.rounds})", FONT, TEXT,
                   midleft=(plot.right + 10, y))
     for tick in range(0, end + 1, 250):
         pygame.draw.line(surface, DIM_TEXT, (x_of(tick), plot.top), (x_of(tick), plot.bottom), 1)

@@ -49,13 +49,20 @@ class Standing:
     def to_json(self) -> dict:
         return {"name": self.name, "games": self.games, "wins": self.wins,
                 "cards_per_game": round(self.cards_per_game, 2),
-                "median_ms": median(self.times), "answers": len(self.times),
-                "median_ms_by_level": {level: median(self.by_level[level])
+                "median_ms": tenths(median(self.times)), "answers": len(self.times),
+                "median_ms_by_level": {level: tenths(median(self.by_level[level]))
                                        for level in LEVELS if level in self.by_level}}
 
 
 def median(times: list[float]) -> float | None:
-    return round(statistics.median(times), 1) if times else None
+    """The exact median of ``times`` (ms), None for none: shown rounded once
+    (:func:`~companion.games.notnot.record.whole_ms`), given to 0.1 ms in JSON."""
+    return statistics.median(times) if times else None
+
+
+def tenths(ms: float | None) -> float | None:
+    """``ms`` to 0.1 ms, as the JSON forms give it."""
+    return None if ms is None else round(ms, 1)
 
 
 def games_counted(games: int) -> str:

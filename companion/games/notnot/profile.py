@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.games.notnot.dice import COLOUR_FACES, NEGATIONS, NOTHING
-from companion.games.notnot.record import RoundRecord, reaction_ms
+from companion.games.notnot.record import RoundRecord, reaction_ms, whole_ms
 from companion.games.notnot.verdict import Verdict
 
 #: The fewest reaction times a figure is given with; below, "too few rounds to tell".
@@ -113,7 +113,7 @@ def median_interval(ordered: Sequence[float], confidence: float = CONFIDENCE
 @dataclass(frozen=True)
 class Figure:
     """One condition's reaction times: how many, and (with enough) median, quartiles and the
-    median's interval, in ms."""
+    median's interval, in ms, exact (shown rounded once, :func:`whole_ms`; 0.1 ms in JSON)."""
 
     condition: str
     rounds: int
@@ -133,8 +133,10 @@ class Figure:
         data: dict = {"condition": self.condition, "label": self.label, "rounds": self.rounds}
         if not self.enough:
             return {**data, "too_few": TOO_FEW}
-        return {**data, "median_ms": self.median_ms, "iqr_ms": list(self.quartiles_ms or ()),
-                "interval_ms": list(self.interval_ms or ()), "confidence": CONFIDENCE}
+        return {**data, "median_ms": round(self.median_ms or 0.0, 1),
+                "iqr_ms": [round(ms, 1) for ms in self.quartiles_ms or ()],
+                "interval_ms": [round(ms, 1) for ms in self.interval_ms or ()],
+                "confidence": CONFIDENCE}
 
 
 def figure_of(condition: str, times: list[float]) -> Figure:
@@ -143,8 +145,8 @@ def figure_of(condition: str, times: list[float]) -> Figure:
         return Figure(condition, len(times))
     ordered = sorted(times)
     q1, _, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
-    return Figure(condition, len(ordered), round(statistics.median(ordered), 1),
-                  (round(q1, 1), round(q3, 1)), median_interval(ordered))
+    return Figure(condition, len(ordered), statistics.median(ordered), (q1, q3),
+                  median_interval(ordered))
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ class Cost:
 
     def line(self, name: str) -> str:
         """``NOT NOT NOT costs Ana 410 ms``."""
-        return f"{CONDITIONS[self.condition]} costs {name} {self.ms:.0f} ms"
+        return f"{CONDITIONS[self.condition]} costs {name} {whole_ms(self.ms)} ms"
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ class Profile:
         if not apart(slowest, fastest):
             return None
         gap = (slowest.median_ms or 0.0) - (fastest.median_ms or 0.0)
-        return Cost(slowest.condition, fastest.condition, round(gap, 1))
+        return Cost(slowest.condition, fastest.condition, gap)
 
     def to_json(self) -> dict:
         cost = self.costliest()
@@ -208,7 +210,7 @@ class Profile:
                 "early": self.early, "early_rate": rounded(self.early_rate),
                 "costliest": None if cost is None else
                 {"condition": cost.condition, "label": CONDITIONS[cost.condition],
-                 "against": cost.fastest, "ms": cost.ms}}
+                 "against": cost.fastest, "ms": round(cost.ms, 1)}}
 
 
 def apart(slower: Figure, faster: Figure) -> bool:

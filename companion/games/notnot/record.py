@@ -22,6 +22,7 @@ the record of a round without head starts is exactly what it always was.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -196,6 +197,14 @@ def reaction_ms(record: RoundRecord, seat: int) -> float | None:
     if answer is None or answer.side not in record.valid or answer.verdict == Verdict.WRONG:
         return None
     return answer.hand_us / 1000
+
+
+def whole_ms(ms: float) -> str:
+    """A reaction time in ms (or a median of them, or the gap between two medians) as every
+    screen and command shows it: rounded once, from the exact value, to a whole ms, a half up
+    (``587.476`` reads ``587``, ``587.5`` reads ``588``), so that the end screen, the title's
+    leaderboard, ``players board`` and ``players profile`` say the same number."""
+    return f"{math.floor(ms + 0.5)}"
 
 
 def reaction_times_ms(records: Iterable[RoundRecord]) -> dict[int, list[float]]:

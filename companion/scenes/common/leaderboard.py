@@ -13,6 +13,7 @@ import logging
 
 from companion.errors import CompanionError
 from companion.games.notnot.leaderboard import Standing, board, games_counted, median
+from companion.games.notnot.record import whole_ms
 from companion.scenes.core import Context
 from companion.storage.database import Database
 from companion.storage.faults import DamagedDatabase, damaged_notice
@@ -56,4 +57,4 @@ def standing_words(standing: Standing) -> str:
     one."""
     median_ms = median(standing.times)
     return f"{standing.name} won {standing.wins} of {standing.games}" + (
-        f", {median_ms:.0f} ms" if median_ms is not None else "")
+        f", {whole_ms(median_ms)} ms" if median_ms is not None else "")
