@@ -8,6 +8,7 @@ from kiosk_helpers import canvas, count_colour, shows_text
 from companion.display.draw_verdict import VerdictView, draw_verdict
 from companion.display.layout import Layout
 from companion.display.verdict_words import verdict_view
+from companion.scenes.notnot.play_view import verdict_headline
 from round_records import round_record as record
 
 
@@ -36,6 +37,47 @@ def test_a_wrong_tap_without_cards_costs_nothing_and_says_so():
 def test_a_tap_before_the_dice_land_is_too_early():
     view = verdict_view(record([(4, "W", -50_000, "early"), (1, "N", 300_000, "win")], [(1, "RED", "N")]), True, {})
     assert "too early: P4" in view.details
+
+
+#: A table of named players, one name of two words.
+NAMED = {1: "Alexander", 2: "Fatima", 3: "Alexandra", 4: "Dee O'neil", 5: "Bo"}
+
+
+def wrong_taps(wrong, cards, winner=True):
+    """The verdict at the ``NAMED`` table where each of ``wrong`` tapped a wrong card, after Bo
+    won (``winner``), each holding ``cards`` (seat -> point cards) before."""
+    taps = [(p, "E", 350_000 + p, "wrong") for p in wrong]
+    if winner:
+        return verdict_view(record([(5, "N", 300_000, "win"), *taps], [(5, "RED", "N")]), True,
+                            cards, NAMED)
+    return verdict_view(record(taps), True, cards, NAMED)
+
+
+def test_two_wrong_named_players_are_listed_with_a_comma_on_every_line():
+    view = wrong_taps([1, 2, 3, 4], {1: 2, 2: 1, 3: 0, 4: 0})
+    assert view.details[1:] == ("wrong: Alexander, Fatima lose a card",
+                                "wrong: Alexandra, Dee O'neil (no card to lose)")
+
+
+def test_three_wrong_named_players_are_listed_with_commas():
+    view = wrong_taps([1, 2, 3], {1: 1, 2: 1, 3: 1})
+    assert view.details[1:] == ("lose a card: Alexander, Fatima, Alexandra",)
+
+
+def test_the_headline_of_two_wrong_named_players_lists_them_with_a_comma():
+    view = wrong_taps([1, 2], {1: 1, 2: 1}, winner=False)
+    assert (view.kind, view.headline) == ("wrong", "Alexander, Fatima WRONG")
+
+
+def test_wrong_lines_wrapped_at_800x480_keep_their_label_with_the_first_name():
+    view = wrong_taps([1, 2, 3, 4], {1: 2, 2: 1, 3: 0, 4: 0})
+    for rotation in (0, 90):
+        layout = Layout((800, 480), rotation)
+        drawn = [d.text for d in draw_verdict(canvas(layout.size), layout, view, layout.verdict,
+                                              verdict_headline(layout))]
+        assert len(drawn) > len(view.lines), drawn   # a line wrapped
+        assert "wrong: Alexandra," in drawn and not any(line.endswith(":") for line in drawn)
+        assert "wrong: Alexander," in drawn or "wrong: Alexander, Fatima lose a card" in drawn
 
 
 def test_nobody_may_tap_is_announced_when_nobody_tapped():

@@ -12,10 +12,10 @@ game log (:mod:`companion.simulation.game_log`), the verdict banner
 
 Verdict kinds, in the order a player needs them: a win, a tie (several
 winners), "nobody may tap", wrong taps, too early, no winner (time ran out).
-A headline names at most two players ("TIE Ana Bo", "Ana Bo WRONG"); more it counts
+A headline names at most two players ("TIE Ana, Bo", "Ana, Bo WRONG"); more it counts
 ("3-WAY TIE", "12 WRONG"), and its lines name them all: a list of more than two wrong
-players says first what it means ("lose a card: Ana Bo Cy"), so that a list shown over two
-pages starts with it.
+players says first what it means ("lose a card: Ana, Bo, Cy"), so that a list shown over two
+pages starts with it. Names are listed :func:`apart` (commas; guests' seats "P1 P3").
 Wrong and early taps are added as lines under a win or tie; a round that
 needed a tap and got no winner names the cards that could have been tapped.
 A contested win or tie says its margin first ("P2 by 3.4 ms", "TIE: 0.4 ms
@@ -26,6 +26,7 @@ starts are listed under the margin ("starts: P2 150 ms").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -62,10 +63,17 @@ def names(players: Iterable[int], seat_names: SeatNames = NO_NAMES) -> str:
     return apart([player_label(p, seat_names) for p in players])
 
 
+#: A guest's label (:func:`player_label`): one word that no name beside it can run into.
+GUEST_LABEL = re.compile(r"P\d+")
+
+
 def apart(labels: Sequence[str]) -> str:
-    """``labels`` space-separated (``P1 P3``); comma-separated when one holds a space
-    (``Ana Marí, Bo``), so that each name reads whole."""
-    return (", " if any(" " in label for label in labels) else " ").join(labels)
+    """``labels`` comma-separated when one is a player's name (``Alexander, Fatima``,
+    ``Ana Marí, P3``), so that each name reads whole whatever names the table has (two names
+    space-separated read as one player's beside a ``Dee O'neil``); space-separated when all are
+    guests' (``P1 P3``)."""
+    guests = all(GUEST_LABEL.fullmatch(label) for label in labels)
+    return (" " if guests else ", ").join(labels)
 
 
 #: The most players a verdict's headline names; beyond, it counts them (its lines name them).
