@@ -655,8 +655,8 @@ def test_a_round_every_button_was_mashed_in_is_a_replay_whose_words_never_overla
     drawn = texts_drawn(monkeypatch)
     said = draw_replay.draw_replay(pygame.Surface(size), saved)
     placed = [d.rect for d in drawn]
-    assert "other buttons, not drawn here:" in " ".join(said)
-    assert "(companion replay lists each)" in " ".join(said)
+    assert "not drawn: " in " ".join(said)
+    assert re.search(r"\b\d+ more\b", " ".join(said)), said
     overlapping = [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]
                    if a.colliderect(b)]
     assert not overlapping, overlapping
@@ -726,9 +726,7 @@ def test_a_button_left_off_the_replay_picture_is_named_with_what_its_tap_counted
     saved = replay_of(3, 15, {"tie_window_us": 1000}, round_record(taps, valid=("S",)), None)
     shown = [lane for lane in saved.lanes if lane.player == 1]
     footer = draw_replay.footer_lines(saved, shown)[0]
-    assert footer.startswith("other buttons, not drawn here: ")
-    assert "P2 N at +373.353 ms (" in footer and "no edges kept)" in footer
-    assert "(late, " in footer or "(ignored, " in footer
+    assert footer == "not drawn: P2 N +373.353 ms (ignored)"
 
 
 #: Twelve named players at the kiosk; Ana has a head start.
@@ -769,9 +767,13 @@ def twelve_at_once(tmp_path_factory):
     finally:
         app.screen.close()
         app.ctx.services.close_database()
+    return drawn, folder, unfinished_game(folder), n
+
+
+def unfinished_game(folder) -> int:
+    """The number of the game left unfinished in the state ``folder``."""
     with Database.in_folder(folder) as database:
-        game_id = GameStore(database).unfinished().id
-    return drawn, folder, game_id, n
+        return GameStore(database).unfinished().id
 
 
 def test_the_kiosk_s_replay_always_draws_the_row_of_the_tap_that_won_the_round(twelve_at_once):
@@ -781,7 +783,7 @@ def test_the_kiosk_s_replay_always_draws_the_row_of_the_tap_that_won_the_round(t
     judged = f"judged {(PRESSED_NS // 1000 - HEAD_START_US) / 1000:+.3f} ms: win"
     assert "Ana N" in drawn
     assert any(shown.startswith(judged) for shown in drawn), drawn
-    assert not any("Ana" in shown for shown in drawn if "not drawn here" in shown)
+    assert not any("Ana" in shown for shown in drawn if "not drawn" in shown)
 
 
 def test_the_buttons_a_replay_picture_leaves_out_are_named_on_one_line(twelve_at_once, capsys,
@@ -792,9 +794,9 @@ def test_the_buttons_a_replay_picture_leaves_out_are_named_on_one_line(twelve_at
     code, _, err = replay(capsys, game_id, n, "--state-dir", folder, "--png", tmp_path / "x.png")
     assert code == 0, err
     lines = [shown.text for shown in drawn]
-    others = [i for i, line in enumerate(lines) if line.startswith("other buttons, not drawn")]
+    others = [i for i, line in enumerate(lines) if line.startswith("not drawn: ")]
     assert len(others) == 1, lines
-    assert lines[others[0]].endswith(" (companion replay lists each)"), lines
+    assert re.search(r" \d+ more( \(companion replay lists each\))?$", lines[others[0]]), lines
     assert lines[others[0] + 1].startswith("no raw edges were kept"), lines
 
 
@@ -818,3 +820,95 @@ def test_the_tie_window_of_a_replay_picture_starts_at_the_winning_stamp(twelve_a
     x, y = x + 3, y - 4                       # just after the winning stamp, under its words
     assert tuple(picture.get_at((x, y)))[:3] == tuple(TIE_WINDOW_BAND)
     assert tuple(picture.get_at((x - 6, y)))[:3] == tuple(BAND)   # the band before it
+
+
+#: Eight named players on the keyboard.
+EIGHT = ("Ana", "Bo", "Cyd", "Dee", "Eva", "Fay", "Gus", "Hal")
+#: In a round nobody may tap, Ana presses E this long after the dice landed; then twenty keys
+#: at once, Ana's E among them (the last of them, this long after).
+ANA_FIRST_NS, ALL_AT_ONCE_NS, ANA_AGAIN_NS = 58_203_000, 486_250_000, 486_282_000
+
+
+@pytest.fixture(scope="module")
+def pressed_twice(tmp_path_factory):
+    """Eight named players on the keyboard, a round nobody may tap: Ana presses E, then twenty
+    keys go down at once, Ana's E again among them; a press 1.5 s into the verdict opens the
+    kiosk's replay (800x480). What the replay drew (each text with its place), and the state
+    folder, game and round it was saved in."""
+    from companion.games.notnot.sides import Side
+    from companion.inputs.events import Tap
+    from companion.scenes.session import Pace
+    from test_scenes_flow import to_round
+
+    folder = tmp_path_factory.mktemp("twice")
+    names = dict(enumerate(EIGHT, start=1))
+    app = kiosk("setup", pace=Pace(roll_frames=2, roll_frame_s=0.001, verdict_s=1.8),
+                state_dir=folder, players=8, names=names)
+    app.ctx.services.players_with_pads = app.ctx.session.setup.players = 8
+    app.ctx.session.setup.names = names
+    keys = [(player, side) for player in range(2, 8) for side in "NESW"][:19]
+    try:
+        round_ = to_round(app, needs_tap=False)
+        app.post(Tap(1, Side.E, round_.t_open_ns + ANA_FIRST_NS, "keyboard"))
+        for player, side in keys:
+            app.post(Tap(player, Side(side), round_.t_open_ns + ALL_AT_ONCE_NS, "keyboard"))
+        app.post(Tap(1, Side.E, round_.t_open_ns + ANA_AGAIN_NS, "keyboard"))
+        step_until(app, in_scene(app, "verdict"))
+        n = app.scene.record.n
+        kiosk_helpers.CLOCK.advance(1.5)
+        with pytest.MonkeyPatch.context() as patch:
+            drawn = texts_drawn(patch)
+            app.post(tap(2, "E"))
+            step_until(app, in_scene(app, "replay"))
+        drawn = [(shown.text, shown.rect) for shown in drawn if shown.text in app.scene.drawn]
+    finally:
+        app.screen.close()
+        app.ctx.services.close_database()
+    return drawn, folder, unfinished_game(folder), n
+
+
+def test_two_stamps_on_one_button_s_row_of_the_replay_each_have_a_line_of_their_own(
+        pressed_twice):
+    """Ana's E was judged twice (+58.203 ms, +486.282 ms): the kiosk's replay printed the
+    second stamp's words over the first's, neither readable (a tester)."""
+    drawn, *_ = pressed_twice
+    labels = [(said, rect) for said, rect in drawn if said.startswith("judged ")]
+    (_, first), = [(said, rect) for said, rect in labels if said.startswith("judged +58.203 ms")]
+    (_, second), = [(said, rect) for said, rect in labels if said.startswith("judged +486.282")]
+    assert not first.colliderect(second), labels
+
+
+def test_a_stamp_off_the_replay_s_time_axis_is_said_so_and_drawn_at_no_time_it_does_not_have(
+        pressed_twice, capsys, tmp_path, monkeypatch):
+    """Ana's second stamp (+486.282 ms) on an axis from 57 to 65 ms was drawn as a line at the
+    axis's right edge, at about +65 ms (a tester)."""
+    from companion.display.palette import TIMELINE_MARK
+    from companion.games.notnot.verdict import Verdict
+
+    _, folder, game_id, n = pressed_twice
+    drawn = texts_drawn(monkeypatch)
+    code, out, err = replay(capsys, game_id, n, "--state-dir", folder, "--png", tmp_path / "x.png")
+    assert code == 0, err
+    assert "+486.282 ms" in out                     # the text lists it, at its own time
+    assert any(shown.text.startswith("judged +486.282 ms, past this scale: ignored")
+               for shown in drawn), [shown.text for shown in drawn]
+    picture = pygame.image.load(str(tmp_path / "x.png"))
+    ignored = pygame.Color(*TIMELINE_MARK[Verdict.IGNORED])
+    tall = picture.get_height() // 10               # taller than any letter: a stamp's line
+    lines = [x for x in range(picture.get_width()) for y in range(tall, picture.get_height())
+             if all(picture.get_at((x, y - up)) == ignored for up in range(tall))]
+    assert not lines, f"a line in the ignored tap's colour at x = {sorted(set(lines))}"
+
+
+def test_the_buttons_a_replay_leaves_out_are_named_short_on_its_one_line(pressed_twice):
+    """Nineteen buttons left out of the kiosk's replay: the footer named none ('other buttons,
+    not drawn here: 19 (companion replay lists each)'), each name too long for the line."""
+    drawn, *_ = pressed_twice
+    others = [(said, rect) for said, rect in drawn if said.startswith("not drawn: ")]
+    assert len(others) == 1, drawn
+    said, rect = others[0]
+    named = re.fullmatch(r"not drawn: ((?:\w+ [NESW] \+\d+\.\d{3} ms \(\w+\), )+)(\d+) more"
+                         r"( \(companion replay lists each\))?", said)
+    assert named, said
+    assert named[1].count(" ms (") + int(named[2]) == 19, said
+    assert rect.right <= 800, rect

@@ -5,10 +5,12 @@ at the winning stamp), and the verdict above.
 
 The time axis shows the photo finish: from a little before the tap that decided the round
 (:func:`decisive_tap`) to a few milliseconds after, wide enough for the tie window and the
-margin. That tap's row is always drawn, then as many as stand two lines tall each; buttons that
-moved only outside the axis, or that have no room left, are named on one line below ("other
-buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce edges), and 7 more ...", as many
-as fit, else only counted), so a long footer never takes every row.
+margin. That tap's row is always drawn, then as many as stand their lines tall (:func:`row_lines`:
+each judged stamp's words on a line of their own over the wave); a stamp off the axis is an arrow
+at the edge it lies beyond, its words saying so ("judged +486.282 ms, past this scale: ignored"),
+never a line at a time it does not have. Buttons that moved only outside the axis, or that have
+no room left, are named on one line below, each short ("not drawn: P3 W +312.400 ms
+(wrong), 7 more ...", as many as fit, else only counted), so a long footer never takes every row.
 Drawn into any surface (the kiosk's replay scene, or a PNG with :func:`save_replay_png`).
 """
 
@@ -51,6 +53,8 @@ PNG_SIZE = (960, 540)
 #: A button's row is at least this many lines of its text tall (its name, its judged stamp's
 #: words over its wave).
 ROW_LINES = 2
+#: The most lines of judged stamps' words a row gives (the last says how many more there are).
+MOST_STAMP_LINES = 3
 #: The most buttons the footer names one by one; the others are counted.
 MOST_NAMED_OFF_SCALE = 4
 #: The axis starts this long before the first judged tap, and spans at least this long, and at
@@ -152,9 +156,7 @@ def draw_replay(surface: pygame.Surface, saved: SavedRound, hint: str = "") -> l
                        footer_y - round(small * 2.4) - top)
     axis = Axis(plot, start, end)
     pygame.draw.rect(surface, PANEL, plot)
-    row_h = plot.height / max(len(shown), 1)
-    rows = [(lane, pygame.Rect(plot.left, plot.top + round(index * row_h), plot.width,
-                               round(row_h))) for index, lane in enumerate(shown)]
+    rows = list(zip(shown, row_rects(plot, shown)))
     for lane, row in rows:
         draw_bands(surface, axis, row, lane, saved.step_us)
     draw_tie_window(surface, axis, saved)   # over the bands: it starts at the winning stamp
@@ -191,9 +193,29 @@ def rows_that_fit(saved: SavedRound, on_axis: list[Lane], top: int, w: int, h: i
         notes = footer_lines(saved, on_axis[:count], on_one_line) + ([hint] if hint else [])
         wrapped = sum(len(text.fit_lines(note, size, w - 20, size)[1]) for note in notes)
         footer_y = h - wrapped * line_h - round(size * 0.6)
-        if footer_y - round(size * 2.4) - top >= count * ROW_LINES * line_h:
+        rows_h = sum(row_lines(lane) for lane in on_axis[:count]) * line_h
+        if footer_y - round(size * 2.4) - top >= rows_h:
             break
     return on_axis[:count], notes, footer_y
+
+
+def row_lines(lane: Lane) -> int:
+    """How many lines of text ``lane``'s row stands: one for each judged stamp's words (at most
+    :data:`MOST_STAMP_LINES`; one for its note if it has none) and one for its wave, at least
+    :data:`ROW_LINES`."""
+    return max(ROW_LINES, 1 + min(max(len(lane.taps), 1), MOST_STAMP_LINES))
+
+
+def row_rects(plot: pygame.Rect, shown: list[Lane]) -> list[pygame.Rect]:
+    """The rows of ``shown`` down ``plot``, each as tall as its :func:`row_lines` share."""
+    lines = [row_lines(lane) for lane in shown]
+    total, above, rects = max(sum(lines), 1), 0, []
+    for count in lines:
+        top = plot.top + round(above * plot.height / total)
+        above += count
+        rects.append(pygame.Rect(plot.left, top, plot.width,
+                                 plot.top + round(above * plot.height / total) - top))
+    return rects
 
 
 def row_priority(lane: Lane, decisive: TapRecord | None = None) -> tuple[bool, bool, float]:
@@ -240,11 +262,14 @@ def draw_tie_window(surface: pygame.Surface, axis: Axis, saved: SavedRound) -> N
 def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane, size: int,
               seat_names: SeatNames = NO_NAMES, nobody_may: bool = False
               ) -> list[str]:
-    """One button's row: its name beside it, the judged stamps and the edge count along its top,
-    its pin's wave (or summary) under them (``nobody_may``: the round wanted no tap)."""
+    """One button's row: its name beside it, each judged stamp's words on a line of their own
+    along its top (:func:`stamp_lines`; the edge count with the first), its pin's wave (or
+    summary) under them (``nobody_may``: the round wanted no tap)."""
     drawn = [text.draw(surface, lane_name(lane, seat_names), size, player_colour(lane.player),
                        midright=(row.left - 8, row.centery)).text]
-    high = row.top + text.font(size).get_linesize() + 6
+    line_h = text.font(size).get_linesize()
+    listed, more = stamp_lines(lane, axis, max(1, row.height // line_h - 1))
+    high = row.top + max(len(listed) + bool(more), 1) * line_h + 6
     low = max(row.bottom - max(row.height // 10, 4), high + 4)
     if lane.edges:
         draw_wave(surface, axis, lane.edges, high, low)
@@ -252,13 +277,36 @@ def draw_lane(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
         left, right = axis.x(lane.summary["first_us"]), axis.x(lane.summary["last_us"])
         surface.fill(WAVE, pygame.Rect(left, high, max(right - left, 1), low - high))
     note = lane_note(lane)
-    for tap in lane.taps:
-        drawn += draw_judged(surface, axis, row, tap, size, note, nobody_may)
+    for index, tap in enumerate(listed):
+        y, said = row.top + 2 + index * line_h, "" if index else note
+        drawn += (draw_judged(surface, axis, row, y, tap, size, said, nobody_may)
+                  if on_scale(axis, tap)
+                  else draw_off_scale(surface, axis, y, tap, size, nobody_may))
+    if more:
+        said = f"and {more} more stamps (companion replay lists each)"
+        drawn.append(text.draw(surface, said, text.fit_size(said, size, row.width - 8), DIM_TEXT,
+                               topleft=(row.left + 4, row.top + 2 + len(listed) * line_h)).text)
     if not lane.taps:
         drawn.append(text.draw(surface, note, size, DIM_TEXT,
                                topleft=(row.left + 4, row.top + 2)).text)
     pygame.draw.line(surface, BACKGROUND, (row.left, row.bottom - 1), (row.right, row.bottom - 1))
     return drawn
+
+
+def stamp_lines(lane: Lane, axis: Axis, room: int) -> tuple[list[TapRecord], int]:
+    """The judged stamps whose words ``lane``'s row gives a line each, those on the axis first,
+    each in time order, on at most ``room`` lines (and :data:`MOST_STAMP_LINES`), and how many
+    more there are (said on the last line, which they then take)."""
+    ordered = sorted(lane.taps, key=lambda tap: (not on_scale(axis, tap), tap.t_us))
+    room = min(room, MOST_STAMP_LINES)
+    if len(ordered) <= room:
+        return ordered, 0
+    return ordered[:room - 1], len(ordered) - (room - 1)
+
+
+def on_scale(axis: Axis, tap: TapRecord) -> bool:
+    """Whether ``tap``'s stamp lies on the time axis."""
+    return axis.start <= tap.t_us <= axis.end
 
 
 def lane_note(lane: Lane) -> str:
@@ -291,39 +339,62 @@ def draw_wave(surface: pygame.Surface, axis: Axis, edges: tuple[tuple[float, boo
 def draw_bands(surface: pygame.Surface, axis: Axis, row: pygame.Rect, lane: Lane,
                step_us: int) -> None:
     """Each of ``lane``'s judged stamps' precision in its ``row``: a grey band ±half a step
-    (at least :data:`MIN_BAND_PX` wide) around it, drawn under the tie window and the wave."""
-    for tap in lane.taps:
+    (at least :data:`MIN_BAND_PX` wide) around it, drawn under the tie window and the wave (a
+    stamp off the axis has none)."""
+    for tap in filter(lambda tap: on_scale(axis, tap), lane.taps):
         left, right = axis.x(tap.t_us - step_us / 2), axis.x(tap.t_us + step_us / 2)
         width = max(right - left, MIN_BAND_PX)
         surface.fill(BAND, pygame.Rect(axis.x(tap.t_us) - width // 2, row.top + 2, width,
                                        row.height - 4))
 
 
-def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, tap: TapRecord,
+def draw_judged(surface: pygame.Surface, axis: Axis, row: pygame.Rect, y: int, tap: TapRecord,
                 size: int, note: str, nobody_may: bool = False) -> list[str]:
-    """The stamp the judge used (its precision band is :func:`draw_bands`'): a line in its
-    verdict's colour, and its time and what it counted for (:func:`judged_label`), then
-    ``note``."""
+    """The stamp the judge used, on the axis (its precision band is :func:`draw_bands`'): a
+    line in its verdict's colour down ``row`` from ``y``, and on the line at ``y`` its time and
+    what it counted for (:func:`judged_label`), then ``note``."""
     centre = axis.x(tap.t_us)
     colour = TIMELINE_MARK[tap.verdict]
-    pygame.draw.line(surface, colour, (centre, row.top + 2), (centre, row.bottom - 3), 2)
+    pygame.draw.line(surface, colour, (centre, y), (centre, row.bottom - 3), 2)
     words, x = judged_words(axis, centre, judged_label(tap, nobody_may), note, size)
     size = text.fit_size(words, size, axis.plot.width - 6, text.SMALLEST_SIZE)
-    return [text.draw(surface, words, size, colour, topleft=(x, row.top + 2)).text]
+    return [text.draw(surface, words, size, colour, topleft=(x, y)).text]
 
 
-def judged_label(tap: TapRecord, nobody_may: bool = False) -> str:
+def draw_off_scale(surface: pygame.Surface, axis: Axis, y: int, tap: TapRecord, size: int,
+                   nobody_may: bool = False) -> list[str]:
+    """A stamp off the axis, on the line at ``y``: an arrow in its verdict's colour at the edge
+    it lies beyond, pointing out, and beside it its words, which say so (:func:`judged_label`)."""
+    past = tap.t_us > axis.end
+    colour = TIMELINE_MARK[tap.verdict]
+    line_h = text.font(size).get_linesize()
+    arrow, mid = line_h // 2, y + line_h // 2 - 2    # half a line long, level with the words
+    tip = axis.plot.right - 3 if past else axis.plot.left + 3
+    back = tip - arrow if past else tip + arrow
+    pygame.draw.polygon(surface, colour, [(tip, mid), (back, mid - arrow // 2),
+                                          (back, mid + arrow // 2)])
+    words = judged_label(tap, nobody_may, "past" if past else "before")
+    size = text.fit_size(words, size, axis.plot.width - arrow - 12, text.SMALLEST_SIZE)
+    x = back - 5 - text.width(words, size) if past else back + 5
+    return [text.draw(surface, words, size, colour, topleft=(x, y)).text]
+
+
+def judged_label(tap: TapRecord, nobody_may: bool = False, off_scale: str = "") -> str:
     """A judged stamp's words: ``judged +1.200 ms: win``; a wrong tap in a round that wanted
-    none ``...: nobody may tap``; a tap a head start moved, when it was pressed too."""
+    none ``...: nobody may tap``; a tap a head start moved, when it was pressed too; a stamp
+    ``off_scale`` (``past``, ``before``) the axis says so: ``judged +486.282 ms, past this
+    scale: ignored``."""
     said = "nobody may tap" if nobody_may and tap.verdict == Verdict.WRONG else tap.verdict
     moved = "" if tap.real_us is None else f", pressed {tap.real_us / 1000:+.3f} ms"
-    return f"judged {tap.t_us / 1000:+.3f} ms: {said}{moved}"
+    where = f", {off_scale} this scale" if off_scale else ""
+    return f"judged {tap.t_us / 1000:+.3f} ms{where}: {said}{moved}"
 
 
 def judged_words(axis: Axis, centre: int, words: str, note: str, size: int) -> tuple[str, int]:
-    """What a judged stamp's label says and where it starts: with ``note`` if there is room,
-    right of its line if it fits there, else left of it, never across it if it can help it."""
-    for shown in (f"{words}  ·  {note}", words):
+    """What a judged stamp's label says and where it starts: with ``note`` (if any) if there is
+    room, right of its line if it fits there, else left of it, never across it if it can help
+    it."""
+    for shown in (f"{words}  ·  {note}", words)[not note:]:
         wide = text.width(shown, size)
         if centre + 6 + wide <= axis.plot.right - 4:
             return shown, centre + 6
@@ -388,30 +459,31 @@ def footer_lines(saved: SavedRound, shown: list[Lane],
 
 def others_line(saved: SavedRound, outside: list[Lane], fits: Callable[[str], bool]) -> str:
     """The line naming the buttons not drawn (:func:`others_words`): as many of the first
-    :data:`MOST_NAMED_OFF_SCALE` as ``fits`` one line, else only their count (a lone button
-    named whatever its length)."""
+    :data:`MOST_NAMED_OFF_SCALE` as ``fits`` one line (with where the others are listed if
+    that fits too), else only their count (a lone button named whatever its length)."""
     named = range(min(len(outside), MOST_NAMED_OFF_SCALE), 0, -1)
-    return next((line for line in (others_words(saved, outside, count) for count in named)
-                 if fits(line)), others_words(saved, outside, 0 if outside[1:] else 1))
+    tried = (others_words(saved, outside, count, where) for count in named
+             for where in (True, False))
+    return next((line for line in tried if fits(line)),
+                others_words(saved, outside, 0 if outside[1:] else 1))
 
 
-def others_words(saved: SavedRound, outside: list[Lane], named: int) -> str:
-    """``outside``'s first ``named`` buttons with when and what their taps counted for, the
-    others counted: ``other buttons, not drawn here: P3 W at +312.400 ms (wrong, 2 bounce
-    edges), and 7 more (companion replay lists each)``."""
-    listed = [f"{lane_name(lane, saved.names)} at {lane_time(lane) / 1000:+.3f} ms "
+def others_words(saved: SavedRound, outside: list[Lane], named: int, where: bool = True) -> str:
+    """``outside``'s first ``named`` buttons, each short: when it first moved and what its
+    first tap counted for, the others counted (``where``: with where each is listed): ``not
+    drawn: P3 W +312.400 ms (wrong), 7 more (companion replay lists each)``."""
+    listed = [f"{lane_name(lane, saved.names)} {lane_time(lane) / 1000:+.3f} ms "
               f"({lane_said(lane)})" for lane in outside[:named]]
     more = len(outside) - named
     if more:
-        listed.append(f"and {more} more (companion replay lists each)" if listed
-                      else f"{more} (companion replay lists each)")
-    return "other buttons, not drawn here: " + ", ".join(listed)
+        listed.append(f"{more} more" + (" (companion replay lists each)" if where else ""))
+    return "not drawn: " + ", ".join(listed)
 
 
 def lane_said(lane: Lane) -> str:
-    """What a button not drawn did: its first judged tap's verdict (as its judged line says
-    it: ``late`` after the close), then :func:`lane_note`."""
-    return ", ".join([*(str(tap.verdict) for tap in lane.taps[:1]), lane_note(lane)])
+    """What a button not drawn did, in a word or two: its first judged tap's verdict (``late``
+    after the close), else :func:`lane_note`."""
+    return str(lane.taps[0].verdict) if lane.taps else lane_note(lane)
 
 
 def lane_time(lane: Lane) -> float:
