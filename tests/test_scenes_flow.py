@@ -419,7 +419,7 @@ def test_a_power_cut_at_the_pause_after_a_wrong_tap_says_on_resume_what_the_roun
     app.screen.close()                                # the power went
     again = resumed(tmp_path, 3)
     assert again.scene.name == "deal" and again.scene.check
-    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: "
+    assert (f"CHECK THE TABLE Round {n} closed at the pause: "
             f"Dee O'neil WRONG: nobody may tap; wrong: Dee O'neil {cost}") in said_on_screen(again)
     again.screen.close()
 
@@ -433,7 +433,7 @@ def test_a_power_cut_at_the_pause_after_a_valid_tap_says_on_resume_who_took_whic
     n = tap_then_pause(app, side)
     app.screen.close()                                # the power went
     again = resumed(tmp_path, 3)
-    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: "
+    assert (f"CHECK THE TABLE Round {n} closed at the pause: "
             f"Dee O'neil WINS: takes {face} from {side.value}") in said_on_screen(again)
     again.screen.close()
 
@@ -457,7 +457,7 @@ def test_a_verdict_the_pause_held_back_is_said_on_a_resume_from_the_title(tmp_pa
     game: CHECK THE TABLE says what the round gave, never shown before."""
     app = kiosk("setup", players=3, state_dir=tmp_path, pace=CHOOSING)
     n = tap_then_pause(app, to_round(app, without_void=True).ruling.valid[0])
-    assert (f"CHECK THE TABLE The kiosk stopped after round {n} closed at the pause: P2 WINS"
+    assert (f"CHECK THE TABLE Round {n} closed at the pause: P2 WINS"
             in said_after_a_resume_from_the_title(app))
     app.screen.close()
 
@@ -477,7 +477,7 @@ def test_a_table_corrected_at_the_pause_before_the_verdict_still_says_it_after_a
     app.step()
     app.screen.close()                                # the power went
     again = resumed(tmp_path, 3)
-    assert (f"The kiosk stopped after round {n} closed at the pause: P2 WINS"
+    assert (f"Round {n} closed at the pause: P2 WINS"
             in said_on_screen(again))
     again.screen.close()
 
@@ -491,7 +491,7 @@ def test_a_table_dealing_its_cards_reads_the_verdict_the_pause_held_back_after_a
     n = tap_then_pause(app, app.scene.round.ruling.valid[0])
     app.screen.close()                                # the power went
     again = resumed(tmp_path, 3)
-    line = f"The kiosk stopped after round {n} closed at the pause: P2 WINS"
+    line = f"Round {n} closed at the pause: P2 WINS"
     assert again.scene.name == "entry" and again.scene.subtitle.startswith(line)
     assert line in said_after_a_pause_on_the_entry(again)
     again.screen.close()

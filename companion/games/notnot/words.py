@@ -251,11 +251,12 @@ def round_dropped_line(n: int) -> str:
 def unseen_verdict_line(record: RoundRecord, scores_before: dict[int, int],
                         seat_names: SeatNames = NO_NAMES) -> str:
     """What round ``record`` gave, closed at a pause (its taps count) and saved when the kiosk
-    stopped before its verdict was ever shown, in the verdict's words on one line
-    (:func:`one_line`; ``scores_before``: the scores it began with): ``The kiosk stopped after
-    round 8 closed at the pause: P2 WRONG: nobody may tap; wrong: P2 loses a card``."""
+    stopped (or the table went to the title) before its verdict was ever shown, in the
+    verdict's words on one line (:func:`one_line`; ``scores_before``: the scores it began with):
+    ``Round 8 closed at the pause: P2 WRONG: nobody may tap; wrong: P2 loses a card``, words
+    true after a power cut and after the table's own *Back to the title* alike."""
     said = kept_verdict_words(record, scores_before, seat_names)
-    return f"The kiosk stopped after round {record.n} closed at the pause: {one_line(said)}"
+    return f"Round {record.n} closed at the pause: {one_line(said)}"
 
 
 def one_line(said: VerdictWords) -> str:
