@@ -188,13 +188,13 @@ def test_the_boards_heading_counts_the_games_it_read(tmp_path, capsys):
         assert capsys.readouterr().out.startswith(f"Leaderboard, {heading}: ")
 
 
-def test_the_board_with_only_other_games_finished_says_it_counts_not_not_games(tmp_path, capsys):
-    """Named players who finished a That's Not a Hat game were told none had finished a game."""
+def finished_hat_game(folder) -> None:
+    """A That's Not a Hat game finished by the named players Ana and Bo, kept in ``folder``."""
     from test_hat_score_sheet import penalise
     from companion.games.hat.rules import HatGame
     from companion.storage.bookkeeping import KeptGame
 
-    with Database.in_folder(tmp_path) as database:
+    with Database.in_folder(folder) as database:
         players = PlayerStore(database)
         kept = KeptGame.start(database, HatGame(3), {},
                               {1: players.add("Ana").id, 2: players.add("Bo").id})
@@ -202,12 +202,29 @@ def test_the_board_with_only_other_games_finished_says_it_counts_not_not_games(t
             penalise(kept, 1)
         kept.finish()
         kept.sync(database)
+
+
+def test_the_board_with_only_other_games_finished_says_it_counts_not_not_games(tmp_path, capsys):
+    """Named players who finished a That's Not a Hat game were told none had finished a game."""
+    finished_hat_game(tmp_path)
     assert main(["players", "board", "--state-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out == (f"No named player has finished a Not Not game in "
                                        f"{tmp_path} yet.\n")
     with pytest.raises(SystemExit):
         main(["players", "board", "--help"])
     assert "every named player in Not Not games" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_profile_of_a_player_of_other_games_only_says_it_counts_not_not_rounds(
+        tmp_path, capsys):
+    """Ana played That's Not a Hat only: her profile's "0 rounds" read as if her games were
+    lost; it counts Not Not's rounds, and says so."""
+    finished_hat_game(tmp_path)
+    assert main(["players", "profile", "Ana", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("Ana: 0 Not Not rounds; ")
+    with pytest.raises(SystemExit):
+        main(["players", "profile", "--help"])
+    assert "reaction times in Not Not" in " ".join(capsys.readouterr().out.split())
 
 
 def test_simulated_names_need_a_state_folder(capsys):
@@ -312,4 +329,4 @@ def test_a_profile_leaves_out_a_game_that_does_not_read_and_says_so_in_one_line(
 
     printed = outcome(on(folder, ("players", "profile", "Ana")))
     assert printed.code == 0 and printed.err == said, printed
-    assert printed.out.startswith(f"Ana: {read['rounds']} rounds; reaction from the dice ")
+    assert printed.out.startswith(f"Ana: {read['rounds']} Not Not rounds; reaction from the dice ")

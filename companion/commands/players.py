@@ -91,8 +91,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     handicap.add_argument("name", help="the player")
     handicap.add_argument("ms", metavar="MS", help=f"the head start in milliseconds, 0 to "
                                                    f"{HEAD_START_MAX_MS} (0 removes it)")
-    profile = actions.add_parser("profile", help="a player's reaction times by what the round "
-                                                 "asked, from every kept round")
+    profile_help = ("a player's reaction times in Not Not by what the round asked, from every "
+                    "kept round")
+    profile = actions.add_parser("profile", help=profile_help, description=profile_help)
     profile.add_argument("name")
     profile.add_argument("--json", action="store_true", help="print one JSON object")
     profile.add_argument("--png", metavar="FILE", type=file_name,
@@ -230,8 +231,8 @@ def profile_lines(name: str, profile: Profile, unreadable: int = 0) -> list[str]
     """The profile as text: one line per figure, then the rates and what costs most."""
     skipped = (f" ({unreadable} kept {'round' if unreadable == 1 else 'rounds'} did not read, "
                "left out)" if unreadable else "")
-    lines = [f"{name}: {profile.rounds} rounds{skipped}; reaction from the dice landing to the "
-             f"first valid tap, median [{CONFIDENCE:.0%} interval] (quartiles), given from "
+    lines = [f"{name}: {profile.rounds} Not Not rounds{skipped}; reaction from the dice landing "
+             f"to the first valid tap, median [{CONFIDENCE:.0%} interval] (quartiles), given from "
              f"{MIN_ROUNDS} answers up"]
     for figure in (profile.overall, *profile.figures, *profile.negations_alone):
         lines.append(f"  {figure.label:<26} {figure_words(figure)}")
