@@ -6,8 +6,8 @@ alike."""
 
 import pytest
 
-from kiosk_helpers import (CLOCK, FAST, change_to, count_colour, in_scene, now, shows_text,
-                           step_until, tap, use_clock)
+from kiosk_helpers import (CLOCK, FAST, change_to, choose, count_colour, in_scene, now,
+                           shows_text, step_until, tap, use_clock)
 from companion.display.draw_entry import small_table_area
 from companion.display.palette import PORTAL, VOID_RIM
 from companion.games.notnot.sides import SIDES, Side
@@ -230,3 +230,20 @@ def test_a_card_picked_on_the_confirm_list_is_entered_again(tmp_path, how):
     enter(app, "WHITE")
     assert app.scene.title == "Are these the four cards?"
     assert game_of(app).faces()[Side.E] == "WHITE"
+
+
+@pytest.mark.parametrize("rotation", [0, 90])
+@pytest.mark.parametrize("entered", [CROSS[:2], CROSS], ids=["card revealed", "four cards"])
+def test_a_touch_off_the_entrys_list_pauses_and_resume_keeps_the_cards_entered(tmp_path,
+                                                                              rotation, entered):
+    app = entry(tmp_path, rotation=rotation)
+    enter(app, *entered)
+    off_the_list = small_table_area(app.ctx.services.layout).center  # the table drawn beside it
+    assert all(not rect.collidepoint(off_the_list) for rect in app.scene.item_rects())
+    app.post(Point(off_the_list, now()))
+    step_until(app, in_scene(app, "pause"))
+    choose(app, "Resume")
+    step_until(app, in_scene(app, "entry"))
+    assert [game_of(app).faces()[side] for side in SIDES[:len(entered)]] == list(entered)
+    assert app.scene.title == ("Are these the four cards?" if len(entered) == 4
+                               else "Card revealed on S?")

@@ -17,7 +17,8 @@ these the four cards?". One select (the first item) rolls; an item "Fix N:
 RED" takes that card back and asks for it again. W takes back the last card
 this deal entered, there or while the cards are entered (again and again, one
 card a press; with none entered, W pauses). The same actions work from the
-dealer's pad, the keys and touch.
+dealer's pad, the keys and touch. A touch off the list's items pauses, as it does on every
+play screen (the cards entered are kept: Resume asks on from there).
 
 Each card entered (or taken back) is saved at once, with the order of those entered
 (:attr:`~companion.games.notnot.game.Game.entered`): after a power cut, Resume asks only for
@@ -37,7 +38,7 @@ from companion.games.notnot.cards import PORTAL_COLOURS, VOID
 from companion.games.notnot.game import Game
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.words import rule_card_line
-from companion.inputs.actions import card_of
+from companion.inputs.actions import asks_pause, card_of, touched_item
 from companion.inputs.keyboard import button_name
 from companion.scenes.changes import ToEntry, ToPause
 from companion.scenes.common.menu import MenuScene
@@ -119,6 +120,8 @@ class EntryScene(MenuScene[ToEntry]):
         face = card_of(event)
         if face is not None:
             self.enter_face(face)
+        elif asks_pause(event) and touched_item(event, self.item_rects()) is None:
+            self.pause()   # a touch off the list, as on every play screen; Esc; the menu button
         elif is_dealers_pad(self.ctx, event):
             super().handle(event, now_ns)
 
