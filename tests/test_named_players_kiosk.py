@@ -11,7 +11,7 @@ import pytest
 from kiosk_helpers import choose, kiosk, now, play, step_until, tap
 from companion.cli import main
 from companion.games.notnot.sides import Side
-from companion.inputs.actions import Nav
+from companion.inputs.actions import Nav, Point
 from companion.scenes.hat.play import reminder
 from companion.scenes.common.late_taps import LATE_TAP_S
 from companion.scenes.notnot.verdict import VerdictScene
@@ -494,6 +494,45 @@ def test_esc_while_spelling_a_new_player_keeps_no_one_and_seats_no_one(tmp_path,
     capsys.readouterr()
     assert main(["players", "list", "--state-dir", str(tmp_path)]) == 0
     assert "A " not in capsys.readouterr().out
+
+
+def touch(app, label: str) -> None:
+    """A finger on the item or control drawn with words starting ``label``, one loop pass."""
+    app.step()
+    index = next(i for i, item in enumerate(app.scene.items()) if item.startswith(label))
+    rect = app.scene.item_rects()[index]
+    assert app.screen.canvas.get_rect().contains(rect)
+    assert any(d.text == app.scene.items()[index] and rect.contains(d.rect)
+               for d in app.scene.drawn_texts), f"{label} is not drawn where it is touched"
+    app.post(Point(rect.center, now()))
+    app.step()
+
+
+@pytest.mark.parametrize("rotation", [0, 90], ids=["800x480", "upright 480x800"])
+def test_a_touch_only_table_spells_a_new_player_on_the_controls_beside_the_wheel(tmp_path,
+                                                                                 rotation):
+    app = kiosk("setup", state_dir=tmp_path, players=2, rotation=rotation)
+    for item in ("Names", "Seat 1", "New player"):
+        touch(app, item)
+    for control in ("▶", "add", "◀", "▶", *"▶" * 13, "B[", "add", "delete"):
+        touch(app, control)                               # B added, then O (the wheel adds)
+    assert app.scene.spelling.shown() == "Bo[o]"
+    touch(app, "done")
+    assert app.scene.spelling is None and app.ctx.session.setup.names == {1: "Bo"}
+    touch(app, "Done")                                    # and back to the set-up, by touch
+    assert app.scene.name == "setup" and "Names: Bo, P2" in app.scene.items()
+
+
+@pytest.mark.parametrize("rotation", [0, 90], ids=["800x480", "upright 480x800"])
+def test_back_beside_the_wheel_gives_the_name_up_as_esc_does(tmp_path, rotation):
+    keep_players(tmp_path, "Ana")
+    app = kiosk("title", state_dir=tmp_path, rotation=rotation)
+    for item in ("Players", "Ana", "Rename", "add"):
+        touch(app, item)
+    assert app.scene.spelling.name == "Anaa"
+    touch(app, "back")
+    assert app.scene.spelling is None and app.scene.title == "Ana"
+    assert app.scene.items() == ["Rename", "Merge into another player", "Back"]
 
 
 def test_that_s_not_a_hat_calls_its_players_by_name_keeps_its_seats_and_resumes_them(tmp_path):

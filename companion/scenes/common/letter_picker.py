@@ -10,12 +10,21 @@ first and after a space or a hyphen, small ones after. The window's keys do the
 same as the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`), and
 a keyboard types: each character typed is added as typed (a word's first letter a
 capital), and the wheel turns to "done", so that Enter keeps the name.
+
+A table with only the touchscreen spells on touch controls around the wheel, each the
+action of a pad's button there: "◀" and "▶" turn the wheel (N, S), a touch on the wheel or
+"add" adds its letter (E), "delete" deletes (W), "done" turns the wheel to "done" and adds
+it (keeps the name), "back" gives up at once (Esc).
 """
 
 from __future__ import annotations
 
 import string
 
+import pygame
+
+from companion.display.draw_menu import heading_bottom, item_rects
+from companion.display.layout import Layout
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Action, Typed, action_of
 from companion.scenes.common.long_menu import LongMenu
@@ -32,6 +41,15 @@ SPELLING_HELP = "turn to each letter and add it; add [done] to keep the name"
 TYPING_HELP = "type the name, Enter keeps it (or turn to each letter and add it)"
 #: What the wheel turns through, in order.
 WHEEL = (*string.ascii_uppercase, "-", " ", DONE)
+#: The touch controls around the wheel while a name is spelt, each with the action of the pad's
+#: button it stands for ("done" first turns the wheel to :data:`DONE`).
+TOUCH_CONTROLS: dict[str, Action] = {
+    "◀": Action.MOVE_UP, "▶": Action.MOVE_DOWN, "add": Action.SELECT, "delete": Action.BACK,
+    DONE: Action.SELECT, "back": Action.PAUSE,
+}
+#: What a pad's button (a key, a touch control) does while a name is spelt, the rest as in
+#: any menu.
+SPELLING_ACTIONS = frozenset(TOUCH_CONTROLS.values())
 
 
 class LetterPicker:
@@ -67,8 +85,12 @@ class LetterPicker:
         if len(self.name) >= NAME_MAX:
             return self.full(delete)
         self.name += character.upper() if self.starts_word() else character
-        self.at = WHEEL.index(DONE)
+        self.turn_to_done()
         return None
+
+    def turn_to_done(self) -> None:
+        """Turn the wheel to :data:`DONE`: adding it now keeps the name."""
+        self.at = WHEEL.index(DONE)
 
     def full(self, delete: str) -> str:
         """The refusal of a letter more when the name is full (``delete``: the button or key
@@ -99,7 +121,8 @@ class LetterPicker:
 
 class SpellingMenu(LongMenu[M]):
     """A long menu that spells a name with a :class:`LetterPicker` while :attr:`spelling` is
-    set: then its one item is the picker, and :meth:`spelt` gets the name (on E at "done"),
+    set: then its items are the picker and its :data:`TOUCH_CONTROLS` (the cursor stays on
+    the picker), and :meth:`spelt` gets the name (on E at "done"),
     else entries are chosen in :meth:`choose_entry`;
     :meth:`gave_up` is called on W with no letters, and on Esc; :attr:`refusal` is the one
     line shown under the title."""
@@ -142,7 +165,17 @@ class SpellingMenu(LongMenu[M]):
         self.top = self.cursor = 0
 
     def items(self) -> list[str]:
-        return [self.spelling.shown()] if self.spelling is not None else super().items()
+        """While spelling: the wheel, then the :data:`TOUCH_CONTROLS`; else the menu's."""
+        if self.spelling is None:
+            return super().items()
+        return [self.spelling.shown(), *TOUCH_CONTROLS]
+
+    def item_rects(self) -> list[pygame.Rect]:
+        """While spelling, the wheel and its touch controls: :func:`spelling_rects`."""
+        if self.spelling is None:
+            return super().item_rects()
+        layout = self.ctx.services.layout
+        return spelling_rects(layout, below=heading_bottom(layout, self.title, self.subtitle))
 
     def spelt(self, name: str) -> None:
         """The name was handed over (E at "done"); set :attr:`refusal` to refuse it."""
@@ -157,16 +190,20 @@ class SpellingMenu(LongMenu[M]):
             self.refusal, self.dirty = picker.type(event.character, self.button(Side.W)) or "", True
             return
         action = action_of(event)
-        if picker is not None and action is Action.PAUSE:   # Esc: the name is given up
-            self.refusal, self.dirty = "", True
-            self.gave_up()
-            return
-        if picker is None or action not in (Action.MOVE_UP, Action.MOVE_DOWN, Action.SELECT,
-                                             Action.BACK):
+        if picker is None or action not in SPELLING_ACTIONS:   # a touch finds its control
             super().handle(event, now_ns)
             return
+        self.spell_on(picker, action)
+
+    def spell_on(self, picker: LetterPicker, action: Action) -> None:
+        """What ``action`` does while spelling, from a pad's button, a key or a touch control:
+        N/S turn the wheel, E adds (at "done": keeps the name), W deletes (on an empty name:
+        gives up), Esc gives up at once."""
         self.dirty = True
-        if action in (Action.MOVE_UP, Action.MOVE_DOWN):
+        if action is Action.PAUSE:   # the name is given up, its letters dropped
+            self.refusal = ""
+            self.gave_up()
+        elif action in (Action.MOVE_UP, Action.MOVE_DOWN):
             picker.turn(1 if action is Action.MOVE_DOWN else -1)
         elif action is Action.BACK:
             self.refusal = ""
@@ -183,13 +220,49 @@ class SpellingMenu(LongMenu[M]):
             self.spelt(picker.name)
 
     def choose(self, index: int) -> None:
-        if self.spelling is not None:   # a touch on the picker adds as E does
-            self.add_letter(self.spelling)
-        else:
+        """While spelling, a touch: on the wheel it adds as E does; on a touch control it does
+        that control's action (the cursor stays on the wheel)."""
+        picker = self.spelling
+        if picker is None:
             super().choose(index)
+            return
+        self.cursor = 0
+        control = self.items()[index] if index else "add"
+        if control == DONE:
+            picker.turn_to_done()
+        self.spell_on(picker, TOUCH_CONTROLS[control])
 
     def hint(self) -> str:
         if self.spelling is None:
             return super().hint()
         n, e, s, w = (self.button(side) for side in (Side.N, Side.E, Side.S, Side.W))
         return f"{n}/{s} letter   {e} add (done: keep)   {w} delete"
+
+
+def spelling_rects(layout: Layout, below: int) -> list[pygame.Rect]:
+    """Where the wheel and the :data:`TOUCH_CONTROLS` go (also their touch areas), under a
+    heading ending ``below``: rows of a menu's items, as wide as the screen allows. On a wide
+    screen the first row holds "◀", the wheel and "▶"; on an upright one the wheel has the
+    first row to itself (a twelve-letter name fits it) and "◀" and "▶" share the next. The
+    other controls go two a row, side by side."""
+    gap = round(layout.unit)
+    if layout.landscape:
+        first, *rows = item_rects(layout, 3, below=below)
+        arrow = max(first.height, round(0.18 * first.width))
+        return [first.inflate(-2 * (arrow + gap), 0),
+                pygame.Rect(first.left, first.top, arrow, first.height),
+                pygame.Rect(first.right - arrow, first.top, arrow, first.height),
+                *side_by_side(rows, gap)]
+    first, *rows = [pygame.Rect(2 * gap, row.top, layout.width - 4 * gap, row.height)
+                    for row in item_rects(layout, 4, below=below)]
+    return [first, *side_by_side(rows, gap)]
+
+
+def side_by_side(rows: list[pygame.Rect], gap: int) -> list[pygame.Rect]:
+    """Each of ``rows`` cut in two halves ``gap`` apart, left then right, row by row."""
+    halves = []
+    for row in rows:
+        half = (row.width - gap) // 2
+        halves += [pygame.Rect(row.left, row.top, half, row.height),
+                   pygame.Rect(row.right - half, row.top, half, row.height)]
+    return halves
