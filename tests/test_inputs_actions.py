@@ -49,7 +49,7 @@ def menu_state(app) -> tuple:
 def start_game(app, dealer: int = 1, until: str = "deal") -> None:
     """Player ``dealer``'s pad starts a game from the set-up menu, until scene ``until`` shows
     (the deal prompt, or the card entry of a table deal)."""
-    for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start
+    for side in "S" * (len(app.scene.items()) - 2 - app.scene.cursor) + "E":  # down to Start
         app.post(tap(dealer, side))
     step_until(app, in_scene(app, until))
 

@@ -33,7 +33,7 @@ def on_the_keyboard(app: App) -> App:
 
 def start(app: App, player: int) -> None:
     """``player``'s pad moves down to Start and selects it: that pad deals."""
-    for _ in range(len(app.scene.items()) - 1):
+    for _ in range(len(app.scene.items()) - 2):
         app.post(tap(player, "S"))
     app.post(tap(player, "E"))
     step_until(app, lambda: app.scene.name == "deal" and not app.scene.dirty)
@@ -239,7 +239,7 @@ def test_companion_run_names_the_keys_only_when_the_table_plays_on_the_keyboard(
 
 def test_a_keyboard_table_dealing_its_own_cards_is_told_the_dealers_keys_on_the_entry() -> None:
     app = on_the_keyboard(kiosk("setup", deals="table"))
-    for _ in range(len(app.scene.items()) - 1):
+    for _ in range(len(app.scene.items()) - 2):
         app.post(tap(3, "S"))
     app.post(tap(3, "E"))                                   # P3's pad selects Start: P3 deals
     step_until(app, lambda: app.scene.name == "entry" and not app.scene.dirty)

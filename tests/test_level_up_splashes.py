@@ -45,7 +45,7 @@ def play_to_the_refill(app):
 
 def test_two_rule_cards_in_one_refill_show_one_splash_each_in_order_before_the_dice():
     app = kiosk("setup", level="first-game")
-    for _ in range(len(app.scene.items()) - 1):
+    for _ in range(len(app.scene.items()) - 2):
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))                              # Start
     step_until(app, lambda: app.scene.name == "deal")

@@ -22,7 +22,7 @@ import pytest
 from kiosk_helpers import choose, kiosk, step_until, tap
 
 from companion.display import text
-from companion.display.draw_menu import draw_menu, item_rects
+from companion.display.draw_menu import draw_menu, heading_bottom, item_rects
 from companion.display.layout import Layout
 from companion.kiosk.loop import App
 from companion.storage.database import Database
@@ -32,8 +32,9 @@ SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 SCREENS = [(size, rotation) for size in SIZES for rotation in (0, 90)]
 #: The least panel left between a line of text and the selection frame, above and below.
 ROOM_PX = 2
-#: The most items a menu shows at once: a set-up menu with "Resume" (a long menu shows seven).
-MOST_ITEMS = 8
+#: The most items a menu shows at once: Not Not's set-up with "Resume" and "Back to the title"
+#: (a long menu shows seven rows).
+MOST_ITEMS = 9
 #: Kept players whose names hang below the line (g, y, p, j, q).
 LOW_NAMES = ("Peggy", "Gigi", "Yaya", "Jopy", "Quigg", "Pippy", "Ziggy")
 
@@ -109,7 +110,7 @@ def test_the_selection_frame_leaves_room_above_and_below_the_text_of_every_item(
     found = walk(app)                                      # five items, closer together
     choose(app, "Not Not")
     step_until(app, lambda: app.scene.name == "setup")
-    found += walk(app)                                     # seven items
+    found += walk(app)                                     # eight items
     choose(app, "Start")
     step_until(app, lambda: app.scene.name == "entry")
     found += walk(app)                                     # the table's cards, as a list
@@ -139,11 +140,12 @@ def test_a_menu_of_any_length_leaves_room_under_the_tails_of_g_y_and_p(
     layout = Layout(size, rotation)
     items = ["Playing jiggly gypsy puppy polka: Peggy, Quigg, Ziggy and Jopy"
              if i % 3 == 2 else f"Typography {i}: gpyjq" for i in range(count)]
+    rects = item_rects(layout, items, below=heading_bottom(layout, "Menu"))   # as a menu scene
     found = []
     for cursor in range(count):
         surface = pygame.Surface(layout.size)
-        drawn = draw_menu(surface, layout, "Menu", items, cursor)
-        found += crowded(surface, item_rects(layout, items)[cursor], drawn)
+        drawn = draw_menu(surface, layout, "Menu", items, cursor, rects=rects)
+        found += crowded(surface, rects[cursor], drawn)
     assert found == []
 
 

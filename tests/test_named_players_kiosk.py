@@ -147,10 +147,10 @@ def test_a_seat_picks_a_kept_player_and_a_name_at_the_table_is_not_offered_twice
     app = kiosk("setup", state_dir=tmp_path, players=2)
     choose(app, "Names")
     press(app, "E")
-    assert app.scene.items() == ["Ana", "Bo", "New player", "Guest"]
+    assert app.scene.items() == ["Ana", "Bo", "New player", "Guest", "Back"]
     choose(app, "Bo")
     press(app, "E")                                      # seat 2: Bo is taken at this table
-    assert app.scene.items() == ["Ana", "New player", "Guest"]
+    assert app.scene.items() == ["Ana", "New player", "Guest", "Back"]
 
 
 def test_a_resumed_game_gets_its_players_names_back(tmp_path):
@@ -306,7 +306,7 @@ def test_twelve_seats_scroll_a_page_at_a_time_and_the_last_seat_is_named(tmp_pat
     choose(app, "Names")
     press(app, "N")                                       # from Seat 1 round to Done
     assert app.scene.items()[app.scene.cursor] == "Done"
-    assert app.scene.hint().startswith("7-13 of 13") and len(app.scene.items()) < 13
+    assert app.scene.hint().startswith("8-13 of 13") and len(app.scene.items()) < 13
     press(app, "N")
     press(app, "E")                                       # seat 12
     choose(app, "New player")

@@ -21,7 +21,7 @@ def end_after_a_round_nobody_tapped(folder):
     """A kiosk whose table starts a game, lets its first round go by untapped, and ends it from
     the pause: 0-0 (a game ended before its first verdict is not kept: it has no round)."""
     app = kiosk("setup", state_dir=folder, players=2)
-    for _ in range(len(app.scene.items()) - 1):
+    for _ in range(len(app.scene.items()) - 2):
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "deal"))

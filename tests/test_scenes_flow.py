@@ -14,7 +14,7 @@ from kiosk_helpers import game_of
 
 def to_round(app, needs_tap=True, without_void=False):
     """From the set-up screen to an open round (that needs a tap, and has no void on the table, if asked)."""
-    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start, the last item
+    for _ in range(len(app.scene.items()) - 2 - app.scene.cursor):  # down to Start, above Back
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "deal"))
@@ -323,7 +323,7 @@ def test_a_game_resumed_after_a_power_cut_during_an_open_round_says_its_taps_do_
 def open_round_dealt_by_the_table(app):
     """From the set-up of table deals: the opening cross entered, then rounds until one that
     needs a tap is open."""
-    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start
+    for _ in range(len(app.scene.items()) - 2 - app.scene.cursor):  # down to Start
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "entry"))
@@ -638,7 +638,7 @@ class DealerPress:
 
 def test_table_deals_asks_for_each_revealed_card_and_refuses_a_second_void():
     app = kiosk("setup", deals="table", level="normal")
-    for _ in range(len(app.scene.items()) - 1 - app.scene.cursor):  # down to Start, the last item
+    for _ in range(len(app.scene.items()) - 2 - app.scene.cursor):  # down to Start, above Back
         app.post(tap(1, "S"))
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "entry"))

@@ -210,7 +210,7 @@ def test_a_game_resumed_before_its_first_round_keeps_its_head_starts(tmp_path):
     began with (a code reviewer found none: they were read from the last round's record)."""
     first = kiosk("setup", state_dir=tmp_path, players=3, handicaps=True,
                   head_starts={2: START_US})
-    first.post(tap(1, "N"))                                   # from Level up to Start
+    first.post(tap(1, "N")); first.post(tap(1, "N"))  # from Level round past Back to Start
     first.post(tap(1, "E"))
     step_until(first, in_scene(first, "deal"))                # the game is kept, no round yet
     first.screen.close()                                      # the power went
@@ -360,7 +360,7 @@ def test_a_head_start_changed_while_a_game_is_kept_says_it_counts_from_the_next_
         roster.add("Bo")
     app = kiosk("setup", state_dir=tmp_path, players=3, handicaps=True, player_ids={2: ana},
                 names={2: "Ana"})
-    app.post(tap(1, "N"))                                     # from Level up to Start
+    app.post(tap(1, "N")); app.post(tap(1, "N"))  # from Level round past Back to Start
     app.post(tap(1, "E"))
     step_until(app, in_scene(app, "deal"))                    # the game is kept, Ana seated
     app.screen.close()

@@ -206,7 +206,7 @@ def notnot_tour(app: App) -> None:
     app.notice = None
     choose(app, 0)
     at(app, "setup")
-    choose(app, len(app.scene.items()) - 1)
+    choose(app, len(app.scene.items()) - 2)
     at(app, "deal")
     press(app, 1, "E")
     until(app, lambda: app.scene.name == "round" and app.scene.round.ruling.tap
@@ -254,7 +254,7 @@ def entry_and_failsafe_tour(app: App) -> None:
     press(app, 1, "EESEWWWW")
     at(app, "setup")
     choose(app, 3)                                       # Deals: the table
-    choose(app, len(app.scene.items()) - 1)
+    choose(app, len(app.scene.items()) - 2)
     at(app, "entry")
     press(app, 1, "SE")
     kiosk_helpers.jump_to(app, "failsafe", message=FAILSAFE_MESSAGE)

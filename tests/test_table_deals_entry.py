@@ -36,7 +36,7 @@ def entry(tmp_path, size=(800, 480), rotation=0, colour_blind=False, level="norm
                                    first_scene=change_to("setup"), state_dir=str(tmp_path),
                                    preferences=Preferences(colour_blind=colour_blind),
                                    clock=CLOCK, wait=CLOCK.wait))
-    for side in "S" * (len(app.scene.items()) - 1 - app.scene.cursor) + "E":  # down to Start
+    for side in "S" * (len(app.scene.items()) - 2 - app.scene.cursor) + "E":  # down to Start
         app.post(tap(1, side))
     step_until(app, in_scene(app, "entry"))
     return app

@@ -8,8 +8,9 @@ An item's words keep clear of its box's edges: the whole line of text, the
 font's ascent (room for accents) and descent (the tails of g, y, p) both, stands
 inside the frame the selected item gets, :func:`text_inset` from each edge. A
 box is never shorter than a line of the smallest text needs with that room (a
-screen of 800x480 holds eight such boxes: the most a menu shows, a set-up with
-"Resume"; a long menu shows seven); the words shrink (not under the smallest
+screen of 800x480 holds nine such boxes under a heading of a title and one line: the most a
+menu shows, Not Not's set-up with "Resume" and "Back to the title"; a long menu shows
+seven rows); the words shrink (not under the smallest
 text) to the box before they touch it.
 """
 
@@ -55,7 +56,9 @@ def item_rects(layout: Layout, items: int | list[str],
     """Where a menu's items go (also their touch areas): below the title and its subtitle
     (lower than usual when they end ``below`` that: :func:`heading_bottom`), above the hint
     line (or ``end`` of the height down). Given the items' words, an item whose words wrap gets
-    a box tall enough for all its lines, and the others close up under it."""
+    a box tall enough for all its lines, and the others close up under it. Items that do not
+    stand there even so start higher, up to a unit under the heading ``below`` ends at, when
+    given (a set-up with "Resume" and "Back to the title": nine items at 800x480)."""
     words = [""] * items if isinstance(items, int) else items
     top = max(round(0.29 * layout.height), below + round(layout.unit))
     bottom = round(end * layout.height)
@@ -63,6 +66,8 @@ def item_rects(layout: Layout, items: int | list[str],
     w = round((0.9 if layout.landscape else 0.7) * layout.width)
     least = least_item_height(layout)
     heights = [max(round(step * 0.86), least, words_height(layout, item, w)) for item in words]
+    if below:   # crowded under a heading measured: higher, up to a unit under it
+        top = max(below + round(layout.unit), min(top, bottom - sum(heights)))
     gap = min(step * 0.14, max(0.0, (bottom - top - sum(heights)) / max(len(words), 1)))
     rects, y = [], float(top)
     for height in heights:

@@ -43,6 +43,7 @@ from typing import Any
 from companion.games.notnot.round import Round
 from companion.games.notnot.sides import SIDES, Side
 from companion.games.notnot.taps import Tap
+from companion.scenes.common.setup_menu import START
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
@@ -154,7 +155,7 @@ class SimulatedTable:
         self.menu_presses(1, [Side.E])  # New game
 
     def on_setup(self, scene: SetupScene) -> None:
-        downs = len(scene.items()) - 1 - scene.cursor
+        downs = scene.items().index(START) - scene.cursor
         self.menu_presses(1, [Side.S] * downs + [Side.E])  # down to Start, select
 
     def on_deal(self, scene: DealScene) -> None:

@@ -32,6 +32,7 @@ from companion.inputs.serial.reader import ControllerStatus
 from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.scenes.changes import ToSetup
+from companion.scenes.common.setup_menu import START
 from companion.scenes.notnot.play import game_of
 from companion.scenes.notnot.roll import RollScene
 from companion.scenes.session import GameSetup, Pace
@@ -87,7 +88,7 @@ class Stage:
         """From the set-up screen: down to Start and select it (the layout is confirmed by
         :meth:`play_to_round`)."""
         setup = self.app.scene
-        for _ in range(len(setup.items()) - 1 - setup.cursor):   # type: ignore[attr-defined]
+        for _ in range(setup.items().index(START) - setup.cursor):   # type: ignore[attr-defined]
             self.tap(1, Side.S)
         self.tap(1, Side.E)
         self.step_until(lambda: self.scene("deal"), "the first layout")

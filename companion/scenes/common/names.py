@@ -5,9 +5,11 @@ Not's; Not That Movie!'s and That's Not a Hat's, whose games are kept with
 their seats too). The
 seats are listed ("Seat 2: Ana", "Seat 3: P3"); selecting one lists the kept
 players not already at this table, then "New player" (spelt on the letter
-picker, :mod:`companion.scenes.common.letter_picker`, and kept at once) and
-"Guest". Once a seat has its player the cursor goes on to the next seat, so a
-table names itself in turn; "Done" (or W) goes back to the set-up menu.
+picker, :mod:`companion.scenes.common.letter_picker`, and kept at once),
+"Guest" and "Back" (to the seats, the seat as it was, as W does: a table with
+only a touchscreen has no other way back). Once a seat has its player the
+cursor goes on to the next seat, so a table names itself in turn; "Done" (or
+W) goes back to the set-up menu.
 
 Any pad (and the window's keys) drives this screen, not only the seat being
 named: the names are chosen on one shared screen before anyone plays, a seat's
@@ -26,7 +28,7 @@ from companion.scenes.core import Context
 from companion.storage.faults import STORE_ERRORS
 from companion.storage.players import Player, PlayerStore
 
-NEW_PLAYER, GUEST, DONE_ITEM = "New player", "Guest", "Done"
+NEW_PLAYER, GUEST, DONE_ITEM, BACK = "New player", "Guest", "Done", "Back"
 
 
 #: The longest list of names the set-up menu's item spells out; past it, it counts them.
@@ -85,7 +87,7 @@ class NamesScene(SpellingMenu[ToNames]):
         if self.seat is None:
             return [f"Seat {seat}: {setup.label(seat)}"
                     for seat in range(1, self.players + 1)] + [DONE_ITEM]
-        return [player.name for player in self.offered()] + [NEW_PLAYER, GUEST]
+        return [player.name for player in self.offered()] + [NEW_PLAYER, GUEST, BACK]
 
     def choose_entry(self, index: int) -> None:
         if self.seat is None:
@@ -100,8 +102,10 @@ class NamesScene(SpellingMenu[ToNames]):
             self.sit(offered[index])
         elif index == len(offered):
             self.spell()
-        else:
+        elif index == len(offered) + 1:
             self.sit(None)
+        else:
+            self.back()
 
     def spelt(self, name: str) -> None:
         try:

@@ -9,7 +9,8 @@ kept now: a renamed player shows the new name, a forgotten one is a guest), so
 Start seats the same players; Start asks first, as it gives the kept game up.
 Back from the Names screen, or from the title while the same game is kept, the
 set-up keeps what the table chose since (the kept game's choices are taken once,
-not again over them). W, Backspace and Esc go back to the title.
+not again over them). The last item, "Back to the title", goes back to the title, as W,
+Backspace and Esc do (a table with only a touchscreen has no other way back).
 
 Players are offered up to one per pad. With fewer pads than the game's fewest
 players (a settings file whose pads seat fewer), the subtitle says which players
@@ -50,6 +51,8 @@ U = TypeVar("U", bound=Kept)
 START = "Start"
 #: The first words of the item that resumes a kept game, in every set-up menu.
 RESUME = "Resume the game in progress"
+#: The label of the last item, which goes back to the title, in every set-up menu.
+BACK_TO_TITLE = "Back to the title"
 
 
 def counted(count: int, thing: str) -> str:
@@ -98,7 +101,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
     item offers :meth:`player_counts`), find the kept game in :meth:`find_unfinished`, go on
     with it in :meth:`resume` (its seats found by :meth:`kept_id`), list their own items in
     :meth:`settings_items` and act on them in :meth:`choose_setting` (the Names item by
-    :meth:`name_seats`). Start (the :data:`START` item) and Resume pass here first: with too
+    :meth:`name_seats`); the last item (:data:`BACK_TO_TITLE`) goes back. Start (the
+    :data:`START` item) and Resume pass here first: with too
     few pads they start nothing (:meth:`select`).
     """
 
@@ -206,7 +210,8 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         return f"{RESUME}: {', '.join(facts)}" if facts else RESUME
 
     def items(self) -> list[str]:
-        return ([self.resume_item()] if self.unfinished else []) + self.settings_items()
+        return ([self.resume_item()] if self.unfinished else []) + self.settings_items() + \
+            [BACK_TO_TITLE]
 
     def settings_items(self) -> list[str]:
         return []
@@ -234,6 +239,9 @@ class SetupMenu(MenuScene[M], Generic[M, U]):
         self.show_pads_missing()
 
     def choose(self, index: int) -> None:
+        if index == (1 if self.unfinished else 0) + len(self.settings_items()):   # the last
+            self.back()
+            return
         if self.unfinished:
             if index == 0:
                 self.resume()

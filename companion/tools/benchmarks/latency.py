@@ -53,6 +53,7 @@ from companion.kiosk.assemble import KioskOptions, build_kiosk
 from companion.kiosk.loop import App
 from companion.kiosk.startup import kiosk_pace
 from companion.scenes.changes import ToSetup, ToTitle
+from companion.scenes.common.setup_menu import START
 from companion.scenes.common.title import TitleScene
 from companion.scenes.core import Scene
 from companion.scenes.notnot.deal import DealScene
@@ -149,7 +150,7 @@ class LatencyTable:
         if isinstance(scene, (TitleScene, DealScene, EndScene, ReplayScene)):
             self.select()
         elif isinstance(scene, SetupScene):
-            for _ in range(len(scene.items()) - 1 - scene.cursor):
+            for _ in range(scene.items().index(START) - scene.cursor):
                 self.select("down")
             self.select()
         elif isinstance(scene, RoundScene) and scene.round.ruling.tap:
