@@ -343,7 +343,8 @@ def test_gpio_pads_start_a_game_from_the_title(pi, shots):
     wait_scene(pi, "title")
     tap(pi, 1, "E")            # Not Not
     wait_scene(pi, "setup")
-    tap(pi, 1, "N")            # wraps round to Start
+    tap(pi, 1, "N")            # wraps round to the last item, Back to the title
+    tap(pi, 1, "N")            # Start, just above it
     tap(pi, 1, "E")            # P1 starts, and deals
     wait_scene(pi, "deal")
     screen(pi, shots, "deal")
@@ -434,7 +435,8 @@ def test_the_serial_controller_on_an_ftdi_adapter_syncs_plays_a_round_and_comes_
 
         press("E")
         wait_scene(pi, "setup")
-        press("N")                   # wraps round to Start
+        press("N")                   # wraps round to the last item, Back to the title
+        press("N")                   # Start, just above it
         press("E")
         time.sleep(3)
         if scenes(pi)[-1] == "setup":
