@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.errors import StateError
+from companion.storage.database import file_identity
 
 #: The lock file's name inside the state folder.
 LOCK_FILE = "companion.lock"
@@ -68,11 +69,7 @@ class FolderLock:
         if self._descriptor is None:
             return False
         held = os.fstat(self._descriptor)
-        try:
-            found = (self.folder / LOCK_FILE).stat()
-        except OSError:
-            return True
-        return (found.st_dev, found.st_ino) != (held.st_dev, held.st_ino)
+        return file_identity(self.folder / LOCK_FILE) != (held.st_dev, held.st_ino)
 
     def take_again(self, who: str) -> None:
         """Hold the lock file now at its folder (:func:`take`) in place of the one it held, which
