@@ -697,3 +697,41 @@ def test_mock_without_the_clock_check_is_refused_in_one_line(capsys):
     assert capsys.readouterr().err == (
         "companion doctor: --mock presses a mock pin for --clock-check: give both, or leave "
         "--mock out (see companion doctor --help)\n")
+
+
+def test_an_included_file_of_config_txt_is_read_where_its_include_line_stands(tmp_path):
+    """The firmware reads an ``include`` line's file in its place: an interface switched on
+    there holds the pads' pins as well, and the doctor names the included file's own line."""
+    write(tmp_path / "root", "/boot/firmware/extra.txt", "# added by a HAT's installer\n"
+                                                        "dtparam=spi=on\n")
+    found = gpio_check(tmp_path, "dtparam=audio=on\ninclude extra.txt\n")
+    assert found.status == FIX and found.text.startswith(
+        "/boot/firmware/extra.txt line 2: dtparam=spi=on switches on SPI0, which holds GPIO7")
+
+
+def test_a_line_after_the_include_line_takes_back_what_the_included_file_switched_on(tmp_path):
+    write(tmp_path / "root", "/boot/firmware/extra.txt", "dtparam=spi=on\n")
+    assert gpio_check(tmp_path, "include extra.txt\ndtparam=spi=off\n").status == OK
+
+
+def test_a_touchscreen_turned_in_an_included_file_is_turned_twice_too(tmp_path):
+    write(tmp_path, "/boot/firmware/panel.txt", "\ndtoverlay=vc4-kms-dsi-7inch,invx,invy\n")
+    found = rotation_check(tmp_path, "dtoverlay=vc4-kms-v3d\ninclude panel.txt\n"
+                                     "dtparam=audio=on\n", 180)
+    assert found.status == FIX and found.text.startswith(
+        "touch turned twice: /boot/firmware/panel.txt line 2 (invx, invy)")
+
+
+def test_an_include_line_naming_no_file_adds_nothing(tmp_path):
+    found = rotation_check(tmp_path, "include missing.txt\ndtoverlay=vc4-kms-dsi-7inch,invx\n", 90)
+    assert found.status == FIX and "/boot/firmware/config.txt line 2 (invx)" in found.text
+
+
+def test_a_file_that_includes_itself_is_read_a_few_times_and_no_more(tmp_path):
+    found = rotation_check(tmp_path, "include config.txt\ndtoverlay=vc4-kms-dsi-7inch,invy\n", 270)
+    assert found.status == FIX and "/boot/firmware/config.txt line 2 (invy)" in found.text
+
+
+def test_line_numbers_of_config_txt_count_its_blank_first_lines(tmp_path):
+    found = rotation_check(tmp_path, "\n\ndtoverlay=vc4-kms-dsi-7inch,invx\n", 90)
+    assert "/boot/firmware/config.txt line 3 (invx)" in found.text

@@ -9,6 +9,9 @@ turn. A touchscreen turned in ``config.txt`` as well (``invx``, ``invy``, ``swap
 ``touchscreen-*`` parameters of a panel's overlay) is turned twice. ``companion doctor``
 reads both (:func:`touch_turns`, :func:`ignored_rotations`).
 
+The firmware reads an ``include`` line's file in its place; so does :func:`with_includes`, which
+also says where each line came from (:class:`BootText`).
+
 >>> touch_turns("dtoverlay=vc4-kms-dsi-7inch,invx,invy  # upside down")
 [Turn(line=1, text='dtoverlay=vc4-kms-dsi-7inch,invx,invy', what=('invx', 'invy'))]
 """
@@ -16,12 +19,18 @@ reads both (:func:`touch_turns`, :func:`ignored_rotations`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from companion.boards import pi_header
 
 #: Where the boot partition's settings are: Bookworm's place first, then the older one.
 CONFIG_TXT = ("/boot/firmware/config.txt", "/boot/config.txt")
+#: An ``include`` line: the firmware reads the file it names (beside ``config.txt``) in its place.
+INCLUDE = re.compile(r"include\s+(\S+)")
+#: How many ``include`` lines deep the files are read (an included file may include another).
+MOST_INCLUDED = 8
 #: Overlay parameters that turn or mirror a touchscreen's axes.
 TOUCH_PARAMETERS = frozenset({"swapxy", "invx", "invy", "touchscreen-swapped-x-y",
                               "touchscreen-inverted-x", "touchscreen-inverted-y"})
@@ -40,6 +49,41 @@ class Turn:
     line: int
     text: str
     what: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BootText:
+    """What the firmware reads for the ``config.txt`` at ``path``: ``text``, its lines with
+    each included file's lines in place of the ``include`` line, and for each of its lines the
+    file and line (from 1) it came from (``origins``)."""
+
+    path: str
+    text: str
+    origins: tuple[tuple[str, int], ...]
+
+    def where(self, line: int) -> str:
+        """Line ``line`` (from 1) of :attr:`text` where a maker finds it: "/boot/config.txt
+        line 3"."""
+        path, number = self.origins[line - 1]
+        return f"{path} line {number}"
+
+
+def with_includes(path: str, read: Callable[[str], str], depth: int = 0) -> BootText:
+    """The file at ``path`` as the firmware reads it (``read`` gives a file's text): each
+    ``include`` line's file, named from the folder of ``path``, read in its place (up to
+    :data:`MOST_INCLUDED` deep; a file that cannot be read gives no lines)."""
+    lines: list[str] = []
+    origins: list[tuple[str, int]] = []
+    for number, line in enumerate(read(path).splitlines(), 1):
+        included = INCLUDE.fullmatch(line.partition("#")[0].strip())
+        if included and depth < MOST_INCLUDED:
+            inner = with_includes(str(PurePosixPath(path).parent / included[1]), read, depth + 1)
+            lines += inner.text.splitlines()
+            origins += inner.origins
+        else:
+            lines.append(line)
+            origins.append((path, number))
+    return BootText(path, "\n".join(lines), tuple(origins))
 
 
 def settings_lines(text: str) -> list[tuple[int, str]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.boards import boot_config
 from companion.config.settings import Config
 from companion.display import drm_cards
-from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, config_txt, not_here
+from companion.tools.doctor.host import FIX, OK, SKIP, Check, Host, boot_settings, not_here
 
 #: What KMSDRM draws with; python3-pygame does not pull them in.
 EGL_FILES = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2",
@@ -123,51 +123,50 @@ def no_display_driver(host: Host) -> str:
     the KMS driver's line to add, to move out of another model's section, to uncomment or to put
     in the fake-KMS one's place; with the line there, what else keeps the driver from starting."""
     kms = boot_config.KMS_OVERLAY
-    path = config_txt(host)
-    if path is None:
+    boot = boot_settings(host)
+    if boot is None:
         return (f"dtoverlay={kms} must be in {boot_config.CONFIG_TXT[0]} (the Bookworm default); "
                 "reboot")
-    text = host.read(path)
-    loaded = boot_config.display_overlays(text, host.pi_model())
+    loaded = boot_config.display_overlays(boot.text, host.pi_model())
     driver = next((turn for turn in loaded if turn.what[0].startswith(kms)), None)
     if driver:
-        return (f"{path} line {driver.line} has {driver.text}, yet the driver did not start: "
+        return (f"{boot.where(driver.line)} has {driver.text}, yet the driver did not start: "
                 "reboot if the line is newer than this boot; else dmesg | grep -i vc4 says why")
     if loaded:
-        return (f"{path} line {loaded[0].line}: {loaded[0].text} is the old fake-KMS driver: "
+        return (f"{boot.where(loaded[0].line)}: {loaded[0].text} is the old fake-KMS driver: "
                 f"make it dtoverlay={kms}; reboot")
-    elsewhere = next((turn for turn in boot_config.display_overlays(text)
+    elsewhere = next((turn for turn in boot_config.display_overlays(boot.text)
                       if turn.what[0].startswith(kms)), None)
     if elsewhere:
-        return (f"{path} line {elsewhere.line}: {elsewhere.text} is in a section this "
+        return (f"{boot.where(elsewhere.line)}: {elsewhere.text} is in a section this "
                 f"{host.pi_model()} does not read: move it under [all]; reboot")
-    hidden = boot_config.commented_out(text, kms)
+    hidden = boot_config.commented_out(boot.text, kms)
     if hidden:
-        return f"{path} line {hidden}: remove the # before dtoverlay={kms}; reboot"
-    return f"dtoverlay={kms} is not in {path} (the Bookworm default): add it; reboot"
+        return f"{boot.where(hidden)}: remove the # before dtoverlay={kms}; reboot"
+    return f"dtoverlay={kms} is not in {boot.path} (the Bookworm default): add it; reboot"
 
 
 def check_rotation(host: Host, config: Config) -> Check:
     """The picture and the touch turned once, by ``[display] rotation`` alone: no touchscreen
     also turned in ``config.txt``, no old rotation key that KMS ignores."""
-    path = config_txt(host)
-    if path is None:
+    boot = boot_settings(host)
+    if boot is None:
         return Check("rotation", SKIP, "no config.txt here (a Pi's boot partition has it)")
-    text, rotation = host.read(path), config.display.rotation
+    text, rotation = boot.text, config.display.rotation
     ignored = boot_config.ignored_rotations(text)
     if ignored:
-        return Check("rotation", FIX, f"{path} line {ignored[0].line}: {ignored[0].text} turns "
+        return Check("rotation", FIX, f"{boot.where(ignored[0].line)}: {ignored[0].text} turns "
                                       "nothing under KMS: remove it and turn the picture with "
                                       "[display] rotation = 90, 180 or 270 in the settings")
     touch = boot_config.touch_turns(text)
     if touch and rotation:
-        return Check("rotation", FIX, f"touch turned twice: {path} line {touch[0].line} "
+        return Check("rotation", FIX, f"touch turned twice: {boot.where(touch[0].line)} "
                                       f"({', '.join(touch[0].what)}) and [display] rotation = "
                                       f"{rotation}: remove those parameters, [display] rotation "
                                       "turns the picture and the touch together")
     if touch:
-        return Check("rotation", OK, f"the touchscreen is turned by {path} line {touch[0].line} "
+        return Check("rotation", OK, f"the touchscreen is turned by {boot.where(touch[0].line)} "
                                      f"({', '.join(touch[0].what)}) and the picture is not: right "
                                      "only for a touch panel mounted turned on its screen")
     return Check("rotation", OK, f"[display] rotation = {rotation} turns the picture and the "
-                                 f"touch together; {path} turns neither")
+                                 f"touch together; {boot.path} turns neither")

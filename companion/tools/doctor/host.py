@@ -154,6 +154,15 @@ def read_text(path: Path) -> str:
         return ""
 
 
+def whole_text(path: Path) -> str:
+    """The text of the regular file at ``path`` as written, NULs dropped ("" if there is none
+    that can be read): its line numbers are a maker's."""
+    try:
+        return path.read_text(errors="replace").replace("\0", "") if path.is_file() else ""
+    except OSError:
+        return ""
+
+
 @dataclass
 class Host:
     """What the doctor looks at: files below ``root``, the environment, commands, probes."""
@@ -215,3 +224,11 @@ def check_machine(host: Host) -> Check:
 def config_txt(host: Host) -> str | None:
     """Where the boot partition's ``config.txt`` is below the root (``None``: not there)."""
     return next((path for path in boot_config.CONFIG_TXT if host.path(path).is_file()), None)
+
+
+def boot_settings(host: Host) -> boot_config.BootText | None:
+    """``config.txt`` as the firmware reads it, each included file in place of its ``include``
+    line (``None``: no ``config.txt`` here)."""
+    path = config_txt(host)
+    return None if path is None else boot_config.with_includes(
+        path, lambda name: whole_text(host.path(name)))

@@ -22,7 +22,7 @@ from companion.tools.doctor.host import (
     SKIP,
     Check,
     Host,
-    config_txt,
+    boot_settings,
     not_here,
 )
 
@@ -71,19 +71,19 @@ def interface_clash(host: Host, config: Config) -> str:
     """What to fix when ``config.txt`` switches on interfaces whose pins the settings wire to
     buttons or lights, each line that does: the kernel holds those pins from boot, and the
     pads then cannot open ("GPIO busy"); "" when none does."""
-    path = config_txt(host)
-    if path is None:
+    boot = boot_settings(host)
+    if boot is None:
         return ""
     used, clashes = pins_in_use(config), []
-    for claim in boot_config.interfaces_on(host.read(path), host.pi_model()):
+    for claim in boot_config.interfaces_on(boot.text, host.pi_model()):
         clash = sorted(set(claim.pins) & set(used))
         if clash:
             wired = ", ".join(f"{pins.describe(gpio)} to {used[gpio]}" for gpio in clash)
-            clashes.append(f"line {claim.line}: {claim.text} switches on {claim.title}, which "
-                           f"holds {wired}")
+            clashes.append(f"{boot.where(claim.line)}: {claim.text} switches on {claim.title}, "
+                           f"which holds {wired}")
     if not clashes:
         return ""
-    return (f"{path} {'; '.join(clashes)} in the settings: comment "
+    return (f"{'; '.join(clashes)} in the settings: comment "
             f"{'that line' if len(clashes) == 1 else 'those lines'} out and reboot, or wire "
             "those buttons to other pins")
 
