@@ -291,3 +291,78 @@ def test_each_players_close_call_note_stands_in_their_own_row_of_the_chart(tmp_p
     for row, note in zip(rows[1:], notes):
         assert row.rect.centery - half <= note.rect.top < note.rect.bottom <= row.rect.centery
     app.screen.close()
+
+
+def svg_labels_and_marks(record, players):
+    """The page's timeline of ``record`` at a table of ``players``: each label's words and its
+    left and right, and where each tap's mark stands (its label's words, x)."""
+    import html
+    import re
+
+    from companion.web.timeline_svg import WIDTH, timeline_svg
+
+    view = timeline_view(record, 1000)
+    names = {p: NAMED[p] for p in range(1, players + 1)}
+    page = timeline_svg(view, names)
+    x_of = axis_mapping(view, 14, round(WIDTH - 28))
+    marks = [(f"{names[t.player]} {t.side}", x_of(t.t_us)) for t in view.taps]
+    labels = [(html.unescape(words), float(x) - float(length) / 2,
+               float(x) + float(length) / 2) for x, length, words in re.findall(
+                  r'<text x="([\d.]+)"[^>]*textLength="([\d.]+)"[^>]*>([^<]*)</text>', page)]
+    return page, labels, marks
+
+
+#: Bo wins as Dee taps a wrong spot and Ana's mashed pad is ignored, Cy's tap 0.24 ms later.
+MARK_NEAR_THE_WIN = rec((2, "N", 412_000, "win"), (1, "E", 412_000, "ignored"),
+                   (3, "W", 412_241, "ignored"), (4, "N", 412_000, "wrong"))
+
+
+@pytest.mark.parametrize("record, players", [(MARK_NEAR_THE_WIN, 4), (pressed_at_once(6), 6),
+                                             (pressed_at_once(12), 12)])
+def test_a_label_on_the_phone_page_never_stands_over_or_under_another_taps_mark(record, players):
+    """The page placed its labels by the other labels alone: Dee's and Ana's labels moved aside
+    stood over Cy's mark, and read as his tap, as the kiosk's did."""
+    from companion.web.timeline_svg import MARK
+
+    _, labels, marks = svg_labels_and_marks(record, players)
+    labels = [label for label in labels if any(label[0] == words for words, _ in marks)]
+    assert {"Bo N", "Dee O'neil N"} <= {words for words, _, _ in labels}
+    for words, left, right in labels:
+        own = [x for name, x in marks if name == words]
+        for other, x in marks:
+            if other != words and left - MARK <= x <= right + MARK:
+                assert any(abs(x - at) <= MARK for at in own), (words, "over", other)
+
+
+def test_a_label_moved_aside_on_the_phone_page_is_joined_to_its_mark_in_its_own_colour():
+    import re
+
+    from companion.display.palette import player_colour
+    from companion.web.svg import colour
+
+    page, labels, marks = svg_labels_and_marks(pressed_at_once(6), 6)
+    aside = [(words, player) for words, left, right in labels for player, name in NAMED.items()
+             if words.startswith(f"{name} ") and player % 2
+             and not left <= dict(marks)[words] <= right]
+    assert aside
+    lines = re.findall(r'<line x1="([\d.]+)" y1="[\d.]+" x2="[\d.]+" y2="[\d.]+" '
+                       r'stroke="([^"]+)"', page)
+    for words, player in aside:
+        x = dict(marks)[words]
+        assert any(abs(float(x1) - x) <= 0.05 and ink == colour(player_colour(player))
+                   for x1, ink in lines), words
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_winners_label_is_drawn_even_where_no_place_is_clear_of_the_other_marks(size):
+    """A long name winning a photo finish has no place clear of the close taps' marks: its
+    label stands nearest its mark rather than be left out, on the kiosk and on the page."""
+    from companion.web.timeline_svg import timeline_svg
+
+    names = {1: "WWWWWWWWWWWW", 2: "Ana", 3: "Bartholomew", 4: "Maximiliano"}
+    view = timeline_view(rec((1, "N", 400_000, "win"), (2, "N", 400_300, "late"),
+                             (3, "E", 401_000, "late"), (4, "S", 402_000, "wrong")), 1000)
+    surface, layout = canvas(size), Layout(size)
+    drawn = draw_timeline(surface, layout, view, layout.timeline, names)
+    assert "WWWWWWWWWWWW N" in {d.text for d in drawn}
+    assert ">WWWWWWWWWWWW N</text>" in timeline_svg(view, names)

@@ -450,7 +450,7 @@ def test_every_timeline_label_is_as_wide_as_its_room_inside_the_strip_whatever_t
     from round_records import round_record
 
     names = {1: "Chloé", 2: "WWWWWWWWWWWW", 3: "Bartholomew"}
-    record = round_record([(1, "N", 300_000, "win"), (3, "E", 300_400, "late"),
+    record = round_record([(1, "N", 300_000, "win"), (3, "E", 300_000, "ignored"),
                            (2, "W", 2_900_000, "late")], [(1, "RED", "N")])
     svg = timeline_svg(timeline_view(record, 1000), names)
     labels = re.findall(r'<text x="([\d.]+)"[^>]*textLength="([\d.]+)"[^>]*>([^<]*)</text>', svg)

@@ -7,14 +7,15 @@ ignored or late tap's label is dim) above or below the axis, once for the taps o
 on one spot at one time (:func:`~companion.display.timeline_axis.labelled_taps`). The tie
 window is a band from the first valid tap to the close, and the close a vertical line.
 
-A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis
-is broken in three (a label never stands over or under another player's or spot's mark: one
-with no room above or below its own is moved aside, to a place clear of the other marks, a line
-in its colour joining it to its mark; with no such place left it is left out, the race's
-labels placed first, :data:`LABEL_ORDER`): the time before the first valid tap, the photo finish
-(the tie window with a little either side, magnified to the middle half of the strip on a
-lighter ground along the axis, between the label lanes), and the time after it. The magnified
-part says how long it is (``1 ms``). A round without a valid tap has one plain axis.
+A photo finish is a fraction of a millisecond wide on an axis of half a second, so the axis is
+broken in three (a label that would stand over or under another player's or spot's mark, or
+another label, is moved aside, to a place clear of the other marks, a line in its colour joining
+it to its mark; with no such place left, the win's or a tie's label stands at the nearest place
+clear of the other labels (:data:`ALWAYS_LABELLED`) and any other is left out; the race's labels
+placed first, :data:`LABEL_ORDER`): the time before the first valid tap, the photo finish (the
+tie window with a little either side, magnified to the middle half of the strip on a lighter
+ground along the axis, between the label lanes), and the time after it. The magnified part says
+how long it is (``1 ms``). A round without a valid tap has one plain axis.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ from companion.display.palette import (
 )
 from companion.display.parts import Part
 from companion.display.timeline_axis import (
+    ALWAYS_LABELLED,
     ZOOM_FROM,
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    covers_a_mark,
     drawing_order,
     labelled_taps,
     last_tap_label,
@@ -82,13 +85,6 @@ def draw_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int]
 SHIFTS = (0, 1, -1, 2, -2, 3, -3)
 
 
-def covers_a_mark(rect: pygame.Rect, x: int, marks: Sequence[int], r: int) -> bool:
-    """Whether ``rect``, the label of the mark at ``x``, stands over or right under another
-    tap's mark (one of ``marks``, each ``r`` wide either side), where it reads as that tap's
-    label: a mark at ``x`` itself stands where its own mark does, and does not count."""
-    return any(rect.left - r <= mark <= rect.right + r and abs(mark - x) > r for mark in marks)
-
-
 def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[int],
                 size: int, strip: pygame.Rect, order: tuple[int, ...] = (0, 1),
                 shifts: tuple[int, ...] = SHIFTS, marks: Sequence[int] = (),
@@ -104,7 +100,7 @@ def place_label(label: str, x: int, lanes: list[list[pygame.Rect]], tops: list[i
         for lane in order:
             rect = pygame.Rect(left, tops[lane], w, h)
             if not any(rect.inflate(2 * gap, 0).colliderect(other) for other in lanes[lane]) \
-                    and not covers_a_mark(rect, x, marks, r):
+                    and not covers_a_mark(rect.left, rect.right, x, marks, r):
                 lanes[lane].append(rect)
                 return rect
     return None
@@ -160,7 +156,9 @@ def draw_timeline(surface: pygame.Surface, layout: Layout, view: TimelineView,
         x, label = round(x_of(tap.t_us)), f"{player_label(tap.player, seat_names)} {tap.side}"
         others = [round(x_of(other.t_us)) for other in view.taps
                   if (other.player, other.side) != (tap.player, tap.side)]
-        spot = place_label(label, x, lanes, tops, size, strip, marks=others, r=r)
+        spot = place_label(label, x, lanes, tops, size, strip, marks=others, r=r) or (
+            place_label(label, x, lanes, tops, size, strip)
+            if tap.verdict in ALWAYS_LABELLED else None)
         if spot is not None:   # else no room clear of the other marks: left out
             ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
             placed.append((label, spot, ink))

@@ -8,7 +8,7 @@ label the taps :func:`labelled_taps` gives, so they show the same timeline.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.games.notnot.record import RoundRecord, TapRecord
@@ -21,6 +21,11 @@ ZOOM_PAD = 0.3
 #: Priority of labels when they collide: the race first, taps that count for nothing last.
 LABEL_ORDER = {Verdict.WIN: 0, Verdict.TIE: 0, Verdict.WRONG: 1, Verdict.EARLY: 2,
                Verdict.IGNORED: 3, Verdict.LATE: 3}
+#: Taps whose label is drawn even where it cannot stand clear of the other taps' marks
+#: (:func:`covers_a_mark`): the win and the ties, which decided the round (placed first, they
+#: stand clear of the others' marks but in a photo finish of long names); any other tap's
+#: label is left out there instead.
+ALWAYS_LABELLED = frozenset({Verdict.WIN, Verdict.TIE})
 
 
 @dataclass(frozen=True)
@@ -99,3 +104,11 @@ def window_label(view: TimelineView) -> str:
     assert view.first_valid_us is not None and view.close_us is not None
     ms = (view.close_us - view.first_valid_us) / 1000
     return f"window {ms:g} ms"
+
+
+def covers_a_mark(left: float, right: float, x: float, marks: Sequence[float], r: float) -> bool:
+    """Whether a label from ``left`` to ``right``, the label of the mark at ``x``, stands over or
+    right under another tap's mark (one of ``marks``, each ``r`` wide either side), where it
+    reads as that tap's label: a mark at ``x`` itself stands where its own mark does, and does
+    not count."""
+    return any(left - r <= mark <= right + r and abs(mark - x) > r for mark in marks)

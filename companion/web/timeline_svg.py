@@ -3,17 +3,18 @@ for a page, placed by the same broken axis (:mod:`companion.display.timeline_axi
 
 Every tap is a mark in its verdict's colour *and* shape (a win a triangle, a tie a diamond, a
 wrong tap a cross, a tap before the dice landed a ring, an ignored or late tap a small dot),
-labelled with its player and spot in the player's colour above or below the axis (once for
-the taps of one player on one spot at one time; moved aside by whole label widths when another
-label is in the way, a leader line joining it to its mark). The photo finish, the tie window
-with a little either side, is magnified to the middle half of the strip on a lighter ground
-along the axis, with the window's band, the close line and its length.
+labelled with its player and spot in the player's colour above or below the axis (once for the
+taps of one player on one spot at one time; moved aside by whole label widths when another label
+or another tap's mark is in the way, a line in its own colour drawn under the marks joining it
+to its mark; with no such place, placed or left out as on the kiosk). The photo finish, the tie
+window with a little either side, is magnified to the middle half of the strip on a lighter
+ground along the axis, with the window's band, the close line and its length.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.display.palette import (
     DIM_TEXT,
@@ -26,10 +27,12 @@ from companion.display.palette import (
     player_colour,
 )
 from companion.display.timeline_axis import (
+    ALWAYS_LABELLED,
     ZOOM_FROM,
     ZOOM_TO,
     TimelineView,
     axis_mapping,
+    covers_a_mark,
     drawing_order,
     labelled_taps,
     last_tap_label,
@@ -47,6 +50,8 @@ LANES = (AXIS_Y - MARK - 8, AXIS_Y + MARK + 8 + FONT * 0.8)
 #: How far the photo finish's lighter ground reaches either side of the axis: short of the
 #: labels above (their descenders) and below (their capitals).
 ZOOM_REACH = MARK + 2
+#: Where a label may stand, in whole label widths from its place, nearest first.
+SHIFTS = (0, 1, -1, 2, -2, 3, -3)
 def mark(verdict: Verdict, x: float) -> str:
     """One tap's mark: its verdict's shape in its verdict's colour."""
     y, r, ink = AXIS_Y, MARK, TIMELINE_MARK[verdict]
@@ -90,13 +95,16 @@ class Lanes:
         self.placed: tuple[list[tuple[float, float]], ...] = ([], [])
 
     def place(self, words: str, x: float, order: tuple[int, ...] = (0, 1),
-              shifts: tuple[int, ...] = (0, 1, -1, 2, -2, 3, -3)) -> tuple[int, float] | None:
-        """The lane and centre of ``words`` near ``x`` where it overlaps no placed label (it is
-        then placed), moved aside by whole label widths (``shifts``), nearest first; ``None``:
-        no room."""
+              shifts: tuple[int, ...] = SHIFTS,
+              marks: Sequence[float] = ()) -> tuple[int, float] | None:
+        """The lane and centre of ``words`` near ``x`` where it overlaps no placed label and
+        covers none of the other taps' ``marks`` (:func:`covers_a_mark`) (it is then placed),
+        moved aside by whole label widths (``shifts``), nearest first; ``None``: no room."""
         w, gap = label_width(words), FONT * 0.4
         for shift in shifts:
             centre = min(max(x + shift * (w + gap), w / 2 + 2), WIDTH - w / 2 - 2)
+            if covers_a_mark(centre - w / 2, centre + w / 2, x, marks, MARK):
+                continue
             for lane in order:
                 left, right = centre - w / 2 - gap / 2, centre + w / 2 + gap / 2
                 if all(right <= a or left >= b for a, b in self.placed[lane]):
@@ -123,19 +131,24 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
     x_of = axis_mapping(view, 14, round(WIDTH - 28))
     body = [svg.rect(0, 0, WIDTH, HEIGHT, fill=PANEL, rounded=6), *photo_finish(view, x_of),
             svg.line((14, AXIS_Y), (WIDTH - 14, AXIS_Y), DIM_TEXT, 2)]
-    lanes = Lanes()
-    body += [mark(tap.verdict, x_of(tap.t_us)) for tap in drawing_order(view)]
+    lanes, leaders, labels = Lanes(), [], []
     for tap in labelled_taps(view):
         x, words = x_of(tap.t_us), f"{player_label(tap.player, seat_names)} {tap.side}"
-        spot = lanes.place(words, x)
-        if spot is None:
+        others = [x_of(other.t_us) for other in view.taps
+                  if (other.player, other.side) != (tap.player, tap.side)]
+        spot = lanes.place(words, x, marks=others) or (
+            lanes.place(words, x) if tap.verdict in ALWAYS_LABELLED else None)
+        if spot is None:   # no room clear of the other marks: left out
             continue
         lane, centre = spot
-        if abs(centre - x) > label_width(words) / 2:   # moved aside: a leader to its mark
-            body.append(svg.line((x, AXIS_Y), (centre, LANES[lane] - (FONT * 0.8 if lane else
-                                                                      -4)), DIM_TEXT, 1))
         ink = DIM_TEXT if tap.verdict in UNHEARD else player_colour(tap.player)
-        body.append(svg.text(words, centre, LANES[lane], FONT, ink, length=label_width(words)))
+        w = label_width(words)
+        if abs(centre - x) > w / 2:   # moved aside: a line in its colour to its near corner
+            near = min(max(x, centre - w / 2), centre + w / 2)
+            leaders.append(svg.line((x, AXIS_Y), (near, LANES[lane] - (FONT * 0.8 if lane else
+                                                                         -4)), ink, MARK / 2))
+        labels.append(svg.text(words, centre, LANES[lane], FONT, ink, length=w))
+    body += leaders + [mark(tap.verdict, x_of(tap.t_us)) for tap in drawing_order(view)] + labels
     body += scale(view, x_of, lanes)
     taps = ", ".join(f"{player_label(t.player, seat_names)} {t.side} {t.verdict}"
                      for t in view.taps)
@@ -143,15 +156,17 @@ def timeline_svg(view: TimelineView, seat_names: SeatNames = NO_NAMES) -> str:
 
 
 def scale(view: TimelineView, x_of: Callable[[float], float], lanes: Lanes) -> list[str]:
-    """The photo finish's length under it and the last tap's time, where they fit without
-    moving (moved, they would seem to mark another time)."""
+    """The photo finish's length under it (moved aside if it must, as on the kiosk), and the
+    last tap's time where it fits without moving (moved, it would seem to mark another
+    time)."""
     last, at_us = last_tap_label(view)
-    labels = [(last, x_of(at_us))]
+    labels: list[tuple[str, float, tuple[int, ...]]] = [(last, x_of(at_us), (0,))]
     if view.first_valid_us is not None and view.close_us is not None:
-        labels.insert(0, (window_label(view), x_of((view.first_valid_us + view.close_us) / 2)))
+        middle = x_of((view.first_valid_us + view.close_us) / 2)
+        labels.insert(0, (window_label(view), middle, SHIFTS))
     drawn = []
-    for words, x in labels:
-        spot = lanes.place(words, x, order=(1, 0), shifts=(0,))
+    for words, x, shifts in labels:
+        spot = lanes.place(words, x, order=(1, 0), shifts=shifts)
         if spot is not None:
             drawn.append(svg.text(words, spot[1], LANES[spot[0]], FONT * 0.9, TEXT))
     return drawn
