@@ -494,3 +494,20 @@ def test_the_winners_mark_is_drawn_over_ignored_taps_at_the_same_instant_as_on_t
     win_x = next(x for x, fill in drawn if fill == ink)
     drawn_there = [fill for x, fill in drawn if x == win_x]
     assert len(drawn_there) == 4 and drawn_there[-1] == ink, drawn_there
+
+
+def test_an_empty_database_beside_a_killed_kiosks_log_leaves_the_log_as_it_was(tmp_path):
+    """A tester emptied companion.sqlite3 of a killed kiosk's folder: the page's first look
+    for damage in the log opened the empty file, and SQLite deleted the log beside it, with
+    every save since the last checkpoint. The page now says the file is empty and the log
+    stays for the maker to save."""
+    folder = killed_mid_game(tmp_path)
+    log_file = folder / f"{FILENAME}-wal"
+    kept = log_file.read_bytes()
+    (folder / FILENAME).write_bytes(b"")
+    watcher = SaveWatcher(folder)
+    watcher.look()
+    page = create_app(folder, watcher).test_client().get("/")
+    watcher._close()
+    assert log_file.read_bytes() == kept
+    assert "is empty (0 bytes)" in text_of(page.text) and no_trace(page.text)

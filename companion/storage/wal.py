@@ -311,9 +311,12 @@ def frames_read(database: Path) -> tuple[int, bytes] | None:
     had the file open; a read-only connection never writes or folds the log). ``None``: no
     telling (the file does not open read-only, or there is no index, or this reader cannot
     write the index: SQLite then reads the log into its own memory and leaves the index as the
-    log's writer left it, counting frames it does not read, as under the web page's unit)."""
+    log's writer left it, counting frames it does not read, as under the web page's unit; or
+    the file has no SQLite header: SQLite deletes the log beside an empty file, even opened
+    read-only, and with it every save since the last checkpoint)."""
     shm = Path(f"{database}-shm")
-    if not os.access(shm if shm.exists() else shm.parent, os.W_OK):
+    if not os.access(shm if shm.exists() else shm.parent, os.W_OK) or \
+            page_size_of(database) is None:
         return None
     uri = f"file:{quote(str(database))}?mode=ro"
     try:
