@@ -12,12 +12,14 @@ process is refused as another process would be), or the real ``companion run`` r
 
 from __future__ import annotations
 
+import codecs
 import os
+import select
 import sqlite3
 import subprocess
 import sys
 from argparse import Namespace
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -270,3 +272,108 @@ def test_a_writer_refused_beside_the_kiosk_leaves_its_later_saves_where_readers_
     listed = seen["listed"]
     assert isinstance(listed, subprocess.CompletedProcess) and listed.returncode == 0
     assert "Ana" in listed.stdout and "Cy" in listed.stdout and "Bo" not in listed.stdout
+
+
+#: The kiosk's user in the tests below: a user other than root, who owns the state folder.
+KIOSK_USER = 65534
+only_as_root = pytest.mark.skipif(os.geteuid() != 0,
+                                  reason="only root can run a part of the test as another user")
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    """A state folder the kiosk's user owns, in a folder every user may pass through (pytest's
+    own folders are root's alone)."""
+    import shutil
+    import tempfile
+
+    where = Path(tempfile.mkdtemp(prefix="companion-owner-"))
+    os.chmod(where, 0o755)
+    (where / "state").mkdir()
+    os.chown(where / "state", KIOSK_USER, KIOSK_USER)
+    yield where / "state"
+    shutil.rmtree(where)
+
+
+def as_the_kiosks_user(folder: Path, call: Callable[[Path], object]) -> str:
+    """``call(folder)`` run in a child process as :data:`KIOSK_USER`, who owns ``folder``: what
+    it returns, as text, or its error's name and line."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # the child: drop to the kiosk's user, say what the call gave, and end
+        try:
+            os.close(read)
+            codecs.lookup("ascii")   # while the Python it runs may still be read: root's own
+            os.setgroups([])
+            os.setgid(KIOSK_USER)
+            os.setuid(KIOSK_USER)
+            try:
+                said = str(call(folder))
+            except Exception as error:  # noqa: BLE001 - said to the parent, which judges it
+                said = f"{type(error).__name__}: {error}"
+            os.write(write, said.encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        if not select.select([pipe], [], [], 120)[0]:   # never a test that hangs
+            os.kill(pid, 9)
+        said = pipe.read()
+    os.waitpid(pid, 0)
+    return said
+
+
+def locked_twice(folder: Path) -> str:
+    """The lock taken for the kiosk, then a second writer's try beside it."""
+    held = owner.take(folder, "the kiosk")
+    try:
+        owner.take(folder, "companion players add")
+    except owner.FolderInUse as error:
+        return f"held: {held is not None}; second writer: {error}"
+    return f"held: {held is not None}; second writer let in"
+
+
+@only_as_root
+def test_a_lock_file_root_made_under_a_strict_umask_still_locks_out_the_kiosks_user(
+        folder: Path) -> None:
+    """`sudo companion players add` under umask 077 left a lock file only root could open: the
+    kiosk then held no lock, and a second writer got in beside it."""
+    before = os.umask(0o077)
+    try:
+        held = owner.take(folder, "companion players add")
+    finally:
+        os.umask(before)
+    assert held is not None
+    said = as_the_kiosks_user(folder, lambda where: owner.take(where, "the kiosk"))
+    held.release()
+    assert said == (f"FolderInUse: companion players add (pid {os.getpid()}) is using {folder}; "
+                    "stop it first, or pass --state-dir another folder")
+
+
+@only_as_root
+def test_a_lock_file_the_kiosks_user_cannot_open_that_nobody_holds_is_made_anew(
+        folder: Path) -> None:
+    (folder / owner.LOCK_FILE).write_text("1\nroot's companion\n")
+    (folder / owner.LOCK_FILE).chmod(0)
+    said = as_the_kiosks_user(folder, locked_twice)
+    assert said.startswith("held: True; second writer: the kiosk (pid ")
+    assert (folder / owner.LOCK_FILE).stat().st_uid == KIOSK_USER
+
+
+@only_as_root
+def test_a_lock_file_the_kiosks_user_cannot_open_that_a_program_holds_keeps_it_out(
+        folder: Path) -> None:
+    import fcntl
+
+    path = folder / owner.LOCK_FILE
+    path.write_text("")
+    path.chmod(0)
+    descriptor = os.open(path, os.O_RDONLY)
+    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        said = as_the_kiosks_user(folder, lambda where: owner.take(where, "the kiosk"))
+    finally:
+        os.close(descriptor)
+    assert said == (f"FolderInUse: another companion (pid {os.getpid()}) is using {folder}; "
+                    "stop it first, or pass --state-dir another folder")
+    assert path.stat().st_uid == 0

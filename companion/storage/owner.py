@@ -8,7 +8,10 @@ they run. The file says who holds it (pid and what it is), for the one line a
 second writer gets: :class:`FolderInUse`. Reading commands (``history``,
 ``score-sheet``, ``players list``) never take it, so they work beside a
 running kiosk. The kernel lets go of the lock when the holder ends, however it
-ends (SIGKILL, a power cut): a lock file left behind holds nothing. A lock file deleted or
+ends (SIGKILL, a power cut): a lock file left behind holds nothing. The file is made readable by
+every user (a companion run by root beside the kiosk, under any umask, leaves one the kiosk's
+user can still lock), and one this user cannot open at all, which no process holds, is made
+anew (:func:`take`): a lock nobody can take would keep nobody out. A lock file deleted or
 replaced under its holder guards nothing: :meth:`FolderLock.lost` tells, and
 :meth:`FolderLock.take_again` holds the one at its path again. Another
 program may ask who holds it now without taking it, even for a moment:
@@ -18,7 +21,9 @@ program may ask who holds it now without taking it, even for a moment:
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +31,8 @@ from pathlib import Path
 
 from companion.errors import StateError
 from companion.storage.database import file_identity
+
+log = logging.getLogger(__name__)
 
 #: The lock file's name inside the state folder.
 LOCK_FILE = "companion.lock"
@@ -93,16 +100,22 @@ def holder_of(text: str) -> str:
 def take(folder: str | os.PathLike, who: str) -> FolderLock | None:
     """The lock on the state folder ``folder`` (made if missing), for ``who`` ("the kiosk").
 
-    Raises :class:`FolderInUse` when another program holds it. ``None`` when
-    the folder cannot hold a lock file (it is a file, it cannot be made or
-    read): nothing can be saved there either, and opening the database says
-    why in its own words.
+    Raises :class:`FolderInUse` when another program holds it. A lock file this user cannot
+    open (another user's, kept from others by its mode) is made anew when no process holds it
+    (:func:`made_anew`). ``None`` when the folder cannot hold a lock file (it is a file, it
+    cannot be made or read): nothing can be saved there either, and opening the database
+    says why in its own words.
     """
     folder = Path(folder)
+    descriptor: int | None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         descriptor = open_lock_file(folder / LOCK_FILE)
+    except PermissionError:
+        descriptor = made_anew(folder)
     except OSError:
+        descriptor = None
+    if descriptor is None:
         return None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -206,12 +219,40 @@ def lock_file_text(path: Path) -> str:
 
 
 def open_lock_file(path: Path) -> int:
-    """A descriptor of the lock file ``path``, made if missing (read-only when it is another
-    user's file, or a folder someone made under its name: it locks all the same)."""
+    """A descriptor of the lock file ``path``, made if missing, readable by every user whatever
+    the umask (read-only when it is another user's file, or a folder someone made under its
+    name: it locks all the same)."""
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     except (PermissionError, IsADirectoryError):
         return os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    with contextlib.suppress(OSError):   # another user's file keeps its mode
+        if os.fstat(descriptor).st_mode & 0o044 != 0o044:
+            os.fchmod(descriptor, 0o644)
+    return descriptor
+
+
+def made_anew(folder: Path) -> int | None:
+    """A descriptor of a new lock file in ``folder`` in place of one this user cannot open
+    (another user's, made under a umask that keeps others out): nobody else could ever lock
+    it, so two writers would both go on unlocked. Raises :class:`FolderInUse` when a process
+    holds the old one (:func:`holder`); ``None`` when it cannot be told or made anew (the
+    folder takes no writes)."""
+    path = folder / LOCK_FILE
+    try:
+        held_by = holder(folder)
+    except CannotTell:
+        return None
+    if held_by is not None:
+        raise FolderInUse(folder, held_by)
+    try:
+        os.unlink(path)
+        descriptor = open_lock_file(path)
+    except OSError:
+        return None
+    log.warning("%s could not be opened by this user (another user's, kept from others): "
+                "nobody held it, so it was made anew", path)
+    return descriptor
 
 
 def said_by(descriptor: int) -> str:
