@@ -40,7 +40,7 @@ from companion.inputs.clock_check import (
 )
 from companion.inputs.debounce import Press, Release
 from companion.inputs.wiring_check import SerialButton, WiringCheck, serial_buttons
-from companion.tools.argtypes import UsageError, cannot_write, file_name
+from companion.tools.argtypes import UsageError, cannot_write, output_file
 
 if TYPE_CHECKING:   # gpiozero loads only when the check runs, not for every `companion` command
     from companion.inputs.gpio import Button, GpioPads
@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screen", action="store_true",
                         help="show the check in a window (on the kiosk's screen) as well as in "
                              "the terminal")
-    parser.add_argument("--png", metavar="FILE", type=file_name,
+    parser.add_argument("--png", metavar="FILE", type=output_file,
                         help="with --screen: draw the state after the --press presses into FILE "
                              "and stop")
     parser.add_argument("--clock-check", action="store_true",

@@ -60,7 +60,7 @@ from companion.storage.players import (
     checked_name,
     ms_of,
 )
-from companion.tools.argtypes import file_name, whole_number
+from companion.tools.argtypes import output_file, whole_number
 from companion.tools.notes import note_unseen_saves
 
 NAME = "players"
@@ -96,7 +96,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     profile = actions.add_parser("profile", help=profile_help, description=profile_help)
     profile.add_argument("name")
     profile.add_argument("--json", action="store_true", help="print one JSON object")
-    profile.add_argument("--png", metavar="FILE", type=file_name,
+    profile.add_argument("--png", metavar="FILE", type=output_file,
                          help="also draw the profile's chart as a PNG")
     board_help = ("wins, cards per game and median reaction of every named player in Not Not "
                   "games (the other two games keep score sheets: companion score-sheet)")

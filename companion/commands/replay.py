@@ -33,7 +33,7 @@ from companion.storage.games import NoSuchGame
 from companion.storage.location import state_dir
 from companion.storage.replays import Lane, SavedRound, saved_round
 from companion.storage.score_sheets import sheet_game
-from companion.tools.argtypes import file_name, whole_number
+from companion.tools.argtypes import output_file, whole_number
 from companion.tools.notes import note_unseen_saves
 
 NAME = "replay"
@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the game's number, as companion history lists it")
     parser.add_argument("round", type=whole_number(1, 1_000_000, "round"), metavar="ROUND",
                         help="the round's number in the game (from 1)")
-    parser.add_argument("--png", metavar="FILE", type=file_name,
+    parser.add_argument("--png", metavar="FILE", type=output_file,
                         help="also draw the replay into the PNG FILE")
     parser.add_argument("--state-dir", metavar="DIR",
                         help="the state folder (default: as companion history)")

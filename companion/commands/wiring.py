@@ -16,7 +16,7 @@ import sys
 
 from companion.config import settings as config
 from companion.config.reading import named_path
-from companion.tools.argtypes import UsageError, file_name, folder_name
+from companion.tools.argtypes import UsageError, folder_name, output_file
 
 NAME = "wiring"
 HELP = ("write wiring diagrams (SVG, PNG) and printable pin tables from the pin map, and the "
@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw the header for pads 1 to N, for each N: from the fewest "
                              "players a game takes to the number of GPIO pads (default: every "
                              "even count up to the number of GPIO pads, and that number)")
-    parser.add_argument("--bom", metavar="FILE", type=file_name,
+    parser.add_argument("--bom", metavar="FILE", type=output_file,
                         help="write the parts list of the shipped builds (2-6 players on "
                              "GPIO, 4 and 6 on the serial controller, each from its shipped "
                              "map, LEDs as an option) to FILE (default with --out: DIR/BOM.md)")

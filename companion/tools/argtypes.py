@@ -78,6 +78,18 @@ def file_name(text: str) -> str:
     return text
 
 
+def output_file(text: str) -> str:
+    """An argparse type: the name of a file to write (:func:`file_name`), never a state file
+    (:mod:`companion.storage.never_written_over`: a picture named after the state database
+    would end the table's history)."""
+    from companion.storage.never_written_over import refusal
+
+    refused = refusal(file_name(text))
+    if refused:
+        raise argparse.ArgumentTypeError(refused)
+    return text
+
+
 def folder_name(text: str) -> str:
     """An argparse type: the name of a folder; an empty one is refused (it would name the
     current folder without saying so)."""
