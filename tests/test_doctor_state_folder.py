@@ -227,3 +227,32 @@ def test_doctor_with_root_still_checks_the_state_folder_named_on_the_command_lin
     named.mkdir()
     assert state_line(capsys, tmp_path, "--state-dir", str(named), root=root) == \
         f"OK   state     {named} is writable"
+
+
+def test_doctor_names_a_file_of_the_database_root_left_in_the_kiosks_folder(
+        capsys, tmp_path, no_state_variables):
+    """The log root's (a copy made as root, a ``chown`` gone wrong): the kiosk then saved
+    nothing ("companion.sqlite3-wal is read-only"), while the doctor said the folder was
+    writable and the database sound."""
+    import sqlite3
+
+    from companion.storage.database import Database
+
+    root = installed(tmp_path / "image")
+    (root / "etc/passwd").write_text("root:x:0:0::/root:/bin/sh\n"
+                                     "companion:x:999:999::/var/lib/companion:/usr/sbin/nologin\n")
+    folder = root / "var/lib/companion"
+    with Database.in_folder(folder) as database:
+        database.read("SELECT count(*) FROM sqlite_master")
+    os.chown(folder, 999, 999)
+    os.chown(folder / "companion.sqlite3", 999, 999)
+    writer = sqlite3.connect(folder / "companion.sqlite3", isolation_level=None)
+    try:
+        writer.execute("SELECT count(*) FROM sqlite_master")
+        os.chown(folder / "companion.sqlite3-wal", 0, 0)   # SQLite gives root's to the owner
+        line = state_line(capsys, tmp_path, root=root)
+    finally:
+        writer.close()
+    assert line == (f"FIX  state     {folder}/companion.sqlite3-wal belongs to root, not "
+                    "companion, the kiosk's user, who cannot write it, so no game is saved: "
+                    f"sudo chown companion: {folder}/companion.sqlite3-wal")

@@ -370,6 +370,7 @@ def test_a_database_of_another_users_that_a_writing_command_cannot_open_says_who
     folder = tmp_path / "state"
     assert outcome(["players", "add", "Ann", "--state-dir", str(folder)]).code == 0
     path = folder / "companion.sqlite3"
+    os.chown(path, 65534, 65534)   # another user's
     access, connect = os.access, sqlite3.connect
 
     def refused(target, *args, **kwargs):
@@ -383,5 +384,51 @@ def test_a_database_of_another_users_that_a_writing_command_cannot_open_says_who
     result = outcome(["players", "add", "Zed", "--state-dir", str(folder)])
     assert result.code == 2 and result.clear
     assert result.err.strip() == (f"companion: cannot open the state database {path}: unable to "
-                                  "open database file (it belongs to another user? on the "
-                                  "kiosk: sudo -u companion ...)")
+                                  f"open database file ({path} may not be read by this user: "
+                                  "another user's? on the kiosk: sudo -u companion ...)")
+
+
+def folder_with_its_index(tmp_path: Path) -> Path:
+    """A state folder with a game kept, its latest saves in its log and the log's index beside
+    it, as a kiosk killed mid-game leaves it."""
+    import shutil
+    import sqlite3
+
+    made = tmp_path / "made"
+    assert outcome(["players", "add", "Ann", "--state-dir", str(made)]).code == 0
+    writer = sqlite3.connect(made / "companion.sqlite3", isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("UPDATE players SET name = name")
+    shutil.copytree(made, tmp_path / "state")   # while its writer holds it open
+    writer.close()
+    assert (tmp_path / "state" / "companion.sqlite3-shm").exists()
+    return tmp_path / "state"
+
+
+@pytest.mark.parametrize("command", [("history",), ("players", "add", "Zed")])
+def test_an_index_of_the_log_this_user_may_not_open_is_named_not_the_database(
+        tmp_path, monkeypatch, command):
+    """``chmod 000 companion.sqlite3-shm``: every command said it could not open the database
+    and asked whether it was another user's, where its owner only had to give the index back
+    its modes. Root opens any file: the kernel's answer to its owner is played here."""
+    import sqlite3
+
+    from companion.storage import database as database_module
+
+    folder = folder_with_its_index(tmp_path)
+    index = folder / "companion.sqlite3-shm"
+    access, connect = os.access, sqlite3.connect
+
+    def refused(target, *args, **kwargs):
+        if str(folder) in str(target):
+            error = sqlite3.OperationalError("unable to open database file")
+            error.sqlite_errorcode, error.sqlite_errorname = 14, "SQLITE_CANTOPEN"
+            raise error
+        return connect(target, *args, **kwargs)
+
+    monkeypatch.setattr(database_module.os, "access",
+                        lambda p, mode: access(p, mode) and Path(p) != index)
+    monkeypatch.setattr(database_module.sqlite3, "connect", refused)
+    result = outcome([*command, "--state-dir", str(folder)])
+    assert result.code == 2 and result.clear
+    assert f"{index} may not be read by its owner: chmod u+rw {index})" in result.err

@@ -33,7 +33,6 @@ from urllib.parse import quote
 from companion.errors import CompanionError
 from companion.storage import wal
 from companion.storage.faults import (
-    ANOTHER_USERS,
     RECOVERY,
     DamagedDatabase,
     ForeignDatabase,
@@ -42,6 +41,7 @@ from companion.storage.faults import (
     error_name,
     explain,
     not_text,
+    open_fix,
 )
 from companion.storage.location import link_to_nothing, not_a_folder, without_path
 from companion.storage.mounts import remount_advice
@@ -171,14 +171,6 @@ def keep_log(path: Path) -> wal.KeptLog | None:
     return kept
 
 
-def another_users(path: Path) -> str | None:
-    """What to do when the database file ``path`` is there but this user may not read and
-    write it (another user's, as the kiosk's is to a maker's shell), else ``None``."""
-    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-        return ANOTHER_USERS
-    return None
-
-
 def file_identity(path: Path) -> tuple[int, int] | None:
     """The device and inode of the file at ``path`` (``None``: no file there, or none that can
     be looked at): a file deleted, moved away or replaced no longer has the identity it had."""
@@ -240,7 +232,7 @@ class Database:
             self.connection = sqlite3.connect(self.path, isolation_level=None,
                                               timeout=busy_timeout_s)
         except (OSError, sqlite3.Error) as error:
-            fix = remount_advice(self.path.parent) or another_users(self.path)
+            fix = remount_advice(self.path.parent) or open_fix(self.path)
             raise SaveLater(f"cannot open the state database {self.path}: {error}"
                             + (f" ({fix})" if fix else "")) from None
         try:

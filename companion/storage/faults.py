@@ -137,6 +137,28 @@ def write_fix(path: Path) -> str:
     return f"make it writable for the companion user, e.g. sudo chown companion: {path}"
 
 
+def open_fix(path: Path) -> str:
+    """What to do when the database ``path`` does not open for this user because of one of its
+    files (the database, its log, its index: any of the three fails SQLite's open): the first
+    this user may not read, else the first it may not write, named with its fix; "" when each
+    that is there may be read and written (root: always)."""
+    files = [file for file in database_files(path) if file.exists()]
+    for mode in (os.R_OK, os.W_OK):
+        file = next((file for file in files if not os.access(file, mode)), None)
+        if file is None:
+            continue
+        what = "read" if mode == os.R_OK else "written"
+        try:
+            mine = file.stat().st_uid == os.geteuid()
+        except OSError:
+            mine = False
+        if mine:
+            return f"{file} may not be {what} by its owner: chmod u+rw {file}"
+        return (f"{file} may not be {what} by this user: another user's? on the kiosk: "
+                "sudo -u companion ...")
+    return ""
+
+
 def folder_is_writable(path: Path) -> bool:
     """Whether new files can be made next to ``path`` (SQLite's WAL needs two)."""
     return os.access(path.parent, os.W_OK)
@@ -313,7 +335,8 @@ def explained(error: sqlite3.Error, path: Path, doing: str) -> StorageError:
         return SaveLater(f"{doing} failed: {path} is locked by another program ({kept}; "
                          "close it and try again)", "the state database is locked")
     if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return SaveLater(f"{doing} failed: cannot open {path} ({error}; {ANOTHER_USERS})")
+        return SaveLater(f"{doing} failed: cannot open {path} ({error}; "
+                         f"{open_fix(path) or ANOTHER_USERS})")
     if name.startswith("SQLITE_CONSTRAINT"):
         return SaveRefused(f"{doing} failed: {path} refuses it ({error}: a constraint or "
                            f"trigger another program added?); {kept}; to mend see {RECOVERY}",

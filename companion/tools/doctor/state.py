@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, StateError
 from companion.storage.database import FILENAME
-from companion.storage.faults import cannot_save_in
+from companion.storage.faults import cannot_save_in, database_files
 from companion.storage.location import (
     ENVIRONMENT_VARIABLE,
     SYSTEM_STATE_DIR,
@@ -81,7 +81,7 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
     if full:
         return Check("state", FIX, full)
     try:
-        cannot_save = cannot_save_in(folder / FILENAME)
+        cannot_save = cannot_save_in(folder / FILENAME) or not_the_kiosks(host, folder)
         if cannot_save:
             return Check("state", FIX, cannot_save)
         if not (folder / FILENAME).is_file():
@@ -97,6 +97,37 @@ def check_state(host: Host, args: argparse.Namespace) -> Check:
         return Check("state", FIX, f"{damage[0][:300]}; more: companion history --check "
                                    f"--state-dir {folder}")
     return Check("state", OK, f"{found.text}; its database is sound")
+
+
+def not_the_kiosks(host: Host, folder: Path) -> str:
+    """What to fix when a file of the state database in ``folder`` (the database, its log, its
+    index) belongs to another user than the kiosk's, who may not write it (a ``sudo
+    companion ...`` left it): the kiosk saves nothing then. "" when each is the kiosk's user's
+    or writable by all; the kiosk's user is the service's, else the user running this (a
+    laptop's kiosk runs as you), and root may write any file."""
+    uid = service_user_id(host)
+    kiosk = SERVICE_USER if uid is not None else owner_to_be(host)
+    uid = os.geteuid() if uid is None else uid
+    if uid == 0:
+        return ""
+    for file in database_files(folder / FILENAME):
+        try:
+            info = file.stat()
+        except OSError:
+            continue
+        if info.st_uid != uid and not info.st_mode & 0o022:
+            return (f"{file} belongs to {user_name(info.st_uid)}, not {kiosk}, the kiosk's "
+                    f"user, who cannot write it, so no game is saved: sudo chown {kiosk}: "
+                    f"{file}")
+    return ""
+
+
+def user_name(uid: int) -> str:
+    """The name of the user ``uid`` (its number when this system does not know it)."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
 
 
 def disk_full(folder: Path) -> str:
