@@ -168,3 +168,36 @@ def test_back_on_a_seat_s_choice_returns_to_the_seats_unchanged(tmp_path, rotati
     touch(app, "Back")
     assert app.scene.title == "Who sits where?" and app.ctx.session.setup.names == {}
     assert on_screen(app)[app.scene.cursor] == "Seat 2: P2"
+
+
+def test_a_touch_on_a_notice_over_a_menus_last_item_puts_the_notice_away(tmp_path):
+    """A rename's notice ("Dad is called Papa from now on") stood over Back to the title for
+    8 s at 800x480, and a touch-only table could not reach it meanwhile. A touch on the
+    notice puts it away and does nothing else (the item under it was not seen); the next
+    touch picks the item."""
+    first = kiosk("setup", state_dir=tmp_path)
+    touch(first, "Start")                                    # the game is kept
+    step_until(first, lambda: first.scene.name == "deal")
+    first.screen.close()                                     # the power went
+    app = kiosk("setup", state_dir=tmp_path)                 # Resume offered: one more item
+    app.ctx.services.notify("Dad is called Papa from now on")
+    app.step()
+    back = app.scene.item_rects()[-1]
+    assert on_screen(app)[-1] == "Back to the title"
+    assert back.colliderect(app.screen.layout.notice) and app.notice is not None
+    app.post(Point(back.center, now()))
+    app.step()
+    assert app.notice is None and app.scene.name == "setup"
+    touch(app, "Back to the title")
+    assert app.scene.name == "title"
+
+
+def test_a_touch_on_a_notice_over_a_play_screen_still_pauses(tmp_path):
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Not Not")
+    choose(app, "Start")
+    step_until(app, lambda: app.scene.name in ("deal", "roll", "round"))
+    app.ctx.services.notify("P2's pad is unplugged")
+    app.step()
+    app.post(Point(app.screen.layout.notice.center, now()))
+    step_until(app, lambda: app.scene.name == "pause")

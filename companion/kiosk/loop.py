@@ -36,7 +36,9 @@ A resized window is laid out anew and redrawn at once. Notices (a stuck button,
 the serial controller's state, a save that waits) are one short line in the
 bottom strip of every screen, and go to the journal whole;
 ``ctx.services.warn_until_cleared`` keeps one up until its cause is mended, and an
-:class:`UntilActed` notice (saves missing, said at start) stays until the table acts.
+:class:`UntilActed` notice (saves missing, said at start) stays until the table acts. A touch
+on the strip over a menu puts the notice shown away, and does nothing else (what it covered was
+not seen).
 
 An exception in a scene never kills the kiosk: the failsafe scene shows it
 in one line and the table can go back to the title. Nor does one in the loop's own work
@@ -65,6 +67,7 @@ from companion.display.screen import Screen, window_input_polled
 from companion.display.snapshots import Snapshots
 from companion.inputs.actions import (
     KeyMap,
+    Point,
     Typed,
     by_the_table,
     held_for_a_shortcut,
@@ -320,6 +323,10 @@ class App:
                 self.show_controller(status_word(event))
                 log.info("%s", status_notice(event))   # the journal keeps the whole story
                 self._notice(player_notice(event), now)
+            elif self.touches_the_notice(event):
+                self.notice = (self.notice[0], now) if self.notice else None   # put away
+                self.scene.dirty = True
+                continue   # what it covered was not seen: the touch does nothing else
             elif self.notice and self.notice[1] is None and by_the_table(event):
                 self.notice = (self.notice[0], now)   # read: its time is up
             self._guarded(self.scene.handle, event, now)
@@ -335,6 +342,15 @@ class App:
         if self.scene.dirty:
             self._draw()
         self.watchdog()
+
+    def touches_the_notice(self, event: object) -> bool:
+        """Whether ``event`` is a touch on the notice strip while a notice shows there over a
+        screen whose touches pick what they touch (a menu): it puts the notice away (the next
+        waiting one, if any, takes its place), so that a table with only the touchscreen
+        reaches the item it covered (a menu's last, Back to the title). On a play screen a
+        touch pauses, as anywhere on it."""
+        return isinstance(event, Point) and self.notice is not None and \
+            self.scene.touch_picks and self.screen.layout.notice.collidepoint(event.pos)
 
     def _run_posted_work(self) -> None:
         """Run what workers posted back (:meth:`in_loop`); the screen shows what it changed."""

@@ -84,6 +84,10 @@ class Scene(Generic[M]):
     #: Whether a key that types a character comes to the scene as that character
     #: (:class:`companion.inputs.actions.Typed`) rather than as the pad or menu key it is.
     takes_text = False
+    #: Whether a touch on this screen picks what it touches (a menu), rather than pausing the
+    #: game whatever it touches (a play screen): a touch on a notice over a menu puts the
+    #: notice away instead (:meth:`companion.kiosk.loop.App.touches_the_notice`).
+    touch_picks = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

@@ -32,6 +32,7 @@ class MenuScene(Scene[M]):
     subtitle = ""
     #: Whether the menu shows the scoreboard page's QR code (the title and the pause menus).
     shows_page_qr = False
+    touch_picks = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
