@@ -8,6 +8,8 @@ replays a round that reads and says one that does not; ``history --check`` names
 import hashlib
 import sqlite3
 
+import pytest
+
 from fault_cases import FILENAME, on, outcome
 
 
@@ -117,3 +119,22 @@ def test_recovery_copies_the_rounds_that_read_and_says_the_game_was_copied_in_pa
                                            f"not read ({read} of {played} read)")
     whole = outcome(on(new, ("history", "--game", "2")))
     assert whole.code == 0 and "damaged" not in whole.out
+
+
+@pytest.mark.parametrize("read, played, said", [
+    (47, 48, "round 48 does not read (47 of 48 read)"),
+    (3, 47, "rounds 4-47 do not read (3 of 47 read)")])
+def test_rounds_that_do_not_read_are_said_in_good_grammar(read, played, said):
+    """"round 48 do not read" (a tester)."""
+    from companion.storage.games import RoundsAmiss, SavedGame
+
+    game = SavedGame(1, "not-not", "finished", 3, {}, {"round_no": played}, None, "", None,
+                     rounds=tuple({"n": n} for n in range(1, read + 1)))
+    assert str(RoundsAmiss(game, played)) == said
+
+
+def test_a_recovery_folder_that_cannot_be_made_is_one_line_without_python_words(tmp_path):
+    two_games(tmp_path)
+    result = outcome([*on(tmp_path, ("history",)), "--recover-to", "/proc/x"])
+    assert result.code == 2 and result.clear, result.err
+    assert "Errno" not in result.err and "/proc/x" in result.err

@@ -43,7 +43,12 @@ from companion.storage.faults import (
     not_text,
     open_fix,
 )
-from companion.storage.location import link_to_nothing, not_a_folder, without_path
+from companion.storage.location import (
+    link_to_nothing,
+    not_a_folder,
+    os_error_line,
+    without_path,
+)
 from companion.storage.mounts import remount_advice
 from companion.storage.room import floor_of, free_space, is_full, megabytes
 from companion.storage.schema import (
@@ -233,7 +238,8 @@ class Database:
                                               timeout=busy_timeout_s)
         except (OSError, sqlite3.Error) as error:
             fix = remount_advice(self.path.parent) or open_fix(self.path)
-            raise SaveLater(f"cannot open the state database {self.path}: {error}"
+            said = os_error_line(error) if isinstance(error, OSError) else str(error)
+            raise SaveLater(f"cannot open the state database {self.path}: {said}"
                             + (f" ({fix})" if fix else "")) from None
         try:
             self._check_ours(migrations)

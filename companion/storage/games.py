@@ -354,7 +354,8 @@ class RoundsAmiss(Unreadable):
         numbers = [record["n"] for record in game.rounds]
         missing, extra = gaps(numbers, played), runs([n for n in numbers if n > played])
         if missing:
-            said = f"{runs_words(missing)} do not read ({len(numbers)} of {played} read)"
+            verb = "does" if runs_words(missing).startswith("round ") else "do"
+            said = f"{runs_words(missing)} {verb} not read ({len(numbers)} of {played} read)"
         elif extra:
             said = f"{runs_words(extra)} read past the {played} its snapshot counts"
         else:   # a round given twice, or numbered 0
