@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from kiosk_helpers import choose, kiosk, now, play, step_until, tap
+from kiosk_helpers import change_to, choose, kiosk, now, play, step_until, tap
 from companion.cli import main
 from companion.games.notnot.sides import Side
 from companion.inputs.actions import Nav, Point
@@ -19,7 +19,6 @@ from companion.config.settings import load
 from companion.inputs.actions import menu_key
 from companion.inputs.keyboard import KeyMap
 from companion.kiosk.assemble import KioskOptions, build_kiosk
-from companion.scenes.changes import ToSetup
 from companion.scenes.common.letter_picker import (
     DONE,
     SPELLING_HELP,
@@ -394,12 +393,12 @@ def typing(app, keys: str, mod: int = 0, code: int | None = None) -> None:
         app.step()
 
 
-def keyboard_kiosk(folder):
+def keyboard_kiosk(folder, first="setup"):
     """A kiosk whose table plays on the keyboard, as ``companion run`` makes it without pads:
-    the players' keys tap, the menu keys move."""
+    the players' keys tap, the menu keys move; it starts at scene ``first``."""
     keys = KeyMap(load().keyboard)
     app = build_kiosk(KioskOptions(size=(800, 480), headless=True, sound=False,
-                                   state_dir=str(folder), first_scene=ToSetup(),
+                                   state_dir=str(folder), first_scene=change_to(first),
                                    setup=GameSetup(players=2), keys=keys,
                                    key_maps=(keys.event_of, menu_key)))
     app.step()
@@ -413,13 +412,53 @@ def test_on_a_keyboard_a_name_is_typed_and_enter_keeps_it(tmp_path):
     choose(app, "Seat 1")
     choose(app, "New player")
     assert app.scene.subtitle == TYPING_HELP
-    typing(app, "zoe dwx\b\b")                          # P1's W and D type, as every key does
-    assert app.scene.spelling.shown() == "Zoe D[done]"
+    typing(app, "Zoe dwx\b\b")                          # P1's W and D type, as every key does
+    assert app.scene.spelling.shown() == "Zoe d[done]"
     typing(app, "ap\r")                                  # p types too: it pauses elsewhere
     assert app.scene.name == "names" and app.scene.spelling is None
-    assert app.ctx.session.setup.names == {1: "Zoe Dap"}
+    assert app.ctx.session.setup.names == {1: "Zoe dap"}
     typing(app, "d")                                      # off the picker, a key taps again
     assert app.scene.title == "Seat 2: who sits here?"
+
+
+def test_a_name_typed_on_a_keyboard_keeps_the_case_it_was_typed_in(tmp_path):
+    """Typing van dyk gave "Van Dyk" and mom "Mom": only the wheel capitalises by itself."""
+    app = keyboard_kiosk(tmp_path)
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    for seat, typed in ((1, "van dyk"), (2, "mom")):
+        choose(app, f"Seat {seat}")
+        choose(app, "New player")
+        typing(app, typed)
+        assert app.scene.spelling.shown() == f"{typed}[done]"
+        typing(app, "\r")
+    assert app.ctx.session.setup.names == {1: "van dyk", 2: "mom"}
+    with Database.in_folder(tmp_path) as database:
+        assert [p.name for p in PlayerStore(database).list_players()] == ["mom", "van dyk"]
+
+
+def test_a_typed_name_is_refused_when_taken_whatever_its_case(tmp_path):
+    keep_players(tmp_path, "Mom")
+    app = keyboard_kiosk(tmp_path)
+    choose(app, "Names")
+    choose(app, "Seat 1")
+    choose(app, "New player")
+    typing(app, "mom\r")
+    assert app.scene.subtitle == "'mom' is taken by 'Mom': choose another name"
+    assert app.scene.spelling.name == "mom" and app.ctx.session.setup.names == {}
+
+
+def test_a_rename_typed_on_a_keyboard_keeps_the_case_it_was_typed_in(tmp_path):
+    keep_players(tmp_path, "Vandyk")
+    app = keyboard_kiosk(tmp_path, first="title")
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Vandyk")
+    choose(app, "Rename")
+    typing(app, "\b" * 6 + "van Dyk\r")
+    assert app.scene.items()[:1] == ["van Dyk: 0 games"]
+    with Database.in_folder(tmp_path) as database:
+        assert [p.name for p in PlayerStore(database).list_players()] == ["van Dyk"]
 
 
 def test_altgr_types_its_letter_and_a_shortcut_is_neither_a_letter_nor_a_pad(tmp_path):
@@ -443,7 +482,7 @@ def test_a_typed_name_past_the_longest_is_refused_in_one_line_and_its_letters_st
     choose(app, "Seat 1")
     choose(app, "New player")
     typing(app, "x" * (NAME_MAX + 1))
-    assert app.scene.spelling.name == "X" + "x" * (NAME_MAX - 1)
+    assert app.scene.spelling.name == "x" * NAME_MAX
     assert app.scene.subtitle == (f"a name has at most {NAME_MAX} characters: choose done or "
                                   "delete one (Backspace)")
 

@@ -5,11 +5,11 @@ it would be added): N and S turn it (A to Z, a hyphen, a space, then "done",
 round again), E adds the letter under it, W deletes the last letter (W on an
 empty name gives up; Esc or the menu button gives up at once, the letters dropped).
 E on "done" hands the name over; a refusal (empty, taken, too long) is one line on
-screen and the letters stay. Letters are cased as names are written: a capital
+screen and the letters stay. The wheel's letters are cased as names are written: a capital
 first and after a space or a hyphen, small ones after. The window's keys do the
 same as the pads (the arrow keys, Enter, Backspace: :mod:`companion.inputs.actions`), and
-a keyboard types: each character typed is added as typed (a word's first letter a
-capital), and the wheel turns to "done", so that Enter keeps the name.
+a keyboard types: each character typed is added as typed, its case kept ("van Dyk" stays
+"van Dyk"), and the wheel turns to "done", so that Enter keeps the name.
 
 A table with only the touchscreen spells on touch controls around the wheel, each the
 action of a pad's button there: "◀" and "▶" turn the wheel (N, S), a touch on the wheel or
@@ -80,11 +80,12 @@ class LetterPicker:
         return None
 
     def type(self, character: str, delete: str = "W") -> str | None:
-        """Add ``character`` as typed (a capital when it starts a word) and turn the wheel to
-        :data:`DONE`; ``None``, or the refusal of :meth:`add` when the name is full."""
+        """Add ``character`` as typed, its case kept (only the wheel's letters are cased), and
+        turn the wheel to :data:`DONE`; ``None``, or the refusal of :meth:`add` when the name
+        is full."""
         if len(self.name) >= NAME_MAX:
             return self.full(delete)
-        self.name += character.upper() if self.starts_word() else character
+        self.name += character
         self.turn_to_done()
         return None
 
