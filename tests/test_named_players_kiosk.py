@@ -246,6 +246,70 @@ def test_the_players_menu_renames_and_merges_with_a_confirmation(tmp_path, capsy
     assert "Anna" in listed and "Cy" in listed and "Bo" not in listed
 
 
+SETUPS = {"Not Not": "setup", "Not That Movie!": "movie-setup", "That's Not a Hat": "hat-setup"}
+
+
+def seat_at_the_title(app, game: str, seats: dict[int, str]) -> None:
+    """From the title, open ``game``'s set-up and seat the kept players ``seats`` (seat ->
+    name), then back to the title by its item."""
+    choose(app, game)
+    step_until(app, lambda: app.scene.name == SETUPS[game])
+    choose(app, "Names")
+    step_until(app, lambda: app.scene.name == "names")
+    for seat, name in seats.items():
+        choose(app, f"Seat {seat}")
+        choose(app, name)
+    choose(app, "Done")
+    step_until(app, lambda: app.scene.name == SETUPS[game])
+    choose(app, "Back to the title")
+    step_until(app, lambda: app.scene.name == "title")
+
+
+def merged_on_the_players_menu(app, source: str, into: str) -> str:
+    """From the title, Players: ``source`` merged into ``into`` (selected again), then back to
+    the title; the notice the merge showed."""
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, source)
+    choose(app, "Merge")
+    choose(app, into)
+    press(app, "E")                                       # select again: merged
+    assert app.notice is not None
+    press(app, "W")
+    step_until(app, lambda: app.scene.name == "title")
+    return app.notice[0]
+
+
+@pytest.mark.parametrize("game", SETUPS)
+def test_a_seated_player_merged_on_the_players_menu_leaves_the_seat_to_the_player_merged_into(
+        tmp_path, game):
+    """Benny in seat 1, merged into Grandpa, made seat 1 a guest: a merge is one person."""
+    keep_players(tmp_path, "Benny", "Grandpa")
+    app = kiosk("title", state_dir=tmp_path)
+    seat_at_the_title(app, game, {1: "Benny"})
+    notice = merged_on_the_players_menu(app, "Benny", "Grandpa")
+    assert notice == "Benny merged into Grandpa: 0 games moved"
+    choose(app, game)
+    step_until(app, lambda: app.scene.name == SETUPS[game])
+    assert "Names: Grandpa, P2, P3, P4" in app.scene.items()
+    with Database.in_folder(tmp_path) as database:
+        grandpa = PlayerStore(database).find("Grandpa")
+    assert app.ctx.session.setup.player_ids == {1: grandpa.id}
+
+
+def test_a_seated_player_merged_into_one_seated_too_leaves_a_guest_and_the_notice_says_so(
+        tmp_path):
+    keep_players(tmp_path, "Benny", "Grandpa")
+    app = kiosk("title", state_dir=tmp_path)
+    seat_at_the_title(app, "Not Not", {1: "Benny", 3: "Grandpa"})
+    notice = merged_on_the_players_menu(app, "Benny", "Grandpa")
+    assert notice == ("Benny merged into Grandpa: 0 games moved; seat 1 is a guest now: "
+                      "Grandpa sits in seat 3")
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    assert "Names: P1, P2, Grandpa, P4" in app.scene.items()
+
+
 def test_the_players_menu_keeps_its_place_at_the_player_renamed_merged_into_or_left(tmp_path):
     """The list is sorted by name: after a rename the cursor stands on the player under their
     new name, after a merge on the player merged into, after Back on the player just left."""

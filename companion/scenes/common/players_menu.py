@@ -5,7 +5,9 @@ one offers "Rename" (spelt on the letter picker from the name as it is,
 :mod:`companion.scenes.common.letter_picker`) and "Merge into another player"
 (the other players listed; the one chosen asks first: "Merge Ana into Bo?
 select again", unless the two sat at one table: that is refused at once,
-with nothing to confirm). What the kept players refuse (a name taken, a character the
+with nothing to confirm). The set-up's seat of a player merged seats the player merged into
+from now on (a guest's when that player sits in another of its seats: the notice says so).
+What the kept players refuse (a name taken, a character the
 screen cannot draw left in a name kept before that rule, two players who sat
 at the same table) is one line under the title; nothing changes then. W
 goes back a step, to the title from the list. ``companion players`` does the
@@ -17,6 +19,7 @@ from __future__ import annotations
 from companion.display.text import undrawable
 from companion.scenes.changes import ToPlayers, ToTitle
 from companion.scenes.common.letter_picker import SpellingMenu
+from companion.scenes.common.seating import seat_merged
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
 from companion.storage.faults import STORE_ERRORS
@@ -129,8 +132,9 @@ class PlayersScene(SpellingMenu[ToPlayers]):
             self.refusal = str(error)
             return
         self.reload(showing=into.id)
-        self.ctx.services.notify(f"{source.name} merged into {into.name}: "
-                                 f"{counted(moved, 'game')} moved")
+        guest = seat_merged(self.ctx.session.setup, source, into)
+        said = f"{source.name} merged into {into.name}: {counted(moved, 'game')} moved"
+        self.ctx.services.notify(f"{said}; {guest}" if guest else said)
 
     def gave_up(self) -> None:
         self.spelling, self.refusal = None, ""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 
 from companion.scenes.core import Context
+from companion.scenes.session import GameSetup
 from companion.storage.faults import STORE_ERRORS
-from companion.storage.players import PlayerStore
+from companion.storage.players import Player, PlayerStore
 
 log = logging.getLogger(__name__)
 
@@ -48,3 +49,26 @@ def names_as_kept(ctx: Context) -> None:
 def seats_for(ctx: Context, players: int) -> dict[int, int]:
     """The kept players' ids of the seats a game of ``players`` has (seat -> id)."""
     return {seat: pid for seat, pid in ctx.session.setup.player_ids.items() if seat <= players}
+
+
+def seat_of(setup: GameSetup, player_id: int) -> int | None:
+    """The set-up's seat that player ``player_id`` sits in (``None``: none)."""
+    return next((seat for seat, pid in setup.player_ids.items() if pid == player_id), None)
+
+
+def seat_merged(setup: GameSetup, source: Player, into: Player) -> str:
+    """The set-up's seat of ``source``, just merged into ``into`` (one person, kept once), seats
+    ``into`` from now on, as a rename follows its seat; when ``into`` sits in another seat of
+    the set-up already, ``source``'s seat is a guest's instead (a player sits once at a table).
+    What became of the seat when it is a guest's ("seat 1 is a guest now: Grandpa sits in
+    seat 3"), else ""."""
+    seat = seat_of(setup, source.id)
+    if seat is None:
+        return ""
+    del setup.player_ids[seat]
+    setup.names.pop(seat, None)
+    other = seat_of(setup, into.id)
+    if other is not None:
+        return f"seat {seat} is a guest now: {into.name} sits in seat {other}"
+    setup.names[seat], setup.player_ids[seat] = into.name, into.id
+    return ""
