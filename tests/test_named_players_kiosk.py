@@ -332,14 +332,62 @@ def test_the_players_menu_keeps_its_place_at_the_player_renamed_merged_into_or_l
     assert app.scene.items()[app.scene.cursor] == "Di: 0 games"
 
 
-def test_the_players_menu_refuses_to_merge_two_who_sat_at_one_table_at_once_without_asking(
-        tmp_path):
+def ana_after_a_game_with_bo(folder):
+    """A kiosk on the players menu's items for Ana, after a game (simulated) Ana and Bo sat
+    at."""
     assert main(["simulate", "--players", "2", "--seed", "1", "--names", "Ana,Bo",
-                 "--state-dir", str(tmp_path)]) == 0
-    app = kiosk("title", state_dir=tmp_path)
+                 "--state-dir", str(folder)]) == 0
+    app = kiosk("title", state_dir=folder)
     choose(app, "Players")
     step_until(app, lambda: app.scene.name == "players")
     choose(app, "Ana")
+    return app
+
+
+def test_forget_on_the_players_menu_asks_first_then_forgets_the_player_as_the_command_does(
+        tmp_path, capsys):
+    app = ana_after_a_game_with_bo(tmp_path)
+    choose(app, "Forget")                                 # asks first
+    assert app.scene.shown_items()[app.scene.cursor] == "Forget Ana? select again"
+    press(app, "E")
+    assert app.notice is not None and app.notice[0] == "forgot Ana: 1 seat became a guest's"
+    assert app.scene.items() == ["Bo: 1 game", "Back"]
+    assert [game["names"] for game in history_json(tmp_path, capsys)] == [{"2": "Bo"}]
+
+
+def test_forget_asked_and_then_another_button_forgets_nobody(tmp_path):
+    keep_players(tmp_path, "Ana")
+    app = kiosk("title", state_dir=tmp_path)
+    choose(app, "Players")
+    choose(app, "Ana")
+    choose(app, "Forget")
+    press(app, "N")                                       # not select again: only cancels
+    assert app.scene.asking is None and app.notice is None
+    with Database.in_folder(tmp_path) as database:
+        assert [p.name for p in PlayerStore(database).list_players()] == ["Ana"]
+
+
+def test_a_seated_player_forgotten_on_the_players_menu_leaves_a_guest_and_the_notice_says_so(
+        tmp_path):
+    keep_players(tmp_path, "Benny", "Grandpa")
+    app = kiosk("title", state_dir=tmp_path)
+    seat_at_the_title(app, "Not Not", {1: "Benny", 2: "Grandpa"})
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Benny")
+    choose(app, "Forget")
+    press(app, "E")                                       # select again: forgotten
+    assert app.notice[0] == "forgot Benny: 0 seats became guests'; seat 1 is a guest now"
+    press(app, "W")
+    step_until(app, lambda: app.scene.name == "title")
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    assert "Names: P1, Grandpa, P3, P4" in app.scene.items()
+
+
+def test_the_players_menu_refuses_to_merge_two_who_sat_at_one_table_at_once_without_asking(
+        tmp_path):
+    app = ana_after_a_game_with_bo(tmp_path)
     choose(app, "Merge")
     choose(app, "Bo")                                     # refused at once: nothing to confirm
     assert app.scene.asking is None
@@ -568,8 +616,8 @@ def test_esc_while_renaming_gives_the_name_up_and_goes_back_to_the_player(tmp_pa
     app.post(Nav("pause", now()))
     app.step()
     assert app.scene.spelling is None and app.scene.title == "Ana"
-    assert app.scene.items() == ["Rename", "Merge into another player", "Back"]
-    press(app, "SSE")                                     # Back: the list, Ana unchanged
+    assert app.scene.items() == ["Rename", "Merge into another player", "Forget", "Back"]
+    press(app, "SSSE")                                    # Back: the list, Ana unchanged
     assert app.scene.items() == ["Ana: 0 games", "Back"]
 
 
@@ -635,7 +683,7 @@ def test_back_beside_the_wheel_gives_the_name_up_as_esc_does(tmp_path, rotation)
     assert app.scene.spelling.name == "Anaa"
     touch(app, "back")
     assert app.scene.spelling is None and app.scene.title == "Ana"
-    assert app.scene.items() == ["Rename", "Merge into another player", "Back"]
+    assert app.scene.items() == ["Rename", "Merge into another player", "Forget", "Back"]
 
 
 def test_that_s_not_a_hat_calls_its_players_by_name_keeps_its_seats_and_resumes_them(tmp_path):

@@ -58,6 +58,7 @@ from companion.storage.players import (
     PlayerStore,
     checked_head_start_us,
     checked_name,
+    forgot_words,
     ms_of,
 )
 from companion.tools.argtypes import output_file, whole_number
@@ -180,9 +181,7 @@ def change(args: argparse.Namespace, folder: Path) -> str:
             return said + (f"; the game in progress (game {playing[0]}) keeps the head starts "
                            "it began with: this one counts from the next game" if playing else "")
         forgotten = store.find(args.name).name
-        freed = store.forget(args.name)
-        return f"forgot {forgotten}: {seats(freed)} became " + ("a guest's" if freed == 1
-                                                                else "guests'")
+        return forgot_words(forgotten, store.forget(args.name))
 
 
 def head_start_said(head_start_us: int) -> str:

@@ -360,6 +360,13 @@ class PlayerStore:
                     "ORDER BY seats.seat", (game_id,), f"reading the players of game {game_id}")}
 
 
+def forgot_words(name: str, freed: int) -> str:
+    """What :meth:`PlayerStore.forget` did to the player ``name`` whose ``freed`` seats became
+    guests', in a line: ``forgot Ana: 2 seats became guests'``."""
+    return f"forgot {name}: " + ("1 seat became a guest's" if freed == 1
+                                 else f"{freed} seats became guests'")
+
+
 def is_head_start(us: object) -> bool:
     """Whether ``us`` is a head start a game may be played with: whole microseconds from 0 to
     :data:`HEAD_START_MAX_MS` ms."""

@@ -1,12 +1,15 @@
-"""The kept players, from the title menu: rename one, or merge one into another.
+"""The kept players, from the title menu: rename one, merge one into another, or forget one.
 
 The list shows every kept player (and how many games they sat in); selecting
 one offers "Rename" (spelt on the letter picker from the name as it is,
-:mod:`companion.scenes.common.letter_picker`) and "Merge into another player"
+:mod:`companion.scenes.common.letter_picker`), "Merge into another player"
 (the other players listed; the one chosen asks first: "Merge Ana into Bo?
 select again", unless the two sat at one table: that is refused at once,
-with nothing to confirm). The set-up's seat of a player merged seats the player merged into
-from now on (a guest's when that player sits in another of its seats: the notice says so).
+with nothing to confirm) and "Forget" (asks first: "Forget Ana? select again"; then
+the name is removed from every record as ``companion players forget`` removes it, its
+seats in kept games guests', and its seat in the set-up a guest's; the notice says so).
+The set-up's seat of a player merged seats the player merged into from now on (a guest's
+when that player sits in another of its seats: the notice says so).
 What the kept players refuse (a name taken, a character the
 screen cannot draw left in a name kept before that rule, two players who sat
 at the same table) is one line under the title; nothing changes then. W
@@ -19,17 +22,17 @@ from __future__ import annotations
 from companion.display.text import undrawable
 from companion.scenes.changes import ToPlayers, ToTitle
 from companion.scenes.common.letter_picker import SpellingMenu
-from companion.scenes.common.seating import seat_merged
+from companion.scenes.common.seating import seat_merged, unseat
 from companion.scenes.common.setup_menu import counted
 from companion.scenes.core import Context
 from companion.storage.faults import STORE_ERRORS
-from companion.storage.players import Player, PlayerStore
+from companion.storage.players import Player, PlayerStore, forgot_words
 
-RENAME, MERGE, BACK = "Rename", "Merge into another player", "Back"
+RENAME, MERGE, FORGET, BACK = "Rename", "Merge into another player", "Forget", "Back"
 
 
 class PlayersScene(SpellingMenu[ToPlayers]):
-    """The kept players; one player's rename or merge."""
+    """The kept players; one player's rename, merge or forget."""
 
     name = "players"
 
@@ -70,8 +73,10 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         return f"Merge {self.player.name} into..." if self.merging else self.player.name
 
     def menu_subtitle(self) -> str:
-        return "" if self.player else ("no kept player yet: name one at a game's set-up"
-                                       if not self.kept else "select a player to rename or merge")
+        if self.player:
+            return ""
+        return ("select a player to rename, merge or forget" if self.kept
+                else "no kept player yet: name one at a game's set-up")
 
     def others(self) -> list[Player]:
         return [p for p in self.kept if self.player is None or p.id != self.player.id]
@@ -81,9 +86,12 @@ class PlayersScene(SpellingMenu[ToPlayers]):
             return [f"{p.name}: {counted(p.games, 'game')}" for p in self.kept] + [BACK]
         if self.merging:
             return [p.name for p in self.others()] + [BACK]
-        return [RENAME, MERGE, BACK]
+        return [RENAME, MERGE, FORGET, BACK]
 
     def entry_question(self, index: int) -> str | None:
+        if self.player is not None and not self.merging and self.spelling is None and \
+                self.entries()[index] == FORGET:
+            return f"Forget {self.player.name}? select again"
         others = self.others()
         if self.merging and self.player is not None and index < len(others) and \
                 self.may_merge(self.player, others[index]):
@@ -109,6 +117,8 @@ class PlayersScene(SpellingMenu[ToPlayers]):
             self.merge(self.player, self.others()[index])
         elif entries[index] == RENAME:
             self.spell(self.player.name)
+        elif entries[index] == FORGET:
+            self.forget(self.player)
         else:
             self.merging, self.refusal = True, ""
             self.point_at(0)
@@ -135,6 +145,19 @@ class PlayersScene(SpellingMenu[ToPlayers]):
         guest = seat_merged(self.ctx.session.setup, source, into)
         said = f"{source.name} merged into {into.name}: {counted(moved, 'game')} moved"
         self.ctx.services.notify(f"{said}; {guest}" if guest else said)
+
+    def forget(self, player: Player) -> None:
+        """Forget ``player`` (:meth:`PlayerStore.forget`, as ``companion players forget``): the
+        notice says how many kept seats became guests' and which seat of the set-up did."""
+        try:
+            freed = self.store().forget(player.name)
+        except STORE_ERRORS as error:
+            self.refusal = str(error)
+            return
+        self.reload()
+        seat = unseat(self.ctx.session.setup, player.id)
+        said = forgot_words(player.name, freed)
+        self.ctx.services.notify(said if seat is None else f"{said}; seat {seat} is a guest now")
 
     def gave_up(self) -> None:
         self.spelling, self.refusal = None, ""

@@ -56,17 +56,25 @@ def seat_of(setup: GameSetup, player_id: int) -> int | None:
     return next((seat for seat, pid in setup.player_ids.items() if pid == player_id), None)
 
 
+def unseat(setup: GameSetup, player_id: int) -> int | None:
+    """The set-up's seat of player ``player_id`` made a guest's; that seat (``None``: they sat
+    in none)."""
+    seat = seat_of(setup, player_id)
+    if seat is not None:
+        del setup.player_ids[seat]
+        setup.names.pop(seat, None)
+    return seat
+
+
 def seat_merged(setup: GameSetup, source: Player, into: Player) -> str:
     """The set-up's seat of ``source``, just merged into ``into`` (one person, kept once), seats
     ``into`` from now on, as a rename follows its seat; when ``into`` sits in another seat of
     the set-up already, ``source``'s seat is a guest's instead (a player sits once at a table).
     What became of the seat when it is a guest's ("seat 1 is a guest now: Grandpa sits in
     seat 3"), else ""."""
-    seat = seat_of(setup, source.id)
+    seat = unseat(setup, source.id)
     if seat is None:
         return ""
-    del setup.player_ids[seat]
-    setup.names.pop(seat, None)
     other = seat_of(setup, into.id)
     if other is not None:
         return f"seat {seat} is a guest now: {into.name} sits in seat {other}"
