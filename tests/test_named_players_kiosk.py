@@ -733,3 +733,28 @@ def test_a_reason_without_short_words_is_cut_after_a_whole_word():
     said = short_reason(error)
     assert said == "unable to open database file..."   # never a word or path cut in two
     assert short_reason(OSError("disk I/O error")) == "disk I/O error"
+
+
+def test_a_player_set_aside_by_the_player_count_and_forgotten_meanwhile_comes_back_a_guest(
+        tmp_path):
+    keep_players(tmp_path, "Ana", "Bo", "Benny")
+    app = kiosk("title", state_dir=tmp_path, players=3)
+    app.ctx.services.players_with_pads = 4                # four pads: 3, 4, round to 2
+    seat_at_the_title(app, "Not Not", {1: "Ana", 2: "Bo", 3: "Benny"})
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    choose(app, "Players: 3")                             # 4
+    choose(app, "Players: 4")                             # round to 2: Benny set aside
+    choose(app, "Back to the title")
+    step_until(app, lambda: app.scene.name == "title")
+    choose(app, "Players")
+    step_until(app, lambda: app.scene.name == "players")
+    choose(app, "Benny")
+    choose(app, "Forget")
+    press(app, "EW")                                      # forgotten; back to the title
+    step_until(app, lambda: app.scene.name == "title")
+    choose(app, "Not Not")
+    step_until(app, lambda: app.scene.name == "setup")
+    choose(app, "Players: 2")                             # 3: seat 3 comes back
+    assert "Names: Ana, Bo, P3" in app.scene.items()
+    assert app.ctx.session.setup.names == {1: "Ana", 2: "Bo"}

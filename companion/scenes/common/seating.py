@@ -36,14 +36,22 @@ def names_as_kept(ctx: Context) -> None:
     setup = ctx.session.setup
     if not setup.player_ids:
         return
-    try:
-        with ctx.services.kept_games() as database:
-            kept = {player.id: player.name for player in PlayerStore(database).list_players()}
-    except STORE_ERRORS as error:
-        log.warning("the kept players could not be read: %s", error)
+    kept = kept_names(ctx)
+    if kept is None:
         return
     setup.player_ids = {seat: pid for seat, pid in setup.player_ids.items() if pid in kept}
     setup.names = {seat: kept[pid] for seat, pid in setup.player_ids.items()}
+
+
+def kept_names(ctx: Context) -> dict[int, str] | None:
+    """The kept players' names, by id (``None`` when they cannot be read: the journal says
+    why)."""
+    try:
+        with ctx.services.kept_games() as database:
+            return {player.id: player.name for player in PlayerStore(database).list_players()}
+    except STORE_ERRORS as error:
+        log.warning("the kept players could not be read: %s", error)
+        return None
 
 
 def seats_for(ctx: Context, players: int) -> dict[int, int]:

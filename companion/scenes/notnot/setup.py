@@ -28,7 +28,7 @@ from __future__ import annotations
 from companion.games.notnot.game import TABLE_MAX_PLAYERS, TABLE_MIN_PLAYERS
 from companion.scenes.changes import ToNames, ToSetup
 from companion.scenes.common.names import names_item
-from companion.scenes.common.seating import names_as_kept
+from companion.scenes.common.seating import kept_names, names_as_kept
 from companion.scenes.common.setup_menu import START, SetupMenu, counted, next_in
 from companion.scenes.common.table_choices import on_off, switch, voice_state
 from companion.scenes.core import Context
@@ -76,6 +76,15 @@ def seat_again(setup: GameSetup, set_aside: dict[int, SeatedPlayer]) -> None:
             setup.player_ids[seat] = player_id
 
 
+def set_aside_as_kept(set_aside: dict[int, SeatedPlayer],
+                      kept: dict[int, str]) -> dict[int, SeatedPlayer]:
+    """``set_aside`` with its players as the state folder keeps them now (``kept``: their names
+    by id): one renamed since under the new name, one merged or forgotten left out, so that
+    their seat comes back a guest's (a name without a kept player stays as it is)."""
+    return {seat: (name if pid is None else kept[pid], pid)
+            for seat, (name, pid) in set_aside.items() if pid is None or pid in kept}
+
+
 class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     """Level, players, dealing, start (and resume); the pad that starts deals."""
 
@@ -89,13 +98,17 @@ class SetupScene(SetupMenu[ToSetup, UnfinishedGame]):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         #: The players of the seats the player count stepped past, until a game starts (a
-        #: look at *Names* meanwhile keeps them).
+        #: look at *Names* meanwhile keeps them; each entry takes them as kept now:
+        #: :func:`set_aside_as_kept`).
         self.set_aside: dict[int, SeatedPlayer] = {}
 
     def enter(self, now_ns: int, change: ToSetup) -> None:
         s = self.ctx.session.setup
         s.players = min(s.players, self.player_counts()[-1])
         names_as_kept(self.ctx)
+        kept = kept_names(self.ctx) if self.set_aside else None
+        if kept is not None:
+            self.set_aside = set_aside_as_kept(self.set_aside, kept)
         super().enter(now_ns, change)
         self.title = NEW_GAME_TITLE if self.unfinished is None else RESUME_TITLE
         seat_only(s)
