@@ -306,7 +306,8 @@ def test_a_hat_sheet_of_many_rounds_keeps_each_players_total_in_view_on_a_phone(
 def test_a_page_refused_a_live_place_asks_again_and_goes_live_once_one_is_free(tmp_path,
                                                                               monkeypatch):
     """With every live place taken the browser closed the refused stream for good: the page
-    said "reconnecting…" for ever and never followed the game (a spectator)."""
+    said "reconnecting…" for ever and never followed the game (a spectator); then it fetched
+    the game at its first refusal only, and froze there (a phone at a big party)."""
     import threading
     import urllib.request
 
@@ -333,6 +334,12 @@ def test_a_page_refused_a_live_place_asks_again_and_goes_live_once_one_is_free(t
             wait_for(lambda: browser.run("return document.getElementById('status')"
                                          ".textContent;") == "reconnecting…", DEADLINE_S,
                      "the page refused a place never said so")
+            saved_game(tmp_path, until=lambda r: len(r) == 2)   # game 2, while refused
+            wait_for(lambda: "Game 2" in browser.run("return document.getElementById('live')"
+                                                     ".innerText;"), DEADLINE_S + 15,
+                     "the refused page stopped following the game after its first refusal")
+            assert browser.run("return document.getElementById('status').textContent;") == \
+                "reconnecting…"
             holder.close()                            # the place is free again
             wait_for(lambda: browser.run("return document.getElementById('status')"
                                          ".textContent;") == "live", DEADLINE_S + 15,

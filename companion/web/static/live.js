@@ -36,6 +36,7 @@
   // A refused stream (the server's 503 when every live place is taken) is closed for good
   // by the browser: ask again after a while, and show the page as it stands meanwhile.
   var AGAIN_MS = 10000;
+  var refusals = 0;
 
   function listen() {
     var source = new EventSource("/events");
@@ -44,7 +45,8 @@
       say("reconnecting…", false);
       if (source.readyState === EventSource.CLOSED) {
         source.close();
-        wanted = "again";   // whatever the page holds, fetch it anew meanwhile
+        refusals += 1;   // whatever the page holds, fetch it anew at each refusal
+        wanted = "again " + refusals;
         refresh();
         window.setTimeout(listen, AGAIN_MS);
       }
