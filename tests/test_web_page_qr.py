@@ -107,3 +107,34 @@ def test_the_code_is_the_qrcode_librarys_matrix_of_the_address():
     assert matrix is not None and len(matrix) == len(code.get_matrix()) >= 21
     finder = [row[:7] for row in matrix[:7]]        # the top-left finder pattern
     assert all(finder[0]) and all(finder[6]) and finder[3][3] and not finder[1][1]
+
+
+class Served:
+    """``companion web``'s server, made and run no further (its first lines are the test)."""
+
+    effective_port = 8123
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("host, phones", [("0.0.0.0", "http://192.168.1.23:8123/"),
+                                          ("127.0.0.1", None)])
+def test_companion_web_started_by_hand_says_the_address_phones_open(tmp_path, monkeypatch,
+                                                                   capsys, host, phones):
+    """Started by hand on a laptop (no unit, so no QR code on the kiosk), it said only
+    http://localhost:...: a table had no way to learn the address its phones open."""
+    import functools
+
+    from companion import cli
+    from companion.commands import web
+    from companion.config.web_page import lan_page_address
+
+    root = machine(tmp_path / "root")
+    monkeypatch.setattr(web, "server", lambda *args: Served())
+    monkeypatch.setattr(web, "lan_page_address", functools.partial(lan_page_address, root=root))
+    assert cli.main(["web", "--state-dir", str(tmp_path / "state"), "--host", host]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("companion web: serving http://")
+    said = [line for line in lines if "phones" in line]
+    assert said == ([f"companion web: phones on this network open {phones}"] if phones else [])

@@ -82,7 +82,12 @@ def page_address(root: Path = Path("/")) -> str | None:
     ``None`` when the page's unit is not enabled or there is no network (``root``: for tests)."""
     if not (root / ENABLED).exists():
         return None
+    return lan_page_address(page_port(read(root / ENV_FILE)), root)
+
+
+def lan_page_address(port: int, root: Path = Path("/")) -> str | None:
+    """``http://ADDRESS:PORT/`` of a page served on ``port`` at this machine's LAN address
+    (:func:`lan_addresses`), where phones on the same network open it; ``None`` without a
+    network."""
     addresses = lan_addresses(read(root / FIB_TRIE), read(root / ROUTE))
-    if not addresses:
-        return None
-    return f"http://{addresses[0]}:{page_port(read(root / ENV_FILE))}/"
+    return f"http://{addresses[0]}:{port}/" if addresses else None
