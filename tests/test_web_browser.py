@@ -82,6 +82,15 @@ if (!rows.length) apart.push('no score rows');
 return apart;
 """
 
+#: Each player's score in the history split over two lines (its number under the next name),
+#: and how many there are: run in the page.
+SCORE_SPLIT = """
+var split = [];
+var pairs = document.querySelectorAll('td[data-label=scores] .pair');
+for (var pair of pairs) if (pair.getClientRects().length > 1) split.push(pair.textContent);
+return [pairs.length, split];
+"""
+
 
 def companion(*argv: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "companion", *argv], text=True,
@@ -175,6 +184,9 @@ def test_the_widest_names_stay_inside_their_boxes_on_a_phone(served_wide_names, 
                 assert page_width <= width, (page, width, page_width)
                 if page == "/":
                     assert browser.run(DOT_APART_FROM_ITS_NAME) == [], (page, width)
+                if page == "/history":   # "Ωμέγαβγδεζηθ" then "4 · Bo 3" on the next line
+                    pairs, split = browser.run(SCORE_SPLIT)
+                    assert pairs == 12 and split == [], (width, split)
     print(f"screenshots in {shots}")
 
 

@@ -391,6 +391,21 @@ def test_the_history_lists_the_finished_games_as_companion_history_does(tmp_path
     assert re.search(r"P1 \d+ · P2 \d+ · P3 \d+", shown)   # apart, as the terminal's two spaces
 
 
+def test_a_players_score_in_the_history_never_wraps_away_from_their_name(tmp_path):
+    """On a 360 px phone "<b>Cy</b>&lt" ended a line and its score "7 ·" began the next, under
+    the next player's name: each name is tied to its score, and each " ·" to the score before it,
+    by a space no line breaks at (the name itself still wraps when too wide for the phone)."""
+    import html
+
+    saved_game(tmp_path, seed=1)
+    page = html.unescape(client_of(tmp_path).get("/history").text)
+    scores = re.search(r'data-label="scores">(.*?)</td>', page, re.S).group(1)
+    pairs = re.findall(r'<span class="pair">([^<]*)</span>', scores)
+    assert [pair.split("\u00a0")[0] for pair in pairs] == ["P1", "P2", "P3"]
+    assert all(re.fullmatch(r"P\d\u00a0\d+", pair) for pair in pairs), pairs
+    assert scores.count("\u00a0· ") == 2
+
+
 def test_the_score_sheets_show_the_other_two_games(tmp_path):
     with Database.in_folder(tmp_path) as database:
         finished_discs_game(database, 3, "Popcorn")
