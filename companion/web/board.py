@@ -5,7 +5,9 @@ migration or a checkpoint) or says why it cannot (:class:`NoDatabase` when no ga
 kept). :func:`live_game` reads the newest Not Not game (in play, or the last one finished) and
 its last round: the dice, the table as it was during the round, the verdict in the very words
 the kiosk shows (:func:`companion.games.notnot.words.verdict_words`), the scores, the level
-and the round count. A game that does not read is a :class:`DamagedGame` naming what is wrong.
+and the round count, and for a game over with cards still in its deck, why, in the words of
+the kiosk's end screen (:func:`companion.games.notnot.deck.why_over_with_cards_left`). A
+game that does not read is a :class:`DamagedGame` naming what is wrong.
 :func:`later_game` finds a Not That Movie! or That's Not a Hat game the table played after it,
 :func:`kiosk_running` whether a kiosk holds the state folder now (its lock, read-only), and
 :func:`kiosk_holder` that with the pid that holds it.
@@ -17,8 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.games.notnot.cards import Card
+from companion.games.notnot.deck import Table, why_over_with_cards_left
 from companion.games.notnot.record import RoundRecord
 from companion.games.notnot.round import Timing
+from companion.games.notnot.sides import SIDES
 from companion.games.notnot.words import VerdictWords, kept_verdict_words
 from companion.storage import owner
 from companion.storage.database import FILENAME, Database
@@ -28,10 +33,10 @@ from companion.storage.notnot_saves import choice_under_way
 from companion.storage.players import PlayerStore
 from companion.storage.process_run import Run
 from companion.storage.restoring import CARD, DamagedSnapshot, records_checked
-from companion.storage.shapes import shape_problem
+from companion.storage.shapes import Each, OrNone, shape_problem
 
 #: The part of a kept snapshot the page reads, and the shape it must have.
-SNAPSHOT_READ = {"level": str, "deck": [CARD]}
+SNAPSHOT_READ = {"level": str, "table": Each(OrNone(CARD)), "deck": [CARD]}
 #: When a game of the ``games`` row was last saved with a time: its start, its end or its
 #: newest round (UTC ISO 8601 stamps, which sort as text).
 LAST_SAVED = ("max(started_at, coalesce(finished_at, ''), coalesce((SELECT max(saved_at) "
@@ -99,6 +104,9 @@ class LiveGame:
     winners: list[int] | None = None
     #: When it was last saved with a time (:data:`LAST_SAVED`), UTC ISO 8601.
     saved_at: str = ""
+    #: Why a finished game is over where a table may not see it (:func:`why_over`; empty
+    #: otherwise).
+    over_why: str = ""
 
 
 @dataclass(frozen=True)
@@ -179,6 +187,20 @@ def last_round(records: tuple[RoundRecord, ...], players: int, names: dict[int, 
                      *choice_under_way(rounds))
 
 
+def why_over(snapshot: dict) -> str:
+    """Why the game of the final ``snapshot`` (of checked shape: :data:`SNAPSHOT_READ`) is over
+    where a table may not see it: its deck cannot fill the spots with cards still in it
+    (:func:`why_over_with_cards_left`); empty otherwise. :class:`DamagedSnapshot` when a card's
+    side does not read."""
+    try:
+        deck = [Card.from_dict(card) for card in snapshot["deck"]]
+        table: Table = {side: Card.from_dict(card) if (card := snapshot["table"].get(side.value))
+                        else None for side in SIDES}
+    except ValueError as error:
+        raise DamagedSnapshot(f"snapshot: a card does not read: {error}") from None
+    return why_over_with_cards_left(table, deck)
+
+
 def tie_window_us(settings: dict) -> float:
     """The tie window a game was played with, in µs (the rules' default when it does not read)."""
     kept = settings.get("tie_window_us")
@@ -199,6 +221,7 @@ def live_game(database: Database) -> LiveGame | None:
         if problem:
             raise DamagedSnapshot(problem)
         records = records_checked(saved.rounds)
+        over_why = why_over(saved.snapshot) if saved.state == FINISHED else ""
     except (Unreadable, DamagedSnapshot) as error:
         raise DamagedGame(f"Game {game_id} does not read: {error}") from None
     names = PlayerStore(database).seat_players(saved.id)
@@ -215,4 +238,4 @@ def live_game(database: Database) -> LiveGame | None:
         ended_early=saved.ended_early, simulated=bool(saved.settings.get("simulated")),
         names=names, last=last,
         winners=winners_of(saved.result or {}) if saved.state == FINISHED else None,
-        saved_at=saved_at(database, saved.id))
+        saved_at=saved_at(database, saved.id), over_why=over_why)

@@ -10,7 +10,7 @@
 - Refill: empty spots are filled from the top in N, E, S, W order. A second
   void goes to the bottom and the next card is drawn; a rule card changes the
   level, leaves the game, and the next card is drawn. When the deck cannot
-  fill the spots, the game is over.
+  fill the spots, the game is over; why, in words, with cards still in the deck.
 
 The deck is a list with its top card first.
 """
@@ -100,6 +100,17 @@ def why_it_cannot_fill(table: Table, deck: list[Card]) -> str:
                 ", and one void at most may lie on the table" if voids > 1 else "")
     return f"the deck cannot fill the {empty} empty spot{'' if empty == 1 else 's'}: " \
            f"{cards}{one_void}"
+
+
+def why_over_with_cards_left(table: Table, deck: list[Card]) -> str:
+    """Why a game that ended with cards still in its deck is over (:func:`why_it_cannot_fill`,
+    capitalised: ``The deck cannot fill the 3 empty spots: its 2 cards left are 2 portal
+    cards``), which a table reading the deck's count may take for a game stopped early; empty
+    while ``deck`` can fill ``table``'s spots, and when it is empty (the table sees why)."""
+    if not deck or can_fill(table, deck):
+        return ""
+    why = why_it_cannot_fill(table, deck)
+    return why[:1].upper() + why[1:]
 
 
 def refill(table: Table, deck: list[Card], level: Level) -> tuple[Level, list[Dealt]]:

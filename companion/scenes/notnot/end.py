@@ -1,11 +1,14 @@
 """The end of the game: the winners (none when nobody scored), the scores, each player's
 reaction times, and each player's closest win and closest loss (the margins of
-:mod:`companion.games.notnot.margin`); above the chart, a line per player of what costs them
-most (:mod:`companion.scenes.notnot.thinking_costs`): from this game's rounds at entry, then,
-once the first frame is on screen, from the named players' kept rounds too. Where those lines
-do not stand above the chart's rows (eight players on 800x480), the screen is two pages that
-turn by themselves every :data:`PAGE_S` seconds, the winners on both: the chart, then the
-lines, one a player, the hint saying which page (``1/2``, ``2/2``).
+:mod:`companion.games.notnot.margin`); above the chart, the line of why the game is over where
+a table may not see it (the deck cannot fill the spots with cards still in it: the rules'
+words, :func:`~companion.games.notnot.deck.why_over_with_cards_left`), then a line per player
+of what costs them most (:mod:`companion.scenes.notnot.thinking_costs`): from this game's
+rounds at entry, then, once the first frame is on screen, from the named players' kept rounds
+too. Where those lines do not stand above the chart's rows (eight players on 800x480), the
+screen is two pages that turn by themselves every :data:`PAGE_S` seconds, the winners on both:
+the chart, then the lines (why the game is over first, then one a player), the hint saying
+which page (``1/2``, ``2/2``).
 
 A game the table ended early from the pause menu is saved finished here, as it
 stands, marked ended early (and says so on screen); one ended before its first verdict
@@ -29,6 +32,7 @@ from companion.display.draw_menu import (
     one_size,
 )
 from companion.display.layout import Layout
+from companion.games.notnot.deck import why_over_with_cards_left
 from companion.games.notnot.margin import margin_text
 from companion.games.notnot.sides import Side
 from companion.games.notnot.taps import Tap
@@ -76,10 +80,13 @@ def chart_least_height(rows: int, layout: Layout) -> int:
 #: How long each page of an end screen in pages stays, in seconds: the chart's eight rows, or
 #: eight players' lines, read by a table from a metre away.
 PAGE_S = 8.0
-#: The hints of the chart and of the page of cost lines (``{key}``: the key of a new game;
-#: ``{page}``: ``   1/2``, ``   2/2`` on an end screen in pages).
-CHART_HINT, COSTS_HINT = ("reaction times (ms from the dice landing)   {key} new game{page}",
-                          "what costs each player most   {key} new game{page}")
+#: The hints of the chart, of the page of cost lines, and of that page with only the line of
+#: why the game is over (``{key}``: the key of a new game; ``{page}``: ``   1/2``, ``   2/2`` on
+#: an end screen in pages).
+CHART_HINT, COSTS_HINT, OVER_HINT = (
+    "reaction times (ms from the dice landing)   {key} new game{page}",
+    "what costs each player most   {key} new game{page}",
+    "why the game is over   {key} new game{page}")
 
 
 def content_bottom(layout: Layout, hint: str) -> int:
@@ -89,17 +96,30 @@ def content_bottom(layout: Layout, hint: str) -> int:
                hint_top(layout, hint) - round(2 * layout.unit))
 
 
-def costs_stand_above_chart(layout: Layout, rows: list[str], room: int, players: int) -> bool:
-    """Whether the cost ``rows`` stand in ``room`` pixels with the chart of ``players`` rows
-    under them (:func:`chart_least_height`); no rows always do (there is nothing to show)."""
+def lines_stand_above_chart(layout: Layout, rows: list[str], room: int, players: int) -> bool:
+    """Whether the lines ``rows`` (why the game is over, the costs) stand in ``room`` pixels
+    with the chart of ``players`` rows under them (:func:`chart_least_height`); no rows always
+    do (there is nothing to show)."""
     return not rows or lines_height(layout, rows) <= room - chart_least_height(players, layout)
+
+
+def draw_lines_page(canvas: pygame.Surface, layout: Layout, over: list[str], lines: list[str],
+                    top: int, bottom: int) -> list[text.Drawn]:
+    """The page of lines between ``top`` and ``bottom``: ``over`` (why the game is over), at
+    most at the body's size, at its top (centred in it without cost ``lines``), then the cost
+    ``lines`` (:func:`draw_costs_page`)."""
+    if not lines:
+        top += max(0, bottom - top - lines_height(layout, over, layout.body_size)) // 2
+    drawn = draw_lines_fit(canvas, layout, over, top, bottom, layout.body_size)
+    top = drawn[-1].rect.bottom + round(3 * layout.unit) if drawn else top
+    return drawn + draw_costs_page(canvas, layout, lines, top, bottom)
 
 
 def draw_costs_page(canvas: pygame.Surface, layout: Layout, lines: list[str], top: int,
                     bottom: int) -> list[text.Drawn]:
-    """The page of the cost ``lines`` between ``top`` and ``bottom``, centred, all at one size:
-    one a player at the largest size up to the body's at which they stand, else two a row at
-    the small size."""
+    """The cost ``lines`` between ``top`` and ``bottom``, centred, all at one size: one a player
+    at the largest size up to the body's at which they stand, else two a row at the small
+    size."""
     room = bottom - top
     shapes = [*((lines, one_size(layout, lines, size))
                 for size in range(layout.body_size, layout.small_size - 1, -1)),
@@ -169,24 +189,34 @@ class EndScene(Scene[ToEnd]):
         drawn = draw_title(canvas, layout, headline, f"{early}cards: {scores}")
         top = drawn[-1].rect.bottom + round(3 * layout.unit)
         new_game = button_name(self.ctx.services.keys, None, Side.E)   # Enter on a keyboard
-        rows = rows_of(self.costs)
+        over, rows = self.why_over(), rows_of(self.costs)
         alone = CHART_HINT.format(page="", key=new_game)
-        self.pages = 1 if costs_stand_above_chart(layout, rows, content_bottom(layout, alone)
-                                                  - top, len(self.play.reactions)) else 2
+        self.pages = 1 if lines_stand_above_chart(layout, over + rows, content_bottom(
+            layout, alone) - top, len(self.play.reactions)) else 2
         page = f"   {self.page + 1}/2" if self.pages > 1 else ""
         if self.page == 1:
-            hint = COSTS_HINT.format(page=page, key=new_game)
-            drawn += draw_costs_page(canvas, layout, self.costs, top, content_bottom(layout, hint))
+            hint = (COSTS_HINT if self.costs else OVER_HINT).format(page=page, key=new_game)
+            drawn += draw_lines_page(canvas, layout, over, self.costs, top,
+                                     content_bottom(layout, hint))
         else:
             hint = CHART_HINT.format(page=page, key=new_game)
-            drawn += self.draw_chart_page(canvas, rows if self.pages == 1 else [], top,
+            drawn += self.draw_chart_page(canvas, over + rows if self.pages == 1 else [], top,
                                           content_bottom(layout, hint))
         self.drawn = drawn + draw_hint(canvas, layout, hint)
         return "end" if self.page == 0 else "end-costs"
 
+    def why_over(self) -> list[str]:
+        """The line of why the game is over where a table may not see it
+        (:func:`why_over_with_cards_left`: the deck cannot fill the spots with cards still in
+        it); none otherwise (an empty deck, a game ended early, which the scores' line says)."""
+        game = self.play.game
+        why = why_over_with_cards_left(game.table, game.deck)
+        return [why] if why else []
+
     def draw_chart_page(self, canvas: pygame.Surface, rows: list[str], top: int,
                         bottom: int) -> list[text.Drawn]:
-        """The cost ``rows`` from ``top``, then the reaction-time chart down to ``bottom``."""
+        """The lines ``rows`` (why the game is over, the costs) from ``top``, then the
+        reaction-time chart down to ``bottom``."""
         layout, setup = self.ctx.services.layout, self.ctx.session.setup
         costs = draw_lines_fit(canvas, layout, rows, top)
         top = costs[-1].rect.bottom + round(2 * layout.unit) if costs else top
