@@ -222,3 +222,22 @@ def play(app, players: int, rounds: int | None = None, late_s: float = 0.0) -> l
     while app.scene.name != "end" and (rounds is None or len(rolls) < rounds):
         play_round(app, rolls, players, late_s)
     return rolls
+
+
+def played_to_the_end_screen(app, answers) -> None:
+    """The table plays the kiosk's game through its real loop to its end screen, drawn: the
+    dealer confirms each deal, and each round that wants a tap gets the taps ``answers(round)``
+    gives (none: nobody taps)."""
+    while app.scene.name != "end":
+        if app.scene.name == "deal":
+            app.post(tap(1, "E"))
+        step_until(app, lambda: app.scene.name in ("round", "end"))
+        if app.scene.name == "end":
+            break
+        round_ = app.scene.round
+        if round_.ruling.tap:
+            for answer in answers(round_):
+                app.post(answer)
+        step_until(app, in_scene(app, "verdict"))
+        step_until(app, lambda: app.scene.name != "verdict")
+    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)

@@ -15,13 +15,20 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from kiosk_helpers import MAX_PASSES, choose, game_of, in_scene, jump_to, kiosk, step_until, tap
+from kiosk_helpers import (
+    MAX_PASSES,
+    choose,
+    game_of,
+    jump_to,
+    kiosk,
+    played_to_the_end_screen,
+    step_until,
+)
 from test_thinking_on_screen import rounds_of
 from companion.games.notnot import data_file as data
 from companion.games.notnot.deck import why_it_cannot_fill
 from companion.games.notnot.game import Game
 from companion.games.notnot.record import RoundRecord
-from companion.games.notnot.round import Round
 from companion.games.notnot.taps import Tap
 from companion.scenes.notnot.play import NotNotPlay
 from companion.storage.database import Database
@@ -88,19 +95,8 @@ def ended(players: int, seed: int) -> Game:
 def kiosk_played_to_its_end(app) -> None:
     """The table plays the kiosk's game through its real loop to the end screen, each round's
     answers :func:`answers`, 20 ms after the dice land."""
-    while app.scene.name != "end":
-        if app.scene.name == "deal":
-            app.post(tap(1, "E"))
-        step_until(app, lambda: app.scene.name in ("round", "end"))
-        if app.scene.name == "end":
-            break
-        round_: Round = app.scene.round
-        if round_.ruling.tap:
-            for answer in answers(game_of(app), round_.ruling.valid, round_.t_open_ns + 20 * MS):
-                app.post(answer)
-        step_until(app, in_scene(app, "verdict"))
-        step_until(app, lambda: app.scene.name != "verdict")
-    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    played_to_the_end_screen(app, lambda round_: answers(game_of(app), round_.ruling.valid,
+                                                          round_.t_open_ns + 20 * MS))
 
 
 def texts(app) -> list[str]:

@@ -8,7 +8,15 @@ state folder when it is entered.
 
 import pytest
 
-from kiosk_helpers import MAX_PASSES, choose, in_scene, jump_to, kiosk, step_until, tap
+from kiosk_helpers import (
+    MAX_PASSES,
+    choose,
+    jump_to,
+    kiosk,
+    played_to_the_end_screen,
+    step_until,
+    tap,
+)
 from companion.games.notnot import data_file as data
 from companion.games.notnot.dice import NEGATIONS
 from companion.games.notnot.game import Game
@@ -159,19 +167,9 @@ def test_a_whole_kiosk_game_ends_with_the_line_its_saved_rounds_give(tmp_path):
     the end screen's line is the one the profile of the saved rounds gives."""
     app = kiosk("setup", state_dir=tmp_path, seed=3, players=2, level="normal")
     choose(app, "Start")
-    while app.scene.name != "end":
-        if app.scene.name == "deal":
-            app.post(tap(1, "E"))
-        step_until(app, lambda: app.scene.name in ("round", "end"))
-        if app.scene.name == "end":
-            break
-        round_ = app.scene.round
-        if round_.ruling.tap:
-            delay_ms = 20 + 15 * NEGATIONS[round_.roll.negation]
-            app.post(tap(1, round_.ruling.valid[0].value, round_.t_open_ns + delay_ms * MS))
-        step_until(app, in_scene(app, "verdict"))
-        step_until(app, lambda: app.scene.name != "verdict")
-    step_until(app, lambda: app.scene.name == "end" and not app.scene.dirty)
+    played_to_the_end_screen(app, lambda round_: [tap(
+        1, round_.ruling.valid[0].value,
+        round_.t_open_ns + (20 + 15 * NEGATIONS[round_.roll.negation]) * MS)])
     with Database.in_folder(tmp_path) as database:
         [saved] = GameStore(database).finished()
     cost = profile_of([(RoundRecord.from_json(item), 1) for item in saved.rounds]).costliest()
